@@ -1,0 +1,35 @@
+import type { Config } from 'jest';
+
+/** `npm test`: every test that needs no browser. Unit tests of the SPA run in jsdom, the rest in node. */
+const transform: Config['transform'] = {
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+};
+// jose ships only ES modules: let ts-jest turn it into CommonJS for the test runtime.
+const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/__tests__/unit/client/**/*.test.ts?(x)'],
+      setupFiles: ['<rootDir>/__tests__/setup/jsdom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/setup/jestDom.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/__tests__/unit/common/**/*.test.ts',
+        '<rootDir>/__tests__/unit/server/**/*.test.ts',
+        '<rootDir>/__tests__/api/**/*.test.ts',
+      ],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

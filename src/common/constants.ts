@@ -1,0 +1,132 @@
+/**
+ * Every number and fixed value of SPEC §1, §3, §7 and §9, named as the spec names it.
+ * Nothing else in the code base spells these values out.
+ */
+
+/** SPEC §1 / §9: the version string shown by the product. */
+export const VERSION = '2.0.16-main';
+/** The product name used in document titles (SPEC §2) and the UI. */
+export const PRODUCT_NAME = 'Cashwise';
+
+/** SPEC §3 / §9: the stored session's localStorage key. */
+export const SESSION_STORAGE_KEY = 'cc:auth';
+/** SPEC §3: the app key is a separate localStorage value. */
+export const APP_KEY_STORAGE_KEY = 'appKey';
+/** SPEC §3: the product's own app key, used when localStorage holds none. */
+export const DEFAULT_APP_KEY = 'cashwise-web';
+/** The request header that carries the app key (SPEC §7). */
+export const APP_KEY_HEADER = 'x-app-key';
+
+/** SPEC §9: the session check and its thresholds, in milliseconds. */
+export const SESSION = {
+  checkIntervalMs: 30_000,
+  inactivityPromptMs: 25 * 60_000,
+  inactivityLogoutMs: 30 * 60_000,
+  renewWhenRemainingMs: 10 * 60_000,
+  logoutWhenRemainingMs: 60_000,
+  expiryToleranceMs: 20_000,
+} as const;
+
+/** SPEC §7 / §9: timeouts in milliseconds. */
+export const TIMEOUTS = {
+  clientMs: 10_000,
+  clientMinimumMs: 1_000,
+  proxyMs: 15_000,
+  signInMs: 20_000,
+  validationMs: 15_000,
+} as const;
+
+/** SPEC §7: the base path prefix of every call. */
+export const API_BASE_PATH = '';
+
+/** SPEC §7: the services behind the proxy; OneLook is the default. */
+export const SERVICE_NAMES = [
+  'Auth',
+  'OneLook',
+  'Campaign',
+  'Communication',
+  'File',
+  'Workflow',
+  'Legacy',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+export const DEFAULT_SERVICE: ServiceName = 'OneLook';
+export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ProxyMethod = (typeof PROXY_METHODS)[number];
+/** The longest timeout a caller may ask the proxy for (ours, not the spec's). */
+export const PROXY_MAX_TIMEOUT_MS = 60_000;
+
+/** SPEC §3 / §9: notifications. */
+export const NOTIFICATION_SEVERITIES = ['success', 'info', 'warn', 'error'] as const;
+export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
+export const NOTIFICATION_DEFAULTS = {
+  severity: 'info' as NotificationSeverity,
+  summary: 'Notification',
+  closable: true,
+  lifeMs: 3000,
+} as const;
+export const NOTIFICATION_LIFE_MS: Record<NotificationSeverity, number> = {
+  success: NOTIFICATION_DEFAULTS.lifeMs,
+  info: 2000,
+  warn: 5000,
+  error: 15000,
+};
+export const TOAST_POSITION_DEFAULT = { vertical: 'top', horizontal: 'right' } as const;
+export const TOAST_POSITION_SUPPORT = { vertical: 'bottom', horizontal: 'center' } as const;
+/** SPEC §8: support toasts' lives. */
+export const SUPPORT_TOAST_LIFE_MS = { success: 30_000, failure: 20_000 } as const;
+
+/** SPEC §9: support form limits. */
+export const SUPPORT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 100,
+  subjectMax: 200,
+  descriptionMax: 2000,
+} as const;
+export const SUPPORT_HOURS_NOTE = 'Monday through Friday, 8 a.m. to 6 p.m. ET';
+
+/** SPEC §3 / §9 */
+export const DEFAULT_TIMEZONE = 'America/Chicago';
+
+/** SPEC §9: display defaults. */
+export const Z_INDEX = { overlay: 1000, menu: 1000, modal: 1100, tooltip: 1100 } as const;
+export const DATE_FORMAT = 'mm/dd/yy';
+/** 0 = Sunday */
+export const FIRST_DAY_OF_WEEK = 0;
+export const PASSWORD_STRENGTH_LABELS = ['Weak', 'Medium', 'Strong'] as const;
+
+/** SPEC §9: filter match modes, with the labels a person reads. */
+export const FILTER_MATCH_MODES = {
+  text: [
+    { value: 'startsWith', label: 'Starts with' },
+    { value: 'contains', label: 'Contains' },
+    { value: 'notContains', label: 'Not contains' },
+    { value: 'endsWith', label: 'Ends with' },
+    { value: 'equals', label: 'Equals' },
+    { value: 'notEquals', label: 'Not equals' },
+  ],
+  numeric: [
+    { value: 'equals', label: 'Equals' },
+    { value: 'notEquals', label: 'Not equals' },
+    { value: 'lt', label: 'Less than' },
+    { value: 'lte', label: 'Less than or equal to' },
+    { value: 'gt', label: 'Greater than' },
+    { value: 'gte', label: 'Greater than or equal to' },
+  ],
+  date: [
+    { value: 'dateIs', label: 'Is' },
+    { value: 'dateIsNot', label: 'Is not' },
+    { value: 'dateBefore', label: 'Before' },
+    { value: 'dateAfter', label: 'After' },
+  ],
+} as const;
+
+/** SPEC §9: session-recording limits. */
+export const RECORDING_LIMITS = { queue: 1000, bodyTruncation: 4_096_000 } as const;
+
+/** SPEC §6: the permission that passes every check. */
+export const SUPERUSER_PERMISSION = 'GADMINSUPERUSER';
+
+/** SPEC §3: the environment code that means development. */
+export const DEVELOPMENT_ENV_CODE = 'D';
