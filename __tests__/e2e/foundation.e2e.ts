@@ -1,0 +1,102 @@
+/**
+ * Issue #2's user path in real Chromium: the guard, sign-in, titles, every public page, sign-out —
+ * with an axe-core check of each page visited.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signedInAs(username: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.waitForURL('**/app');
+}
+
+describe('foundation: the way in and around', () => {
+  it('[S2.13] [S2.15] a signed-out visit to /app/profile goes to /login?redirect=… and, after sign-in, to the profile', async () => {
+    await page.goto('/app/profile');
+    await page.waitForURL(/\/login\?redirect=%2Fapp%2Fprofile$/);
+    await expect(page.title()).resolves.toBe('Sign In - Cashwise');
+    await expectAccessible(page);
+    await signIn(page, 'learner');
+    await page.waitForURL('**/app/profile');
+    await expect(page.title()).resolves.toBe('Profile - Cashwise');
+    await expectAccessible(page);
+  });
+
+  it('[S2.01] [S2.15] [S2.17] [S1.04] signing in as learner lands on /app titled "Home - Cashwise" with the version shown', async () => {
+    await signedInAs('learner');
+    await expect(page.title()).resolves.toBe('Home - Cashwise');
+    await expect(page.getByText('2.0.16-main').first().isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+  });
+
+  it('[S3.01] the stored session sits under cc:auth with token, user, clients and permissions', async () => {
+    await signedInAs('multi');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cc:auth') ?? 'null'));
+    expect(Object.keys(stored).sort()).toEqual(['clients', 'permissions', 'token', 'user']);
+    expect(stored.clients.map((c: { clientName: string }) => c.clientName)).toEqual([
+      'Lincoln High School',
+      'Roosevelt Academy',
+    ]);
+  });
+
+  it('[S2.14] a signed-in user opening /login is sent to /app', async () => {
+    await signedInAs('learner');
+    await page.goto('/login');
+    await page.waitForURL('**/app');
+    await expect(page.title()).resolves.toBe('Home - Cashwise');
+  });
+
+  it('[S4.11] /signout ends the session: cc:auth is cleared, /login is shown, and /app asks to sign in again', async () => {
+    await signedInAs('learner');
+    await page.goto('/signout');
+    await page.waitForURL('**/login');
+    await expect(page.evaluate(() => localStorage.getItem('cc:auth'))).resolves.toBeNull();
+    await page.goto('/app');
+    await page.waitForURL(/\/login\?redirect=%2Fapp$/);
+  });
+
+  it('a wrong password gets a clear message and stays on /login', async () => {
+    await page.goto('/login');
+    await signIn(page, 'learner', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: /incorrect/i }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page);
+  });
+
+  it.each([
+    ['/about-us', 'About Cashwise - Cashwise'],
+    ['/terms-of-use', 'Terms of Use - Cashwise'],
+    ['/privacy-policy', 'Privacy Policy - Cashwise'],
+  ])('[S2.09] [S6.03] the public page %s opens signed out, titled %p', async (path, title) => {
+    await page.goto(path);
+    await page.waitForFunction((t) => document.title === t, title);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expectAccessible(page);
+  });
+
+  it('[S2.06] a non-numeric budget id shows Not Found, never a crash', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/abc');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor();
+    await expectAccessible(page);
+  });
+});
