@@ -9,7 +9,9 @@ export function safeRedirect(value: string | null | undefined): string {
   // Must be an absolute path on this site: one leading slash, not '//' or '/\' (protocol-relative).
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_AFTER_LOGIN;
   // Control characters and back-slashes are never part of a path we produce.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return DEFAULT_AFTER_LOGIN;
+  if ([...value].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
+    return DEFAULT_AFTER_LOGIN;
+  }
   // Never bounce back to the sign-in or sign-out pages.
   if (/^\/(login|signout)(?:[/?#]|$)/.test(value)) return DEFAULT_AFTER_LOGIN;
   return value;
