@@ -1,0 +1,29 @@
+/**
+ * The messages the server answers with (`{ message }`), shared so the SPA and the tests can
+ * recognise them. They are ours, not the spec's (SPEC §8: "User-facing sign-in messages: not shown").
+ */
+export const API_MESSAGES = {
+  unknownAppKey: 'Unknown app key',
+  badCredentials: 'The user name or password is incorrect.',
+  throttled: (retryAfterSeconds: number) =>
+    `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+  notSignedIn: 'You are not signed in.',
+  invalidSession: 'Your session is not valid. Please sign in again.',
+  sessionTooOld: 'Your session has reached its maximum length. Please sign in again.',
+  forbidden: 'You do not have permission to do this.',
+  systemNotAllowed: 'This call cannot be made with useSystem.',
+  systemRequired: 'This call must be made with useSystem.',
+  unknownService: (name: string) => `Unknown service: ${name.slice(0, 50)}`,
+  serviceMismatch: 'The service in the body does not match the service in the address.',
+  unknownRoute: 'Unknown route for this service.',
+  methodNotAllowed: (method: string) => `Method ${method} is not allowed on this route.`,
+  badMethod: 'Unknown method.',
+  badPath: 'The path is not allowed.',
+  badTimeout: (min: number, max: number) => `The timeout must be a whole number of milliseconds from ${min} to ${max}.`,
+  badMultipart: 'The multipart form must contain a "request" field with the proxy request as JSON.',
+  upstreamFailed: 'The service is not available right now. Please try again later.',
+  upstreamTimeout: 'The service did not answer in time.',
+  notFound: 'Not found',
+  bodyTooLarge: 'The request is too large.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -1,0 +1,123 @@
+/**
+ * buildApp(deps): the whole HTTP server as a Fastify instance, without side effects; tests drive
+ * it with app.inject(), main.ts makes it listen.
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_MESSAGES } from '../common/apiMessages';
+import type { EnvInfo } from '../common/types';
+import type { Config } from './config';
+import type { Db } from './db';
+import { authRoutes } from './http/authRoutes';
+import type { AppContext } from './http/context';
+import { HttpError } from './http/errors';
+import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
+import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
+import { SignInThrottle } from './security/throttle';
+import { ServiceRegistry } from './services/registry';
+import type { ServiceModule } from './services/types';
+import type { ServiceName } from '../common/constants';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** epoch ms; defaults to Date.now. Every time the server uses comes from here. */
+  clock?: () => number;
+  /** Fastify logger option; false (silent) by default */
+  logger?: FastifyServerOptions['logger'];
+  /** in-process service modules (tests may add routes); defaults to the product's modules */
+  modules?: Partial<Record<ServiceName, ServiceModule>>;
+}
+
+/** JSON bodies above this size get 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? Date.now;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+
+  const ctx: AppContext = { config, db, clock, throttle: new SignInThrottle(db, config.throttle) };
+  const registry = new ServiceRegistry(config, deps.modules);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // MUI styles with emotion, which injects <style> elements at run time; without
+        // 'unsafe-inline' for STYLES ONLY the SPA renders unstyled. Scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // HSTS only makes sense behind TLS, which production terminates in front of us
+    strictTransportSecurity: config.isProduction,
+  });
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+
+  // every /api answer is personal or live: never stored by a browser or a proxy
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return reply.code(400).send({ message: `Invalid request: ${fastifyError.message}` });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413) {
+      return reply.code(413).send({ message: API_MESSAGES.bodyTooLarge });
+    }
+    const status = fastifyError.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: fastifyError.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: API_MESSAGES.serverError });
+  });
+
+  const hasStatic = staticDirExists(config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    // a client route: the browser asks for HTML; a missing asset (has an extension) stays a 404
+    const accept = request.headers.accept ?? '';
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsHtml = accept.includes('text/html') || (accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname));
+    if (!isApi && hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+      return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: API_MESSAGES.notFound });
+  });
+
+  app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
+  await authRoutes(app, ctx);
+  await proxyRoutes(app, ctx, registry);
+  if (hasStatic) await staticRoutes(app, config.staticDir);
+  else app.log.info({ staticDir: config.staticDir }, 'no built SPA found: serving the API only');
+
+  return app;
+}

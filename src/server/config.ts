@@ -1,0 +1,258 @@
+/**
+ * Every server setting, read from environment variables with safe defaults and validated at
+ * start-up. `loadConfig` throws ONE Error that lists every problem, so an operator fixes them all
+ * in one go.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, SERVICE_NAMES, type ServiceName } from '../common/constants';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** argon2id cost. Production uses OWASP's minimums (m=19456 KiB, t=2, p=1); only tests lower them. */
+export interface PasswordHashing {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export const OWASP_ARGON2: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export interface ThrottleSettings {
+  /** failures allowed per user name in the window before 429 */
+  maxPerUser: number;
+  /** failures allowed per client IP in the window before 429 */
+  maxPerIp: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, otherwise SQLite in dataDir/cashwise.sqlite */
+  databaseUrl: string | undefined;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** SPEC §3: environment code; D means development. */
+  appEnv: string;
+  appBadge: string;
+  productName: string;
+  appKeys: string[];
+  /** HS256 signing key, at least 32 bytes */
+  tokenSecret: Uint8Array;
+  tokenLifetimeMs: number;
+  sessionAbsoluteMs: number;
+  seedDemo: boolean;
+  staticDir: string;
+  services: Partial<Record<ServiceName, string>>;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  throttle: ThrottleSettings;
+  passwordHashing: PasswordHashing;
+}
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The configuration table (README mirrors it). */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port to listen on (0 = any free port).' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file (cashwise.sqlite) and the development token secret.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… to use PostgreSQL instead of SQLite.' },
+  { name: 'NODE_ENV', default: 'development', description: '`production` turns on the strict checks (signing key required, no demo data).' },
+  { name: 'APP_ENV', default: 'D (P when NODE_ENV=production)', description: 'Environment code returned by GET /api as `env`; D means development.' },
+  { name: 'APP_BADGE', default: 'DEV when APP_ENV=D, else empty', description: 'Badge text returned by GET /api as `appbadge`.' },
+  { name: 'PRODUCT_NAME', default: PRODUCT_NAME, description: 'Product name used in logs.' },
+  { name: 'APP_KEYS', default: DEFAULT_APP_KEY, description: 'Comma-separated list of accepted app keys (header x-app-key, sign-in appKey).' },
+  { name: 'TOKEN_SECRET', default: 'generated in DATA_DIR/token-secret (development/test only)', description: 'HS256 signing key, at least 32 bytes. Required in production.' },
+  { name: 'TOKEN_LIFETIME_MINUTES', default: '30', description: 'Lifetime of one token; renewal issues a new one.' },
+  { name: 'SESSION_ABSOLUTE_HOURS', default: '12', description: 'No renewal past this age of the original sign-in.' },
+  { name: 'SEED_DEMO', default: 'true (false when NODE_ENV=production)', description: 'Create the demo schools and accounts at start-up (idempotent).' },
+  { name: 'STATIC_DIR', default: 'dist/client', description: 'Built SPA to serve; skipped when the folder does not exist.' },
+  ...SERVICE_NAMES.map((name) => ({
+    name: serviceVariable(name),
+    default: '(unset: in-process module)',
+    description: `Upstream base URL (http/https) for the ${name} service of the proxy.`,
+  })),
+  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so the client IP (for sign-in throttling) comes from X-Forwarded-For.' },
+  { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
+  { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
+  { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
+];
+
+export function serviceVariable(name: ServiceName): string {
+  return `SERVICE_${name.toUpperCase()}_URL`;
+}
+
+export const MIN_SECRET_BYTES = 32;
+const TOKEN_SECRET_FILE = 'token-secret';
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; throws one Error listing every problem. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+
+  const nodeEnv = read('NODE_ENV') ?? 'development';
+  const isProduction = nodeEnv === 'production';
+
+  const port = int('PORT', 3000, 0, 65_535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(read('DATA_DIR') ?? './data');
+
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+
+  const appEnv = read('APP_ENV') ?? (isProduction ? 'P' : DEVELOPMENT_ENV_CODE);
+  if (!/^[A-Z]$/.test(appEnv)) problems.push(`APP_ENV must be one capital letter such as D or P (got "${appEnv}").`);
+  const appBadge = env.APP_BADGE !== undefined ? env.APP_BADGE.trim() : appEnv === DEVELOPMENT_ENV_CODE ? 'DEV' : '';
+  if (appBadge.length > 20) problems.push('APP_BADGE must be at most 20 characters.');
+
+  const productName = read('PRODUCT_NAME') ?? PRODUCT_NAME;
+
+  const appKeys = (read('APP_KEYS') ?? DEFAULT_APP_KEY)
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (appKeys.length === 0) problems.push('APP_KEYS must list at least one app key.');
+  if (appKeys.some((key) => key.length > 200)) problems.push('APP_KEYS entries must be at most 200 characters.');
+
+  const tokenLifetimeMinutes = int('TOKEN_LIFETIME_MINUTES', 30, 2, 24 * 60);
+  const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30);
+  if (sessionAbsoluteHours * 60 < tokenLifetimeMinutes) {
+    problems.push('SESSION_ABSOLUTE_HOURS must be at least as long as TOKEN_LIFETIME_MINUTES.');
+  }
+
+  const seedDemo = bool('SEED_DEMO', !isProduction);
+  const staticDir = path.resolve(read('STATIC_DIR') ?? 'dist/client');
+
+  const services: Partial<Record<ServiceName, string>> = {};
+  for (const name of SERVICE_NAMES) {
+    const variable = serviceVariable(name);
+    const raw = read(variable);
+    if (raw === undefined) continue;
+    const problem = checkUpstreamUrl(raw);
+    if (problem) problems.push(`${variable} ${problem}`);
+    else services[name] = raw.replace(/\/+$/, '');
+  }
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+  }
+  const trustProxy = bool('TRUST_PROXY', false);
+  const throttle: ThrottleSettings = {
+    maxPerUser: int('SIGNIN_MAX_FAILURES_PER_USER', 5, 1, 1000),
+    maxPerIp: int('SIGNIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),
+    windowMs: int('SIGNIN_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
+  };
+
+  // The signing key last: in development it may be generated into DATA_DIR, which only makes
+  // sense once everything else is known to be right.
+  let tokenSecret: Uint8Array = new Uint8Array();
+  const rawSecret = read('TOKEN_SECRET');
+  if (rawSecret !== undefined) {
+    const problem = checkSecret(rawSecret);
+    if (problem) problems.push(`TOKEN_SECRET ${problem}`);
+    else tokenSecret = new TextEncoder().encode(rawSecret);
+  } else if (isProduction) {
+    problems.push(`TOKEN_SECRET is required in production (at least ${MIN_SECRET_BYTES} random bytes, e.g. \`openssl rand -base64 48\`).`);
+  } else if (problems.length === 0) {
+    try {
+      tokenSecret = new TextEncoder().encode(developmentSecret(dataDir));
+    } catch (error) {
+      problems.push(`DATA_DIR (${dataDir}) must be writable to keep the development token secret: ${(error as Error).message}`);
+    }
+  }
+
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
+  }
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    nodeEnv,
+    isProduction,
+    appEnv,
+    appBadge,
+    productName,
+    appKeys,
+    tokenSecret,
+    tokenLifetimeMs: tokenLifetimeMinutes * 60_000,
+    sessionAbsoluteMs: sessionAbsoluteHours * 3_600_000,
+    seedDemo,
+    staticDir,
+    services,
+    logLevel: logLevel as LogLevel,
+    trustProxy,
+    throttle,
+    passwordHashing: OWASP_ARGON2,
+  };
+}
+
+/** Returns a problem description, or null when the secret is acceptable. */
+export function checkSecret(secret: string): string | null {
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) return `must be at least ${MIN_SECRET_BYTES} bytes long.`;
+  if (new Set(secret).size < 8) return 'is too weak (too few different characters).';
+  return null;
+}
+
+/** Returns a problem description, or null when the URL may be used as an upstream base. */
+export function checkUpstreamUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be an absolute http(s) URL.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https.';
+  if (url.username || url.password) return 'must not contain credentials.';
+  if (url.search || url.hash) return 'must not contain a query or fragment.';
+  return null;
+}
+
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, TOKEN_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (checkSecret(stored) === null) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

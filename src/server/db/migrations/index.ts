@@ -1,0 +1,9 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration0001 } from './0001_initial';
+
+/** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001_initial': migration0001 };
+  },
+};

@@ -1,0 +1,65 @@
+/** Kysely table types. Times are epoch milliseconds (bigint on PostgreSQL, read back as numbers). */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface ClientsTable {
+  id: Generated<number>;
+  lsclient_id: string;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  /** stored lower-case; sign-in compares lower-case */
+  user_name: string;
+  email: string;
+  timezone: string | null;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface UserClientsTable {
+  user_id: number;
+  client_id: number;
+  /** 0 is the current school */
+  position: number;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+}
+
+export interface SessionsTable {
+  /** the token's jti */
+  id: string;
+  user_id: number;
+  app_key: string;
+  created_at: number;
+  last_activity_at: number;
+  expires_at: number;
+  absolute_expires_at: number;
+  revoked_at: number | null;
+  replaced_by: string | null;
+}
+
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  /** `user:<name>` or `ip:<address>` */
+  key: string;
+  attempted_at: number;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  users: UsersTable;
+  user_clients: UserClientsTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

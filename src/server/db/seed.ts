@@ -1,0 +1,81 @@
+/**
+ * The demo world (issue #2): two schools and four accounts, all with password `demo-password`.
+ * Idempotent: existing schools and accounts are left as they are.
+ */
+import { SUPERUSER_PERMISSION } from '../../common/constants';
+import type { PasswordHashing } from '../config';
+import { hashPassword } from '../security/passwords';
+import type { Db } from '.';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO_SCHOOLS = [
+  { lsclientID: 'LINCOLN-HS', clientName: 'Lincoln High School' },
+  { lsclientID: 'ROOSEVELT-AC', clientName: 'Roosevelt Academy' },
+] as const;
+
+export interface DemoAccount {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  timezone: string | null;
+  schools: readonly string[];
+  permissions: readonly string[];
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { userName: 'learner', firstName: 'Maya', lastName: 'Johnson', email: 'maya.johnson@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [] },
+  { userName: 'multi', firstName: 'Daniel', lastName: 'Rivera', email: 'daniel.rivera@example.edu', timezone: 'America/New_York', schools: ['LINCOLN-HS', 'ROOSEVELT-AC'], permissions: [] },
+  { userName: 'support', firstName: 'Priya', lastName: 'Patel', email: 'priya.patel@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: ['SUPPORT'] },
+  { userName: 'admin', firstName: 'Grace', lastName: 'Thompson', email: 'grace.thompson@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [SUPERUSER_PERMISSION] },
+];
+
+export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: number): Promise<void> {
+  for (const school of DEMO_SCHOOLS) {
+    await db
+      .insertInto('clients')
+      .values({ lsclient_id: school.lsclientID, name: school.clientName })
+      .onConflict((oc) => oc.column('lsclient_id').doNothing())
+      .execute();
+  }
+  const clients = await db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
+  const clientId = (lsclientID: string): number => {
+    const found = clients.find((c) => c.lsclient_id === lsclientID);
+    if (!found) throw new Error(`Demo school ${lsclientID} is missing`);
+    return found.id;
+  };
+
+  for (const account of DEMO_ACCOUNTS) {
+    const exists = await db.selectFrom('users').select('id').where('user_name', '=', account.userName).executeTakeFirst();
+    if (exists) continue;
+    const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashing);
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          first_name: account.firstName,
+          last_name: account.lastName,
+          user_name: account.userName,
+          email: account.email,
+          timezone: account.timezone,
+          password_hash: passwordHash,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (account.schools.length > 0) {
+        await trx
+          .insertInto('user_clients')
+          .values(account.schools.map((school, position) => ({ user_id: inserted.id, client_id: clientId(school), position })))
+          .execute();
+      }
+      if (account.permissions.length > 0) {
+        await trx
+          .insertInto('user_permissions')
+          .values(account.permissions.map((permission) => ({ user_id: inserted.id, permission })))
+          .execute();
+      }
+    });
+  }
+}

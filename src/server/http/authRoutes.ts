@@ -1,0 +1,164 @@
+/** SPEC §7 auth calls: POST /api/auth, GET /api/auth/user, POST /api/auth/renew, POST /api/auth/signout. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES } from '../../common/apiMessages';
+import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
+import type { SessionRow } from '../db/schema';
+import { dummyHash, verifyPassword } from '../security/passwords';
+import { signToken, verifyToken } from '../security/tokens';
+import { findSession, findUserByUserName, insertSession, loadIdentity, revokeSession } from '../services/auth/repository';
+import { authenticate, bearerToken, isKnownAppKey, requireAppKey } from './authenticate';
+import type { AppContext } from './context';
+import { HttpError } from './errors';
+
+const signInSchema = {
+  type: 'object',
+  required: ['username', 'password', 'appKey'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    // argon2 cost does not depend on length, but a cap keeps request handling cheap
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    appKey: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+const renewSchema = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      properties: { lastActivityAt: { type: 'number' } },
+    },
+  ],
+} as const;
+
+interface RenewBody {
+  lastActivityAt?: number;
+}
+
+async function issueToken(ctx: AppContext, session: SessionRow): Promise<string> {
+  return signToken(
+    { userId: session.user_id, sessionId: session.id, issuedAt: session.created_at, expiresAt: session.expires_at },
+    ctx.config.tokenSecret,
+  );
+}
+
+/** The token's expiry in whole seconds, never past the absolute lifetime. */
+function expiryFor(now: number, lifetimeMs: number, absoluteExpiresAt: number): number {
+  return Math.floor(Math.min(now + lifetimeMs, absoluteExpiresAt) / 1000) * 1000;
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post<{ Body: SignInPayload }>('/api/auth', { schema: { body: signInSchema } }, async (request, reply) => {
+    const { username, password, appKey } = request.body;
+    if (!isKnownAppKey(ctx, appKey)) throw new HttpError(401, API_MESSAGES.unknownAppKey);
+
+    const now = ctx.clock();
+    const verdict = await ctx.throttle.check(username, request.ip, now);
+    if (verdict.limited) {
+      throw new HttpError(429, API_MESSAGES.throttled(verdict.retryAfterSeconds), {
+        'retry-after': String(verdict.retryAfterSeconds),
+      });
+    }
+
+    const user = await findUserByUserName(ctx.db, username);
+    // an unknown user costs one argon2 verification too, so both failures take the same time
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash(ctx.config.passwordHashing)), password);
+    if (!user || !ok) {
+      await ctx.throttle.recordFailure(username, request.ip, now);
+      request.log.info({ userName: username.slice(0, 200) }, 'sign-in failed');
+      throw new HttpError(401, API_MESSAGES.badCredentials);
+    }
+    await ctx.throttle.recordSuccess(username);
+
+    const identity = await loadIdentity(ctx.db, user.id);
+    if (!identity) throw new HttpError(401, API_MESSAGES.badCredentials);
+    const absoluteExpiresAt = now + ctx.config.sessionAbsoluteMs;
+    const session: SessionRow = {
+      id: randomUUID(),
+      user_id: user.id,
+      app_key: appKey,
+      created_at: now,
+      last_activity_at: now,
+      expires_at: expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt),
+      absolute_expires_at: absoluteExpiresAt,
+      revoked_at: null,
+      replaced_by: null,
+    };
+    await insertSession(ctx.db, session);
+    const token = await issueToken(ctx, session);
+    request.log.info({ userId: user.id, sessionId: session.id }, 'signed in');
+    const body: Envelope<Session> = { body: { token, ...identity } };
+    return reply.code(200).send(body);
+  });
+
+  app.get('/api/auth/user', async (request) => {
+    requireAppKey(ctx, request);
+    const { identity } = await authenticate(ctx, request);
+    const body: Envelope<SessionIdentity> = { body: identity };
+    return body;
+  });
+
+  app.post<{ Body: RenewBody | null | undefined }>('/api/auth/renew', { schema: { body: renewSchema } }, async (request) => {
+    requireAppKey(ctx, request);
+    const { session: old, identity } = await authenticate(ctx, request);
+    const now = ctx.clock();
+    const absoluteExpiresAt = Number(old.absolute_expires_at);
+    const expiresAt = expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt);
+    // past the absolute lifetime (or less than a second of it left) no new token is issued
+    if (expiresAt <= now) throw new HttpError(401, API_MESSAGES.sessionTooOld);
+
+    const reported = request.body?.lastActivityAt;
+    const lastActivityAt =
+      typeof reported === 'number' && Number.isFinite(reported)
+        ? Math.min(Math.max(reported, Number(old.last_activity_at)), now)
+        : now;
+    const next: SessionRow = {
+      id: randomUUID(),
+      user_id: old.user_id,
+      app_key: old.app_key,
+      created_at: now,
+      last_activity_at: lastActivityAt,
+      expires_at: expiresAt,
+      absolute_expires_at: absoluteExpiresAt,
+      revoked_at: null,
+      replaced_by: null,
+    };
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertSession(trx, next);
+      // a concurrent renewal of the same token may have won: then this one must not count
+      if (!(await revokeSession(trx, old.id, now, next.id))) throw new HttpError(401, API_MESSAGES.invalidSession);
+    });
+    const token = await issueToken(ctx, next);
+    const body: Envelope<Session> = { body: { token, ...identity } };
+    return body;
+  });
+
+  app.post('/api/auth/signout', async (request, reply) => {
+    // best effort: an expired or unknown token still gets 204, never an error
+    const token = bearerToken(request);
+    if (token) {
+      try {
+        const now = ctx.clock();
+        const payload = await verifyIgnoringExpiry(ctx, token);
+        if (payload) {
+          const session = await findSession(ctx.db, payload.sessionId);
+          if (session && session.user_id === payload.userId) await revokeSession(ctx.db, session.id, now);
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-out could not revoke the session');
+      }
+    }
+    return reply.code(204).send();
+  });
+}
+
+/** Signature-checked claims of a token that may have expired; null when not genuine. */
+async function verifyIgnoringExpiry(ctx: AppContext, token: string): Promise<{ userId: number; sessionId: string } | null> {
+  try {
+    // checked "at the epoch": signature, algorithm, issuer and audience still count; expiry does not
+    return await verifyToken(token, ctx.config.tokenSecret, 0);
+  } catch {
+    return null;
+  }
+}

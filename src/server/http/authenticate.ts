@@ -1,0 +1,65 @@
+/** App-key and Bearer-token checks shared by every authenticated route. */
+import type { FastifyRequest } from 'fastify';
+import { API_MESSAGES } from '../../common/apiMessages';
+import { APP_KEY_HEADER } from '../../common/constants';
+import type { SessionIdentity } from '../../common/types';
+import type { SessionRow } from '../db/schema';
+import { InvalidTokenError, verifyToken } from '../security/tokens';
+import { findSession, loadIdentity } from '../services/auth/repository';
+import type { AppContext } from './context';
+import { HttpError } from './errors';
+
+export interface Authenticated {
+  session: SessionRow;
+  identity: SessionIdentity;
+}
+
+export function isKnownAppKey(ctx: AppContext, appKey: unknown): appKey is string {
+  return typeof appKey === 'string' && ctx.config.appKeys.includes(appKey);
+}
+
+/** 401 unless the x-app-key header names a configured app key. */
+export function requireAppKey(ctx: AppContext, request: FastifyRequest): string {
+  const appKey = request.headers[APP_KEY_HEADER];
+  if (!isKnownAppKey(ctx, appKey)) throw new HttpError(401, API_MESSAGES.unknownAppKey);
+  return appKey;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+([A-Za-z0-9\-_.]+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The signed-in session behind the Bearer token: signature, expiry, a live (not revoked,
+ * not expired) sessions row of the same user. 401 otherwise.
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, request.headers.authorization ? API_MESSAGES.invalidSession : API_MESSAGES.notSignedIn);
+  const now = ctx.clock();
+  try {
+    const verified = await verifyToken(token, ctx.config.tokenSecret, now);
+    const session = await findSession(ctx.db, verified.sessionId);
+    if (
+      !session ||
+      session.user_id !== verified.userId ||
+      session.revoked_at !== null ||
+      now >= Number(session.expires_at) ||
+      now >= Number(session.absolute_expires_at)
+    ) {
+      throw new InvalidTokenError('session not live');
+    }
+    const identity = await loadIdentity(ctx.db, session.user_id);
+    if (!identity) throw new InvalidTokenError('user gone');
+    return { session, identity };
+  } catch (error) {
+    if (error instanceof InvalidTokenError) {
+      request.log.info({ reason: error.message }, 'token refused');
+      throw new HttpError(401, API_MESSAGES.invalidSession);
+    }
+    throw error;
+  }
+}

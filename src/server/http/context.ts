@@ -1,0 +1,12 @@
+/** What every route module receives from buildApp. */
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { SignInThrottle } from '../security/throttle';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  /** epoch ms; the only source of time on the server */
+  clock: () => number;
+  throttle: SignInThrottle;
+}

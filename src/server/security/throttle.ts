@@ -1,0 +1,69 @@
+/**
+ * Sign-in failure throttling, per user name and per client IP. Failures are rows in
+ * sign_in_attempts, so the limits hold across several server instances sharing a database.
+ */
+import type { ThrottleSettings } from '../config';
+import type { Db } from '../db';
+
+export interface ThrottleVerdict {
+  limited: boolean;
+  /** whole seconds until one more attempt is allowed (0 when not limited) */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Pure rule: with `limit` failures allowed per `windowMs`, given failure times (any order),
+ * is the next attempt at `now` refused, and for how long?
+ */
+export function evaluateFailures(times: readonly number[], now: number, limit: number, windowMs: number): ThrottleVerdict {
+  const recent = times.filter((t) => t > now - windowMs && t <= now).sort((a, b) => b - a);
+  if (recent.length < limit) return { limited: false, retryAfterSeconds: 0 };
+  // the attempt becomes possible once the limit-th most recent failure leaves the window
+  const freeAt = (recent[limit - 1] as number) + windowMs;
+  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
+}
+
+export const userKey = (userName: string): string => `user:${userName.trim().toLowerCase()}`;
+export const ipKey = (ip: string): string => `ip:${ip}`;
+
+export class SignInThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: ThrottleSettings,
+  ) {}
+
+  /** The longer of the two waits when either key is over its limit. */
+  async check(userName: string, ip: string, now: number): Promise<ThrottleVerdict> {
+    const since = now - this.settings.windowMs;
+    const rows = await this.db
+      .selectFrom('sign_in_attempts')
+      .select(['key', 'attempted_at'])
+      .where('key', 'in', [userKey(userName), ipKey(ip)])
+      .where('attempted_at', '>', since)
+      .execute();
+    const timesOf = (key: string) => rows.filter((row) => row.key === key).map((row) => Number(row.attempted_at));
+    const byUser = evaluateFailures(timesOf(userKey(userName)), now, this.settings.maxPerUser, this.settings.windowMs);
+    const byIp = evaluateFailures(timesOf(ipKey(ip)), now, this.settings.maxPerIp, this.settings.windowMs);
+    return {
+      limited: byUser.limited || byIp.limited,
+      retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
+    };
+  }
+
+  async recordFailure(userName: string, ip: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('sign_in_attempts')
+      .values([
+        { key: userKey(userName), attempted_at: now },
+        { key: ipKey(ip), attempted_at: now },
+      ])
+      .execute();
+    // housekeeping: forget failures that can no longer count
+    await this.db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', now - this.settings.windowMs).execute();
+  }
+
+  /** A successful sign-in clears the user name's failures (not the IP's). */
+  async recordSuccess(userName: string): Promise<void> {
+    await this.db.deleteFrom('sign_in_attempts').where('key', '=', userKey(userName)).execute();
+  }
+}

@@ -1,0 +1,41 @@
+/** The Auth service behind the proxy (the sign-in calls themselves are /api/auth*). */
+import * as yup from 'yup';
+import type { ServiceModule } from '../types';
+import { Result } from '../types';
+import { findUserByUserName, loadIdentity } from './repository';
+
+const userNameSchema = yup.string().trim().min(1).max(200).required();
+
+export const authModule: ServiceModule = {
+  routes: [
+    {
+      method: 'GET',
+      path: '/permissions',
+      access: 'user',
+      handler: async (ctx) => ({ permissions: ctx.identity?.permissions ?? [] }),
+    },
+    {
+      // support staff look up a learner's account (SUPPORT; GADMINSUPERUSER passes every check)
+      method: 'GET',
+      path: '/users/:userName',
+      access: { permission: 'SUPPORT' },
+      handler: async (ctx) => {
+        const user = await findUserByUserName(ctx.db, ctx.params.userName ?? '');
+        const identity = user ? await loadIdentity(ctx.db, user.id) : null;
+        if (!identity) return new Result(404, { message: 'No such user.' });
+        return identity;
+      },
+    },
+    {
+      // registration asks whether a user name is free before anyone is signed in
+      method: 'POST',
+      path: '/usernames/available',
+      access: 'system',
+      payloadSchema: yup.object({ userName: userNameSchema }).noUnknown(),
+      handler: async (ctx) => {
+        const { userName } = ctx.payload as { userName: string };
+        return { available: !(await findUserByUserName(ctx.db, userName)) };
+      },
+    },
+  ],
+};
