@@ -1,0 +1,168 @@
+/**
+ * The ONE shared API saga (SPEC §7, §8). Every feature saga calls `callApi`, `callService` or
+ * `callMultipart`; none touches axios. Rules (S8.01):
+ * - no token → the plain client (no Authorization header);
+ * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw;
+ * - a 401 answer → `auth:session:end` ('unauthorized'), then throw;
+ * - errors are thrown as `ApiError` carrying a typed `ApiProblem` (message from
+ *   response.data.message, else the error's message, S8.03);
+ * - an error notification only when the caller enables it (`showErrors`, default hidden).
+ * Token from the store, app key from the context's storage, time from the context's clock.
+ */
+import type { AxiosRequestConfig } from 'axios';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select } from 'redux-saga/effects';
+import { APP_KEY_HEADER, DEFAULT_SERVICE, TIMEOUTS, type ProxyMethod, type ServiceName } from '../../common/constants';
+import { isTokenExpired } from '../../common/token';
+import type { ProxyRequest } from '../../common/types';
+import { getHttp, getStorage, now } from '../app/sagaContext';
+import { sessionEnd } from '../features/auth/events';
+import { selectToken } from '../features/auth/selectors';
+import { getAppKey } from '../features/auth/storage';
+import { notificationRaised } from '../features/notifications/slice';
+import { ApiError, toApiProblem, type ApiProblem } from './apiProblem';
+
+export { ApiError, isApiError, toApiProblem, type ApiProblem, type ApiProblemKind } from './apiProblem';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiCallConfig {
+  method: HttpMethod;
+  url: string;
+  data?: unknown;
+  params?: Record<string, unknown>;
+  /** Client timeout; default 10 s, never under 1 s (clamped in http.ts). */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /**
+   * The token to send. Default: the store's token. `null`: none. A string: that token (sign-out
+   * sends the old one after the state has dropped it).
+   */
+  token?: string | null;
+  /**
+   * Default true: an expired token or a 401 ends the session (S8.01). The auth calls themselves
+   * (sign-in, validation, renewal, sign-out) turn it off and decide for themselves.
+   */
+  endSessionOnAuthFailure?: boolean;
+}
+
+/** The grace added to a proxy call's own timeout, so the server's 504 arrives before ours. */
+export const PROXY_CLIENT_GRACE_MS = 2_000;
+
+/** SPEC S7.02 / S7.03: "read from its body field if present, else whole data". */
+export function unwrapBody<T>(data: unknown): T {
+  if (data && typeof data === 'object' && 'body' in data) return (data as { body: T }).body;
+  return data as T;
+}
+
+/** One HTTP call through the shared axios instance. Returns response.data. */
+export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
+  const { endSessionOnAuthFailure = true } = config;
+  const storage: Storage = yield call(getStorage);
+  const stateToken: string | null = yield select(selectToken);
+  const token = config.token === undefined ? stateToken : config.token;
+
+  if (token && endSessionOnAuthFailure) {
+    const time: number = yield call(now);
+    if (isTokenExpired(token, time)) {
+      yield put(sessionEnd({ reason: 'expired' }));
+      throw new ApiError({ kind: 'unauthorized', status: 401, message: 'Session expired' });
+    }
+  }
+
+  const headers: Record<string, string> = { [APP_KEY_HEADER]: getAppKey(storage), ...config.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const request: AxiosRequestConfig = {
+    method: config.method,
+    url: config.url,
+    headers,
+  };
+  if (config.data !== undefined) request.data = config.data;
+  if (config.params !== undefined) request.params = config.params;
+  if (config.timeoutMs !== undefined) request.timeout = config.timeoutMs;
+
+  const http = yield call(getHttp);
+  try {
+    const response: { data: T } = yield call([http, http.request], request);
+    return response.data;
+  } catch (error) {
+    const problem = toApiProblem(error);
+    if (problem.kind === 'unauthorized' && endSessionOnAuthFailure && token) {
+      yield put(sessionEnd({ reason: 'unauthorized' }));
+    }
+    throw new ApiError(problem);
+  }
+}
+
+export type ServiceRequest = ProxyRequest & {
+  /** Raise an error notification when the call fails (SPEC S8.03: default hidden). */
+  showErrors?: boolean;
+};
+
+/** SPEC S7.06 / S7.07: the proxy body with its defaults (OneLook, GET, 15000 ms). */
+export type ProxyBody = ProxyRequest & { service: ServiceName; method: ProxyMethod; timeout: number };
+
+export function proxyBody(request: ProxyRequest): ProxyBody {
+  const body: ProxyBody = {
+    service: request.service ?? DEFAULT_SERVICE,
+    method: request.method ?? 'GET',
+    path: request.path,
+    timeout: request.timeout ?? TIMEOUTS.proxyMs,
+  };
+  if (request.payload !== undefined) body.payload = request.payload;
+  if (request.params !== undefined) body.params = request.params;
+  if (request.useSystem !== undefined) body.useSystem = request.useSystem;
+  return body;
+}
+
+function* raiseIfShown(error: unknown, showErrors: boolean | undefined): SagaIterator<never> {
+  const problem: ApiProblem = toApiProblem(error);
+  if (showErrors) {
+    yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: problem.message }));
+  }
+  throw error instanceof ApiError ? error : new ApiError(problem);
+}
+
+/** POST /api/service with the proxy request. Returns the service's answer (response.data). */
+export function* callService<T = unknown>(request: ServiceRequest): SagaIterator<T> {
+  const { showErrors, ...proxy } = request;
+  const body = proxyBody(proxy);
+  try {
+    const data: T = yield call(callApi<T>, {
+      method: 'POST',
+      url: '/api/service',
+      data: body,
+      timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
+    });
+    return data;
+  } catch (error) {
+    return yield call(raiseIfShown, error, showErrors);
+  }
+}
+
+/**
+ * POST /api/service/multipart (SPEC S7.08): form data with field `request` (the proxy request as
+ * JSON) and one field per file.
+ */
+export function* callMultipart<T = unknown>(
+  request: ServiceRequest,
+  files: Record<string, Blob>,
+): SagaIterator<T> {
+  const { showErrors, ...proxy } = request;
+  const body = proxyBody(proxy);
+  const form = new FormData();
+  form.append('request', JSON.stringify(body));
+  for (const [name, file] of Object.entries(files)) form.append(name, file);
+  try {
+    const data: T = yield call(callApi<T>, {
+      method: 'POST',
+      url: '/api/service/multipart',
+      data: form,
+      timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
+    });
+    return data;
+  } catch (error) {
+    return yield call(raiseIfShown, error, showErrors);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The one axios instance (SPEC §7, §8). It only decorates requests and logs: every request carries
+ * the app-key header and, when there is a token, `Authorization: Bearer <token>`; the timeout is
+ * 10 s by default and never under 1 s; a timeout logs 'Request timed out'.
+ * No toasts and no redirects here: the shared API saga (apiSaga.ts) decides what an error means.
+ */
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
+import { API_BASE_PATH, APP_KEY_HEADER, TIMEOUTS } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
+
+export interface HttpOptions {
+  /** The current token, or null when signed out (then no Authorization header: the plain client). */
+  getToken?: () => string | null;
+  /** The app key (localStorage `appKey`, else the default). */
+  getAppKey: () => string;
+  logger: Pick<Console, 'warn'>;
+  /** Tests pass a fake adapter; the browser uses axios' own. */
+  adapter?: AxiosAdapter;
+}
+
+/** SPEC S7.11: 10 s by default, never under 1 s. A missing, zero or non-finite timeout gets the default. */
+export function clampTimeout(ms: number | null | undefined): number {
+  if (ms == null || !Number.isFinite(ms) || ms <= 0) return TIMEOUTS.clientMs;
+  return Math.max(TIMEOUTS.clientMinimumMs, Math.round(ms));
+}
+
+/** True for axios' timeout errors (ECONNABORTED with 'timeout', or ETIMEDOUT). */
+export function isTimeoutError(error: unknown): boolean {
+  if (!axios.isAxiosError(error)) return false;
+  return (
+    error.code === AxiosError.ETIMEDOUT ||
+    (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message))
+  );
+}
+
+export function createHttp({ getToken, getAppKey, logger, adapter }: HttpOptions): AxiosInstance {
+  const http = axios.create({
+    baseURL: API_BASE_PATH,
+    timeout: TIMEOUTS.clientMs,
+    ...(adapter ? { adapter } : {}),
+  });
+
+  http.interceptors.request.use((config) => {
+    const headers = AxiosHeaders.from(config.headers);
+    if (!headers.has(APP_KEY_HEADER)) headers.set(APP_KEY_HEADER, getAppKey());
+    // An Authorization set by the caller (the API saga) wins over getToken.
+    if (!headers.has('Authorization')) {
+      const token = getToken?.() ?? null;
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    config.headers = headers;
+    config.timeout = clampTimeout(config.timeout);
+    return config;
+  });
+
+  http.interceptors.response.use(undefined, (error: unknown) => {
+    if (isTimeoutError(error)) logger.warn(MESSAGES.requestTimedOut);
+    return Promise.reject(error);
+  });
+
+  return http;
+}

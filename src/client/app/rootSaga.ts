@@ -1,0 +1,44 @@
+/**
+ * Starts every feature saga with `spawn`, each isolated (logged and restarted if it crashes), so
+ * one failure does not kill the rest (redux-saga docs, RootSaga.md). Then the start-up work:
+ * `auth/validate` and `env/envRequested` are put HERE — the UI does not dispatch them.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, spawn } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/sagas';
+import { validate } from '../features/auth/slice';
+import { envSaga } from '../features/env/sagas';
+import { envRequested } from '../features/env/slice';
+import { getLogger, type SagaContext } from './sagaContext';
+
+type Saga = () => SagaIterator;
+
+/** Runs a feature saga; if it crashes, logs and restarts it (a crash is a bug, not a reason to stop). */
+export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
+  return function* isolatedSaga(): SagaIterator {
+    for (let attempt = 0; attempt <= maxRestarts; attempt += 1) {
+      try {
+        yield call(saga);
+        return;
+      } catch (error) {
+        const logger: SagaContext['logger'] = yield call(getLogger);
+        logger.error(`Saga ${name} crashed`, error);
+      }
+    }
+  };
+}
+
+export const featureSagas: Record<string, Saga> = {
+  auth: authSaga,
+  env: envSaga,
+};
+
+export function* rootSaga(): SagaIterator {
+  for (const [name, saga] of Object.entries(featureSagas)) {
+    yield spawn(isolated(name, saga));
+  }
+  yield put(validate());
+  yield put(envRequested());
+}
+
+export default rootSaga;

@@ -1,0 +1,77 @@
+/**
+ * Everything a saga needs from the outside world, injected through redux-saga's context
+ * (`createSagaMiddleware({ context })`). Sagas never read `Date.now()`, `window` or
+ * `localStorage` inline: they ask the context, so tests inject a fake clock, an in-memory
+ * Storage, a spy `navigate` and an axios instance with a fake adapter.
+ */
+import type { AxiosInstance } from 'axios';
+import { getContext } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+export interface SagaContext {
+  /** Epoch milliseconds. */
+  clock: () => number;
+  /** Client-side navigation (the router's navigate, bound after the router exists). */
+  navigate: (to: string, options?: NavigateOptions) => void;
+  /** Where cc:auth and appKey live (localStorage in the browser). */
+  storage: Storage;
+  logger: Pick<Console, 'info' | 'warn' | 'error'>;
+  /** The one axios instance (src/client/api/http.ts). Extra to the contract. */
+  http: AxiosInstance;
+  /** The current page's path + query, used as the `redirect` after an idle/expired logout. Extra. */
+  currentPath: () => string | null;
+}
+
+/** The current time from the injected clock. */
+export function* now(): SagaIterator<number> {
+  const clock: SagaContext['clock'] = yield getContext('clock');
+  return clock();
+}
+
+export function* getStorage(): SagaIterator<Storage> {
+  const storage: Storage = yield getContext('storage');
+  return storage;
+}
+
+export function* getLogger(): SagaIterator<SagaContext['logger']> {
+  const logger: SagaContext['logger'] = yield getContext('logger');
+  return logger;
+}
+
+export function* getNavigate(): SagaIterator<SagaContext['navigate']> {
+  const navigate: SagaContext['navigate'] = yield getContext('navigate');
+  return navigate;
+}
+
+export function* getHttp(): SagaIterator<AxiosInstance> {
+  const http: AxiosInstance = yield getContext('http');
+  return http;
+}
+
+export function* getCurrentPath(): SagaIterator<string | null> {
+  const currentPath: SagaContext['currentPath'] | undefined = yield getContext('currentPath');
+  return currentPath ? currentPath() : null;
+}
+
+/** An in-memory Storage for tests and for browsers where localStorage is unavailable. */
+export function createMemoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map<string, string>(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => (data.has(key) ? (data.get(key) as string) : null),
+    key: (index) => Array.from(data.keys())[index] ?? null,
+    removeItem: (key) => {
+      data.delete(key);
+    },
+    setItem: (key, value) => {
+      data.set(key, String(value));
+    },
+  };
+}

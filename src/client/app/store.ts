@@ -1,0 +1,151 @@
+/**
+ * The store: Redux Toolkit + redux-saga, state serializable.
+ *
+ * NAVIGATION: the router is created after the store, so `createAppStore` returns `setNavigate(fn)`.
+ * The UI calls `setNavigate(router.navigate)` once the router exists. A navigation a saga asks for
+ * before that is remembered (the last one) and performed when `setNavigate` is called.
+ *
+ * SAGAS: `createAppStore` runs `rootSaga` itself (pass `runSagas: false` to run your own, as tests
+ * do). The root saga puts `auth/validate` and `env/envRequested` at start-up.
+ *
+ * DEVTOOLS: on when `devTools` is true; by default in non-production builds (the env code D is
+ * only known after GET /api, later than the store). Its sanitizers replace tokens and passwords
+ * with '<hidden>'.
+ *
+ * AUTH at start-up comes from the stored session (SPEC S4.07, S4.10) unless `preloadedState.auth`
+ * is given.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
+import { createHttp } from '../api/http';
+import { authReducer, authStateFromStorage } from '../features/auth/slice';
+import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
+import { envReducer } from '../features/env/slice';
+import { notificationsReducer } from '../features/notifications/slice';
+import { rootSaga } from './rootSaga';
+import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  notifications: notificationsReducer,
+  env: envReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export const HIDDEN = '<hidden>';
+const SECRET_KEYS = new Set(['token', 'password']);
+
+/** A copy of `value` with every `token` / `password` field replaced by '<hidden>'. */
+export function hideSecrets<T>(value: T, depth = 0): T {
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => hideSecrets(item, depth + 1)) as T;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    copy[key] = SECRET_KEYS.has(key) && item != null ? HIDDEN : hideSecrets(item, depth + 1);
+  }
+  return copy as T;
+}
+
+export interface CreateAppStoreOptions {
+  context?: Partial<SagaContext>;
+  preloadedState?: Partial<RootState>;
+  devTools?: boolean;
+  /** Default true: run rootSaga. Tests pass false and run the sagas they test. */
+  runSagas?: boolean;
+}
+
+function defaultStorage(): Storage {
+  try {
+    if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
+  } catch {
+    // storage disabled (privacy mode): fall through
+  }
+  return createMemoryStorage();
+}
+
+function defaultCurrentPath(): string | null {
+  if (typeof window === 'undefined') return null;
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+export function createAppStore(options: CreateAppStoreOptions = {}) {
+  const { preloadedState, runSagas = true } = options;
+  const devTools = options.devTools ?? process.env.NODE_ENV !== 'production';
+  const given = options.context ?? {};
+
+  const clock = given.clock ?? (() => Date.now());
+  const storage = given.storage ?? defaultStorage();
+  const logger = given.logger ?? console;
+
+  // Navigation, bound late (see the header).
+  let navigateImpl: SagaContext['navigate'] | undefined = given.navigate;
+  let pendingNavigation: [string, NavigateOptions | undefined] | null = null;
+  const navigate: SagaContext['navigate'] = (to, navOptions) => {
+    if (navigateImpl) navigateImpl(to, navOptions);
+    else pendingNavigation = [to, navOptions];
+  };
+  const setNavigate = (fn: SagaContext['navigate']) => {
+    navigateImpl = fn;
+    if (pendingNavigation) {
+      const [to, navOptions] = pendingNavigation;
+      pendingNavigation = null;
+      fn(to, navOptions);
+    }
+  };
+
+  // The token getter reads the store, which exists only below.
+  const storeRef: { getState?: () => RootState } = {};
+  const http =
+    given.http ??
+    createHttp({
+      getToken: () => storeRef.getState?.().auth.session?.token ?? null,
+      getAppKey: () => getAppKey(storage),
+      logger,
+    });
+
+  const context: SagaContext = {
+    clock,
+    storage,
+    logger,
+    navigate,
+    http,
+    currentPath: given.currentPath ?? defaultCurrentPath,
+  };
+  const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
+
+  // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed.
+  const startedAt = clock();
+  if (!preloadedState?.auth && readRawStoredSession(storage) && !readStoredSession(storage, startedAt)) {
+    clearStoredSession(storage);
+  }
+  const initialState: Partial<RootState> = {
+    ...preloadedState,
+    auth: preloadedState?.auth ?? authStateFromStorage(storage, startedAt),
+  };
+
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: initialState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
+    devTools: devTools
+      ? {
+          name: 'Cashwise',
+          actionSanitizer: (action) => hideSecrets(action),
+          stateSanitizer: (state) => hideSecrets(state),
+        }
+      : false,
+  });
+  storeRef.getState = store.getState;
+
+  if (runSagas) sagaMiddleware.run(rootSaga);
+
+  return { store, sagaMiddleware, setNavigate, context };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type AppDispatch = AppStore['dispatch'];
+export type { SagaContext } from './sagaContext';
+export type AppSagaMiddleware = SagaMiddleware<object>;

@@ -1,0 +1,307 @@
+/**
+ * Auth side effects (SPEC §4, §7, §8): sign-in, start-up validation, renewal, session end and the
+ * route guard's refusals. All I/O goes through the shared API saga; time, storage, navigation and
+ * logging come from the saga context.
+ *
+ * Flow:  signInRequested → POST /api/auth → auth:session:start → auth:ready + navigate(redirect)
+ *        auth/validate   → GET /api/auth/user → validated + auth:ready (or signed out)
+ *        auth/renew      → auth:session:renew → POST /api/auth/renew → auth:session:renewed
+ *        auth:session:end → clear cc:auth, loggedOut, best-effort sign-out call, /login
+ * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API_MESSAGES } from '../../../common/apiMessages';
+import { TIMEOUTS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { loginPathFor, safeRedirect } from '../../../common/redirect';
+import { isTokenExpired } from '../../../common/token';
+import type { Session, SessionIdentity } from '../../../common/types';
+import { callApi, unwrapBody } from '../../api/apiSaga';
+import { toApiProblem } from '../../api/apiProblem';
+import { getCurrentPath, getLogger, getNavigate, getStorage, now, type SagaContext } from '../../app/sagaContext';
+import { notificationRaised } from '../notifications/slice';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart } from './events';
+import { selectSession } from './selectors';
+import {
+  guardDenied,
+  identityLoaded,
+  loggedOut,
+  profileUpdated,
+  renew,
+  schoolSwitched,
+  signInFailed,
+  signInRequested,
+  signInSucceeded,
+  validate,
+  validated,
+  type AuthError,
+} from './slice';
+import {
+  clearStoredSession,
+  getAppKey,
+  normalizeSession,
+  readRawStoredSession,
+  readStoredSession,
+  sessionExpiry,
+  updateStoredSession,
+  writeStoredSession,
+} from './storage';
+
+type Logger = SagaContext['logger'];
+type Navigate = SagaContext['navigate'];
+
+/** A session answer that has no usable token. */
+class InvalidSessionError extends Error {
+  constructor() {
+    super('The server answered without a valid session');
+    this.name = 'InvalidSessionError';
+  }
+}
+
+/** Maps a failed sign-in to what the login page shows. */
+export function toAuthError(error: unknown): AuthError {
+  if (error instanceof InvalidSessionError) return { kind: 'invalid', message: error.message };
+  const problem = toApiProblem(error);
+  const { status, message } = problem;
+  if (status === 429) {
+    const authError: AuthError = { kind: 'lockedOut', message };
+    if (problem.retryAfterSeconds !== undefined) authError.retryAfterSeconds = problem.retryAfterSeconds;
+    return authError;
+  }
+  if ((status === 400 || status === 401) && (message === API_MESSAGES.unknownAppKey || /app.?key/i.test(message))) {
+    return { kind: 'appKey', message };
+  }
+  if (status === 400 || status === 401) return { kind: 'credentials', message };
+  if (problem.kind === 'timeout' || problem.kind === 'network' || problem.kind === 'server') {
+    return { kind: 'unreachable', message };
+  }
+  return { kind: 'unknown', message };
+}
+
+/** A session from the server's answer, with its expiry; throws when the token is unusable. */
+function sessionFrom(data: unknown, base?: Session | null): { session: Session; expiresAt: number } {
+  const received = unwrapBody<unknown>(data);
+  const merged = base && received && typeof received === 'object' ? { ...base, ...received } : received;
+  const session = normalizeSession(merged);
+  if (!session) throw new InvalidSessionError();
+  const expiresAt = sessionExpiry(session);
+  if (!expiresAt) throw new InvalidSessionError();
+  return { session, expiresAt };
+}
+
+// ───────────────────────────── sign-in ─────────────────────────────
+
+export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIterator {
+  const { username, password, redirect } = action.payload;
+  const storage: Storage = yield call(getStorage);
+  const logger: Logger = yield call(getLogger);
+  try {
+    const data: unknown = yield call(callApi, {
+      method: 'POST',
+      url: '/api/auth',
+      data: { username, password, appKey: getAppKey(storage) },
+      timeoutMs: TIMEOUTS.signInMs,
+      token: null,
+      endSessionOnAuthFailure: false,
+    });
+    const { session, expiresAt } = sessionFrom(data);
+    writeStoredSession(storage, session);
+    yield put(signInSucceeded({ session, expiresAt }));
+    yield put(sessionStart({ session, expiresAt, redirect: redirect ?? null }));
+  } catch (error) {
+    const authError = toAuthError(error);
+    logger.error('Sign-in failed', authError);
+    clearStoredSession(storage);
+    const time: number = yield call(now);
+    yield put(loggedOut({ now: time }));
+    yield put(signInFailed(authError));
+  }
+}
+
+/** SPEC S4.03: the start event causes the ready event and the redirect. */
+export function* sessionStartSaga(action: ReturnType<typeof sessionStart>): SagaIterator {
+  yield put(authReady());
+  if ('redirect' in action.payload) {
+    const navigate: Navigate = yield call(getNavigate);
+    navigate(safeRedirect(action.payload.redirect), { replace: true });
+  }
+}
+
+// ───────────────────────────── start-up validation ─────────────────────────────
+
+/**
+ * SPEC S4.08, S8.07, S8.08: with a stored, unexpired token, GET /api/auth/user. A 401 signs out
+ * (valid false); any other error is not a rejection, the user stays signed in. No token: signed out.
+ */
+export function* validateSaga(): SagaIterator<boolean> {
+  const storage: Storage = yield call(getStorage);
+  const logger: Logger = yield call(getLogger);
+  const time: number = yield call(now);
+  const stored = readStoredSession(storage, time);
+
+  if (!stored) {
+    clearStoredSession(storage);
+    yield put(loggedOut({ now: time }));
+    yield put(validated({ valid: false }));
+    return false;
+  }
+
+  try {
+    const data: unknown = yield call(callApi, {
+      method: 'GET',
+      url: '/api/auth/user',
+      timeoutMs: TIMEOUTS.validationMs,
+      token: stored.token,
+      endSessionOnAuthFailure: false,
+    });
+    const identity = unwrapBody<Partial<SessionIdentity> | null>(data);
+    const session = normalizeSession({ ...stored, ...(identity ?? {}), token: stored.token }) ?? stored;
+    writeStoredSession(storage, session);
+    yield put(identityLoaded({ user: session.user, clients: session.clients, permissions: session.permissions }));
+    yield put(validated({ valid: true }));
+    yield put(authReady());
+    return true;
+  } catch (error) {
+    const problem = toApiProblem(error);
+    if (problem.kind === 'unauthorized') {
+      logger.warn('Session validation rejected', problem);
+      clearStoredSession(storage);
+      const later: number = yield call(now);
+      yield put(loggedOut({ now: later }));
+      yield put(validated({ valid: false }));
+      return false;
+    }
+    // S8.07: not a rejection; keep the stored session.
+    logger.warn('Session validation could not reach the server', problem);
+    yield put(validated({ valid: true }));
+    yield put(authReady());
+    return true;
+  }
+}
+
+// ───────────────────────────── renewal ─────────────────────────────
+
+/** `auth/renew` (the store action) raises the spec event `auth:session:renew`. */
+function* renewRequested(): SagaIterator {
+  yield put(sessionRenew());
+}
+
+/**
+ * SPEC S4.05, S7.04: POST /api/auth/renew, the answer replaces session and expiry and is stored.
+ * S8.09 / S4.17: a failure is logged, state unchanged, error alert 'Authentication'.
+ */
+export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
+  const storage: Storage = yield call(getStorage);
+  const logger: Logger = yield call(getLogger);
+  const current: Session | null = yield select(selectSession);
+  try {
+    if (!current?.token) throw new Error(MESSAGES.tokenIsNull);
+    const lastActivityAt = action.payload?.lastActivityAt;
+    const data: unknown = yield call(callApi, {
+      method: 'POST',
+      url: '/api/auth/renew',
+      ...(lastActivityAt !== undefined ? { data: { lastActivityAt } } : {}),
+      token: current.token,
+      endSessionOnAuthFailure: false,
+    });
+    const { session, expiresAt } = sessionFrom(data, current);
+    updateStoredSession(storage, () => session, logger);
+    yield put(sessionRenewed({ session, expiresAt }));
+    return true;
+  } catch (error) {
+    logger.error(MESSAGES.renewFailedDetail, toApiProblem(error));
+    yield put(
+      notificationRaised({
+        severity: 'error',
+        summary: MESSAGES.renewFailedSummary,
+        detail: MESSAGES.renewFailedDetail,
+      }),
+    );
+    return false;
+  }
+}
+
+// ───────────────────────────── session end ─────────────────────────────
+
+/** Where a session end lands (SPEC S4.11, S2.13). */
+export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['reason'], redirect: string | null): string {
+  if (reason === 'guard') return redirect ? loginPathFor(redirect) : '/login';
+  if (reason === 'idle' || reason === 'expired') {
+    const query = new URLSearchParams({ reason });
+    if (redirect) query.set('redirect', redirect);
+    return `/login?${query.toString()}`;
+  }
+  return '/login';
+}
+
+/** Best effort: the server revokes the old token; any failure is ignored. */
+function* revokeToken(token: string): SagaIterator {
+  try {
+    const time: number = yield call(now);
+    if (isTokenExpired(token, time)) return;
+    yield call(callApi, { method: 'POST', url: '/api/auth/signout', token, endSessionOnAuthFailure: false });
+  } catch {
+    // ignored: the token is gone from this computer either way
+  }
+}
+
+/** SPEC S4.11: clear cc:auth, commit the logout, go to /login. */
+export function* sessionEndSaga(action: ReturnType<typeof sessionEnd>): SagaIterator {
+  const { reason } = action.payload;
+  const storage: Storage = yield call(getStorage);
+  const navigate: Navigate = yield call(getNavigate);
+  // The state already dropped the session (auth:session:end reducer); the stored one has the token.
+  const token = readRawStoredSession(storage)?.token ?? null;
+  clearStoredSession(storage);
+  const time: number = yield call(now);
+  yield put(loggedOut({ now: time }));
+  if (token) yield spawn(revokeToken, token);
+
+  let redirect = action.payload.redirect ?? null;
+  if (!redirect && (reason === 'idle' || reason === 'expired')) redirect = yield call(getCurrentPath);
+  navigate(loginTarget(reason, redirect), { replace: true });
+}
+
+// ───────────────────────────── guard, profile, school ─────────────────────────────
+
+/** SPEC S2.13: end a session still marked active, then /login?redirect=wanted. */
+export function* guardDeniedSaga(action: ReturnType<typeof guardDenied>): SagaIterator {
+  const { wanted } = action.payload;
+  const storage: Storage = yield call(getStorage);
+  const session: Session | null = yield select(selectSession);
+  const active = Boolean(session?.token || readRawStoredSession(storage)?.token);
+  if (active) {
+    yield put(sessionEnd({ reason: 'guard', redirect: wanted }));
+    return; // sessionEndSaga navigates to loginPathFor(wanted)
+  }
+  const navigate: Navigate = yield call(getNavigate);
+  navigate(loginPathFor(wanted), { replace: true });
+}
+
+/** Profile and school changes are persisted to cc:auth; with none stored, 'Token is null' (S8.10). */
+export function* persistSessionSaga(): SagaIterator {
+  const storage: Storage = yield call(getStorage);
+  const logger: Logger = yield call(getLogger);
+  const session: Session | null = yield select(selectSession);
+  updateStoredSession(
+    storage,
+    (stored) => (session ? { ...stored, user: session.user, clients: session.clients } : stored),
+    logger,
+  );
+}
+
+export function* authSaga(): SagaIterator {
+  yield all([
+    takeLatest(signInRequested, signInSaga),
+    takeEvery(sessionStart, sessionStartSaga),
+    takeLeading(validate, validateSaga),
+    takeLeading(renew, renewRequested),
+    takeLeading(sessionRenew, renewSaga),
+    takeEvery(sessionEnd, sessionEndSaga),
+    takeLatest(guardDenied, guardDeniedSaga),
+    takeEvery([profileUpdated, schoolSwitched], persistSessionSaga),
+  ]);
+}
+
+export default authSaga;

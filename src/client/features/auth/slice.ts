@@ -1,0 +1,177 @@
+/**
+ * The auth state machine (SPEC §4 "Auth state"). Reducers are pure; the clock reaches them only
+ * through payloads (`loggedOut({ now })`). Session events (events.ts) are handled as extraReducers.
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sameClientId } from '../../../common/clients';
+import type { Session, SessionIdentity, User } from '../../../common/types';
+import { sessionEnd, sessionRenewed, sessionStart, type SessionEndReason } from './events';
+import { readStoredSession, sessionExpiry } from './storage';
+
+export type { SessionEndReason };
+
+export type AuthStatus = 'idle' | 'validating' | 'signingIn' | 'succeeded' | 'failed';
+
+export type AuthErrorKind = 'credentials' | 'lockedOut' | 'unreachable' | 'appKey' | 'invalid' | 'unknown';
+
+export interface AuthError {
+  kind: AuthErrorKind;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+export interface AuthState {
+  authenticated: boolean;
+  /** Epoch ms. Signed out: the time of sign-out ("expiry now"). */
+  expiresAt: number;
+  session: Session | null;
+  status: AuthStatus;
+  error: AuthError | null;
+  endReason: SessionEndReason | null;
+}
+
+export interface SignInRequest {
+  username: string;
+  password: string;
+  redirect?: string | null;
+}
+
+/** SPEC S4.01: signed out = not authenticated, expiry now, no session. */
+export function signedOutState(now: number): AuthState {
+  return { authenticated: false, expiresAt: now, session: null, status: 'idle', error: null, endReason: null };
+}
+
+/** SPEC S4.02: signed in = authenticated, with session and expiry. */
+export function signedInState(session: Session, expiresAt: number): AuthState {
+  return { authenticated: true, expiresAt, session, status: 'idle', error: null, endReason: null };
+}
+
+/** SPEC S4.07 / S4.10: a valid stored session gives signed in with the stored expiry; else signed out. */
+export function authStateFromStorage(storage: Storage, now: number): AuthState {
+  const session = readStoredSession(storage, now);
+  return session ? signedInState(session, sessionExpiry(session)) : signedOutState(now);
+}
+
+/** SPEC §7 store action: start-up validation. Type exactly 'auth/validate'. */
+export const validate = createAction('auth/validate');
+/** SPEC §7 store action: renew the token. Type exactly 'auth/renew'. */
+export const renew = createAction('auth/renew');
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: signedOutState(0),
+  reducers: {
+    signInRequested: {
+      reducer(state, _action: PayloadAction<SignInRequest>) {
+        state.status = 'signingIn';
+        state.error = null;
+        state.endReason = null;
+      },
+      prepare(request: SignInRequest) {
+        return { payload: request };
+      },
+    },
+    signInSucceeded(state, action: PayloadAction<{ session: Session; expiresAt: number }>) {
+      state.authenticated = true;
+      state.session = action.payload.session;
+      state.expiresAt = action.payload.expiresAt;
+      state.status = 'succeeded';
+      state.error = null;
+      state.endReason = null;
+    },
+    /** SPEC S4.04 / S8.06: signed out, the error kept for the page. */
+    signInFailed(state, action: PayloadAction<AuthError>) {
+      state.authenticated = false;
+      state.session = null;
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    /** SPEC S4.01 / S4.04: signed out, expiry now. Keeps endReason (set by auth:session:end). */
+    loggedOut(state, action: PayloadAction<{ now: number }>) {
+      state.authenticated = false;
+      state.session = null;
+      state.expiresAt = action.payload.now;
+      state.status = 'idle';
+      state.error = null;
+    },
+    validated(state, action: PayloadAction<{ valid: boolean }>) {
+      if (state.status === 'validating') state.status = 'idle';
+      if (!action.payload.valid) {
+        state.authenticated = false;
+        state.session = null;
+      }
+    },
+    /** GET /api/auth/user answered: fresh user, clients and permissions (the token stays). */
+    identityLoaded(state, action: PayloadAction<Partial<SessionIdentity>>) {
+      if (!state.session) return;
+      const { user, clients, permissions } = action.payload;
+      if (user) state.session.user = { ...state.session.user, ...user };
+      if (clients) state.session.clients = clients;
+      if (permissions) state.session.permissions = permissions;
+    },
+    /** SPEC S4.06: only the supplied user fields change. */
+    profileUpdated(state, action: PayloadAction<Partial<User>>) {
+      if (!state.session) return;
+      const changes = Object.fromEntries(
+        Object.entries(action.payload).filter(([, value]) => value !== undefined),
+      ) as Partial<User>;
+      state.session.user = { ...state.session.user, ...changes };
+    },
+    /** The chosen school becomes the first client, i.e. the current school (SPEC S1.03, S3.04). */
+    schoolSwitched(state, action: PayloadAction<{ lsclientID: string }>) {
+      const clients = state.session?.clients;
+      if (!clients) return;
+      const index = clients.findIndex((c) => sameClientId(c.lsclientID, action.payload.lsclientID));
+      if (index <= 0) return;
+      const [chosen] = clients.splice(index, 1);
+      if (chosen) clients.unshift(chosen);
+    },
+    /** The route guard refused a page (SPEC S2.13); the saga ends any active session and redirects. */
+    guardDenied(_state, _action: PayloadAction<{ wanted: string }>) {},
+    errorCleared(state) {
+      state.error = null;
+      if (state.status === 'failed') state.status = 'idle';
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(validate, (state) => {
+        state.status = 'validating';
+      })
+      .addCase(sessionStart, (state, action) => {
+        state.authenticated = true;
+        state.session = action.payload.session;
+        state.expiresAt = action.payload.expiresAt;
+        state.endReason = null;
+      })
+      .addCase(sessionRenewed, (state, action) => {
+        state.authenticated = true;
+        state.session = action.payload.session;
+        state.expiresAt = action.payload.expiresAt;
+      })
+      .addCase(sessionEnd, (state, action) => {
+        // Learner data leaves the state at once; loggedOut({ now }) then sets the expiry.
+        state.authenticated = false;
+        state.session = null;
+        state.error = null;
+        state.status = 'idle';
+        state.endReason = action.payload.reason;
+      });
+  },
+});
+
+export const {
+  signInRequested,
+  signInSucceeded,
+  signInFailed,
+  loggedOut,
+  validated,
+  identityLoaded,
+  profileUpdated,
+  schoolSwitched,
+  guardDenied,
+  errorCleared,
+} = authSlice.actions;
+
+export const authReducer = authSlice.reducer;
+export default authSlice.reducer;

@@ -1,0 +1,103 @@
+/**
+ * The stored session (SPEC §3: localStorage `cc:auth` holding { token, user, clients, permissions })
+ * and the app key (localStorage `appKey`, else the product default). Pure helpers over a Storage
+ * passed in, so sagas use the context's storage and tests an in-memory one.
+ */
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, DEFAULT_TIMEZONE, SESSION_STORAGE_KEY } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import { isTokenExpired, tokenExpiry } from '../../../common/token';
+import type { Client, Session, User } from '../../../common/types';
+
+type Logger = Pick<Console, 'warn'>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Brings whatever the server or storage gave into the Session shape: user.timezone defaults to
+ * America/Chicago (SPEC S3.03), clients and permissions default to empty lists.
+ * Returns null when there is no token string.
+ */
+export function normalizeSession(value: unknown): Session | null {
+  if (!isObject(value) || typeof value.token !== 'string' || !value.token) return null;
+  const user = (isObject(value.user) ? value.user : {}) as Partial<User>;
+  return {
+    token: value.token,
+    user: { ...user, timezone: user.timezone || DEFAULT_TIMEZONE } as User,
+    clients: Array.isArray(value.clients) ? (value.clients as Client[]) : [],
+    permissions: Array.isArray(value.permissions) ? (value.permissions as string[]) : [],
+  };
+}
+
+/** The stored session as is (token not checked), or null when absent or unparsable. */
+export function readRawStoredSession(storage: Storage): Session | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(SESSION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    return normalizeSession(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC S4.10: the stored session, or null when absent, unparsable, or its token is missing or
+ * expired (such a session is treated as absent).
+ */
+export function readStoredSession(storage: Storage, now: number): Session | null {
+  const session = readRawStoredSession(storage);
+  if (!session || isTokenExpired(session.token, now)) return null;
+  return session;
+}
+
+/** The token's expiry in epoch ms (0 when it has none or cannot be decoded). */
+export function sessionExpiry(session: Pick<Session, 'token'>): number {
+  try {
+    return tokenExpiry(session.token) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function writeStoredSession(storage: Storage, session: Session): void {
+  const { token, user, clients, permissions } = session;
+  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user, clients, permissions }));
+}
+
+export function clearStoredSession(storage: Storage): void {
+  storage.removeItem(SESSION_STORAGE_KEY);
+}
+
+/**
+ * Changes the stored session. With no stored session (or one without a token) nothing is written
+ * and 'Token is null' is logged (SPEC S8.10). Returns the written session or null.
+ */
+export function updateStoredSession(
+  storage: Storage,
+  update: (stored: Session) => Session,
+  logger: Logger,
+): Session | null {
+  const stored = readRawStoredSession(storage);
+  if (!stored?.token) {
+    logger.warn(MESSAGES.tokenIsNull);
+    return null;
+  }
+  const next = update(stored);
+  writeStoredSession(storage, next);
+  return next;
+}
+
+/** SPEC S3.05: the app key from localStorage, else the product's own. */
+export function getAppKey(storage: Storage): string {
+  try {
+    return storage.getItem(APP_KEY_STORAGE_KEY) || DEFAULT_APP_KEY;
+  } catch {
+    return DEFAULT_APP_KEY;
+  }
+}

@@ -1,0 +1,1 @@
+export { selectPendingNotifications } from './slice';
