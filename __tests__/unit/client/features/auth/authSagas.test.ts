@@ -1,0 +1,306 @@
+import { authSaga } from '../../../../../src/client/features/auth/sagas';
+import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
+import {
+  guardDenied,
+  profileUpdated,
+  renew,
+  schoolSwitched,
+  signInRequested,
+  validate,
+} from '../../../../../src/client/features/auth/slice';
+import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
+import { API_MESSAGES } from '../../../../../src/common/apiMessages';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../../src/common/constants';
+import { MESSAGES } from '../../../../../src/common/messages';
+import { tokenExpiry } from '../../../../../src/common/token';
+import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
+
+const withAuth = (options: Parameters<typeof harness>[0] = {}) => harness({ ...options, sagas: [authSaga] });
+
+describe('sign-in (SPEC §4, §7, §8)', () => {
+  const session = makeSession();
+
+  it('[S4.03][S7.02][S3.01] success stores cc:auth, raises start → ready and goes to the redirect', async () => {
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: session } } } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw', redirect: '/app/catalog' }));
+    await settle();
+
+    expect(h.requests).toHaveLength(1);
+    expect(h.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth',
+      data: { username: 'learner', password: 'pw', appKey: DEFAULT_APP_KEY },
+      timeout: TIMEOUTS.signInMs,
+    });
+    expect(h.requests[0]?.headers.Authorization).toBeUndefined();
+    expect(h.stored()).toEqual(session);
+    expect(h.state().auth).toMatchObject({
+      authenticated: true,
+      session,
+      expiresAt: tokenExpiry(session.token),
+      status: 'succeeded',
+      error: null,
+    });
+    const start = h.actions.indexOf('auth:session:start');
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(h.actions.indexOf(authReady.type)).toBeGreaterThan(start);
+    expect(h.navigate).toHaveBeenCalledWith('/app/catalog', { replace: true });
+  });
+
+  it('[S2.15] without a redirect the user goes to /app', async () => {
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: session } } } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    expect(h.navigate).toHaveBeenCalledWith('/app', { replace: true });
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/login?redirect=/app'])(
+    '[S2.15] an unsafe redirect %p goes to /app',
+    async (redirect) => {
+      const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: session } } } });
+      h.store.dispatch(signInRequested({ username: 'learner', password: 'pw', redirect }));
+      await settle();
+      expect(h.navigate).toHaveBeenCalledWith('/app', { replace: true });
+    },
+  );
+
+  it('[S7.02] a response without a body field is read as the session itself; the stored app key is sent', async () => {
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: session } } });
+    h.storage.setItem(APP_KEY_STORAGE_KEY, 'school-kiosk');
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    expect(h.state().auth.session).toEqual(session);
+    expect(h.requests[0]?.data).toMatchObject({ appKey: 'school-kiosk' });
+    expect(h.requests[0]?.headers['x-app-key']).toBe('school-kiosk');
+  });
+
+  it('[S3.03] a user without a timezone gets America/Chicago', async () => {
+    const { timezone: _omit, ...user } = session.user;
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: { ...session, user } } } } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    expect(h.state().auth.session?.user.timezone).toBe('America/Chicago');
+    expect(h.stored()?.user.timezone).toBe('America/Chicago');
+  });
+
+  it.each([
+    ['bad credentials (401)', { status: 401, data: { message: API_MESSAGES.badCredentials } }, { kind: 'credentials', message: API_MESSAGES.badCredentials }],
+    ['unknown app key (401)', { status: 401, data: { message: API_MESSAGES.unknownAppKey } }, { kind: 'appKey', message: API_MESSAGES.unknownAppKey }],
+    ['locked out (429)', { status: 429, data: { message: 'Too many' }, headers: { 'retry-after': '120' } }, { kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 120 }],
+    ['server error (500)', { status: 500, data: { message: 'boom' } }, { kind: 'unreachable', message: 'boom' }],
+    ['network error', 'network', { kind: 'unreachable', message: 'Network Error' }],
+    ['timeout', 'timeout', { kind: 'unreachable' }],
+    ['an answer without a token', { status: 200, data: { body: { user: session.user } } }, { kind: 'invalid' }],
+  ] as const)('[S8.06][S4.04] failure: %s → logged, signed out, error kind', async (_label, answer, error) => {
+    const h = withAuth({ routes: { 'POST /api/auth': answer } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'bad' }));
+    await settle();
+    expect(h.state().auth).toMatchObject({
+      authenticated: false,
+      session: null,
+      expiresAt: NOW,
+      status: 'failed',
+      error,
+    });
+    expect(h.logger.error).toHaveBeenCalled();
+    expect(h.stored()).toBeNull();
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+});
+
+describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
+  const session = makeSession();
+  const signedIn = { auth: { authenticated: true, expiresAt: tokenExpiry(session.token) ?? 0, session, status: 'idle' as const, error: null, endReason: null } };
+
+  it('[S4.07] a stored session gives signed in with the stored expiry before any call', () => {
+    const h = withAuth({ stored: session });
+    expect(h.state().auth).toMatchObject({ authenticated: true, session, expiresAt: tokenExpiry(session.token) });
+  });
+
+  it('[S4.10] an expired stored token is treated as absent (and removed)', () => {
+    const h = withAuth({ stored: makeSession({ token: tokenExpiringIn(-1) }) });
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, expiresAt: NOW });
+    expect(h.stored()).toBeNull();
+  });
+
+  it('[S4.08][S7.03] with a token: GET /api/auth/user with app key and Bearer, 15 s; valid → ready', async () => {
+    const fresh = { user: { ...session.user, firstName: 'Lenora' }, clients: session.clients, permissions: ['SUPPORT', 'X'] };
+    const h = withAuth({ stored: session, routes: { 'GET /api/auth/user': { status: 200, data: { body: fresh } } } });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.requests[0]).toMatchObject({ method: 'GET', url: '/api/auth/user', timeout: TIMEOUTS.validationMs });
+    expect(h.requests[0]?.headers).toMatchObject({ 'x-app-key': DEFAULT_APP_KEY, Authorization: `Bearer ${session.token}` });
+    expect(h.state().auth).toMatchObject({ authenticated: true, status: 'idle' });
+    expect(h.state().auth.session?.user.firstName).toBe('Lenora');
+    expect(h.state().auth.session?.permissions).toEqual(['SUPPORT', 'X']);
+    expect(h.actions).toContain('auth:ready');
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('[S4.08][S8.08] a 401 signs out, clears cc:auth and resolves validation false', async () => {
+    const h = withAuth({ stored: session, routes: { 'GET /api/auth/user': { status: 401, data: { message: 'no' } } } });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, expiresAt: NOW });
+    expect(h.stored()).toBeNull();
+    expect(h.actions).toContain('auth/validated');
+    expect(h.actions).not.toContain('auth:ready');
+  });
+
+  it.each([
+    ['network error', 'network' as const],
+    ['server error', { status: 500, data: { message: 'down' } }],
+    ['timeout', 'timeout' as const],
+  ])('[S8.07] %s is not a rejection: the user stays signed in', async (_label, answer) => {
+    const h = withAuth({ stored: session, preloadedState: signedIn, routes: { 'GET /api/auth/user': answer } });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: true, session });
+    expect(h.stored()).toEqual(session);
+    expect(h.actions).toContain('auth:ready');
+  });
+
+  it('[S4.08] no token: no call, signed out, validation resolves false', async () => {
+    const h = withAuth();
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, expiresAt: NOW });
+    expect(h.actions).toContain('auth/validated');
+  });
+});
+
+describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
+  const session = makeSession();
+  const renewedToken = tokenExpiringIn(60 * 60_000, 'b');
+  const renewed = { ...session, token: renewedToken };
+
+  it('[S4.05][S7.04] auth/renew → auth:session:renew → POST /api/auth/renew; session and expiry replaced and stored', async () => {
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed } } } });
+    h.store.dispatch(renew());
+    await settle();
+    expect(h.actions).toEqual(expect.arrayContaining(['auth/renew', 'auth:session:renew', 'auth:session:renewed']));
+    expect(h.requests[0]).toMatchObject({ method: 'POST', url: '/api/auth/renew' });
+    expect(h.requests[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
+    expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewedToken) });
+    expect(h.state().auth.session?.token).toBe(renewedToken);
+    expect(h.stored()?.token).toBe(renewedToken);
+  });
+
+  it('sends the last activity time when the renew event carries it', async () => {
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed } } } });
+    h.store.dispatch(sessionRenew({ lastActivityAt: NOW - 5000 }));
+    await settle();
+    expect(h.requests[0]?.data).toEqual({ lastActivityAt: NOW - 5000 });
+  });
+
+  it.each([
+    ['401', { status: 401, data: { message: 'revoked' } }],
+    ['network error', 'network' as const],
+  ])('[S8.09][S4.17] failure (%s): logged, state unchanged, error alert Authentication', async (_label, answer) => {
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': answer } });
+    const before = h.state().auth;
+    h.store.dispatch(renew());
+    await settle();
+    expect(h.state().auth).toEqual(before);
+    expect(h.stored()).toEqual(session);
+    expect(h.logger.error).toHaveBeenCalled();
+    expect(selectPendingNotifications(h.state())).toEqual([
+      expect.objectContaining({ severity: 'error', summary: MESSAGES.renewFailedSummary, detail: MESSAGES.renewFailedDetail }),
+    ]);
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('session end (SPEC S4.11)', () => {
+  const session = makeSession();
+
+  it('[S4.11] clears cc:auth, commits the logout, revokes the old token and goes to /login', async () => {
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/signout': { status: 204 } } });
+    h.setNow(NOW + 1000);
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    expect(h.stored()).toBeNull();
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, expiresAt: NOW + 1000, endReason: 'signout' });
+    expect(h.actions).toContain('auth/loggedOut');
+    expect(h.requests).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/api/auth/signout', headers: expect.objectContaining({ Authorization: `Bearer ${session.token}` }) }),
+    ]);
+    expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('a failing sign-out call is ignored', async () => {
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/signout': 'network' } });
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    expect(h.stored()).toBeNull();
+    expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it.each(['idle', 'expired'] as const)('[S4.11] reason %s: /login?reason=…&redirect=<current page>', async (reason) => {
+    const h = withAuth({ stored: session, currentPath: '/app/catalog?x=1', routes: { 'POST /api/auth/signout': { status: 204 } } });
+    h.store.dispatch(sessionEnd({ reason }));
+    await settle();
+    expect(h.navigate).toHaveBeenCalledWith(
+      `/login?reason=${reason}&redirect=${encodeURIComponent('/app/catalog?x=1')}`,
+      { replace: true },
+    );
+  });
+});
+
+describe('route guard refusals (SPEC S2.13)', () => {
+  it('[S2.13] signed out: straight to /login?redirect=wanted, no session end', async () => {
+    const h = withAuth();
+    h.store.dispatch(guardDenied({ wanted: '/app/profile' }));
+    await settle();
+    expect(h.navigate).toHaveBeenCalledWith('/login?redirect=%2Fapp%2Fprofile', { replace: true });
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
+  it('[S2.13] a session still marked active is ended first', async () => {
+    const session = makeSession();
+    const h = withAuth({ stored: session, routes: { 'POST /api/auth/signout': { status: 204 } } });
+    h.store.dispatch(guardDenied({ wanted: '/app/profile' }));
+    await settle();
+    expect(h.actions).toContain('auth:session:end');
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'guard' });
+    expect(h.stored()).toBeNull();
+    expect(h.navigate).toHaveBeenCalledTimes(1);
+    expect(h.navigate).toHaveBeenCalledWith('/login?redirect=%2Fapp%2Fprofile', { replace: true });
+  });
+});
+
+describe('persisting profile and school changes', () => {
+  it('[S4.06] a profile update is written to cc:auth, only the supplied fields', async () => {
+    const session = makeSession();
+    const h = withAuth({ stored: session });
+    h.store.dispatch(profileUpdated({ firstName: 'Lenora' }));
+    await settle();
+    expect(h.stored()?.user).toEqual({ ...session.user, firstName: 'Lenora' });
+    expect(h.stored()?.token).toBe(session.token);
+  });
+
+  it('[S3.04] switching school (case-insensitive id) is persisted', async () => {
+    const h = withAuth({ stored: makeSession() });
+    h.store.dispatch(schoolSwitched({ lsclientID: 'roosevelt' }));
+    await settle();
+    expect(h.stored()?.clients.map((c) => c.lsclientID)).toEqual(['ROOSEVELT', 'LINCOLN']);
+  });
+
+  it("[S8.10] updating the stored session when there is none logs 'Token is null'", async () => {
+    const session = makeSession();
+    const h = withAuth({ stored: session });
+    h.storage.clear();
+    h.store.dispatch(profileUpdated({ firstName: 'X' }));
+    await settle();
+    expect(h.logger.warn).toHaveBeenCalledWith(MESSAGES.tokenIsNull);
+    expect(h.stored()).toBeNull();
+  });
+});
+
+it('a token with exp in ms reads the same (S5.01 via the session)', () => {
+  const token = tokenWith({ exp: NOW + 60_000 });
+  const h = withAuth({ stored: makeSession({ token }) });
+  expect(h.state().auth.expiresAt).toBe(NOW + 60_000);
+});
