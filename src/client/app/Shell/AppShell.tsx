@@ -1,0 +1,138 @@
+/**
+ * The signed-in layout around the /app pages (a pathless layout route: /app itself has no layout
+ * wrapper, SPEC §2). App bar with the areas, the current school (a switcher for multi-tenant users),
+ * Get Help and the profile menu; below the md breakpoint the areas fold into a drawer, so it works on a
+ * 1024×600 Chromebook and on a phone.
+ */
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '../../../common/constants';
+import { Footer } from './Footer';
+import { MenuIcon } from './icons';
+import { ProfileMenu } from './ProfileMenu';
+import { SchoolSwitcher } from './SchoolSwitcher';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+
+export const AREAS = [
+  { to: '/app', label: 'Home', exact: true },
+  { to: '/app/catalog', label: 'Catalog' },
+  { to: '/app/resources', label: 'Resources' },
+  { to: '/app/activity', label: 'Activity' },
+] as const;
+
+function isActive(pathname: string, to: string, exact = false): boolean {
+  const path = pathname.replace(/^\/(?!app(\/|$))/, '/app/').replace(/\/$/, '') || '/app';
+  return exact ? path === to : path === to || path.startsWith(`${to}/`);
+}
+
+export function AppShell() {
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const close = () => setDrawerOpen(false);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      <AppBar position="sticky" color="primary" elevation={1} component="header">
+        <Toolbar variant="dense" sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            aria-controls="app-navigation-drawer"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Link
+            component={RouterLink}
+            to="/app"
+            color="inherit"
+            underline="none"
+            sx={{ fontWeight: 700, fontSize: '1.25rem', mr: 1, whiteSpace: 'nowrap' }}
+          >
+            {PRODUCT_NAME}
+          </Link>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            {AREAS.map((area) => {
+              const active = isActive(pathname, area.to, 'exact' in area && area.exact);
+              return (
+                <Button
+                  key={area.to}
+                  component={RouterLink}
+                  to={area.to}
+                  color="inherit"
+                  aria-current={active ? 'page' : undefined}
+                  sx={{ borderBottom: 2, borderColor: active ? 'common.white' : 'transparent', borderRadius: 0 }}
+                >
+                  {area.label}
+                </Button>
+              );
+            })}
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <SchoolSwitcher />
+          </Box>
+          <Button component={RouterLink} to="/app/support" color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+            Get Help
+          </Button>
+          <ProfileMenu />
+        </Toolbar>
+      </AppBar>
+
+      <Drawer id="app-navigation-drawer" open={drawerOpen} onClose={close} sx={{ display: { md: 'none' } }}>
+        <Box sx={{ width: 260 }} role="presentation">
+          <Box component="nav" aria-label="Main">
+            <List>
+              {AREAS.map((area) => {
+                const active = isActive(pathname, area.to, 'exact' in area && area.exact);
+                return (
+                  <ListItemButton
+                    key={area.to}
+                    component={RouterLink}
+                    to={area.to}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    <ListItemText primary={area.label} />
+                  </ListItemButton>
+                );
+              })}
+            </List>
+          </Box>
+          <Divider />
+          <Box sx={{ p: 2 }}>
+            <SchoolSwitcher onSwitched={close} />
+          </Box>
+        </Box>
+      </Drawer>
+
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{ py: { xs: 2, md: 3 }, flex: 1, outline: 'none' }}
+      >
+        <Outlet />
+      </Container>
+      <Footer variant="app" />
+    </Box>
+  );
+}

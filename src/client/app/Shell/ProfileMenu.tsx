@@ -1,0 +1,53 @@
+/** The profile menu: Profile and Sign out (→ /signout). Signed out (public /app pages): a Sign in link. */
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../hooks';
+import { selectUser } from '../../features/auth/selectors';
+import { AccountIcon } from './icons';
+
+export function ProfileMenu() {
+  const user = useAppSelector(selectUser);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  if (!user) {
+    return (
+      <Button component={RouterLink} to="/login" color="inherit" size="small">
+        Sign in
+      </Button>
+    );
+  }
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <AccountIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem component={RouterLink} to="/app/profile" onClick={close}>
+          Profile
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/signout" onClick={close}>
+          Sign out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/** /app (Home) and /intro (Intro): the learner's way in. */
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { PRODUCT_NAME } from '../../../common/constants';
+import { PageFrame } from '../../ui/PageFrame';
+import { useAppSelector } from '../hooks';
+import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
+
+const AREAS = [
+  {
+    to: '/app/catalog',
+    title: 'Catalog',
+    text: 'Work through modules on budgeting, saving, credit and more, one short section at a time.',
+  },
+  {
+    to: '/app/resources',
+    title: 'Resources',
+    text: 'Look things up in the knowledge base, plan a budget with the budget wizard, and use worksheets.',
+  },
+  {
+    to: '/app/activity',
+    title: 'Activity',
+    text: 'See your transcript of finished work, your bookmarks and the budgets you saved.',
+  },
+  { to: '/app/profile', title: 'Profile', text: 'Check your account details, access codes and password.' },
+] as const;
+
+export function HomePage() {
+  const user = useAppSelector(selectUser);
+  const school = useAppSelector(selectCurrentSchool);
+  return (
+    <PageFrame title={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome!'}>
+      {school && (
+        <Typography sx={{ mb: 3 }} color="text.secondary">
+          You're learning with <strong>{school.clientName}</strong>.
+        </Typography>
+      )}
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        Where would you like to go?
+      </Typography>
+      <Grid container spacing={2}>
+        {AREAS.map((area) => (
+          <Grid key={area.to} size={{ xs: 12, sm: 6 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={area.to} sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h6" component="h3" color="primary">
+                    {area.title}
+                  </Typography>
+                  <Typography variant="body2">{area.text}</Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </PageFrame>
+  );
+}
+
+export function IntroPage() {
+  const user = useAppSelector(selectUser);
+  return (
+    <PageFrame title={`Welcome to ${PRODUCT_NAME}${user?.firstName ? `, ${user.firstName}` : ''}`} maxWidth={720}>
+      <Typography sx={{ mb: 2 }}>
+        {PRODUCT_NAME} helps you build money skills you will use for the rest of your life: making a budget,
+        saving for something that matters to you, understanding credit, and avoiding costly mistakes.
+      </Typography>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        How it works
+      </Typography>
+      <Typography component="ol" sx={{ mb: 3, pl: 3 }}>
+        <li>Pick a module in the catalog. Each one is split into short sections with a quick review at the end.</li>
+        <li>Use the resources whenever you need them: the knowledge base, the budget wizard and worksheets.</li>
+        <li>Your activity page keeps your transcript, bookmarks and saved budgets in one place.</li>
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        You're on a shared computer? Always use <strong>Sign out</strong> in the profile menu when you finish.
+      </Typography>
+      <Button component={RouterLink} to="/app" variant="contained" size="large">
+        Get started
+      </Button>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,154 @@
+/** /about-us, /terms-of-use, /privacy-policy and their /app aliases: public, written content. */
+import type { ReactNode } from 'react';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { PRODUCT_NAME, SUPPORT_HOURS_NOTE, VERSION } from '../../../common/constants';
+import { PageFrame } from '../../ui/PageFrame';
+
+function Section({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section>
+      <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {heading}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
+const P = ({ children }: { children: ReactNode }) => <Typography sx={{ mb: 1.5 }}>{children}</Typography>;
+
+export function AboutPage() {
+  return (
+    <PageFrame title={`About ${PRODUCT_NAME}`} maxWidth={760}>
+      <P>
+        {PRODUCT_NAME} is a financial-literacy course for students. Schools give their learners short, practical
+        modules about earning, spending, saving, borrowing and protecting money, and tools to practise with.
+      </P>
+      <Section heading="Our mission">
+        <P>
+          Every student should leave school able to make a budget, understand a pay stub, compare a loan and spot a
+          scam. We write lessons in plain language, keep them short enough for one class period, and let learners
+          come back to the knowledge base whenever a real decision comes up.
+        </P>
+      </Section>
+      <Section heading="What you will find">
+        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+          <li>A catalog of modules, each with materials, sections and a short review.</li>
+          <li>A knowledge base of articles on everyday money topics.</li>
+          <li>A budget wizard that walks you through a first budget, and printable worksheets.</li>
+          <li>An activity area with your transcript, bookmarks and saved budgets.</li>
+        </Typography>
+      </Section>
+      <Section heading="Built for shared school computers">
+        <P>
+          {PRODUCT_NAME} works on Chromebooks and phones. Sessions end after 30 minutes without activity so the next
+          student on the same computer never sees your work.
+        </P>
+      </Section>
+      <Section heading="Version">
+        <P>
+          You are using {PRODUCT_NAME} version <strong>{VERSION}</strong>.
+        </P>
+      </Section>
+    </PageFrame>
+  );
+}
+
+export function TermsPage() {
+  return (
+    <PageFrame title="Terms of Use" maxWidth={760}>
+      <P>
+        These terms apply to everyone who uses {PRODUCT_NAME}. Your school agreed to them on your behalf; by signing
+        in you agree to follow them too.
+      </P>
+      <Section heading="Your account">
+        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+          <li>Your account is for you alone. Do not share your password or sign in as someone else.</li>
+          <li>On a shared computer, always sign out when you finish.</li>
+          <li>If you think someone knows your password, change it from your profile and tell your teacher.</li>
+        </Typography>
+      </Section>
+      <Section heading="Acceptable use">
+        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+          <li>Use {PRODUCT_NAME} for learning, as your school's rules for computers and the internet describe.</li>
+          <li>Be respectful in anything you write, including support requests.</li>
+          <li>Do not try to get into other people's accounts or data, or to break or overload the service.</li>
+          <li>Do not copy the course content to sell or publish it elsewhere.</li>
+        </Typography>
+      </Section>
+      <Section heading="Learning content, not financial advice">
+        <P>
+          The lessons, articles, budget wizard and worksheets teach general ideas. They are not personal financial,
+          legal or tax advice. For decisions about your own money, talk to a trusted adult or a qualified advisor.
+        </P>
+      </Section>
+      <Section heading="Changes and suspension">
+        <P>
+          We may update {PRODUCT_NAME} and these terms. Your school may suspend an account that breaks these rules.
+        </P>
+      </Section>
+      <Section heading="Questions">
+        <P>
+          Ask your teacher, or contact us through{' '}
+          <Link component={RouterLink} to="/help">
+            Help
+          </Link>{' '}
+          ({SUPPORT_HOURS_NOTE}).
+        </P>
+      </Section>
+    </PageFrame>
+  );
+}
+
+export function PrivacyPage() {
+  return (
+    <PageFrame title="Privacy Policy" maxWidth={760}>
+      <P>
+        {PRODUCT_NAME} is used by students, so we collect as little as we can and use it only to run the course for
+        your school.
+      </P>
+      <Section heading="What we store">
+        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+          <li>Your account: first and last name, user name, e-mail address, time zone and the school(s) you belong to.</li>
+          <li>Your learning: progress through modules, review results, bookmarks, budgets and worksheets you save.</li>
+          <li>Support requests you send us, with the page address and browser details needed to help you.</li>
+          <li>
+            On this computer, your browser keeps your sign-in session until you sign out or it expires. Signing out
+            removes it.
+          </li>
+        </Typography>
+      </Section>
+      <Section heading="Session recordings and support">
+        <P>
+          To fix problems you report, {PRODUCT_NAME} may record how pages behave during a session (clicks, page
+          changes and errors). Recordings are used only by our support team to understand and solve an issue and are
+          never used for advertising. Passwords are never recorded.
+        </P>
+      </Section>
+      <Section heading="Who can see your data">
+        <P>
+          You, the staff your school authorises, and our support team when helping with a request. We do not sell
+          data and we do not show advertising.
+        </P>
+      </Section>
+      <Section heading="How long we keep it">
+        <P>
+          Learning records are kept while your school uses {PRODUCT_NAME} and deleted when the school asks or within
+          one year after its subscription ends. Session recordings and support tickets are deleted after 90 days.
+        </P>
+      </Section>
+      <Section heading="Your choices and contact">
+        <P>
+          You or a parent or guardian can ask your school to see, correct or delete your data. Questions about privacy
+          can be sent through{' '}
+          <Link component={RouterLink} to="/help">
+            Help
+          </Link>{' '}
+          ({SUPPORT_HOURS_NOTE}).
+        </P>
+      </Section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The route table: every route of SPEC §2, with its title, requiresAuth and lazily loaded page, in ONE
+ * declarative list. `toRouteObjects` turns it into react-router's data-router routes; each area is its
+ * own webpack chunk (see the webpackChunkName comments), so signing in does not download the budget wizard.
+ *
+ * Titles the spec gives are used word for word (/app 'Intro', '' 'Home', activity 'Catalog' — the
+ * activity children have no title of their own, so they keep the spec's 'Catalog'); the rest are ours.
+ * requiresAuth is inherited: the deepest route that states it wins (see routeMeta.ts).
+ * Numeric parameters (:id, :rid, :otid) are declared in `numeric`; a non-numeric value renders Not Found.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+import { AppShell } from './Shell/AppShell';
+import { PublicLayout } from './Shell/PublicLayout';
+import { PageLoading } from '../ui/PageLoading';
+import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
+import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** One named export of a lazily loaded module, as a lazy component. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// --- Pages, one chunk per area ---------------------------------------------------------------------
+const home = () => import(/* webpackChunkName: "home" */ './pages/HomePage');
+const info = () => import(/* webpackChunkName: "info" */ './pages/InfoPages');
+const login = () => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage');
+const signout = () => import(/* webpackChunkName: "signout" */ '../features/auth/pages/SignOutPage');
+const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
+const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
+const resources = () => import(/* webpackChunkName: "resources" */ '../features/resources/pages/ResourcesHomePage');
+const kb = () => import(/* webpackChunkName: "knowledge-base" */ '../features/knowledgeBase/pages/KnowledgeBasePages');
+const wizard = () => import(/* webpackChunkName: "budget-wizard" */ '../features/budgetWizard/pages/BudgetWizardPages');
+const worksheets = () => import(/* webpackChunkName: "worksheets" */ '../features/worksheets/pages/WorksheetsPage');
+const support = () => import(/* webpackChunkName: "support" */ '../features/support/pages/SupportPages');
+const profile = () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePages');
+const register = () => import(/* webpackChunkName: "register" */ '../features/registration/pages/RegistrationPages');
+const password = () => import(/* webpackChunkName: "password" */ '../features/password/pages/PasswordPages');
+
+const P = {
+  Home: lazyPage(home, 'HomePage'),
+  Intro: lazyPage(home, 'IntroPage'),
+  About: lazyPage(info, 'AboutPage'),
+  Terms: lazyPage(info, 'TermsPage'),
+  Privacy: lazyPage(info, 'PrivacyPage'),
+  Login: lazyPage(login, 'LoginPage'),
+  SignOut: lazyPage(signout, 'SignOutPage'),
+  Transcripts: lazyPage(activity, 'TranscriptsPage'),
+  BookmarksBudgets: lazyPage(activity, 'BookmarksBudgetsPage'),
+  ModuleList: lazyPage(catalog, 'ModuleListPage'),
+  ModuleHome: lazyPage(catalog, 'ModuleHomePage'),
+  Material: lazyPage(catalog, 'MaterialPage'),
+  MaterialReview: lazyPage(catalog, 'MaterialReviewPage'),
+  Section: lazyPage(catalog, 'SectionPage'),
+  Resources: lazyPage(resources, 'ResourcesHomePage'),
+  KbHome: lazyPage(kb, 'KnowledgeBaseHomePage'),
+  KbTopic: lazyPage(kb, 'TopicPage'),
+  KbArticle: lazyPage(kb, 'ArticlePage'),
+  BudgetList: lazyPage(wizard, 'BudgetListPage'),
+  BudgetCreate: lazyPage(wizard, 'BudgetCreatePage'),
+  BudgetEdit: lazyPage(wizard, 'BudgetEditPage'),
+  Worksheets: lazyPage(worksheets, 'WorksheetsPage'),
+  Support: lazyPage(support, 'SupportPage'),
+  Help: lazyPage(support, 'HelpPage'),
+  Account: lazyPage(profile, 'AccountPage'),
+  AccessCodes: lazyPage(profile, 'AccessCodesPage'),
+  EditProfile: lazyPage(profile, 'EditProfilePage'),
+  ChangePassword: lazyPage(profile, 'ChangePasswordPage'),
+  ExternalId: lazyPage(profile, 'ExternalIdPage'),
+  AddAccessCode: lazyPage(profile, 'AddAccessCodePage'),
+  RegisterCode: lazyPage(register, 'RegisterCodePage'),
+  InvitationEmail: lazyPage(register, 'InvitationEmailPage'),
+  RecordName: lazyPage(register, 'RecordNamePage'),
+  RecordExternalId: lazyPage(register, 'RecordExternalIdPage'),
+  RecordTerms: lazyPage(register, 'RecordTermsPage'),
+  RecordVerify: lazyPage(register, 'RecordVerifyPage'),
+  RecordVerifyCode: lazyPage(register, 'RecordVerifyCodePage'),
+  RecordUsername: lazyPage(register, 'RecordUsernamePage'),
+  RecordPassword: lazyPage(register, 'RecordPasswordPage'),
+  ForgotPassword: lazyPage(password, 'ForgotPasswordPage'),
+  ResetPassword: lazyPage(password, 'ResetPasswordPage'),
+  NotFound: NotFoundPage,
+};
+
+// --- The table ---------------------------------------------------------------------------------------
+export interface AppRoute {
+  /** Relative to the parent; absent with `index` or for a pathless layout. */
+  path?: string;
+  index?: boolean;
+  title?: string;
+  requiresAuth?: boolean;
+  numeric?: readonly string[];
+  page?: Page;
+  /** A pathless layout wrapping the children. */
+  layout?: 'shell' | 'public';
+  children?: AppRoute[];
+}
+
+const PUBLIC = false;
+const AUTH = true;
+
+/** The children of /app (and of its alias /). */
+const appChildren: AppRoute[] = [
+  {
+    layout: 'shell',
+    children: [
+      { index: true, title: 'Home', page: P.Home },
+      {
+        path: 'activity',
+        title: 'Catalog',
+        children: [
+          { index: true, page: P.Transcripts },
+          { path: 'transcripts', page: P.Transcripts },
+          { path: 'bookmarks-budgets', page: P.BookmarksBudgets },
+        ],
+      },
+      {
+        path: 'catalog',
+        children: [
+          { index: true, title: 'Catalog', page: P.ModuleList },
+          {
+            path: ':slug',
+            children: [
+              { index: true, title: 'Module', page: P.ModuleHome },
+              {
+                path: 'material/:mslug',
+                children: [
+                  { index: true, title: 'Material', page: P.Material },
+                  { path: 'review', title: 'Review', page: P.MaterialReview },
+                  { path: 'section/:sslug', title: 'Section', page: P.Section },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'resources',
+        children: [
+          { index: true, title: 'Resources', page: P.Resources },
+          {
+            path: 'knowledge-base',
+            children: [
+              { index: true, title: 'Knowledge Base', page: P.KbHome },
+              { path: ':slug', title: 'Topic', page: P.KbTopic },
+              { path: ':tslug/:aslug', title: 'Article', page: P.KbArticle },
+            ],
+          },
+          {
+            path: 'budget-wizard',
+            children: [
+              { index: true, title: 'Budget Wizard', page: P.BudgetList },
+              { path: 'create', title: 'Create Budget', page: P.BudgetCreate },
+              { path: ':id', title: 'Edit Budget', numeric: ['id'], page: P.BudgetEdit },
+            ],
+          },
+          { path: 'worksheets', title: 'Worksheets', page: P.Worksheets },
+        ],
+      },
+      { path: 'support', title: 'Support', requiresAuth: AUTH, page: P.Support },
+      { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, page: P.About },
+      { path: 'terms', title: 'Terms of Use', requiresAuth: PUBLIC, page: P.Terms },
+      { path: 'privacy', title: 'Privacy Policy', requiresAuth: PUBLIC, page: P.Privacy },
+      {
+        path: 'profile',
+        children: [
+          { index: true, title: 'Profile', page: P.Account },
+          { path: 'access-codes', title: 'Access Codes', page: P.AccessCodes },
+          { path: 'edit', title: 'Edit Profile', page: P.EditProfile },
+          { path: 'password', title: 'Change Password', page: P.ChangePassword },
+          { path: 'externalid/:productid', title: 'External ID', page: P.ExternalId },
+          { path: 'code', title: 'Add Access Code', page: P.AddAccessCode },
+        ],
+      },
+    ],
+  },
+];
+
+const recordSteps: AppRoute[] = [
+  { index: true, title: 'Your Name', page: P.RecordName },
+  { path: 'name', title: 'Your Name', page: P.RecordName },
+  { path: 'externalid', title: 'External ID', page: P.RecordExternalId },
+  { path: 'terms', title: 'Accept Terms', page: P.RecordTerms },
+  { path: 'verify', title: 'Verify Email', page: P.RecordVerify },
+  { path: 'verify/:otid', title: 'Verify Email', numeric: ['otid'], page: P.RecordVerifyCode },
+  { path: 'username', title: 'Choose a User Name', page: P.RecordUsername },
+  { path: 'password', title: 'Choose a Password', page: P.RecordPassword },
+];
+
+export const routeTable: AppRoute[] = [
+  // SPEC §2: /app (alias /) requires auth, no layout wrapper, title Intro.
+  { path: '/app', title: 'Intro', requiresAuth: AUTH, children: appChildren },
+  { path: '/', title: 'Intro', requiresAuth: AUTH, children: appChildren },
+  { layout: 'public', requiresAuth: AUTH, children: [{ path: '/intro', title: 'Intro', page: P.Intro }] },
+  {
+    layout: 'public',
+    requiresAuth: PUBLIC,
+    children: [
+      { path: '/help', title: 'Help', page: P.Help },
+      { path: '/terms-of-use', title: 'Terms of Use', page: P.Terms },
+      { path: '/privacy-policy', title: 'Privacy Policy', page: P.Privacy },
+      { path: '/about-us', title: 'About Cashwise', page: P.About },
+      { path: '/login', title: 'Sign In', page: P.Login },
+      { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
+      { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
+      { path: '/signout', title: 'Signing Out', page: P.SignOut },
+      {
+        path: '/register',
+        title: 'Register',
+        children: [
+          { index: true, page: P.RegisterCode },
+          { path: 'code', page: P.RegisterCode },
+          { path: 'email', page: P.RegisterCode },
+          {
+            path: ':id',
+            numeric: ['id'],
+            title: 'Invitation',
+            children: [
+              { index: true, page: P.InvitationEmail },
+              { path: 'email', page: P.InvitationEmail },
+              { path: 'record/:rid', numeric: ['rid'], children: recordSteps },
+            ],
+          },
+        ],
+      },
+      { path: '*', title: NOT_FOUND_TITLE, page: P.NotFound },
+    ],
+  },
+];
+
+// --- Conversion to react-router ------------------------------------------------------------------------
+function pageElement(Page: Page): ReactNode {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = {};
+  if (route.title !== undefined) handle.title = route.title;
+  if (route.requiresAuth !== undefined) handle.requiresAuth = route.requiresAuth;
+  if (route.numeric) handle.numeric = route.numeric;
+  const element =
+    route.layout === 'shell' ? <AppShell /> : route.layout === 'public' ? <PublicLayout /> : route.page ? pageElement(route.page) : <Outlet />;
+  if (route.index) return { index: true, handle, element };
+  return { path: route.path, handle, element, children: route.children?.map(toRouteObject) };
+}
+
+export function toRouteObjects(table: AppRoute[] = routeTable): RouteObject[] {
+  return [{ id: 'root', element: <RootLayout />, errorElement: <RouteError />, children: table.map(toRouteObject) }];
+}
+
+/** The data router's routes (root layout with guard, title and scroll, then the table). */
+export const routes: RouteObject[] = toRouteObjects();
+
+/** Title, requiresAuth and not-found for an address, without rendering (used by tests and tools). */
+export function resolveRoute(pathname: string): RouteMeta {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return routeMeta(matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+}
+
+/** A render error in a page never leaves a blank screen. */
+function RouteError() {
+  return (
+    <PublicLayout>
+      <ErrorPage />
+    </PublicLayout>
+  );
+}

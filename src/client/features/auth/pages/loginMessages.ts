@@ -1,0 +1,31 @@
+/** What the sign-in page says for each failure kind and for the reason a session ended. */
+import { SESSION } from '../../../../common/constants';
+import type { AuthError } from '../slice';
+
+const IDLE_MINUTES = Math.round(SESSION.inactivityLogoutMs / 60_000);
+
+export function signInErrorMessage(error: AuthError): string {
+  switch (error.kind) {
+    case 'credentials':
+      return 'Your user name or password is incorrect. Please check them and try again.';
+    case 'lockedOut': {
+      const minutes = error.retryAfterSeconds ? Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) : null;
+      const wait = minutes ? `${minutes} minute${minutes === 1 ? '' : 's'}` : 'a few minutes';
+      return `Too many sign-in attempts. For your security, please wait ${wait} and try again.`;
+    }
+    case 'unreachable':
+      return "We can't reach Cashwise right now. Check your internet connection and try again in a moment.";
+    case 'appKey':
+      return 'This copy of Cashwise is not recognised by the server. Please tell your teacher or contact support.';
+    case 'invalid':
+      return error.message || 'Please enter your user name and password.';
+    default:
+      return error.message || 'Something went wrong while signing in. Please try again.';
+  }
+}
+
+export function endReasonMessage(reason: string | null | undefined): string | null {
+  if (reason === 'idle') return `You were signed out after ${IDLE_MINUTES} minutes without activity`;
+  if (reason === 'expired') return 'Your session expired. Please sign in again.';
+  return null;
+}

@@ -1,0 +1,52 @@
+/**
+ * The one bridge from notifications-as-data to the screen (notistack's redux example): every pending
+ * notification is shown once — top-right by default, bottom-centre for the support area — then
+ * reported with notificationShown(id).
+ */
+import { useEffect } from 'react';
+import IconButton from '@mui/material/IconButton';
+import SvgIcon from '@mui/material/SvgIcon';
+import { useSnackbar, type VariantType } from 'notistack';
+import { TOAST_POSITION_DEFAULT, TOAST_POSITION_SUPPORT, type NotificationSeverity } from '../../../../common/constants';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notificationShown } from '../slice';
+import { selectPendingNotifications } from '../selectors';
+
+const VARIANT: Record<NotificationSeverity, VariantType> = {
+  success: 'success',
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+};
+
+export function Notifier() {
+  const pending = useAppSelector(selectPendingNotifications);
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    for (const n of pending) {
+      const message = n.detail ? `${n.summary}: ${n.detail}` : n.summary;
+      enqueueSnackbar(message, {
+        key: n.id,
+        variant: VARIANT[n.severity],
+        autoHideDuration: n.life > 0 ? n.life : null,
+        persist: n.life <= 0,
+        anchorOrigin: n.position === 'support' ? TOAST_POSITION_SUPPORT : TOAST_POSITION_DEFAULT,
+        preventDuplicate: false,
+        action: n.closable
+          ? (key) => (
+              <IconButton size="small" color="inherit" aria-label="Close notification" onClick={() => closeSnackbar(key)}>
+                <SvgIcon fontSize="small">
+                  <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+                </SvgIcon>
+              </IconButton>
+            )
+          : undefined,
+      });
+      dispatch(notificationShown(n.id));
+    }
+  }, [pending, enqueueSnackbar, closeSnackbar, dispatch]);
+
+  return null;
+}

@@ -1,0 +1,81 @@
+/**
+ * The frame every page shares: one h1, an optional breadcrumb trail or step indicator, then content.
+ */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export interface PageFrameProps {
+  title: string;
+  crumbs?: Crumb[];
+  steps?: { labels: string[]; active: number };
+  intro?: ReactNode;
+  children?: ReactNode;
+  maxWidth?: number | string;
+}
+
+export function PageFrame({ title, crumbs, steps, intro, children, maxWidth = 960 }: PageFrameProps) {
+  return (
+    <Box sx={{ maxWidth, mx: 'auto', width: '100%' }}>
+      {crumbs && crumbs.length > 0 && (
+        <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+          {crumbs.map((c, i) =>
+            c.to && i < crumbs.length - 1 ? (
+              <Link key={c.label} component={RouterLink} to={c.to} underline="hover" color="inherit">
+                {c.label}
+              </Link>
+            ) : (
+              <Typography key={c.label} color="text.primary" aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+                {c.label}
+              </Typography>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {steps && (
+        <Stepper activeStep={steps.active} alternativeLabel sx={{ my: 2 }} aria-label="Steps">
+          {steps.labels.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      )}
+      {intro && (
+        <Typography variant="body1" sx={{ mb: 2 }}>
+          {intro}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** For the areas whose content is delivered by their own issues: says honestly what will be here. */
+export function ComingSoon({ children }: { children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="body1" sx={{ mb: 1 }}>
+        {children}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        This area is coming soon.
+      </Typography>
+    </Paper>
+  );
+}

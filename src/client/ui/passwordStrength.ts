@@ -1,0 +1,17 @@
+/** SPEC §9 password strength labels (Weak, Medium, Strong) and a simple, explainable scoring rule. */
+import { PASSWORD_STRENGTH_LABELS } from '../../common/constants';
+
+export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
+
+/** 0 = Weak, 1 = Medium, 2 = Strong. Length counts most; variety of character kinds adds the rest. */
+export function passwordStrengthLevel(password: string): 0 | 1 | 2 {
+  if (password.length < 8) return 0;
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+  if (password.length >= 12 && kinds >= 3) return 2;
+  if (kinds >= 2) return 1;
+  return 0;
+}
+
+export function passwordStrengthLabel(password: string): PasswordStrengthLabel {
+  return PASSWORD_STRENGTH_LABELS[passwordStrengthLevel(password)];
+}

@@ -1,0 +1,71 @@
+/**
+ * Client build (ARCHITECTURE: "webpack + ts-loader").
+ *
+ *   npm run build:client   → webpack --mode production   (minified, content-hashed, vendor chunk)
+ *   npm run dev            → scripts/dev.mjs runs webpack --mode development --watch beside the server
+ *
+ * Output goes to dist/client; the server serves it with a fallback to index.html for client routes.
+ * No inline scripts are emitted: the server's Content-Security-Policy is script-src 'self'.
+ * Type-checking is a separate step (`npm run typecheck`), so ts-loader only transpiles.
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const production = mode === 'production';
+
+  return {
+    mode,
+    entry: { main: path.resolve(__dirname, 'src/client/main.tsx') },
+    output: {
+      path: path.resolve(__dirname, 'dist/client'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+        },
+        { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new HtmlWebpackPlugin({
+        template: path.resolve(__dirname, 'static/index.html'),
+        favicon: path.resolve(__dirname, 'static/favicon.svg'),
+        scriptLoading: 'defer',
+        inject: 'head',
+        minify: production,
+      }),
+    ],
+    optimization: {
+      minimize: production,
+      moduleIds: production ? 'deterministic' : 'named',
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          vendor: {
+            test: /[\\/]node_modules[\\/]/,
+            name: 'vendor',
+            chunks: 'initial',
+            priority: 10,
+          },
+        },
+      },
+    },
+    performance: { hints: false },
+    stats: production ? 'normal' : 'minimal',
+  };
+};
