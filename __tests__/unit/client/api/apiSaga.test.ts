@@ -1,0 +1,158 @@
+import { call } from 'redux-saga/effects';
+import {
+  callApi,
+  callMultipart,
+  callService,
+  isApiError,
+  proxyBody,
+  type ApiProblem,
+} from '../../../../src/client/api/apiSaga';
+import { toApiProblem } from '../../../../src/client/api/apiProblem';
+import type { SessionStartPayload } from '../../../../src/client/features/auth/events';
+import { selectPendingNotifications } from '../../../../src/client/features/notifications/slice';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../src/common/constants';
+import { MESSAGES } from '../../../../src/common/messages';
+import { tokenExpiry } from '../../../../src/common/token';
+import { NOW, harness, makeSession, settle, tokenExpiringIn, type Routes } from '../features/harness';
+
+type Outcome = { value?: unknown; problem?: ApiProblem };
+
+/** Runs one API saga on a harness store and returns what it gave back or threw. */
+async function run(h: ReturnType<typeof harness>, saga: () => Generator): Promise<Outcome> {
+  const outcome: Outcome = {};
+  h.sagaMiddleware.run(function* runner() {
+    try {
+      outcome.value = yield call(saga);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      outcome.problem = error.problem;
+    }
+  });
+  await settle();
+  return outcome;
+}
+
+function signedIn(token: string) {
+  const session = makeSession({ token });
+  const auth: SessionStartPayload & { authenticated: true } = {
+    authenticated: true,
+    session,
+    expiresAt: tokenExpiry(token) ?? 0,
+  };
+  return { auth: { ...auth, status: 'idle' as const, error: null, endReason: null } };
+}
+
+const echo: Routes = {
+  'GET /thing': { status: 200, data: { thing: 1 } },
+  'POST /api/service': (req) => ({ status: 200, data: { got: req.data } }),
+  'POST /api/service/multipart': { status: 200, data: { ok: true } },
+};
+
+describe('callApi (SPEC S8.01, S8.03, S7.10)', () => {
+  it('[S7.10] sends the app key (default) and the Bearer token from the store', async () => {
+    const token = tokenExpiringIn(60_000);
+    const h = harness({ routes: echo, preloadedState: signedIn(token) });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(outcome.value).toEqual({ thing: 1 });
+    expect(h.requests[0]?.headers).toMatchObject({ 'x-app-key': DEFAULT_APP_KEY, Authorization: `Bearer ${token}` });
+  });
+
+  it('[S3.05] the app key comes from localStorage when set', async () => {
+    const h = harness({ routes: echo });
+    h.storage.setItem(APP_KEY_STORAGE_KEY, 'kiosk');
+    await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(h.requests[0]?.headers['x-app-key']).toBe('kiosk');
+  });
+
+  it('[S8.01] no token: plain client, no Authorization header', async () => {
+    const h = harness({ routes: echo });
+    await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(h.requests).toHaveLength(1);
+    expect(h.requests[0]?.headers.Authorization).toBeUndefined();
+  });
+
+  it('[S8.01] an expired token ends the session BEFORE the call, which is not made', async () => {
+    const h = harness({ routes: echo, preloadedState: signedIn(tokenExpiringIn(-1)) });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
+    expect(h.requests).toHaveLength(0);
+    expect(h.actions).toContain('auth:session:end');
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'expired' });
+  });
+
+  it('[S8.01] a 401 answer ends the session and throws', async () => {
+    const h = harness({
+      routes: { 'GET /thing': { status: 401, data: { message: 'Your session is not valid.' } } },
+      preloadedState: signedIn(tokenExpiringIn(60_000)),
+    });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(outcome.problem).toEqual({ kind: 'unauthorized', status: 401, message: 'Your session is not valid.' });
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
+  });
+
+  it("[S8.02] a timeout logs 'Request timed out' and throws a timeout problem", async () => {
+    const h = harness({ routes: { 'GET /thing': 'timeout' } });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing', timeoutMs: 50 }));
+    expect(outcome.problem?.kind).toBe('timeout');
+    expect(h.logger.warn).toHaveBeenCalledWith(MESSAGES.requestTimedOut);
+    expect(h.requests[0]?.timeout).toBe(TIMEOUTS.clientMinimumMs);
+  });
+
+  it.each([
+    ['[S8.03] message from response.data.message', { status: 400, data: { message: 'Bad path' } }, { kind: 'client', status: 400, message: 'Bad path' }],
+    ['[S8.03] else the error message', { status: 502, data: 'Bad Gateway' }, { kind: 'server', status: 502, message: 'Request failed with status code 502' }],
+    ['network error', 'network' as const, { kind: 'network', message: 'Network Error' }],
+  ])('%s', async (_label, answer, problem) => {
+    const h = harness({ routes: { 'GET /thing': answer } });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(outcome.problem).toEqual(problem);
+  });
+
+  it('a non-axios error becomes a client problem with its message', () => {
+    expect(toApiProblem(new Error('x'))).toEqual({ kind: 'client', message: 'x' });
+  });
+});
+
+describe('callService (SPEC S7.06, S7.07, S8.03)', () => {
+  it('[S7.06][S7.07] POST /api/service with the defaults: OneLook, GET, 15000 ms', async () => {
+    const h = harness({ routes: echo });
+    const outcome = await run(h, () => callService({ path: '/whichway/support' }));
+    expect(h.requests[0]).toMatchObject({ method: 'POST', url: '/api/service' });
+    expect(h.requests[0]?.data).toEqual({ service: 'OneLook', method: 'GET', path: '/whichway/support', timeout: TIMEOUTS.proxyMs });
+    expect(outcome.value).toEqual({ got: h.requests[0]?.data });
+    expect(h.requests[0]?.timeout).toBeGreaterThanOrEqual(TIMEOUTS.proxyMs);
+  });
+
+  it('[S7.06] every given field is passed through', () => {
+    expect(
+      proxyBody({ service: 'Campaign', method: 'POST', path: '/p', payload: { a: 1 }, params: { q: 'x' }, useSystem: true, timeout: 5000 }),
+    ).toEqual({ service: 'Campaign', method: 'POST', path: '/p', payload: { a: 1 }, params: { q: 'x' }, useSystem: true, timeout: 5000 });
+  });
+
+  it('[S8.03] errors are hidden by default: no notification, the problem is thrown', async () => {
+    const h = harness({ routes: { 'POST /api/service': { status: 404, data: { message: 'Unknown route for this service.' } } } });
+    const outcome = await run(h, () => callService({ path: '/nope' }));
+    expect(outcome.problem).toMatchObject({ status: 404, message: 'Unknown route for this service.' });
+    expect(selectPendingNotifications(h.state())).toEqual([]);
+  });
+
+  it('[S8.03] with showErrors an error alert carries the message', async () => {
+    const h = harness({ routes: { 'POST /api/service': { status: 404, data: { message: 'Unknown route for this service.' } } } });
+    await run(h, () => callService({ path: '/nope', showErrors: true }));
+    expect(selectPendingNotifications(h.state())).toEqual([
+      expect.objectContaining({ severity: 'error', detail: 'Unknown route for this service.' }),
+    ]);
+  });
+});
+
+describe('callMultipart (SPEC S7.08)', () => {
+  it('[S7.08] POST /api/service/multipart with a `request` field and the files', async () => {
+    const h = harness({ routes: echo, now: NOW });
+    await run(h, () => callMultipart({ service: 'File', method: 'POST', path: '/upload' }, { file: new Blob(['hi']) }));
+    const form = h.requests[0]?.data as FormData;
+    expect(h.requests[0]?.url).toBe('/api/service/multipart');
+    expect(form).toBeInstanceOf(FormData);
+    expect(JSON.parse(String(form.get('request')))).toEqual({ service: 'File', method: 'POST', path: '/upload', timeout: TIMEOUTS.proxyMs });
+    expect(form.get('file')).toBeInstanceOf(Blob);
+  });
+});

@@ -1,0 +1,64 @@
+import { clampTimeout, createHttp } from '../../../../src/client/api/http';
+import { APP_KEY_HEADER, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../src/common/constants';
+import { MESSAGES } from '../../../../src/common/messages';
+import { fakeServer } from '../features/harness';
+
+function setup(token: string | null = null) {
+  const server = fakeServer({ 'GET /ok': { status: 200, data: { ok: true } }, 'GET /slow': 'timeout' });
+  const logger = { warn: jest.fn() };
+  const http = createHttp({ getToken: () => token, getAppKey: () => DEFAULT_APP_KEY, logger, adapter: server.adapter });
+  return { http, logger, requests: server.requests };
+}
+
+describe('the axios instance (SPEC S7.10, S7.11, S8.01, S8.02)', () => {
+  it('[S7.10] every request carries the app-key header and the Bearer token', async () => {
+    const { http, requests } = setup('tok');
+    await http.get('/ok');
+    expect(requests[0]?.headers).toMatchObject({ [APP_KEY_HEADER]: DEFAULT_APP_KEY, Authorization: 'Bearer tok' });
+  });
+
+  it('[S8.01] no token: the plain client, without Authorization', async () => {
+    const { http, requests } = setup(null);
+    await http.get('/ok');
+    expect(requests[0]?.headers.Authorization).toBeUndefined();
+    expect(requests[0]?.headers[APP_KEY_HEADER]).toBe(DEFAULT_APP_KEY);
+  });
+
+  it('[S7.11] base path prefix is empty; default timeout 10 s', async () => {
+    const { http, requests } = setup();
+    expect(http.defaults.baseURL).toBe('');
+    await http.get('/ok');
+    expect(requests[0]?.url).toBe('/ok');
+    expect(requests[0]?.timeout).toBe(TIMEOUTS.clientMs);
+  });
+
+  it('[S7.11] a timeout under 1 s is raised to 1 s', async () => {
+    const { http, requests } = setup();
+    await http.get('/ok', { timeout: 200 });
+    expect(requests[0]?.timeout).toBe(TIMEOUTS.clientMinimumMs);
+  });
+
+  it.each([
+    [undefined, 10_000],
+    [0, 10_000],
+    [Number.NaN, 10_000],
+    [1, 1000],
+    [999, 1000],
+    [1000, 1000],
+    [20_000, 20_000],
+  ])('[S7.11] clampTimeout(%p) = %p', (input, expected) => {
+    expect(clampTimeout(input)).toBe(expected);
+  });
+
+  it("[S8.02] a timeout logs 'Request timed out' and still rejects", async () => {
+    const { http, logger } = setup();
+    await expect(http.get('/slow')).rejects.toThrow(/timeout/);
+    expect(logger.warn).toHaveBeenCalledWith(MESSAGES.requestTimedOut);
+  });
+
+  it('other failures do not log a timeout', async () => {
+    const { http, logger } = setup();
+    await expect(http.get('/missing')).rejects.toThrow();
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
