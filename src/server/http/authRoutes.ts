@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
+import { SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, verifyPassword } from '../security/passwords';
@@ -105,8 +106,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const now = ctx.clock();
     const absoluteExpiresAt = Number(old.absolute_expires_at);
     const expiresAt = expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt);
-    // past the absolute lifetime (or less than a second of it left) no new token is issued
-    if (expiresAt <= now) throw new HttpError(401, API_MESSAGES.sessionTooOld);
+    // near the absolute lifetime no new token is issued: one with a minute or less left would be
+    // logged out by the SPA at once (SPEC §4 session check)
+    if (expiresAt - now <= SESSION.logoutWhenRemainingMs) throw new HttpError(401, API_MESSAGES.sessionTooOld);
 
     const reported = request.body?.lastActivityAt;
     const lastActivityAt =
