@@ -1,0 +1,75 @@
+/**
+ * The store wiring (src/client/app/store.ts, rootSaga.ts). Lives under features/ because the app/
+ * test folder belongs to the UI engineer.
+ */
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
+import { createAppStore, hideSecrets, HIDDEN } from '../../../../../src/client/app/store';
+import { isolated } from '../../../../../src/client/app/rootSaga';
+import { sessionEnd, sessionStart } from '../../../../../src/client/features/auth/events';
+import { SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
+import { NOW, fakeServer, makeSession, settle } from '../harness';
+import { createHttp } from '../../../../../src/client/api/http';
+
+describe('store', () => {
+  it('[S4.07] the initial auth state comes from the stored session', () => {
+    const session = makeSession();
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+    const { store } = createAppStore({ context: { storage, clock: () => NOW }, runSagas: false, devTools: false });
+    expect(store.getState().auth).toMatchObject({ authenticated: true, session });
+  });
+
+  it('the DevTools sanitizers hide tokens and passwords', () => {
+    const session = makeSession();
+    const action = sessionStart({ session, expiresAt: 1 });
+    const hidden = hideSecrets(action);
+    expect(hidden.payload.session.token).toBe(HIDDEN);
+    expect(hidden.payload.session.user).toEqual(session.user);
+    expect(action.payload.session.token).toBe(session.token); // the original is untouched
+    expect(hideSecrets({ auth: { session: null }, form: { password: 'pw' } })).toEqual({ auth: { session: null }, form: { password: HIDDEN } });
+  });
+
+  it('navigation asked for before the router exists happens once setNavigate is called', async () => {
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(makeSession()) });
+    const server = fakeServer({ 'POST /api/auth/signout': { status: 204 }, 'GET /api': { status: 200, data: { appbadge: '', env: 'D' } } });
+    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+    const { store, setNavigate } = createAppStore({ context: { storage, clock: () => NOW, http, logger }, devTools: false });
+    store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    const navigate = jest.fn();
+    setNavigate(navigate);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('the root saga validates the session and asks for env info at start-up', async () => {
+    const session = makeSession();
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+    const server = fakeServer({
+      'GET /api/auth/user': { status: 200, data: { body: { user: session.user, clients: session.clients, permissions: [] } } },
+      'GET /api': { status: 200, data: { appbadge: 'DEV', env: 'D' } },
+    });
+    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+    const { store } = createAppStore({ context: { storage, clock: () => NOW, http, logger, navigate: jest.fn() }, devTools: false });
+    await settle();
+    expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api', 'GET /api/auth/user']);
+    expect(store.getState().env.info).toEqual({ appbadge: 'DEV', env: 'D' });
+    expect(store.getState().auth).toMatchObject({ authenticated: true, status: 'idle' });
+  });
+
+  it('a crashing feature saga is logged and restarted, not fatal', async () => {
+    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const { sagaMiddleware } = createAppStore({ context: { logger, storage: createMemoryStorage() }, runSagas: false, devTools: false });
+    let runs = 0;
+    sagaMiddleware.run(
+      isolated('boom', function* boom() {
+        runs += 1;
+        yield Promise.resolve();
+        throw new Error('boom');
+      }, 2),
+    );
+    await settle();
+    expect(runs).toBe(3);
+    expect(logger.error).toHaveBeenCalledTimes(3);
+  });
+});
