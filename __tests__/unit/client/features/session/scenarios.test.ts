@@ -1,0 +1,15 @@
+/**
+ * The scenario suite (issue #3 item 8): every SPEC §4 "Session check" row and boundary, replayed
+ * through the real sessionSaga with a virtual clock. Add scenarios in
+ * src/client/features/session/scenarios/catalogue.ts (docs/testing-sessions.md).
+ */
+import { sessionScenarios } from '../../../../../src/client/features/session/scenarios/catalogue';
+import { formatLog } from '../../../../../src/client/features/session/scenarios/format';
+import { runScenario } from '../../../../../src/client/features/session/scenarios/runScenario';
+
+describe('session scenarios (SPEC §4 "Session check", §9 thresholds)', () => {
+  it.each(sessionScenarios.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
+    expect(scenario.expected).toBeDefined();
+    expect(formatLog(runScenario(scenario).log)).toEqual(scenario.expected);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * SPEC §4 "Session check (every 30 seconds)" (issue #3 items 1–3).
+ *
+ * `sessionSaga` is the background task of the redux-saga docs (TaskCancellation.md):
+ *   take(auth:ready) → fork(sessionTimer) → take(auth:session:end) → cancel(sessionTimer)
+ *
+ * `sessionTimer` keeps `lastActivityAt` INSIDE the saga (fed by a throttled activity channel, so no
+ * action per mouse move) and every SESSION.checkIntervalMs asks the pure policy `decide()`:
+ *   'logout' → put auth:session:end, reason 'idle' when inactivity is over 30 min, else 'expired'
+ *              (a slept laptop whose token also ran out reads as idle, which is what happened)
+ *   'renew'  → put auth:session:renew (the auth saga calls POST /api/auth/renew, puts
+ *              auth:session:renewed or shows 'Authentication' / 'Could not renew session token');
+ *              not again while that request is in flight: until auth:session:renewed arrives or one
+ *              check interval has passed (a failure is then retried by the next check, S4.17)
+ *   'prompt' → put session/expiryWarningShown({ logoutAt: lastActivityAt + 30 min }) once
+ *   'none'   → nothing (closes the dialog only if the policy stopped saying 'prompt' while it was
+ *              open, e.g. the clock was set back)
+ *
+ * THE DIALOG IS A DECISION POINT. While it is open, activity is NOT counted: only 'Stay Signed In'
+ * (resets inactivity, requests a renewal) or 'Sign Out Now' (ends the session, reason 'signout')
+ * closes it; Escape is no choice. Without a choice the learner is signed out at the first check
+ * past 30 min of inactivity. Why: on a shared computer a bumped mouse must not keep a student who
+ * walked away signed in, and the countdown the dialog shows must be the truth. SPEC §4 says activity
+ * resets inactivity; this narrows it to "activity outside the confirm dialog" (the dialog is modal:
+ * the page behind it cannot be used anyway).
+ *
+ * TIME comes only from saga context: `clock` (epoch ms) and, optionally, `delay` (ms → promise);
+ * without `delay` redux-saga's own `delay` effect is used. The scenario runner injects a virtual
+ * clock through both. `activitySource` (optional, default `window`) is where activity is listened to.
+ */
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { SESSION } from '../../../common/constants';
+import { decide } from '../../../common/sessionPolicy';
+import type { SagaContext } from '../../app/sagaContext';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload } from '../auth/events';
+import { selectExpiresAt } from '../auth/selectors';
+import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
+import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
+
+/** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
+export type DelayFn = (ms: number) => PromiseLike<unknown>;
+
+/** The context keys this feature reads, beyond `clock` (and the optional `currentPath`) of SagaContext. */
+export interface SessionSagaContext {
+  clock: SagaContext['clock'];
+  /** Where activity is listened to. Default: `window`. */
+  activitySource?: ActivityTarget;
+  /** Default: redux-saga's `delay`. */
+  delay?: DelayFn;
+  currentPath?: SagaContext['currentPath'];
+}
+
+/** What the timer remembers between checks. Lives in the saga only; never in the store. */
+interface TimerState {
+  lastActivityAt: number;
+  dialogOpen: boolean;
+  /** When the last renewal was requested, while no answer has come (null: none in flight). */
+  renewRequestedAt: number | null;
+}
+
+/** Waits `ms` using the context's `delay` when given (virtual clock), else redux-saga's. */
+export function* wait(ms: number): SagaIterator<void> {
+  const customDelay: DelayFn | undefined = yield getContext('delay');
+  if (customDelay) yield call(customDelay, ms);
+  else yield delay(ms);
+}
+
+function* watchActivity(channel: EventChannel<ActivitySignal>, state: TimerState, clock: () => number): SagaIterator {
+  while (true) {
+    yield take(channel);
+    // See the header: the open dialog is a decision point, activity does not close or extend it.
+    if (!state.dialogOpen) state.lastActivityAt = clock();
+  }
+}
+
+function* watchChoices(state: TimerState, clock: () => number): SagaIterator {
+  while (true) {
+    const action: ReturnType<typeof staySignedInChosen> | ReturnType<typeof signOutNowChosen> = yield take([
+      staySignedInChosen.type,
+      signOutNowChosen.type,
+    ]);
+    state.dialogOpen = false;
+    if (signOutNowChosen.match(action)) {
+      yield put(sessionEnd({ reason: 'signout' }));
+      return;
+    }
+    const now = clock();
+    state.lastActivityAt = now;
+    state.renewRequestedAt = now;
+    yield put(sessionRenew({ lastActivityAt: now }));
+  }
+}
+
+function* endPayload(reason: 'idle' | 'expired'): SagaIterator<SessionEndPayload> {
+  const currentPath: SagaContext['currentPath'] | undefined = yield getContext('currentPath');
+  const redirect = currentPath ? currentPath() : null;
+  return redirect ? { reason, redirect } : { reason };
+}
+
+/** One check (SPEC §4 table). Returns true when it ended the session. */
+function* check(state: TimerState, clock: () => number): SagaIterator<boolean> {
+  const now = clock();
+  const expiresAt: number = yield select(selectExpiresAt);
+  const decision = decide({ now, lastActivityAt: state.lastActivityAt, expiresAt });
+
+  if (decision === 'logout') {
+    const reason = now - state.lastActivityAt > SESSION.inactivityLogoutMs ? 'idle' : 'expired';
+    const payload: SessionEndPayload = yield call(endPayload, reason);
+    yield put(sessionEnd(payload));
+    return true;
+  }
+  if (decision === 'prompt') {
+    if (!state.dialogOpen) {
+      state.dialogOpen = true;
+      yield put(expiryWarningShown({ logoutAt: state.lastActivityAt + SESSION.inactivityLogoutMs }));
+    }
+    return false;
+  }
+  if (state.dialogOpen) {
+    // Only reachable when the clock went backwards: the policy no longer asks for the dialog.
+    state.dialogOpen = false;
+    yield put(expiryWarningDismissed());
+  }
+  if (decision === 'renew') {
+    const inFlight = state.renewRequestedAt !== null && now - state.renewRequestedAt < SESSION.checkIntervalMs;
+    if (!inFlight) {
+      state.renewRequestedAt = now;
+      yield put(sessionRenew({ lastActivityAt: state.lastActivityAt }));
+    }
+  }
+  return false;
+}
+
+/** The 30-second check, from auth:ready until it is cancelled (auth:session:end). */
+export function* sessionTimer(): SagaIterator {
+  const clock: SagaContext['clock'] = yield getContext('clock');
+  const source: ActivityTarget | undefined = yield getContext('activitySource');
+  const channel: EventChannel<ActivitySignal> = yield call(
+    createActivityChannel,
+    source ?? window,
+    ACTIVITY_THROTTLE_MS,
+    clock,
+  );
+  const state: TimerState = { lastActivityAt: clock(), dialogOpen: false, renewRequestedAt: null };
+  const watchers: Task[] = [];
+  try {
+    watchers.push(yield fork(watchActivity, channel, state, clock));
+    watchers.push(yield fork(watchChoices, state, clock));
+    watchers.push(
+      yield takeEvery(sessionRenewed.type, () => {
+        state.renewRequestedAt = null;
+      }),
+    );
+    while (true) {
+      yield call(wait, SESSION.checkIntervalMs);
+      const ended: boolean = yield call(check, state, clock);
+      if (ended) return;
+    }
+  } finally {
+    // Cancelled by auth:session:end is the normal way out; after a logout put by this timer (or a
+    // crash) the listeners must go too, so the channel is closed in every case.
+    const stoppedBySessionEnd: boolean = yield cancelled();
+    channel.close();
+    if (!stoppedBySessionEnd) yield cancel(watchers);
+  }
+}
+
+/** The session feature's saga: one timer per signed-in session (spawned by the root saga). */
+export function* sessionSaga(): SagaIterator {
+  while (true) {
+    yield take(authReady.type);
+    const timer: Task = yield fork(sessionTimer);
+    yield take(sessionEnd.type);
+    yield cancel(timer);
+  }
+}
+
+export default sessionSaga;

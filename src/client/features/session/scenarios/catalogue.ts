@@ -1,0 +1,227 @@
+/**
+ * The session scenarios QA replays (issue #3 item 8). Each one proves a row or a boundary of the
+ * SPEC §4 "Session check" table through the REAL timer saga; `expected` is its event log. Checks run
+ * every 30 s after sign-in, so a boundary is hit by choosing times that land ON a check.
+ * How to add one: docs/testing-sessions.md.
+ */
+import { every, min, sec, type SessionScenario } from './format';
+
+const START = ['0:00 auth:session:start', '0:00 auth:ready'];
+
+const stamp = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** `count` failed renewal attempts, one per check from `fromSec`, each answered `latencySec` later. */
+function failedRenewals(fromSec: number, count: number, latencySec = 0): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const at = fromSec + i * 30;
+    lines.push(`${stamp(at)} auth:session:renew`, `${stamp(at + latencySec)} renewal:failed`);
+  }
+  return lines;
+}
+
+export const sessionScenarios: SessionScenario[] = [
+  // ── S4.14 / S4.15: inactivity 25 and 30 minutes ───────────────────────────────────────────
+  {
+    name: '[S4.14] idle exactly 25:00 at a check → no dialog; the next check (25:30) → dialog',
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    runForMs: min(26),
+    expected: [...START, '25:30 dialog:shown logoutAt=30:00'],
+  },
+  {
+    name: '[S4.14] [S4.16] activity at 20:00 restarts the count: no dialog at 25:30, dialog at 45:30 (not 45:00)',
+    tokenLifetimeMs: min(60),
+    activityAt: [min(20)],
+    runForMs: min(46),
+    expected: [...START, '45:30 dialog:shown logoutAt=50:00'],
+  },
+  {
+    name: '[S4.14] [S4.15] idle exactly 30:00 → still the dialog; 30:30 → logout, reason idle',
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    runForMs: min(35),
+    expected: [...START, '25:30 dialog:shown logoutAt=30:00', '30:30 auth:session:end idle', '30:30 dialog:hidden'],
+  },
+  {
+    name: '[S4.14] [S4.15] idle 25:00.001 at a check → dialog; idle 30:00.001 at a check → logout (the limits are exclusive)',
+    tokenLifetimeMs: min(60),
+    activityAt: [sec(29) + 999], // the checks at 25:30 and 30:30 then see 25:00.001 and 30:00.001
+    runForMs: min(31),
+    expected: [...START, '25:30 dialog:shown logoutAt=30:29.999', '30:30 auth:session:end idle', '30:30 dialog:hidden'],
+  },
+  {
+    name: '[S4.14] activity while the dialog is open neither closes it nor extends the session (a choice is needed)',
+    tokenLifetimeMs: min(60),
+    activityAt: [min(27), min(28) + sec(10)],
+    runForMs: min(35),
+    expected: [...START, '25:30 dialog:shown logoutAt=30:00', '30:30 auth:session:end idle', '30:30 dialog:hidden'],
+  },
+  {
+    name: "[S4.14] 'Stay Signed In' → renewal requested, dialog hidden, inactivity restarts from the choice",
+    tokenLifetimeMs: min(30),
+    activityAt: [],
+    choices: [{ at: min(26) + sec(10), choice: 'stay' }],
+    runForMs: min(52),
+    expected: [
+      ...START,
+      '20:00 auth:session:renew',
+      '20:00 auth:session:renewed',
+      '25:30 dialog:shown logoutAt=30:00',
+      '26:10 session/staySignedInChosen',
+      '26:10 dialog:hidden',
+      '26:10 auth:session:renew',
+      '26:10 auth:session:renewed',
+      '46:30 auth:session:renew', // the new token (56:10) has 10 min or less left; inactivity 20:20
+      '46:30 auth:session:renewed',
+      '51:30 dialog:shown logoutAt=56:10',
+    ],
+  },
+  {
+    name: "[S4.14] 'Sign Out Now' → session ends at once, reason signout; no check runs after it",
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    choices: [{ at: min(27), choice: 'signOut' }],
+    runForMs: min(40),
+    expected: [
+      ...START,
+      '25:30 dialog:shown logoutAt=30:00',
+      '27:00 session/signOutNowChosen',
+      '27:00 dialog:hidden',
+      '27:00 auth:session:end signout',
+    ],
+  },
+
+  // ── S4.13: renewal at 10 minutes remaining (and inactivity up to 25) ──────────────────────
+  {
+    name: '[S4.13] remaining exactly 10:00 at a check → renewal (10:30 on a 20:30 token)',
+    tokenLifetimeMs: min(20) + sec(30),
+    activityAt: [],
+    runForMs: min(11),
+    expected: [...START, '10:30 auth:session:renew', '10:30 auth:session:renewed'],
+  },
+  {
+    name: '[S4.13] remaining 10:00 + 1 ms at a check → nothing; the next check renews',
+    tokenLifetimeMs: min(20) + sec(30) + 1,
+    activityAt: [],
+    runForMs: min(11),
+    expected: [...START, '11:00 auth:session:renew', '11:00 auth:session:renewed'],
+  },
+  {
+    name: '[S4.13] [S4.14] idle exactly 25:00 with 10:00 left → renewal; idle 25:30 → the dialog, not a renewal',
+    tokenLifetimeMs: min(35),
+    activityAt: [],
+    runForMs: min(26),
+    expected: [...START, '25:00 auth:session:renew', '25:00 auth:session:renewed', '25:30 dialog:shown logoutAt=30:00'],
+  },
+  {
+    name: '[S4.13] [S4.16] steady activity for 2 h with a 30-min token → renewed every 20 min, never prompted',
+    tokenLifetimeMs: min(30),
+    activityAt: every(min(1), sec(15), min(120)),
+    runForMs: min(120),
+    expected: [
+      ...START,
+      ...[20, 40, 60, 80, 100, 120].flatMap((m) => [`${m}:00 auth:session:renew`, `${m}:00 auth:session:renewed`]),
+    ],
+  },
+  {
+    name: '[S4.13] [S4.17] a renewal fails, the next check (30 s later) tries again and succeeds',
+    tokenLifetimeMs: min(30),
+    activityAt: [],
+    renewals: ['fail', 'ok'],
+    runForMs: min(21),
+    expected: [...START, ...failedRenewals(20 * 60, 1), '20:30 auth:session:renew', '20:30 auth:session:renewed'],
+  },
+  {
+    name: "[S4.13] 'Stay Signed In' with the token nearly out: the check 20 s later does not request a second renewal",
+    tokenLifetimeMs: min(30),
+    activityAt: [],
+    renewLatencyMs: sec(25),
+    renewals: Array.from({ length: 11 }, () => 'fail' as const), // 20:00 … 25:00 fail; the choice's renewal works
+    choices: [{ at: min(26) + sec(10), choice: 'stay' }],
+    runForMs: min(27),
+    expected: [
+      ...START,
+      ...failedRenewals(20 * 60, 11, 25),
+      '25:30 dialog:shown logoutAt=30:00',
+      '26:10 session/staySignedInChosen',
+      '26:10 dialog:hidden',
+      '26:10 auth:session:renew',
+      // 26:30: remaining 3:30 says 'renew', but the choice's request is in flight: nothing
+      '26:35 auth:session:renewed',
+    ],
+  },
+
+  // ── S4.12: token remaining 1 minute or less ───────────────────────────────────────────────
+  {
+    name: '[S4.12] [S4.17] renewals keep failing; remaining exactly 1:00 at a check → logout, reason expired',
+    tokenLifetimeMs: min(4),
+    activityAt: [],
+    renewals: ['fail', 'fail', 'fail', 'fail', 'fail', 'fail'],
+    runForMs: min(6),
+    expected: [...START, ...failedRenewals(30, 5), '3:00 auth:session:end expired'],
+  },
+  {
+    name: '[S4.12] remaining 1:00 + 1 ms at a check → one more renewal attempt; 0:30 left → logout',
+    tokenLifetimeMs: min(4) + 1,
+    activityAt: [],
+    renewals: ['fail', 'fail', 'fail', 'fail', 'fail', 'fail'],
+    runForMs: min(6),
+    expected: [...START, ...failedRenewals(30, 6), '3:30 auth:session:end expired'],
+  },
+  {
+    name: '[S4.12] [S9.01] token 20 000 ms past expiry on wake (inside the tolerance) → logout expired, no renewal',
+    tokenLifetimeMs: min(20),
+    activityAt: [],
+    sleeps: [{ at: min(5) + sec(10), durationMs: min(15) + sec(10) }],
+    runForMs: min(25),
+    expected: [...START, '20:20 auth:session:end expired'],
+  },
+  {
+    name: '[S4.12] [S9.01] token 20 001 ms past expiry on wake (beyond the tolerance: remaining 0) → logout expired',
+    tokenLifetimeMs: min(20),
+    activityAt: [],
+    sleeps: [{ at: min(5) + sec(10), durationMs: min(15) + sec(10) + 1 }],
+    runForMs: min(25),
+    expected: [...START, '20:20.001 auth:session:end expired'],
+  },
+
+  // ── The real world: clock skew and sleep ──────────────────────────────────────────────────
+  {
+    name: '[S4.13] server clock 2 min AHEAD of the browser: the 30-min token renews at 22:00 browser time',
+    tokenLifetimeMs: min(30),
+    clockSkewMs: min(2),
+    activityAt: [min(21)],
+    runForMs: min(23),
+    expected: [...START, '22:00 auth:session:renew', '22:00 auth:session:renewed'],
+  },
+  {
+    name: '[S4.13] server clock 2 min BEHIND the browser: the 30-min token renews at 18:00 browser time',
+    tokenLifetimeMs: min(30),
+    clockSkewMs: -min(2),
+    activityAt: [],
+    runForMs: min(19),
+    expected: [...START, '18:00 auth:session:renew', '18:00 auth:session:renewed'],
+  },
+  {
+    name: '[S4.15] a laptop that slept for an hour → the overdue check on wake logs out, reason idle',
+    tokenLifetimeMs: min(30),
+    activityAt: [min(10)],
+    sleeps: [{ at: min(12) + sec(10), durationMs: min(60) }],
+    runForMs: min(80),
+    expected: [...START, '72:10 auth:session:end idle'],
+  },
+  {
+    name: '[S4.12] [S4.13] sign-in later than 0: checks count from sign-in (renew at 5:00 + 20:00)',
+    tokenLifetimeMs: min(30),
+    signInAt: min(5),
+    activityAt: [],
+    runForMs: min(26),
+    expected: [
+      '5:00 auth:session:start',
+      '5:00 auth:ready',
+      '25:00 auth:session:renew',
+      '25:00 auth:session:renewed',
+    ],
+  },
+];
