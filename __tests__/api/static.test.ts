@@ -1,0 +1,104 @@
+/** The built SPA: fallback to index.html, cache headers, security headers (CSP). */
+import './support/esmInterop';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+let staticDir: string;
+const INDEX = '<!doctype html><html><head><title>Cashwise</title><script defer src="/main.3f9a1c2b7d.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-static-'));
+  writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+  writeFileSync(path.join(staticDir, 'main.3f9a1c2b7d.js'), `console.log("${'x'.repeat(4000)}");`);
+  writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'assets', 'logo.a1b2c3d4e5f6a7b8.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ env: { STATIC_DIR: staticDir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8', extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept, ...extra } });
+
+describe('static SPA', () => {
+  it('[S1.05] serves index.html at / with no-cache', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['/app', '/app/catalog/saving-basics/material/intro', '/login?redirect=%2Fapp%2Fprofile', '/app/resources/budget-wizard/12'])(
+    'falls back to index.html for the client route %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('does not fall back when the client does not accept HTML, or for a missing asset', async () => {
+    expect((await get('/app', 'application/json')).statusCode).toBe(404);
+    expect((await get('/missing.0123456789.js', '*/*')).statusCode).toBe(404);
+  });
+
+  it('never falls back under /api', async () => {
+    const response = await get('/api/unknown');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('caches content-hashed files for a year, immutable', async () => {
+    for (const url of ['/main.3f9a1c2b7d.js', '/assets/logo.a1b2c3d4e5f6a7b8.svg']) {
+      const response = await get(url, '*/*');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await get('/robots.txt', '*/*')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('compresses responses for clients that accept it', async () => {
+    const response = await get('/main.3f9a1c2b7d.js', '*/*', { 'accept-encoding': 'br, gzip' });
+    expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+
+  it('sends a strict Content-Security-Policy (self only; nothing inline but styles) and other security headers', async () => {
+    const response = await get('/');
+    const csp = String(response.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'frame-ancestors': "'none'",
+      'form-action': "'self'",
+      'img-src': "'self' data:",
+      'connect-src': "'self'",
+    });
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('refuses dotfiles', async () => {
+    writeFileSync(path.join(staticDir, '.env'), 'SECRET=1');
+    expect((await get('/.env', '*/*')).statusCode).not.toBe(200);
+  });
+});
