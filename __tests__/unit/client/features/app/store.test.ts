@@ -2,6 +2,8 @@
  * The store wiring (src/client/app/store.ts, rootSaga.ts). Lives under features/ because the app/
  * test folder belongs to the UI engineer.
  */
+import type { SagaIterator } from 'redux-saga';
+import { call } from 'redux-saga/effects';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { createAppStore, hideSecrets, HIDDEN } from '../../../../../src/client/app/store';
 import { isolated } from '../../../../../src/client/app/rootSaga';
@@ -62,11 +64,15 @@ describe('store', () => {
     const { sagaMiddleware } = createAppStore({ context: { logger, storage: createMemoryStorage() }, runSagas: false, devTools: false });
     let runs = 0;
     sagaMiddleware.run(
-      isolated('boom', function* boom() {
-        runs += 1;
-        yield Promise.resolve();
-        throw new Error('boom');
-      }, 2),
+      isolated(
+        'boom',
+        function* boom(): SagaIterator {
+          runs += 1;
+          yield call(() => Promise.resolve());
+          throw new Error('boom');
+        },
+        2,
+      ),
     );
     await settle();
     expect(runs).toBe(3);
