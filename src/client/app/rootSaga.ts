@@ -9,6 +9,7 @@ import { authSaga } from '../features/auth/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
+import { sessionSaga } from '../features/session/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -31,6 +32,8 @@ export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
 export const featureSagas: Record<string, Saga> = {
   auth: authSaga,
   env: envSaga,
+  /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
+  session: sessionSaga,
 };
 
 export function* rootSaga(): SagaIterator {

@@ -22,6 +22,7 @@ import { authReducer, authStateFromStorage } from '../features/auth/slice';
 import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
+import { sessionReducer } from '../features/session/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -29,6 +30,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   notifications: notificationsReducer,
   env: envReducer,
+  session: sessionReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
