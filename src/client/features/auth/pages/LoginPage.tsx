@@ -3,7 +3,7 @@
  * kind, and the reason a previous session ended. The auth saga navigates after success (to the
  * redirect or /app). A user who is already signed in when arriving here is sent to /app (S2.14).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +34,7 @@ export function LoginPage() {
   const error = useAppSelector(selectAuthError);
   const endReason = useAppSelector(selectEndReason);
   // Set once this page submits: from then on the auth saga owns the navigation (to the redirect).
-  const submitted = useRef(false);
+  const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
     if (error) dispatch(errorCleared());
@@ -46,14 +46,14 @@ export function LoginPage() {
     initialValues: { username: '', password: '' },
     validationSchema: schema,
     onSubmit: (values) => {
-      submitted.current = true;
+      setSubmitted(true);
       dispatch(
         signInRequested({ username: values.username.trim(), password: values.password, redirect: searchParams.get('redirect') }),
       );
     },
   });
 
-  if (isAuthenticated && !submitted.current) return <Navigate to="/app" replace />;
+  if (isAuthenticated && !submitted) return <Navigate to="/app" replace />;
 
   const signingIn = status === 'signingIn';
   const reason = endReasonMessage(searchParams.get('reason') ?? endReason);

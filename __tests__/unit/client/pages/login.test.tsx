@@ -1,0 +1,77 @@
+/** /login: validation, each failure kind's message, the end reason, the submitted request, the busy button. */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootState } from '../../../../src/client/app/store';
+import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../src/client/features/auth/slice';
+import { renderApp, NOW } from '../app/renderApp';
+
+function withAuth(patch: Partial<RootState['auth']>): Partial<RootState> {
+  return { auth: { ...signedOutState(NOW), ...patch } };
+}
+
+beforeEach(() => {
+  Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+});
+
+describe('/login', () => {
+  it('has labelled fields, a Sign in button and the links to forgot password and register', async () => {
+    renderApp('/login');
+    expect(await screen.findByLabelText(/user name/i)).toBeInTheDocument();
+    expect(screen.getByLabelText(/password/i)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: /sign in/i })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password');
+    expect(screen.getByRole('link', { name: 'Register with an access code' })).toHaveAttribute('href', '/register');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('requires a user name and a password', async () => {
+    const { dispatch } = renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: /sign in/i }));
+    expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ type: signInRequested.type }));
+  });
+
+  it('[S2.15] dispatches signInRequested with the redirect from the address', async () => {
+    const { dispatch } = renderApp('/login?redirect=%2Fapp%2Fprofile');
+    await userEvent.type(await screen.findByLabelText(/user name/i), ' learner ');
+    await userEvent.type(screen.getByLabelText(/password/i), 'demo-password');
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+    await waitFor(() =>
+      expect(dispatch).toHaveBeenCalledWith(
+        signInRequested({ username: 'learner', password: 'demo-password', redirect: '/app/profile' }),
+      ),
+    );
+  });
+
+  it('disables the button while signing in', async () => {
+    renderApp('/login', { preloadedState: withAuth({ status: 'signingIn' }) });
+    expect(await screen.findByRole('button', { name: /signing in/i })).toBeDisabled();
+  });
+
+  it.each<[AuthError, RegExp]>([
+    [{ kind: 'credentials', message: 'Invalid credentials' }, /user name or password is incorrect/i],
+    [{ kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 300 }, /wait 5 minutes/i],
+    [{ kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 30 }, /wait 1 minute and/i],
+    [{ kind: 'lockedOut', message: 'Too many' }, /wait a few minutes/i],
+    [{ kind: 'unreachable', message: 'Network Error' }, /can't reach Cashwise/i],
+    [{ kind: 'appKey', message: 'Unknown app key' }, /not recognised by the server/i],
+    [{ kind: 'unknown', message: 'Boom' }, /Boom/],
+  ])('shows a clear message for %o', async (error, message) => {
+    // The page clears a stale error on arrival, so the error arrives after the page is shown.
+    const { store } = renderApp('/login');
+    await screen.findByRole('button', { name: /sign in/i });
+    act(() => {
+      store.dispatch(signInFailed(error));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it.each([
+    ['idle', 'You were signed out after 30 minutes without activity'],
+    ['expired', 'Your session expired. Please sign in again.'],
+  ])('explains ?reason=%s', async (reason, text) => {
+    renderApp(`/login?reason=${reason}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
