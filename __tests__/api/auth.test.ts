@@ -117,6 +117,15 @@ describe('POST /api/auth', () => {
   it('answers malformed JSON with 400 and a body over 1 MiB with 413, never 500', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(bad.statusCode).toBe(400);
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"learner","password":"x","appKey":"cashwise-web","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
@@ -294,6 +303,17 @@ describe('POST /api/auth/renew', () => {
     const jti = decodeToken((response.json() as Envelope<Session>).body.token).jti as string;
     const row = await t.db.selectFrom('sessions').selectAll().where('id', '=', jti).executeTakeFirstOrThrow();
     expect(row.last_activity_at).toBe(START + 60_000);
+  });
+
+  it('accepts an empty JSON body', async () => {
+    const first = await signIn(t.app, 'learner');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/renew',
+      headers: { ...authHeaders(first.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it('answers a bad body with 400', async () => {

@@ -44,6 +44,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
+  // an empty JSON body (e.g. POST /api/auth/renew with no payload) reads as "no body" instead of
+  // a parse error; anything else goes through Fastify's own (prototype-poisoning-safe) parser
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(request, text, done);
+  });
+
   const ctx: AppContext = { config, db, clock, throttle: new SignInThrottle(db, config.throttle) };
   const registry = new ServiceRegistry(config, deps.modules);
 
