@@ -1,0 +1,109 @@
+/**
+ * SPEC §4 confirm dialog (issue #3 item 2): 'Your session is about to expire' / 'Do you want to
+ * stay signed in?' with 'Stay Signed In' (renews) and 'Sign Out Now' (ends).
+ *
+ * Beyond the spec:
+ * - a live countdown to sign-out ("You will be signed out in m:ss"), ticking every second from
+ *   the store's `logoutAt` (UI time: Date.now here is fine, the saga never reads it);
+ * - role alertdialog, labelled by the title and described by the text and the countdown;
+ * - screen readers: the visible m:ss is a role="timer" (not announced each second, which would
+ *   drown the dialog); a polite live region announces the time left once a minute instead;
+ * - keyboard alone: focus starts on 'Stay Signed In' (Enter keeps you signed in), Tab reaches
+ *   'Sign Out Now'; Escape and a backdrop click are NO choice: the dialog stays open;
+ * - mounted once in the app shell; renders nothing while closed.
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { MESSAGES } from '../../../../common/messages';
+import { useAppDispatch } from '../../../app/hooks';
+import { selectSessionDialog, type SessionRootState } from '../selectors';
+import { signOutNowChosen, staySignedInChosen } from '../slice';
+
+const TITLE_ID = 'session-expiry-title';
+const TEXT_ID = 'session-expiry-text';
+const COUNTDOWN_ID = 'session-expiry-countdown';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** 'm:ss' for a number of milliseconds, rounded up to the second (never below 0:00). */
+export function formatCountdown(ms: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')}`;
+}
+
+/** Milliseconds until `deadline`, re-rendered every second while mounted. */
+function useTimeLeft(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return Math.max(0, deadline - now);
+}
+
+/** Mounted only while the dialog is open (keyed by logoutAt), so the clock starts fresh each time. */
+function Countdown({ logoutAt }: { logoutAt: number }) {
+  const left = useTimeLeft(logoutAt);
+  const minutes = Math.ceil(left / 60_000);
+  const announcement =
+    minutes > 1 ? `You will be signed out in ${minutes} minutes` : 'You will be signed out in less than a minute';
+  return (
+    <>
+      <Typography id={COUNTDOWN_ID} role="timer" sx={{ mt: 2, fontWeight: 600 }}>
+        You will be signed out in {formatCountdown(left)}
+      </Typography>
+      <span aria-live="polite" aria-atomic="true" style={visuallyHidden} data-testid="session-expiry-announcement">
+        {announcement}
+      </span>
+    </>
+  );
+}
+
+export function SessionExpiryDialog() {
+  const dispatch = useAppDispatch();
+  const { open, logoutAt } = useSelector((state: SessionRootState) => selectSessionDialog(state));
+
+  return (
+    <Dialog
+      open={open}
+      role="alertdialog"
+      aria-labelledby={TITLE_ID}
+      aria-describedby={`${TEXT_ID} ${COUNTDOWN_ID}`}
+      // Escape / backdrop click: no choice, the dialog stays (the learner must pick a button).
+      onClose={() => undefined}
+    >
+      <DialogTitle id={TITLE_ID}>{MESSAGES.sessionDialogTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={TEXT_ID}>{MESSAGES.sessionDialogText}</DialogContentText>
+        {logoutAt !== null && <Countdown key={logoutAt} logoutAt={logoutAt} />}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" onClick={() => dispatch(signOutNowChosen())}>
+          {MESSAGES.sessionDialogSignOut}
+        </Button>
+        <Button variant="contained" autoFocus onClick={() => dispatch(staySignedInChosen())}>
+          {MESSAGES.sessionDialogStay}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default SessionExpiryDialog;
