@@ -121,9 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = accept.includes('text/html') || (accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname));
     if (!isApi && hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+      return;
     }
-    return reply.code(404).send({ message: API_MESSAGES.notFound });
+    reply.code(404).send({ message: API_MESSAGES.notFound });
   });
 
   app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
