@@ -1,5 +1,4 @@
 /** The auth API of SPEC §7 through app.inject() on a real SQLite file. */
-import './support/esmInterop';
 import { SignJWT, base64url } from 'jose';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { APP_KEY_HEADER, DEFAULT_TIMEZONE } from '../../src/common/constants';

@@ -2,7 +2,6 @@
  * The same migrations, seed and queries on PostgreSQL. Opt-in: runs only when TEST_DATABASE_URL
  * names a database this test may wipe (e.g. postgres://cw@127.0.0.1:55432/cashwise_test).
  */
-import './support/esmInterop';
 import pg from 'pg';
 import type { Envelope, Session } from '../../src/common/types';
 import { createDatabase, migrateToLatest } from '../../src/server/db';

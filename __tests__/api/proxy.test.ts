@@ -1,5 +1,4 @@
 /** SPEC §7 backend proxy: registry, in-process routes and a real upstream on 127.0.0.1. */
-import './support/esmInterop';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_MESSAGES } from '../../src/common/apiMessages';

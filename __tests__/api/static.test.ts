@@ -1,5 +1,4 @@
 /** The built SPA: fallback to index.html, cache headers, security headers (CSP). */
-import './support/esmInterop';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
