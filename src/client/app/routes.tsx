@@ -8,7 +8,7 @@
  * requiresAuth is inherited: the deepest route that states it wins (see routeMeta.ts).
  * Numeric parameters (:id, :rid, :otid) are declared in `numeric`; a non-numeric value renders Not Found.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { AppShell } from './Shell/AppShell';
@@ -17,12 +17,18 @@ import { PageLoading } from '../ui/PageLoading';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 
-type Page = ComponentType | LazyExoticComponent<ComponentType>;
-
-/** One named export of a lazily loaded module, as a lazy component. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A page loaded on demand: the data router's `lazy` fetches its chunk before the navigation commits. */
+interface LazyPage {
+  load: () => Promise<ComponentType>;
 }
+type Page = ComponentType | LazyPage;
+
+/** One named export of a lazily loaded module. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
+  return { load: async () => (await load())[name] as ComponentType };
+}
+
+const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;
 
 // --- Pages, one chunk per area ---------------------------------------------------------------------
 const home = () => import(/* webpackChunkName: "home" */ './pages/HomePage');
@@ -232,27 +238,40 @@ export const routeTable: AppRoute[] = [
 ];
 
 // --- Conversion to react-router ------------------------------------------------------------------------
-function pageElement(Page: Page): ReactNode {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
-}
-
+/**
+ * Lazy pages use the data router's `lazy`: the old page stays on screen until the new page's chunk is
+ * in, then address, title and page change together (no spinner flash, no moment without an h1).
+ */
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = {};
   if (route.title !== undefined) handle.title = route.title;
   if (route.requiresAuth !== undefined) handle.requiresAuth = route.requiresAuth;
   if (route.numeric) handle.numeric = route.numeric;
-  const element =
-    route.layout === 'shell' ? <AppShell /> : route.layout === 'public' ? <PublicLayout /> : route.page ? pageElement(route.page) : <Outlet />;
-  if (route.index) return { index: true, handle, element };
-  return { path: route.path, handle, element, children: route.children?.map(toRouteObject) };
+  const page = route.page;
+  const view: Pick<RouteObject, 'element' | 'lazy' | 'Component'> =
+    route.layout === 'shell'
+      ? { element: <AppShell /> }
+      : route.layout === 'public'
+        ? { element: <PublicLayout /> }
+        : page && isLazy(page)
+          ? { lazy: async () => ({ Component: await page.load() }) }
+          : page
+            ? { Component: page }
+            : { element: <Outlet /> };
+  if (route.index) return { index: true, handle, ...view } as RouteObject;
+  return { path: route.path, handle, ...view, children: route.children?.map(toRouteObject) } as RouteObject;
 }
 
 export function toRouteObjects(table: AppRoute[] = routeTable): RouteObject[] {
-  return [{ id: 'root', element: <RootLayout />, errorElement: <RouteError />, children: table.map(toRouteObject) }];
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoading />,
+      children: table.map(toRouteObject),
+    },
+  ];
 }
 
 /** The data router's routes (root layout with guard, title and scroll, then the table). */
