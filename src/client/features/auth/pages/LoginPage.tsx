@@ -112,7 +112,7 @@ export function LoginPage() {
             </Button>
           </Stack>
         </Box>
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: "wrap", justifyContent: "space-between" }}>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, flexWrap: "wrap", justifyContent: "space-between" }}>
           <Link component={RouterLink} to="/password">
             Forgot password?
           </Link>
