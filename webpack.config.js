@@ -38,7 +38,8 @@ module.exports = (_env, argv) => {
         { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource' },
       ],
     },
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // Separate .map files, never eval(): the server's CSP has no 'unsafe-eval', in development too.
+    devtool: production ? false : 'cheap-module-source-map',
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       new HtmlWebpackPlugin({
