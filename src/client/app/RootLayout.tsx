@@ -1,8 +1,10 @@
 /**
- * The root of the data router: title, scroll and guard for every page, then the matched layout.
+ * The root of the data router: title, scroll, the session-expiry dialog and the guard for every page,
+ * then the matched layout.
  * A malformed address (non-numeric :id …) renders Not Found here, inside the public layout.
  */
 import { Outlet, useMatches } from 'react-router';
+import { SessionExpiryDialog } from '../features/session/components/SessionExpiryDialog';
 import { DocumentTitle } from './DocumentTitle';
 import { RequireAuth } from './guards';
 import { ScrollToTop } from './ScrollToTop';
@@ -16,6 +18,7 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <ScrollToTop />
+      <SessionExpiryDialog />
       <RequireAuth required={requiresAuth}>
         {notFound ? (
           <PublicLayout>

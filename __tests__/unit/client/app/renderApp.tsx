@@ -1,5 +1,4 @@
 /** Test helper: the real store (sagas optional) + the real route table in a memory router + the real App. */
-import './requestPolyfill';
 import { render } from '@testing-library/react';
 import axios, { type AxiosAdapter } from 'axios';
 import { App } from '../../../../src/client/app/App';
