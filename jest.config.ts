@@ -4,9 +4,8 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 };
-// jose, cookie (fastify inject) and content-disposition (@fastify/static) ship only ES modules:
-// let ts-jest turn them into CommonJS for the test runtime.
-const transformIgnorePatterns = ['/node_modules/(?!(jose|content-disposition|cookie)/)'];
+// jose ships only ES modules: let ts-jest turn it into CommonJS for the test runtime.
+const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
 
 const config: Config = {
   projects: [

@@ -30,8 +30,8 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     etag: true,
     lastModified: true,
     dotfiles: 'deny',
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(filePath));
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cacheControlFor(filePath));
     },
   });
 }
