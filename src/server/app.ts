@@ -15,6 +15,7 @@ import type { AppContext } from './http/context';
 import { HttpError } from './http/errors';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
+import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
@@ -29,6 +30,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** in-process service modules (tests may add routes); defaults to the product's modules */
   modules?: Partial<Record<ServiceName, ServiceModule>>;
+  /** outgoing mail; defaults to the outbox table */
+  mailer?: Mailer;
 }
 
 /** JSON bodies above this size get 413. */
@@ -57,7 +60,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jsonParser(request, text, done);
   });
 
-  const ctx: AppContext = { config, db, clock, throttle: new SignInThrottle(db, config.throttle) };
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    throttle: new SignInThrottle(db, config.throttle),
+    mailer: deps.mailer ?? new OutboxMailer(db, clock),
+  };
   const registry = new ServiceRegistry(config, deps.modules);
 
   await app.register(fastifyHelmet, {

@@ -51,6 +51,18 @@ export interface SignInAttemptsTable {
   attempted_at: number;
 }
 
+export interface OutboxTable {
+  id: Generated<number>;
+  created_at: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  purpose: string;
+  /** when a transport handed it on; null while it only sits in the outbox */
+  sent_at: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -58,6 +70,7 @@ export interface Database {
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

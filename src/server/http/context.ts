@@ -1,6 +1,7 @@
 /** What every route module receives from buildApp. */
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { Mailer } from '../mail/mailer';
 import type { SignInThrottle } from '../security/throttle';
 
 export interface AppContext {
@@ -9,4 +10,5 @@ export interface AppContext {
   /** epoch ms; the only source of time on the server */
   clock: () => number;
   throttle: SignInThrottle;
+  mailer: Mailer;
 }

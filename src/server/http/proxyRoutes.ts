@@ -163,6 +163,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       db: ctx.db,
       config: ctx.config,
       clock: ctx.clock,
+      mailer: ctx.mailer,
       log: request.log,
     });
     if (result instanceof Result) {

@@ -5,6 +5,7 @@ import type { ProxyMethod } from '../../common/constants';
 import type { SessionIdentity } from '../../common/types';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { Mailer } from '../mail/mailer';
 
 /** public: anyone; user: a signed-in user; system: only with useSystem=true; or a permission (SPEC §6). */
 export type RouteAccess = 'public' | 'user' | 'system' | { permission: string };
@@ -31,6 +32,7 @@ export interface ServiceContext {
   db: Db;
   config: Config;
   clock: () => number;
+  mailer: Mailer;
   log: FastifyBaseLogger;
 }
 

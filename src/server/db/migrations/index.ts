@@ -1,9 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001_initial';
+import { migration0002 } from './0002_outbox';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_initial': migration0001 };
+    return {
+      '0001_initial': migration0001,
+      '0002_outbox': migration0002,
+    };
   },
 };
