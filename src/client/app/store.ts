@@ -19,7 +19,14 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
-import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
+import {
+  clearStoredSession,
+  getAppKey,
+  isStoredSessionIdle,
+  readRawStoredSession,
+  readStoredSession,
+} from '../features/auth/storage';
+import { draftRegistry } from '../features/drafts/registry';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
@@ -115,12 +122,21 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     navigate,
     http,
     currentPath: given.currentPath ?? defaultCurrentPath,
+    drafts: given.drafts ?? draftRegistry,
+    ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
   };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
 
-  // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed.
+  // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed. One idle
+  // for over 30 minutes (issue #3 item 4) starts signed out too (authStateFromStorage), but stays
+  // stored until the validation saga ends it with reason idle (token revoked, /login?reason=idle).
   const startedAt = clock();
-  if (!preloadedState?.auth && readRawStoredSession(storage) && !readStoredSession(storage, startedAt)) {
+  if (
+    !preloadedState?.auth &&
+    readRawStoredSession(storage) &&
+    !readStoredSession(storage, startedAt) &&
+    !isStoredSessionIdle(storage, startedAt)
+  ) {
     clearStoredSession(storage);
   }
   const initialState: Partial<RootState> = {

@@ -30,6 +30,7 @@ import {
   profileUpdated,
   renew,
   schoolSwitched,
+  sessionAdopted,
   signInFailed,
   signInRequested,
   signInSucceeded,
@@ -40,11 +41,14 @@ import {
 import {
   clearStoredSession,
   getAppKey,
+  isStoredSessionIdle,
   normalizeSession,
+  readLastActivity,
   readRawStoredSession,
   readStoredSession,
   sessionExpiry,
   updateStoredSession,
+  writeLastActivity,
   writeStoredSession,
 } from './storage';
 
@@ -107,6 +111,8 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
     });
     const { session, expiresAt } = sessionFrom(data);
     writeStoredSession(storage, session);
+    const signedInAt: number = yield call(now);
+    writeLastActivity(storage, signedInAt);
     yield put(signInSucceeded({ session, expiresAt }));
     yield put(sessionStart({ session, expiresAt, redirect: redirect ?? null }));
   } catch (error) {
@@ -138,6 +144,16 @@ export function* validateSaga(): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const time: number = yield call(now);
+
+  // Issue #3 item 4: idle for over 30 minutes (e.g. the browser was closed and the next student
+  // opened it): ended before anything is shown — the store started signed out — with reason idle.
+  if (isStoredSessionIdle(storage, time)) {
+    logger.info('Stored session idle for over 30 minutes: ended at start-up');
+    yield put(validated({ valid: false }));
+    yield put(sessionEnd({ reason: 'idle' }));
+    return false;
+  }
+
   const stored = readStoredSession(storage, time);
 
   if (!stored) {
@@ -197,7 +213,23 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
   const current: Session | null = yield select(selectSession);
   try {
     if (!current?.token) throw new Error(MESSAGES.tokenIsNull);
-    const lastActivityAt = action.payload?.lastActivityAt;
+    // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
+    // its newer token instead of renewing ours, which that renewal revoked.
+    const stored = readRawStoredSession(storage);
+    const currentExpiry = sessionExpiry(current);
+    if (stored && stored.token !== current.token && stored.user?.id === current.user?.id) {
+      const storedExpiry = sessionExpiry(stored);
+      if (storedExpiry > currentExpiry) {
+        yield put(sessionAdopted({ session: stored, expiresAt: storedExpiry }));
+        return true;
+      }
+    }
+    // Issue #3 item 4: the server caps the new token at last activity + 30 min (+ slack); report the
+    // latest activity of any tab (cc:lastActivity) or the one the timer passed, whichever is later.
+    const reported = [action.payload?.lastActivityAt, readLastActivity(storage)].filter(
+      (value): value is number => typeof value === 'number',
+    );
+    const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
     const data: unknown = yield call(callApi, {
       method: 'POST',
       url: '/api/auth/renew',
