@@ -3,7 +3,7 @@
  * for idle or expiry, every saver is asked to save (bounded by DRAFT_SAVE_TIMEOUT_MS), then the
  * session ends. Sign Out Now does not wait for drafts.
  */
-import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import createSagaMiddleware from 'redux-saga';
 import { createElement } from 'react';
@@ -28,13 +28,13 @@ function setup(drafts: DraftRegistry | undefined) {
   const sagaMiddleware = createSagaMiddleware({
     context: { clock: clock.now, delay: clock.delay, activitySource: new EventTarget(), tabEvents: new EventTarget(), drafts },
   });
+  const recorder: Middleware = () => (next) => (action) => {
+    seen.push({ at: clock.now() - T0, action: action as UnknownAction });
+    return next(action);
+  };
   const store = configureStore({
     reducer: { auth: authReducer, session: sessionReducer },
-    middleware: (gdm) =>
-      gdm().concat(sagaMiddleware, () => (next) => (action) => {
-        seen.push({ at: clock.now() - T0, action: action as UnknownAction });
-        return next(action);
-      }),
+    middleware: (gdm) => gdm().concat(sagaMiddleware, recorder),
   });
   sagaMiddleware.run(sessionSaga);
   store.dispatch(sessionStart({ session, expiresAt: T0 + 120 * MIN }));
