@@ -208,4 +208,33 @@ describe('all tabs, one session (issue #3 item 6)', () => {
       jest.useRealTimers();
     }
   });
+
+  it("[S4.14] 'Stay Signed In' in another tab closes this tab's dialog (its renewal is adopted with the shared activity)", async () => {
+    jest.useFakeTimers({ now: NOW });
+    try {
+      let time = NOW;
+      const tabEvents = new EventTarget();
+      const session = makeSession({ token: tokenExpiringIn(120 * MIN) });
+      const h = harness({ stored: session, sagas: [authSaga, sessionSaga], tabEvents, clock: () => time });
+      h.store.dispatch(authReady());
+      for (let step = 1; step <= 51; step += 1) {
+        time = NOW + step * SESSION.checkIntervalMs;
+        await jest.advanceTimersByTimeAsync(SESSION.checkIntervalMs);
+      }
+      expect(h.state().session.dialog.open).toBe(true); // 25:30 idle
+      time += 5_000;
+      // the other tab: Stay Signed In → activity recorded, renewal stored
+      h.storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(time));
+      const renewed = { ...session, token: tokenExpiringIn(150 * MIN, 'r') };
+      h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+      tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(renewed)));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(h.actions).toContain('auth/sessionAdopted');
+      expect(h.actions).toContain('session/expiryWarningDismissed');
+      expect(h.state().session.dialog.open).toBe(false);
+      expect(h.requests).toHaveLength(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
