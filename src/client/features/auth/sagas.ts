@@ -21,8 +21,8 @@ import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
-import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart } from './events';
-import { selectSession } from './selectors';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
+import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
   identityLoaded,
@@ -258,7 +258,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
 
 /** Where a session end lands (SPEC S4.11, S2.13). */
 export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['reason'], redirect: string | null): string {
-  if (reason === 'guard') return redirect ? loginPathFor(redirect) : '/login';
+  if (reason === 'guard' || reason === 'otherTab') return redirect ? loginPathFor(redirect) : '/login';
   if (reason === 'idle' || reason === 'expired') {
     const query = new URLSearchParams({ reason });
     if (redirect) query.set('redirect', redirect);
@@ -266,6 +266,9 @@ export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['re
   }
   return '/login';
 }
+
+/** Session ends after which signing in again returns to the page the learner was on (issue #3 item 5). */
+const CARRIES_REDIRECT = new Set<SessionEndReason>(['idle', 'expired', 'otherTab']);
 
 /** Best effort: the server revokes the old token; any failure is ignored. */
 function* revokeToken(token: string): SagaIterator {
@@ -291,7 +294,7 @@ export function* sessionEndSaga(action: ReturnType<typeof sessionEnd>): SagaIter
   if (token) yield spawn(revokeToken, token);
 
   let redirect = action.payload.redirect ?? null;
-  if (!redirect && (reason === 'idle' || reason === 'expired')) redirect = yield call(getCurrentPath);
+  if (!redirect && CARRIES_REDIRECT.has(reason)) redirect = yield call(getCurrentPath);
   navigate(loginTarget(reason, redirect), { replace: true });
 }
 
@@ -308,7 +311,12 @@ export function* guardDeniedSaga(action: ReturnType<typeof guardDenied>): SagaIt
     return; // sessionEndSaga navigates to loginPathFor(wanted)
   }
   const navigate: Navigate = yield call(getNavigate);
-  navigate(loginPathFor(wanted), { replace: true });
+  // The page's guard can answer after a session end that navigates itself (the router may still be
+  // loading /login): aim at the same address, so the reason and the way back survive either order.
+  const endReason: SessionEndReason | null = yield select(selectEndReason);
+  navigate(endReason && CARRIES_REDIRECT.has(endReason) ? loginTarget(endReason, wanted) : loginPathFor(wanted), {
+    replace: true,
+  });
 }
 
 /** Profile and school changes are persisted to cc:auth; with none stored, 'Token is null' (S8.10). */

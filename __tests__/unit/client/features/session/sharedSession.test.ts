@@ -6,7 +6,7 @@
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
-import { validate } from '../../../../../src/client/features/auth/slice';
+import { guardDenied, validate } from '../../../../../src/client/features/auth/slice';
 import {
   isStoredSessionIdle,
   readLastActivity,
@@ -236,5 +236,20 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+});
+
+describe('the page guard after a session end (issue #3 item 5)', () => {
+  it.each([
+    ['idle', '/login?reason=idle&redirect=%2Fapp%2Fprofile'],
+    ['expired', '/login?reason=expired&redirect=%2Fapp%2Fprofile'],
+    ['otherTab', '/login?redirect=%2Fapp%2Fprofile'],
+  ] as const)('after an end for %s, the guard aims at the same address as the end itself', async (reason, target) => {
+    const h = harness({ stored: makeSession(), currentPath: '/app/profile', sagas: [authSaga], routes: { 'POST /api/auth/signout': { status: 204 } } });
+    h.store.dispatch(sessionEnd({ reason }));
+    h.store.dispatch(guardDenied({ wanted: '/app/profile' }));
+    await settle();
+    expect(h.navigate.mock.calls.map(([to]) => to)).toEqual([target, target]);
   });
 });
