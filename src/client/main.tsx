@@ -10,7 +10,8 @@ import { createAppStore } from './app/store';
 
 const { store, setNavigate } = createAppStore({
   context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
-  devTools: process.env.NODE_ENV !== 'production',
+  // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
+  devTools: process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD',
 });
 
 const router = createAppRouter();

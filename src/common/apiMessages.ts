@@ -9,6 +9,7 @@ export const API_MESSAGES = {
     `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
   notSignedIn: 'You are not signed in.',
   invalidSession: 'Your session is not valid. Please sign in again.',
+  sessionIdle: 'You were signed out after 30 minutes without activity. Please sign in again.',
   sessionTooOld: 'Your session has reached its maximum length. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   systemNotAllowed: 'This call cannot be made with useSystem.',

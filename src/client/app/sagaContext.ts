@@ -7,6 +7,7 @@
 import type { AxiosInstance } from 'axios';
 import { getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { DraftRegistry } from '../features/drafts/registry';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -24,6 +25,10 @@ export interface SagaContext {
   http: AxiosInstance;
   /** The current page's path + query, used as the `redirect` after an idle/expired logout. Extra. */
   currentPath: () => string | null;
+  /** The forms' draft savers, asked to save before an idle/expired session end (features/drafts). Extra. */
+  drafts?: DraftRegistry;
+  /** Where other tabs' `storage` events arrive (default `window`), issue #3 item 6. Extra. */
+  tabEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
 /** The current time from the injected clock. */

@@ -8,9 +8,10 @@
  * SAGAS: `createAppStore` runs `rootSaga` itself (pass `runSagas: false` to run your own, as tests
  * do). The root saga puts `auth/validate` and `env/envRequested` at start-up.
  *
- * DEVTOOLS: on when `devTools` is true; by default in non-production builds (the env code D is
- * only known after GET /api, later than the store). Its sanitizers replace tokens and passwords
- * with '<hidden>'.
+ * DEVTOOLS: `devTools: true` (default in non-production builds): Redux Toolkit's full DevTools.
+ * `'whenEnvIsD'` (default in production builds): connected as soon as GET /api says env D — the env
+ * code arrives after the store exists (devTools.ts). `false`: never. Either way the sanitizers
+ * replace tokens and passwords with '<hidden>'.
  *
  * AUTH at start-up comes from the stored session (SPEC S4.07, S4.10) unless `preloadedState.auth`
  * is given.
@@ -19,10 +20,18 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
-import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
+import {
+  clearStoredSession,
+  getAppKey,
+  isStoredSessionIdle,
+  readRawStoredSession,
+  readStoredSession,
+} from '../features/auth/storage';
+import { draftRegistry } from '../features/drafts/registry';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
+import { devToolsWhenEnvIsD } from './devTools';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -54,7 +63,8 @@ export function hideSecrets<T>(value: T, depth = 0): T {
 export interface CreateAppStoreOptions {
   context?: Partial<SagaContext>;
   preloadedState?: Partial<RootState>;
-  devTools?: boolean;
+  /** true: always; 'whenEnvIsD': once GET /api says env D (production builds); false: never. */
+  devTools?: boolean | 'whenEnvIsD';
   /** Default true: run rootSaga. Tests pass false and run the sagas they test. */
   runSagas?: boolean;
 }
@@ -75,7 +85,7 @@ function defaultCurrentPath(): string | null {
 
 export function createAppStore(options: CreateAppStoreOptions = {}) {
   const { preloadedState, runSagas = true } = options;
-  const devTools = options.devTools ?? process.env.NODE_ENV !== 'production';
+  const devTools = options.devTools ?? (process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD');
   const given = options.context ?? {};
 
   const clock = given.clock ?? (() => Date.now());
@@ -115,12 +125,21 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     navigate,
     http,
     currentPath: given.currentPath ?? defaultCurrentPath,
+    drafts: given.drafts ?? draftRegistry,
+    ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
   };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
 
-  // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed.
+  // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed. One idle
+  // for over 30 minutes (issue #3 item 4) starts signed out too (authStateFromStorage), but stays
+  // stored until the validation saga ends it with reason idle (token revoked, /login?reason=idle).
   const startedAt = clock();
-  if (!preloadedState?.auth && readRawStoredSession(storage) && !readStoredSession(storage, startedAt)) {
+  if (
+    !preloadedState?.auth &&
+    readRawStoredSession(storage) &&
+    !readStoredSession(storage, startedAt) &&
+    !isStoredSessionIdle(storage, startedAt)
+  ) {
     clearStoredSession(storage);
   }
   const initialState: Partial<RootState> = {
@@ -131,14 +150,18 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: initialState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
-    devTools: devTools
-      ? {
-          name: 'Cashwise',
-          actionSanitizer: (action) => hideSecrets(action),
-          stateSanitizer: (state) => hideSecrets(state),
-        }
-      : false,
+    middleware: (getDefaultMiddleware) =>
+      devTools === 'whenEnvIsD'
+        ? getDefaultMiddleware().concat(sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
+        : getDefaultMiddleware().concat(sagaMiddleware),
+    devTools:
+      devTools === true
+        ? {
+            name: 'Cashwise',
+            actionSanitizer: (action) => hideSecrets(action),
+            stateSanitizer: (state) => hideSecrets(state),
+          }
+        : false,
   });
   storeRef.getState = store.getState;
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
-import { SESSION } from '../../common/constants';
+import { SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, verifyPassword } from '../security/passwords';
@@ -44,9 +44,13 @@ async function issueToken(ctx: AppContext, session: SessionRow): Promise<string>
   );
 }
 
-/** The token's expiry in whole seconds, never past the absolute lifetime. */
-function expiryFor(now: number, lifetimeMs: number, absoluteExpiresAt: number): number {
-  return Math.floor(Math.min(now + lifetimeMs, absoluteExpiresAt) / 1000) * 1000;
+/**
+ * The token's expiry in whole seconds: never past the absolute lifetime, and never more than
+ * SERVER_IDLE_LIMIT_MS after the last reported activity (issue #3 item 4), so a forgotten session
+ * dies on the server even when no browser is left to end it.
+ */
+export function expiryFor(now: number, lifetimeMs: number, absoluteExpiresAt: number, lastActivityAt: number): number {
+  return Math.floor(Math.min(now + lifetimeMs, absoluteExpiresAt, lastActivityAt + SERVER_IDLE_LIMIT_MS) / 1000) * 1000;
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -81,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       app_key: appKey,
       created_at: now,
       last_activity_at: now,
-      expires_at: expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt),
+      expires_at: expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt, now),
       absolute_expires_at: absoluteExpiresAt,
       revoked_at: null,
       replaced_by: null,
@@ -104,17 +108,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireAppKey(ctx, request);
     const { session: old, identity } = await authenticate(ctx, request);
     const now = ctx.clock();
-    const absoluteExpiresAt = Number(old.absolute_expires_at);
-    const expiresAt = expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt);
-    // near the absolute lifetime no new token is issued: one with a minute or less left would be
-    // logged out by the SPA at once (SPEC §4 session check)
-    if (expiresAt - now <= SESSION.logoutWhenRemainingMs) throw new HttpError(401, API_MESSAGES.sessionTooOld);
-
+    // the learner's last activity as the SPA reports it, clamped to now and never earlier than
+    // what the session already knows; no report (the store action auth/renew, Stay Signed In's
+    // older clients) counts as activity now
     const reported = request.body?.lastActivityAt;
     const lastActivityAt =
       typeof reported === 'number' && Number.isFinite(reported)
         ? Math.min(Math.max(reported, Number(old.last_activity_at)), now)
         : now;
+    if (now - lastActivityAt > SERVER_IDLE_LIMIT_MS) throw new HttpError(401, API_MESSAGES.sessionIdle);
+    const absoluteExpiresAt = Number(old.absolute_expires_at);
+    const expiresAt = expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt, lastActivityAt);
+    // near the absolute lifetime (or the idle limit) no new token is issued: one with a minute or
+    // less left would be logged out by the SPA at once (SPEC §4 session check)
+    if (expiresAt - now <= SESSION.logoutWhenRemainingMs) {
+      const idleFirst = lastActivityAt + SERVER_IDLE_LIMIT_MS < absoluteExpiresAt;
+      throw new HttpError(401, idleFirst ? API_MESSAGES.sessionIdle : API_MESSAGES.sessionTooOld);
+    }
+
     const next: SessionRow = {
       id: randomUUID(),
       user_id: old.user_id,

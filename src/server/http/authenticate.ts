@@ -1,7 +1,7 @@
 /** App-key and Bearer-token checks shared by every authenticated route. */
 import type { FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
-import { APP_KEY_HEADER } from '../../common/constants';
+import { APP_KEY_HEADER, SERVER_IDLE_LIMIT_MS } from '../../common/constants';
 import type { SessionIdentity } from '../../common/types';
 import type { SessionRow } from '../db/schema';
 import { InvalidTokenError, verifyToken } from '../security/tokens';
@@ -34,7 +34,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The signed-in session behind the Bearer token: signature, expiry, a live (not revoked,
- * not expired) sessions row of the same user. 401 otherwise.
+ * not expired, not idle past SERVER_IDLE_LIMIT_MS) sessions row of the same user. 401 otherwise.
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
   const token = bearerToken(request);
@@ -52,6 +52,9 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     ) {
       throw new InvalidTokenError('session not live');
     }
+    // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
+    // (tokens issued now never outlive that, see authRoutes.expiryFor; this covers older ones)
+    if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) throw new InvalidTokenError('session idle');
     const identity = await loadIdentity(ctx.db, session.user_id);
     if (!identity) throw new InvalidTokenError('user gone');
     return { session, identity };

@@ -117,6 +117,10 @@ export interface HarnessOptions {
   preloadedState?: Partial<RootState>;
   currentPath?: string | null;
   sagas?: Saga[];
+  /** Where other tabs' storage events arrive (issue #3 item 6). */
+  tabEvents?: SagaContext['tabEvents'];
+  /** A clock of the test's own (default: NOW, moved by setNow). */
+  clock?: () => number;
 }
 
 export function harness(options: HarnessOptions = {}) {
@@ -129,12 +133,13 @@ export function harness(options: HarnessOptions = {}) {
   const http = createHttp({ getAppKey: () => getAppKey(storage), logger, adapter: server.adapter });
   const { store, sagaMiddleware } = createAppStore({
     context: {
-      clock: () => time,
+      clock: options.clock ?? (() => time),
       storage,
       logger,
       navigate,
       http,
       currentPath: () => options.currentPath ?? null,
+      ...(options.tabEvents ? { tabEvents: options.tabEvents } : {}),
     },
     preloadedState: options.preloadedState,
     devTools: false,

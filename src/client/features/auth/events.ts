@@ -5,7 +5,8 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { Session } from '../../../common/types';
 
-export type SessionEndReason = 'signout' | 'idle' | 'expired' | 'unauthorized' | 'invalid' | 'guard';
+/** 'otherTab': another tab of this browser ended the session (cc:auth removed), issue #3 item 6. */
+export type SessionEndReason = 'signout' | 'idle' | 'expired' | 'unauthorized' | 'invalid' | 'guard' | 'otherTab';
 
 export interface SessionStartPayload {
   session: Session;

@@ -21,8 +21,8 @@ import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
-import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart } from './events';
-import { selectSession } from './selectors';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
+import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
   identityLoaded,
@@ -30,6 +30,7 @@ import {
   profileUpdated,
   renew,
   schoolSwitched,
+  sessionAdopted,
   signInFailed,
   signInRequested,
   signInSucceeded,
@@ -40,11 +41,14 @@ import {
 import {
   clearStoredSession,
   getAppKey,
+  isStoredSessionIdle,
   normalizeSession,
+  readLastActivity,
   readRawStoredSession,
   readStoredSession,
   sessionExpiry,
   updateStoredSession,
+  writeLastActivity,
   writeStoredSession,
 } from './storage';
 
@@ -107,6 +111,8 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
     });
     const { session, expiresAt } = sessionFrom(data);
     writeStoredSession(storage, session);
+    const signedInAt: number = yield call(now);
+    writeLastActivity(storage, signedInAt);
     yield put(signInSucceeded({ session, expiresAt }));
     yield put(sessionStart({ session, expiresAt, redirect: redirect ?? null }));
   } catch (error) {
@@ -138,6 +144,16 @@ export function* validateSaga(): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const time: number = yield call(now);
+
+  // Issue #3 item 4: idle for over 30 minutes (e.g. the browser was closed and the next student
+  // opened it): ended before anything is shown — the store started signed out — with reason idle.
+  if (isStoredSessionIdle(storage, time)) {
+    logger.info('Stored session idle for over 30 minutes: ended at start-up');
+    yield put(validated({ valid: false }));
+    yield put(sessionEnd({ reason: 'idle' }));
+    return false;
+  }
+
   const stored = readStoredSession(storage, time);
 
   if (!stored) {
@@ -197,7 +213,23 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
   const current: Session | null = yield select(selectSession);
   try {
     if (!current?.token) throw new Error(MESSAGES.tokenIsNull);
-    const lastActivityAt = action.payload?.lastActivityAt;
+    // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
+    // its newer token instead of renewing ours, which that renewal revoked.
+    const stored = readRawStoredSession(storage);
+    const currentExpiry = sessionExpiry(current);
+    if (stored && stored.token !== current.token && stored.user?.id === current.user?.id) {
+      const storedExpiry = sessionExpiry(stored);
+      if (storedExpiry > currentExpiry) {
+        yield put(sessionAdopted({ session: stored, expiresAt: storedExpiry }));
+        return true;
+      }
+    }
+    // Issue #3 item 4: the server caps the new token at last activity + 30 min (+ slack); report the
+    // latest activity of any tab (cc:lastActivity) or the one the timer passed, whichever is later.
+    const reported = [action.payload?.lastActivityAt, readLastActivity(storage)].filter(
+      (value): value is number => typeof value === 'number',
+    );
+    const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
     const data: unknown = yield call(callApi, {
       method: 'POST',
       url: '/api/auth/renew',
@@ -226,7 +258,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
 
 /** Where a session end lands (SPEC S4.11, S2.13). */
 export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['reason'], redirect: string | null): string {
-  if (reason === 'guard') return redirect ? loginPathFor(redirect) : '/login';
+  if (reason === 'guard' || reason === 'otherTab') return redirect ? loginPathFor(redirect) : '/login';
   if (reason === 'idle' || reason === 'expired') {
     const query = new URLSearchParams({ reason });
     if (redirect) query.set('redirect', redirect);
@@ -234,6 +266,9 @@ export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['re
   }
   return '/login';
 }
+
+/** Session ends after which signing in again returns to the page the learner was on (issue #3 item 5). */
+const CARRIES_REDIRECT = new Set<SessionEndReason>(['idle', 'expired', 'otherTab']);
 
 /** Best effort: the server revokes the old token; any failure is ignored. */
 function* revokeToken(token: string): SagaIterator {
@@ -259,7 +294,7 @@ export function* sessionEndSaga(action: ReturnType<typeof sessionEnd>): SagaIter
   if (token) yield spawn(revokeToken, token);
 
   let redirect = action.payload.redirect ?? null;
-  if (!redirect && (reason === 'idle' || reason === 'expired')) redirect = yield call(getCurrentPath);
+  if (!redirect && CARRIES_REDIRECT.has(reason)) redirect = yield call(getCurrentPath);
   navigate(loginTarget(reason, redirect), { replace: true });
 }
 
@@ -276,7 +311,12 @@ export function* guardDeniedSaga(action: ReturnType<typeof guardDenied>): SagaIt
     return; // sessionEndSaga navigates to loginPathFor(wanted)
   }
   const navigate: Navigate = yield call(getNavigate);
-  navigate(loginPathFor(wanted), { replace: true });
+  // The page's guard can answer after a session end that navigates itself (the router may still be
+  // loading /login): aim at the same address, so the reason and the way back survive either order.
+  const endReason: SessionEndReason | null = yield select(selectEndReason);
+  navigate(endReason && CARRIES_REDIRECT.has(endReason) ? loginTarget(endReason, wanted) : loginPathFor(wanted), {
+    replace: true,
+  });
 }
 
 /** Profile and school changes are persisted to cc:auth; with none stored, 'Token is null' (S8.10). */

@@ -6,7 +6,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { sameClientId } from '../../../common/clients';
 import type { Session, SessionIdentity, User } from '../../../common/types';
 import { sessionEnd, sessionRenewed, sessionStart, type SessionEndReason } from './events';
-import { readStoredSession, sessionExpiry } from './storage';
+import { isStoredSessionIdle, readStoredSession, sessionExpiry } from './storage';
 
 export type { SessionEndReason };
 
@@ -46,8 +46,13 @@ export function signedInState(session: Session, expiresAt: number): AuthState {
   return { authenticated: true, expiresAt, session, status: 'idle', error: null, endReason: null };
 }
 
-/** SPEC S4.07 / S4.10: a valid stored session gives signed in with the stored expiry; else signed out. */
+/**
+ * SPEC S4.07 / S4.10: a valid stored session gives signed in with the stored expiry; else signed out.
+ * Issue #3 item 4: a stored session idle for more than 30 minutes gives signed out (reason idle)
+ * before anything is shown; the validation saga then ends it (revokes the token, clears storage).
+ */
 export function authStateFromStorage(storage: Storage, now: number): AuthState {
+  if (isStoredSessionIdle(storage, now)) return { ...signedOutState(now), endReason: 'idle' };
   const session = readStoredSession(storage, now);
   return session ? signedInState(session, sessionExpiry(session)) : signedOutState(now);
 }
@@ -126,6 +131,15 @@ const authSlice = createSlice({
       const [chosen] = clients.splice(index, 1);
       if (chosen) clients.unshift(chosen);
     },
+    /**
+     * Another tab of this browser renewed the session (issue #3 item 6): its session and expiry
+     * replace ours, without a request of our own.
+     */
+    sessionAdopted(state, action: PayloadAction<{ session: Session; expiresAt: number }>) {
+      if (!state.authenticated) return;
+      state.session = action.payload.session;
+      state.expiresAt = action.payload.expiresAt;
+    },
     /** The route guard refused a page (SPEC S2.13); the saga ends any active session and redirects. */
     guardDenied(_state, _action: PayloadAction<{ wanted: string }>) {},
     errorCleared(state) {
@@ -171,6 +185,7 @@ export const {
   schoolSwitched,
   guardDenied,
   errorCleared,
+  sessionAdopted,
 } = authSlice.actions;
 
 export const authReducer = authSlice.reducer;

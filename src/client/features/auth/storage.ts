@@ -3,7 +3,14 @@
  * and the app key (localStorage `appKey`, else the product default). Pure helpers over a Storage
  * passed in, so sagas use the context's storage and tests an in-memory one.
  */
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, DEFAULT_TIMEZONE, SESSION_STORAGE_KEY } from '../../../common/constants';
+import {
+  APP_KEY_STORAGE_KEY,
+  DEFAULT_APP_KEY,
+  DEFAULT_TIMEZONE,
+  LAST_ACTIVITY_STORAGE_KEY,
+  SESSION,
+  SESSION_STORAGE_KEY,
+} from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { isTokenExpired, tokenExpiry } from '../../../common/token';
 import type { Client, Session, User } from '../../../common/types';
@@ -70,8 +77,53 @@ export function writeStoredSession(storage: Storage, session: Session): void {
   storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user, clients, permissions }));
 }
 
+/** Removes the stored session and, with it, the last activity kept beside it. */
 export function clearStoredSession(storage: Storage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
+  try {
+    storage.removeItem(LAST_ACTIVITY_STORAGE_KEY);
+  } catch {
+    // nothing to lose: the session itself is gone
+  }
+}
+
+/**
+ * The learner's last activity (epoch ms) kept beside cc:auth under cc:lastActivity (issue #3
+ * items 4 and 6): written (throttled) by the session timer of every tab, read by the renewal call
+ * and at start-up. null when absent or unreadable.
+ */
+export function readLastActivity(storage: Storage): number | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(LAST_ACTIVITY_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null || !/^\d{1,16}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** Records activity; never moves the stored time backwards (another tab may be ahead). */
+export function writeLastActivity(storage: Storage, at: number): void {
+  try {
+    const stored = readLastActivity(storage);
+    if (stored !== null && stored >= at) return;
+    storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(Math.floor(at)));
+  } catch {
+    // storage full or disabled: the timer keeps its own time anyway
+  }
+}
+
+/**
+ * True when a stored session's last recorded activity is more than 30 minutes (SPEC §9 forced
+ * logout) before `now`: at start-up such a session is ended before anything is shown, so the next
+ * student on a shared computer never lands in the previous student's account (issue #3 item 4).
+ * A session without a recorded activity is not judged here (validation and the server decide).
+ */
+export function isStoredSessionIdle(storage: Storage, now: number): boolean {
+  if (!readRawStoredSession(storage)) return false;
+  const lastActivityAt = readLastActivity(storage);
+  return lastActivityAt !== null && now - lastActivityAt > SESSION.inactivityLogoutMs;
 }
 
 /**

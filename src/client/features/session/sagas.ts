@@ -27,6 +27,15 @@
  * TIME comes only from saga context: `clock` (epoch ms) and, optionally, `delay` (ms → promise);
  * without `delay` redux-saga's own `delay` effect is used. The scenario runner injects a virtual
  * clock through both. `activitySource` (optional, default `window`) is where activity is listened to.
+ *
+ * ALL TABS, ONE LEARNER (issue #3 items 4 and 6). With a `storage` in context, every counted activity
+ * is written to cc:lastActivity (at most once per ACTIVITY_THROTTLE_MS, never backwards), and before
+ * each check — and when another tab's renewal is adopted — the timer takes a later activity recorded
+ * there by another tab. So a learner reading in one tab is not warned in another, and 'Stay Signed
+ * In' pressed in one tab closes the dialog in the others. The renewal call reports the same value.
+ *
+ * NOTHING TYPED IS LOST (issue #3 item 7). Before the timer ends a session for 'idle' or 'expired',
+ * it asks every registered draft saver to save (features/drafts), bounded by DRAFT_SAVE_TIMEOUT_MS.
  */
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
@@ -34,8 +43,12 @@ import { SESSION } from '../../../common/constants';
 import { decide } from '../../../common/sessionPolicy';
 import type { SagaContext } from '../../app/sagaContext';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload } from '../auth/events';
+import { sessionAdopted } from '../auth/slice';
+import { readLastActivity, writeLastActivity } from '../auth/storage';
+import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
 import { selectExpiresAt } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
+import { tabSync } from './tabs';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
 
 /** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
@@ -49,6 +62,8 @@ export interface SessionSagaContext {
   /** Default: redux-saga's `delay`. */
   delay?: DelayFn;
   currentPath?: SagaContext['currentPath'];
+  /** Where cc:lastActivity lives (shared by the tabs). Absent: activity stays in this tab. */
+  storage?: Storage;
 }
 
 /** What the timer remembers between checks. Lives in the saga only; never in the store. */
@@ -66,15 +81,39 @@ export function* wait(ms: number): SagaIterator<void> {
   else yield delay(ms);
 }
 
-function* watchActivity(channel: EventChannel<ActivitySignal>, state: TimerState, clock: () => number): SagaIterator {
+function* watchActivity(
+  channel: EventChannel<ActivitySignal>,
+  state: TimerState,
+  clock: () => number,
+  storage: Storage | undefined,
+): SagaIterator {
   while (true) {
     yield take(channel);
     // See the header: the open dialog is a decision point, activity does not close or extend it.
-    if (!state.dialogOpen) state.lastActivityAt = clock();
+    if (!state.dialogOpen) {
+      state.lastActivityAt = clock();
+      if (storage) writeLastActivity(storage, state.lastActivityAt);
+    }
   }
 }
 
-function* watchChoices(state: TimerState, clock: () => number): SagaIterator {
+/**
+ * Takes a later activity another tab recorded in cc:lastActivity. If this tab's dialog is open, a
+ * later activity elsewhere means the learner is working (or pressed 'Stay Signed In') in another
+ * tab: the dialog closes here too.
+ */
+function* adoptSharedActivity(state: TimerState, clock: () => number, storage: Storage | undefined): SagaIterator {
+  if (!storage) return;
+  const shared = readLastActivity(storage);
+  if (shared === null || shared <= state.lastActivityAt || shared > clock()) return;
+  state.lastActivityAt = shared;
+  if (state.dialogOpen) {
+    state.dialogOpen = false;
+    yield put(expiryWarningDismissed());
+  }
+}
+
+function* watchChoices(state: TimerState, clock: () => number, storage: Storage | undefined): SagaIterator {
   while (true) {
     const action: ReturnType<typeof staySignedInChosen> | ReturnType<typeof signOutNowChosen> = yield take([
       staySignedInChosen.type,
@@ -88,6 +127,7 @@ function* watchChoices(state: TimerState, clock: () => number): SagaIterator {
     const now = clock();
     state.lastActivityAt = now;
     state.renewRequestedAt = now;
+    if (storage) writeLastActivity(storage, now);
     yield put(sessionRenew({ lastActivityAt: now }));
   }
 }
@@ -99,7 +139,8 @@ function* endPayload(reason: 'idle' | 'expired'): SagaIterator<SessionEndPayload
 }
 
 /** One check (SPEC §4 table). Returns true when it ended the session. */
-function* check(state: TimerState, clock: () => number): SagaIterator<boolean> {
+function* check(state: TimerState, clock: () => number, storage: Storage | undefined): SagaIterator<boolean> {
+  yield call(adoptSharedActivity, state, clock, storage);
   const now = clock();
   const expiresAt: number = yield select(selectExpiresAt);
   const decision = decide({ now, lastActivityAt: state.lastActivityAt, expiresAt });
@@ -107,6 +148,7 @@ function* check(state: TimerState, clock: () => number): SagaIterator<boolean> {
   if (decision === 'logout') {
     const reason = now - state.lastActivityAt > SESSION.inactivityLogoutMs ? 'idle' : 'expired';
     const payload: SessionEndPayload = yield call(endPayload, reason);
+    yield call(saveDraftsBeforeSessionEnd, reason);
     yield put(sessionEnd(payload));
     return true;
   }
@@ -136,25 +178,34 @@ function* check(state: TimerState, clock: () => number): SagaIterator<boolean> {
 export function* sessionTimer(): SagaIterator {
   const clock: SagaContext['clock'] = yield getContext('clock');
   const source: ActivityTarget | undefined = yield getContext('activitySource');
+  const storage: Storage | undefined = yield getContext('storage');
   const channel: EventChannel<ActivitySignal> = yield call(
     createActivityChannel,
     source ?? window,
     ACTIVITY_THROTTLE_MS,
     clock,
   );
+  // A session that starts (sign-in, page load, a new tab) starts active.
   const state: TimerState = { lastActivityAt: clock(), dialogOpen: false, renewRequestedAt: null };
+  if (storage) writeLastActivity(storage, state.lastActivityAt);
   const watchers: Task[] = [];
   try {
-    watchers.push(yield fork(watchActivity, channel, state, clock));
-    watchers.push(yield fork(watchChoices, state, clock));
+    watchers.push(yield fork(watchActivity, channel, state, clock, storage));
+    watchers.push(yield fork(watchChoices, state, clock, storage));
     watchers.push(
       yield takeEvery(sessionRenewed.type, () => {
         state.renewRequestedAt = null;
       }),
     );
+    watchers.push(
+      yield takeEvery(sessionAdopted.type, function* adopted(): SagaIterator {
+        state.renewRequestedAt = null;
+        yield call(adoptSharedActivity, state, clock, storage);
+      }),
+    );
     while (true) {
       yield call(wait, SESSION.checkIntervalMs);
-      const ended: boolean = yield call(check, state, clock);
+      const ended: boolean = yield call(check, state, clock, storage);
       if (ended) return;
     }
   } finally {
@@ -166,13 +217,14 @@ export function* sessionTimer(): SagaIterator {
   }
 }
 
-/** The session feature's saga: one timer per signed-in session (spawned by the root saga). */
+/** The session feature's saga: one timer and one tab sync per signed-in session (spawned by the root saga). */
 export function* sessionSaga(): SagaIterator {
   while (true) {
     yield take(authReady.type);
     const timer: Task = yield fork(sessionTimer);
+    const tabs: Task = yield fork(tabSync);
     yield take(sessionEnd.type);
-    yield cancel(timer);
+    yield cancel([timer, tabs]);
   }
 }
 

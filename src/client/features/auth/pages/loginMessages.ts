@@ -27,5 +27,6 @@ export function signInErrorMessage(error: AuthError): string {
 export function endReasonMessage(reason: string | null | undefined): string | null {
   if (reason === 'idle') return `You were signed out after ${IDLE_MINUTES} minutes without activity`;
   if (reason === 'expired') return 'Your session expired. Please sign in again.';
+  if (reason === 'otherTab') return 'You were signed out in another tab.';
   return null;
 }

@@ -1,0 +1,151 @@
+/**
+ * Issue #3 item 10: the session lifecycle in real Chromium with Playwright's clock API. The page's
+ * clock is installed BEFORE the first navigation; every virtual jump of the page is made on the
+ * server's clock too (support/clockServer.ts), so tokens and the server's idle limit agree.
+ * fastForward fires each due timer at most once (one 30-s check after a jump); runFor steps through
+ * every timer (steady work).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, signIn } from './support/browser';
+import { startClockServer, type ClockServer } from './support/clockServer';
+
+const MIN = 60_000;
+let browser: Browser;
+let server: ClockServer;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startClockServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** A page whose clock runs from the server's "now" (real time + the jumps so far). */
+async function clockedPage(): Promise<Page> {
+  const page = await context.newPage();
+  await page.clock.install({ time: Date.now() + offsetSoFar });
+  return page;
+}
+let offsetSoFar = 0;
+async function jump(page: Page, ms: number): Promise<void> {
+  server.advance(ms);
+  offsetSoFar += ms;
+  await page.clock.fastForward(ms);
+}
+async function step(page: Page, ms: number): Promise<void> {
+  server.advance(ms);
+  offsetSoFar += ms;
+  await page.clock.runFor(ms);
+}
+
+async function signedIn(page: Page, path = '/app'): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'learner');
+  await page.waitForURL(`**${path}`);
+}
+const storedToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token ?? null);
+const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+
+describe('session lifecycle in the browser (issue #3)', () => {
+  it('[S4.14] idle 26 min → the dialog with its countdown, axe-clean; Stay Signed In → a new token in cc:auth, dialog gone', async () => {
+    const page = await clockedPage();
+    await signedIn(page);
+    const before = await storedToken(page);
+    await jump(page, 26 * MIN);
+    await dialog(page).waitFor();
+    await expect(dialog(page).getByText('Do you want to stay signed in?').isVisible()).resolves.toBe(true);
+    await expect(dialog(page).getByRole('timer').textContent()).resolves.toMatch(/You will be signed out in [0-4]:\d\d/);
+    await expectAccessible(page);
+    await dialog(page).getByRole('button', { name: 'Stay Signed In' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await page.waitForFunction((old) => {
+      const token = (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token;
+      return Boolean(token) && token !== old;
+    }, before);
+    await expect(page.url()).toMatch(/\/app$/);
+  });
+
+  it('[S4.15] idle 31 min → /login with the reason; signing back in returns to the page (item 5)', async () => {
+    const page = await clockedPage();
+    await signedIn(page, '/app/profile');
+    await jump(page, 31 * MIN);
+    await page.waitForURL(/\/login\?reason=idle&redirect=%2Fapp%2Fprofile$/);
+    await page.getByText('You were signed out after 30 minutes without activity').waitFor();
+    await expect(storedToken(page)).resolves.toBeNull();
+    await expectAccessible(page);
+    await signIn(page, 'learner');
+    await page.waitForURL('**/app/profile');
+  });
+
+  it('[S4.13] steady activity for 2 h with a 30-min token → renewed, never prompted', async () => {
+    const page = await clockedPage();
+    const renewals: number[] = [];
+    // a renewal answers in real time while the page's time is stepped: wait for each one before the
+    // next step, as a learner's browser would (the server's clock is real time + the same steps)
+    let inFlight = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/renew')) inFlight += 1;
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/auth/renew')) inFlight -= 1;
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith('/api/auth/renew')) inFlight -= 1;
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/renew')) renewals.push(response.status());
+    });
+    await signedIn(page);
+    let prompted = false;
+    for (let minute = 1; minute <= 120; minute += 1) {
+      await page.mouse.move(100 + (minute % 50), 200 + (minute % 30));
+      await step(page, MIN);
+      while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      if (await dialog(page).isVisible()) prompted = true;
+    }
+    expect(prompted).toBe(false);
+    expect(page.url()).toMatch(/\/app$/);
+    expect(renewals.length).toBeGreaterThanOrEqual(5);
+    expect(renewals.every((status) => status === 200)).toBe(true);
+    await expect(storedToken(page)).resolves.not.toBeNull();
+  });
+
+  it('[S4.11] sign-out in tab A → tab B on /login (item 6)', async () => {
+    const a = await context.newPage();
+    await signedIn(a);
+    const b = await context.newPage();
+    await b.goto('/app');
+    await b.waitForURL('**/app');
+    await b.getByRole('heading', { level: 1 }).first().waitFor();
+    await a.goto('/signout');
+    await a.waitForURL('**/login');
+    // signing in again in B returns to B's page
+    await b.waitForURL(/\/login\?redirect=%2Fapp$/);
+    await expect(b.evaluate(() => localStorage.getItem('cc:auth'))).resolves.toBeNull();
+    await b.getByText('You were signed out in another tab.').waitFor();
+    await expectAccessible(b);
+  });
+
+  it('browser closed and reopened 31 min later → /login, not the previous student\'s home (item 4)', async () => {
+    const first = await clockedPage();
+    await signedIn(first);
+    await first.close();
+    server.advance(31 * MIN);
+    offsetSoFar += 31 * MIN;
+    const next = await clockedPage();
+    await next.goto('/app');
+    await next.waitForURL(/\/login\?reason=idle/);
+    await next.getByText('You were signed out after 30 minutes without activity').waitFor();
+    await expect(storedToken(next)).resolves.toBeNull();
+    await expect(next.getByText('Lincoln High School').count()).resolves.toBe(0);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Issue #3 items 4 and 6 on the client: cc:lastActivity beside cc:auth, the start-up check of a
+ * stored session idle for over 30 minutes, the renewal reporting the latest activity of any tab, and
+ * the tabs sharing one session through `storage` events (injected through saga context).
+ */
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
+import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
+import { authSaga } from '../../../../../src/client/features/auth/sagas';
+import { guardDenied, validate } from '../../../../../src/client/features/auth/slice';
+import {
+  isStoredSessionIdle,
+  readLastActivity,
+  writeLastActivity,
+} from '../../../../../src/client/features/auth/storage';
+import { sessionSaga } from '../../../../../src/client/features/session/sagas';
+import { LAST_ACTIVITY_STORAGE_KEY, SESSION, SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
+import { tokenExpiry } from '../../../../../src/common/token';
+import { NOW, harness, makeSession, settle, tokenExpiringIn } from '../harness';
+
+const MIN = 60_000;
+
+describe('cc:lastActivity (issue #3 item 4)', () => {
+  it('is written as epoch ms, never moved backwards, and ignored when unreadable', () => {
+    const storage = createMemoryStorage();
+    expect(readLastActivity(storage)).toBeNull();
+    writeLastActivity(storage, NOW);
+    writeLastActivity(storage, NOW - 5_000);
+    expect(storage.getItem(LAST_ACTIVITY_STORAGE_KEY)).toBe(String(NOW));
+    storage.setItem(LAST_ACTIVITY_STORAGE_KEY, 'yesterday');
+    expect(readLastActivity(storage)).toBeNull();
+  });
+
+  it.each([
+    ['30:00 ago: not idle', 30 * MIN, false],
+    ['30:00.001 ago: idle', 30 * MIN + 1, true],
+  ])('[S4.15] a stored session whose last activity is %s', (_label, ago, idle) => {
+    const storage = createMemoryStorage({
+      [SESSION_STORAGE_KEY]: JSON.stringify(makeSession()),
+      [LAST_ACTIVITY_STORAGE_KEY]: String(NOW - ago),
+    });
+    expect(isStoredSessionIdle(storage, NOW)).toBe(idle);
+  });
+
+  it('no session or no recorded activity is not judged idle', () => {
+    expect(isStoredSessionIdle(createMemoryStorage({ [LAST_ACTIVITY_STORAGE_KEY]: '1' }), NOW)).toBe(false);
+    expect(isStoredSessionIdle(createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(makeSession()) }), NOW)).toBe(false);
+  });
+});
+
+describe('start-up with a session idle for over 30 minutes (issue #3 item 4)', () => {
+  it('starts signed out (nothing of the learner is shown), then ends it: token revoked, storage cleared, /login?reason=idle', async () => {
+    const session = makeSession();
+    const storage = createMemoryStorage({ [LAST_ACTIVITY_STORAGE_KEY]: String(NOW - 31 * MIN) });
+    const h = harness({
+      stored: session,
+      storage,
+      currentPath: '/app/profile',
+      sagas: [authSaga],
+      routes: { 'POST /api/auth/signout': { status: 204 } },
+    });
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, endReason: 'idle' });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/signout']);
+    expect(h.requests[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
+    expect(h.stored()).toBeNull();
+    expect(storage.getItem(LAST_ACTIVITY_STORAGE_KEY)).toBeNull();
+    expect(h.actions).not.toContain('auth:ready');
+    expect(h.navigate).toHaveBeenCalledWith('/login?reason=idle&redirect=%2Fapp%2Fprofile', { replace: true });
+  });
+
+  it('a session active 29 minutes ago is validated as usual', async () => {
+    const storage = createMemoryStorage({ [LAST_ACTIVITY_STORAGE_KEY]: String(NOW - 29 * MIN) });
+    const h = harness({
+      stored: makeSession(),
+      storage,
+      sagas: [authSaga],
+      routes: { 'GET /api/auth/user': { status: 200, data: { body: {} } } },
+    });
+    expect(h.state().auth.authenticated).toBe(true);
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.actions).toContain('auth:ready');
+  });
+});
+
+describe('renewal reports the latest activity of any tab (issue #3 items 4, 6)', () => {
+  const renewed = { ...makeSession(), token: tokenExpiringIn(60 * MIN, 'b') };
+
+  it.each([
+    ['the stored value when it is later', NOW - 60_000, NOW - 5_000, NOW - 5_000],
+    ['the timer value when it is later', NOW - 1_000, NOW - 5_000, NOW - 1_000],
+    ['the stored value when the event has none', undefined, NOW - 5_000, NOW - 5_000],
+  ])('sends %s', async (_label, fromEvent, stored, sent) => {
+    const storage = createMemoryStorage({ [LAST_ACTIVITY_STORAGE_KEY]: String(stored) });
+    const h = harness({ stored: makeSession(), storage, sagas: [authSaga], routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed } } } });
+    h.store.dispatch(sessionRenew(fromEvent === undefined ? undefined : { lastActivityAt: fromEvent }));
+    await settle();
+    expect(h.requests[0]?.data).toEqual({ lastActivityAt: sent });
+  });
+
+  it('adopts a later token another tab already stored instead of renewing (no request)', async () => {
+    const session = makeSession();
+    const h = harness({ stored: session, sagas: [authSaga] });
+    h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+    h.store.dispatch(sessionRenew({ lastActivityAt: NOW }));
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.actions).toContain('auth/sessionAdopted');
+    expect(h.state().auth.session?.token).toBe(renewed.token);
+    expect(h.state().auth.expiresAt).toBe(tokenExpiry(renewed.token));
+  });
+});
+
+describe('all tabs, one session (issue #3 item 6)', () => {
+  const storageEvent = (key: string | null, newValue: string | null) => {
+    const event = new Event('storage') as Event & { key: string | null; newValue: string | null };
+    Object.assign(event, { key, newValue });
+    return event;
+  };
+
+  function signedInTab() {
+    const tabEvents = new EventTarget();
+    const session = makeSession();
+    const h = harness({
+      stored: session,
+      sagas: [authSaga, sessionSaga],
+      routes: { 'POST /api/auth/signout': { status: 204 } },
+      tabEvents,
+    });
+    h.store.dispatch(authReady());
+    return { h, session, tabEvents };
+  }
+
+  it('a renewal in another tab is adopted: session and expiry replaced, no request', async () => {
+    const { h, session, tabEvents } = signedInTab();
+    const renewed = { ...session, token: tokenExpiringIn(60 * MIN, 'b') };
+    h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(renewed)));
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.actions).toContain('auth/sessionAdopted');
+    expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewed.token) });
+    expect(h.state().auth.session?.token).toBe(renewed.token);
+  });
+
+  it('an older token written by another tab is not adopted', async () => {
+    const { h, session, tabEvents } = signedInTab();
+    const older = { ...session, token: tokenExpiringIn(5 * MIN, 'c') };
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(older)));
+    await settle();
+    expect(h.state().auth.session?.token).toBe(session.token);
+  });
+
+  it('[S4.11] sign-out in another tab (cc:auth removed) ends this one: no server call, /login', async () => {
+    const { h, tabEvents } = signedInTab();
+    h.storage.removeItem(SESSION_STORAGE_KEY);
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, null));
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, endReason: 'otherTab' });
+    expect(h.requests).toHaveLength(0);
+    expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('another learner in cc:auth ends this session too', async () => {
+    const { h, session, tabEvents } = signedInTab();
+    const other = { ...session, token: tokenExpiringIn(60 * MIN, 'x'), user: { ...session.user, id: 99 } };
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(other)));
+    await settle();
+    expect(h.state().auth.authenticated).toBe(false);
+  });
+
+  it('events about other keys change nothing; after the session ended the listener is gone', async () => {
+    const { h, tabEvents } = signedInTab();
+    tabEvents.dispatchEvent(storageEvent('appKey', 'x'));
+    await settle();
+    expect(h.state().auth.authenticated).toBe(true);
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    const count = h.actions.length;
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, null));
+    await settle();
+    expect(h.actions.length).toBe(count);
+  });
+
+  it('[S4.16] activity recorded by another tab counts here: no dialog at 26 min, the timer reads cc:lastActivity', async () => {
+    jest.useFakeTimers({ now: NOW });
+    try {
+      let time = NOW;
+      const tabEvents = new EventTarget();
+      const h = harness({
+        stored: makeSession({ token: tokenExpiringIn(120 * MIN) }),
+        sagas: [sessionSaga],
+        tabEvents,
+        clock: () => time,
+      });
+      h.store.dispatch(authReady());
+      expect(readLastActivity(h.storage)).toBe(NOW);
+      for (let step = 1; step <= 52; step += 1) {
+        time = NOW + step * SESSION.checkIntervalMs;
+        // the learner works in the other tab, which records it every minute
+        if (step % 2 === 0) h.storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(time - 1_000));
+        await jest.advanceTimersByTimeAsync(SESSION.checkIntervalMs);
+      }
+      expect(h.actions).not.toContain('session/expiryWarningShown');
+      expect(h.actions).not.toContain('auth:session:end');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("[S4.14] 'Stay Signed In' in another tab closes this tab's dialog (its renewal is adopted with the shared activity)", async () => {
+    jest.useFakeTimers({ now: NOW });
+    try {
+      let time = NOW;
+      const tabEvents = new EventTarget();
+      const session = makeSession({ token: tokenExpiringIn(120 * MIN) });
+      const h = harness({ stored: session, sagas: [authSaga, sessionSaga], tabEvents, clock: () => time });
+      h.store.dispatch(authReady());
+      for (let step = 1; step <= 51; step += 1) {
+        time = NOW + step * SESSION.checkIntervalMs;
+        await jest.advanceTimersByTimeAsync(SESSION.checkIntervalMs);
+      }
+      expect(h.state().session.dialog.open).toBe(true); // 25:30 idle
+      time += 5_000;
+      // the other tab: Stay Signed In → activity recorded, renewal stored
+      h.storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(time));
+      const renewed = { ...session, token: tokenExpiringIn(150 * MIN, 'r') };
+      h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+      tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(renewed)));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(h.actions).toContain('auth/sessionAdopted');
+      expect(h.actions).toContain('session/expiryWarningDismissed');
+      expect(h.state().session.dialog.open).toBe(false);
+      expect(h.requests).toHaveLength(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+});
+
+describe('the page guard after a session end (issue #3 item 5)', () => {
+  it.each([
+    ['idle', '/login?reason=idle&redirect=%2Fapp%2Fprofile'],
+    ['expired', '/login?reason=expired&redirect=%2Fapp%2Fprofile'],
+    ['otherTab', '/login?redirect=%2Fapp%2Fprofile'],
+  ] as const)('after an end for %s, the guard aims at the same address as the end itself', async (reason, target) => {
+    const h = harness({ stored: makeSession(), currentPath: '/app/profile', sagas: [authSaga], routes: { 'POST /api/auth/signout': { status: 204 } } });
+    h.store.dispatch(sessionEnd({ reason }));
+    h.store.dispatch(guardDenied({ wanted: '/app/profile' }));
+    await settle();
+    expect(h.navigate.mock.calls.map(([to]) => to)).toEqual([target, target]);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * All tabs, one session (issue #3 item 6). Tabs of one browser share cc:auth in localStorage; the
+ * browser tells every OTHER tab about a change with a `storage` event. This eventChannel saga runs
+ * beside the timer while signed in:
+ *   cc:auth removed (sign-out, idle or expiry in another tab) → drafts saved, then
+ *     auth:session:end { reason: 'otherTab' }: no server call (the other tab revoked the token and
+ *     cc:auth is already gone), the login page says why;
+ *   cc:auth replaced with a later token of the same learner (a renewal in another tab) →
+ *     auth/sessionAdopted: session and expiry replaced without a request of our own;
+ *   cc:auth holding another learner → ended here too (never two learners in one browser).
+ * Shared activity travels through cc:lastActivity, which the timer reads (sagas.ts).
+ *
+ * Context: `tabEvents` (default `window`) and `storage`, so tests send fake storage events.
+ */
+import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { call, getContext, put, select, take } from 'redux-saga/effects';
+import { SESSION_STORAGE_KEY } from '../../../common/constants';
+import type { Session } from '../../../common/types';
+import type { SagaContext } from '../../app/sagaContext';
+import { sessionEnd } from '../auth/events';
+import { selectExpiresAt, selectSession } from '../auth/selectors';
+import { sessionAdopted } from '../auth/slice';
+import { normalizeSession, sessionExpiry } from '../auth/storage';
+import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
+
+export type TabEventTarget = NonNullable<SagaContext['tabEvents']>;
+
+/** What another tab did to cc:auth. */
+export interface StoredSessionChange {
+  /** The new raw value; null when cc:auth was removed. */
+  newValue: string | null;
+}
+
+/** The `storage` events about cc:auth (from this Storage, when the event says which). */
+export function createStoredSessionChannel(target: TabEventTarget, storage?: Storage): EventChannel<StoredSessionChange> {
+  return eventChannel<StoredSessionChange>((emit) => {
+    const listener = (event: Event) => {
+      const { key, newValue, storageArea } = event as StorageEvent;
+      // key null: localStorage.clear() in another tab, which removes cc:auth too
+      if (key !== SESSION_STORAGE_KEY && key !== null) return;
+      if (storageArea && storage && storageArea !== storage) return;
+      emit({ newValue: key === null ? null : (newValue ?? null) });
+    };
+    target.addEventListener('storage', listener);
+    return () => target.removeEventListener('storage', listener);
+  });
+}
+
+function parse(raw: string): Session | null {
+  try {
+    return normalizeSession(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+function* endHere(): SagaIterator {
+  yield call(saveDraftsBeforeSessionEnd, 'otherTab');
+  yield put(sessionEnd({ reason: 'otherTab' }));
+}
+
+/** Runs while signed in (forked with the timer, cancelled on auth:session:end). */
+export function* tabSync(): SagaIterator {
+  const given: TabEventTarget | undefined = yield getContext('tabEvents');
+  const target = given ?? (typeof window !== 'undefined' ? window : undefined);
+  if (!target) return;
+  const storage: Storage | undefined = yield getContext('storage');
+  const channel: EventChannel<StoredSessionChange> = yield call(createStoredSessionChannel, target, storage);
+  try {
+    while (true) {
+      const change: StoredSessionChange = yield take(channel);
+      const current: Session | null = yield select(selectSession);
+      if (!current) continue;
+      if (change.newValue === null) {
+        yield call(endHere);
+        return;
+      }
+      const next = parse(change.newValue);
+      if (!next || next.token === current.token) continue;
+      if (next.user?.id !== current.user?.id) {
+        yield call(endHere);
+        return;
+      }
+      const expiresAt = sessionExpiry(next);
+      const currentExpiresAt: number = yield select(selectExpiresAt);
+      if (expiresAt > currentExpiresAt) yield put(sessionAdopted({ session: next, expiresAt }));
+    }
+  } finally {
+    channel.close();
+  }
+}
