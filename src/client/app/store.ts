@@ -22,6 +22,9 @@ import { authReducer, authStateFromStorage } from '../features/auth/slice';
 import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
+import { passwordReducer } from '../features/password/slice';
+import { profileReducer } from '../features/profile/slice';
+import { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
@@ -31,6 +34,9 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  registration: registrationReducer,
+  password: passwordReducer,
+  profile: profileReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
