@@ -62,7 +62,6 @@ export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>):
   try {
     const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
     yield put(passwordChanged({ message: data.message }));
-    yield put(notificationRaised({ severity: 'success', summary: 'Password changed', detail: data.message }));
   } catch (error) {
     yield put(passwordChangeFailed(errorOf(error)));
   }

@@ -75,7 +75,6 @@ export function* saveSaga(action: ReturnType<typeof profileSaveRequested>): Saga
     });
     yield call(applyUser, data.user);
     yield put(profileSaved({ pendingEmail: data.pendingEmail, message: data.message }));
-    yield put(notificationRaised({ severity: 'success', summary: 'Profile', detail: data.message }));
   } catch (error) {
     yield put(profileSaveFailed(errorOf(error)));
   }
@@ -86,7 +85,6 @@ export function* emailCodeSaga(action: ReturnType<typeof emailCodeSubmitted>): S
     const data: { user: User; message: string } = yield call(callService, { method: 'POST', path: '/me/email/verify', payload: action.payload });
     yield call(applyUser, data.user);
     yield put(emailConfirmed({ message: data.message }));
-    yield put(notificationRaised({ severity: 'success', summary: 'Profile', detail: data.message }));
   } catch (error) {
     yield put(emailCodeFailed(errorOf(error)));
   }
@@ -110,7 +108,6 @@ export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>):
     });
     yield put(identityLoaded({ clients: data.clients }));
     yield put(accessCodeAdded({ message: data.message, products: data.products }));
-    yield put(notificationRaised({ severity: 'success', summary: 'Access code', detail: data.message }));
   } catch (error) {
     yield put(accessCodeAddFailed(errorOf(error)));
   }
