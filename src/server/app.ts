@@ -15,11 +15,13 @@ import type { AppContext } from './http/context';
 import { HttpError } from './http/errors';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
+import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
+import { SmtpMailer } from './mail/smtpMailer';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
-import type { ServiceName } from '../common/constants';
+import { DEVELOPMENT_ENV_CODE, type ServiceName } from '../common/constants';
 
 export interface AppDeps {
   config: Config;
@@ -30,7 +32,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** in-process service modules (tests may add routes); defaults to the product's modules */
   modules?: Partial<Record<ServiceName, ServiceModule>>;
-  /** outgoing mail; defaults to the outbox table */
+  /** outgoing mail; defaults to SMTP when config.smtpUrl is set, else the outbox table */
   mailer?: Mailer;
 }
 
@@ -65,9 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     throttle: new SignInThrottle(db, config.throttle),
-    mailer: deps.mailer ?? new OutboxMailer(db, clock),
+    mailer: deps.mailer ?? defaultMailer(config, db, clock),
   };
   const registry = new ServiceRegistry(config, deps.modules);
+  if (!deps.mailer && ctx.mailer instanceof SmtpMailer) {
+    const smtp = ctx.mailer;
+    app.addHook('onClose', async () => smtp.close());
+  }
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -138,9 +144,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
   await authRoutes(app, ctx);
+  if (config.appEnv === DEVELOPMENT_ENV_CODE) await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
   if (hasStatic) await staticRoutes(app, config.staticDir);
   else app.log.info({ staticDir: config.staticDir }, 'no built SPA found: serving the API only');
 
   return app;
+}
+
+/** SMTP when SMTP_URL is set, otherwise the outbox table (the embedded default). */
+export function defaultMailer(config: Config, db: Db, clock: () => number): Mailer {
+  if (!config.smtpUrl) return new OutboxMailer(db, clock);
+  return new SmtpMailer(config.smtpUrl, config.mailFrom);
 }

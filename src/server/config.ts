@@ -52,6 +52,12 @@ export interface Config {
   trustProxy: boolean;
   throttle: ThrottleSettings;
   passwordHashing: PasswordHashing;
+  /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the outbox table */
+  smtpUrl: string | undefined;
+  /** From: address of every mail */
+  mailFrom: string;
+  /** the address learners reach the SPA at; links in mails start with it */
+  publicUrl: string;
 }
 
 export interface ConfigVariable {
@@ -86,6 +92,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
+  { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table, listed at /dev/mailbox in development (APP_ENV=D).' },
+  { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
 ];
 
 export function serviceVariable(name: ServiceName): string {
@@ -178,6 +187,14 @@ export function loadConfig(env: Env = process.env): Config {
     windowMs: int('SIGNIN_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
   };
 
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
+  const mailFrom = read('MAIL_FROM') ?? `${productName} <no-reply@localhost>`;
+  if (mailFrom.length > 200 || /[\r\n]/.test(mailFrom)) problems.push('MAIL_FROM must be one line of at most 200 characters.');
+  const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrlProblem = checkUpstreamUrl(publicUrl);
+  if (publicUrlProblem) problems.push(`PUBLIC_URL ${publicUrlProblem}`);
+
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
   let tokenSecret: Uint8Array = new Uint8Array();
@@ -221,6 +238,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     throttle,
     passwordHashing: OWASP_ARGON2,
+    smtpUrl,
+    mailFrom,
+    publicUrl,
   };
 }
 

@@ -10,6 +10,9 @@ import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
 import { sessionSaga } from '../features/session/sagas';
+import { passwordSaga } from '../features/password/sagas';
+import { profileSaga } from '../features/profile/sagas';
+import { registrationSaga } from '../features/registration/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -34,6 +37,9 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
+  registration: registrationSaga,
+  password: passwordSaga,
+  profile: profileSaga,
 };
 
 export function* rootSaga(): SagaIterator {

@@ -30,6 +30,9 @@ import {
 import { draftRegistry } from '../features/drafts/registry';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
+import { passwordReducer } from '../features/password/slice';
+import { profileReducer } from '../features/profile/slice';
+import { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
 import { rootSaga } from './rootSaga';
@@ -40,6 +43,9 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  registration: registrationReducer,
+  password: passwordReducer,
+  profile: profileReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -3,9 +3,13 @@ import { PASSWORD_STRENGTH_LABELS } from '../../common/constants';
 
 export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 
+/** Long passphrases are strong whatever their characters (NIST SP 800-63B favours length over composition). */
+export const PASSPHRASE_LENGTH = 16;
+
 /** 0 = Weak, 1 = Medium, 2 = Strong. Length counts most; variety of character kinds adds the rest. */
 export function passwordStrengthLevel(password: string): 0 | 1 | 2 {
   if (password.length < 8) return 0;
+  if (password.length >= PASSPHRASE_LENGTH) return 2;
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (password.length >= 12 && kinds >= 3) return 2;
   if (kinds >= 2) return 1;

@@ -38,7 +38,9 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
 
 /** Runs every pending migration; throws (with the failing migration's error) if one fails. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features land in any order, so a database may meet a migration that sorts before one it
+  // already ran; each migration only adds its own tables, so running it late is safe.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {

@@ -63,6 +63,98 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** 1 when learners must give a student id for this product */
+  requires_external_id: number;
+  external_id_label: string | null;
+}
+
+export interface AccessCodesTable {
+  id: Generated<number>;
+  code: string;
+  client_id: number;
+  product_id: number;
+  seats: number;
+  used: number;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface AccessCodeRedemptionsTable {
+  access_code_id: number;
+  user_id: number;
+  redeemed_at: number;
+}
+
+export interface UserProductsTable {
+  user_id: number;
+  product_id: number;
+  client_id: number;
+  external_id: string | null;
+  created_at: number;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  kind: 'email' | 'code';
+  token_hash: string | null;
+  email: string | null;
+  client_id: number;
+  product_id: number;
+  access_code_id: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RegistrationRecordsTable {
+  id: Generated<number>;
+  invitation_id: number;
+  key_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  external_id: string | null;
+  terms_accepted_at: number | null;
+  email: string | null;
+  email_verified_at: number | null;
+  user_name: string | null;
+  user_id: number | null;
+  completed_at: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  purpose: 'registration' | 'email-change';
+  record_id: number | null;
+  user_id: number | null;
+  email: string;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RateEventsTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -71,6 +163,15 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   outbox: OutboxTable;
+  products: ProductsTable;
+  access_codes: AccessCodesTable;
+  access_code_redemptions: AccessCodeRedemptionsTable;
+  user_products: UserProductsTable;
+  invitations: InvitationsTable;
+  registration_records: RegistrationRecordsTable;
+  verification_codes: VerificationCodesTable;
+  password_reset_codes: PasswordResetCodesTable;
+  rate_events: RateEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,8 +6,9 @@ import { SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, verifyPassword } from '../security/passwords';
-import { signToken, verifyToken } from '../security/tokens';
-import { findSession, findUserByUserName, insertSession, loadIdentity, revokeSession } from '../services/auth/repository';
+import { verifyToken } from '../security/tokens';
+import { findSession, findUserByUserName, insertSession, revokeSession } from '../services/auth/repository';
+import { expiryFor, issueToken, startSession } from '../services/auth/sessions';
 import { authenticate, bearerToken, isKnownAppKey, requireAppKey } from './authenticate';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
@@ -37,22 +38,6 @@ interface RenewBody {
   lastActivityAt?: number;
 }
 
-async function issueToken(ctx: AppContext, session: SessionRow): Promise<string> {
-  return signToken(
-    { userId: session.user_id, sessionId: session.id, issuedAt: session.created_at, expiresAt: session.expires_at },
-    ctx.config.tokenSecret,
-  );
-}
-
-/**
- * The token's expiry in whole seconds: never past the absolute lifetime, and never more than
- * SERVER_IDLE_LIMIT_MS after the last reported activity (issue #3 item 4), so a forgotten session
- * dies on the server even when no browser is left to end it.
- */
-export function expiryFor(now: number, lifetimeMs: number, absoluteExpiresAt: number, lastActivityAt: number): number {
-  return Math.floor(Math.min(now + lifetimeMs, absoluteExpiresAt, lastActivityAt + SERVER_IDLE_LIMIT_MS) / 1000) * 1000;
-}
-
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: SignInPayload }>('/api/auth', { schema: { body: signInSchema } }, async (request, reply) => {
     const { username, password, appKey } = request.body;
@@ -76,24 +61,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
     await ctx.throttle.recordSuccess(username);
 
-    const identity = await loadIdentity(ctx.db, user.id);
-    if (!identity) throw new HttpError(401, API_MESSAGES.badCredentials);
-    const absoluteExpiresAt = now + ctx.config.sessionAbsoluteMs;
-    const session: SessionRow = {
-      id: randomUUID(),
-      user_id: user.id,
-      app_key: appKey,
-      created_at: now,
-      last_activity_at: now,
-      expires_at: expiryFor(now, ctx.config.tokenLifetimeMs, absoluteExpiresAt, now),
-      absolute_expires_at: absoluteExpiresAt,
-      revoked_at: null,
-      replaced_by: null,
-    };
-    await insertSession(ctx.db, session);
-    const token = await issueToken(ctx, session);
-    request.log.info({ userId: user.id, sessionId: session.id }, 'signed in');
-    const body: Envelope<Session> = { body: { token, ...identity } };
+    const started = await startSession(ctx.db, ctx.config, user.id, appKey, now);
+    if (!started) throw new HttpError(401, API_MESSAGES.badCredentials);
+    request.log.info({ userId: user.id, sessionId: started.row.id }, 'signed in');
+    const body: Envelope<Session> = { body: started.session };
     return reply.code(200).send(body);
   });
 
@@ -142,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // a concurrent renewal of the same token may have won: then this one must not count
       if (!(await revokeSession(trx, old.id, now, next.id))) throw new HttpError(401, API_MESSAGES.invalidSession);
     });
-    const token = await issueToken(ctx, next);
+    const token = await issueToken(ctx.config, next);
     const body: Envelope<Session> = { body: { token, ...identity } };
     return body;
   });

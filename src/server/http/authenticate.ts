@@ -53,7 +53,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       throw new InvalidTokenError('session not live');
     }
     // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
-    // (tokens issued now never outlive that, see authRoutes.expiryFor; this covers older ones)
+    // (tokens issued now never outlive that, see services/auth/sessions.ts expiryFor; this covers older ones)
     if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) throw new InvalidTokenError('session idle');
     const identity = await loadIdentity(ctx.db, session.user_id);
     if (!identity) throw new InvalidTokenError('user gone');

@@ -124,7 +124,8 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     const resolved = registry.resolve(call.service);
     if (!resolved) throw new HttpError(404, API_MESSAGES.unknownService(call.service));
     // a token, when sent, must be good; without one the caller is anonymous
-    const identity = request.headers.authorization ? (await authenticate(ctx, request)).identity : null;
+    const authenticated = request.headers.authorization ? await authenticate(ctx, request) : null;
+    const identity = authenticated?.identity ?? null;
 
     if (resolved.binding.kind === 'upstream') {
       const answer = await callUpstream({
@@ -165,6 +166,9 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       clock: ctx.clock,
       mailer: ctx.mailer,
       log: request.log,
+      ip: request.ip,
+      appKey,
+      sessionId: authenticated?.session.id ?? null,
     });
     if (result instanceof Result) {
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);

@@ -34,6 +34,12 @@ export interface ServiceContext {
   clock: () => number;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** the caller's IP (X-Forwarded-For only with TRUST_PROXY), for rate limits */
+  ip: string;
+  /** the caller's (checked) app key, e.g. for a session started by a route */
+  appKey: string;
+  /** the id of the caller's session when signed in */
+  sessionId: string | null;
 }
 
 export interface ServiceResult {

@@ -36,6 +36,8 @@ describe('[S9.08] password strength labels', () => {
     ['abcdefg1', 'Medium'],
     ['Budget2026', 'Medium'],
     ['Budget-2026!x', 'Strong'],
+    ['maple leaves in autumn', 'Strong'],
+    ['abcdefghijklmno', 'Weak'],
   ])('%p is %s', (password, label) => {
     expect(passwordStrengthLabel(password)).toBe(label);
   });

@@ -340,7 +340,7 @@ export function* authSaga(): SagaIterator {
     takeLeading(sessionRenew, renewSaga),
     takeEvery(sessionEnd, sessionEndSaga),
     takeLatest(guardDenied, guardDeniedSaga),
-    takeEvery([profileUpdated, schoolSwitched], persistSessionSaga),
+    takeEvery([profileUpdated, schoolSwitched, identityLoaded], persistSessionSaga),
   ]);
 }
 

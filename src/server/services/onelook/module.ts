@@ -1,9 +1,11 @@
 /** OneLook (the default service): the product's own data. Catalog and support routes come later. */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
+import { accountsRoutes } from './accounts';
 
 export const oneLookModule: ServiceModule = {
   routes: [
+    ...accountsRoutes,
     {
       method: 'GET',
       path: '/status',

@@ -1,31 +1,136 @@
-/** /password (forgot password) and /password/reset/:code. */
+/** /password (forgot password) and /password/reset/:code (SPEC §2). */
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
-import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ACCOUNT_LIMITS, forgotPasswordSchema, passwordStepSchema, withConfirmation } from '../../../../common/accounts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { fieldProps } from '../../../ui/formikField';
+import { PageFrame } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { selectForgot, selectReset, selectResetLink } from '../selectors';
+import { forgotRequested, resetLinkOpened, resetRequested } from '../slice';
+
+function BackToSignIn() {
+  return (
+    <Typography sx={{ mt: 2 }}>
+      <Link component={RouterLink} to="/login">
+        Back to sign in
+      </Link>
+    </Typography>
+  );
+}
 
 export function ForgotPasswordPage() {
+  const dispatch = useAppDispatch();
+  const forgot = useAppSelector(selectForgot);
+  const formik = useFormik({
+    initialValues: { login: '' },
+    validationSchema: forgotPasswordSchema,
+    onSubmit: (values) => {
+      dispatch(forgotRequested({ login: values.login.trim() }));
+    },
+  });
   return (
     <PageFrame title="Forgot Password" maxWidth={560}>
-      <ComingSoon>Enter your user name or e-mail and we'll send you a link to choose a new password.</ComingSoon>
-      <Typography sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/login">
-          Back to sign in
-        </Link>
-      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {forgot.status === 'succeeded' && forgot.message ? (
+          <Alert severity="success" role="status">
+            {forgot.message}
+          </Alert>
+        ) : (
+          <>
+            <Typography sx={{ mb: 2 }}>
+              Enter your user name or e-mail and we'll send you a link to choose a new password.
+            </Typography>
+            {forgot.status === 'failed' && forgot.error && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                {forgot.error.message}
+              </Alert>
+            )}
+            <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Forgot password">
+              <Stack spacing={2}>
+                <TextField {...fieldProps(formik, 'login')} label="User name or e-mail" autoComplete="username" required fullWidth autoFocus />
+                <Button type="submit" variant="contained" disabled={forgot.status === 'pending'}>
+                  {forgot.status === 'pending' ? 'Sending…' : 'Send me a link'}
+                </Button>
+              </Stack>
+            </Box>
+          </>
+        )}
+        <BackToSignIn />
+      </Paper>
     </PageFrame>
   );
 }
 
 export function ResetPasswordPage() {
+  const dispatch = useAppDispatch();
+  const { code = '' } = useParams();
+  const link = useAppSelector(selectResetLink);
+  const reset = useAppSelector(selectReset);
+  useEffect(() => {
+    dispatch(resetLinkOpened({ code }));
+  }, [dispatch, code]);
+  const formik = useFormik({
+    initialValues: { password: '', confirm: '' },
+    validationSchema: withConfirmation(passwordStepSchema, 'password'),
+    onSubmit: (values) => {
+      dispatch(resetRequested({ code, password: values.password }));
+    },
+  });
+
+  let content;
+  if (link.status === 'checking' || link.status === 'unchecked') content = <PageLoading />;
+  else if (link.status === 'invalid') {
+    content = (
+      <Alert severity="error" role="alert">
+        {link.message}{' '}
+        <Link component={RouterLink} to="/password">
+          Ask for a new link
+        </Link>
+      </Alert>
+    );
+  } else {
+    content = (
+      <>
+        <Typography sx={{ mb: 2 }}>
+          {`Choose a new password of at least ${ACCOUNT_LIMITS.passwordMin} characters. Every other session of your account will be signed out.`}
+        </Typography>
+        {reset.status === 'failed' && reset.error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {reset.error.message}
+          </Alert>
+        )}
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Reset password">
+          <Stack spacing={2}>
+            <Box>
+              <TextField {...fieldProps(formik, 'password')} label="New password" type="password" autoComplete="new-password" required fullWidth />
+              <PasswordStrength password={formik.values.password} />
+            </Box>
+            <TextField {...fieldProps(formik, 'confirm')} label="Repeat the new password" type="password" autoComplete="new-password" required fullWidth />
+            <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>
+              Change my password
+            </Button>
+          </Stack>
+        </Box>
+      </>
+    );
+  }
   return (
     <PageFrame title="Reset Password" maxWidth={560}>
-      <ComingSoon>Choose a new password here, with a strength meter to help you pick a strong one.</ComingSoon>
-      <Typography sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/login">
-          Back to sign in
-        </Link>
-      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {content}
+        <BackToSignIn />
+      </Paper>
     </PageFrame>
   );
 }

@@ -1,11 +1,58 @@
-/** /app/profile: account, access codes, edit, password, external id and add access code. */
+/** /app/profile (SPEC §2): account, access-codes, edit, password, externalid/{productid} and code (add an access code). */
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { selectCurrentSchool, selectUser } from '../../auth/selectors';
-import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import {
+  accessCodeSchema,
+  changePasswordSchema,
+  externalIdStepSchema,
+  formatAccessCode,
+  profileSchema,
+  verificationCodeSchema,
+  withConfirmation,
+} from '../../../../common/accounts';
+import { sameClientId } from '../../../../common/clients';
+import { DEFAULT_TIMEZONE } from '../../../../common/constants';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { fieldProps } from '../../../ui/formikField';
+import { formatDate } from '../../../ui/format';
+import { PageFrame } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
+import { selectPasswordChange } from '../../password/selectors';
+import { passwordChangeRequested } from '../../password/slice';
+import { TimezoneField } from '../components/TimezoneField';
+import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
+import {
+  accessCodeAddRequested,
+  accessCodesRequested,
+  emailCodeSubmitted,
+  externalIdSaveRequested,
+  profileFormReset,
+  profileRequested,
+  profileSaveRequested,
+} from '../slice';
 
 const TABS = [
   { value: '', label: 'Account' },
@@ -30,68 +77,354 @@ function ProfileFrame({ title, children }: { title: string; children: React.Reac
   );
 }
 
+/** Loads the profile (products, pending e-mail) when a page needs it; clears one-off messages on leaving. */
+function useProfile() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(profileRequested());
+    return () => {
+      dispatch(profileFormReset());
+    };
+  }, [dispatch]);
+  return useAppSelector(selectProfile);
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="subtitle2">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ ml: 0, mb: 1.5 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
 export function AccountPage() {
   const user = useAppSelector(selectUser);
+  const clients = useAppSelector(selectClients);
   const school = useAppSelector(selectCurrentSchool);
+  const profile = useProfile();
   return (
     <ProfileFrame title="Profile">
       {user && (
-        <dl>
-          <Typography component="dt" variant="subtitle2">Name</Typography>
-          <Typography component="dd" sx={{ ml: 0, mb: 1 }}>{`${user.firstName} ${user.lastName}`}</Typography>
-          <Typography component="dt" variant="subtitle2">User name</Typography>
-          <Typography component="dd" sx={{ ml: 0, mb: 1 }}>{user.userName}</Typography>
-          <Typography component="dt" variant="subtitle2">E-mail</Typography>
-          <Typography component="dd" sx={{ ml: 0, mb: 1 }}>{user.userEmail}</Typography>
-          {school && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box component="dl" sx={{ m: 0 }}>
+            <Field label="Name">{`${user.firstName} ${user.lastName}`}</Field>
+            <Field label="User name">{user.userName}</Field>
+            <Field label="E-mail">
+              {user.userEmail}
+              {profile.pendingEmail && ` (change to ${profile.pendingEmail} waiting for its code)`}
+            </Field>
+            <Field label="Time zone">{user.timezone || DEFAULT_TIMEZONE}</Field>
+          </Box>
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Schools
+          </Typography>
+          <List dense aria-label="Your schools">
+            {clients.map((client) => {
+              const current = school !== null && sameClientId(client.lsclientID, school.lsclientID);
+              return (
+                <ListItem key={client.lsclientID} aria-current={current ? 'true' : undefined}>
+                  <ListItemText primary={client.clientName} />
+                  {current && <Chip label="Current school" color="primary" size="small" />}
+                </ListItem>
+              );
+            })}
+          </List>
+          {profile.products.length > 0 && (
             <>
-              <Typography component="dt" variant="subtitle2">School</Typography>
-              <Typography component="dd" sx={{ ml: 0, mb: 1 }}>{school.clientName}</Typography>
+              <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+                Courses
+              </Typography>
+              <List dense aria-label="Your courses">
+                {profile.products.map((p) => (
+                  <ListItem key={p.productId}>
+                    <ListItemText
+                      primary={`${p.productName} · ${p.schoolName}`}
+                      secondary={p.requiresExternalId || p.externalId ? `${p.externalIdLabel ?? 'External ID'}: ${p.externalId ?? 'not set'}` : undefined}
+                    />
+                    {(p.requiresExternalId || p.externalId) && (
+                      <Link component={RouterLink} to={`/app/profile/externalid/${p.productId}`}>
+                        {`Set ${p.externalIdLabel ?? 'external ID'}`}
+                      </Link>
+                    )}
+                  </ListItem>
+                ))}
+              </List>
             </>
           )}
-        </dl>
+          <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/app/profile/edit" variant="outlined">
+              Edit profile
+            </Button>
+            <Button component={RouterLink} to="/app/profile/code" variant="outlined">
+              Add an access code
+            </Button>
+          </Stack>
+        </Paper>
       )}
     </ProfileFrame>
   );
 }
 
-export function AccessCodesPage() {
+function RequestAlerts({ error, message }: { error: { message: string } | null; message: string | null }) {
   return (
-    <ProfileFrame title="Access Codes">
-      <ComingSoon>The access codes on your account, and the courses they unlock, will be listed here.</ComingSoon>
-    </ProfileFrame>
+    <>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      )}
+      {message && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {message}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function EmailCodeForm() {
+  const dispatch = useAppDispatch();
+  const profile = useAppSelector(selectProfile);
+  const formik = useFormik({
+    initialValues: { code: '' },
+    validationSchema: verificationCodeSchema,
+    onSubmit: (values) => {
+      dispatch(emailCodeSubmitted({ code: values.code.trim() }));
+    },
+  });
+  if (!profile.pendingEmail) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <Typography sx={{ mb: 2 }}>{`We sent a 6-digit code to ${profile.pendingEmail}. Enter it to confirm your new e-mail address.`}</Typography>
+      <RequestAlerts error={profile.emailCode.error} message={null} />
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Confirm new e-mail">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...fieldProps(formik, 'code')} label="6-digit code" autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
+          <Button type="submit" variant="contained" disabled={profile.emailCode.status === 'pending'}>
+            Confirm e-mail
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
   );
 }
 
 export function EditProfilePage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const profile = useProfile();
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: profile.pendingEmail ?? user?.userEmail ?? '',
+      timezone: user?.timezone || DEFAULT_TIMEZONE,
+    },
+    validationSchema: profileSchema,
+    onSubmit: (values) => {
+      dispatch(profileSaveRequested({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }));
+    },
+  });
   return (
     <ProfileFrame title="Edit Profile">
-      <ComingSoon>A form to change your name, e-mail and time zone will be here.</ComingSoon>
+      <EmailCodeForm />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <RequestAlerts error={profile.save.error} message={profile.save.message} />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Edit profile">
+          <Stack spacing={2}>
+            <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
+            <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+            <TextField
+              {...fieldProps(formik, 'email')}
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              helperText={(formik.touched.email && formik.errors.email) || 'A new address is used once you enter the code we send to it.'}
+            />
+            <TimezoneField
+              value={formik.values.timezone}
+              onChange={(value) => void formik.setFieldValue('timezone', value)}
+              onBlur={() => void formik.setFieldTouched('timezone', true)}
+              error={formik.touched.timezone ? formik.errors.timezone : undefined}
+            />
+            <Button type="submit" variant="contained" disabled={profile.save.status === 'pending'}>
+              Save
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
     </ProfileFrame>
   );
 }
 
 export function ChangePasswordPage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const change = useAppSelector(selectPasswordChange);
+  const formik = useFormik({
+    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
+    validationSchema: withConfirmation(changePasswordSchema, 'newPassword'),
+    onSubmit: (values, helpers) => {
+      dispatch(passwordChangeRequested({ currentPassword: values.currentPassword, newPassword: values.newPassword }));
+      helpers.setSubmitting(false);
+    },
+  });
+  useEffect(() => {
+    if (change.status === 'succeeded') formik.resetForm();
+    // only when a change succeeds
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [change.status]);
   return (
     <ProfileFrame title="Change Password">
-      <ComingSoon>A form to change your password, with a strength meter, will be here.</ComingSoon>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>Your other sessions (on other computers) are signed out when you change your password.</Typography>
+        <RequestAlerts error={change.error} message={change.message} />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
+          <Stack spacing={2}>
+            {user && <input type="hidden" autoComplete="username" value={user.userName} readOnly />}
+            <TextField {...fieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required fullWidth />
+            <Box>
+              <TextField {...fieldProps(formik, 'newPassword')} label="New password" type="password" autoComplete="new-password" required fullWidth />
+              <PasswordStrength password={formik.values.newPassword} />
+            </Box>
+            <TextField {...fieldProps(formik, 'confirm')} label="Repeat the new password" type="password" autoComplete="new-password" required fullWidth />
+            <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
+              Change password
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </ProfileFrame>
+  );
+}
+
+export function AccessCodesPage() {
+  const dispatch = useAppDispatch();
+  const codes = useAppSelector(selectRedeemedCodes);
+  useEffect(() => {
+    dispatch(accessCodesRequested());
+  }, [dispatch]);
+  return (
+    <ProfileFrame title="Access Codes">
+      {codes.status === 'failed' && codes.error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {codes.error.message}
+        </Alert>
+      )}
+      {codes.status === 'pending' && codes.items.length === 0 ? (
+        <PageLoading />
+      ) : codes.items.length === 0 ? (
+        <Typography sx={{ mb: 2 }}>You have not added an access code yet.</Typography>
+      ) : (
+        <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
+          <Table size="small" aria-label="Your access codes">
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">Code</TableCell>
+                <TableCell scope="col">School</TableCell>
+                <TableCell scope="col">Course</TableCell>
+                <TableCell scope="col">Added</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {codes.items.map((c) => (
+                <TableRow key={c.code}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{formatAccessCode(c.code)}</TableCell>
+                  <TableCell>{c.schoolName}</TableCell>
+                  <TableCell>{c.productName}</TableCell>
+                  <TableCell>{formatDate(c.redeemedAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Button component={RouterLink} to="/app/profile/code" variant="contained">
+        Add an access code
+      </Button>
     </ProfileFrame>
   );
 }
 
 export function ExternalIdPage() {
+  const dispatch = useAppDispatch();
   const { productid = '' } = useParams();
-  return (
-    <ProfileFrame title="External ID">
-      <ComingSoon>{`The external id you use for product ${productid} will be shown and editable here.`}</ComingSoon>
-    </ProfileFrame>
-  );
+  const productId = Number(productid);
+  const profile = useProfile();
+  const product = useAppSelector((state) => selectProductById(state, productId));
+  const label = product?.externalIdLabel ?? 'External ID';
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { externalId: product?.externalId ?? '' },
+    validationSchema: externalIdStepSchema,
+    onSubmit: (values) => {
+      dispatch(externalIdSaveRequested({ productId, externalId: values.externalId.trim() }));
+    },
+  });
+  let content;
+  if (profile.load.status !== 'succeeded' && !product) content = profile.load.status === 'failed' ? <Alert severity="error">{profile.load.error?.message}</Alert> : <PageLoading />;
+  else if (!product) content = <Alert severity="warning">You do not have this course. Check the address, or add an access code.</Alert>;
+  else {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>{`${product.productName} at ${product.schoolName}`}</Typography>
+        <RequestAlerts error={profile.externalId.error} message={profile.externalId.message} />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={label}>
+          <Stack spacing={2}>
+            <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
+            <Button type="submit" variant="contained" disabled={profile.externalId.status === 'pending'}>
+              Save
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    );
+  }
+  return <ProfileFrame title="External ID">{content}</ProfileFrame>;
 }
 
 export function AddAccessCodePage() {
+  const dispatch = useAppDispatch();
+  const profile = useProfile();
+  const formik = useFormik({
+    initialValues: { code: '' },
+    validationSchema: accessCodeSchema,
+    onSubmit: (values) => {
+      dispatch(accessCodeAddRequested({ code: values.code.trim() }));
+    },
+  });
+  useEffect(() => {
+    if (profile.addCode.status === 'succeeded') formik.resetForm();
+    // only when a code was added
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile.addCode.status]);
   return (
     <ProfileFrame title="Add Access Code">
-      <ComingSoon>A form to add a new access code from your teacher will be here.</ComingSoon>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>Enter an access code from a teacher to join their school and course.</Typography>
+        <RequestAlerts error={profile.addCode.error} message={profile.addCode.message} />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Add access code">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth />
+            <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
+              Add code
+            </Button>
+          </Stack>
+        </Box>
+        <Typography sx={{ mt: 2 }}>
+          <Link component={RouterLink} to="/app/profile/access-codes">
+            See your access codes
+          </Link>
+        </Typography>
+      </Paper>
     </ProfileFrame>
   );
 }

@@ -1,43 +1,419 @@
-/** /register: access code (default, also /register/email), invitation email step, and the record steps. */
-import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+/**
+ * /register (SPEC §2): the access code (default; also /register/code and /register/email), the
+ * invitation's e-mail step (/register/{id}), and the record steps /register/{id}/record/{rid}/…:
+ * name, externalid, terms, verify, verify/{otid}, username, password. Forms: formik + the shared
+ * yup schemas; the server checks the same rules.
+ */
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import * as yup from 'yup';
+import {
+  ACCOUNT_LIMITS,
+  accessCodeSchema,
+  externalIdStepSchema,
+  nameStepSchema,
+  passwordStepSchema,
+  termsStepSchema,
+  userNameStepSchema,
+  verificationCodeSchema,
+  withConfirmation,
+} from '../../../../common/accounts';
+import { MESSAGES } from '../../../../common/messages';
+import { isValidEmail } from '../../../../common/validation';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { fieldProps } from '../../../ui/formikField';
+import { PageFrame } from '../../../ui/PageFrame';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { RecordFrame, useRecordRef } from '../components/RecordFrame';
+import { selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
+import {
+  codeSubmitted,
+  invitationEmailSubmitted,
+  passwordSubmitted,
+  stepSubmitted,
+  userNameTyped,
+  verificationSendRequested,
+  verificationSubmitted,
+} from '../slice';
 
-const RECORD_STEPS = ['Name', 'External ID', 'Terms', 'Verify', 'User Name', 'Password'] as const;
-type RecordStep = (typeof RECORD_STEPS)[number];
+function useBusy() {
+  return useAppSelector(selectRegistrationStatus) === 'pending';
+}
+
+function StartError() {
+  const status = useAppSelector(selectRegistrationStatus);
+  const error = useAppSelector(selectRegistrationError);
+  if (status !== 'failed' || !error) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {error.message}
+    </Alert>
+  );
+}
 
 export function RegisterCodePage() {
+  const dispatch = useAppDispatch();
+  const busy = useBusy();
+  const formik = useFormik({
+    initialValues: { code: '' },
+    validationSchema: accessCodeSchema,
+    onSubmit: (values) => {
+      dispatch(codeSubmitted({ code: values.code.trim() }));
+    },
+  });
   return (
-    <PageFrame title="Register" maxWidth={640}>
-      <ComingSoon>Enter the access code your teacher gave you to start creating your account.</ComingSoon>
+    <PageFrame title="Register" maxWidth={560}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>Enter the access code your teacher gave you. It tells us your school and course.</Typography>
+        <StartError />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Access code">
+          <Stack spacing={2}>
+            <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth autoFocus />
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Checking…' : 'Continue'}
+            </Button>
+          </Stack>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login">
+            Sign in
+          </Link>
+        </Typography>
+      </Paper>
     </PageFrame>
   );
 }
 
 export function InvitationEmailPage() {
+  const dispatch = useAppDispatch();
+  const busy = useBusy();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const formik = useFormik({
+    initialValues: { email: '' },
+    validationSchema: yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) }),
+    onSubmit: (values) => {
+      dispatch(invitationEmailSubmitted({ invitationId: Number(id), token, email: values.email.trim() }));
+    },
+  });
   return (
-    <PageFrame title="Register" maxWidth={640}>
-      <ComingSoon>Confirm the e-mail address your invitation was sent to.</ComingSoon>
+    <PageFrame title="Register" maxWidth={560}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>You were invited by e-mail. Enter the e-mail address the invitation was sent to.</Typography>
+        {!token && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            This address is missing the invitation's code. Open the link from the e-mail again, or{' '}
+            <Link component={RouterLink} to="/register">
+              register with an access code
+            </Link>
+            .
+          </Alert>
+        )}
+        <StartError />
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Invitation e-mail">
+          <Stack spacing={2}>
+            <TextField {...fieldProps(formik, 'email')} label="E-mail" type="email" autoComplete="email" required fullWidth />
+            <Button type="submit" variant="contained" disabled={busy || !token}>
+              Continue
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
     </PageFrame>
   );
 }
 
-function RecordStepPage({ step, text }: { step: RecordStep; text: string }) {
+export function RecordNamePage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const busy = useBusy();
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { firstName: record?.firstName ?? '', lastName: record?.lastName ?? '' },
+    validationSchema: nameStepSchema,
+    onSubmit: (values) => {
+      dispatch(stepSubmitted({ ...ref, step: 'name', values }));
+    },
+  });
   return (
-    <PageFrame title="Register" maxWidth={720} steps={{ labels: [...RECORD_STEPS], active: RECORD_STEPS.indexOf(step) }}>
-      <ComingSoon>{text}</ComingSoon>
-    </PageFrame>
+    <RecordFrame step="name" intro="What is your name?">
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Your name">
+        <Stack spacing={2}>
+          <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
+          <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Next
+          </Button>
+        </Stack>
+      </Box>
+    </RecordFrame>
   );
 }
 
-export const RecordNamePage = () => <RecordStepPage step="Name" text="Enter your first and last name." />;
-export const RecordExternalIdPage = () => (
-  <RecordStepPage step="External ID" text="Enter your student id, if your school uses one." />
-);
-export const RecordTermsPage = () => <RecordStepPage step="Terms" text="Read and accept the terms of use." />;
-export const RecordVerifyPage = () => (
-  <RecordStepPage step="Verify" text="We'll send a one-time code to your e-mail to check it is yours." />
-);
-export const RecordVerifyCodePage = () => (
-  <RecordStepPage step="Verify" text="Enter the one-time code we sent to your e-mail." />
-);
-export const RecordUsernamePage = () => <RecordStepPage step="User Name" text="Choose the user name you will sign in with." />;
-export const RecordPasswordPage = () => <RecordStepPage step="Password" text="Choose a strong password." />;
+export function RecordExternalIdPage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const busy = useBusy();
+  const label = record?.externalIdLabel ?? 'Student ID';
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { externalId: record?.externalId ?? '' },
+    validationSchema: externalIdStepSchema,
+    onSubmit: (values) => {
+      dispatch(stepSubmitted({ ...ref, step: 'externalid', values }));
+    },
+  });
+  return (
+    <RecordFrame step="externalid" intro={`Your school uses your ${label} for this course.`}>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={label}>
+        <Stack spacing={2}>
+          <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Next
+          </Button>
+        </Stack>
+      </Box>
+    </RecordFrame>
+  );
+}
+
+export function RecordTermsPage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const busy = useBusy();
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { accepted: record?.termsAccepted ?? false },
+    validationSchema: termsStepSchema,
+    onSubmit: () => {
+      dispatch(stepSubmitted({ ...ref, step: 'terms', values: { accepted: true } }));
+    },
+  });
+  const error = formik.touched.accepted ? formik.errors.accepted : undefined;
+  return (
+    <RecordFrame step="terms">
+      <Typography sx={{ mb: 2 }}>
+        Please read the{' '}
+        <Link component={RouterLink} to="/terms-of-use" target="_blank" rel="noopener">
+          terms of use
+        </Link>{' '}
+        and the{' '}
+        <Link component={RouterLink} to="/privacy-policy" target="_blank" rel="noopener">
+          privacy policy
+        </Link>
+        .
+      </Typography>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Terms of use">
+        <Stack spacing={2}>
+          <Box>
+            <FormControlLabel
+              control={<Checkbox id="accepted" name="accepted" checked={formik.values.accepted} onChange={formik.handleChange} onBlur={formik.handleBlur} />}
+              label="I accept the terms of use and the privacy policy"
+            />
+            {error && <FormHelperText error>{error}</FormHelperText>}
+          </Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Next
+          </Button>
+        </Stack>
+      </Box>
+    </RecordFrame>
+  );
+}
+
+function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCode?: string }) {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const sentOtid = useAppSelector(selectOtid);
+  const busy = useBusy();
+  const emailForm = useFormik({
+    enableReinitialize: true,
+    initialValues: { email: record?.email ?? '' },
+    validationSchema: yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) }),
+    onSubmit: (values) => {
+      dispatch(verificationSendRequested(record?.emailLocked ? ref : { ...ref, email: values.email.trim() }));
+    },
+  });
+  const codeForm = useFormik({
+    initialValues: { code: initialCode },
+    validationSchema: verificationCodeSchema,
+    onSubmit: (values) => {
+      dispatch(verificationSubmitted({ ...ref, code: values.code.trim(), otid: otid ?? sentOtid }));
+    },
+  });
+  const codeSent = sentOtid !== null || otid !== null || (record?.resendInSeconds ?? 0) > 0;
+  return (
+    <Stack spacing={3}>
+      <Box component="form" noValidate onSubmit={emailForm.handleSubmit} aria-label="Send a code">
+        <Stack spacing={2}>
+          <TextField
+            {...fieldProps(emailForm, 'email')}
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: record?.emailLocked ?? false } }}
+          />
+          <Button type="submit" variant={codeSent ? 'outlined' : 'contained'} disabled={busy}>
+            {codeSent ? 'Send a new code' : 'Send me a code'}
+          </Button>
+        </Stack>
+      </Box>
+      <Box component="form" noValidate onSubmit={codeForm.handleSubmit} aria-label="Enter the code">
+        <Stack spacing={2}>
+          <TextField
+            {...fieldProps(codeForm, 'code')}
+            label={`${ACCOUNT_LIMITS.verificationCodeDigits}-digit code`}
+            autoComplete="one-time-code"
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: ACCOUNT_LIMITS.verificationCodeDigits } }}
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Verify
+          </Button>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+export function RecordVerifyPage() {
+  return (
+    <RecordFrame step="verify" intro={`We send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`}>
+      <VerifyForm otid={null} />
+    </RecordFrame>
+  );
+}
+
+/** The link from the e-mail: …/verify/{otid}?code=123456&key=… — verified at once. */
+export function RecordVerifyCodePage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const { otid = '' } = useParams();
+  const [search] = useSearchParams();
+  const code = search.get('code') ?? '';
+  const record = useAppSelector(selectRecord);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (submitted.current || !record || record.id !== ref.recordId || record.step !== 'verify' || !/^\d{6}$/.test(code)) return;
+    submitted.current = true;
+    dispatch(verificationSubmitted({ ...ref, code, otid: Number(otid) }));
+  }, [dispatch, record, ref, code, otid]);
+  return (
+    <RecordFrame step="verify" intro="Checking the code from your e-mail…">
+      <VerifyForm otid={Number(otid)} initialCode={code} />
+    </RecordFrame>
+  );
+}
+
+export function RecordUsernamePage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const check = useAppSelector(selectUserNameCheck);
+  const busy = useBusy();
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { userName: record?.userName ?? '' },
+    validationSchema: userNameStepSchema,
+    onSubmit: (values) => {
+      dispatch(stepSubmitted({ ...ref, step: 'username', values: { userName: values.userName.trim().toLowerCase() } }));
+    },
+  });
+  const ruleError = formik.errors.userName;
+  const current = formik.values.userName.trim().toLowerCase();
+  const sameName = check.userName === current;
+  let availability: string | undefined;
+  if (!ruleError && current && sameName) {
+    if (check.status === 'checking') availability = 'Checking…';
+    else if (check.status === 'available') availability = 'This user name is available.';
+    else if (check.status === 'taken' || check.status === 'failed') availability = check.message ?? undefined;
+  }
+  const shownError = (formik.touched.userName || current.length >= ACCOUNT_LIMITS.userNameMin) && ruleError ? ruleError : undefined;
+  return (
+    <RecordFrame
+      step="username"
+      intro={`Choose the user name you will sign in with: ${ACCOUNT_LIMITS.userNameMin} to ${ACCOUNT_LIMITS.userNameMax} characters, lower-case letters, digits, dots, underscores or hyphens.`}
+    >
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="User name">
+        <Stack spacing={2}>
+          <TextField
+            id="userName"
+            name="userName"
+            label="User name"
+            autoComplete="username"
+            required
+            fullWidth
+            value={formik.values.userName}
+            onBlur={formik.handleBlur}
+            onChange={(event) => {
+              formik.handleChange(event);
+              const next = event.target.value.trim().toLowerCase();
+              dispatch(userNameTyped({ userName: next }));
+            }}
+            error={Boolean(shownError) || (sameName && check.status === 'taken')}
+            helperText={shownError ?? availability}
+            slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
+          />
+          <Button type="submit" variant="contained" disabled={busy || (sameName && check.status === 'taken')}>
+            Next
+          </Button>
+        </Stack>
+      </Box>
+    </RecordFrame>
+  );
+}
+
+export function RecordPasswordPage() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const busy = useBusy();
+  const formik = useFormik({
+    initialValues: { password: '', confirm: '' },
+    validationSchema: withConfirmation(passwordStepSchema, 'password'),
+    onSubmit: (values) => {
+      dispatch(passwordSubmitted({ ...ref, password: values.password }));
+    },
+  });
+  return (
+    <RecordFrame
+      step="password"
+      intro={`Choose a password of at least ${ACCOUNT_LIMITS.passwordMin} characters. A few unrelated words make a strong one that is easy to remember.`}
+    >
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Password">
+        <Stack spacing={2}>
+          {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
+          <Box>
+            <TextField {...fieldProps(formik, 'password')} label="Password" type="password" autoComplete="new-password" required fullWidth />
+            <PasswordStrength password={formik.values.password} />
+          </Box>
+          <TextField {...fieldProps(formik, 'confirm')} label="Repeat the password" type="password" autoComplete="new-password" required fullWidth />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Creating your account…' : 'Create my account'}
+          </Button>
+        </Stack>
+      </Box>
+    </RecordFrame>
+  );
+}

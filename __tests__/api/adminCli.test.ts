@@ -1,0 +1,79 @@
+/** Issue #8 item 6: the operator CLI's commands, errors and exit codes, on a real database. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCommand } from '../../src/server/cli/admin';
+import { createTestApp, signInRequest, type TestApp } from './support/testApp';
+
+let t: TestApp;
+let out: string[];
+let err: string[];
+const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+const run = (...argv: string[]) => runCommand(argv, io, { config: t.config, db: t.db, now: t.clock });
+
+beforeEach(async () => {
+  t = await createTestApp();
+  out = [];
+  err = [];
+});
+afterEach(async () => {
+  await t.close();
+});
+
+it('prints help with --help and exits 0; no command is a usage error', async () => {
+  expect(await run('--help')).toBe(0);
+  expect(out.join('\n')).toContain('create-school');
+  expect(await run()).toBe(2);
+  expect(await run('nope')).toBe(2);
+  expect(err.join('\n')).toContain('Unknown command "nope"');
+  expect(await run('list-schools', '--bogus')).toBe(2);
+});
+
+it('creates a school and codes; a clear error and exit 1 for a duplicate or unknown school', async () => {
+  expect(await run('create-school', '--id', 'MAPLE-MS', '--name', 'Maple Middle School')).toBe(0);
+  expect(await run('create-school', '--id', 'MAPLE-MS', '--name', 'Again')).toBe(1);
+  expect(err.pop()).toBe('A school with id "MAPLE-MS" already exists.');
+  expect(await run('create-codes', '--school', 'MAPLE-MS', '--seats', '3', '--count', '2', '--expires', '2030-06-30')).toBe(0);
+  const codes = out.pop()?.split('\n') ?? [];
+  expect(codes).toHaveLength(2);
+  expect(codes[0]).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  expect(await run('create-codes', '--school', 'NOPE')).toBe(1);
+  expect(await run('create-codes', '--school', 'MAPLE-MS', '--seats', 'many')).toBe(2);
+  expect(await run('create-codes', '--school', 'MAPLE-MS', '--expires', '2001-01-01')).toBe(1);
+  expect(await run('list-codes', '--school', 'MAPLE-MS')).toBe(0);
+  expect(out.pop()).toContain('0/3');
+  expect(await run('list-schools')).toBe(0);
+  expect(out.pop()).toContain('Maple Middle School');
+});
+
+it('invites from a CSV through the mailer; a bad line sends nothing', async () => {
+  const good = path.join(t.dir, 'good.csv');
+  writeFileSync(good, 'email,name\nann@example.edu,Ann\n\nbob@example.edu,Bob\n');
+  expect(await run('invite', '--school', 'LINCOLN-HS', '--csv', good)).toBe(0);
+  const mails = await t.db.selectFrom('outbox').select(['to_address', 'text_body']).where('purpose', '=', 'invitation').execute();
+  expect(mails.map((m) => m.to_address)).toEqual(['ann@example.edu', 'bob@example.edu']);
+  expect(mails[0]?.text_body).toMatch(/\/register\/\d+\?token=/);
+  const bad = path.join(t.dir, 'bad.csv');
+  writeFileSync(bad, 'cara@example.edu\nnot-an-email\n');
+  expect(await run('invite', '--school', 'LINCOLN-HS', '--csv', bad)).toBe(1);
+  expect(err.pop()).toContain('line 2');
+  expect(await t.db.selectFrom('invitations').select('id').execute()).toHaveLength(2);
+  expect(await run('invite', '--school', 'LINCOLN-HS', '--csv', path.join(t.dir, 'missing.csv'))).toBe(1);
+});
+
+it('creates a user who can sign in, grants and revokes a permission, lists users', async () => {
+  expect(await run('create-user', '--username', 'Teacher.One', '--first', 'Tina', '--last', 'One', '--email', 'tina@example.edu', '--password', 'teaching is great', '--school', 'LINCOLN-HS')).toBe(0);
+  expect((await signInRequest(t.app, 'teacher.one', 'teaching is great')).statusCode).toBe(200);
+  expect(await run('create-user', '--username', 'x2', '--first', 'A', '--last', 'B', '--email', 'a@b.cd', '--password', 'password')).toBe(1);
+  expect(await run('grant', '--username', 'teacher.one', '--permission', 'support')).toBe(0);
+  expect(await run('list-users', '--school', 'LINCOLN-HS')).toBe(0);
+  expect(out.pop()).toMatch(/teacher\.one .*SUPPORT/);
+  expect(await run('revoke', '--username', 'teacher.one', '--permission', 'SUPPORT')).toBe(0);
+  expect(out.pop()).toBe('Revoked.');
+  expect(await run('grant', '--username', 'ghost', '--permission', 'SUPPORT')).toBe(1);
+});
+
+it('import-content: runs importContent when the build has it, else says so and exits 1', async () => {
+  const code = await run('import-content', '--dir', t.dir);
+  if (code === 1) expect(err.pop()).toBe('Content import is not available in this build.');
+  else expect(code).toBe(0);
+});

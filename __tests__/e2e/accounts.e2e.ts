@@ -1,0 +1,227 @@
+/**
+ * Issue #8 in real Chromium, against its own server whose mail goes to a real SMTP server on
+ * loopback (smtp-server, started here): the operator CLI makes a school and a code; a student
+ * registers with it, reads the e-mailed code, finishes and signs in; forgot password → the mailed
+ * link → reset → the old session is gone and the link works only once; an access code is added
+ * from the profile. axe-core checks every page visited.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { expectAccessible, launchBrowser, signIn } from './support/browser';
+
+const root = resolve(__dirname, '../..');
+let sink: SmtpSink;
+let server: ChildProcess;
+let dataDir: string;
+let baseURL: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+function env(): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL: baseURL, MAIL_FROM: 'Cashwise <no-reply@cashwise.test>', LOG_LEVEL: 'warn' };
+}
+
+/** `npm run admin -- …` is `node dist/server/server/cli/admin.js …` */
+function admin(...args: string[]): string {
+  return execFileSync(process.execPath, [join(root, 'dist/server/server/cli/admin.js'), ...args], { env: env(), encoding: 'utf8' });
+}
+
+async function mailTo(address: string, after: number, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const mail of sink.mails.slice(after)) {
+      if (!mail.to.includes(address)) continue;
+      const match = pattern.exec(decodeQuotedPrintable(mail.raw));
+      if (match) return match;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address} matching ${pattern}`);
+}
+
+/** axe once the page's own content (its one h1) is there, not while its chunk loads */
+async function checkPage(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await expectAccessible(page);
+}
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 600 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  dataDir = mkdtempSync(join(tmpdir(), 'cashwise-e2e-accounts-'));
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(root, 'dist/server/server/main.js')], {
+    cwd: root,
+    env: { ...env(), HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(root, 'dist/client'), SEED_DEMO: 'true' },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the accounts E2E server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  server?.kill('SIGTERM');
+  await sink?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('accounts', () => {
+  jest.setTimeout(120_000);
+
+  it('a newcomer: the CLI makes a school and a code; a student registers with it, verifies by mail, finishes and signs in', async () => {
+    expect(admin('create-school', '--id', 'MAPLE-MS', '--name', 'Maple Middle School')).toContain('Created school MAPLE-MS');
+    const code = admin('create-codes', '--school', 'MAPLE-MS', '--seats', '5', '--expires', '2099-12-31').trim();
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
+    const page = await newPage();
+    await page.goto('/register');
+    await expect(page.title()).resolves.toBe('Register - Cashwise');
+    await checkPage(page);
+    await page.locator('#code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(/\/register\/\d+\/record\/\d+\/name$/);
+    await page.getByText('Maple Middle School · Cashwise Financial Literacy').waitFor();
+    await checkPage(page);
+    await page.locator('#firstName').fill('Nora');
+    await page.locator('#lastName').fill('Newcomer');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(/\/terms$/);
+    await checkPage(page);
+    await page.getByLabel(/I accept the terms/).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(/\/verify$/);
+    await page.locator('#email').fill('nora.newcomer@example.edu');
+    const before = sink.mails.length;
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByText('We sent a 6-digit code to your e-mail.').waitFor();
+    await checkPage(page);
+    const [, mailedCode] = await mailTo('nora.newcomer@example.edu', before, /Your code: (\d{6})/);
+    await page.locator('#code').fill(mailedCode ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL(/\/username$/);
+    await page.locator('#userName').fill('learner');
+    await page.getByText('That user name is taken. Please choose another.').waitFor();
+    await page.locator('#userName').fill('nora.n');
+    await page.getByText('This user name is available.').waitFor();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(/\/password$/);
+    await page.locator('#password').fill('maple leaves in autumn');
+    await page.getByText('Password strength: Strong').waitFor();
+    await page.locator('#confirm').fill('maple leaves in autumn');
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.waitForURL(/\/app$/);
+    await checkPage(page);
+
+    // signed in for real: sign out, then in with the new account
+    await page.goto('/signout');
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'nora.n', 'maple leaves in autumn');
+    await page.waitForURL(/\/app$/);
+    await page.goto('/app/profile');
+    await page.getByRole('list', { name: 'Your schools' }).getByText('Maple Middle School').waitFor();
+    await page.getByText('Current school').waitFor();
+    await checkPage(page);
+  });
+
+  it('forgot password → the mailed link → reset → the old session is gone; the link works once', async () => {
+    const old = await newPage();
+    await old.goto('/login');
+    await signIn(old, 'learner');
+    await old.waitForURL(/\/app$/);
+
+    const page = await newPage();
+    await page.goto('/password');
+    await checkPage(page);
+    await page.locator('#login').fill('learner');
+    const before = sink.mails.length;
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText(/If an account matches/).waitFor();
+    await checkPage(page);
+    const [link] = await mailTo('maya.johnson@example.edu', before, /http:\/\/127\.0\.0\.1:\d+\/password\/reset\/[A-Za-z0-9_-]+/);
+    await page.goto(link);
+    await page.locator('#password').waitFor().catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await page.locator('main').innerText()}`);
+    });
+    await checkPage(page);
+    await page.locator('#password').fill('a fresh start today');
+    await page.locator('#confirm').fill('a fresh start today');
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page, 'learner', 'a fresh start today');
+    await page.waitForURL(/\/app$/);
+
+    // the old session was revoked: its next visit lands on /login
+    await old.goto('/app/profile');
+    await old.waitForURL(/\/login/);
+
+    // the link a second time
+    await page.goto(link);
+    await page.getByText('This password reset link has already been used.', { exact: false }).waitFor();
+    await checkPage(page);
+  });
+
+  it('adds an access code from the profile: joins the school, lists it', async () => {
+    const code = admin('create-codes', '--school', 'MAPLE-MS', '--seats', '2').trim();
+    const page = await newPage();
+    await page.goto('/login');
+    await signIn(page, 'multi');
+    await page.waitForURL(/\/app$/);
+    await page.goto('/app/profile/code');
+    await expect(page.title()).resolves.toBe('Add Access Code - Cashwise');
+    await checkPage(page);
+    await page.locator('#code').fill('NOPE-NOPE-NOPE');
+    await page.getByRole('button', { name: 'Add code' }).click();
+    await page.getByText('That access code is not valid. Check it and try again.').waitFor();
+    await page.locator('#code').fill(code);
+    await page.getByRole('button', { name: 'Add code' }).click();
+    await page.getByRole('status').filter({ hasText: 'Access code added: Cashwise Financial Literacy at Maple Middle School.' }).waitFor();
+    await checkPage(page);
+    await page.goto('/app/profile/access-codes');
+    await page.getByRole('cell', { name: code }).waitFor();
+    await checkPage(page);
+    await page.goto('/app/profile');
+    await page.getByText('Maple Middle School').first().waitFor();
+    await checkPage(page);
+  });
+});

@@ -1,0 +1,188 @@
+/** Registration sagas, one per step: requests made, state, storage and navigation (outcomes, not effect order). */
+import type { RegistrationRecordView } from '../../../../../src/common/accounts';
+import { authSaga } from '../../../../../src/client/features/auth/sagas';
+import { RECORD_KEY_PREFIX, registrationSaga, USER_NAME_CHECK_DELAY_MS } from '../../../../../src/client/features/registration/sagas';
+import {
+  codeSubmitted,
+  invitationEmailSubmitted,
+  passwordSubmitted,
+  recordOpened,
+  stepSubmitted,
+  userNameTyped,
+  verificationSendRequested,
+  verificationSubmitted,
+} from '../../../../../src/client/features/registration/slice';
+import { harness, makeSession, settle, type FakeAnswer, type RecordedRequest } from '../harness';
+
+const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRecordView => ({
+  id: 7,
+  invitationId: 3,
+  step: 'name',
+  schoolName: 'Maple Middle School',
+  productName: 'Cashwise Financial Literacy',
+  requiresExternalId: false,
+  externalIdLabel: null,
+  firstName: null,
+  lastName: null,
+  externalId: null,
+  termsAccepted: false,
+  email: null,
+  emailLocked: false,
+  emailVerified: false,
+  userName: null,
+  resendInSeconds: 0,
+  ...overrides,
+});
+
+type Handler = (payload: Record<string, unknown>) => FakeAnswer;
+
+/** The proxy as a fake: answers by the proxy request's method and path. */
+function proxy(handlers: Record<string, Handler>) {
+  return {
+    'POST /api/service': (req: RecordedRequest): FakeAnswer => {
+      const body = req.data as { method: string; path: string; payload?: Record<string, unknown> };
+      const handler = handlers[`${body.method} ${body.path}`];
+      return handler ? handler(body.payload ?? {}) : { status: 404, data: { message: 'Unknown route for this service.' } };
+    },
+  };
+}
+
+const payloads = (requests: RecordedRequest[]) => requests.map((r) => r.data as { method: string; path: string; payload?: Record<string, unknown> });
+const REF = { invitationId: 3, recordId: 7 };
+
+describe('registration sagas', () => {
+  it('code: starts a record, keeps its key in local storage, goes to the name step', async () => {
+    const h = harness({
+      routes: proxy({ 'POST /registration/code': () => ({ status: 200, data: { ...REF, key: 'K1', record: record() } }) }),
+      sagas: [registrationSaga],
+    });
+    h.store.dispatch(codeSubmitted({ code: 'abcd-efgh-jkmn' }));
+    await settle();
+    expect(payloads(h.requests)[0]).toMatchObject({ service: 'OneLook', method: 'POST', path: '/registration/code', payload: { code: 'abcd-efgh-jkmn' } });
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBe('K1');
+    expect(h.state().registration).toMatchObject({ status: 'succeeded', record: { id: 7, step: 'name' } });
+    expect(h.navigate).toHaveBeenCalledWith('/register/3/record/7/name', undefined);
+  });
+
+  it('code: a refused code is kept as a typed error with its message', async () => {
+    const h = harness({
+      routes: proxy({ 'POST /registration/code': () => ({ status: 410, data: { message: 'That access code has expired. Ask your teacher for a new one.' } }) }),
+      sagas: [registrationSaga],
+    });
+    h.store.dispatch(codeSubmitted({ code: 'OLD' }));
+    await settle();
+    expect(h.state().registration).toMatchObject({ status: 'failed', error: { status: 410, message: 'That access code has expired. Ask your teacher for a new one.' } });
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('invitation: sends the token and e-mail', async () => {
+    const h = harness({
+      routes: proxy({ 'POST /registration/invitations/3': () => ({ status: 200, data: { ...REF, key: 'K2', record: record({ emailLocked: true }) } }) }),
+      sagas: [registrationSaga],
+    });
+    h.store.dispatch(invitationEmailSubmitted({ invitationId: 3, token: 'T', email: 'a@b.cd' }));
+    await settle();
+    expect(payloads(h.requests)[0]?.payload).toEqual({ token: 'T', email: 'a@b.cd' });
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBe('K2');
+  });
+
+  it('resume: opening a record reads the key from storage; a key in the address replaces it', async () => {
+    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => ({ status: 200, data: record({ step: 'terms' }) }) }), sagas: [registrationSaga] });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'STORED');
+    h.store.dispatch(recordOpened(REF));
+    await settle();
+    expect(payloads(h.requests)[0]?.payload).toEqual({ key: 'STORED' });
+    expect(h.state().registration.record?.step).toBe('terms');
+    h.store.dispatch(recordOpened({ ...REF, key: 'FROMMAIL' }));
+    await settle();
+    expect(payloads(h.requests)[1]?.payload).toEqual({ key: 'FROMMAIL' });
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBe('FROMMAIL');
+  });
+
+  it.each([
+    ['name', { firstName: 'A', lastName: 'B' }, 'terms'],
+    ['externalid', { externalId: 'S-1' }, 'terms'],
+    ['terms', { accepted: true }, 'verify'],
+    ['username', { userName: 'nora.n' }, 'password'],
+  ] as const)('step %s: PUT with the key, then the record’s next step', async (step, values, next) => {
+    const h = harness({
+      routes: proxy({ [`PUT /registration/3/records/7/${step}`]: () => ({ status: 200, data: record({ step: next }) }) }),
+      sagas: [registrationSaga],
+    });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
+    h.store.dispatch(stepSubmitted({ ...REF, step, values }));
+    await settle();
+    expect(payloads(h.requests)[0]).toMatchObject({ method: 'PUT', path: `/registration/3/records/7/${step}`, payload: { ...values, key: 'K' } });
+    expect(h.navigate).toHaveBeenCalledWith(`/register/3/record/7/${next}`, undefined);
+  });
+
+  it('verify: sending keeps the notice and otid; a wrong code stays on the page with the message', async () => {
+    const h = harness({
+      routes: proxy({
+        'POST /registration/3/records/7/verify/send': () => ({ status: 200, data: { otid: 11, message: 'We sent a 6-digit code to your e-mail.', record: record({ step: 'verify', resendInSeconds: 60 }) } }),
+        'POST /registration/3/records/7/verify': (p) =>
+          p.code === '123456' ? { status: 200, data: record({ step: 'username', emailVerified: true }) } : { status: 400, data: { message: 'That code is not right. Check the e-mail and try again.' } },
+      }),
+      sagas: [registrationSaga],
+    });
+    h.store.dispatch(verificationSendRequested({ ...REF, email: 'a@b.cd' }));
+    await settle();
+    expect(h.state().registration).toMatchObject({ otid: 11, notice: 'We sent a 6-digit code to your e-mail.' });
+    h.store.dispatch(verificationSubmitted({ ...REF, code: '000000', otid: 11 }));
+    await settle();
+    expect(h.state().registration.error?.message).toBe('That code is not right. Check the e-mail and try again.');
+    expect(h.navigate).not.toHaveBeenCalled();
+    h.store.dispatch(verificationSubmitted({ ...REF, code: '123456', otid: 11 }));
+    await settle();
+    expect(payloads(h.requests)[2]?.payload).toMatchObject({ code: '123456', otid: 11 });
+    expect(h.navigate).toHaveBeenCalledWith('/register/3/record/7/username', { replace: true });
+  });
+
+  it('user name: asks after a pause, the newest name wins', async () => {
+    jest.useFakeTimers();
+    try {
+      const h = harness({
+        routes: proxy({ 'POST /registration/usernames/available': (p) => ({ status: 200, data: p.userName === 'learner' ? { available: false, message: 'That user name is taken. Please choose another.' } : { available: true } }) }),
+        sagas: [registrationSaga],
+      });
+      h.store.dispatch(userNameTyped({ userName: 'learn' }));
+      h.store.dispatch(userNameTyped({ userName: 'learner' }));
+      expect(h.state().registration.userNameCheck.status).toBe('checking');
+      await jest.advanceTimersByTimeAsync(USER_NAME_CHECK_DELAY_MS + 10);
+      jest.useRealTimers();
+      await settle();
+      expect(h.requests).toHaveLength(1);
+      expect(h.state().registration.userNameCheck).toEqual({ userName: 'learner', status: 'taken', message: 'That user name is taken. Please choose another.' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('password: the session is stored and started exactly like a sign-in (auth:session:start → /app)', async () => {
+    const session = makeSession();
+    const h = harness({
+      routes: proxy({ 'POST /registration/3/records/7/password': () => ({ status: 200, data: { body: session } }) }),
+      sagas: [registrationSaga, authSaga],
+    });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
+    h.store.dispatch(passwordSubmitted({ ...REF, password: 'maple leaves in autumn' }));
+    await settle();
+    expect(h.stored()).toEqual(session);
+    expect(h.state().auth).toMatchObject({ authenticated: true, session });
+    expect(h.actions).toEqual(expect.arrayContaining(['auth/signInSucceeded', 'auth:session:start', 'auth:ready']));
+    expect(h.navigate).toHaveBeenCalledWith('/app', { replace: true });
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBeNull();
+    expect(h.state().registration.record).toBeNull();
+  });
+
+  it('password: a refusal keeps the learner signed out with the message', async () => {
+    const h = harness({
+      routes: proxy({ 'POST /registration/3/records/7/password': () => ({ status: 400, data: { message: 'This password is too common and easy to guess. Please choose another.' } }) }),
+      sagas: [registrationSaga, authSaga],
+    });
+    h.store.dispatch(passwordSubmitted({ ...REF, password: 'password1' }));
+    await settle();
+    expect(h.state().auth.authenticated).toBe(false);
+    expect(h.state().registration.error?.message).toMatch(/too common/);
+  });
+});

@@ -1,0 +1,77 @@
+/** Password side effects: forgot, the reset link (check, then reset → /login), and the change from the profile. */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { ACCOUNT_MESSAGES } from '../../../common/accounts';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { getNavigate, type SagaContext } from '../../app/sagaContext';
+import { notificationRaised } from '../notifications/slice';
+import {
+  forgotAnswered,
+  forgotFailed,
+  forgotRequested,
+  passwordChangeFailed,
+  passwordChangeRequested,
+  passwordChanged,
+  resetFailed,
+  resetLinkChecked,
+  resetLinkOpened,
+  resetRequested,
+  resetSucceeded,
+  type PasswordError,
+} from './slice';
+
+function errorOf(error: unknown): PasswordError {
+  const problem = toApiProblem(error);
+  return problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message };
+}
+
+export function* forgotSaga(action: ReturnType<typeof forgotRequested>): SagaIterator {
+  try {
+    const data: { message: string } = yield call(callService, { method: 'POST', path: '/password/forgot', payload: { login: action.payload.login } });
+    yield put(forgotAnswered({ message: data.message }));
+  } catch (error) {
+    yield put(forgotFailed(errorOf(error)));
+  }
+}
+
+export function* resetLinkSaga(action: ReturnType<typeof resetLinkOpened>): SagaIterator {
+  try {
+    yield call(callService, { method: 'POST', path: '/password/reset/check', payload: { code: action.payload.code } });
+    yield put(resetLinkChecked({ valid: true }));
+  } catch (error) {
+    const problem = errorOf(error);
+    // only a definite answer marks the link bad; a network hiccup leaves the form usable
+    if (problem.status === 404 || problem.status === 410) yield put(resetLinkChecked({ valid: false, message: problem.message }));
+    else yield put(resetLinkChecked({ valid: true }));
+  }
+}
+
+export function* resetSaga(action: ReturnType<typeof resetRequested>): SagaIterator {
+  try {
+    const data: { message: string } = yield call(callService, { method: 'POST', path: '/password/reset', payload: action.payload });
+    yield put(resetSucceeded());
+    yield put(notificationRaised({ severity: 'success', summary: 'Password changed', detail: data.message ?? ACCOUNT_MESSAGES.resetDone }));
+    const navigate: SagaContext['navigate'] = yield call(getNavigate);
+    navigate('/login', { replace: true });
+  } catch (error) {
+    yield put(resetFailed(errorOf(error)));
+  }
+}
+
+export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>): SagaIterator {
+  try {
+    const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
+    yield put(passwordChanged({ message: data.message }));
+  } catch (error) {
+    yield put(passwordChangeFailed(errorOf(error)));
+  }
+}
+
+export function* passwordSaga(): SagaIterator {
+  yield takeLeading(forgotRequested, forgotSaga);
+  yield takeLatest(resetLinkOpened, resetLinkSaga);
+  yield takeLeading(resetRequested, resetSaga);
+  yield takeLeading(passwordChangeRequested, changeSaga);
+}
+
+export default passwordSaga;

@@ -1,0 +1,36 @@
+/** A searchable list of every IANA time zone the browser knows (Intl.supportedValuesOf('timeZone')). */
+import { useMemo } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { DEFAULT_TIMEZONE } from '../../../../common/constants';
+
+export function timezoneOptions(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return zones.includes(DEFAULT_TIMEZONE) ? zones : [DEFAULT_TIMEZONE, ...zones];
+}
+
+export function TimezoneField({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+}) {
+  const options = useMemo(() => timezoneOptions(), []);
+  return (
+    <Autocomplete
+      id="timezone"
+      options={options}
+      value={value || null}
+      onChange={(_event, next) => onChange(next ?? '')}
+      onBlur={onBlur}
+      autoHighlight
+      renderInput={(params) => <TextField {...params} name="timezone" label="Time zone" required error={Boolean(error)} helperText={error} />}
+    />
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Profile side effects: load, save (then `profileUpdated` with only the changed user fields,
+ * SPEC S4.06), confirm a new e-mail, access codes, external ids, and the school switch, which the
+ * server stores (the order of the learner's schools) so the next session starts with it too.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
+import type { Client, User } from '../../../common/types';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { selectClients, selectUser } from '../auth/selectors';
+import { identityLoaded, profileUpdated, schoolSwitched } from '../auth/slice';
+import { notificationRaised } from '../notifications/slice';
+import {
+  accessCodeAddFailed,
+  accessCodeAddRequested,
+  accessCodeAdded,
+  accessCodesFailed,
+  accessCodesLoaded,
+  accessCodesRequested,
+  emailCodeFailed,
+  emailCodeSubmitted,
+  emailConfirmed,
+  externalIdSaveFailed,
+  externalIdSaveRequested,
+  externalIdSaved,
+  profileLoadFailed,
+  profileLoaded,
+  profileRequested,
+  profileSaveFailed,
+  profileSaveRequested,
+  profileSaved,
+  type ProfileError,
+} from './slice';
+
+function errorOf(error: unknown): ProfileError {
+  const problem = toApiProblem(error);
+  return problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message };
+}
+
+/** The fields of `next` that differ from `current`. */
+export function changedUserFields(current: User | null, next: Partial<User>): Partial<User> {
+  const changes: Partial<User> = {};
+  for (const [key, value] of Object.entries(next) as [keyof User, User[keyof User]][]) {
+    if (value !== undefined && current?.[key] !== value) (changes as Record<string, unknown>)[key] = value;
+  }
+  return changes;
+}
+
+function* applyUser(user: User): SagaIterator {
+  const current: User | null = yield select(selectUser);
+  const changes = changedUserFields(current, user);
+  if (Object.keys(changes).length > 0) yield put(profileUpdated(changes));
+}
+
+export function* loadSaga(): SagaIterator {
+  try {
+    const data: { user: User; clients: Client[]; products: ProfileProduct[]; pendingEmail: string | null } = yield call(callService, {
+      method: 'GET',
+      path: '/me/profile',
+    });
+    yield call(applyUser, data.user);
+    yield put(profileLoaded({ products: data.products, pendingEmail: data.pendingEmail }));
+  } catch (error) {
+    yield put(profileLoadFailed(errorOf(error)));
+  }
+}
+
+export function* saveSaga(action: ReturnType<typeof profileSaveRequested>): SagaIterator {
+  try {
+    const data: { user: User; pendingEmail: string | null; message: string } = yield call(callService, {
+      method: 'PUT',
+      path: '/me/profile',
+      payload: action.payload,
+    });
+    yield call(applyUser, data.user);
+    yield put(profileSaved({ pendingEmail: data.pendingEmail, message: data.message }));
+  } catch (error) {
+    yield put(profileSaveFailed(errorOf(error)));
+  }
+}
+
+export function* emailCodeSaga(action: ReturnType<typeof emailCodeSubmitted>): SagaIterator {
+  try {
+    const data: { user: User; message: string } = yield call(callService, { method: 'POST', path: '/me/email/verify', payload: action.payload });
+    yield call(applyUser, data.user);
+    yield put(emailConfirmed({ message: data.message }));
+  } catch (error) {
+    yield put(emailCodeFailed(errorOf(error)));
+  }
+}
+
+export function* codesSaga(): SagaIterator {
+  try {
+    const items: RedeemedAccessCode[] = yield call(callService, { method: 'GET', path: '/me/access-codes' });
+    yield put(accessCodesLoaded(items));
+  } catch (error) {
+    yield put(accessCodesFailed(errorOf(error)));
+  }
+}
+
+export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>): SagaIterator {
+  try {
+    const data: { message: string; clients: Client[]; products: ProfileProduct[] } = yield call(callService, {
+      method: 'POST',
+      path: '/me/access-codes',
+      payload: action.payload,
+    });
+    yield put(identityLoaded({ clients: data.clients }));
+    yield put(accessCodeAdded({ message: data.message, products: data.products }));
+  } catch (error) {
+    yield put(accessCodeAddFailed(errorOf(error)));
+  }
+}
+
+export function* externalIdSaga(action: ReturnType<typeof externalIdSaveRequested>): SagaIterator {
+  const { productId, externalId } = action.payload;
+  try {
+    const product: ProfileProduct = yield call(callService, { method: 'PUT', path: `/me/products/${productId}/external-id`, payload: { externalId } });
+    yield put(externalIdSaved(product));
+  } catch (error) {
+    yield put(externalIdSaveFailed(errorOf(error)));
+  }
+}
+
+/** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */
+export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {
+  try {
+    const data: { clients: Client[] } = yield call(callService, { method: 'PUT', path: '/me/schools/current', payload: action.payload });
+    yield put(identityLoaded({ clients: data.clients }));
+  } catch (error) {
+    const problem = toApiProblem(error);
+    if (problem.kind === 'unauthorized') return; // the session ends anyway
+    try {
+      const data: { clients: Client[] } = yield call(callService, { method: 'GET', path: '/me/profile' });
+      yield put(identityLoaded({ clients: data.clients }));
+    } catch {
+      // keep what the learner sees; the next sign-in has the server's order
+    }
+    const clients: Client[] = yield select(selectClients);
+    yield put(
+      notificationRaised({
+        severity: 'error',
+        summary: 'School',
+        detail: `Could not switch the school: ${problem.message}${clients[0] ? ` (current: ${clients[0].clientName})` : ''}`,
+      }),
+    );
+  }
+}
+
+export function* profileSaga(): SagaIterator {
+  yield takeLatest(profileRequested, loadSaga);
+  yield takeLeading(profileSaveRequested, saveSaga);
+  yield takeLeading(emailCodeSubmitted, emailCodeSaga);
+  yield takeLatest(accessCodesRequested, codesSaga);
+  yield takeLeading(accessCodeAddRequested, addCodeSaga);
+  yield takeLeading(externalIdSaveRequested, externalIdSaga);
+  yield takeLatest(schoolSwitched, schoolSwitchSaga);
+}
+
+export default profileSaga;

@@ -1,0 +1,163 @@
+/**
+ * The learner's profile data beyond the session (issue #8): products with their external ids,
+ * redeemed access codes, a pending e-mail change, and one status per request. User fields
+ * themselves live in the auth session and change through `profileUpdated` (SPEC S4.06).
+ * Reset on auth:session:end (shared computers).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
+import { resetOnSessionEnd } from '../auth/reset';
+
+export type ProfileStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+
+export interface ProfileError {
+  status?: number;
+  message: string;
+}
+
+interface Request {
+  status: ProfileStatus;
+  error: ProfileError | null;
+  message: string | null;
+}
+
+const idle: Request = { status: 'idle', error: null, message: null };
+
+export interface ProfileState {
+  load: Request;
+  products: ProfileProduct[];
+  pendingEmail: string | null;
+  save: Request;
+  emailCode: Request;
+  codes: { status: ProfileStatus; error: ProfileError | null; items: RedeemedAccessCode[] };
+  addCode: Request;
+  externalId: Request;
+}
+
+export const initialProfileState: ProfileState = {
+  load: idle,
+  products: [],
+  pendingEmail: null,
+  save: idle,
+  emailCode: idle,
+  codes: { status: 'idle', error: null, items: [] },
+  addCode: idle,
+  externalId: idle,
+};
+
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  timezone: string;
+}
+
+const start = (): Request => ({ status: 'pending', error: null, message: null });
+const failed = (error: ProfileError): Request => ({ status: 'failed', error, message: null });
+const done = (message: string | null = null): Request => ({ status: 'succeeded', error: null, message });
+
+const profileSlice = createSlice({
+  name: 'profile',
+  initialState: initialProfileState,
+  reducers: {
+    profileRequested(state) {
+      state.load = start();
+    },
+    profileLoaded(state, action: PayloadAction<{ products: ProfileProduct[]; pendingEmail: string | null }>) {
+      state.load = done();
+      state.products = action.payload.products;
+      state.pendingEmail = action.payload.pendingEmail;
+    },
+    profileLoadFailed(state, action: PayloadAction<ProfileError>) {
+      state.load = failed(action.payload);
+    },
+    profileSaveRequested(state, _action: PayloadAction<ProfileValues>) {
+      state.save = start();
+    },
+    profileSaved(state, action: PayloadAction<{ pendingEmail: string | null; message: string }>) {
+      state.save = done(action.payload.message);
+      state.pendingEmail = action.payload.pendingEmail;
+    },
+    profileSaveFailed(state, action: PayloadAction<ProfileError>) {
+      state.save = failed(action.payload);
+    },
+    emailCodeSubmitted(state, _action: PayloadAction<{ code: string }>) {
+      state.emailCode = start();
+    },
+    emailConfirmed(state, action: PayloadAction<{ message: string }>) {
+      state.emailCode = done(action.payload.message);
+      state.pendingEmail = null;
+    },
+    emailCodeFailed(state, action: PayloadAction<ProfileError>) {
+      state.emailCode = failed(action.payload);
+    },
+    accessCodesRequested(state) {
+      state.codes.status = 'pending';
+      state.codes.error = null;
+    },
+    accessCodesLoaded(state, action: PayloadAction<RedeemedAccessCode[]>) {
+      state.codes = { status: 'succeeded', error: null, items: action.payload };
+    },
+    accessCodesFailed(state, action: PayloadAction<ProfileError>) {
+      state.codes.status = 'failed';
+      state.codes.error = action.payload;
+    },
+    accessCodeAddRequested(state, _action: PayloadAction<{ code: string }>) {
+      state.addCode = start();
+    },
+    accessCodeAdded(state, action: PayloadAction<{ message: string; products: ProfileProduct[] }>) {
+      state.addCode = done(action.payload.message);
+      state.products = action.payload.products;
+    },
+    accessCodeAddFailed(state, action: PayloadAction<ProfileError>) {
+      state.addCode = failed(action.payload);
+    },
+    externalIdSaveRequested(state, _action: PayloadAction<{ productId: number; externalId: string }>) {
+      state.externalId = start();
+    },
+    externalIdSaved(state, action: PayloadAction<ProfileProduct>) {
+      state.externalId = done('Saved.');
+      const index = state.products.findIndex((p) => p.productId === action.payload.productId);
+      if (index >= 0) state.products[index] = action.payload;
+      else state.products.push(action.payload);
+    },
+    externalIdSaveFailed(state, action: PayloadAction<ProfileError>) {
+      state.externalId = failed(action.payload);
+    },
+    /** a page was left: its one-off messages go */
+    profileFormReset(state) {
+      state.save = idle;
+      state.emailCode = idle;
+      state.addCode = idle;
+      state.externalId = idle;
+    },
+  },
+  extraReducers: (builder) => {
+    resetOnSessionEnd(builder, initialProfileState);
+  },
+});
+
+export const {
+  profileRequested,
+  profileLoaded,
+  profileLoadFailed,
+  profileSaveRequested,
+  profileSaved,
+  profileSaveFailed,
+  emailCodeSubmitted,
+  emailConfirmed,
+  emailCodeFailed,
+  accessCodesRequested,
+  accessCodesLoaded,
+  accessCodesFailed,
+  accessCodeAddRequested,
+  accessCodeAdded,
+  accessCodeAddFailed,
+  externalIdSaveRequested,
+  externalIdSaved,
+  externalIdSaveFailed,
+  profileFormReset,
+} = profileSlice.actions;
+
+export const profileReducer = profileSlice.reducer;
+export default profileSlice.reducer;

@@ -1,0 +1,214 @@
+/**
+ * Registration side effects. Every call goes through callService (OneLook, /registration/…).
+ * Record keys live in local storage under `cw:registration:<rid>` so a student can leave and come
+ * back (the mailed verification link carries the key too). After each step the saga goes to the
+ * record's next step; the last step stores the session exactly as sign-in does and starts it
+ * (auth:session:start → auth:ready → /app).
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { RegistrationRecordView, RegistrationStep } from '../../../common/accounts';
+import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
+import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
+import { sessionStart } from '../auth/events';
+import { signInSucceeded } from '../auth/slice';
+import { normalizeSession, sessionExpiry, writeStoredSession } from '../auth/storage';
+import {
+  codeSubmitted,
+  invitationEmailSubmitted,
+  passwordSubmitted,
+  recordLoaded,
+  recordOpened,
+  requestFailed,
+  stepSubmitted,
+  userNameCheckFailed,
+  userNameChecked,
+  userNameTyped,
+  verificationSendRequested,
+  verificationSubmitted,
+  type RecordRef,
+} from './slice';
+
+export const RECORD_KEY_PREFIX = 'cw:registration:';
+/** wait this long after the last keystroke before asking whether a user name is free */
+export const USER_NAME_CHECK_DELAY_MS = 400;
+
+type Navigate = SagaContext['navigate'];
+
+export function recordPath(ref: RecordRef, step: RegistrationStep): string {
+  const base = `/register/${ref.invitationId}/record/${ref.recordId}`;
+  return step === 'done' ? '/login' : `${base}/${step}`;
+}
+
+function readKey(storage: Storage, recordId: number): string | null {
+  try {
+    return storage.getItem(`${RECORD_KEY_PREFIX}${recordId}`);
+  } catch {
+    return null;
+  }
+}
+
+function writeKey(storage: Storage, recordId: number, key: string | null): void {
+  try {
+    if (key) storage.setItem(`${RECORD_KEY_PREFIX}${recordId}`, key);
+    else storage.removeItem(`${RECORD_KEY_PREFIX}${recordId}`);
+  } catch {
+    // storage disabled: the record cannot be resumed later, but this visit works
+  }
+}
+
+function* fail(error: unknown): SagaIterator {
+  const problem = toApiProblem(error);
+  yield put(requestFailed(problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message }));
+}
+
+function* started(data: { invitationId: number; recordId: number; key: string; record: RegistrationRecordView }): SagaIterator {
+  const storage: Storage = yield call(getStorage);
+  writeKey(storage, data.recordId, data.key);
+  yield put(recordLoaded({ record: data.record }));
+  const navigate: Navigate = yield call(getNavigate);
+  navigate(recordPath(data, data.record.step));
+}
+
+export function* codeSaga(action: ReturnType<typeof codeSubmitted>): SagaIterator {
+  try {
+    const data = yield call(callService, { method: 'POST', path: '/registration/code', payload: { code: action.payload.code } });
+    yield call(started, data);
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+export function* invitationSaga(action: ReturnType<typeof invitationEmailSubmitted>): SagaIterator {
+  const { invitationId, token, email } = action.payload;
+  try {
+    const data = yield call(callService, { method: 'POST', path: `/registration/invitations/${invitationId}`, payload: { token, email } });
+    yield call(started, data);
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+function* keyFor(ref: RecordRef): SagaIterator<string> {
+  const storage: Storage = yield call(getStorage);
+  return readKey(storage, ref.recordId) ?? '';
+}
+
+export function* openSaga(action: ReturnType<typeof recordOpened>): SagaIterator {
+  const { invitationId, recordId, key: given } = action.payload;
+  const storage: Storage = yield call(getStorage);
+  if (given) writeKey(storage, recordId, given);
+  const key: string = given ?? (yield call(keyFor, { invitationId, recordId }));
+  try {
+    const record: RegistrationRecordView = yield call(callService, {
+      method: 'POST',
+      path: `/registration/${invitationId}/records/${recordId}`,
+      payload: { key },
+    });
+    yield put(recordLoaded({ record }));
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+export function* stepSaga(action: ReturnType<typeof stepSubmitted>): SagaIterator {
+  const { invitationId, recordId, step, values } = action.payload;
+  const key: string = yield call(keyFor, { invitationId, recordId });
+  try {
+    const record: RegistrationRecordView = yield call(callService, {
+      method: 'PUT',
+      path: `/registration/${invitationId}/records/${recordId}/${step}`,
+      payload: { ...values, key },
+    });
+    yield put(recordLoaded({ record }));
+    const navigate: Navigate = yield call(getNavigate);
+    navigate(recordPath({ invitationId, recordId }, record.step));
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+export function* sendCodeSaga(action: ReturnType<typeof verificationSendRequested>): SagaIterator {
+  const { invitationId, recordId, email } = action.payload;
+  const key: string = yield call(keyFor, { invitationId, recordId });
+  try {
+    const data: { otid: number; message: string; record: RegistrationRecordView } = yield call(callService, {
+      method: 'POST',
+      path: `/registration/${invitationId}/records/${recordId}/verify/send`,
+      payload: email ? { key, email } : { key },
+    });
+    yield put(recordLoaded({ record: data.record, notice: data.message, otid: data.otid }));
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+export function* verifySaga(action: ReturnType<typeof verificationSubmitted>): SagaIterator {
+  const { invitationId, recordId, code, otid } = action.payload;
+  const key: string = yield call(keyFor, { invitationId, recordId });
+  try {
+    const record: RegistrationRecordView = yield call(callService, {
+      method: 'POST',
+      path: `/registration/${invitationId}/records/${recordId}/verify`,
+      payload: otid ? { key, code, otid } : { key, code },
+    });
+    yield put(recordLoaded({ record }));
+    const navigate: Navigate = yield call(getNavigate);
+    navigate(recordPath({ invitationId, recordId }, record.step), { replace: true });
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+/** The last step: the account is created and the server answers with a session, as sign-in does. */
+export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaIterator {
+  const { invitationId, recordId, password } = action.payload;
+  const storage: Storage = yield call(getStorage);
+  const key: string = yield call(keyFor, { invitationId, recordId });
+  try {
+    const data: unknown = yield call(callService, {
+      method: 'POST',
+      path: `/registration/${invitationId}/records/${recordId}/password`,
+      payload: { key, password },
+    });
+    const session = normalizeSession(unwrapBody(data));
+    const expiresAt = session ? sessionExpiry(session) : 0;
+    if (!session || !expiresAt) throw new Error('The server answered without a valid session');
+    writeKey(storage, recordId, null);
+    writeStoredSession(storage, session);
+    yield put(signInSucceeded({ session, expiresAt }));
+    yield put(sessionStart({ session, expiresAt, redirect: '/app' }));
+  } catch (error) {
+    yield call(fail, error);
+  }
+}
+
+/** As they type: the newest name wins (takeLatest), asked only after a pause. */
+export function* userNameCheckSaga(action: ReturnType<typeof userNameTyped>): SagaIterator {
+  const { userName } = action.payload;
+  if (!userName) return;
+  yield delay(USER_NAME_CHECK_DELAY_MS);
+  try {
+    const data: { available: boolean; message?: string } = yield call(callService, {
+      method: 'POST',
+      path: '/registration/usernames/available',
+      payload: { userName },
+    });
+    yield put(userNameChecked(data.message ? { userName, available: data.available, message: data.message } : { userName, available: data.available }));
+  } catch (error) {
+    yield put(userNameCheckFailed({ userName, message: toApiProblem(error).message }));
+  }
+}
+
+export function* registrationSaga(): SagaIterator {
+  yield takeLeading(codeSubmitted, codeSaga);
+  yield takeLeading(invitationEmailSubmitted, invitationSaga);
+  yield takeLatest(recordOpened, openSaga);
+  yield takeLeading(stepSubmitted, stepSaga);
+  yield takeLeading(verificationSendRequested, sendCodeSaga);
+  yield takeLeading(verificationSubmitted, verifySaga);
+  yield takeLeading(passwordSubmitted, finishSaga);
+  yield takeLatest(userNameTyped, userNameCheckSaga);
+}
+
+export default registrationSaga;

@@ -1,0 +1,9 @@
+import type { RootState } from '../../app/store';
+
+export const selectRegistration = (state: RootState) => state.registration;
+export const selectRecord = (state: RootState) => state.registration.record;
+export const selectRegistrationStatus = (state: RootState) => state.registration.status;
+export const selectRegistrationError = (state: RootState) => state.registration.error;
+export const selectRegistrationNotice = (state: RootState) => state.registration.notice;
+export const selectUserNameCheck = (state: RootState) => state.registration.userNameCheck;
+export const selectOtid = (state: RootState) => state.registration.otid;

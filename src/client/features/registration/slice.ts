@@ -1,0 +1,126 @@
+/**
+ * Registration (issue #8): the server-side record as the SPA last saw it, the request status and
+ * the as-you-type user-name check. Form values stay in the forms (formik); record keys stay in
+ * local storage (sagas.ts), never in the store.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RegistrationRecordView } from '../../../common/accounts';
+import { sessionStart } from '../auth/events';
+
+export type RegistrationStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+
+export interface RegistrationError {
+  /** HTTP status when the server answered; the page words some of them itself */
+  status?: number;
+  message: string;
+}
+
+export type UserNameCheckStatus = 'idle' | 'checking' | 'available' | 'taken' | 'failed';
+
+export interface RegistrationState {
+  status: RegistrationStatus;
+  error: RegistrationError | null;
+  record: RegistrationRecordView | null;
+  /** a success message to show on the page, e.g. "We sent a 6-digit code…" */
+  notice: string | null;
+  /** the otid of the newest code sent (the mailed link carries it too) */
+  otid: number | null;
+  userNameCheck: { userName: string; status: UserNameCheckStatus; message: string | null };
+}
+
+export const initialRegistrationState: RegistrationState = {
+  status: 'idle',
+  error: null,
+  record: null,
+  notice: null,
+  otid: null,
+  userNameCheck: { userName: '', status: 'idle', message: null },
+};
+
+export interface RecordRef {
+  invitationId: number;
+  recordId: number;
+}
+
+export type EditableStep = 'name' | 'externalid' | 'terms' | 'username';
+
+const pending = (state: RegistrationState) => {
+  state.status = 'pending';
+  state.error = null;
+  state.notice = null;
+};
+
+const registrationSlice = createSlice({
+  name: 'registration',
+  initialState: initialRegistrationState,
+  reducers: {
+    codeSubmitted(state, _action: PayloadAction<{ code: string }>) {
+      pending(state);
+    },
+    invitationEmailSubmitted(state, _action: PayloadAction<{ invitationId: number; token: string; email: string }>) {
+      pending(state);
+    },
+    /** open a record page: loads the record (the key comes from the URL's ?key= or local storage) */
+    recordOpened(state, action: PayloadAction<RecordRef & { key?: string | null }>) {
+      if (state.record?.id !== action.payload.recordId) state.record = null;
+      pending(state);
+    },
+    stepSubmitted(state, _action: PayloadAction<RecordRef & { step: EditableStep; values: Record<string, unknown> }>) {
+      pending(state);
+    },
+    verificationSendRequested(state, _action: PayloadAction<RecordRef & { email?: string }>) {
+      pending(state);
+    },
+    verificationSubmitted(state, _action: PayloadAction<RecordRef & { code: string; otid?: number | null }>) {
+      pending(state);
+    },
+    passwordSubmitted(state, _action: PayloadAction<RecordRef & { password: string }>) {
+      pending(state);
+    },
+    recordLoaded(state, action: PayloadAction<{ record: RegistrationRecordView; notice?: string; otid?: number }>) {
+      state.status = 'succeeded';
+      state.record = action.payload.record;
+      state.notice = action.payload.notice ?? null;
+      if (action.payload.otid !== undefined) state.otid = action.payload.otid;
+    },
+    requestFailed(state, action: PayloadAction<RegistrationError>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    userNameTyped(state, action: PayloadAction<{ userName: string }>) {
+      state.userNameCheck = { userName: action.payload.userName, status: action.payload.userName ? 'checking' : 'idle', message: null };
+    },
+    userNameChecked(state, action: PayloadAction<{ userName: string; available: boolean; message?: string }>) {
+      if (state.userNameCheck.userName !== action.payload.userName) return; // an older answer
+      state.userNameCheck.status = action.payload.available ? 'available' : 'taken';
+      state.userNameCheck.message = action.payload.message ?? null;
+    },
+    userNameCheckFailed(state, action: PayloadAction<{ userName: string; message: string }>) {
+      if (state.userNameCheck.userName !== action.payload.userName) return;
+      state.userNameCheck.status = 'failed';
+      state.userNameCheck.message = action.payload.message;
+    },
+  },
+  extraReducers: (builder) => {
+    // finishing signs the student in: the record's data leaves the store
+    builder.addCase(sessionStart, () => initialRegistrationState);
+  },
+});
+
+export const {
+  codeSubmitted,
+  invitationEmailSubmitted,
+  recordOpened,
+  stepSubmitted,
+  verificationSendRequested,
+  verificationSubmitted,
+  passwordSubmitted,
+  recordLoaded,
+  requestFailed,
+  userNameTyped,
+  userNameChecked,
+  userNameCheckFailed,
+} = registrationSlice.actions;
+
+export const registrationReducer = registrationSlice.reducer;
+export default registrationSlice.reducer;

@@ -1,0 +1,277 @@
+/**
+ * The operator CLI: `npm run admin -- <command> [options]` (runs dist/server/server/cli/admin.js, so
+ * it works after `npm install && npm run build`). It uses the server's configuration (DATA_DIR,
+ * DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL …), migrates the database first, prints clear errors
+ * and exits non-zero on any failure; every command writes in one transaction.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { defaultMailer } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDatabase, migrateToLatest, type Db } from '../db';
+import {
+  AdminError,
+  createAccessCodes,
+  createProduct,
+  createSchool,
+  createUser,
+  emailsFromCsv,
+  grantPermission,
+  inviteStudents,
+  listCodes,
+  listProductsAll,
+  listSchools,
+  listUsers,
+  revokePermission,
+} from '../services/accounts/admin';
+
+export const HELP = `Cashwise operator CLI
+
+Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-school --id <ID> --name "<name>"
+      Create a school (client). The id is what learners' sessions carry as lsclientID.
+  create-product --code <CODE> --name "<name>" [--external-id-label "Student ID"]
+      Create a product; with --external-id-label, registration asks learners for that id.
+  create-codes --school <ID> [--product CASHWISE] [--seats 30] [--expires YYYY-MM-DD] [--count 1]
+      Create access codes; each lets --seats learners join the school and product.
+  invite --school <ID> --csv <file> [--product CASHWISE]
+      E-mail an invitation to every address of the CSV (first column; a header row is skipped).
+  create-user --username <name> --first <first> --last <last> --email <e-mail> --password <pw> [--school <ID>]
+      Create an account directly (for staff). The password follows the same rules as registration.
+  grant --username <name> --permission <PERMISSION>
+  revoke --username <name> --permission <PERMISSION>
+      Grant or revoke a permission (e.g. SUPPORT, GADMINSUPERUSER).
+  list-schools | list-products | list-codes [--school <ID>] | list-users [--school <ID>]
+  import-content --dir <folder>
+      Re-import the learning content from a folder (docs/content-format.md).
+  help, --help
+      Show this text.
+
+Exit status: 0 on success, 1 on an error (nothing is half-done), 2 on a usage error.
+`;
+
+class UsageError extends Error {}
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const OPTIONS = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  code: { type: 'string' },
+  'external-id-label': { type: 'string' },
+  school: { type: 'string' },
+  product: { type: 'string' },
+  seats: { type: 'string' },
+  expires: { type: 'string' },
+  count: { type: 'string' },
+  csv: { type: 'string' },
+  username: { type: 'string' },
+  first: { type: 'string' },
+  last: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  permission: { type: 'string' },
+  dir: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function table(rows: Record<string, string | number>[]): string {
+  if (rows.length === 0) return '(none)';
+  const keys = Object.keys(rows[0] as object);
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
+}
+
+function need(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+function wholeNumber(values: Record<string, unknown>, name: string, fallback: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number.`);
+  return Number(raw);
+}
+
+function dateEnd(raw: unknown): number | null {
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T23:59:59Z`))) {
+    throw new UsageError('--expires must be a date YYYY-MM-DD (the code works until the end of that day, UTC).');
+  }
+  return Date.parse(`${raw}T23:59:59.999Z`);
+}
+
+type ImportContent = (db: Db, dir: string) => Promise<unknown>;
+
+/** importContent from src/server/content when this build has it (written in parallel, issue #5). */
+function findImportContent(): ImportContent | null {
+  try {
+    // a computed path: the build does not fail when the content module is absent
+    const modulePath = ['..', 'content'].join('/');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional module, resolved at run time
+    const mod = require(modulePath) as { importContent?: ImportContent };
+    return typeof mod.importContent === 'function' ? mod.importContent : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function runCommand(argv: string[], io: CliIo, deps: { config?: Config; db?: Db; now?: () => number } = {}): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`${(error as Error).message}\nSee: npm run admin -- --help`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (!command || values.help || command === 'help') {
+    io.out(HELP);
+    return command || values.help ? 0 : 2;
+  }
+  if (positionals.length > 1) {
+    io.err(`Unexpected argument "${positionals[1]}". See: npm run admin -- --help`);
+    return 2;
+  }
+
+  let config: Config;
+  try {
+    config = deps.config ?? loadConfig(process.env);
+  } catch (error) {
+    io.err((error as Error).message);
+    return 1;
+  }
+  const db = deps.db ?? createDatabase(config);
+  const now = deps.now ?? Date.now;
+  try {
+    if (!deps.db) await migrateToLatest(db);
+    switch (command) {
+      case 'create-school': {
+        const id = need(values, 'id');
+        await createSchool(db, id, need(values, 'name'));
+        io.out(`Created school ${id}.`);
+        break;
+      }
+      case 'create-product': {
+        const code = need(values, 'code');
+        await createProduct(db, code, need(values, 'name'), values['external-id-label'] ?? null);
+        io.out(`Created product ${code.toUpperCase()}.`);
+        break;
+      }
+      case 'create-codes': {
+        const codes = await createAccessCodes(
+          db,
+          {
+            school: need(values, 'school'),
+            product: values.product ?? 'CASHWISE',
+            seats: wholeNumber(values, 'seats', 30),
+            expiresAt: dateEnd(values.expires),
+            count: wholeNumber(values, 'count', 1),
+          },
+          now(),
+        );
+        io.out(codes.join('\n'));
+        break;
+      }
+      case 'invite': {
+        const file = need(values, 'csv');
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (error) {
+          throw new AdminError(`Cannot read ${file}: ${(error as Error).message}`);
+        }
+        const emails = emailsFromCsv(text);
+        const mailer = defaultMailer(config, db, now);
+        try {
+          const sent = await inviteStudents(db, { mailer, config }, { school: need(values, 'school'), product: values.product ?? 'CASHWISE', emails }, now());
+          io.out(`Sent ${sent.length} invitation(s):\n${sent.map((s) => `  #${s.id} ${s.email}`).join('\n')}`);
+        } finally {
+          (mailer as { close?: () => void }).close?.();
+        }
+        break;
+      }
+      case 'create-user': {
+        const id = await createUser(
+          db,
+          config.passwordHashing,
+          {
+            userName: need(values, 'username'),
+            firstName: need(values, 'first'),
+            lastName: need(values, 'last'),
+            email: need(values, 'email'),
+            password: need(values, 'password'),
+            school: values.school ?? null,
+          },
+          now(),
+        );
+        io.out(`Created user ${need(values, 'username').toLowerCase()} (#${id}).`);
+        break;
+      }
+      case 'grant': {
+        const changed = await grantPermission(db, need(values, 'username'), need(values, 'permission'));
+        io.out(changed ? 'Granted.' : 'The user already had this permission.');
+        break;
+      }
+      case 'revoke': {
+        const changed = await revokePermission(db, need(values, 'username'), need(values, 'permission'));
+        io.out(changed ? 'Revoked.' : 'The user did not have this permission.');
+        break;
+      }
+      case 'list-schools':
+        io.out(table(await listSchools(db)));
+        break;
+      case 'list-products':
+        io.out(table(await listProductsAll(db)));
+        break;
+      case 'list-codes':
+        io.out(table(await listCodes(db, values.school ?? null, now())));
+        break;
+      case 'list-users':
+        io.out(table(await listUsers(db, values.school ?? null)));
+        break;
+      case 'import-content': {
+        const dir = need(values, 'dir');
+        const importContent = findImportContent();
+        if (!importContent) throw new AdminError('Content import is not available in this build.');
+        await importContent(db, dir);
+        io.out(`Imported content from ${dir}.`);
+        break;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}". See: npm run admin -- --help`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    if (error instanceof AdminError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    if (!deps.db) await db.destroy();
+  }
+}
+
+if (require.main === module) {
+  void runCommand(process.argv.slice(2), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

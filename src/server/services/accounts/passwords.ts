@@ -1,0 +1,101 @@
+/**
+ * Forgotten passwords and password changes (issue #8 item 3). The forgot answer never says whether
+ * an account exists; a reset code is 256 random bits, stored hashed, single use, 30 minutes; a
+ * reset revokes every session of the user, a change every other one.
+ */
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, passwordProblem } from '../../../common/accounts';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { mailTemplates } from '../../mail/templates';
+import { newSecret, sha256 } from '../../security/codes';
+import { isCommonPassword } from '../../security/commonPasswords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+
+/** at most this many accounts share one e-mail address for a reset mail */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
+
+export interface PasswordMailContext {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+  now: number;
+}
+
+/** Mails a reset link to every account whose user name or e-mail is `login`; silent otherwise. */
+export async function requestPasswordReset(ctx: PasswordMailContext, login: string): Promise<number> {
+  const value = login.trim().toLowerCase();
+  const users = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'email'])
+    .where((eb) => eb.or([eb('user_name', '=', value), eb(eb.fn('lower', ['email']), '=', value)]))
+    .orderBy('id')
+    .limit(MAX_ACCOUNTS_PER_EMAIL)
+    .execute();
+  for (const user of users) {
+    const code = newSecret(ACCOUNT_LIMITS.resetCodeBytes);
+    await ctx.db
+      .insertInto('password_reset_codes')
+      .values({
+        user_id: user.id,
+        code_hash: sha256(code),
+        created_at: ctx.now,
+        expires_at: ctx.now + ACCOUNT_LIMITS.resetCodeMinutes * 60_000,
+        used_at: null,
+      })
+      .execute();
+    const link = `${ctx.config.publicUrl}/password/reset/${code}`;
+    await ctx.mailer.send(mailTemplates.passwordReset(user.email, ctx.config.productName, user.user_name, link, ACCOUNT_LIMITS.resetCodeMinutes));
+  }
+  return users.length;
+}
+
+/** The reset code's row when usable: unknown → 404, used → 410, expired → 410, each with its message. */
+export async function usableResetCode(db: Db, code: string, now: number) {
+  const row = await db.selectFrom('password_reset_codes').selectAll().where('code_hash', '=', sha256(code.trim())).executeTakeFirst();
+  if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.resetInvalid);
+  if (row.used_at !== null) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
+  if (now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.resetExpired);
+  return row;
+}
+
+export async function resetPassword(db: Db, config: Pick<Config, 'passwordHashing'>, code: string, password: string, now: number): Promise<void> {
+  const row = await usableResetCode(db, code, now);
+  const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', row.user_id).executeTakeFirst();
+  if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.resetInvalid);
+  const problem = passwordProblem(password, { userName: user.user_name, isCommon: isCommonPassword });
+  if (problem) throw new HttpError(400, problem);
+  const passwordHash = await hashPassword(password, config.passwordHashing);
+  await db.transaction().execute(async (trx) => {
+    // single use even under concurrent requests: only one update finds the code unused
+    const taken = await trx.updateTable('password_reset_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    // the other links of this user stop working too, and every session ends
+    await trx.updateTable('password_reset_codes').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await revokeUserSessions(trx, user.id, now);
+  });
+}
+
+/** Change with the current password; every other session of the user is revoked. */
+export async function changePassword(
+  ctx: PasswordMailContext & { config: Pick<Config, 'passwordHashing' | 'publicUrl' | 'productName'> },
+  userId: number,
+  keepSessionId: string | null,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'user_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+  const problem = passwordProblem(newPassword, { userName: user.user_name, isCommon: isCommonPassword });
+  if (problem) throw new HttpError(400, problem);
+  const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await revokeUserSessions(trx, user.id, ctx.now, keepSessionId);
+  });
+  await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));
+}

@@ -1,0 +1,165 @@
+/** A learner's own profile, products, access codes and school order. Every query filters by user_id. */
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  type ProfileProduct,
+  type RedeemedAccessCode,
+} from '../../../common/accounts';
+import { sameClientId } from '../../../common/clients';
+import type { Client, User } from '../../../common/types';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { mailTemplates } from '../../mail/templates';
+import { codeHash, newVerificationCode } from '../../security/codes';
+import { loadIdentity } from '../auth/repository';
+import { checkVerificationCode } from './registration';
+
+export async function listProducts(db: Db, userId: number): Promise<ProfileProduct[]> {
+  const rows = await db
+    .selectFrom('user_products')
+    .innerJoin('products', 'products.id', 'user_products.product_id')
+    .innerJoin('clients', 'clients.id', 'user_products.client_id')
+    .select([
+      'products.id as productId',
+      'products.name as productName',
+      'clients.name as schoolName',
+      'products.requires_external_id as requires',
+      'products.external_id_label as label',
+      'user_products.external_id as externalId',
+    ])
+    .where('user_products.user_id', '=', userId)
+    .orderBy('products.name')
+    .execute();
+  return rows.map((r) => ({
+    productId: r.productId,
+    productName: r.productName,
+    schoolName: r.schoolName,
+    requiresExternalId: Number(r.requires) === 1,
+    externalIdLabel: r.label,
+    externalId: r.externalId,
+  }));
+}
+
+export async function getProduct(db: Db, userId: number, productId: number): Promise<ProfileProduct> {
+  const found = (await listProducts(db, userId)).find((p) => p.productId === productId);
+  if (!found) throw new HttpError(404, ACCOUNT_MESSAGES.productNotFound);
+  return found;
+}
+
+export async function setExternalId(db: Db, userId: number, productId: number, externalId: string): Promise<ProfileProduct> {
+  await getProduct(db, userId, productId);
+  await db.updateTable('user_products').set({ external_id: externalId.trim() }).where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  return getProduct(db, userId, productId);
+}
+
+export async function listRedeemedCodes(db: Db, userId: number): Promise<RedeemedAccessCode[]> {
+  const rows = await db
+    .selectFrom('access_code_redemptions')
+    .innerJoin('access_codes', 'access_codes.id', 'access_code_redemptions.access_code_id')
+    .innerJoin('clients', 'clients.id', 'access_codes.client_id')
+    .innerJoin('products', 'products.id', 'access_codes.product_id')
+    .select(['access_codes.code as code', 'clients.name as schoolName', 'products.name as productName', 'access_code_redemptions.redeemed_at as redeemedAt'])
+    .where('access_code_redemptions.user_id', '=', userId)
+    .orderBy('access_code_redemptions.redeemed_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, redeemedAt: Number(r.redeemedAt) }));
+}
+
+export async function pendingEmail(db: Db, userId: number, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .select(['email', 'expires_at', 'consumed_at', 'attempts'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email-change')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.consumed_at !== null || now >= Number(row.expires_at) || Number(row.attempts) >= ACCOUNT_LIMITS.verificationMaxAttempts) return null;
+  return row.email;
+}
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  email: string;
+  timezone: string;
+}
+
+/**
+ * Names and time zone change at once; a new e-mail address only after its code is entered
+ * (a code is mailed to the NEW address, 10 minutes, 5 attempts, a minute between sends).
+ */
+export async function updateProfile(
+  db: Db,
+  mail: { mailer: Mailer; productName: string },
+  userId: number,
+  update: ProfileUpdate,
+  now: number,
+): Promise<{ user: User; pendingEmail: string | null }> {
+  await db
+    .updateTable('users')
+    .set({ first_name: update.firstName.trim(), last_name: update.lastName.trim(), timezone: update.timezone })
+    .where('id', '=', userId)
+    .execute();
+  const identity = await loadIdentity(db, userId);
+  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  const email = update.email.trim();
+  if (email.toLowerCase() !== identity.user.userEmail.toLowerCase() && email !== (await pendingEmail(db, userId, now))) {
+    const last = await db
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'email-change')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const wait = last ? Math.ceil((Number(last.created_at) + ACCOUNT_LIMITS.verificationResendSeconds * 1000 - now) / 1000) : 0;
+    if (wait > 0) throw new HttpError(429, ACCOUNT_MESSAGES.verificationCooldown(wait), { 'retry-after': String(wait) });
+    const code = newVerificationCode();
+    await db.updateTable('verification_codes').set({ consumed_at: now }).where('user_id', '=', userId).where('purpose', '=', 'email-change').where('consumed_at', 'is', null).execute();
+    const inserted = await db
+      .insertInto('verification_codes')
+      .values({
+        purpose: 'email-change',
+        record_id: null,
+        user_id: userId,
+        email,
+        code_hash: 'pending',
+        attempts: 0,
+        created_at: now,
+        expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
+        consumed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('verification_codes').set({ code_hash: codeHash(code, `verify:${inserted.id}`) }).where('id', '=', inserted.id).execute();
+    await mail.mailer.send(mailTemplates.emailChange(email, mail.productName, code, ACCOUNT_LIMITS.verificationCodeMinutes));
+  }
+  return { user: identity.user, pendingEmail: await pendingEmail(db, userId, now) };
+}
+
+export async function confirmEmailChange(db: Db, userId: number, code: string, now: number): Promise<User> {
+  if (!(await pendingEmail(db, userId, now))) throw new HttpError(409, ACCOUNT_MESSAGES.noPendingEmail);
+  const { email } = await checkVerificationCode(db, { userId, purpose: 'email-change' }, code, null, now);
+  await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  const identity = await loadIdentity(db, userId);
+  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  return identity.user;
+}
+
+/** The chosen school becomes position 0 (the current school); the others keep their order. */
+export async function switchSchool(db: Db, userId: number, lsclientID: string): Promise<Client[]> {
+  const identity = await loadIdentity(db, userId);
+  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  const chosen = identity.clients.find((c) => sameClientId(c.lsclientID, lsclientID));
+  if (!chosen) throw new HttpError(404, ACCOUNT_MESSAGES.schoolNotFound);
+  const order = [chosen, ...identity.clients.filter((c) => c !== chosen)];
+  const ids = await db.selectFrom('clients').select(['id', 'lsclient_id']).where('lsclient_id', 'in', order.map((c) => c.lsclientID)).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const [position, client] of order.entries()) {
+      const id = ids.find((row) => row.lsclient_id === client.lsclientID)?.id;
+      if (id === undefined) continue;
+      await trx.updateTable('user_clients').set({ position }).where('user_id', '=', userId).where('client_id', '=', id).execute();
+    }
+  });
+  return order;
+}

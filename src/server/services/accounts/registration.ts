@@ -1,0 +1,326 @@
+/**
+ * Registration records (issue #8 item 2): started by an access code or an e-mailed invitation,
+ * kept on the server step by step, resumable with the record id and its key, finished by creating
+ * the account (in one transaction) and starting a session.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  nextRegistrationStep,
+  normaliseUserName,
+  passwordProblem,
+  stepReachable,
+  userNameProblem,
+  type RegistrationRecordView,
+  type RegistrationStep,
+} from '../../../common/accounts';
+import type { Session } from '../../../common/types';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { InvitationsTable, RegistrationRecordsTable } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { mailTemplates } from '../../mail/templates';
+import { codeHash, newSecret, newVerificationCode, sha256 } from '../../security/codes';
+import { isCommonPassword } from '../../security/commonPasswords';
+import { hashPassword } from '../../security/passwords';
+import { findUserByUserName } from '../auth/repository';
+import { startSession } from '../auth/sessions';
+import { checkAccessCode, findAccessCode, redeemAccessCode, addProduct, joinSchool } from './accessCodes';
+
+type RecordRow = Selectable<RegistrationRecordsTable>;
+type InvitationRow = Selectable<InvitationsTable>;
+
+const DAY = 86_400_000;
+
+export interface Started {
+  invitationId: number;
+  recordId: number;
+  /** the record key: only the learner's browser (and the verification mail) hold it */
+  key: string;
+  record: RegistrationRecordView;
+}
+
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function createRecord(db: Db, invitation: InvitationRow, email: string | null, now: number): Promise<Started> {
+  const key = newSecret();
+  const inserted = await db
+    .insertInto('registration_records')
+    .values({
+      invitation_id: invitation.id,
+      key_hash: sha256(key),
+      first_name: null,
+      last_name: null,
+      external_id: null,
+      terms_accepted_at: null,
+      email,
+      email_verified_at: null,
+      user_name: null,
+      user_id: null,
+      completed_at: null,
+      created_at: now,
+      expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const record = await loadRecord(db, invitation.id, inserted.id, key, now);
+  return { invitationId: invitation.id, recordId: inserted.id, key, record: record.view };
+}
+
+/** Entering an access code: a 'code' invitation (the /register/{id} of the URL) and its record. */
+export async function startWithAccessCode(db: Db, rawCode: string, now: number): Promise<Started> {
+  const code = checkAccessCode(await findAccessCode(db, rawCode), now);
+  const invitation = await db
+    .insertInto('invitations')
+    .values({
+      kind: 'code',
+      token_hash: null,
+      email: null,
+      client_id: code.client_id,
+      product_id: code.product_id,
+      access_code_id: code.id,
+      created_at: now,
+      expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
+      used_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return createRecord(db, invitation, null, now);
+}
+
+/** The invitation's e-mail step: the link's token and the address it was sent to must both match. */
+export async function startWithInvitation(db: Db, invitationId: number, token: string, email: string, now: number): Promise<Started> {
+  const invitation = await db.selectFrom('invitations').selectAll().where('id', '=', invitationId).where('kind', '=', 'email').executeTakeFirst();
+  if (!invitation?.token_hash || !sameSecret(invitation.token_hash, sha256(token)) || invitation.used_at !== null || now >= Number(invitation.expires_at)) {
+    throw new HttpError(404, ACCOUNT_MESSAGES.invitationInvalid);
+  }
+  if ((invitation.email ?? '').toLowerCase() !== email.trim().toLowerCase()) throw new HttpError(400, ACCOUNT_MESSAGES.invitationEmailMismatch);
+  return createRecord(db, invitation, invitation.email, now);
+}
+
+export interface LoadedRecord {
+  row: RecordRow;
+  invitation: InvitationRow;
+  view: RegistrationRecordView;
+}
+
+/** The record, if the id, its invitation and the key all match and it has not expired. */
+export async function loadRecord(db: Db, invitationId: number, recordId: number, key: string, now: number): Promise<LoadedRecord> {
+  const row = await db.selectFrom('registration_records').selectAll().where('id', '=', recordId).executeTakeFirst();
+  if (!row || row.invitation_id !== invitationId || !sameSecret(row.key_hash, sha256(key)) || now >= Number(row.expires_at)) {
+    throw new HttpError(404, ACCOUNT_MESSAGES.recordInvalid);
+  }
+  const invitation = await db.selectFrom('invitations').selectAll().where('id', '=', row.invitation_id).executeTakeFirstOrThrow();
+  const product = await db.selectFrom('products').selectAll().where('id', '=', invitation.product_id).executeTakeFirstOrThrow();
+  const school = await db.selectFrom('clients').select('name').where('id', '=', invitation.client_id).executeTakeFirstOrThrow();
+  const lastCode = await db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('record_id', '=', row.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const resendAt = lastCode ? Number(lastCode.created_at) + ACCOUNT_LIMITS.verificationResendSeconds * 1000 : 0;
+  const requiresExternalId = Number(product.requires_external_id) === 1;
+  const view: RegistrationRecordView = {
+    id: row.id,
+    invitationId: row.invitation_id,
+    step: 'name',
+    schoolName: school.name,
+    productName: product.name,
+    requiresExternalId,
+    externalIdLabel: product.external_id_label,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    externalId: row.external_id,
+    termsAccepted: row.terms_accepted_at !== null,
+    email: row.email,
+    emailLocked: invitation.kind === 'email',
+    emailVerified: row.email_verified_at !== null,
+    userName: row.user_name,
+    resendInSeconds: Math.max(0, Math.ceil((resendAt - now) / 1000)),
+  };
+  view.step = nextRegistrationStep({ ...view, completed: row.completed_at !== null });
+  return { row, invitation, view };
+}
+
+function requireStep(loaded: LoadedRecord, step: RegistrationStep): void {
+  if (loaded.view.step === 'done') throw new HttpError(409, ACCOUNT_MESSAGES.recordCompleted);
+  if (!stepReachable(step, loaded.view.step)) throw new HttpError(409, ACCOUNT_MESSAGES.stepOutOfOrder);
+}
+
+async function update(db: Db, loaded: LoadedRecord, values: Partial<Omit<RecordRow, 'id'>>): Promise<void> {
+  await db.updateTable('registration_records').set(values).where('id', '=', loaded.row.id).execute();
+}
+
+export async function saveName(db: Db, loaded: LoadedRecord, firstName: string, lastName: string): Promise<void> {
+  requireStep(loaded, 'name');
+  await update(db, loaded, { first_name: firstName.trim(), last_name: lastName.trim() });
+}
+
+export async function saveExternalId(db: Db, loaded: LoadedRecord, externalId: string): Promise<void> {
+  requireStep(loaded, 'externalid');
+  await update(db, loaded, { external_id: externalId.trim() });
+}
+
+export async function acceptTerms(db: Db, loaded: LoadedRecord, now: number): Promise<void> {
+  requireStep(loaded, 'terms');
+  await update(db, loaded, { terms_accepted_at: now });
+}
+
+export interface MailContext {
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+}
+
+/** Sends a new 6-digit code (10 minutes, 5 attempts) unless the last one is under a minute old. */
+export async function sendRegistrationCode(db: Db, mail: MailContext, loaded: LoadedRecord, key: string, email: string | undefined, now: number): Promise<number> {
+  requireStep(loaded, 'verify');
+  if (loaded.view.resendInSeconds > 0) {
+    const wait = loaded.view.resendInSeconds;
+    throw new HttpError(429, ACCOUNT_MESSAGES.verificationCooldown(wait), { 'retry-after': String(wait) });
+  }
+  let target = loaded.row.email;
+  if (!loaded.view.emailLocked && email) {
+    target = email.trim();
+    if (target.toLowerCase() !== (loaded.row.email ?? '').toLowerCase()) {
+      await update(db, loaded, { email: target, email_verified_at: null });
+    }
+  }
+  if (!target) throw new HttpError(400, 'Enter your e-mail address.');
+  const code = newVerificationCode();
+  // earlier codes stop working: only the newest one counts
+  await db.updateTable('verification_codes').set({ consumed_at: now }).where('record_id', '=', loaded.row.id).where('consumed_at', 'is', null).execute();
+  const inserted = await db
+    .insertInto('verification_codes')
+    .values({
+      purpose: 'registration',
+      record_id: loaded.row.id,
+      user_id: null,
+      email: target,
+      code_hash: 'pending',
+      attempts: 0,
+      created_at: now,
+      expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
+      consumed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('verification_codes').set({ code_hash: codeHash(code, `verify:${inserted.id}`) }).where('id', '=', inserted.id).execute();
+  const link =
+    `${mail.config.publicUrl}/register/${loaded.row.invitation_id}/record/${loaded.row.id}/verify/${inserted.id}` +
+    `?code=${code}&key=${encodeURIComponent(key)}`;
+  await mail.mailer.send(mailTemplates.verifyEmail(target, mail.config.productName, code, link, ACCOUNT_LIMITS.verificationCodeMinutes));
+  return inserted.id;
+}
+
+/**
+ * Checks a code against the newest one (or the one `otid` names): wrong → 400 and one attempt
+ * used; 5 wrong → 429 until a new code is sent; expired → 410.
+ */
+export async function checkVerificationCode(
+  db: Db,
+  where: { recordId?: number; userId?: number; purpose: 'registration' | 'email-change' },
+  code: string,
+  otid: number | null,
+  now: number,
+): Promise<{ email: string }> {
+  let query = db.selectFrom('verification_codes').selectAll().where('purpose', '=', where.purpose);
+  if (where.recordId !== undefined) query = query.where('record_id', '=', where.recordId);
+  if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
+  if (otid !== null) query = query.where('id', '=', otid);
+  const row = await query.orderBy('id', 'desc').executeTakeFirst();
+  if (!row || row.consumed_at !== null) {
+    throw new HttpError(row ? 410 : 400, row ? ACCOUNT_MESSAGES.verificationExpired : ACCOUNT_MESSAGES.verificationWrong);
+  }
+  if (Number(row.attempts) >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
+  if (now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
+  if (!sameSecret(row.code_hash, codeHash(code.trim(), `verify:${row.id}`))) {
+    const attempts = Number(row.attempts) + 1;
+    await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
+    if (attempts >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
+    throw new HttpError(400, ACCOUNT_MESSAGES.verificationWrong);
+  }
+  const consumed = await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
+  if (Number(consumed.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
+  return { email: row.email };
+}
+
+export async function verifyRegistration(db: Db, loaded: LoadedRecord, code: string, otid: number | null, now: number): Promise<void> {
+  requireStep(loaded, 'verify');
+  const { email } = await checkVerificationCode(db, { recordId: loaded.row.id, purpose: 'registration' }, code, otid, now);
+  await update(db, loaded, { email, email_verified_at: now });
+}
+
+export async function isUserNameAvailable(db: Db, raw: string): Promise<boolean> {
+  if (userNameProblem(raw)) return false;
+  return !(await findUserByUserName(db, normaliseUserName(raw)));
+}
+
+export async function saveUserName(db: Db, loaded: LoadedRecord, raw: string): Promise<void> {
+  requireStep(loaded, 'username');
+  const problem = userNameProblem(raw);
+  if (problem) throw new HttpError(400, problem);
+  if (!(await isUserNameAvailable(db, raw))) throw new HttpError(409, ACCOUNT_MESSAGES.userNameTaken);
+  await update(db, loaded, { user_name: normaliseUserName(raw) });
+}
+
+/** The last step: the account, its school, product and code seat in one transaction; then a session. */
+export async function finishRegistration(
+  db: Db,
+  config: Pick<Config, 'passwordHashing' | 'tokenSecret' | 'tokenLifetimeMs' | 'sessionAbsoluteMs'>,
+  loaded: LoadedRecord,
+  password: string,
+  appKey: string,
+  now: number,
+): Promise<Session> {
+  requireStep(loaded, 'password');
+  if (loaded.view.step !== 'password') throw new HttpError(409, ACCOUNT_MESSAGES.stepOutOfOrder);
+  const { row, invitation } = loaded;
+  const userName = row.user_name ?? '';
+  const problem = passwordProblem(password, { userName, isCommon: isCommonPassword });
+  if (problem) throw new HttpError(400, problem);
+  const passwordHash = await hashPassword(password, config.passwordHashing);
+
+  const userId = await db.transaction().execute(async (trx) => {
+    if (await findUserByUserName(trx, userName)) throw new HttpError(409, ACCOUNT_MESSAGES.userNameTaken);
+    const user = await trx
+      .insertInto('users')
+      .values({
+        first_name: row.first_name ?? '',
+        last_name: row.last_name ?? '',
+        user_name: userName,
+        email: row.email ?? '',
+        timezone: null,
+        password_hash: passwordHash,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (invitation.kind === 'code' && invitation.access_code_id !== null) {
+      const code = await trx.selectFrom('access_codes').selectAll().where('id', '=', invitation.access_code_id).executeTakeFirst();
+      await redeemAccessCode(trx, checkAccessCode(code, now), user.id, now, row.external_id);
+    } else {
+      await joinSchool(trx, user.id, invitation.client_id);
+      await addProduct(trx, user.id, invitation.product_id, invitation.client_id, row.external_id, now);
+    }
+    await trx.updateTable('invitations').set({ used_at: now }).where('id', '=', invitation.id).execute();
+    const done = await trx
+      .updateTable('registration_records')
+      .set({ completed_at: now, user_id: user.id })
+      .where('id', '=', row.id)
+      .where('completed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(409, ACCOUNT_MESSAGES.recordCompleted);
+    return user.id;
+  });
+  const started = await startSession(db, config, userId, appKey, now);
+  if (!started) throw new HttpError(500, 'The new account could not be signed in.');
+  return started.session;
+}

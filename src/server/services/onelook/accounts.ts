@@ -1,0 +1,365 @@
+/**
+ * Accounts over the proxy (OneLook service): registration steps, the user-name check, forgotten
+ * and changed passwords, the profile, access codes, products and the school switch. Every route
+ * validates with the shared yup schemas (src/common/accounts.ts) and counts against the rate
+ * limits (src/server/security/rateLimit.ts). Handlers are thin; the work is in services/accounts.
+ */
+import * as yup from 'yup';
+import {
+  accessCodeSchema,
+  ACCOUNT_MESSAGES,
+  changePasswordSchema,
+  externalIdStepSchema,
+  forgotPasswordSchema,
+  invitationEmailSchema,
+  nameStepSchema,
+  passwordStepSchema,
+  profileSchema,
+  recordKeySchema,
+  resetPasswordSchema,
+  schoolSwitchSchema,
+  termsStepSchema,
+  userNameProblem,
+  userNameStepSchema,
+  verificationCodeSchema,
+  verifySendSchema,
+} from '../../../common/accounts';
+import { HttpError } from '../../http/errors';
+import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
+import { loadIdentity } from '../auth/repository';
+import { checkAccessCode, findAccessCode, redeemAccessCode } from '../accounts/accessCodes';
+import { changePassword, requestPasswordReset, resetPassword, usableResetCode } from '../accounts/passwords';
+import {
+  confirmEmailChange,
+  getProduct,
+  listProducts,
+  listRedeemedCodes,
+  pendingEmail,
+  setExternalId,
+  switchSchool,
+  updateProfile,
+} from '../accounts/profile';
+import {
+  acceptTerms,
+  finishRegistration,
+  isUserNameAvailable,
+  loadRecord,
+  saveExternalId,
+  saveName,
+  saveUserName,
+  sendRegistrationCode,
+  startWithAccessCode,
+  startWithInvitation,
+  verifyRegistration,
+} from '../accounts/registration';
+import type { ServiceContext, ServiceRoute } from '../types';
+
+/** The forgot-password answer never comes sooner than this (real time), whether or not a mail went out. */
+export const FORGOT_MIN_MS = 400;
+
+const rate = (ctx: ServiceContext, action: RateAction, account?: string | number | null) =>
+  consumeRate(ctx.db, limitsFor(action, ctx.ip, account), ctx.clock());
+
+function numericParam(ctx: ServiceContext, name: string, message: string): number {
+  const raw = ctx.params[name] ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, message);
+  return Number(raw);
+}
+
+function userId(ctx: ServiceContext): number {
+  if (!ctx.identity) throw new HttpError(401, 'You are not signed in.');
+  return ctx.identity.user.id;
+}
+
+/** Every record call names /registration/:id/records/:rid and carries the record key. */
+const withKey = <T extends yup.AnyObject>(schema: yup.ObjectSchema<T>) => schema.shape({ key: recordKeySchema }).noUnknown();
+
+async function recordOf(ctx: ServiceContext) {
+  const invitationId = numericParam(ctx, 'id', ACCOUNT_MESSAGES.recordInvalid);
+  const recordId = numericParam(ctx, 'rid', ACCOUNT_MESSAGES.recordInvalid);
+  const { key } = ctx.payload as { key: string };
+  return { loaded: await loadRecord(ctx.db, invitationId, recordId, key, ctx.clock()), invitationId, recordId, key };
+}
+
+async function viewAfter(ctx: ServiceContext, invitationId: number, recordId: number, key: string) {
+  return (await loadRecord(ctx.db, invitationId, recordId, key, ctx.clock())).view;
+}
+
+const R = '/registration/:id/records/:rid';
+
+export const accountsRoutes: readonly ServiceRoute[] = [
+  // ─── registration ───
+  {
+    method: 'POST',
+    path: '/registration/code',
+    access: 'public',
+    payloadSchema: accessCodeSchema.noUnknown(),
+    handler: async (ctx) => {
+      const { code } = ctx.payload as { code: string };
+      await rate(ctx, 'codeEntry');
+      return startWithAccessCode(ctx.db, code, ctx.clock());
+    },
+  },
+  {
+    method: 'POST',
+    path: '/registration/invitations/:id',
+    access: 'public',
+    payloadSchema: invitationEmailSchema.noUnknown(),
+    handler: async (ctx) => {
+      const id = numericParam(ctx, 'id', ACCOUNT_MESSAGES.invitationInvalid);
+      const { email, token } = ctx.payload as { email: string; token: string };
+      await rate(ctx, 'invitation', id);
+      return startWithInvitation(ctx.db, id, token, email, ctx.clock());
+    },
+  },
+  {
+    method: 'POST',
+    path: R,
+    access: 'public',
+    payloadSchema: withKey(yup.object({})),
+    handler: async (ctx) => (await recordOf(ctx)).loaded.view,
+  },
+  {
+    method: 'PUT',
+    path: `${R}/name`,
+    access: 'public',
+    payloadSchema: withKey(nameStepSchema),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      const { firstName, lastName } = ctx.payload as { firstName: string; lastName: string };
+      await saveName(ctx.db, loaded, firstName, lastName);
+      return viewAfter(ctx, invitationId, recordId, key);
+    },
+  },
+  {
+    method: 'PUT',
+    path: `${R}/externalid`,
+    access: 'public',
+    payloadSchema: withKey(externalIdStepSchema),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      await saveExternalId(ctx.db, loaded, (ctx.payload as { externalId: string }).externalId);
+      return viewAfter(ctx, invitationId, recordId, key);
+    },
+  },
+  {
+    method: 'PUT',
+    path: `${R}/terms`,
+    access: 'public',
+    payloadSchema: withKey(termsStepSchema),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      await acceptTerms(ctx.db, loaded, ctx.clock());
+      return viewAfter(ctx, invitationId, recordId, key);
+    },
+  },
+  {
+    method: 'POST',
+    path: `${R}/verify/send`,
+    access: 'public',
+    payloadSchema: withKey(verifySendSchema),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      await rate(ctx, 'verifySend', `record:${recordId}`);
+      const { email } = ctx.payload as { email?: string };
+      const otid = await sendRegistrationCode(ctx.db, ctx, loaded, key, email, ctx.clock());
+      return { otid, message: ACCOUNT_MESSAGES.verificationSent, record: await viewAfter(ctx, invitationId, recordId, key) };
+    },
+  },
+  {
+    method: 'POST',
+    path: `${R}/verify`,
+    access: 'public',
+    payloadSchema: withKey(verificationCodeSchema.shape({ otid: yup.number().integer().min(1).max(999_999_999).optional() })),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      await rate(ctx, 'verifyCheck', `record:${recordId}`);
+      const { code, otid } = ctx.payload as { code: string; otid?: number };
+      await verifyRegistration(ctx.db, loaded, code, otid ?? null, ctx.clock());
+      return viewAfter(ctx, invitationId, recordId, key);
+    },
+  },
+  {
+    // the one answer that tells whether a user name exists: rate limited per IP
+    method: 'POST',
+    path: '/registration/usernames/available',
+    access: 'public',
+    payloadSchema: yup.object({ userName: yup.string().required().max(100) }).noUnknown(),
+    handler: async (ctx) => {
+      const { userName } = ctx.payload as { userName: string };
+      await rate(ctx, 'userNameCheck');
+      const problem = userNameProblem(userName);
+      if (problem) return { available: false, message: problem };
+      const available = await isUserNameAvailable(ctx.db, userName);
+      return available ? { available } : { available, message: ACCOUNT_MESSAGES.userNameTaken };
+    },
+  },
+  {
+    method: 'PUT',
+    path: `${R}/username`,
+    access: 'public',
+    payloadSchema: withKey(userNameStepSchema),
+    handler: async (ctx) => {
+      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+      await rate(ctx, 'userNameCheck');
+      await saveUserName(ctx.db, loaded, (ctx.payload as { userName: string }).userName);
+      return viewAfter(ctx, invitationId, recordId, key);
+    },
+  },
+  {
+    method: 'POST',
+    path: `${R}/password`,
+    access: 'public',
+    payloadSchema: withKey(passwordStepSchema),
+    handler: async (ctx) => {
+      const { loaded, recordId } = await recordOf(ctx);
+      await rate(ctx, 'signUp', `record:${recordId}`);
+      const session = await finishRegistration(ctx.db, ctx.config, loaded, (ctx.payload as { password: string }).password, ctx.appKey, ctx.clock());
+      ctx.log.info({ userId: session.user.id }, 'registered');
+      return { body: session };
+    },
+  },
+
+  // ─── passwords ───
+  {
+    method: 'POST',
+    path: '/password/forgot',
+    access: 'public',
+    payloadSchema: forgotPasswordSchema.noUnknown(),
+    handler: async (ctx) => {
+      const started = performance.now();
+      const { login } = ctx.payload as { login: string };
+      await rate(ctx, 'forgot', login.trim().toLowerCase());
+      try {
+        await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, login);
+      } catch (error) {
+        // the answer must not differ: a mail failure is logged, never shown
+        ctx.log.error({ err: error }, 'password reset mail failed');
+      }
+      const rest = FORGOT_MIN_MS - (performance.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      return { message: ACCOUNT_MESSAGES.forgotAnswer };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/password/reset/check',
+    access: 'public',
+    payloadSchema: yup.object({ code: yup.string().trim().required().max(200) }).noUnknown(),
+    handler: async (ctx) => {
+      await rate(ctx, 'reset');
+      await usableResetCode(ctx.db, (ctx.payload as { code: string }).code, ctx.clock());
+      return { valid: true };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/password/reset',
+    access: 'public',
+    payloadSchema: resetPasswordSchema.noUnknown(),
+    handler: async (ctx) => {
+      const { code, password } = ctx.payload as { code: string; password: string };
+      await rate(ctx, 'reset');
+      await resetPassword(ctx.db, ctx.config, code, password, ctx.clock());
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/me/password',
+    access: 'user',
+    payloadSchema: changePasswordSchema.noUnknown(),
+    handler: async (ctx) => {
+      const id = userId(ctx);
+      await rate(ctx, 'changePassword', id);
+      const { currentPassword, newPassword } = ctx.payload as { currentPassword: string; newPassword: string };
+      await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, id, ctx.sessionId, currentPassword, newPassword);
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  },
+
+  // ─── profile ───
+  {
+    method: 'GET',
+    path: '/me/profile',
+    access: 'user',
+    handler: async (ctx) => {
+      const id = userId(ctx);
+      const identity = await loadIdentity(ctx.db, id);
+      return { ...identity, products: await listProducts(ctx.db, id), pendingEmail: await pendingEmail(ctx.db, id, ctx.clock()) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/me/profile',
+    access: 'user',
+    payloadSchema: profileSchema.noUnknown(),
+    handler: async (ctx) => {
+      const id = userId(ctx);
+      const update = ctx.payload as { firstName: string; lastName: string; email: string; timezone: string };
+      if (update.email.trim().toLowerCase() !== ctx.identity?.user.userEmail.toLowerCase()) await rate(ctx, 'verifySend', `user:${id}`);
+      const result = await updateProfile(ctx.db, { mailer: ctx.mailer, productName: ctx.config.productName }, id, update, ctx.clock());
+      return { ...result, message: result.pendingEmail ? ACCOUNT_MESSAGES.emailChangeSent : ACCOUNT_MESSAGES.profileSaved };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/me/email/verify',
+    access: 'user',
+    payloadSchema: verificationCodeSchema.noUnknown(),
+    handler: async (ctx) => {
+      const id = userId(ctx);
+      await rate(ctx, 'verifyCheck', `user:${id}`);
+      const user = await confirmEmailChange(ctx.db, id, (ctx.payload as { code: string }).code, ctx.clock());
+      return { user, message: ACCOUNT_MESSAGES.emailChanged };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/me/access-codes',
+    access: 'user',
+    handler: async (ctx) => listRedeemedCodes(ctx.db, userId(ctx)),
+  },
+  {
+    method: 'POST',
+    path: '/me/access-codes',
+    access: 'user',
+    payloadSchema: accessCodeSchema.noUnknown(),
+    handler: async (ctx) => {
+      const id = userId(ctx);
+      await rate(ctx, 'codeEntry', `user:${id}`);
+      const now = ctx.clock();
+      const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
+      await ctx.db.transaction().execute((trx) => redeemAccessCode(trx, code, id, now));
+      const identity = await loadIdentity(ctx.db, id);
+      const school = await ctx.db.selectFrom('clients').select('name').where('id', '=', code.client_id).executeTakeFirstOrThrow();
+      const product = await ctx.db.selectFrom('products').select('name').where('id', '=', code.product_id).executeTakeFirstOrThrow();
+      return {
+        message: ACCOUNT_MESSAGES.accessCodeAdded(school.name, product.name),
+        clients: identity?.clients ?? [],
+        products: await listProducts(ctx.db, id),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/me/products/:productId',
+    access: 'user',
+    handler: async (ctx) => getProduct(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound)),
+  },
+  {
+    method: 'PUT',
+    path: '/me/products/:productId/external-id',
+    access: 'user',
+    payloadSchema: externalIdStepSchema.noUnknown(),
+    handler: async (ctx) =>
+      setExternalId(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound), (ctx.payload as { externalId: string }).externalId),
+  },
+  {
+    method: 'PUT',
+    path: '/me/schools/current',
+    access: 'user',
+    payloadSchema: schoolSwitchSchema.noUnknown(),
+    handler: async (ctx) => ({ clients: await switchSchool(ctx.db, userId(ctx), (ctx.payload as { lsclientID: string }).lsclientID) }),
+  },
+];
