@@ -28,6 +28,17 @@ export interface ThrottleSettings {
   windowMs: number;
 }
 
+/** Support tickets and session recordings (issue #4). */
+export interface SupportSettings {
+  /** where each new ticket is mailed */
+  inbox: string;
+  /** anonymous ticket submissions allowed per client IP within the window before 429 */
+  maxPerIp: number;
+  windowMs: number;
+  /** recordings older than this are deleted */
+  recordingRetentionMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -51,6 +62,7 @@ export interface Config {
   logLevel: LogLevel;
   trustProxy: boolean;
   throttle: ThrottleSettings;
+  support: SupportSettings;
   passwordHashing: PasswordHashing;
 }
 
@@ -86,6 +98,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
+  { name: 'SUPPORT_INBOX', default: 'support@cashwise.example', description: 'E-mail address that receives every new support ticket.' },
+  { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
+  { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
+  { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
 ];
 
 export function serviceVariable(name: ServiceName): string {
@@ -178,6 +194,17 @@ export function loadConfig(env: Env = process.env): Config {
     windowMs: int('SIGNIN_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
   };
 
+  const supportInbox = read('SUPPORT_INBOX') ?? 'support@cashwise.example';
+  if (!/^[^\s@]+@[^\s@]+$/.test(supportInbox) || supportInbox.length > 254) {
+    problems.push(`SUPPORT_INBOX must be an e-mail address (got "${supportInbox}").`);
+  }
+  const support: SupportSettings = {
+    inbox: supportInbox,
+    maxPerIp: int('SUPPORT_MAX_PER_IP', 5, 1, 100_000),
+    windowMs: int('SUPPORT_WINDOW_MINUTES', 60, 1, 24 * 60) * 60_000,
+    recordingRetentionMs: int('RECORDING_RETENTION_DAYS', 30, 1, 3650) * 86_400_000,
+  };
+
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
   let tokenSecret: Uint8Array = new Uint8Array();
@@ -220,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     trustProxy,
     throttle,
+    support,
     passwordHashing: OWASP_ARGON2,
   };
 }

@@ -63,6 +63,51 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
+export interface SupportCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  /** HELP-1042 */
+  issue_key: string;
+  number: number;
+  /** null for a ticket sent from /help without signing in */
+  user_id: number | null;
+  user_name: string | null;
+  /** the current school's name when the ticket was sent */
+  school: string | null;
+  page_url: string;
+  name: string;
+  email: string;
+  subject: string;
+  description: string;
+  useragent: string;
+  status: 'open' | 'resolved';
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+  recording_id: string | null;
+  upload_token_hash: string | null;
+}
+
+export interface SupportRecordingsTable {
+  id: string;
+  ticket_id: number;
+  created_at: number;
+  size: number;
+  /** 0/1 */
+  truncated: number;
+  events: string;
+}
+
+export interface SupportAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  attempted_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -71,6 +116,10 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   outbox: OutboxTable;
+  support_counters: SupportCountersTable;
+  support_tickets: SupportTicketsTable;
+  support_recordings: SupportRecordingsTable;
+  support_attempts: SupportAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

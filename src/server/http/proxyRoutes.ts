@@ -165,6 +165,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       clock: ctx.clock,
       mailer: ctx.mailer,
       log: request.log,
+      ip: request.ip,
     });
     if (result instanceof Result) {
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);

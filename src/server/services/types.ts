@@ -34,6 +34,8 @@ export interface ServiceContext {
   clock: () => number;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** the caller's IP address (from X-Forwarded-For only with TRUST_PROXY), for per-IP limits */
+  ip: string;
 }
 
 export interface ServiceResult {
