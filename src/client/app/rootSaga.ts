@@ -10,6 +10,7 @@ import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
 import { sessionSaga } from '../features/session/sagas';
+import { supportSaga } from '../features/support/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -34,6 +35,8 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
+  /** Get Help (issue #4): ticket submission, the support console, recordings. */
+  support: supportSaga,
 };
 
 export function* rootSaga(): SagaIterator {

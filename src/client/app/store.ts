@@ -23,6 +23,7 @@ import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession 
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
+import { supportReducer } from '../features/support/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  support: supportReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
