@@ -65,6 +65,8 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const id = useId();
   const [includeRecording, setIncludeRecording] = useState(true);
   const [trap, setTrap] = useState('');
+  // S5.05 "dirty": the student has changed the field (even back to how it was); cleared on reset
+  const [changed, setChanged] = useState<ReadonlySet<Field>>(() => new Set());
 
   const starting = (): SupportFormValues => ({
     name: prefill && user ? `${user.firstName} ${user.lastName}`.trim() : '',
@@ -90,6 +92,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
     const name = `${user.firstName} ${user.lastName}`.trim();
     if (!values.name && !values.email) {
       resetForm({ values: { ...values, name, email: user.userEmail } });
+      setChanged(new Set());
     }
     // only when the signed-in student changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,10 +104,12 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
     if (successCount === seen.current) return;
     seen.current = successCount;
     resetForm({ values: { ...values, subject: '', description: '' } });
+    setChanged(new Set());
   }, [successCount, resetForm, values]);
 
   const showError = (field: Field) =>
-    Boolean(formik.errors[field]) && (formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
+    Boolean(formik.errors[field]) &&
+    (changed.has(field) || formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
 
   const field = (name: Field, extra: { multiline?: boolean; max: number; helper?: string; type?: string; autoComplete?: string }) => {
     const error = showError(name) ? formik.errors[name] : undefined;
@@ -114,7 +119,10 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
         name={name}
         label={LABELS[name]}
         value={values[name]}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => void setFieldValue(name, e.target.value)}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          if (!changed.has(name)) setChanged(new Set(changed).add(name));
+          void setFieldValue(name, e.target.value);
+        }}
         onBlur={formik.handleBlur}
         error={Boolean(error)}
         helperText={error ?? extra.helper}
