@@ -6,7 +6,7 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { TOAST_POSITION_DEFAULT } from '../../common/constants';
-import { Notifier } from '../features/notifications/components/Notifier';
+import { Notifier, toastComponents } from '../features/notifications/components/Notifier';
 import type { AppRouter } from './router';
 import type { AppStore } from './store';
 import { theme } from './theme';
@@ -22,7 +22,7 @@ export function App({ store, router }: AppProps) {
       <Provider store={store}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SnackbarProvider maxSnack={4} anchorOrigin={TOAST_POSITION_DEFAULT}>
+          <SnackbarProvider maxSnack={4} anchorOrigin={TOAST_POSITION_DEFAULT} Components={toastComponents}>
             <Notifier />
             <RouterProvider router={router} />
           </SnackbarProvider>

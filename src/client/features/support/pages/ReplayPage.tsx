@@ -57,6 +57,7 @@ export function ReplayPage() {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rrweb's event union is not exported by its package entry
         const replayer = new Replayer(parsed as any[], { root: mount, mouseTail: false, showWarning: false, UNSAFE_replayCanvas: false });
         player.current = replayer;
+        mount.querySelector('iframe')?.setAttribute('title', "Replay of the student's screen");
         replayer.pause(replayer.getMetaData().totalTime);
         setReady(true);
       } catch (error) {
