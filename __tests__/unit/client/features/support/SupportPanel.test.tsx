@@ -33,6 +33,9 @@ function renderPanel(signedIn = true) {
 
 const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false, selector: 'input, textarea' });
 
+// typing with user-event is slow on a shared 2-core machine
+jest.setTimeout(20_000);
+
 describe('Get Help panel', () => {
   it('[S2.18] [S2.20] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', () => {
     const { dialog } = renderPanel();

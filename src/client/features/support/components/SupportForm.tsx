@@ -65,8 +65,6 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const id = useId();
   const [includeRecording, setIncludeRecording] = useState(true);
   const [trap, setTrap] = useState('');
-  // S5.05 "dirty": the student has changed the field (even back to how it was); cleared on reset
-  const [changed, setChanged] = useState<ReadonlySet<Field>>(() => new Set());
 
   const starting = (): SupportFormValues => ({
     name: prefill && user ? `${user.firstName} ${user.lastName}`.trim() : '',
@@ -92,7 +90,6 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
     const name = `${user.firstName} ${user.lastName}`.trim();
     if (!values.name && !values.email) {
       resetForm({ values: { ...values, name, email: user.userEmail } });
-      setChanged(new Set());
     }
     // only when the signed-in student changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -104,12 +101,14 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
     if (successCount === seen.current) return;
     seen.current = successCount;
     resetForm({ values: { ...values, subject: '', description: '' } });
-    setChanged(new Set());
   }, [successCount, resetForm, values]);
 
+  // S5.05 "dirty": the fields the student has changed (even back to how they were), kept in formik's
+  // status so that resetForm clears them with the rest of the validation state
+  const changed: readonly Field[] = (formik.status as Field[] | undefined) ?? [];
   const showError = (field: Field) =>
     Boolean(formik.errors[field]) &&
-    (changed.has(field) || formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
+    (changed.includes(field) || formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
 
   const field = (name: Field, extra: { multiline?: boolean; max: number; helper?: string; type?: string; autoComplete?: string }) => {
     const error = showError(name) ? formik.errors[name] : undefined;
@@ -120,7 +119,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
         label={LABELS[name]}
         value={values[name]}
         onChange={(e: ChangeEvent<HTMLInputElement>) => {
-          if (!changed.has(name)) setChanged(new Set(changed).add(name));
+          if (!changed.includes(name)) formik.setStatus([...changed, name]);
           void setFieldValue(name, e.target.value);
         }}
         onBlur={formik.handleBlur}
