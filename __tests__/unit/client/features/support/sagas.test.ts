@@ -8,7 +8,7 @@ import { supportSaga } from '../../../../../src/client/features/support/sagas';
 import { supportRequested, supportSubmitted, type SupportSubmittedPayload } from '../../../../../src/client/features/support/slice';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { SUPPORT_DETAILS_MARKER } from '../../../../../src/common/support';
-import { harness, makeSession, NOW, settle, type RecordedRequest } from '../harness';
+import { harness, makeSession, NOW, settle } from '../harness';
 
 const page = { url: 'http://localhost/app/catalog', origin: 'http://localhost', referrer: 'http://localhost/app', userAgent: 'TestAgent/1.0' };
 const submission = (over: Partial<SupportSubmittedPayload> = {}): SupportSubmittedPayload => ({
@@ -21,7 +21,6 @@ const submission = (over: Partial<SupportSubmittedPayload> = {}): SupportSubmitt
 
 const session = makeSession();
 const signedIn = { auth: signedInState(session, NOW + 30 * 60_000) };
-const proxyPath = (req: RecordedRequest) => (req.data as { path?: string }).path;
 
 afterEach(() => sessionRecorder.clear());
 
