@@ -4,6 +4,7 @@
  * `support` user opens the ticket, replays the recording and sees that typed values are masked.
  * A learner is refused the console; /help works signed out. axe on every page and with the panel open.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
 
@@ -118,16 +119,19 @@ describe('Get Help', () => {
         const fields = Array.from(doc.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'));
         return { values: fields.map((f) => f.value), html: doc.documentElement.outerHTML };
       });
-    await page.waitForFunction(() => {
-      const doc = document.querySelector<HTMLIFrameElement>('[data-testid="replay"] iframe')?.contentDocument;
-      return Boolean(doc?.querySelector('textarea'));
-    });
-    const seen = await replayed();
+    let seen = await replayed();
+    for (let i = 0; i < 60 && !seen?.values.length; i += 1) {
+      await page.waitForTimeout(250);
+      seen = await replayed();
+    }
     expect(seen).not.toBeNull();
     expect(seen!.values.join(' ')).not.toContain('locker');
     expect(seen!.values.some((v) => /^\*+$/.test(v))).toBe(true);
     expect(seen!.html).not.toContain(SECRET);
-    await expectAccessible(page);
+    // axe checks the replay page itself; the replay frame holds the student's recorded screen (checked
+    // where it was live) and runs no scripts, so axe cannot be injected into it
+    const results = await new AxeBuilder({ page }).exclude('[data-testid="replay"] iframe').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('a learner is refused the console; /help works signed out with the honeypot hidden', async () => {
@@ -145,7 +149,7 @@ describe('Get Help', () => {
     await help.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
     await expect(help.getByRole('main').getByLabel('Your Name').inputValue()).resolves.toBe('');
     await expect(help.getByRole('textbox', { name: 'Leave this box empty' }).count()).resolves.toBe(0);
-    const results = await import('@axe-core/playwright').then(({ default: AxeBuilder }) => new AxeBuilder({ page: help }).analyze());
+    const results = await new AxeBuilder({ page: help }).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await anonymous.close();
   });

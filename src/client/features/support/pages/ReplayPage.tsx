@@ -121,6 +121,8 @@ export function ReplayPage() {
         data-testid="replay"
         role="region"
         aria-label="Replay of the student's screen"
+        // scrollable, so it must be reachable by keyboard
+        tabIndex={0}
         sx={{ position: 'relative', overflow: 'auto', border: 1, borderColor: 'divider', maxHeight: '75vh', '& iframe': { border: 0, display: 'block', background: '#fff' } }}
       />
     </PageFrame>
