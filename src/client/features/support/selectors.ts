@@ -5,6 +5,7 @@ export interface SupportRootState {
 }
 
 export const selectSupportPanelOpen = (state: SupportRootState) => state.support.panelOpen;
+export const selectSupportPanelMounted = (state: SupportRootState) => state.support.panelMounted;
 export const selectSupportForm = (state: SupportRootState, formId: SupportFormId) => state.support.forms[formId];
 export const selectSupportClearCount = (state: SupportRootState) => state.support.clearCount;
 export const selectTickets = (state: SupportRootState) => state.support.tickets;

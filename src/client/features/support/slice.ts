@@ -43,6 +43,8 @@ export interface Loadable<T> {
 
 export interface SupportState {
   panelOpen: boolean;
+  /** the panel has been opened at least once: it renders from then on (kept mounted while closed) */
+  panelMounted: boolean;
   forms: Record<SupportFormId, FormSubmission>;
   /** bumped when the forms must start empty (session ended) */
   clearCount: number;
@@ -56,6 +58,7 @@ const idle = { status: 'idle' as LoadStatus, data: null, error: null };
 
 export const initialSupportState: SupportState = {
   panelOpen: false,
+  panelMounted: false,
   forms: { panel: idleForm, page: idleForm },
   clearCount: 0,
   tickets: idle,
@@ -146,6 +149,7 @@ const supportSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(supportRequested, (state) => {
       state.panelOpen = true;
+      state.panelMounted = true;
     });
     builder.addCase(sessionEnd, (state, action) => {
       const refused = action.payload.reason === 'unauthorized' || action.payload.reason === 'expired';

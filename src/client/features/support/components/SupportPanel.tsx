@@ -1,7 +1,8 @@
 /**
  * The Get Help panel (SPEC §2 "Global support panel"): a right-hand drawer titled 'Get Help', opened
  * by `supportRequested`. Clicking outside does not close it (S2.19); Escape and the close button do.
- * Mounted ONCE in the root layout and kept mounted while closed, so it works on every page
+ * Mounted ONCE in the root layout; rendered from the first support event on and kept mounted while
+ * closed, so it works on every page
  * (public ones too) and nothing typed is lost when it is closed or a submission fails.
  */
 import { useId } from 'react';
@@ -13,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '../../../../common/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth/selectors';
-import { selectSupportClearCount, selectSupportPanelOpen } from '../selectors';
+import { selectSupportClearCount, selectSupportPanelMounted, selectSupportPanelOpen } from '../selectors';
 import { supportPanelClosed } from '../slice';
 import { SupportForm } from './SupportForm';
 
@@ -23,7 +24,10 @@ export function SupportPanel() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const dispatch = useAppDispatch();
   const titleId = useId();
+  const mounted = useAppSelector(selectSupportPanelMounted);
   const close = () => dispatch(supportPanelClosed());
+  // rendered from the first support event on (pages that never ask for help pay nothing)
+  if (!mounted) return null;
 
   return (
     <Drawer
