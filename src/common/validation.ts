@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { SUPPORT_LIMITS } from './constants';
 import { MESSAGES } from './messages';
+import { RECORDING_ID_PATTERN, SUPPORT_DETAILS_MAX, SUPPORT_HONEYPOT_FIELD, splitDescription } from './support';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,29 +27,69 @@ export function isValidPhone(value: string | null | undefined): boolean {
 export const minLengthMessage = MESSAGES.minLength;
 export const maxLengthMessage = MESSAGES.maxLength;
 
+/** SPEC §5: the support form's fields, each with the spec's messages. */
+const nameField = yup
+  .string()
+  .trim()
+  .required(MESSAGES.valueRequired)
+  .min(SUPPORT_LIMITS.nameMin, MESSAGES.nameMin)
+  .max(SUPPORT_LIMITS.nameMax - 1, MESSAGES.nameMax);
+const emailField = yup
+  .string()
+  .trim()
+  .required(MESSAGES.valueRequired)
+  .max(SUPPORT_LIMITS.emailMax, MESSAGES.emailMax)
+  .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v));
+const subjectField = yup
+  .string()
+  .trim()
+  .required(MESSAGES.valueRequired)
+  .max(SUPPORT_LIMITS.subjectMax, MESSAGES.subjectMax);
+const descriptionField = yup
+  .string()
+  .trim()
+  .required(MESSAGES.valueRequired)
+  .max(SUPPORT_LIMITS.descriptionMax, MESSAGES.descriptionMax);
+
 /** SPEC §5: the support form. */
 export const supportSchema = yup.object({
-  name: yup
-    .string()
-    .trim()
-    .required(MESSAGES.valueRequired)
-    .min(SUPPORT_LIMITS.nameMin, MESSAGES.nameMin)
-    .max(SUPPORT_LIMITS.nameMax - 1, MESSAGES.nameMax),
-  email: yup
-    .string()
-    .trim()
-    .required(MESSAGES.valueRequired)
-    .max(SUPPORT_LIMITS.emailMax, MESSAGES.emailMax)
-    .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)),
-  subject: yup
-    .string()
-    .trim()
-    .required(MESSAGES.valueRequired)
-    .max(SUPPORT_LIMITS.subjectMax, MESSAGES.subjectMax),
-  description: yup
-    .string()
-    .trim()
-    .required(MESSAGES.valueRequired)
-    .max(SUPPORT_LIMITS.descriptionMax, MESSAGES.descriptionMax),
+  name: nameField,
+  email: emailField,
+  subject: subjectField,
+  description: descriptionField,
 });
 export type SupportFormValues = yup.InferType<typeof supportSchema>;
+
+/**
+ * The support request as the SPA sends it and the server checks it (SPEC §3 / S7.09). The student's
+ * comments — the description up to the appended details — are checked by the form's own rules
+ * (`supportSchema`), so the server answers with the same SPEC §5 messages; the details, the page
+ * address and the user agent have generous limits of our own. `recordingId` names the recording the
+ * SPA will upload; `website` is the honeypot of the public form.
+ */
+export const supportRequestSchema = yup.object({
+  name: nameField,
+  email: emailField,
+  subject: subjectField,
+  description: yup
+    .string()
+    .required(MESSAGES.valueRequired)
+    .test('comments', function checkComments(value) {
+      const { comments, details } = splitDescription(value ?? '');
+      try {
+        descriptionField.validateSync(comments);
+      } catch (error) {
+        return this.createError({ message: (error as yup.ValidationError).message });
+      }
+      if (details.length > SUPPORT_DETAILS_MAX) return this.createError({ message: maxLengthMessage(SUPPORT_DETAILS_MAX) });
+      return true;
+    }),
+  useragent: yup.string().defined().default('').max(1000, maxLengthMessage(1000)),
+  url: yup.string().defined().default('').max(2000, maxLengthMessage(2000)),
+  recordingId: yup
+    .string()
+    .optional()
+    .matches(RECORDING_ID_PATTERN, { message: 'The recording id is not valid', excludeEmptyString: true }),
+  [SUPPORT_HONEYPOT_FIELD]: yup.string().optional().max(500, maxLengthMessage(500)),
+});
+export type SupportRequestPayload = yup.InferType<typeof supportRequestSchema>;

@@ -28,6 +28,17 @@ export interface ThrottleSettings {
   windowMs: number;
 }
 
+/** Support tickets and session recordings (issue #4). */
+export interface SupportSettings {
+  /** where each new ticket is mailed */
+  inbox: string;
+  /** anonymous ticket submissions allowed per client IP within the window before 429 */
+  maxPerIp: number;
+  windowMs: number;
+  /** recordings older than this are deleted */
+  recordingRetentionMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -51,6 +62,7 @@ export interface Config {
   logLevel: LogLevel;
   trustProxy: boolean;
   throttle: ThrottleSettings;
+  support: SupportSettings;
   passwordHashing: PasswordHashing;
   /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the outbox table */
   smtpUrl: string | undefined;
@@ -95,6 +107,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table, listed at /dev/mailbox in development (APP_ENV=D).' },
   { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
   { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
+  { name: 'SUPPORT_INBOX', default: 'support@cashwise.example', description: 'E-mail address that receives every new support ticket.' },
+  { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
+  { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
+  { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
 ];
 
 export function serviceVariable(name: ServiceName): string {
@@ -194,6 +210,16 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicUrlProblem = checkUpstreamUrl(publicUrl);
   if (publicUrlProblem) problems.push(`PUBLIC_URL ${publicUrlProblem}`);
+  const supportInbox = read('SUPPORT_INBOX') ?? 'support@cashwise.example';
+  if (!/^[^\s@]+@[^\s@]+$/.test(supportInbox) || supportInbox.length > 254) {
+    problems.push(`SUPPORT_INBOX must be an e-mail address (got "${supportInbox}").`);
+  }
+  const support: SupportSettings = {
+    inbox: supportInbox,
+    maxPerIp: int('SUPPORT_MAX_PER_IP', 5, 1, 100_000),
+    windowMs: int('SUPPORT_WINDOW_MINUTES', 60, 1, 24 * 60) * 60_000,
+    recordingRetentionMs: int('RECORDING_RETENTION_DAYS', 30, 1, 3650) * 86_400_000,
+  };
 
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
@@ -237,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     trustProxy,
     throttle,
+    support,
     passwordHashing: OWASP_ARGON2,
     smtpUrl,
     mailFrom,

@@ -13,6 +13,7 @@ import { sessionSaga } from '../features/session/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { profileSaga } from '../features/profile/sagas';
 import { registrationSaga } from '../features/registration/sagas';
+import { supportSaga } from '../features/support/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -40,6 +41,8 @@ export const featureSagas: Record<string, Saga> = {
   registration: registrationSaga,
   password: passwordSaga,
   profile: profileSaga,
+  /** Get Help (issue #4): ticket submission, the support console, recordings. */
+  support: supportSaga,
 };
 
 export function* rootSaga(): SagaIterator {

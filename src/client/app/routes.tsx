@@ -42,6 +42,7 @@ const kb = () => import(/* webpackChunkName: "knowledge-base" */ '../features/kn
 const wizard = () => import(/* webpackChunkName: "budget-wizard" */ '../features/budgetWizard/pages/BudgetWizardPages');
 const worksheets = () => import(/* webpackChunkName: "worksheets" */ '../features/worksheets/pages/WorksheetsPage');
 const support = () => import(/* webpackChunkName: "support" */ '../features/support/pages/SupportPages');
+const replay = () => import(/* webpackChunkName: "support-replay" */ '../features/support/pages/ReplayPage');
 const profile = () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePages');
 const register = () => import(/* webpackChunkName: "register" */ '../features/registration/pages/RegistrationPages');
 const password = () => import(/* webpackChunkName: "password" */ '../features/password/pages/PasswordPages');
@@ -71,6 +72,9 @@ const P = {
   Worksheets: lazyPage(worksheets, 'WorksheetsPage'),
   Support: lazyPage(support, 'SupportPage'),
   Help: lazyPage(support, 'HelpPage'),
+  SupportTickets: lazyPage(support, 'TicketsPage'),
+  SupportTicket: lazyPage(support, 'TicketPage'),
+  SupportReplay: lazyPage(replay, 'ReplayPage'),
   Account: lazyPage(profile, 'AccountPage'),
   AccessCodes: lazyPage(profile, 'AccessCodesPage'),
   EditProfile: lazyPage(profile, 'EditProfilePage'),
@@ -166,7 +170,18 @@ const appChildren: AppRoute[] = [
           { path: 'worksheets', title: 'Worksheets', page: P.Worksheets },
         ],
       },
-      { path: 'support', title: 'Support', requiresAuth: AUTH, page: P.Support },
+      {
+        path: 'support',
+        title: 'Support',
+        requiresAuth: AUTH,
+        children: [
+          { index: true, page: P.Support },
+          // the support console (issue #4): SUPPORT / GADMINSUPERUSER only
+          { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
+          { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
+          { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
+        ],
+      },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, page: P.About },
       { path: 'terms', title: 'Terms of Use', requiresAuth: PUBLIC, page: P.Terms },
       { path: 'privacy', title: 'Privacy Policy', requiresAuth: PUBLIC, page: P.Privacy },

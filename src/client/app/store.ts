@@ -35,6 +35,7 @@ import { profileReducer } from '../features/profile/slice';
 import { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
+import { supportReducer } from '../features/support/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -46,6 +47,7 @@ export const rootReducer = combineReducers({
   registration: registrationReducer,
   password: passwordReducer,
   profile: profileReducer,
+  support: supportReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

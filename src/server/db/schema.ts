@@ -155,6 +155,51 @@ export interface RateEventsTable {
   at: number;
 }
 
+export interface SupportCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  /** HELP-1042 */
+  issue_key: string;
+  number: number;
+  /** null for a ticket sent from /help without signing in */
+  user_id: number | null;
+  user_name: string | null;
+  /** the current school's name when the ticket was sent */
+  school: string | null;
+  page_url: string;
+  name: string;
+  email: string;
+  subject: string;
+  description: string;
+  useragent: string;
+  status: 'open' | 'resolved';
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+  recording_id: string | null;
+  upload_token_hash: string | null;
+}
+
+export interface SupportRecordingsTable {
+  id: string;
+  ticket_id: number;
+  created_at: number;
+  size: number;
+  /** 0/1 */
+  truncated: number;
+  events: string;
+}
+
+export interface SupportAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  attempted_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -172,6 +217,10 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   password_reset_codes: PasswordResetCodesTable;
   rate_events: RateEventsTable;
+  support_counters: SupportCountersTable;
+  support_tickets: SupportTicketsTable;
+  support_recordings: SupportRecordingsTable;
+  support_attempts: SupportAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

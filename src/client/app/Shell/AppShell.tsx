@@ -19,6 +19,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
+import { supportRequested } from '../../features/support/slice';
+import { useAppDispatch } from '../hooks';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
@@ -40,6 +42,7 @@ function isActive(pathname: string, to: string, exact = false): boolean {
 export function AppShell() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const dispatch = useAppDispatch();
   const close = () => setDrawerOpen(false);
 
   return (
@@ -88,7 +91,14 @@ export function AppShell() {
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             <SchoolSwitcher />
           </Box>
-          <Button component={RouterLink} to="/app/support" color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            aria-haspopup="dialog"
+            onClick={() => dispatch(supportRequested())}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Get Help
           </Button>
           <ProfileMenu />

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001_initial';
 import { migration0002 } from './0002_outbox';
+import { migration0004 } from './0004_support';
 import { migration0006 } from './0006_accounts';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
@@ -9,6 +10,7 @@ export const migrationProvider: MigrationProvider = {
     return {
       '0001_initial': migration0001,
       '0002_outbox': migration0002,
+      '0004_support': migration0004,
       '0006_accounts': migration0006,
     };
   },

@@ -2,6 +2,7 @@
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
+import { supportRoutes } from './support';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -19,5 +20,6 @@ export const oneLookModule: ServiceModule = {
       access: 'user',
       handler: async (ctx) => ctx.identity?.clients ?? [],
     },
+    ...supportRoutes,
   ],
 };

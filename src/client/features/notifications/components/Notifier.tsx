@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
-import { useSnackbar, type VariantType } from 'notistack';
+import { styled } from '@mui/material/styles';
+import { MaterialDesignContent, useSnackbar, type VariantType } from 'notistack';
 import { TOAST_POSITION_DEFAULT, TOAST_POSITION_SUPPORT, type NotificationSeverity } from '../../../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notificationShown } from '../slice';
@@ -17,6 +18,24 @@ const VARIANT: Record<NotificationSeverity, VariantType> = {
   info: 'info',
   warn: 'warning',
   error: 'error',
+};
+
+/**
+ * notistack's default success / info / warning greens, blues and oranges under white text miss
+ * WCAG AA (4.5:1); these darker shades pass (axe color-contrast), error keeps its own.
+ */
+const AccessibleContent = styled(MaterialDesignContent)(() => ({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#8a4b00' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
+}));
+export const toastComponents = {
+  default: AccessibleContent,
+  success: AccessibleContent,
+  info: AccessibleContent,
+  warning: AccessibleContent,
+  error: AccessibleContent,
 };
 
 export function Notifier() {

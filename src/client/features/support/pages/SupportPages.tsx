@@ -1,24 +1,45 @@
-/** /app/support (signed in) and /help (public support page). */
+/**
+ * /app/support (signed in) and /help (public): the same support form (issue #4 item 5). Staff with
+ * SUPPORT (or GADMINSUPERUSER) also get the way into the support console.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { SUPPORT_HOURS_NOTE } from '../../../../common/constants';
-import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import { SUPPORT_PERMISSION } from '../../../../common/support';
+import { useAppSelector } from '../../../app/hooks';
+import { PageFrame } from '../../../ui/PageFrame';
+import { selectHasPermission } from '../../auth/selectors';
+import { SupportForm } from '../components/SupportForm';
+import { selectSupportClearCount } from '../selectors';
 
 export function SupportPage() {
+  const isStaff = useAppSelector((state) => selectHasPermission(state, SUPPORT_PERMISSION));
+  const clearCount = useAppSelector(selectSupportClearCount);
   return (
-    <PageFrame title="Support" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Support' }]}>
-      <Typography sx={{ mb: 2 }}>Our support team is available {SUPPORT_HOURS_NOTE}.</Typography>
-      <ComingSoon>Your support tickets and their status will be listed here, and you can ask for help.</ComingSoon>
+    <PageFrame title="Support" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Support' }]} maxWidth={760}>
+      {isStaff && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/app/support/tickets" color="inherit">Open the support console</Button>}>
+          You can read and resolve the students&apos; support tickets.
+        </Alert>
+      )}
+      <Typography sx={{ mb: 1 }}>Tell us what went wrong and we will get back to you by e-mail.</Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <SupportForm key={clearCount} formId="page" prefill />
+      </Paper>
     </PageFrame>
   );
 }
 
 export function HelpPage() {
+  const clearCount = useAppSelector(selectSupportClearCount);
   return (
     <PageFrame title="Help" maxWidth={760}>
       <Typography variant="h5" component="h2" sx={{ mt: 1, mb: 1 }}>
-        Can't sign in?
+        Can&apos;t sign in?
       </Typography>
       <Typography component="ul" sx={{ pl: 3, mb: 2 }}>
         <li>
@@ -41,7 +62,11 @@ export function HelpPage() {
         Contact us
       </Typography>
       <Typography sx={{ mb: 2 }}>Our support team is available {SUPPORT_HOURS_NOTE}.</Typography>
-      <ComingSoon>A form to send a support request without signing in will be here.</ComingSoon>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <SupportForm key={clearCount} formId="page" prefill={false} honeypot />
+      </Paper>
     </PageFrame>
   );
 }
+
+export { TicketsPage, TicketPage } from './ConsolePages';

@@ -1,0 +1,57 @@
+/** The support console's table rule (filters by SPEC §9 match modes, then sort) and its routes. */
+import { resolveRoute } from '../../../../../src/client/app/routes';
+import { visibleTickets } from '../../../../../src/client/features/support/pages/ConsolePages';
+import type { TicketSummary } from '../../../../../src/common/support';
+import { defaultMatchMode } from '../../../../../src/client/ui/filters';
+
+const ticket = (n: number, over: Partial<TicketSummary> = {}): TicketSummary => ({
+  key: `HELP-${n}`,
+  number: n,
+  status: 'open',
+  name: `Student ${n}`,
+  email: `s${n}@example.edu`,
+  subject: `Subject ${n}`,
+  school: 'Lincoln High School',
+  userName: null,
+  createdAt: Date.UTC(2026, 8, n - 1000, 12),
+  resolvedAt: null,
+  hasRecording: false,
+  ...over,
+});
+
+const none = () => ({
+  key: { mode: defaultMatchMode('text'), value: '' },
+  subject: { mode: defaultMatchMode('text'), value: '' },
+  name: { mode: defaultMatchMode('text'), value: '' },
+  school: { mode: defaultMatchMode('text'), value: '' },
+  status: { mode: defaultMatchMode('text'), value: '' },
+  createdAt: { mode: defaultMatchMode('date'), value: '' },
+});
+
+const tickets = [ticket(1001), ticket(1010, { status: 'resolved', subject: 'Quiz broken' }), ticket(1002, { school: null })];
+
+describe('support console table', () => {
+  it('sorts by ticket number numerically, both ways', () => {
+    expect(visibleTickets(tickets, none(), 'key', 'asc').map((t) => t.key)).toEqual(['HELP-1001', 'HELP-1002', 'HELP-1010']);
+    expect(visibleTickets(tickets, none(), 'key', 'desc').map((t) => t.key)).toEqual(['HELP-1010', 'HELP-1002', 'HELP-1001']);
+  });
+
+  it.each([
+    ['status equals resolved', { status: { mode: 'equals', value: 'resolved' } }, ['HELP-1010']],
+    ['subject contains quiz', { subject: { mode: 'contains', value: 'quiz' } }, ['HELP-1010']],
+    ['ticket ends with 02', { key: { mode: 'endsWith', value: '02' } }, ['HELP-1002']],
+    ['school not contains lincoln', { school: { mode: 'notContains', value: 'lincoln' } }, ['HELP-1002']],
+    ['created before 09/02', { createdAt: { mode: 'dateBefore', value: '2026-09-02' } }, ['HELP-1001']],
+  ] as const)('[S9] filter: %s', (_label, change, keys) => {
+    expect(visibleTickets(tickets, { ...none(), ...change }, 'key', 'asc').map((t) => t.key)).toEqual(keys);
+  });
+
+  it.each([
+    ['/app/support', 'Support'],
+    ['/app/support/tickets', 'Support Tickets'],
+    ['/app/support/tickets/HELP-1001', 'Support Ticket'],
+    ['/app/support/recordings/00000000-0000-4000-8000-000000000001', 'Session Recording'],
+  ])('%s is titled %p and needs a signed-in user', (path, title) => {
+    expect(resolveRoute(path)).toEqual(expect.objectContaining({ title, requiresAuth: true, notFound: false }));
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The support submission saga (issue #4) on a real store with a fake server: success [S8.05],
+ * failure [S8.04], a 401 in the middle of a submission, the appended details [S7.09] and the
+ * recording upload.
+ */
+import { sessionRecorder } from '../../../../../src/client/features/support/recording/recorder';
+import { supportSaga } from '../../../../../src/client/features/support/sagas';
+import { supportRequested, supportSubmitted, type SupportSubmittedPayload } from '../../../../../src/client/features/support/slice';
+import { signedInState } from '../../../../../src/client/features/auth/slice';
+import { SUPPORT_DETAILS_MARKER } from '../../../../../src/common/support';
+import { harness, makeSession, NOW, settle } from '../harness';
+
+const page = { url: 'http://localhost/app/catalog', origin: 'http://localhost', referrer: 'http://localhost/app', userAgent: 'TestAgent/1.0' };
+const submission = (over: Partial<SupportSubmittedPayload> = {}): SupportSubmittedPayload => ({
+  formId: 'panel',
+  values: { name: 'Lena Learner', email: 'lena@example.edu', subject: 'Quiz broken', description: 'The quiz does not load.' },
+  includeRecording: false,
+  page,
+  ...over,
+});
+
+const session = makeSession();
+const signedIn = { auth: signedInState(session, NOW + 30 * 60_000) };
+
+afterEach(() => sessionRecorder.clear());
+
+describe('submitting a support request', () => {
+  it('[S8.05] [S7.09] [S4.19] success: OneLook POST /whichway/support with the details, 30 s success toast bottom-centre, panel closed', async () => {
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: { 'POST /api/service': { status: 200, data: { issuekey: 'HELP-1042' } } },
+    });
+    h.store.dispatch(supportRequested());
+    h.store.dispatch(supportSubmitted(submission()));
+    await settle();
+
+    expect(h.requests).toHaveLength(1);
+    const body = h.requests[0]!.data as { service: string; method: string; path: string; payload: Record<string, string> };
+    expect(body).toEqual(expect.objectContaining({ service: 'OneLook', method: 'POST', path: '/whichway/support' }));
+    expect(Object.keys(body.payload).sort()).toEqual(['description', 'email', 'name', 'subject', 'url', 'useragent']);
+    expect(body.payload).toEqual(
+      expect.objectContaining({ name: 'Lena Learner', email: 'lena@example.edu', subject: 'Quiz broken', useragent: 'TestAgent/1.0', url: page.url }),
+    );
+    expect(body.payload.description).toBe(
+      `The quiz does not load.${SUPPORT_DETAILS_MARKER}Name: Lena Learner\nE-mail: lena@example.edu\nUser name: learner\nPage: ${page.url}\nReferrer: ${page.referrer}\nUser agent: TestAgent/1.0\nSession recording: (not attached)`,
+    );
+    expect(h.requests[0]!.headers.Authorization).toBe(`Bearer ${session.token}`);
+
+    const state = h.state();
+    expect(state.support.panelOpen).toBe(false);
+    expect(state.support.forms.panel).toEqual({ status: 'succeeded', error: null, lastIssueKey: 'HELP-1042', successCount: 1 });
+    expect(state.notifications.pending).toEqual([
+      expect.objectContaining({
+        severity: 'success',
+        summary: "Support ticket #HELP-1042 has been created. We'll be in touch shortly.",
+        life: 30_000,
+        position: 'support',
+      }),
+    ]);
+  });
+
+  it('[S8.04] failure: 20 s error toast "Sorry, your request could not be submitted", the panel stays open', async () => {
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: { 'POST /api/service': { status: 502, data: { message: 'The service is not available right now.' } } },
+    });
+    h.store.dispatch(supportRequested());
+    h.store.dispatch(supportSubmitted(submission()));
+    await settle();
+    const state = h.state();
+    expect(state.support.panelOpen).toBe(true);
+    expect(state.support.forms.panel.status).toBe('failed');
+    expect(state.support.forms.panel.error).toEqual(expect.objectContaining({ kind: 'server', status: 502 }));
+    expect(state.notifications.pending).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'Sorry, your request could not be submitted', life: 20_000, position: 'support' }),
+    ]);
+  });
+
+  it('[S8.01] a 401 mid-submit ends the session, shows the failure toast, and keeps the form (no clear) and the panel', async () => {
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: { 'POST /api/service': { status: 401, data: { message: 'Your session is not valid. Please sign in again.' } } },
+    });
+    h.store.dispatch(supportRequested());
+    const clearBefore = h.state().support.clearCount;
+    h.store.dispatch(supportSubmitted(submission()));
+    await settle();
+    expect(h.actions).toContain('auth:session:end');
+    const state = h.state();
+    expect(state.support.clearCount).toBe(clearBefore);
+    expect(state.support.panelOpen).toBe(true);
+    expect(state.support.forms.panel.status).toBe('failed');
+    expect(state.support.forms.panel.error?.kind).toBe('unauthorized');
+    expect(state.notifications.pending).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'Sorry, your request could not be submitted', life: 20_000 }),
+    ]);
+  });
+
+  it('a sign-out that is not a refused submission clears the forms and closes the panel (shared computers)', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [supportSaga] });
+    h.store.dispatch(supportRequested());
+    const clearBefore = h.state().support.clearCount;
+    h.store.dispatch({ type: 'auth:session:end', payload: { reason: 'signout' } });
+    expect(h.state().support.clearCount).toBe(clearBefore + 1);
+    expect(h.state().support.panelOpen).toBe(false);
+  });
+
+  it('signed out (/help): no Authorization header, "(not signed in)" in the details, an empty honeypot not sent', async () => {
+    const h = harness({ sagas: [supportSaga], routes: { 'POST /api/service': { status: 200, data: { issuekey: 'HELP-7' } } } });
+    h.store.dispatch(supportSubmitted(submission({ formId: 'page', honeypot: '' })));
+    await settle();
+    expect(h.requests[0]!.headers.Authorization).toBeUndefined();
+    const payload = (h.requests[0]!.data as { payload: Record<string, string> }).payload;
+    expect(payload.description).toContain('User name: (not signed in)');
+    expect(payload).not.toHaveProperty('website');
+    expect(h.state().support.forms.page.status).toBe('succeeded');
+  });
+
+  it('with the recording ticked: the replay link goes into the details, the buffer is uploaded with the one-time token, then forgotten', async () => {
+    sessionRecorder.add({ type: 4, timestamp: 1, data: { href: 'http://localhost/app' } });
+    sessionRecorder.add({ type: 2, timestamp: 2, data: {} });
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: {
+        'POST /api/service': { status: 200, data: { issuekey: 'HELP-1043', uploadToken: 'tok' } },
+        'POST /api/service/multipart': (req) => (req.data instanceof FormData ? { status: 200, data: { id: 'x', size: 10, truncated: false } } : { status: 400 }),
+      },
+    });
+    h.store.dispatch(supportSubmitted(submission({ includeRecording: true })));
+    await settle(10);
+    const payload = (h.requests[0]!.data as { payload: Record<string, string> }).payload;
+    expect(payload.recordingId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.description).toContain(`Session recording: http://localhost/app/support/recordings/${payload.recordingId}`);
+    expect(h.requests[1]!.url).toBe('/api/service/multipart');
+    const form = h.requests[1]!.data as FormData;
+    expect(JSON.parse(form.get('request') as string)).toEqual(
+      expect.objectContaining({ method: 'POST', path: '/support/tickets/HELP-1043/recording', payload: { token: 'tok' } }),
+    );
+    expect(sessionRecorder.events()).toEqual([]);
+    expect(h.state().support.forms.panel.status).toBe('succeeded');
+  });
+
+  it('a failed recording upload is logged; the ticket still counts as created', async () => {
+    sessionRecorder.add({ type: 4, timestamp: 1 });
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: {
+        'POST /api/service': { status: 200, data: { issuekey: 'HELP-1044', uploadToken: 'tok' } },
+        'POST /api/service/multipart': { status: 413, data: { message: 'The request is too large.' } },
+      },
+    });
+    h.store.dispatch(supportSubmitted(submission({ includeRecording: true })));
+    await settle(10);
+    expect(h.logger.warn).toHaveBeenCalledWith('The session recording could not be uploaded', expect.objectContaining({ status: 413 }));
+    expect(h.state().notifications.pending[0]).toEqual(expect.objectContaining({ severity: 'success' }));
+  });
+
+  it('[S2.22] a second Submit while one is sending is ignored (takeLeading)', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [supportSaga], routes: { 'POST /api/service': { status: 200, data: { issuekey: 'HELP-1' } } } });
+    h.store.dispatch(supportSubmitted(submission()));
+    h.store.dispatch(supportSubmitted(submission()));
+    await settle();
+    expect(h.requests).toHaveLength(1);
+  });
+});

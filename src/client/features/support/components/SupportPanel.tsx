@@ -1,0 +1,58 @@
+/**
+ * The Get Help panel (SPEC §2 "Global support panel"): a right-hand drawer titled 'Get Help', opened
+ * by `supportRequested`. Clicking outside does not close it (S2.19); Escape and the close button do.
+ * Mounted ONCE in the root layout; rendered from the first support event on and kept mounted while
+ * closed, so it works on every page
+ * (public ones too) and nothing typed is lost when it is closed or a submission fails.
+ */
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import SvgIcon from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '../../../../common/messages';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectIsAuthenticated } from '../../auth/selectors';
+import { selectSupportClearCount, selectSupportPanelMounted, selectSupportPanelOpen } from '../selectors';
+import { supportPanelClosed } from '../slice';
+import { SupportForm } from './SupportForm';
+
+export function SupportPanel() {
+  const open = useAppSelector(selectSupportPanelOpen);
+  const clearCount = useAppSelector(selectSupportClearCount);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const mounted = useAppSelector(selectSupportPanelMounted);
+  const close = () => dispatch(supportPanelClosed());
+  // rendered from the first support event on (pages that never ask for help pay nothing)
+  if (!mounted) return null;
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      keepMounted
+      onClose={(_event, reason) => {
+        // S2.19: a click outside does not dismiss the panel; Escape does
+        if (reason !== 'backdropClick') close();
+      }}
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 440 } } } }}
+    >
+      <Box sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography id={titleId} variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+            {MESSAGES.supportPanelTitle}
+          </Typography>
+          <IconButton aria-label="Close Get Help" onClick={close}>
+            <SvgIcon>
+              <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+            </SvgIcon>
+          </IconButton>
+        </Box>
+        <SupportForm key={clearCount} formId="panel" prefill honeypot={!signedIn} />
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * The support console (issue #4 item 4): /app/support/tickets (a table with sorting, paging and the
+ * shared SPEC §9 column filters, client-side over the list the server returns) and
+ * /app/support/tickets/:key (one ticket, mark resolved, the way to its replay).
+ * Only SUPPORT / GADMINSUPERUSER; anyone else sees a refusal (and the server answers 403 anyway).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../common/support';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
+import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
+import { formatDate } from '../../../ui/format';
+import { PageFrame } from '../../../ui/PageFrame';
+import { selectHasPermission } from '../../auth/selectors';
+import { replayPath } from '../sagas';
+import { selectTicket, selectTickets } from '../selectors';
+import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
+
+export const NOT_ALLOWED = 'You do not have permission to see support tickets.';
+const consoleCrumbs = [
+  { label: 'Home', to: '/app' },
+  { label: 'Support', to: '/app/support' },
+];
+
+function useIsStaff() {
+  return useAppSelector((state) => selectHasPermission(state, SUPPORT_PERMISSION));
+}
+
+interface Column {
+  id: 'key' | 'subject' | 'name' | 'school' | 'status' | 'createdAt';
+  label: string;
+  kind: FilterKind;
+  value: (t: TicketSummary) => string | number | null;
+  filterValue?: (t: TicketSummary) => string | number | Date | null;
+}
+
+const COLUMNS: Column[] = [
+  { id: 'key', label: 'Ticket', kind: 'text', value: (t) => t.number, filterValue: (t) => t.key },
+  { id: 'subject', label: 'Subject', kind: 'text', value: (t) => t.subject.toLocaleLowerCase(), filterValue: (t) => t.subject },
+  { id: 'name', label: 'From', kind: 'text', value: (t) => t.name.toLocaleLowerCase(), filterValue: (t) => `${t.name} ${t.email}` },
+  { id: 'school', label: 'School', kind: 'text', value: (t) => (t.school ?? '').toLocaleLowerCase(), filterValue: (t) => t.school ?? '' },
+  { id: 'status', label: 'Status', kind: 'text', value: (t) => t.status, filterValue: (t) => t.status },
+  { id: 'createdAt', label: 'Created', kind: 'date', value: (t) => t.createdAt, filterValue: (t) => new Date(t.createdAt) },
+];
+
+type Filters = Record<Column['id'], ColumnFilterState>;
+const emptyFilters = (): Filters =>
+  Object.fromEntries(COLUMNS.map((c) => [c.id, { mode: defaultMatchMode(c.kind), value: '' }])) as Filters;
+
+/** Pure: filter (SPEC §9 match modes), then sort. */
+export function visibleTickets(tickets: readonly TicketSummary[], filters: Filters, orderBy: Column['id'], order: 'asc' | 'desc'): TicketSummary[] {
+  const column = COLUMNS.find((c) => c.id === orderBy) ?? COLUMNS[0]!;
+  return tickets
+    .filter((t) =>
+      COLUMNS.every((c) => {
+        const f = filters[c.id];
+        return matchesFilter((c.filterValue ?? c.value)(t), f.mode, f.value);
+      }),
+    )
+    .sort((a, b) => {
+      const x = column.value(a) ?? '';
+      const y = column.value(b) ?? '';
+      const cmp = x < y ? -1 : x > y ? 1 : 0;
+      return order === 'asc' ? cmp : -cmp;
+    });
+}
+
+function Refused({ title }: { title: string }) {
+  return (
+    <PageFrame title={title} crumbs={[...consoleCrumbs, { label: title }]}>
+      <Alert severity="error">{NOT_ALLOWED}</Alert>
+    </PageFrame>
+  );
+}
+
+export function TicketsPage() {
+  const isStaff = useIsStaff();
+  const dispatch = useAppDispatch();
+  const tickets = useAppSelector(selectTickets);
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const [orderBy, setOrderBy] = useState<Column['id']>('createdAt');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+
+  useEffect(() => {
+    if (isStaff) dispatch(ticketsRequested());
+  }, [dispatch, isStaff]);
+
+  const rows = useMemo(() => visibleTickets(tickets.data ?? [], filters, orderBy, order), [tickets.data, filters, orderBy, order]);
+  if (!isStaff) return <Refused title="Support Tickets" />;
+  const shown = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
+
+  const sortBy = (id: Column['id']) => {
+    if (orderBy === id) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else {
+      setOrderBy(id);
+      setOrder('asc');
+    }
+  };
+
+  return (
+    <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
+      <Box component="section" aria-labelledby="ticket-filters" sx={{ mb: 2 }}>
+        <Typography id="ticket-filters" variant="h6" component="h2">
+          Filters
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {COLUMNS.map((c) => (
+            <ColumnFilter
+              key={c.id}
+              label={c.label}
+              kind={c.kind}
+              filter={filters[c.id]}
+              onChange={(next) => {
+                setFilters({ ...filters, [c.id]: next });
+                setPage(0);
+              }}
+            />
+          ))}
+        </Box>
+      </Box>
+      {tickets.status === 'loading' && <CircularProgress aria-label="Loading tickets" />}
+      {tickets.status === 'failed' && <Alert severity="error">{tickets.error?.message}</Alert>}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Support tickets">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c.id} sortDirection={orderBy === c.id ? order : false}>
+                  <TableSortLabel active={orderBy === c.id} direction={orderBy === c.id ? order : 'asc'} onClick={() => sortBy(c.id)}>
+                    {c.label}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((t) => (
+              <TableRow key={t.key} hover>
+                <TableCell>
+                  <Link component={RouterLink} to={`/app/support/tickets/${t.key}`}>
+                    {t.key}
+                  </Link>
+                </TableCell>
+                <TableCell>{t.subject}</TableCell>
+                <TableCell>
+                  {t.name}
+                  <Typography variant="body2" color="text.secondary">
+                    {t.email}
+                  </Typography>
+                </TableCell>
+                <TableCell>{t.school ?? '—'}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
+                </TableCell>
+                <TableCell>{formatDate(t.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+            {tickets.status === 'succeeded' && shown.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length}>No tickets match.</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={page}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={[10, 25, 50]}
+        onPageChange={(_e, next) => setPage(next)}
+        onRowsPerPageChange={(e) => {
+          setRowsPerPage(Number(e.target.value));
+          setPage(0);
+        }}
+      />
+    </PageFrame>
+  );
+}
+
+export function TicketPage() {
+  const { key = '' } = useParams();
+  const isStaff = useIsStaff();
+  const dispatch = useAppDispatch();
+  const ticket = useAppSelector(selectTicket);
+
+  useEffect(() => {
+    if (isStaff) dispatch(ticketRequested({ key }));
+  }, [dispatch, isStaff, key]);
+
+  const title = `Ticket ${key}`;
+  if (!isStaff) return <Refused title={title} />;
+  const t = ticket.data;
+  return (
+    <PageFrame title={title} crumbs={[...consoleCrumbs, { label: 'Support Tickets', to: '/app/support/tickets' }, { label: key }]}>
+      {ticket.status === 'loading' && <CircularProgress aria-label="Loading the ticket" />}
+      {ticket.status === 'failed' && <Alert severity="error">{ticket.error?.message}</Alert>}
+      {t && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            {t.subject}
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+            <dt>Status</dt>
+            <dd style={{ margin: 0 }}>{t.status === 'open' ? 'Open' : `Resolved ${formatDate(t.resolvedAt)}`}</dd>
+            <dt>From</dt>
+            <dd style={{ margin: 0 }}>
+              {t.name} &lt;{t.email}&gt;
+            </dd>
+            <dt>User name</dt>
+            <dd style={{ margin: 0 }}>{t.userName ?? '(not signed in)'}</dd>
+            <dt>School</dt>
+            <dd style={{ margin: 0 }}>{t.school ?? '—'}</dd>
+            <dt>Page</dt>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{t.url}</dd>
+            <dt>Created</dt>
+            <dd style={{ margin: 0 }}>{formatDate(t.createdAt)}</dd>
+          </Box>
+          <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+            Description
+          </Typography>
+          <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+            {t.description}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+            {t.recording ? (
+              <Button variant="outlined" component={RouterLink} to={replayPath(t.recording.id)}>
+                Replay the session recording
+              </Button>
+            ) : (
+              <Typography variant="body2">No session recording{t.recordingId ? ' (not uploaded, or deleted after the retention period)' : ''}.</Typography>
+            )}
+            {t.status === 'open' && (
+              <Button variant="contained" onClick={() => dispatch(ticketResolveRequested({ key: t.key }))}>
+                Mark resolved
+              </Button>
+            )}
+          </Box>
+        </Paper>
+      )}
+    </PageFrame>
+  );
+}

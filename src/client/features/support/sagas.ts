@@ -1,0 +1,200 @@
+/**
+ * Get Help sagas (issue #4). Every call goes through the shared API saga (callService /
+ * callMultipart); toasts through notificationRaised; time and navigation are not needed here.
+ *
+ * Submitting (SPEC S7.09, S8.04, S8.05, S4.19):
+ *  1. if the student left the recording box ticked and the recorder holds events, a recording id is
+ *     drawn and its replay address goes into the appended details;
+ *  2. OneLook POST /whichway/support { name, email, subject, description, useragent, url };
+ *  3. with an upload token back, the buffer (JSON, truncated to 4,096,000 characters) is uploaded to
+ *     POST /support/tickets/:key/recording — a failed upload is logged, the ticket stands;
+ *  4. success toast (30 s, bottom-centre) and supportSucceeded (panel closes, the form clears);
+ *     failure toast (20 s, bottom-centre) and supportFailed (the form keeps every value).
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { SUPPORT_TOAST_LIFE_MS } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
+import {
+  SUPPORT_HONEYPOT_FIELD,
+  composeDescription,
+  truncateRecording,
+  type RecordingBody,
+  type SupportTicketCreated,
+  type TicketDetail,
+  type TicketSummary,
+} from '../../../common/support';
+import type { SupportRequest } from '../../../common/types';
+import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
+import { getLogger, type SagaContext } from '../../app/sagaContext';
+import { sessionEnd } from '../auth/events';
+import { selectUser } from '../auth/selectors';
+import { notificationRaised } from '../notifications/slice';
+import { sessionRecorder } from './recording/recorder';
+import {
+  recordingFailed,
+  recordingLoaded,
+  recordingRequested,
+  supportFailed,
+  supportSubmitted,
+  supportSucceeded,
+  ticketFailed,
+  ticketLoaded,
+  ticketRequested,
+  ticketResolveRequested,
+  ticketsFailed,
+  ticketsLoaded,
+  ticketsRequested,
+  type SupportError,
+} from './slice';
+
+/** The replay page's address for a recording id. */
+export const replayPath = (recordingId: string) => `/app/support/recordings/${recordingId}`;
+
+/** A random RFC 4122 v4 id (crypto.randomUUID where the browser has it). */
+export function randomRecordingId(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const toError = (error: unknown): SupportError => {
+  const problem = toApiProblem(error);
+  const result: SupportError = { kind: problem.kind, message: problem.message };
+  if (problem.status !== undefined) result.status = problem.status;
+  return result;
+};
+
+export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>): SagaIterator {
+  const { formId, values, includeRecording, honeypot, page } = action.payload;
+  const user: ReturnType<typeof selectUser> = yield select(selectUser);
+  try {
+    const events: ReturnType<typeof sessionRecorder.events> = includeRecording ? yield call([sessionRecorder, sessionRecorder.events]) : [];
+    const recordingId: string | null = events.length > 0 ? yield call(randomRecordingId) : null;
+    const description = composeDescription(values.description, {
+      name: values.name,
+      email: values.email,
+      userName: user?.userName ?? null,
+      pageUrl: page.url,
+      referrer: page.referrer,
+      userAgent: page.userAgent,
+      recordingUrl: recordingId ? `${page.origin}${replayPath(recordingId)}` : null,
+    });
+    const payload: SupportRequest & { recordingId?: string; [SUPPORT_HONEYPOT_FIELD]?: string } = {
+      name: values.name,
+      email: values.email,
+      subject: values.subject,
+      description,
+      useragent: page.userAgent,
+      url: page.url,
+    };
+    if (recordingId) payload.recordingId = recordingId;
+    if (honeypot) payload[SUPPORT_HONEYPOT_FIELD] = honeypot;
+
+    const created: SupportTicketCreated = yield call(callService<SupportTicketCreated>, {
+      method: 'POST',
+      path: '/whichway/support',
+      payload,
+    });
+
+    if (created.uploadToken && events.length > 0) {
+      try {
+        const { json } = truncateRecording(events);
+        yield call(
+          callMultipart,
+          { method: 'POST', path: `/support/tickets/${created.issuekey}/recording`, payload: { token: created.uploadToken } },
+          { recording: new Blob([json], { type: 'application/json' }) },
+        );
+        yield call([sessionRecorder, sessionRecorder.clear]);
+      } catch (error) {
+        const logger: SagaContext['logger'] = yield call(getLogger);
+        logger.warn('The session recording could not be uploaded', toApiProblem(error));
+      }
+    }
+
+    yield put(supportSucceeded({ formId, issuekey: created.issuekey }));
+    yield put(
+      notificationRaised({
+        severity: 'success',
+        summary: MESSAGES.supportSuccess(created.issuekey),
+        life: SUPPORT_TOAST_LIFE_MS.success,
+        position: 'support',
+      }),
+    );
+  } catch (error) {
+    yield put(supportFailed({ formId, error: toError(error) }));
+    yield put(
+      notificationRaised({
+        severity: 'error',
+        summary: MESSAGES.supportFailure,
+        life: SUPPORT_TOAST_LIFE_MS.failure,
+        position: 'support',
+      }),
+    );
+  }
+}
+
+export function* loadTicketsSaga(): SagaIterator {
+  try {
+    const tickets: TicketSummary[] = yield call(callService<TicketSummary[]>, { method: 'GET', path: '/support/tickets' });
+    yield put(ticketsLoaded(tickets));
+  } catch (error) {
+    yield put(ticketsFailed(toError(error)));
+  }
+}
+
+export function* loadTicketSaga(action: ReturnType<typeof ticketRequested>): SagaIterator {
+  try {
+    const ticket: TicketDetail = yield call(callService<TicketDetail>, {
+      method: 'GET',
+      path: `/support/tickets/${encodeURIComponent(action.payload.key)}`,
+    });
+    yield put(ticketLoaded(ticket));
+  } catch (error) {
+    yield put(ticketFailed(toError(error)));
+  }
+}
+
+export function* resolveTicketSaga(action: ReturnType<typeof ticketResolveRequested>): SagaIterator {
+  try {
+    const ticket: TicketDetail = yield call(callService<TicketDetail>, {
+      method: 'POST',
+      path: `/support/tickets/${encodeURIComponent(action.payload.key)}/resolve`,
+    });
+    yield put(ticketLoaded(ticket));
+  } catch (error) {
+    yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: toApiProblem(error).message }));
+  }
+}
+
+export function* loadRecordingSaga(action: ReturnType<typeof recordingRequested>): SagaIterator {
+  try {
+    const body: RecordingBody = yield call(callService<RecordingBody>, {
+      method: 'GET',
+      path: `/support/recordings/${encodeURIComponent(action.payload.id)}`,
+    });
+    yield put(recordingLoaded(body));
+  } catch (error) {
+    yield put(recordingFailed(toError(error)));
+  }
+}
+
+/** Shared computers: the next student never uploads the previous one's screen. */
+function* forgetRecording(): SagaIterator {
+  yield call([sessionRecorder, sessionRecorder.clear]);
+}
+
+export function* supportSaga(): SagaIterator {
+  yield takeLeading(supportSubmitted, submitSupportSaga);
+  yield takeLatest(ticketsRequested, loadTicketsSaga);
+  yield takeLatest(ticketRequested, loadTicketSaga);
+  yield takeLeading(ticketResolveRequested, resolveTicketSaga);
+  yield takeLatest(recordingRequested, loadRecordingSaga);
+  yield takeEvery(sessionEnd, forgetRecording);
+}
+
+export default supportSaga;

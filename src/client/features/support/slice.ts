@@ -1,0 +1,186 @@
+/**
+ * Get Help (issue #4): the panel's open state, each support form's submission status, and the
+ * support console's data. Form values stay in the forms (formik), never here.
+ *
+ * Events: `support/supportRequested` opens the panel — any page, menu item or error toast may
+ * dispatch it. `support/supportSubmitted` starts a submission (sagas.ts), which ends in
+ * `supportSucceeded` or `supportFailed`.
+ *
+ * auth:session:end resets the slice (shared computers) and bumps `clearCount`, which remounts the
+ * forms empty — EXCEPT when a submission is in flight and the session ended because the server
+ * refused the token (401 / expired): then what the student typed stays, so nothing is lost.
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RecordingBody, TicketDetail, TicketSummary } from '../../../common/support';
+import type { SupportFormValues } from '../../../common/validation';
+import type { ApiProblem } from '../../api/apiProblem';
+import { sessionEnd } from '../auth/events';
+
+/** The panel (mounted once, in the root layout) and the form on /help and /app/support. */
+export type SupportFormId = 'panel' | 'page';
+export type SubmitStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+export interface SupportError {
+  kind: ApiProblem['kind'];
+  status?: number;
+  message: string;
+}
+
+export interface FormSubmission {
+  status: SubmitStatus;
+  error: SupportError | null;
+  lastIssueKey: string | null;
+  /** counts successes, so the form knows when to clear subject and description */
+  successCount: number;
+}
+
+export interface Loadable<T> {
+  status: LoadStatus;
+  data: T | null;
+  error: SupportError | null;
+}
+
+export interface SupportState {
+  panelOpen: boolean;
+  /** the panel has been opened at least once: it renders from then on (kept mounted while closed) */
+  panelMounted: boolean;
+  forms: Record<SupportFormId, FormSubmission>;
+  /** bumped when the forms must start empty (session ended) */
+  clearCount: number;
+  tickets: Loadable<TicketSummary[]>;
+  ticket: Loadable<TicketDetail>;
+  recording: Loadable<RecordingBody>;
+}
+
+const idleForm: FormSubmission = { status: 'idle', error: null, lastIssueKey: null, successCount: 0 };
+const idle = { status: 'idle' as LoadStatus, data: null, error: null };
+
+export const initialSupportState: SupportState = {
+  panelOpen: false,
+  panelMounted: false,
+  forms: { panel: idleForm, page: idleForm },
+  clearCount: 0,
+  tickets: idle,
+  ticket: idle,
+  recording: idle,
+};
+
+/** What the page knows about where the student is (collected when Submit is pressed). */
+export interface PageInfo {
+  /** the page's full address */
+  url: string;
+  /** the site origin, for the absolute replay link */
+  origin: string;
+  referrer: string;
+  userAgent: string;
+}
+
+export interface SupportSubmittedPayload {
+  formId: SupportFormId;
+  values: SupportFormValues;
+  /** the student left the recording checkbox ticked */
+  includeRecording: boolean;
+  /** the hidden honeypot field of /help (empty for people) */
+  honeypot?: string;
+  page: PageInfo;
+}
+
+/** Opens the Get Help panel. Any page, menu item or toast may dispatch it. */
+export const supportRequested = createAction('support/supportRequested');
+
+const supportSlice = createSlice({
+  name: 'support',
+  initialState: initialSupportState,
+  reducers: {
+    supportPanelClosed(state) {
+      state.panelOpen = false;
+    },
+    supportSubmitted(state, action: PayloadAction<SupportSubmittedPayload>) {
+      const form = state.forms[action.payload.formId];
+      form.status = 'pending';
+      form.error = null;
+    },
+    supportSucceeded(state, action: PayloadAction<{ formId: SupportFormId; issuekey: string }>) {
+      const form = state.forms[action.payload.formId];
+      form.status = 'succeeded';
+      form.lastIssueKey = action.payload.issuekey;
+      form.successCount += 1;
+      if (action.payload.formId === 'panel') state.panelOpen = false;
+    },
+    supportFailed(state, action: PayloadAction<{ formId: SupportFormId; error: SupportError }>) {
+      const form = state.forms[action.payload.formId];
+      form.status = 'failed';
+      form.error = action.payload.error;
+    },
+    ticketsRequested(state) {
+      state.tickets.status = 'loading';
+      state.tickets.error = null;
+    },
+    ticketsLoaded(state, action: PayloadAction<TicketSummary[]>) {
+      state.tickets = { status: 'succeeded', data: action.payload, error: null };
+    },
+    ticketsFailed(state, action: PayloadAction<SupportError>) {
+      state.tickets.status = 'failed';
+      state.tickets.error = action.payload;
+    },
+    ticketRequested(state, _action: PayloadAction<{ key: string }>) {
+      state.ticket = { status: 'loading', data: null, error: null };
+    },
+    ticketLoaded(state, action: PayloadAction<TicketDetail>) {
+      state.ticket = { status: 'succeeded', data: action.payload, error: null };
+    },
+    ticketFailed(state, action: PayloadAction<SupportError>) {
+      state.ticket = { status: 'failed', data: null, error: action.payload };
+    },
+    ticketResolveRequested(state, _action: PayloadAction<{ key: string }>) {
+      state.ticket.error = null;
+    },
+    recordingRequested(state, _action: PayloadAction<{ id: string }>) {
+      state.recording = { status: 'loading', data: null, error: null };
+    },
+    recordingLoaded(state, action: PayloadAction<RecordingBody>) {
+      state.recording = { status: 'succeeded', data: action.payload, error: null };
+    },
+    recordingFailed(state, action: PayloadAction<SupportError>) {
+      state.recording = { status: 'failed', data: null, error: action.payload };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(supportRequested, (state) => {
+      state.panelOpen = true;
+      state.panelMounted = true;
+    });
+    builder.addCase(sessionEnd, (state, action) => {
+      const refused = action.payload.reason === 'unauthorized' || action.payload.reason === 'expired';
+      const pending = (Object.keys(state.forms) as SupportFormId[]).some((id) => state.forms[id].status === 'pending');
+      if (refused && pending) {
+        // keep the forms (and the open panel) as they are: the saga reports the failure
+        state.tickets = idle;
+        state.ticket = idle;
+        state.recording = idle;
+        return;
+      }
+      return { ...initialSupportState, clearCount: state.clearCount + 1 };
+    });
+  },
+});
+
+export const {
+  supportPanelClosed,
+  supportSubmitted,
+  supportSucceeded,
+  supportFailed,
+  ticketsRequested,
+  ticketsLoaded,
+  ticketsFailed,
+  ticketRequested,
+  ticketLoaded,
+  ticketFailed,
+  ticketResolveRequested,
+  recordingRequested,
+  recordingLoaded,
+  recordingFailed,
+} = supportSlice.actions;
+export const supportReducer = supportSlice.reducer;
+export default supportSlice.reducer;

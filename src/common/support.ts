@@ -1,0 +1,140 @@
+/**
+ * Support tickets (issue #4): the contract shared by the SPA and the server, and the pure rules
+ * both sides apply — the details appended to a ticket's description (SPEC S7.09) and the
+ * session-recording buffer limits (SPEC §9: queue 1000, body truncation 4,096,000 characters).
+ */
+import { RECORDING_LIMITS } from './constants';
+
+/** The line that separates what the student wrote from the details the SPA appends (SPEC S7.09). */
+export const SUPPORT_DETAILS_MARKER = '\n\n---- Details ----\n';
+/** The appended details may not exceed this many characters (ours). */
+export const SUPPORT_DETAILS_MAX = 4000;
+/** The hidden honeypot field of the public form; people never fill it in. */
+export const SUPPORT_HONEYPOT_FIELD = 'website';
+/** Ticket keys read HELP-1001, HELP-1002 … */
+export const SUPPORT_KEY_PREFIX = 'HELP-';
+export const SUPPORT_KEY_PATTERN = /^HELP-\d{1,12}$/;
+export const RECORDING_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The permission that opens the support console and the replays (SPEC §6; GADMINSUPERUSER passes too). */
+export const SUPPORT_PERMISSION = 'SUPPORT';
+/** The note the panel shows beside the recording checkbox. */
+export const RECORDING_NOTICE =
+  'To help us see what went wrong, a recording of the last few minutes of this screen will be attached to your request. Everything typed into boxes is hidden in it.';
+export const RECORDING_CHECKBOX_LABEL = 'Attach a recording of my screen';
+
+export type TicketStatus = 'open' | 'resolved';
+
+/** POST /whichway/support answers with the issue key; with a recording asked for, a one-time upload token too. */
+export interface SupportTicketCreated {
+  issuekey: string;
+  uploadToken?: string;
+}
+
+export interface TicketSummary {
+  key: string;
+  number: number;
+  status: TicketStatus;
+  name: string;
+  email: string;
+  subject: string;
+  school: string | null;
+  userName: string | null;
+  createdAt: number;
+  resolvedAt: number | null;
+  hasRecording: boolean;
+}
+
+export interface RecordingInfo {
+  id: string;
+  size: number;
+  truncated: boolean;
+  createdAt: number;
+}
+
+export interface TicketDetail extends TicketSummary {
+  description: string;
+  url: string;
+  useragent: string;
+  recordingId: string | null;
+  recording: RecordingInfo | null;
+}
+
+export interface RecordingBody {
+  ticketKey: string;
+  createdAt: number;
+  truncated: boolean;
+  /** the rrweb events as JSON text */
+  events: string;
+}
+
+export interface SupportDetails {
+  name: string;
+  email: string;
+  userName: string | null;
+  pageUrl: string;
+  referrer: string;
+  userAgent: string;
+  /** absolute address of the replay page, or null when the student left the recording out */
+  recordingUrl: string | null;
+}
+
+/** SPEC S7.09: the student's comments, then the marker, then one detail per line. */
+export function composeDescription(comments: string, details: SupportDetails): string {
+  const lines = [
+    `Name: ${details.name}`,
+    `E-mail: ${details.email}`,
+    `User name: ${details.userName ?? '(not signed in)'}`,
+    `Page: ${details.pageUrl}`,
+    `Referrer: ${details.referrer || '(none)'}`,
+    `User agent: ${details.userAgent}`,
+    `Session recording: ${details.recordingUrl ?? '(not attached)'}`,
+  ];
+  return `${comments}${SUPPORT_DETAILS_MARKER}${lines.join('\n').slice(0, SUPPORT_DETAILS_MAX)}`;
+}
+
+/** Splits a description into what the student wrote and the appended details. */
+export function splitDescription(description: string): { comments: string; details: string } {
+  const at = description.indexOf(SUPPORT_DETAILS_MARKER);
+  if (at < 0) return { comments: description, details: '' };
+  return { comments: description.slice(0, at), details: description.slice(at + SUPPORT_DETAILS_MARKER.length) };
+}
+
+/** rrweb's event type for Meta, which starts every (re)snapshot. */
+export const RRWEB_META_EVENT = 4;
+
+/**
+ * The ring buffer rule (SPEC §9 queue 1000): adds `event`, drops the oldest beyond `max`, then drops
+ * up to the next Meta event so the buffer always starts with a snapshot a player can replay from.
+ * Pure: returns a new array.
+ */
+export function pushEvent<E extends { type: number }>(buffer: readonly E[], event: E, max: number = RECORDING_LIMITS.queue): E[] {
+  let next = [...buffer, event];
+  if (next.length <= max) return next;
+  next = next.slice(next.length - max);
+  const meta = next.findIndex((e) => e.type === RRWEB_META_EVENT);
+  return meta > 0 ? next.slice(meta) : next;
+}
+
+/**
+ * SPEC §9 body truncation: the JSON of `events` in at most `limit` characters. Whole events are
+ * dropped from the oldest end (never cut in half, so the JSON stays readable), then up to the next
+ * Meta event when there is one, so the replay starts from a snapshot.
+ */
+export function truncateRecording(
+  events: readonly unknown[],
+  limit: number = RECORDING_LIMITS.bodyTruncation,
+): { json: string; truncated: boolean; count: number } {
+  const parts = events.map((e) => JSON.stringify(e) ?? 'null');
+  let total = 2 + parts.reduce((sum, p) => sum + p.length, 0) + Math.max(0, parts.length - 1);
+  if (total <= limit) return { json: `[${parts.join(',')}]`, truncated: false, count: parts.length };
+  let start = 0;
+  while (start < parts.length && total > limit) {
+    total -= parts[start]!.length + (parts.length - start > 1 ? 1 : 0);
+    start += 1;
+  }
+  const isMeta = (e: unknown) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === RRWEB_META_EVENT;
+  const meta = events.findIndex((e, i) => i >= start && isMeta(e));
+  if (meta > start) start = meta;
+  const kept = parts.slice(start);
+  return { json: `[${kept.join(',')}]`, truncated: true, count: kept.length };
+}

@@ -1,0 +1,352 @@
+/**
+ * Support tickets (issue #4), OneLook routes:
+ *   POST /whichway/support                    public   create a ticket (SPEC S7.09) → { issuekey, uploadToken? }
+ *   GET  /support/tickets                     SUPPORT  every ticket, newest first (the console sorts, pages, filters)
+ *   GET  /support/tickets/:key                SUPPORT  one ticket with its recording's facts
+ *   POST /support/tickets/:key/resolve        SUPPORT  mark resolved
+ *   POST /support/tickets/:key/recording      public   (multipart, file `recording`) the submitter's ONE upload
+ *   GET  /support/recordings/:id              SUPPORT  the rrweb events for the replay page
+ *
+ * Anonymous submissions (/help) are limited per client IP (SUPPORT_MAX_PER_IP per SUPPORT_WINDOW_MINUTES)
+ * and carry a honeypot field: when it is filled in the request is answered like a success but nothing is
+ * stored or mailed (a bot learns nothing; a person never sees the field).
+ * A recording upload needs the one-time token handed out with the issue key AND, for a signed-in
+ * student's ticket, that same student's session: nobody can upload into someone else's recording.
+ * Recordings older than RECORDING_RETENTION_DAYS are deleted on every write and never served.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as yup from 'yup';
+import {
+  RECORDING_ID_PATTERN,
+  SUPPORT_HONEYPOT_FIELD,
+  SUPPORT_KEY_PATTERN,
+  SUPPORT_KEY_PREFIX,
+  SUPPORT_PERMISSION,
+  splitDescription,
+  truncateRecording,
+  type RecordingBody,
+  type SupportTicketCreated,
+  type TicketDetail,
+  type TicketSummary,
+} from '../../../common/support';
+import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { ServiceContext, ServiceRoute } from '../types';
+
+export const SUPPORT_API_MESSAGES = {
+  tooMany: (minutes: number) => `Too many support requests from this network. Please try again in ${minutes} minute(s).`,
+  ticketNotFound: 'There is no such ticket.',
+  recordingNotFound: 'There is no such recording.',
+  uploadNotAllowed: 'This recording cannot be uploaded.',
+  recordingMissing: 'The multipart form must contain a "recording" file.',
+  recordingNotJson: 'The recording must be a JSON array of events.',
+  recordingIdTaken: 'The recording id is already in use.',
+} as const;
+
+const access = { permission: SUPPORT_PERMISSION };
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function keyParam(ctx: ServiceContext): string {
+  const key = (ctx.params.key ?? '').toUpperCase();
+  if (!SUPPORT_KEY_PATTERN.test(key)) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
+  return key;
+}
+
+/** Deletes recordings past the retention (issue #4: default 30 days). */
+export async function purgeExpiredRecordings(db: Db, now: number, retentionMs: number): Promise<number> {
+  const result = await db.deleteFrom('support_recordings').where('created_at', '<', now - retentionMs).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/** Per-IP limit for anonymous submissions; counts this one. Throws 429 with Retry-After. */
+async function limitAnonymous(ctx: ServiceContext): Promise<void> {
+  const now = ctx.clock();
+  const { maxPerIp, windowMs } = ctx.config.support;
+  const since = now - windowMs;
+  await ctx.db.deleteFrom('support_attempts').where('attempted_at', '<', since).execute();
+  const rows = await ctx.db
+    .selectFrom('support_attempts')
+    .select('attempted_at')
+    .where('ip', '=', ctx.ip)
+    .where('attempted_at', '>=', since)
+    .orderBy('attempted_at', 'asc')
+    .execute();
+  if (rows.length >= maxPerIp) {
+    const oldest = Number(rows[0]!.attempted_at);
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    throw new HttpError(429, SUPPORT_API_MESSAGES.tooMany(Math.ceil(retryAfterSeconds / 60)), {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+  await ctx.db.insertInto('support_attempts').values({ ip: ctx.ip, attempted_at: now }).execute();
+}
+
+async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> {
+  const payload = ctx.payload as SupportRequestPayload;
+  const identity = ctx.identity;
+  if (!identity) await limitAnonymous(ctx);
+  if ((payload[SUPPORT_HONEYPOT_FIELD] ?? '').trim() !== '') {
+    ctx.log.info({ ip: ctx.ip }, 'support honeypot filled in: request dropped');
+    return { issuekey: `${SUPPORT_KEY_PREFIX}0` };
+  }
+
+  const now = ctx.clock();
+  const uploadToken = payload.recordingId ? randomBytes(24).toString('base64url') : undefined;
+  const issuekey = await ctx.db.transaction().execute(async (trx) => {
+    if (payload.recordingId) {
+      const taken = await trx.selectFrom('support_tickets').select('id').where('recording_id', '=', payload.recordingId).executeTakeFirst();
+      if (taken) throw new HttpError(409, SUPPORT_API_MESSAGES.recordingIdTaken);
+    }
+    await trx.updateTable('support_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'ticket').execute();
+    const counter = await trx.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow();
+    const number = Number(counter.value);
+    const key = `${SUPPORT_KEY_PREFIX}${number}`;
+    await trx
+      .insertInto('support_tickets')
+      .values({
+        issue_key: key,
+        number,
+        user_id: identity?.user.id ?? null,
+        user_name: identity?.user.userName ?? null,
+        school: identity?.clients[0]?.clientName ?? null,
+        page_url: payload.url,
+        name: payload.name,
+        email: payload.email,
+        subject: payload.subject,
+        description: payload.description,
+        useragent: payload.useragent,
+        status: 'open',
+        created_at: now,
+        resolved_at: null,
+        resolved_by: null,
+        recording_id: payload.recordingId ?? null,
+        upload_token_hash: uploadToken ? sha256(uploadToken) : null,
+      })
+      .execute();
+    return key;
+  });
+
+  await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
+  const { comments, details } = splitDescription(payload.description);
+  await ctx.mailer.send({
+    to: ctx.config.support.inbox,
+    subject: `[${issuekey}] ${payload.subject}`,
+    text: [
+      `Support ticket ${issuekey}`,
+      `From: ${payload.name} <${payload.email}>`,
+      `User name: ${identity?.user.userName ?? '(not signed in)'}`,
+      `School: ${identity?.clients[0]?.clientName ?? '(unknown)'}`,
+      `Page: ${payload.url}`,
+      '',
+      comments,
+      '',
+      details,
+      '',
+      `Open it in the support console: /app/support/tickets/${issuekey}`,
+    ].join('\n'),
+    purpose: 'support-ticket',
+  });
+  return uploadToken ? { issuekey, uploadToken } : { issuekey };
+}
+
+type TicketRow = {
+  issue_key: string;
+  number: number;
+  status: 'open' | 'resolved';
+  name: string;
+  email: string;
+  subject: string;
+  school: string | null;
+  user_name: string | null;
+  created_at: number;
+  resolved_at: number | null;
+  recording_created_at: number | null;
+};
+
+function toSummary(row: TicketRow): TicketSummary {
+  return {
+    key: row.issue_key,
+    number: Number(row.number),
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    school: row.school,
+    userName: row.user_name,
+    createdAt: Number(row.created_at),
+    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    hasRecording: row.recording_created_at !== null,
+  };
+}
+
+function ticketQuery(db: Db) {
+  return db
+    .selectFrom('support_tickets as t')
+    .leftJoin('support_recordings as r', 'r.ticket_id', 't.id')
+    .select([
+      't.id',
+      't.issue_key',
+      't.number',
+      't.status',
+      't.name',
+      't.email',
+      't.subject',
+      't.school',
+      't.user_name',
+      't.created_at',
+      't.resolved_at',
+      't.description',
+      't.page_url',
+      't.useragent',
+      't.recording_id',
+      'r.id as recording_row_id',
+      'r.created_at as recording_created_at',
+      'r.size as recording_size',
+      'r.truncated as recording_truncated',
+    ]);
+}
+
+async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDetail> {
+  await purgeExpiredRecordings(ctx.db, ctx.clock(), ctx.config.support.recordingRetentionMs);
+  const row = await ticketQuery(ctx.db).where('t.issue_key', '=', key).executeTakeFirst();
+  if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
+  return {
+    ...toSummary(row),
+    description: row.description,
+    url: row.page_url,
+    useragent: row.useragent,
+    recordingId: row.recording_id,
+    recording:
+      row.recording_row_id !== null && row.recording_created_at !== null
+        ? {
+            id: row.recording_row_id,
+            size: Number(row.recording_size),
+            truncated: Number(row.recording_truncated) === 1,
+            createdAt: Number(row.recording_created_at),
+          }
+        : null,
+  };
+}
+
+const uploadSchema = yup.object({ token: yup.string().required().max(200) });
+
+async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size: number; truncated: boolean }> {
+  const key = keyParam(ctx);
+  const { token } = ctx.payload as yup.InferType<typeof uploadSchema>;
+  const ticket = await ctx.db
+    .selectFrom('support_tickets')
+    .select(['id', 'user_id', 'recording_id', 'upload_token_hash'])
+    .where('issue_key', '=', key)
+    .executeTakeFirst();
+  if (!ticket) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
+  // the token alone is not enough for a signed-in student's ticket: it must be that student
+  const ownerOk = ticket.user_id === null || ctx.identity?.user.id === ticket.user_id;
+  if (!ownerOk || !ticket.recording_id || !ticket.upload_token_hash || !sameHash(ticket.upload_token_hash, sha256(token))) {
+    throw new HttpError(403, SUPPORT_API_MESSAGES.uploadNotAllowed);
+  }
+  const file = ctx.files.find((f) => f.field === 'recording');
+  if (!file) throw new HttpError(400, SUPPORT_API_MESSAGES.recordingMissing);
+  let events: unknown;
+  try {
+    events = JSON.parse(file.data.toString('utf8'));
+  } catch {
+    throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
+  }
+  if (!Array.isArray(events)) throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
+  const { json, truncated } = truncateRecording(events);
+  const now = ctx.clock();
+  const recordingId = ticket.recording_id;
+  await ctx.db.transaction().execute(async (trx) => {
+    // one-time: the token is spent by the first upload, even if a second request races this one
+    const spent = await trx
+      .updateTable('support_tickets')
+      .set({ upload_token_hash: null })
+      .where('id', '=', ticket.id)
+      .where('upload_token_hash', '=', ticket.upload_token_hash)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) throw new HttpError(403, SUPPORT_API_MESSAGES.uploadNotAllowed);
+    await trx
+      .insertInto('support_recordings')
+      .values({ id: recordingId, ticket_id: ticket.id, created_at: now, size: json.length, truncated: truncated ? 1 : 0, events: json })
+      .execute();
+  });
+  await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
+  return { id: recordingId, size: json.length, truncated };
+}
+
+export const supportRoutes: readonly ServiceRoute[] = [
+  {
+    method: 'POST',
+    path: '/whichway/support',
+    access: 'public',
+    payloadSchema: supportRequestSchema,
+    handler: createTicket,
+  },
+  {
+    method: 'GET',
+    path: '/support/tickets',
+    access,
+    handler: async (ctx) => {
+      const rows = await ticketQuery(ctx.db).orderBy('t.id', 'desc').limit(5000).execute();
+      return rows.map(toSummary);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/support/tickets/:key',
+    access,
+    handler: async (ctx) => ticketDetail(ctx, keyParam(ctx)),
+  },
+  {
+    method: 'POST',
+    path: '/support/tickets/:key/resolve',
+    access,
+    handler: async (ctx) => {
+      const key = keyParam(ctx);
+      const now = ctx.clock();
+      const updated = await ctx.db
+        .updateTable('support_tickets')
+        .set({ status: 'resolved', resolved_at: now, resolved_by: ctx.identity?.user.id ?? null })
+        .where('issue_key', '=', key)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        const exists = await ctx.db.selectFrom('support_tickets').select('id').where('issue_key', '=', key).executeTakeFirst();
+        if (!exists) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
+      }
+      return ticketDetail(ctx, key);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/support/tickets/:key/recording',
+    access: 'public',
+    payloadSchema: uploadSchema,
+    handler: uploadRecording,
+  },
+  {
+    method: 'GET',
+    path: '/support/recordings/:id',
+    access,
+    handler: async (ctx): Promise<RecordingBody> => {
+      const id = (ctx.params.id ?? '').toLowerCase();
+      if (!RECORDING_ID_PATTERN.test(id)) throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
+      await purgeExpiredRecordings(ctx.db, ctx.clock(), ctx.config.support.recordingRetentionMs);
+      const row = await ctx.db
+        .selectFrom('support_recordings as r')
+        .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+        .select(['t.issue_key', 'r.created_at', 'r.truncated', 'r.events'])
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
+      return { ticketKey: row.issue_key, createdAt: Number(row.created_at), truncated: Number(row.truncated) === 1, events: row.events };
+    },
+  },
+];
