@@ -6,6 +6,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { catalogSaga } from '../features/catalog/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
@@ -34,6 +35,7 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
+  catalog: catalogSaga,
 };
 
 export function* rootSaga(): SagaIterator {

@@ -61,6 +61,7 @@ const P = {
   Material: lazyPage(catalog, 'MaterialPage'),
   MaterialReview: lazyPage(catalog, 'MaterialReviewPage'),
   Section: lazyPage(catalog, 'SectionPage'),
+  Certificate: lazyPage(catalog, 'CertificatePage'),
   Resources: lazyPage(resources, 'ResourcesHomePage'),
   KbHome: lazyPage(kb, 'KnowledgeBaseHomePage'),
   KbTopic: lazyPage(kb, 'TopicPage'),
@@ -213,6 +214,7 @@ export const routeTable: AppRoute[] = [
       { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
       { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },
+      { path: '/certificates/:code', title: 'Certificate', page: P.Certificate },
       {
         path: '/register',
         title: 'Register',

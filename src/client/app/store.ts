@@ -20,6 +20,7 @@ import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
 import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
+import { catalogReducer } from '../features/catalog/slice';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  catalog: catalogReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

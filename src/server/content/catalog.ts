@@ -187,7 +187,7 @@ function readModule(root: string, rel: string, slug: string): CatalogModule {
 export function readCatalog(contentDir: string): CatalogModule[] {
   const rel = 'catalog';
   const abs = path.join(contentDir, rel);
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(abs).isDirectory();
   } catch {

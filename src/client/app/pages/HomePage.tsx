@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from '../../../common/constants';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
+import { ContinueCard } from '../../features/catalog';
 
 const AREAS = [
   {
@@ -40,6 +41,7 @@ export function HomePage() {
           You're learning with <strong>{school.clientName}</strong>.
         </Typography>
       )}
+      <ContinueCard />
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?
       </Typography>
