@@ -271,7 +271,11 @@ function QuestionField({ q, index, value, onChange, result }: { q: ReviewView['q
   const id = `question-${q.id}`;
   return (
     <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }} disabled={result !== undefined}>
-      <FormLabel component="legend" id={id} sx={{ color: 'text.primary', fontWeight: 600 }}>
+      <FormLabel
+        component="legend"
+        id={id}
+        sx={{ color: 'text.primary', fontWeight: 600, '&.Mui-disabled, &.Mui-focused': { color: 'text.primary' } }}
+      >
         {index + 1}. {q.prompt}
       </FormLabel>
       <RadioGroup
