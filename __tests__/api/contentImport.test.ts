@@ -2,11 +2,14 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { ContentError } from '../../src/server/content/frontMatter';
 import { currentContentHash, importContent, importContentIfChanged } from '../../src/server/content/importContent';
 import { createTestApp, type TestApp } from './support/testApp';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');
+// each test builds a fresh database; on a busy 2-core machine that can take a few seconds
+jest.setTimeout(30_000);
 let t: TestApp;
 let dir: string;
 
@@ -61,8 +64,8 @@ it('a bad file stops the import with its name, and nothing is half-imported (the
 it('a failure inside the transaction rolls everything back', async () => {
   await importContent(t.db, dir, t.clock());
   // valid content, then a database failure in the middle of the writes
-  await t.db.schema.dropTable('content_questions').execute();
-  await expect(importContent(t.db, dir, t.clock())).rejects.toThrow();
+  await sql`CREATE TRIGGER injected_failure BEFORE INSERT ON content_questions BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(t.db);
+  await expect(importContent(t.db, dir, t.clock())).rejects.toThrow(/injected failure/);
   expect(await count('content_modules')).toBe(1);
   expect(await count('content_versions')).toBe(1);
 });
