@@ -78,6 +78,12 @@ describe('catalog: the learning path', () => {
     await page.goto('/login');
     await signIn(page, 'learner');
     await page.waitForURL('**/app');
+    const offered = await service<unknown[]>('GET', '/catalog');
+    if (offered.length === 0) {
+      throw new Error(
+        'The server imported no modules: content/catalog is missing or empty (the course content is merged from its own branch), or CONTENT_DIR points elsewhere. Run with CONTENT_DIR=$PWD/__tests__/fixtures/content to use the fixture.',
+      );
+    }
     await page.getByRole('heading', { name: 'Continue where you left off' }).waitFor();
     await expectAccessible(page);
 
