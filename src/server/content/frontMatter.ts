@@ -46,7 +46,7 @@ export function parseFrontMatter(text: string, file: string): MarkdownFile {
   }
   let data: unknown;
   try {
-    data = parseYaml(yamlText, { uniqueKeys: true, prettyErrors: true }) ?? {};
+    data = parseYamlLenient(yamlText);
   } catch (error) {
     throw new ContentError(file, `front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -54,6 +54,30 @@ export function parseFrontMatter(text: string, file: string): MarkdownFile {
     throw new ContentError(file, 'front matter must be a set of "key: value" fields');
   }
   return { file, data: data as Record<string, unknown>, body: body.replace(/^\s*\n/, '').trimEnd() };
+}
+
+const parse = (text: string): unknown => parseYaml(text, { uniqueKeys: true, prettyErrors: true }) ?? {};
+
+/**
+ * A plain value holding ": " (docs/content-format.md's own example `title: Review: Making Your First
+ * Budget`) is not valid YAML. When the YAML fails on exactly that, such values are quoted and the
+ * text parsed again; any other YAML error stands.
+ */
+const COLON_VALUE = /^(\s*(?:- )?[A-Za-z][\w-]*:[ \t]+)(?!["'[{|>&*!%@`#])([^\n]*?:[ \t][^\n]*?)[ \t]*$/gm;
+
+export function parseYamlLenient(text: string): unknown {
+  try {
+    return parse(text);
+  } catch (error) {
+    if (!/Nested mappings are not allowed in compact mappings|Implicit map keys need to be/.test((error as Error).message)) throw error;
+    const repaired = text.replace(COLON_VALUE, (_all, key: string, value: string) => `${key}${JSON.stringify(value)}`);
+    if (repaired === text) throw error;
+    try {
+      return parse(repaired);
+    } catch {
+      throw error;
+    }
+  }
 }
 
 export function readMarkdownFile(absolutePath: string, file: string): MarkdownFile {

@@ -120,6 +120,15 @@ describe('content validator', () => {
     expect(error.message).toBe(`${expectedFile}: ${error.problem}`);
   });
 
+  it('reads a plain value holding ": " as text (the format document writes `title: Review: …` unquoted)', () => {
+    const parsed = parseFrontMatter('---\ntitle: Review: Making Your First Budget\nquestions:\n  - type: true-false\n    prompt: "Fact: a budget is a plan."\n    explanation: Remember: plans change.\n---\n', 'review.md');
+    expect(parsed.data).toEqual({
+      title: 'Review: Making Your First Budget',
+      questions: [{ type: 'true-false', prompt: 'Fact: a budget is a plan.', explanation: 'Remember: plans change.' }],
+    });
+    expect(() => parseFrontMatter('---\ntitle: [unclosed\n---\n', 'bad.md')).toThrow(/bad.md: front matter is not valid YAML/);
+  });
+
   it('parses front matter generically (knowledge-base files use the same loader)', () => {
     const parsed = parseFrontMatter('---\ntitle: What Is APR?\nkeyTerms:\n  - term: APR\n    definition: yearly cost\n---\n\nBody **text**\n', 'x.md');
     expect(parsed.data).toEqual({ title: 'What Is APR?', keyTerms: [{ term: 'APR', definition: 'yearly cost' }] });
