@@ -57,6 +57,10 @@ export interface Config {
   tokenLifetimeMs: number;
   sessionAbsoluteMs: number;
   seedDemo: boolean;
+  /** course content root (holds catalog/); imported at start when its hash changed */
+  contentDir: string;
+  /** percent a review needs unless the review sets its own passingScore */
+  passingScore: number;
   staticDir: string;
   services: Partial<Record<ServiceName, string>>;
   logLevel: LogLevel;
@@ -93,6 +97,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'TOKEN_LIFETIME_MINUTES', default: '30', description: 'Lifetime of one token; renewal issues a new one.' },
   { name: 'SESSION_ABSOLUTE_HOURS', default: '12', description: 'No renewal past this age of the original sign-in.' },
   { name: 'SEED_DEMO', default: 'true (false when NODE_ENV=production)', description: 'Create the demo schools and accounts at start-up (idempotent).' },
+  { name: 'CONTENT_DIR', default: './content', description: 'Course content (catalog/ …) imported at start-up when it changed since the last import.' },
+  { name: 'PASSING_SCORE', default: '70', description: 'Percent a review needs to pass, unless the review sets its own passingScore.' },
   { name: 'STATIC_DIR', default: 'dist/client', description: 'Built SPA to serve; skipped when the folder does not exist.' },
   ...SERVICE_NAMES.map((name) => ({
     name: serviceVariable(name),
@@ -181,6 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const seedDemo = bool('SEED_DEMO', !isProduction);
   const staticDir = path.resolve(read('STATIC_DIR') ?? 'dist/client');
+  const contentDir = path.resolve(read('CONTENT_DIR') ?? './content');
+  const passingScore = int('PASSING_SCORE', 70, 1, 100);
 
   const services: Partial<Record<ServiceName, string>> = {};
   for (const name of SERVICE_NAMES) {
@@ -258,6 +266,8 @@ export function loadConfig(env: Env = process.env): Config {
     tokenLifetimeMs: tokenLifetimeMinutes * 60_000,
     sessionAbsoluteMs: sessionAbsoluteHours * 3_600_000,
     seedDemo,
+    contentDir,
+    passingScore,
     staticDir,
     services,
     logLevel: logLevel as LogLevel,

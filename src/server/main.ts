@@ -3,11 +3,14 @@
  * config → database → migrations → demo seed → app → listen; graceful shutdown on SIGTERM/SIGINT.
  * Run as `node dist/server/server/main.js` (honours PORT, HOST, DATA_DIR, STATIC_DIR, …).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db';
-import { seedDemo } from './db/seed';
+import { DEMO_SCHOOLS, seedDemo } from './db/seed';
+import { importContentIfChanged, offerAllModules } from './content/importContent';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,6 +27,13 @@ export async function startServer(env: Record<string, string | undefined> = proc
   try {
     await migrateToLatest(db);
     if (config.seedDemo) await seedDemo(db, config.passwordHashing, Date.now());
+    // the catalog: import when the content changed; a bad file stops the start with its name
+    if (existsSync(path.join(config.contentDir, 'catalog'))) {
+      await importContentIfChanged(db, config.contentDir, Date.now());
+    } else {
+      console.warn(`No course content at ${path.join(config.contentDir, 'catalog')} (CONTENT_DIR): the catalog stays as last imported.`);
+    }
+    if (config.seedDemo) await offerAllModules(db, DEMO_SCHOOLS.map((s) => s.lsclientID));
     const app = await buildApp({ config, db, logger: { level: config.logLevel } });
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('://0.0.0.0', '://localhost');

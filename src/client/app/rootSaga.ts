@@ -6,6 +6,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { catalogSaga } from '../features/catalog/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
@@ -43,6 +44,7 @@ export const featureSagas: Record<string, Saga> = {
   profile: profileSaga,
   /** Get Help (issue #4): ticket submission, the support console, recordings. */
   support: supportSaga,
+  catalog: catalogSaga,
 };
 
 export function* rootSaga(): SagaIterator {

@@ -62,6 +62,7 @@ const P = {
   Material: lazyPage(catalog, 'MaterialPage'),
   MaterialReview: lazyPage(catalog, 'MaterialReviewPage'),
   Section: lazyPage(catalog, 'SectionPage'),
+  Certificate: lazyPage(catalog, 'CertificatePage'),
   Resources: lazyPage(resources, 'ResourcesHomePage'),
   KbHome: lazyPage(kb, 'KnowledgeBaseHomePage'),
   KbTopic: lazyPage(kb, 'TopicPage'),
@@ -228,6 +229,7 @@ export const routeTable: AppRoute[] = [
       { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
       { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },
+      { path: '/certificates/:code', title: 'Certificate', page: P.Certificate },
       {
         path: '/register',
         title: 'Register',

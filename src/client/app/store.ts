@@ -28,6 +28,7 @@ import {
   readStoredSession,
 } from '../features/auth/storage';
 import { draftRegistry } from '../features/drafts/registry';
+import { catalogReducer } from '../features/catalog/slice';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { passwordReducer } from '../features/password/slice';
@@ -48,6 +49,7 @@ export const rootReducer = combineReducers({
   password: passwordReducer,
   profile: profileReducer,
   support: supportReducer,
+  catalog: catalogReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

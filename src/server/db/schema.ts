@@ -200,6 +200,124 @@ export interface SupportAttemptsTable {
   attempted_at: number;
 }
 
+// ---- the catalog (issue #5, migration 0005)
+
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  hash: string;
+  imported_at: number;
+  module_count: number;
+}
+
+export interface ContentModulesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** the content's `order` */
+  position: number;
+  summary: string;
+  /** JSON array of strings */
+  objectives: string;
+  estimated_minutes: number;
+  overview_html: string;
+}
+
+export interface ContentMaterialsTable {
+  id: Generated<number>;
+  module_id: number;
+  slug: string;
+  title: string;
+  position: number;
+  summary: string;
+  intro_html: string;
+}
+
+export interface ContentSectionsTable {
+  id: Generated<number>;
+  material_id: number;
+  slug: string;
+  title: string;
+  position: number;
+  estimated_minutes: number;
+  /** JSON array of "<topic>/<article>" */
+  kb_articles: string;
+  body_html: string;
+}
+
+export interface ContentReviewsTable {
+  id: Generated<number>;
+  material_id: number;
+  title: string;
+  passing_score: number | null;
+}
+
+export interface ContentQuestionsTable {
+  id: Generated<number>;
+  review_id: number;
+  position: number;
+  type: string;
+  prompt: string;
+  /** JSON array (multiple choice) or null */
+  choices: string | null;
+  /** JSON: the correct index or true/false — never sent before an attempt */
+  answer: string;
+  explanation: string;
+}
+
+export interface SchoolModulesTable {
+  client_id: number;
+  module_slug: string;
+}
+
+export interface SectionCompletionsTable {
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  section_slug: string;
+  completed_at: number;
+}
+
+export interface ReviewAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  score: number;
+  /** 1 or 0 */
+  passed: number;
+  /** JSON of the answers given */
+  answers: string;
+  created_at: number;
+}
+
+export interface TimeSpentTable {
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  section_slug: string;
+  seconds: number;
+  first_at: number;
+  updated_at: number;
+}
+
+export interface BookmarksTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  target: string;
+  created_at: number;
+}
+
+export interface CertificatesTable {
+  id: Generated<number>;
+  user_id: number;
+  module_slug: string;
+  module_title: string;
+  code: string;
+  completed_at: number;
+  issued_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -221,6 +339,18 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_recordings: SupportRecordingsTable;
   support_attempts: SupportAttemptsTable;
+  content_versions: ContentVersionsTable;
+  content_modules: ContentModulesTable;
+  content_materials: ContentMaterialsTable;
+  content_sections: ContentSectionsTable;
+  content_reviews: ContentReviewsTable;
+  content_questions: ContentQuestionsTable;
+  school_modules: SchoolModulesTable;
+  section_completions: SectionCompletionsTable;
+  review_attempts: ReviewAttemptsTable;
+  time_spent: TimeSpentTable;
+  bookmarks: BookmarksTable;
+  certificates: CertificatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

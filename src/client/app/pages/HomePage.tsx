@@ -5,11 +5,17 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
+
+/** "Continue where you left off" (issue #5), loaded on its own so the home page stays light. */
+const ContinueCard = lazy(() =>
+  import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.ContinueCard })),
+);
 
 const AREAS = [
   {
@@ -40,6 +46,9 @@ export function HomePage() {
           You're learning with <strong>{school.clientName}</strong>.
         </Typography>
       )}
+      <Suspense fallback={null}>
+        <ContinueCard />
+      </Suspense>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?
       </Typography>

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001_initial';
 import { migration0002 } from './0002_outbox';
 import { migration0004 } from './0004_support';
+import { migration0005 } from './0005_catalog';
 import { migration0006 } from './0006_accounts';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
@@ -11,6 +12,7 @@ export const migrationProvider: MigrationProvider = {
       '0001_initial': migration0001,
       '0002_outbox': migration0002,
       '0004_support': migration0004,
+      '0005_catalog': migration0005,
       '0006_accounts': migration0006,
     };
   },

@@ -3,6 +3,7 @@ import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
+import { catalogRoutes } from './catalog';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -21,5 +22,6 @@ export const oneLookModule: ServiceModule = {
       handler: async (ctx) => ctx.identity?.clients ?? [],
     },
     ...supportRoutes,
+    ...catalogRoutes,
   ],
 };

@@ -2,7 +2,9 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router';
+import Typography from '@mui/material/Typography';
 import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import { BookmarkList, TranscriptTable } from '../../catalog';
 
 function ActivityTabs() {
   const { pathname } = useLocation();
@@ -19,10 +21,7 @@ export function TranscriptsPage() {
   return (
     <PageFrame title="My Activity" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Activity' }]}>
       <ActivityTabs />
-      <ComingSoon>
-        Your transcript will list every module and section you have finished, with dates and review scores, in a
-        table you can filter by column.
-      </ComingSoon>
+      <TranscriptTable />
     </PageFrame>
   );
 }
@@ -31,7 +30,19 @@ export function BookmarksBudgetsPage() {
   return (
     <PageFrame title="My Activity" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Activity' }]}>
       <ActivityTabs />
-      <ComingSoon>Your bookmarked sections and articles and the budgets you saved will be listed here.</ComingSoon>
+      <section aria-labelledby="bookmarks-heading">
+        <Typography id="bookmarks-heading" variant="h5" component="h2" gutterBottom>
+          Bookmarks
+        </Typography>
+        <BookmarkList />
+      </section>
+      {/* Budgets: issue #7 (budget wizard) fills this part. */}
+      <section aria-labelledby="budgets-heading" style={{ marginTop: 32 }}>
+        <Typography id="budgets-heading" variant="h5" component="h2" gutterBottom>
+          Budgets
+        </Typography>
+        <ComingSoon>The budgets you save in the budget wizard will be listed here.</ComingSoon>
+      </section>
     </PageFrame>
   );
 }

@@ -1,59 +1,427 @@
-/** /app/catalog: module list, module home, material (section / review) and section pages. */
-import { useParams } from 'react-router';
-import { ComingSoon, PageFrame, type Crumb } from '../../../ui/PageFrame';
+/** /app/catalog: module list, module home, material (section / review) and section pages (issue #5). */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import {
+  STATUS_LABELS,
+  catalogPaths,
+  type CatalogModuleCard,
+  type CertificateCheck,
+  type MaterialDetail,
+  type ModuleDetail,
+  type ReviewAnswer,
+  type ReviewResult,
+  type ReviewView,
+  type SectionDetail,
+} from '../../../../common/catalog';
+import { PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { formatDate } from '../../../ui/format';
+import { catalogApi } from '../api';
+import { BookmarkButton } from '../components/BookmarkButton';
+import { ContentHtml } from '../components/ContentHtml';
+import { Loadable } from '../components/Loadable';
+import { ProgressBar } from '../components/ProgressBar';
+import { useResource } from '../components/useResource';
+import { selectAttempt, selectChange } from '../selectors';
+import { reviewRetaken, reviewSubmitted, sectionClosed, sectionCompletionRequested, sectionOpened } from '../slice';
 
+const HOME: Crumb = { label: 'Home', to: '/app' };
 const CATALOG: Crumb = { label: 'Catalog', to: '/app/catalog' };
 
 export function ModuleListPage() {
+  const path = catalogApi.catalog;
+  const view = useResource<CatalogModuleCard[]>(path);
   return (
-    <PageFrame title="Catalog" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Catalog' }]}>
-      <ComingSoon>Every module of your course will be listed here, with your progress through each one.</ComingSoon>
+    <PageFrame title="Catalog" crumbs={[HOME, { label: 'Catalog' }]}>
+      <Loadable view={view} path={path}>
+        {(modules) =>
+          modules.length === 0 ? (
+            <Alert severity="info">Your school has no modules in its catalog yet.</Alert>
+          ) : (
+            <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Modules">
+              {modules.map((m) => (
+                <Grid key={m.slug} size={{ xs: 12, sm: 6 }} component="li">
+                  <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                    <CardContent sx={{ flexGrow: 1 }}>
+                      <Typography variant="overline" component="p">
+                        Module {m.order} · about {m.estimatedMinutes} min
+                      </Typography>
+                      <Typography variant="h6" component="h2">
+                        {m.title}
+                      </Typography>
+                      <Typography variant="body2" sx={{ my: 1 }}>
+                        {m.summary}
+                      </Typography>
+                      <ProgressBar percent={m.progress.percent} label={m.title} />
+                      <Typography variant="body2" color="text.secondary">
+                        {STATUS_LABELS[m.progress.status]}
+                      </Typography>
+                    </CardContent>
+                    <CardActions>
+                      <Button component={RouterLink} to={catalogPaths.module(m.slug)} aria-label={`Open ${m.title}`}>
+                        Open
+                      </Button>
+                      {m.progress.status === 'in-progress' && (
+                        <Button component={RouterLink} to={m.continuePath} variant="contained" aria-label={`Continue ${m.title}`}>
+                          Continue
+                        </Button>
+                      )}
+                      {m.progress.status === 'not-started' && (
+                        <Button component={RouterLink} to={m.continuePath} variant="contained" aria-label={`Start ${m.title}`}>
+                          Start
+                        </Button>
+                      )}
+                    </CardActions>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+          )
+        }
+      </Loadable>
     </PageFrame>
   );
 }
 
 export function ModuleHomePage() {
   const { slug = '' } = useParams();
+  const path = catalogApi.module(slug);
+  const view = useResource<ModuleDetail>(path);
   return (
-    <PageFrame title="Module" crumbs={[CATALOG, { label: slug }]}>
-      <ComingSoon>This module's overview and its materials, in order, will be shown here.</ComingSoon>
-    </PageFrame>
+    <Loadable view={view} path={path}>
+      {(m) => (
+        <PageFrame title={m.title} crumbs={[CATALOG, { label: m.title }]}>
+          <ProgressBar percent={m.progress.percent} label={m.title} />
+          <Box sx={{ my: 2 }}>
+            <ContentHtml html={m.overviewHtml} />
+          </Box>
+          <Typography variant="h5" component="h2" gutterBottom>
+            What you will learn
+          </Typography>
+          <Typography component="ul" sx={{ pl: 3, mb: 2 }}>
+            {m.objectives.map((o) => (
+              <li key={o}>{o}</li>
+            ))}
+          </Typography>
+          {m.progress.status !== 'completed' && (
+            <Button component={RouterLink} to={m.continuePath} variant="contained" sx={{ mb: 3 }}>
+              {m.progress.status === 'not-started' ? 'Start the module' : 'Continue where you left off'}
+            </Button>
+          )}
+          <Typography variant="h5" component="h2" gutterBottom>
+            Materials
+          </Typography>
+          <List aria-label="Materials">
+            {m.materials.map((mat) => (
+              <ListItem key={mat.slug} disablePadding divider>
+                <ListItemButton component={RouterLink} to={catalogPaths.material(m.slug, mat.slug)}>
+                  <ListItemText
+                    primary={`${mat.order}. ${mat.title}`}
+                    secondary={`${mat.summary} — ${mat.sections.filter((s) => s.completed).length} of ${mat.sections.length} sections read · review ${mat.review.passed ? `passed (best ${mat.review.bestScore}%)` : mat.review.attempts > 0 ? `best ${mat.review.bestScore}%` : 'not taken'} · ${mat.percent}% complete`}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </PageFrame>
+      )}
+    </Loadable>
   );
 }
 
-export function MaterialPage({ review = false }: { review?: boolean }) {
+export function MaterialPage() {
   const { slug = '', mslug = '' } = useParams();
+  const path = catalogApi.material(slug, mslug);
+  const view = useResource<MaterialDetail>(path);
   return (
-    <PageFrame
-      title={review ? 'Review' : 'Material'}
-      crumbs={[CATALOG, { label: slug, to: `/app/catalog/${slug}` }, { label: mslug }]}
-    >
-      <ComingSoon>
-        {review
-          ? 'A short review quiz on this material will appear here.'
-          : "This material's sections will be shown here, starting with the first one you haven't finished."}
-      </ComingSoon>
-    </PageFrame>
+    <Loadable view={view} path={path}>
+      {(mat) => (
+        <PageFrame title={mat.title} crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
+          <ProgressBar percent={mat.percent} label={mat.title} />
+          <Box sx={{ my: 2 }}>
+            <ContentHtml html={mat.introHtml} />
+          </Box>
+          <Box sx={{ mb: 2 }}>
+            <BookmarkButton kind="material" target={`${slug}/${mslug}`} bookmarked={mat.bookmarked} />
+          </Box>
+          <Typography variant="h5" component="h2" gutterBottom>
+            Sections
+          </Typography>
+          <List aria-label="Sections">
+            {mat.sections.map((s) => (
+              <ListItem key={s.slug} disablePadding divider>
+                <ListItemButton component={RouterLink} to={catalogPaths.section(slug, mslug, s.slug)}>
+                  <ListItemText primary={`${s.order}. ${s.title}`} secondary={`${s.estimatedMinutes} min · ${s.completed ? 'Completed' : 'Not completed'}`} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+          <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+            <Typography variant="h6" component="h2">
+              {mat.review.title}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {mat.review.questionCount} questions · pass with {mat.review.passingScore}% ·{' '}
+              {mat.review.attempts === 0 ? 'not taken yet' : `best score ${mat.review.bestScore}%${mat.review.passed ? ' (passed)' : ''}`}
+            </Typography>
+            <Button component={RouterLink} to={catalogPaths.review(slug, mslug)} variant="contained">
+              {mat.review.attempts === 0 ? 'Take the review' : 'Retake the review'}
+            </Button>
+          </Paper>
+        </PageFrame>
+      )}
+    </Loadable>
   );
-}
-
-export function MaterialReviewPage() {
-  return <MaterialPage review />;
 }
 
 export function SectionPage() {
   const { slug = '', mslug = '', sslug = '' } = useParams();
+  const path = catalogApi.section(slug, mslug, sslug);
+  const view = useResource<SectionDetail>(path);
+  const dispatch = useAppDispatch();
+  const saving = useAppSelector(selectChange(path)) === 'pending';
+  useEffect(() => {
+    dispatch(sectionOpened({ path }));
+    return () => {
+      dispatch(sectionClosed({ path }));
+    };
+  }, [dispatch, path]);
   return (
-    <PageFrame
-      title="Section"
-      crumbs={[
-        CATALOG,
-        { label: slug, to: `/app/catalog/${slug}` },
-        { label: mslug, to: `/app/catalog/${slug}/material/${mslug}` },
-        { label: sslug },
-      ]}
-    >
-      <ComingSoon>The lesson content of this section will be shown here, with a way to bookmark it.</ComingSoon>
+    <Loadable view={view} path={path}>
+      {(s) => (
+        <PageFrame
+          title={s.title}
+          crumbs={[CATALOG, { label: s.moduleTitle, to: catalogPaths.module(slug) }, { label: s.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: s.title }]}
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            About {s.estimatedMinutes} min {s.completed && <Chip size="small" color="success" label="Completed" sx={{ ml: 1 }} />}
+          </Typography>
+          <Box component="article" aria-label={s.title}>
+            <ContentHtml html={s.bodyHtml} />
+          </Box>
+          {s.kbArticles.length > 0 && (
+            <Box component="aside" aria-label="Learn more" sx={{ mt: 2 }}>
+              <Typography variant="h6" component="h2">
+                Learn more
+              </Typography>
+              <Typography component="ul" sx={{ pl: 3 }}>
+                {s.kbArticles.map((a) => (
+                  <li key={a}>
+                    <RouterLink to={catalogPaths.article(a)}>{a.split('/')[1]?.replace(/-/g, ' ')}</RouterLink>
+                  </li>
+                ))}
+              </Typography>
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 3 }}>
+            <Button variant="contained" disabled={s.completed || saving} onClick={() => dispatch(sectionCompletionRequested({ path }))}>
+              {s.completed ? 'Completed' : 'Mark complete'}
+            </Button>
+            <BookmarkButton kind="section" target={`${slug}/${mslug}/${sslug}`} bookmarked={s.bookmarked} />
+          </Box>
+          <Box component="nav" aria-label="Sections" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            {s.previous ? (
+              <Button component={RouterLink} to={catalogPaths.section(slug, mslug, s.previous.slug)}>
+                Previous: {s.previous.title}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {s.next ? (
+              <Button component={RouterLink} to={catalogPaths.section(slug, mslug, s.next.slug)} variant="outlined">
+                Next: {s.next.title}
+              </Button>
+            ) : (
+              <Button component={RouterLink} to={catalogPaths.review(slug, mslug)} variant="outlined">
+                Next: take the review
+              </Button>
+            )}
+          </Box>
+        </PageFrame>
+      )}
+    </Loadable>
+  );
+}
+
+type Answers = Record<string, ReviewAnswer>;
+
+function QuestionField({ q, index, value, onChange, result }: { q: ReviewView['questions'][number]; index: number; value: ReviewAnswer | undefined; onChange: (v: ReviewAnswer) => void; result?: ReviewResult['results'][number] }) {
+  const options: { value: string; label: string }[] = q.choices ? q.choices.map((c, i) => ({ value: String(i), label: c })) : [{ value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
+  const id = `question-${q.id}`;
+  return (
+    <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }} disabled={result !== undefined}>
+      <FormLabel
+        component="legend"
+        id={id}
+        sx={{ color: 'text.primary', fontWeight: 600, '&.Mui-disabled, &.Mui-focused': { color: 'text.primary' } }}
+      >
+        {index + 1}. {q.prompt}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={id}
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => onChange(q.choices ? Number(e.target.value) : e.target.value === 'true')}
+      >
+        {options.map((o) => (
+          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+        ))}
+      </RadioGroup>
+      {result && (
+        <Alert severity={result.correct ? 'success' : 'warning'} sx={{ mt: 1 }}>
+          <strong>{result.correct ? 'Correct.' : `Not quite. The answer is ${q.choices ? q.choices[result.correctAnswer as number] : result.correctAnswer ? 'True' : 'False'}.`}</strong>{' '}
+          {result.explanation}
+        </Alert>
+      )}
+    </FormControl>
+  );
+}
+
+export function MaterialReviewPage() {
+  const { slug = '', mslug = '' } = useParams();
+  const path = catalogApi.review(slug, mslug);
+  const view = useResource<ReviewView>(path);
+  const dispatch = useAppDispatch();
+  const attempt = useAppSelector(selectAttempt(path));
+  const [answers, setAnswers] = useState<Answers>({});
+  const [mode, setMode] = useState<'all' | 'one'>('all');
+  const [current, setCurrent] = useState(0);
+  const result = attempt?.status === 'succeeded' ? attempt.result : null;
+  const retake = () => {
+    setAnswers({});
+    setCurrent(0);
+    dispatch(reviewRetaken({ path }));
+  };
+  return (
+    <Loadable view={view} path={path}>
+      {(r) => {
+        const answered = r.questions.filter((q) => answers[String(q.id)] !== undefined).length;
+        const shown = result || mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
+        const offset = result || mode === 'all' ? 0 : current;
+        return (
+          <PageFrame
+            title={r.title}
+            crumbs={[CATALOG, { label: r.moduleTitle, to: catalogPaths.module(slug) }, { label: r.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: 'Review' }]}
+          >
+            <Typography sx={{ mb: 2 }}>
+              {r.questions.length} questions. You pass with {r.passingScore}% or more.
+              {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}
+            </Typography>
+            {result && (
+              <Alert severity={result.passed ? 'success' : 'info'} sx={{ mb: 2 }} role="status">
+                <strong>
+                  Your score: {result.score}% ({result.correctCount} of {result.questionCount} correct) — {result.passed ? 'Passed!' : `Not passed yet: you need ${result.passingScore}%.`}
+                </strong>{' '}
+                Read the explanations below{result.passed ? '.' : ', then retake the review.'}
+              </Alert>
+            )}
+            {!result && (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={mode}
+                onChange={(_e, next: 'all' | 'one' | null) => next && setMode(next)}
+                aria-label="How to show the questions"
+                sx={{ mb: 2 }}
+              >
+                <ToggleButton value="all">All at once</ToggleButton>
+                <ToggleButton value="one">One at a time</ToggleButton>
+              </ToggleButtonGroup>
+            )}
+            <Box
+              component="form"
+              aria-label="Review questions"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (answered === r.questions.length) dispatch(reviewSubmitted({ path, answers }));
+              }}
+            >
+              {shown.map((q, i) => (
+                <QuestionField
+                  key={q.id}
+                  q={q}
+                  index={offset + i}
+                  value={result ? (result.results.find((x) => x.id === q.id)?.given ?? undefined) : answers[String(q.id)]}
+                  onChange={(v) => setAnswers((a) => ({ ...a, [String(q.id)]: v }))}
+                  result={result?.results.find((x) => x.id === q.id)}
+                />
+              ))}
+              {!result && mode === 'one' && (
+                <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
+                  <Button disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+                    Previous question
+                  </Button>
+                  <Button disabled={current >= r.questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
+                    Next question
+                  </Button>
+                </Box>
+              )}
+              {!result ? (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                  <Button type="submit" variant="contained" disabled={answered < r.questions.length || attempt?.status === 'pending'}>
+                    Submit answers
+                  </Button>
+                  <Typography variant="body2" aria-live="polite">
+                    {answered} of {r.questions.length} answered
+                  </Typography>
+                </Box>
+              ) : (
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  <Button variant="contained" onClick={retake}>
+                    Retake the review
+                  </Button>
+                  <Button component={RouterLink} to={catalogPaths.module(slug)}>
+                    Back to the module
+                  </Button>
+                </Box>
+              )}
+            </Box>
+          </PageFrame>
+        );
+      }}
+    </Loadable>
+  );
+}
+
+/** /certificates/{code} (public): checks a certificate's verification code. */
+export function CertificatePage() {
+  const { code = '' } = useParams();
+  const path = catalogApi.verify(code);
+  const view = useResource<CertificateCheck>(path);
+  return (
+    <PageFrame title="Certificate" maxWidth={720}>
+      {view.data ? (
+        <Alert severity="success" role="status">
+          Verified: <strong>{view.data.firstName} {view.data.lastInitial}.</strong> completed the module <strong>{view.data.moduleTitle}</strong> on{' '}
+          {formatDate(view.data.completedAt)}.
+        </Alert>
+      ) : view.status === 'failed' ? (
+        <Alert severity="error" role="status">
+          {view.error?.status === 404 || view.error?.status === 400 ? `No certificate has the verification code ${code}.` : view.error?.message}
+        </Alert>
+      ) : (
+        <Typography role="status">Checking the verification code…</Typography>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,339 @@
+/**
+ * Catalog API (issue #5) through the proxy on a real SQLite file, with the fixture content:
+ * one module (budgeting) → one material (first-budget) → three sections + a five-question review.
+ */
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import type {
+  Bookmark,
+  CatalogModuleCard,
+  CertificateCheck,
+  CertificateFile,
+  MaterialDetail,
+  ModuleDetail,
+  ProgressSummary,
+  ReviewResult,
+  ReviewView,
+  SectionDetail,
+  TranscriptRow,
+} from '../../src/common/catalog';
+import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/content');
+const MOD = '/catalog/modules/budgeting';
+const MAT = `${MOD}/materials/first-budget`;
+const SECTIONS = ['track-your-spending', 'needs-and-wants', 'write-the-plan'];
+/** the fixture's right answers, in question order (the test reads the file, never the API) */
+const RIGHT = [0, false, 1, true, 1] as const;
+
+let t: TestApp;
+let learner: string;
+let multi: string;
+
+function call(token: string | null, method: string, p: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/service',
+    headers: token ? authHeaders(token) : appKeyHeader,
+    payload: { service: 'OneLook', method, path: p, ...(payload === undefined ? {} : { payload }) },
+  });
+}
+async function ok<T>(token: string | null, method: string, p: string, payload?: unknown): Promise<T> {
+  const res = await call(token, method, p, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+async function answersFor(token: string, pick: (index: number) => number | boolean) {
+  const review = await ok<ReviewView>(token, 'GET', `${MAT}/review`);
+  return Object.fromEntries(review.questions.map((q, i) => [String(q.id), pick(i)]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await importContent(t.db, FIXTURE, t.clock());
+  await offerAllModules(t.db, ['LINCOLN-HS']); // Roosevelt Academy offers nothing here
+  learner = (await signIn(t.app, 'learner')).token;
+  multi = (await signIn(t.app, 'multi')).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('catalog per school', () => {
+  it("lists the current school's modules with the learner's progress", async () => {
+    const cards = await ok<CatalogModuleCard[]>(learner, 'GET', '/catalog');
+    expect(cards).toEqual([
+      expect.objectContaining({
+        slug: 'budgeting',
+        title: 'Budgeting Basics',
+        progress: expect.objectContaining({ sectionsTotal: 3, sectionsCompleted: 0, reviewsTotal: 1, percent: 0, status: 'not-started' }),
+        continuePath: '/app/catalog/budgeting',
+      }),
+    ]);
+  });
+
+  it('shows nothing of a module the current school does not offer (the first client is current)', async () => {
+    const multiUser = await t.db.selectFrom('users').select('id').where('user_name', '=', 'multi').executeTakeFirstOrThrow();
+    const clients = await t.db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
+    const lincoln = clients.find((c) => c.lsclient_id === 'LINCOLN-HS')!.id;
+    const roosevelt = clients.find((c) => c.lsclient_id === 'ROOSEVELT-AC')!.id;
+    expect(await ok<CatalogModuleCard[]>(multi, 'GET', '/catalog')).toHaveLength(1);
+    // Roosevelt becomes the current school
+    await t.db.updateTable('user_clients').set({ position: 5 }).where('user_id', '=', multiUser.id).where('client_id', '=', lincoln).execute();
+    await t.db.updateTable('user_clients').set({ position: 0 }).where('user_id', '=', multiUser.id).where('client_id', '=', roosevelt).execute();
+    const rooseveltToken = (await signIn(t.app, 'multi')).token;
+    expect(await ok<CatalogModuleCard[]>(rooseveltToken, 'GET', '/catalog')).toEqual([]);
+    const res = await call(rooseveltToken, 'GET', MOD);
+    expect(res.statusCode).toBe(404);
+    const complete = await call(rooseveltToken, 'POST', `${MAT}/sections/needs-and-wants/complete`);
+    expect(complete.statusCode).toBe(404);
+    expect(await t.db.selectFrom('section_completions').selectAll().where('user_id', '=', multiUser.id).execute()).toEqual([]);
+    await t.db.updateTable('user_clients').set({ position: 1 }).where('user_id', '=', multiUser.id).where('client_id', '=', roosevelt).execute();
+    await t.db.updateTable('user_clients').set({ position: 0 }).where('user_id', '=', multiUser.id).where('client_id', '=', lincoln).execute();
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await call(null, 'GET', '/catalog')).statusCode).toBe(401);
+  });
+});
+
+describe('reading', () => {
+  it('gives a module with objectives, rendered overview and materials', async () => {
+    const m = await ok<ModuleDetail>(learner, 'GET', MOD);
+    expect(m.objectives).toHaveLength(3);
+    expect(m.overviewHtml).toMatch(/^<p>A budget is a plan/);
+    expect(m.materials.map((x) => x.slug)).toEqual(['first-budget']);
+    expect(m.materials[0]!.sections.map((s) => s.slug)).toEqual(SECTIONS);
+    expect(m.materials[0]!.review).toMatchObject({ questionCount: 5, passingScore: 70, bestScore: null, passed: false });
+  });
+
+  it('gives a material and a section with previous/next and safe HTML (same-site links only)', async () => {
+    const mat = await ok<MaterialDetail>(learner, 'GET', MAT);
+    expect(mat).toMatchObject({ moduleTitle: 'Budgeting Basics', title: 'Making Your First Budget', bookmarked: false });
+    const s = await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/needs-and-wants`);
+    expect(s.previous).toEqual({ slug: 'track-your-spending', title: 'Track Your Spending' });
+    expect(s.next).toEqual({ slug: 'write-the-plan', title: 'Write the Plan' });
+    expect(s.kbArticles).toEqual(['budgeting-and-spending/needs-vs-wants']);
+    expect(s.bodyHtml).toContain('<h2>Needs come first</h2>');
+    expect(s.bodyHtml).toContain('<blockquote>');
+    const first = await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/track-your-spending`);
+    expect(first.previous).toBeNull();
+    expect(first.bodyHtml).toContain('href="/app/resources/knowledge-base/budgeting-and-spending/what-is-a-budget"');
+  });
+
+  it.each([
+    ['GET', '/catalog/modules/no-such-module', 404],
+    ['GET', '/catalog/modules/Budgeting', 400],
+    ['GET', '/catalog/modules/bad_slug', 400],
+    ['GET', `${MOD}/materials/nope`, 404],
+    ['GET', `${MAT}/sections/nope`, 404],
+    ['GET', `${MAT}/sections/x--y`, 400],
+    ['GET', '/catalog/modules/nope/materials/first-budget/review', 404],
+  ])('%s %s → %i with a message', async (method, p, status) => {
+    const res = await call(learner, method, p);
+    expect(res.statusCode).toBe(status);
+    expect(messageOf(res)).toEqual(expect.any(String));
+  });
+});
+
+describe('review', () => {
+  it('does not send the correct answers or explanations before an attempt', async () => {
+    const res = await call(learner, 'GET', `${MAT}/review`);
+    expect(res.statusCode).toBe(200);
+    const review = res.json() as ReviewView;
+    expect(review.questions).toHaveLength(5);
+    expect(review.questions[0]).toEqual({ id: expect.any(Number), type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Rent', 'Concert tickets', 'A new phone case'] });
+    expect(review.questions[1]).toEqual(expect.objectContaining({ type: 'true-false', choices: null }));
+    expect(res.body).not.toMatch(/answer|explanation|Housing is a need/i);
+  });
+
+  it('scores on the server: 3 of 5 fails (60 % < 70 %), with per-question correctness and explanations', async () => {
+    const answers = await answersFor(learner, (i) => (i < 3 ? RIGHT[i]! : typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 0));
+    const result = await ok<ReviewResult>(learner, 'POST', `${MAT}/review/attempts`, { answers });
+    expect(result).toMatchObject({ score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, bestScore: 60, attempts: 1 });
+    expect(result.results.map((r) => r.correct)).toEqual([true, true, true, false, false]);
+    expect(result.results[0]).toMatchObject({ correctAnswer: 0, explanation: 'Housing is a need; the others are wants.' });
+  });
+
+  it('4 of 5 passes (80 %), keeps the best score and stores every attempt', async () => {
+    const answers = await answersFor(learner, (i) => (i === 4 ? 0 : RIGHT[i]!));
+    const result = await ok<ReviewResult>(learner, 'POST', `${MAT}/review/attempts`, { answers });
+    expect(result).toMatchObject({ score: 80, passed: true, bestScore: 80, attempts: 2 });
+    const mat = await ok<MaterialDetail>(learner, 'GET', MAT);
+    expect(mat.review).toMatchObject({ bestScore: 80, passed: true, attempts: 2 });
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['no answers', {}, /Answer every question/],
+    ['a missing answer', 'drop-last', /Answer every question/],
+    ['an unknown question', 'extra', /is not part of this review/],
+    ['a choice out of range', 'range', /is not one of its choices/],
+    ['text instead of a choice', 'text', /choice number or true\/false/],
+    ['true/false answered with a number', 'tf-number', /is not one of its choices/],
+    ['an unknown field', 'unknown-field', /Unknown field/],
+  ])('refuses %s and stores nothing', async (_name, how, message) => {
+    const before = await t.db.selectFrom('review_attempts').selectAll().execute();
+    const good = await answersFor(learner, (i) => RIGHT[i]!);
+    const ids = Object.keys(good);
+    let payload: unknown = how;
+    if (how === 'drop-last') payload = { answers: Object.fromEntries(Object.entries(good).slice(0, 4)) };
+    if (how === 'extra') payload = { answers: { ...good, 999999: 0 } };
+    if (how === 'range') payload = { answers: { ...good, [ids[0]!]: 7 } };
+    if (how === 'text') payload = { answers: { ...good, [ids[0]!]: 'Rent' } };
+    if (how === 'tf-number') payload = { answers: { ...good, [ids[1]!]: 1 } };
+    if (how === 'unknown-field') payload = { answers: good, cheat: true };
+    const res = await call(learner, 'POST', `${MAT}/review/attempts`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toMatch(message);
+    expect(await t.db.selectFrom('review_attempts').selectAll().execute()).toHaveLength(before.length);
+  });
+
+  it('refuses answers to a review that does not exist, storing nothing', async () => {
+    const before = await t.db.selectFrom('review_attempts').selectAll().execute();
+    const res = await call(learner, 'POST', `${MOD}/materials/nope/review/attempts`, { answers: { 1: 0 } });
+    expect(res.statusCode).toBe(404);
+    expect(await t.db.selectFrom('review_attempts').selectAll().execute()).toHaveLength(before.length);
+  });
+
+  it('uses PASSING_SCORE when the review does not set its own', async () => {
+    const strict = await createTestApp({ env: { PASSING_SCORE: '90' } });
+    try {
+      await importContent(strict.db, FIXTURE, strict.clock());
+      await offerAllModules(strict.db, ['LINCOLN-HS']);
+      const token = (await signIn(strict.app, 'learner')).token;
+      const review = (await strict.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { path: `${MAT}/review` } })).json() as ReviewView;
+      expect(review.passingScore).toBe(90);
+      const answers = Object.fromEntries(review.questions.map((q, i) => [String(q.id), i === 4 ? 0 : RIGHT[i]!]));
+      const res = await strict.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { method: 'POST', path: `${MAT}/review/attempts`, payload: { answers } } });
+      expect(res.json()).toMatchObject({ score: 80, passed: false, passingScore: 90 });
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('progress, transcripts and certificates', () => {
+  it('refuses time outside 1..600 seconds and progress for a section not in the catalog', async () => {
+    for (const payload of [{ seconds: 0 }, { seconds: 601 }, { seconds: 2.5 }, { seconds: '30' }, {}, { seconds: 30, extra: 1 }]) {
+      const res = await call(learner, 'POST', `${MAT}/sections/needs-and-wants/time`, payload);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await call(learner, 'POST', `${MAT}/sections/not-here/complete`)).statusCode).toBe(404);
+    expect((await call(learner, 'POST', `${MAT}/sections/not-here/time`, { seconds: 5 })).statusCode).toBe(404);
+    expect((await call(learner, 'POST', `${MAT}/sections/needs-and-wants/complete`, { done: 1 })).statusCode).toBe(400);
+    expect(await t.db.selectFrom('time_spent').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('section_completions').selectAll().execute()).toEqual([]);
+  });
+
+  it('a certificate is refused before the module is complete', async () => {
+    const res = await call(learner, 'GET', '/certificates/modules/budgeting');
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('completes sections, adds time, and the module becomes complete with dates; summary and transcript follow', async () => {
+    t.clock.advance(60_000);
+    expect(await ok(learner, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 120 })).toEqual({ seconds: 120 });
+    expect(await ok(learner, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 30 })).toEqual({ seconds: 150 });
+    await ok(learner, 'POST', `${MAT}/sections/track-your-spending/complete`);
+    const summary1 = await ok<ProgressSummary>(learner, 'GET', '/progress/summary');
+    expect(summary1.continueAt).toMatchObject({ moduleSlug: 'budgeting', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants', label: 'Needs and Wants' });
+    t.clock.advance(60_000);
+    await ok(learner, 'POST', `${MAT}/sections/needs-and-wants/complete`);
+    await ok(learner, 'POST', `${MAT}/sections/write-the-plan/complete`);
+    // completing twice keeps the first date
+    const again = await ok<{ completedAt: number }>(learner, 'POST', `${MAT}/sections/write-the-plan/complete`);
+    expect(again.completedAt).toBe(t.clock());
+    const summary = await ok<ProgressSummary>(learner, 'GET', '/progress/summary');
+    expect(summary).toMatchObject({ overallPercent: 100, modulesTotal: 1, modulesCompleted: 1, continueAt: null });
+    const [row] = await ok<TranscriptRow[]>(learner, 'GET', '/transcripts');
+    expect(row).toMatchObject({
+      moduleSlug: 'budgeting',
+      status: 'completed',
+      percent: 100,
+      timeSpentSeconds: 150,
+      bestScores: [{ materialTitle: 'Making Your First Budget', bestScore: 80 }],
+      averageBestScore: 80,
+    });
+    expect(row!.startedAt).toBeLessThan(row!.completedAt!);
+  });
+
+  it("keeps another learner's progress invisible", async () => {
+    const [row] = await ok<TranscriptRow[]>(multi, 'GET', '/transcripts');
+    expect(row).toMatchObject({ status: 'not-started', percent: 0, startedAt: null, completedAt: null, timeSpentSeconds: 0, averageBestScore: null });
+    const mat = await ok<MaterialDetail>(multi, 'GET', MAT);
+    expect(mat.sections.every((s) => !s.completed)).toBe(true);
+    expect(mat.review.attempts).toBe(0);
+    expect((await call(multi, 'GET', '/certificates/modules/budgeting')).statusCode).toBe(409);
+  });
+
+  it('issues a PDF certificate with a code that the public route verifies (first name, last initial, module, date only)', async () => {
+    const file = await ok<CertificateFile>(learner, 'GET', '/certificates/modules/budgeting');
+    expect(file.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(file.fileName).toBe('certificate-budgeting.pdf');
+    const pdf = Buffer.from(file.pdfBase64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // the same code on a second download
+    expect((await ok<CertificateFile>(learner, 'GET', '/certificates/modules/budgeting')).code).toBe(file.code);
+    const check = await call(null, 'GET', `/certificates/verify/${file.code}`);
+    expect(check.statusCode).toBe(200);
+    const body = check.json() as CertificateCheck;
+    expect(body).toEqual({ firstName: 'Maya', lastInitial: 'J', moduleTitle: 'Budgeting Basics', completedAt: expect.any(Number) });
+    expect(check.body).not.toMatch(/Johnson|learner|maya\.johnson/);
+    expect((await call(null, 'GET', `/certificates/verify/${file.code.toLowerCase()}`)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['ABCD-EFGH-JKLM', 404],
+    ['not-a-code', 400],
+    ['ABCD-EFGH-JKL0', 400],
+  ])('verification of %s → %i', async (code, status) => {
+    const res = await call(null, 'GET', `/certificates/verify/${code}`);
+    expect(res.statusCode).toBe(status);
+    expect(messageOf(res)).toEqual(expect.any(String));
+  });
+});
+
+describe('bookmarks', () => {
+  it('adds, lists (with title and page) and removes section and material bookmarks', async () => {
+    const s = await ok<Bookmark>(learner, 'POST', '/bookmarks', { kind: 'section', target: 'budgeting/first-budget/needs-and-wants' });
+    expect(s).toMatchObject({ kind: 'section', title: 'Needs and Wants', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants' });
+    t.clock.advance(1000);
+    const m = await ok<Bookmark>(learner, 'POST', '/bookmarks', { kind: 'material', target: 'budgeting/first-budget' });
+    const a = await ok<Bookmark>(learner, 'POST', '/bookmarks', { kind: 'article', target: 'credit-and-debt/apr' });
+    expect(a.path).toBe('/app/resources/knowledge-base/credit-and-debt/apr');
+    // adding twice is one bookmark
+    expect((await ok<Bookmark>(learner, 'POST', '/bookmarks', { kind: 'material', target: 'budgeting/first-budget' })).id).toBe(m.id);
+    expect((await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/needs-and-wants`)).bookmarked).toBe(true);
+    const list = await ok<Bookmark[]>(learner, 'GET', '/bookmarks');
+    expect(list.map((b) => b.kind).sort()).toEqual(['article', 'material', 'section']);
+    // another learner sees none and cannot remove them
+    expect(await ok<Bookmark[]>(multi, 'GET', '/bookmarks')).toEqual([]);
+    expect((await call(multi, 'DELETE', `/bookmarks/${s.id}`)).statusCode).toBe(404);
+    expect((await call(learner, 'DELETE', `/bookmarks/${s.id}`)).statusCode).toBe(204);
+    expect((await call(learner, 'DELETE', `/bookmarks/${s.id}`)).statusCode).toBe(404);
+    expect((await ok<Bookmark[]>(learner, 'GET', '/bookmarks')).map((b) => b.id).sort()).toEqual([m.id, a.id].sort());
+  });
+
+  it.each<[unknown, number]>([
+    [{ kind: 'section', target: 'budgeting/first-budget/nope' }, 404],
+    [{ kind: 'material', target: 'budgeting/nope' }, 404],
+    [{ kind: 'material', target: 'budgeting/first-budget/needs-and-wants' }, 404],
+    [{ kind: 'article', target: 'credit-and-debt/nope' }, 404],
+    [{ kind: 'video', target: 'budgeting/first-budget' }, 400],
+    [{ kind: 'section', target: '../etc/passwd' }, 400],
+    [{ kind: 'section' }, 400],
+    [{ kind: 'section', target: 'budgeting/first-budget/needs-and-wants', note: 'x' }, 400],
+    [undefined, 400],
+  ])('refuses the bookmark %j (%i) and stores nothing', async (payload, status) => {
+    const before = await t.db.selectFrom('bookmarks').selectAll().execute();
+    const res = await call(learner, 'POST', '/bookmarks', payload);
+    expect(res.statusCode).toBe(status);
+    expect(messageOf(res)).toEqual(expect.any(String));
+    expect(await t.db.selectFrom('bookmarks').selectAll().execute()).toHaveLength(before.length);
+  });
+
+  it.each(['abc', '0', '-1', '99999999999'])('refuses removing bookmark id %s with 400', async (id) => {
+    expect((await call(learner, 'DELETE', `/bookmarks/${id}`)).statusCode).toBe(400);
+  });
+});

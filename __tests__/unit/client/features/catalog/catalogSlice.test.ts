@@ -1,0 +1,87 @@
+/** The catalog slice as a state machine, and the transcript selector (tables). */
+import {
+  catalogReducer,
+  certificateDelivered,
+  certificateReady,
+  changeSucceeded,
+  initialState,
+  resourceFailed,
+  resourceLoaded,
+  resourceRequested,
+  reviewRetaken,
+  reviewScored,
+  type CatalogState,
+} from '../../../../../src/client/features/catalog/slice';
+import { toTableRow } from '../../../../../src/client/features/catalog/selectors';
+import { filterTranscript } from '../../../../../src/client/features/catalog/components/TranscriptTable';
+import type { TranscriptRow } from '../../../../../src/common/catalog';
+
+const ERR = { kind: 'client' as const, status: 404, message: 'x' };
+const withResource = (status: CatalogState['resources'][string]['status'], data: unknown = null): CatalogState => ({
+  ...initialState,
+  resources: { '/p': { status, data, error: null } },
+});
+
+describe('resource status machine', () => {
+  it.each<[string, CatalogState, Parameters<typeof catalogReducer>[1], CatalogState['resources'][string]]>([
+    ['idle → loading', initialState, resourceRequested({ path: '/p' }), { status: 'loading', data: null, error: null }],
+    ['stale → loading keeps the data on screen', withResource('stale', [1]), resourceRequested({ path: '/p' }), { status: 'loading', data: [1], error: null }],
+    ['loading → succeeded', withResource('loading'), resourceLoaded({ path: '/p', data: [2] }), { status: 'succeeded', data: [2], error: null }],
+    ['loading → failed', withResource('loading', [1]), resourceFailed({ path: '/p', error: ERR }), { status: 'failed', data: null, error: ERR }],
+    ['succeeded → stale after a change', withResource('succeeded', [1]), changeSucceeded({ key: 'k' }), { status: 'stale', data: [1], error: null }],
+    ['failed stays failed after a change', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, changeSucceeded({ key: 'k' }), { status: 'failed', data: null, error: ERR }],
+  ])('%s', (_name, state, action, expected) => {
+    expect(catalogReducer(state, action).resources['/p']).toEqual(expected);
+  });
+
+  it('retake forgets the shown result; a delivered certificate leaves the store', () => {
+    const result = { score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, results: [], bestScore: 60, attempts: 1 };
+    let state = catalogReducer(initialState, reviewScored({ path: '/r', result }));
+    expect(state.attempts['/r']!.result).toEqual(result);
+    state = catalogReducer(state, reviewRetaken({ path: '/r' }));
+    expect(state.attempts['/r']).toBeUndefined();
+    state = catalogReducer(state, certificateReady({ moduleSlug: 'm', file: { code: 'c', fileName: 'f.pdf', pdfBase64: 'x' } }));
+    expect(state.certificate.status).toBe('succeeded');
+    expect(catalogReducer(state, certificateDelivered()).certificate).toEqual(initialState.certificate);
+  });
+});
+
+const row = (over: Partial<TranscriptRow>): TranscriptRow => ({
+  moduleSlug: 'budgeting',
+  moduleTitle: 'Budgeting Basics',
+  order: 1,
+  status: 'not-started',
+  percent: 0,
+  startedAt: null,
+  completedAt: null,
+  bestScores: [],
+  averageBestScore: null,
+  timeSpentSeconds: 0,
+  ...over,
+});
+
+describe('transcript rows', () => {
+  it.each<[Partial<TranscriptRow>, Partial<ReturnType<typeof toTableRow>>]>([
+    [{}, { status: 'Not started', percent: 0, minutes: 0, bestScore: null }],
+    [{ status: 'in-progress', percent: 33, timeSpentSeconds: 89 }, { status: 'In progress', percent: 33, minutes: 1 }],
+    [{ status: 'completed', percent: 100, averageBestScore: 80, timeSpentSeconds: 1800 }, { status: 'Completed', statusKey: 'completed', bestScore: 80, minutes: 30 }],
+  ])('%j → %j', (input, expected) => {
+    expect(toTableRow(row(input))).toMatchObject(expected);
+  });
+
+  it('[S9.09] filters with the shared match modes: text, numeric and date', () => {
+    const rows = [
+      toTableRow(row({ moduleSlug: 'a', moduleTitle: 'Budgeting Basics', status: 'completed', percent: 100, startedAt: new Date(2026, 8, 1).getTime() })),
+      toTableRow(row({ moduleSlug: 'b', moduleTitle: 'Banking', status: 'in-progress', percent: 40, startedAt: new Date(2026, 8, 5).getTime() })),
+      toTableRow(row({ moduleSlug: 'c', moduleTitle: 'Credit', percent: 0 })),
+    ];
+    const none = { module: { mode: 'startsWith', value: '' }, status: { mode: 'startsWith', value: '' }, percent: { mode: 'equals', value: '' }, started: { mode: 'dateIs', value: '' }, completed: { mode: 'dateIs', value: '' }, bestScore: { mode: 'equals', value: '' }, minutes: { mode: 'equals', value: '' } } as const;
+    const slugs = (f: Partial<Record<keyof typeof none, { mode: string; value: string }>>) =>
+      filterTranscript(rows, { ...none, ...f } as never).map((r) => r.moduleSlug);
+    expect(slugs({})).toEqual(['a', 'b', 'c']);
+    expect(slugs({ module: { mode: 'startsWith', value: 'b' } })).toEqual(['a', 'b']);
+    expect(slugs({ status: { mode: 'equals', value: 'completed' } })).toEqual(['a']);
+    expect(slugs({ percent: { mode: 'gt', value: '0' } })).toEqual(['a', 'b']);
+    expect(slugs({ started: { mode: 'dateAfter', value: new Date(2026, 8, 2).toISOString() } })).toEqual(['b']);
+  });
+});

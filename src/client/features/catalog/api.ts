@@ -1,0 +1,13 @@
+/** The catalog's OneLook paths (server: src/server/services/onelook/catalog.ts). */
+export const catalogApi = {
+  catalog: '/catalog',
+  module: (m: string) => `/catalog/modules/${m}`,
+  material: (m: string, mat: string) => `/catalog/modules/${m}/materials/${mat}`,
+  section: (m: string, mat: string, s: string) => `/catalog/modules/${m}/materials/${mat}/sections/${s}`,
+  review: (m: string, mat: string) => `/catalog/modules/${m}/materials/${mat}/review`,
+  summary: '/progress/summary',
+  transcripts: '/transcripts',
+  bookmarks: '/bookmarks',
+  certificate: (m: string) => `/certificates/modules/${m}`,
+  verify: (code: string) => `/certificates/verify/${encodeURIComponent(code)}`,
+};

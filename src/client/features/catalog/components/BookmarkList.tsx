@@ -1,0 +1,54 @@
+/** The learner's bookmarks: open or remove each (issue #5; articles once the knowledge base exists). */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import type { Bookmark } from '../../../../common/catalog';
+import { formatDate } from '../../../ui/format';
+import { catalogApi } from '../api';
+import { bookmarkRemoveRequested } from '../slice';
+import { Loadable } from './Loadable';
+import { useResource } from './useResource';
+
+const KIND_LABELS: Record<Bookmark['kind'], string> = { section: 'Section', material: 'Material', article: 'Article' };
+
+export function BookmarkList() {
+  const dispatch = useAppDispatch();
+  const path = catalogApi.bookmarks;
+  const view = useResource<Bookmark[]>(path);
+  return (
+    <Loadable view={view} path={path}>
+      {(bookmarks) =>
+        bookmarks.length === 0 ? (
+          <Alert severity="info">No bookmarks yet. Use Bookmark on a section or material to keep it here.</Alert>
+        ) : (
+          <List aria-label="Bookmarks">
+            {bookmarks.map((b) => (
+              <ListItem
+                key={b.id}
+                divider
+                secondaryAction={
+                  <Button size="small" onClick={() => dispatch(bookmarkRemoveRequested({ id: b.id, kind: b.kind, target: b.target }))} aria-label={`Remove bookmark ${b.title}`}>
+                    Remove
+                  </Button>
+                }
+              >
+                <ListItemText
+                  primary={
+                    <RouterLink to={b.path} aria-label={`Open ${b.title}`}>
+                      {b.title}
+                    </RouterLink>
+                  }
+                  secondary={`${KIND_LABELS[b.kind]} · saved ${formatDate(b.createdAt)}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )
+      }
+    </Loadable>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Lesson HTML rendered on the server by markdown-it with html:false (raw HTML escaped) and only
+ * same-site links kept, so it is safe to insert. Same-site links navigate inside the SPA.
+ */
+import type { MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import { useNavigate } from 'react-router';
+
+export function ContentHtml({ html, label }: { html: string; label?: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!href || !href.startsWith('/') || href.startsWith('//') || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+  return (
+    <Box
+      className="lesson-content"
+      aria-label={label}
+      onClick={onClick}
+      sx={{
+        lineHeight: 1.7,
+        '& h2': { typography: 'h5', mt: 3, mb: 1 },
+        '& h3': { typography: 'h6', mt: 2, mb: 1 },
+        '& blockquote': { borderLeft: 4, borderColor: 'primary.main', bgcolor: 'action.hover', m: 0, my: 2, px: 2, py: 1 },
+        '& table': { borderCollapse: 'collapse', my: 2 },
+        '& th, & td': { border: 1, borderColor: 'divider', px: 1.5, py: 0.5, textAlign: 'left' },
+        '& a': { color: 'primary.dark' },
+      }}
+      // safe: rendered on the server with html:false, same-site links only (see the header)
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

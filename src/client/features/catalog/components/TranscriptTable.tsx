@@ -1,0 +1,124 @@
+/**
+ * The transcript (issue #5): each module of the current school's catalog with status, dates, best
+ * review score and time, filterable per column with the shared ColumnFilter (SPEC §9 match modes),
+ * printable (a print stylesheet hides the app's chrome and the filters), with a certificate per
+ * completed module.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
+import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
+import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
+import { formatDate } from '../../../ui/format';
+import { catalogApi } from '../api';
+import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
+import { CertificateButton } from './CertificateButton';
+import { Loadable } from './Loadable';
+import { useResource } from './useResource';
+
+type ColumnKey = 'module' | 'status' | 'percent' | 'started' | 'completed' | 'bestScore' | 'minutes';
+
+const COLUMNS: { key: ColumnKey; label: string; kind: FilterKind }[] = [
+  { key: 'module', label: 'Module', kind: 'text' },
+  { key: 'status', label: 'Status', kind: 'text' },
+  { key: 'percent', label: 'Progress (%)', kind: 'numeric' },
+  { key: 'started', label: 'Started', kind: 'date' },
+  { key: 'completed', label: 'Completed', kind: 'date' },
+  { key: 'bestScore', label: 'Best review score (%)', kind: 'numeric' },
+  { key: 'minutes', label: 'Time (min)', kind: 'numeric' },
+];
+
+const initialFilters = (): Record<ColumnKey, ColumnFilterState> =>
+  Object.fromEntries(COLUMNS.map((c) => [c.key, { mode: defaultMatchMode(c.kind), value: '' }])) as Record<ColumnKey, ColumnFilterState>;
+
+/** Rows that pass every column filter (pure; exported for tests). */
+export function filterTranscript(rows: TranscriptTableRow[], filters: Record<ColumnKey, ColumnFilterState>): TranscriptTableRow[] {
+  return rows.filter((row) => COLUMNS.every((c) => matchesFilter(row[c.key], filters[c.key].mode, filters[c.key].value)));
+}
+
+const PRINT_STYLES = {
+  '@media print': {
+    'header, nav, footer, .no-print, [role="tablist"]': { display: 'none !important' },
+    body: { background: '#fff' },
+    '.transcript-table td, .transcript-table th': { fontSize: '10pt', padding: '4px 6px' },
+  },
+} as const;
+
+export function TranscriptTable() {
+  const path = catalogApi.transcripts;
+  const view = useResource<TranscriptRow[]>(path);
+  const rows = useAppSelector(selectTranscriptRows);
+  const [filters, setFilters] = useState(initialFilters);
+  const shown = filterTranscript(rows, filters);
+  return (
+    <Loadable view={view} path={path}>
+      {() => (
+        <>
+          <GlobalStyles styles={PRINT_STYLES} />
+          <Box className="no-print" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Typography>Every module of your catalog, with your progress. Print it for your records.</Typography>
+            <Button variant="outlined" onClick={() => window.print()}>
+              Print transcript
+            </Button>
+          </Box>
+          <Box component="section" aria-label="Filters" className="no-print" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5, mb: 2 }}>
+            {COLUMNS.map((c) => (
+              <ColumnFilter key={c.key} label={c.label} kind={c.kind} filter={filters[c.key]} onChange={(next) => setFilters((f) => ({ ...f, [c.key]: next }))} />
+            ))}
+          </Box>
+          <TableContainer>
+            <Table size="small" className="transcript-table" aria-label="Transcript">
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c.key} component="th" scope="col">
+                      {c.label}
+                    </TableCell>
+                  ))}
+                  <TableCell component="th" scope="col" className="no-print">
+                    Certificate
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((row) => (
+                  <TableRow key={row.moduleSlug}>
+                    <TableCell component="th" scope="row">
+                      <RouterLink to={catalogPaths.module(row.moduleSlug)}>{row.module}</RouterLink>
+                    </TableCell>
+                    <TableCell>{row.status}</TableCell>
+                    <TableCell>{row.percent}%</TableCell>
+                    <TableCell>{formatDate(row.started) || '—'}</TableCell>
+                    <TableCell>{formatDate(row.completed) || '—'}</TableCell>
+                    <TableCell>{row.bestScore === null ? '—' : `${row.bestScore}%`}</TableCell>
+                    <TableCell>{row.minutes}</TableCell>
+                    <TableCell className="no-print">
+                      {row.statusKey === 'completed' ? <CertificateButton moduleSlug={row.moduleSlug} moduleTitle={row.module} /> : '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {shown.length === 0 && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {rows.length === 0 ? 'Your school has no modules in its catalog yet.' : 'No module matches these filters.'}
+            </Alert>
+          )}
+        </>
+      )}
+    </Loadable>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Catalog sagas: every call through callService. Reads are keyed by path; changes call the server,
+ * then mark loaded data stale (the page shows the new state: "Completed", "Remove bookmark") and
+ * raise an error toast on failure. No success toasts: notistack's default success/info colours fail
+ * WCAG AA contrast (see the report), and the page itself shows the outcome.
+ * Time spent: the reader says when a section is opened and closed; the saga measures with the
+ * context clock and reports whole seconds, bounded (1..MAX_TIME_REPORT_SECONDS) as the server wants.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { now } from '../../app/sagaContext';
+import { MAX_TIME_REPORT_SECONDS, type Bookmark, type CertificateFile, type ReviewAnswer, type ReviewResult } from '../../../common/catalog';
+import { notificationRaised } from '../notifications/slice';
+import {
+  bookmarkAddRequested,
+  bookmarkChangeKey,
+  bookmarkRemoveRequested,
+  certificateFailed,
+  certificateReady,
+  certificateRequested,
+  changeFailed,
+  changeSucceeded,
+  progressChanged,
+  resourceFailed,
+  resourceLoaded,
+  resourceRequested,
+  reviewFailed,
+  reviewScored,
+  reviewSubmitted,
+  sectionClosed,
+  sectionCompletionRequested,
+  sectionOpened,
+  toCatalogError,
+} from './slice';
+import { catalogApi } from './api';
+
+export function* loadResource(action: PayloadAction<{ path: string }>): SagaIterator {
+  const { path } = action.payload;
+  try {
+    const data: unknown = yield call(callService, { path });
+    yield put(resourceLoaded({ path, data }));
+  } catch (error) {
+    yield put(resourceFailed({ path, error: toCatalogError(toApiProblem(error)) }));
+  }
+}
+
+function* failToast(summary: string, error: unknown): SagaIterator {
+  yield put(notificationRaised({ severity: 'error', summary, detail: toApiProblem(error).message }));
+}
+
+export function* completeSection(action: PayloadAction<{ path: string }>): SagaIterator {
+  const { path } = action.payload;
+  try {
+    yield call(callService, { method: 'POST', path: `${path}/complete` });
+    yield put(changeSucceeded({ key: path }));
+  } catch (error) {
+    yield put(changeFailed({ key: path, error: toCatalogError(toApiProblem(error)) }));
+    yield call(failToast, 'Could not save your progress', error);
+  }
+}
+
+export function* submitReview(action: PayloadAction<{ path: string; answers: Record<string, ReviewAnswer> }>): SagaIterator {
+  const { path, answers } = action.payload;
+  try {
+    const result: ReviewResult = yield call(callService, { method: 'POST', path: `${path}/attempts`, payload: { answers } });
+    yield put(reviewScored({ path, result }));
+    yield put(progressChanged());
+  } catch (error) {
+    yield put(reviewFailed({ path, error: toCatalogError(toApiProblem(error)) }));
+    yield call(failToast, 'Could not submit your answers', error);
+  }
+}
+
+export function* addBookmark(action: PayloadAction<{ kind: Bookmark['kind']; target: string }>): SagaIterator {
+  const key = bookmarkChangeKey(action.payload.kind, action.payload.target);
+  try {
+    yield call(callService, { method: 'POST', path: catalogApi.bookmarks, payload: action.payload });
+    yield put(changeSucceeded({ key }));
+  } catch (error) {
+    yield put(changeFailed({ key, error: toCatalogError(toApiProblem(error)) }));
+    yield call(failToast, 'Could not add the bookmark', error);
+  }
+}
+
+export function* removeBookmark(action: PayloadAction<{ id: number; kind: Bookmark['kind']; target: string }>): SagaIterator {
+  const key = bookmarkChangeKey(action.payload.kind, action.payload.target);
+  try {
+    yield call(callService, { method: 'DELETE', path: `${catalogApi.bookmarks}/${action.payload.id}` });
+    yield put(changeSucceeded({ key }));
+  } catch (error) {
+    yield put(changeFailed({ key, error: toCatalogError(toApiProblem(error)) }));
+    yield call(failToast, 'Could not remove the bookmark', error);
+  }
+}
+
+export function* downloadCertificate(action: PayloadAction<{ moduleSlug: string }>): SagaIterator {
+  const { moduleSlug } = action.payload;
+  try {
+    const file: CertificateFile = yield call(callService, { path: catalogApi.certificate(moduleSlug), timeout: 30_000 });
+    yield put(certificateReady({ moduleSlug, file }));
+  } catch (error) {
+    yield put(certificateFailed({ moduleSlug, error: toCatalogError(toApiProblem(error)) }));
+    yield call(failToast, 'Could not create the certificate', error);
+  }
+}
+
+/** Whole seconds between open and close, bounded to what one report may carry; 0 = nothing to report. */
+export function secondsToReport(openedAt: number | undefined, closedAt: number): number {
+  if (openedAt === undefined) return 0;
+  const seconds = Math.floor((closedAt - openedAt) / 1000);
+  if (!Number.isFinite(seconds) || seconds < 1) return 0;
+  return Math.min(seconds, MAX_TIME_REPORT_SECONDS);
+}
+
+export function* timeSpentSaga(): SagaIterator {
+  const opened = new Map<string, number>();
+  yield takeEvery(sectionOpened.type, function* onOpen(action: PayloadAction<{ path: string }>): SagaIterator {
+    const time: number = yield call(now);
+    opened.set(action.payload.path, time);
+  });
+  yield takeEvery(sectionClosed.type, function* onClose(action: PayloadAction<{ path: string }>): SagaIterator {
+    const { path } = action.payload;
+    const time: number = yield call(now);
+    const seconds = secondsToReport(opened.get(path), time);
+    opened.delete(path);
+    if (seconds === 0) return;
+    try {
+      yield call(callService, { method: 'POST', path: `${path}/time`, payload: { seconds } });
+    } catch {
+      // time spent is best effort: a lost report is not worth interrupting the learner
+    }
+  });
+}
+
+export function* catalogSaga(): SagaIterator {
+  yield takeEvery(resourceRequested.type, loadResource);
+  yield takeLeading(sectionCompletionRequested.type, completeSection);
+  yield takeLeading(reviewSubmitted.type, submitReview);
+  yield takeEvery(bookmarkAddRequested.type, addBookmark);
+  yield takeEvery(bookmarkRemoveRequested.type, removeBookmark);
+  yield takeLeading(certificateRequested.type, downloadCertificate);
+  yield call(timeSpentSaga);
+}

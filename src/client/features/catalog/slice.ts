@@ -1,0 +1,149 @@
+/**
+ * The catalog's client state (issue #5). Reads are "resources" keyed by their OneLook path
+ * (e.g. '/catalog/modules/budgeting'), each an explicit status machine:
+ *   idle → loading → succeeded | failed;  succeeded → stale (after a change) → loading …
+ * Changes (section completed, review submitted, bookmark added/removed) are their own events; a
+ * successful change marks every loaded resource stale so pages refetch what they show.
+ * Everything here is the learner's: reset on auth:session:end.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiProblem } from '../../api/apiProblem';
+import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
+import { resetOnSessionEnd } from '../auth/reset';
+
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
+export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+
+/** A typed error: the API problem's kind, HTTP status and message. */
+export interface CatalogError {
+  kind: ApiProblem['kind'];
+  status: number | null;
+  message: string;
+}
+
+export interface Resource {
+  status: LoadStatus;
+  data: unknown;
+  error: CatalogError | null;
+}
+
+export interface AttemptState {
+  status: ActionStatus;
+  result: ReviewResult | null;
+  error: CatalogError | null;
+}
+
+export interface CatalogState {
+  resources: Record<string, Resource>;
+  /** review attempts by the review's path */
+  attempts: Record<string, AttemptState>;
+  /** pending changes by a key (section path, bookmark target) so buttons can show progress */
+  changes: Record<string, ActionStatus>;
+  certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: CatalogError | null };
+}
+
+export const initialState: CatalogState = {
+  resources: {},
+  attempts: {},
+  changes: {},
+  certificate: { status: 'idle', moduleSlug: null, file: null, error: null },
+};
+
+export const toCatalogError = (problem: ApiProblem): CatalogError => ({ kind: problem.kind, status: problem.status ?? null, message: problem.message });
+
+const catalogSlice = createSlice({
+  name: 'catalog',
+  initialState,
+  reducers: {
+    resourceRequested(state, action: PayloadAction<{ path: string }>) {
+      const current = state.resources[action.payload.path];
+      state.resources[action.payload.path] = { status: 'loading', data: current?.data ?? null, error: null };
+    },
+    resourceLoaded(state, action: PayloadAction<{ path: string; data: unknown }>) {
+      state.resources[action.payload.path] = { status: 'succeeded', data: action.payload.data, error: null };
+    },
+    resourceFailed(state, action: PayloadAction<{ path: string; error: CatalogError }>) {
+      state.resources[action.payload.path] = { status: 'failed', data: null, error: action.payload.error };
+    },
+
+    sectionOpened(_state, _action: PayloadAction<{ path: string }>) {},
+    sectionClosed(_state, _action: PayloadAction<{ path: string }>) {},
+
+    sectionCompletionRequested(state, action: PayloadAction<{ path: string }>) {
+      state.changes[action.payload.path] = 'pending';
+    },
+    reviewSubmitted(state, action: PayloadAction<{ path: string; answers: Record<string, ReviewAnswer> }>) {
+      state.attempts[action.payload.path] = { status: 'pending', result: state.attempts[action.payload.path]?.result ?? null, error: null };
+    },
+    reviewScored(state, action: PayloadAction<{ path: string; result: ReviewResult }>) {
+      state.attempts[action.payload.path] = { status: 'succeeded', result: action.payload.result, error: null };
+    },
+    reviewFailed(state, action: PayloadAction<{ path: string; error: CatalogError }>) {
+      state.attempts[action.payload.path] = { status: 'failed', result: null, error: action.payload.error };
+    },
+    /** "Retake": forget the shown result */
+    reviewRetaken(state, action: PayloadAction<{ path: string }>) {
+      delete state.attempts[action.payload.path];
+    },
+    bookmarkAddRequested(state, action: PayloadAction<{ kind: BookmarkKind; target: string }>) {
+      state.changes[`bookmark:${action.payload.kind}:${action.payload.target}`] = 'pending';
+    },
+    bookmarkRemoveRequested(state, action: PayloadAction<{ id: number; kind: BookmarkKind; target: string }>) {
+      state.changes[`bookmark:${action.payload.kind}:${action.payload.target}`] = 'pending';
+    },
+    changeSucceeded(state, action: PayloadAction<{ key: string }>) {
+      state.changes[action.payload.key] = 'succeeded';
+      for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+    },
+    changeFailed(state, action: PayloadAction<{ key: string; error: CatalogError }>) {
+      state.changes[action.payload.key] = 'failed';
+    },
+    /** after a review scored: what the learner sees elsewhere changed */
+    progressChanged(state) {
+      for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+    },
+
+    certificateRequested(state, action: PayloadAction<{ moduleSlug: string }>) {
+      state.certificate = { status: 'pending', moduleSlug: action.payload.moduleSlug, file: null, error: null };
+    },
+    certificateReady(state, action: PayloadAction<{ moduleSlug: string; file: CertificateFile }>) {
+      state.certificate = { status: 'succeeded', moduleSlug: action.payload.moduleSlug, file: action.payload.file, error: null };
+    },
+    certificateFailed(state, action: PayloadAction<{ moduleSlug: string; error: CatalogError }>) {
+      state.certificate = { status: 'failed', moduleSlug: action.payload.moduleSlug, file: null, error: action.payload.error };
+    },
+    /** the page handed the file to the browser: drop it from the store */
+    certificateDelivered(state) {
+      state.certificate = initialState.certificate;
+    },
+  },
+  extraReducers: (builder) => {
+    resetOnSessionEnd(builder, initialState);
+  },
+});
+
+export const {
+  resourceRequested,
+  resourceLoaded,
+  resourceFailed,
+  sectionOpened,
+  sectionClosed,
+  sectionCompletionRequested,
+  reviewSubmitted,
+  reviewScored,
+  reviewFailed,
+  reviewRetaken,
+  bookmarkAddRequested,
+  bookmarkRemoveRequested,
+  changeSucceeded,
+  changeFailed,
+  progressChanged,
+  certificateRequested,
+  certificateReady,
+  certificateFailed,
+  certificateDelivered,
+} = catalogSlice.actions;
+
+export const catalogReducer = catalogSlice.reducer;
+
+export const bookmarkChangeKey = (kind: BookmarkKind, target: string) => `bookmark:${kind}:${target}`;

@@ -1,0 +1,331 @@
+/**
+ * The catalog's shared vocabulary (issue #5): content limits from docs/content-format.md, the fixed
+ * module and knowledge-base slugs, the API contract types, and the pure progress rules.
+ */
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 80;
+
+export const CONTENT_LIMITS = {
+  titleMax: 80,
+  summaryMax: 300,
+  objectivesMin: 3,
+  objectivesMax: 6,
+  sectionsMin: 3,
+  questionsMin: 5,
+  choicesMin: 2,
+  choicesMax: 5,
+  sectionWordsMin: 250,
+  sectionWordsMax: 600,
+  /** review titles are "Review: " + a material title */
+  reviewTitleMax: 100,
+  promptMax: 500,
+  choiceMax: 200,
+  explanationMax: 1000,
+} as const;
+
+/** Default passing score in percent (a setting: PASSING_SCORE); a review may set its own. */
+export const DEFAULT_PASSING_SCORE = 70;
+
+/** Time a single "time spent" report may add, in seconds (bounded so a stuck tab cannot inflate it). */
+export const MAX_TIME_REPORT_SECONDS = 600;
+
+/** Modules (slugs and order are fixed by docs/content-format.md). */
+export const MODULE_SLUGS = [
+  'budgeting',
+  'banking-and-payments',
+  'earning-income',
+  'saving-and-investing',
+  'credit-and-debt',
+  'protecting-yourself',
+] as const;
+
+/** Knowledge-base topics and articles (slugs fixed so content can link to them before they exist). */
+export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
+  'budgeting-and-spending': ['what-is-a-budget', '50-30-20-rule', 'needs-vs-wants', 'emergency-fund', 'fixed-vs-variable-expenses', 'sinking-funds'],
+  banking: ['checking-account', 'savings-account', 'overdraft', 'debit-vs-credit-cards', 'mobile-banking-and-payment-apps', 'fdic-insurance'],
+  'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099'],
+  'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification'],
+  'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later'],
+  'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
+  insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
+  'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze'],
+};
+
+/** "<topic>/<article>" of a known knowledge-base article. */
+export function isKnownArticleKey(key: string): boolean {
+  const [topic, article, ...rest] = key.split('/');
+  return rest.length === 0 && topic !== undefined && article !== undefined && (KB_ARTICLES[topic]?.includes(article) ?? false);
+}
+
+export const KB_PATH_PREFIX = '/app/resources/knowledge-base/';
+
+export const BOOKMARK_KINDS = ['section', 'material', 'article'] as const;
+export type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
+
+export type QuestionType = 'multiple-choice' | 'true-false';
+
+// ---------------------------------------------------------------- API contract
+
+export interface ModuleProgress {
+  sectionsTotal: number;
+  sectionsCompleted: number;
+  reviewsTotal: number;
+  reviewsPassed: number;
+  percent: number;
+  status: ProgressStatus;
+}
+
+export interface CatalogModuleCard {
+  slug: string;
+  title: string;
+  order: number;
+  summary: string;
+  estimatedMinutes: number;
+  progress: ModuleProgress;
+  /** where "Continue" goes for this module */
+  continuePath: string;
+}
+
+export interface SectionSummary {
+  slug: string;
+  title: string;
+  order: number;
+  estimatedMinutes: number;
+  completed: boolean;
+}
+
+export interface ReviewSummary {
+  title: string;
+  questionCount: number;
+  passingScore: number;
+  bestScore: number | null;
+  passed: boolean;
+  attempts: number;
+}
+
+export interface MaterialSummary {
+  slug: string;
+  title: string;
+  order: number;
+  summary: string;
+  sections: SectionSummary[];
+  review: ReviewSummary;
+  percent: number;
+}
+
+export interface ModuleDetail {
+  slug: string;
+  title: string;
+  order: number;
+  summary: string;
+  objectives: string[];
+  estimatedMinutes: number;
+  overviewHtml: string;
+  materials: MaterialSummary[];
+  progress: ModuleProgress;
+  continuePath: string;
+}
+
+export interface MaterialDetail extends MaterialSummary {
+  moduleSlug: string;
+  moduleTitle: string;
+  introHtml: string;
+  bookmarked: boolean;
+}
+
+export interface SectionLink {
+  slug: string;
+  title: string;
+}
+
+export interface SectionDetail {
+  moduleSlug: string;
+  moduleTitle: string;
+  materialSlug: string;
+  materialTitle: string;
+  slug: string;
+  title: string;
+  order: number;
+  estimatedMinutes: number;
+  kbArticles: string[];
+  bodyHtml: string;
+  completed: boolean;
+  bookmarked: boolean;
+  previous: SectionLink | null;
+  next: SectionLink | null;
+}
+
+export interface ReviewQuestionView {
+  id: number;
+  type: QuestionType;
+  prompt: string;
+  /** multiple choice only; true/false questions answer true or false */
+  choices: string[] | null;
+}
+
+export interface ReviewView {
+  moduleSlug: string;
+  moduleTitle: string;
+  materialSlug: string;
+  materialTitle: string;
+  title: string;
+  passingScore: number;
+  questions: ReviewQuestionView[];
+  bestScore: number | null;
+  attempts: number;
+}
+
+export type ReviewAnswer = number | boolean;
+
+export interface QuestionResult {
+  id: number;
+  correct: boolean;
+  given: ReviewAnswer | null;
+  correctAnswer: ReviewAnswer;
+  explanation: string;
+}
+
+export interface ReviewResult {
+  score: number;
+  passed: boolean;
+  passingScore: number;
+  correctCount: number;
+  questionCount: number;
+  results: QuestionResult[];
+  bestScore: number;
+  attempts: number;
+}
+
+export interface ContinueTarget {
+  moduleSlug: string;
+  moduleTitle: string;
+  label: string;
+  path: string;
+}
+
+export interface ProgressSummary {
+  overallPercent: number;
+  modulesTotal: number;
+  modulesCompleted: number;
+  continueAt: ContinueTarget | null;
+}
+
+export interface TranscriptRow {
+  moduleSlug: string;
+  moduleTitle: string;
+  order: number;
+  status: ProgressStatus;
+  percent: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  /** best score of each review, "material title: score" */
+  bestScores: { materialTitle: string; bestScore: number | null }[];
+  /** average of the best review scores (null before any attempt) */
+  averageBestScore: number | null;
+  timeSpentSeconds: number;
+}
+
+export interface Bookmark {
+  id: number;
+  kind: BookmarkKind;
+  target: string;
+  title: string;
+  path: string;
+  createdAt: number;
+}
+
+export interface CertificateFile {
+  code: string;
+  fileName: string;
+  /** the PDF, base64 (the proxy carries JSON) */
+  pdfBase64: string;
+}
+
+export interface CertificateCheck {
+  firstName: string;
+  lastInitial: string;
+  moduleTitle: string;
+  completedAt: number;
+}
+
+// ---------------------------------------------------------------- pure progress rules
+
+export type ProgressStatus = 'not-started' | 'in-progress' | 'completed';
+
+export const STATUS_LABELS: Record<ProgressStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+};
+
+/** A whole percentage, rounded down so 100 % means really everything; 0 when there is nothing. */
+export function percentOf(done: number, total: number): number {
+  if (!Number.isFinite(done) || !Number.isFinite(total) || total <= 0) return 0;
+  const clamped = Math.min(Math.max(done, 0), total);
+  return Math.floor((clamped * 100) / total);
+}
+
+/** Review score in percent, rounded to the nearest whole number. */
+export function scorePercent(correct: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((Math.min(Math.max(correct, 0), total) * 100) / total);
+}
+
+export function isPassing(score: number, passingScore: number): boolean {
+  return score >= passingScore;
+}
+
+export interface MaterialCounts {
+  sectionsTotal: number;
+  sectionsCompleted: number;
+  /** a material has one review */
+  reviewPassed: boolean;
+  /** any attempt at all, passed or not */
+  reviewAttempted?: boolean;
+}
+
+/**
+ * A module's progress: every section and every review counts as one step. A module is complete when
+ * every section is complete and every review is passed; started when anything at all was done.
+ */
+export function moduleProgress(materials: readonly MaterialCounts[], timeSpentSeconds = 0): ModuleProgress {
+  const sectionsTotal = materials.reduce((sum, m) => sum + m.sectionsTotal, 0);
+  const sectionsCompleted = materials.reduce((sum, m) => sum + Math.min(m.sectionsCompleted, m.sectionsTotal), 0);
+  const reviewsTotal = materials.length;
+  const reviewsPassed = materials.filter((m) => m.reviewPassed).length;
+  const steps = sectionsTotal + reviewsTotal;
+  const done = sectionsCompleted + reviewsPassed;
+  const complete = steps > 0 && sectionsCompleted === sectionsTotal && reviewsPassed === reviewsTotal;
+  const started = done > 0 || timeSpentSeconds > 0 || materials.some((m) => m.reviewAttempted);
+  return {
+    sectionsTotal,
+    sectionsCompleted,
+    reviewsTotal,
+    reviewsPassed,
+    percent: complete ? 100 : Math.min(percentOf(done, steps), 99),
+    status: complete ? 'completed' : started ? 'in-progress' : 'not-started',
+  };
+}
+
+/** A material's own percentage (its sections and its review). */
+export function materialPercent(m: MaterialCounts): number {
+  return moduleProgress([m]).percent;
+}
+
+/** Overall progress over modules: the share of all steps done, 100 only when every module is complete. */
+export function overallPercent(modules: readonly ModuleProgress[]): number {
+  const steps = modules.reduce((s, m) => s + m.sectionsTotal + m.reviewsTotal, 0);
+  const done = modules.reduce((s, m) => s + m.sectionsCompleted + m.reviewsPassed, 0);
+  if (modules.length > 0 && modules.every((m) => m.status === 'completed')) return 100;
+  return Math.min(percentOf(done, steps), steps > 0 ? 99 : 0);
+}
+
+export const catalogPaths = {
+  catalog: () => '/app/catalog',
+  module: (m: string) => `/app/catalog/${m}`,
+  material: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}`,
+  review: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}/review`,
+  section: (m: string, mat: string, s: string) => `/app/catalog/${m}/material/${mat}/section/${s}`,
+  article: (key: string) => `${KB_PATH_PREFIX}${key}`,
+};

@@ -1,0 +1,208 @@
+/**
+ * Reads content/catalog into a validated tree (docs/content-format.md):
+ *   catalog/<module>/module.md, catalog/<module>/<material>/material.md,
+ *   catalog/<module>/<material>/<section>.md (3+), catalog/<module>/<material>/review.md
+ * The first problem stops the read with a ContentError naming the file and the problem.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ValidationError, type AnySchema } from 'yup';
+import { CONTENT_LIMITS as L, MAX_SLUG_LENGTH, SLUG_PATTERN, type QuestionType } from '../../common/catalog';
+import { materialSchema, moduleSchema, multipleChoiceSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
+import { ContentError, readMarkdownFile, type MarkdownFile } from './frontMatter';
+import { checkMarkdown, wordCount } from './markdown';
+
+export interface CatalogQuestion {
+  type: QuestionType;
+  prompt: string;
+  choices: string[] | null;
+  answer: number | boolean;
+  explanation: string;
+}
+
+export interface CatalogReview {
+  title: string;
+  passingScore: number | null;
+  questions: CatalogQuestion[];
+}
+
+export interface CatalogSection {
+  slug: string;
+  title: string;
+  order: number;
+  estimatedMinutes: number;
+  kbArticles: string[];
+  body: string;
+}
+
+export interface CatalogMaterial {
+  slug: string;
+  title: string;
+  order: number;
+  summary: string;
+  body: string;
+  sections: CatalogSection[];
+  review: CatalogReview;
+}
+
+export interface CatalogModule {
+  slug: string;
+  title: string;
+  order: number;
+  summary: string;
+  objectives: string[];
+  estimatedMinutes: number;
+  body: string;
+  materials: CatalogMaterial[];
+}
+
+const IGNORED = (name: string) => name.startsWith('.') || name.toLowerCase() === 'readme.md';
+
+function entries(absDir: string): { name: string; dir: boolean }[] {
+  return readdirSync(absDir)
+    .filter((name) => !IGNORED(name))
+    .sort()
+    .map((name) => ({ name, dir: statSync(path.join(absDir, name)).isDirectory() }));
+}
+
+function checkSlug(slug: string, file: string): void {
+  if (!SLUG_PATTERN.test(slug) || slug.length > MAX_SLUG_LENGTH) {
+    throw new ContentError(file, `name "${slug}" is not a valid slug (lowercase a-z, 0-9 and single "-", at most ${MAX_SLUG_LENGTH} characters)`);
+  }
+}
+
+function validate<T>(schema: AnySchema, value: unknown, file: string, where = ''): T {
+  try {
+    return schema.validateSync(value, { abortEarly: true, strict: true }) as T;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const at = error.path && !error.message.startsWith(error.path) ? ` (at ${error.path})` : '';
+      throw new ContentError(file, `${where}${error.message}${at}`);
+    }
+    throw error;
+  }
+}
+
+function checkBody(md: MarkdownFile, required: string): void {
+  if (md.body.trim() === '') throw new ContentError(md.file, `needs ${required} as Markdown after the front matter`);
+  const problem = checkMarkdown(md.body);
+  if (problem) throw new ContentError(md.file, problem);
+}
+
+function checkOrders(items: { order: number; file: string }[], what: string): void {
+  const seen = new Map<number, string>();
+  for (const item of items) {
+    const other = seen.get(item.order);
+    if (other) throw new ContentError(item.file, `order ${item.order} is already used by ${other}; ${what} need unique orders`);
+    seen.set(item.order, item.file);
+  }
+}
+
+function readReview(abs: string, file: string): CatalogReview {
+  const md = readMarkdownFile(abs, file);
+  const data = validate<{ title: string; passingScore?: number; questions: unknown[] }>(reviewSchema, md.data, file);
+  const questions = data.questions.map((raw, index): CatalogQuestion => {
+    const where = `question ${index + 1}: `;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError(file, `${where}must be a set of fields`);
+    const type = (raw as { type?: unknown }).type;
+    if (type === 'multiple-choice') {
+      const q = validate<{ prompt: string; choices: string[]; answer: number; explanation: string }>(multipleChoiceSchema, raw, file, where);
+      return { type, prompt: q.prompt, choices: q.choices, answer: q.answer, explanation: q.explanation };
+    }
+    if (type === 'true-false') {
+      const q = validate<{ prompt: string; answer: boolean; explanation: string }>(trueFalseSchema, raw, file, where);
+      return { type, prompt: q.prompt, choices: null, answer: q.answer, explanation: q.explanation };
+    }
+    throw new ContentError(file, `${where}type must be multiple-choice or true-false (got ${JSON.stringify(type ?? null)})`);
+  });
+  return { title: data.title, passingScore: data.passingScore ?? null, questions };
+}
+
+function readMaterial(root: string, rel: string, slug: string): CatalogMaterial {
+  const abs = path.join(root, rel);
+  const materialFile = `${rel}/material.md`;
+  const list = entries(abs);
+  if (!list.some((e) => e.name === 'material.md' && !e.dir)) throw new ContentError(materialFile, 'is missing (every material folder needs a material.md)');
+  if (!list.some((e) => e.name === 'review.md' && !e.dir)) throw new ContentError(`${rel}/review.md`, 'is missing (every material needs a review)');
+  const md = readMarkdownFile(path.join(abs, 'material.md'), materialFile);
+  const data = validate<{ title: string; order: number; summary: string }>(materialSchema, md.data, materialFile);
+  checkBody(md, 'a short introduction');
+
+  const sections: (CatalogSection & { file: string })[] = [];
+  for (const entry of list) {
+    const file = `${rel}/${entry.name}`;
+    if (entry.name === 'material.md' || entry.name === 'review.md') continue;
+    if (entry.dir || !entry.name.endsWith('.md')) throw new ContentError(file, 'is not expected here (a material folder holds material.md, review.md and <section-slug>.md files)');
+    const sectionSlug = entry.name.slice(0, -3);
+    checkSlug(sectionSlug, file);
+    const smd = readMarkdownFile(path.join(abs, entry.name), file);
+    const s = validate<{ title: string; order: number; estimatedMinutes: number; kbArticles?: string[] }>(sectionSchema, smd.data, file);
+    checkBody(smd, 'the reading');
+    const words = wordCount(smd.body);
+    if (words < L.sectionWordsMin || words > L.sectionWordsMax) {
+      throw new ContentError(file, `the reading has ${words} words; a section needs ${L.sectionWordsMin}–${L.sectionWordsMax}`);
+    }
+    sections.push({ slug: sectionSlug, title: s.title, order: s.order, estimatedMinutes: s.estimatedMinutes, kbArticles: s.kbArticles ?? [], body: smd.body, file });
+  }
+  if (sections.length < L.sectionsMin) {
+    throw new ContentError(rel, `has ${sections.length} section${sections.length === 1 ? '' : 's'}; a material needs at least ${L.sectionsMin}`);
+  }
+  checkOrders(sections, 'sections of a material');
+  sections.sort((a, b) => a.order - b.order);
+  const review = readReview(path.join(abs, 'review.md'), `${rel}/review.md`);
+  return {
+    slug,
+    title: data.title,
+    order: data.order,
+    summary: data.summary,
+    body: md.body,
+    sections: sections.map(({ file: _file, ...s }) => s),
+    review,
+  };
+}
+
+function readModule(root: string, rel: string, slug: string): CatalogModule {
+  const abs = path.join(root, rel);
+  const moduleFile = `${rel}/module.md`;
+  const list = entries(abs);
+  if (!list.some((e) => e.name === 'module.md' && !e.dir)) throw new ContentError(moduleFile, 'is missing (every module folder needs a module.md)');
+  const md = readMarkdownFile(path.join(abs, 'module.md'), moduleFile);
+  const data = validate<{ title: string; order: number; summary: string; objectives: string[]; estimatedMinutes: number }>(moduleSchema, md.data, moduleFile);
+  checkBody(md, 'an overview');
+  const materials: (CatalogMaterial & { file: string })[] = [];
+  for (const entry of list) {
+    if (entry.name === 'module.md') continue;
+    const childRel = `${rel}/${entry.name}`;
+    if (!entry.dir) throw new ContentError(childRel, 'is not expected here (a module folder holds module.md and material folders)');
+    checkSlug(entry.name, childRel);
+    materials.push({ ...readMaterial(root, childRel, entry.name), file: `${childRel}/material.md` });
+  }
+  if (materials.length === 0) throw new ContentError(rel, 'has no materials; a module needs at least one material folder');
+  checkOrders(materials, 'materials of a module');
+  materials.sort((a, b) => a.order - b.order);
+  return { slug, ...data, body: md.body, materials: materials.map(({ file: _file, ...m }) => m) };
+}
+
+/** Reads and validates `<contentDir>/catalog`. Messages name files relative to contentDir. */
+export function readCatalog(contentDir: string): CatalogModule[] {
+  const rel = 'catalog';
+  const abs = path.join(contentDir, rel);
+  let isDir: boolean;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new ContentError(rel, `folder is missing in ${contentDir}`);
+  const modules: (CatalogModule & { file: string })[] = [];
+  for (const entry of entries(abs)) {
+    const childRel = `${rel}/${entry.name}`;
+    if (!entry.dir) throw new ContentError(childRel, 'is not expected here (catalog/ holds one folder per module)');
+    checkSlug(entry.name, childRel);
+    modules.push({ ...readModule(contentDir, childRel, entry.name), file: `${childRel}/module.md` });
+  }
+  if (modules.length === 0) throw new ContentError(rel, 'has no modules');
+  checkOrders(modules, 'modules');
+  modules.sort((a, b) => a.order - b.order);
+  return modules.map(({ file: _file, ...m }) => m);
+}

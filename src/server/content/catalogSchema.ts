@@ -1,0 +1,123 @@
+/** yup schemas for the catalog's front matter (docs/content-format.md is the contract). */
+import { array, boolean, mixed, number, object, string } from 'yup';
+import { CONTENT_LIMITS as L, isKnownArticleKey } from '../../common/catalog';
+
+const title = (max: number = L.titleMax) =>
+  string().strict().trim('title must not start or end with spaces').required('title is required').max(max, `title must be at most ${max} characters`);
+const order = () =>
+  number().strict().typeError('order must be a whole number').required('order is required').integer('order must be a whole number').min(1, 'order must be 1 or more');
+const summary = () =>
+  string().strict().required('summary is required').max(L.summaryMax, `summary must be at most ${L.summaryMax} characters`);
+const minutes = () =>
+  number()
+    .strict()
+    .typeError('estimatedMinutes must be a whole number of minutes')
+    .required('estimatedMinutes is required')
+    .integer('estimatedMinutes must be a whole number of minutes')
+    .min(1, 'estimatedMinutes must be at least 1')
+    .max(600, 'estimatedMinutes must be at most 600');
+
+const known = (fields: string[]) => (value: unknown) => {
+  if (!value || typeof value !== 'object') return true;
+  const extra = Object.keys(value).filter((key) => !fields.includes(key));
+  return extra.length === 0;
+};
+const unknownKeys = (fields: string[]) => ({
+  name: 'known-fields',
+  test(this: { createError(o: { message: string }): unknown }, value: unknown) {
+    if (known(fields)(value)) return true;
+    const extra = Object.keys(value as object).filter((key) => !fields.includes(key));
+    return this.createError({ message: `unknown field${extra.length > 1 ? 's' : ''} ${extra.join(', ')} (allowed: ${fields.join(', ')})` }) as never;
+  },
+});
+
+export const moduleSchema = object({
+  title: title(),
+  order: order(),
+  summary: summary(),
+  objectives: array()
+    .strict()
+    .typeError('objectives must be a list')
+    .of(string().strict().typeError('each objective must be text').required('an objective is empty').max(200, 'an objective must be at most 200 characters'))
+    .required('objectives is required')
+    .min(L.objectivesMin, `objectives must list ${L.objectivesMin} to ${L.objectivesMax} items`)
+    .max(L.objectivesMax, `objectives must list ${L.objectivesMin} to ${L.objectivesMax} items`),
+  estimatedMinutes: minutes(),
+}).test(unknownKeys(['title', 'order', 'summary', 'objectives', 'estimatedMinutes']));
+
+export const materialSchema = object({
+  title: title(),
+  order: order(),
+  summary: summary(),
+}).test(unknownKeys(['title', 'order', 'summary']));
+
+export const sectionSchema = object({
+  title: title(),
+  order: order(),
+  estimatedMinutes: minutes(),
+  kbArticles: array()
+    .strict()
+    .typeError('kbArticles must be a list of "<topic>/<article>" slugs')
+    .of(
+      string()
+        .strict()
+        .typeError('kbArticles entries must be "<topic>/<article>" slugs')
+        .required('a kbArticles entry is empty')
+        .test('kb', ({ value }) => `kbArticles entry "${String(value)}" is not a known "<topic>/<article>" (see docs/content-format.md)`, (v) => v === undefined || isKnownArticleKey(v)),
+    )
+    .optional(),
+}).test(unknownKeys(['title', 'order', 'estimatedMinutes', 'kbArticles']));
+
+const questionBase = {
+  prompt: string().strict().typeError('prompt must be text').required('prompt is required').max(L.promptMax, `prompt must be at most ${L.promptMax} characters`),
+  explanation: string()
+    .strict()
+    .typeError('explanation must be text')
+    .required('explanation is required')
+    .max(L.explanationMax, `explanation must be at most ${L.explanationMax} characters`),
+};
+
+export const multipleChoiceSchema = object({
+  type: string().oneOf(['multiple-choice']),
+  ...questionBase,
+  choices: array()
+    .strict()
+    .typeError('choices must be a list')
+    .of(string().strict().typeError('each choice must be text').required('a choice is empty').max(L.choiceMax, `a choice must be at most ${L.choiceMax} characters`))
+    .required('choices is required for a multiple-choice question')
+    .min(L.choicesMin, `a multiple-choice question has ${L.choicesMin} to ${L.choicesMax} choices`)
+    .max(L.choicesMax, `a multiple-choice question has ${L.choicesMin} to ${L.choicesMax} choices`)
+    .test('distinct', 'choices must all be different', (v) => !v || new Set(v).size === v.length),
+  answer: number()
+    .strict()
+    .typeError('answer of a multiple-choice question must be the index (0, 1, …) of the correct choice')
+    .required('answer is required')
+    .integer('answer must be a whole number index')
+    .test('in-range', ({ value }) => `answer ${String(value)} is not an index of choices`, function (value) {
+      const choices = (this.parent as { choices?: unknown[] }).choices;
+      return value === undefined || !Array.isArray(choices) || (value >= 0 && value < choices.length);
+    }),
+}).test(unknownKeys(['type', 'prompt', 'choices', 'answer', 'explanation']));
+
+export const trueFalseSchema = object({
+  type: string().oneOf(['true-false']),
+  ...questionBase,
+  answer: boolean().strict().typeError('answer of a true-false question must be true or false').required('answer is required'),
+}).test(unknownKeys(['type', 'prompt', 'answer', 'explanation']));
+
+export const reviewSchema = object({
+  title: title(L.reviewTitleMax),
+  passingScore: number()
+    .strict()
+    .typeError('passingScore must be a whole percent')
+    .integer('passingScore must be a whole percent')
+    .min(1, 'passingScore must be from 1 to 100')
+    .max(100, 'passingScore must be from 1 to 100')
+    .optional(),
+  questions: array()
+    .strict()
+    .typeError('questions must be a list')
+    .of(mixed())
+    .required('questions is required')
+    .min(L.questionsMin, `a review needs at least ${L.questionsMin} questions`),
+}).test(unknownKeys(['title', 'passingScore', 'questions']));

@@ -1,0 +1,686 @@
+/**
+ * OneLook catalog routes (issue #5): the learner's current school's catalog with their progress,
+ * module / material / section / review reads, review attempts scored on the server (the correct
+ * answers are only sent back after an attempt), section completion, time spent, progress summary,
+ * transcripts, bookmarks and certificates (PDF + a public verification route).
+ */
+import { randomBytes } from 'node:crypto';
+import { mixed, number, object, string } from 'yup';
+import {
+  BOOKMARK_KINDS,
+  MAX_TIME_REPORT_SECONDS,
+  SLUG_PATTERN,
+  MAX_SLUG_LENGTH,
+  catalogPaths,
+  isKnownArticleKey,
+  isPassing,
+  materialPercent,
+  moduleProgress,
+  overallPercent,
+  scorePercent,
+  type Bookmark,
+  type BookmarkKind,
+  type CatalogModuleCard,
+  type CertificateCheck,
+  type CertificateFile,
+  type ContinueTarget,
+  type MaterialDetail,
+  type MaterialSummary,
+  type ModuleDetail,
+  type ModuleProgress,
+  type ProgressSummary,
+  type QuestionResult,
+  type ReviewAnswer,
+  type ReviewResult,
+  type ReviewView,
+  type SectionDetail,
+  type TranscriptRow,
+} from '../../../common/catalog';
+import type { SessionIdentity } from '../../../common/types';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import { Result, type ServiceContext, type ServiceRoute } from '../types';
+import { renderCertificatePdf } from './certificatePdf';
+import {
+  loadProgress,
+  loadTree,
+  materialKey,
+  schoolModuleSlugs,
+  sectionKey,
+  type LearnerProgress,
+  type TreeMaterial,
+  type TreeModule,
+} from './catalogRepository';
+
+export const CATALOG_MESSAGES = {
+  badSlug: (what: string) => `The ${what} is not a valid slug.`,
+  moduleNotFound: 'This module is not in your school’s catalog.',
+  materialNotFound: 'This material does not exist in this module.',
+  sectionNotFound: 'This section does not exist in this material.',
+  reviewNotFound: 'This material has no review.',
+  answersRequired: 'Answer every question of the review.',
+  unknownQuestion: (id: string) => `Question ${id.slice(0, 20)} is not part of this review.`,
+  badAnswer: (id: number) => `The answer to question ${id} is not one of its choices.`,
+  badBookmarkId: 'The bookmark id must be a positive whole number.',
+  bookmarkNotFound: 'This bookmark does not exist.',
+  bookmarkTargetMissing: 'There is nothing to bookmark at this address.',
+  badBookmarkTarget: 'The bookmark target is not valid.',
+  notCompleted: 'You can download a certificate once the module is complete.',
+  badCode: 'The verification code is not valid.',
+  certificateNotFound: 'No certificate has this verification code.',
+} as const;
+
+// ---------------------------------------------------------------- helpers
+
+function user(ctx: ServiceContext): SessionIdentity {
+  if (!ctx.identity) throw new HttpError(401, 'You are not signed in.');
+  return ctx.identity;
+}
+
+function slugParam(ctx: ServiceContext, name: string, what: string): string {
+  const value = ctx.params[name] ?? '';
+  if (!SLUG_PATTERN.test(value) || value.length > MAX_SLUG_LENGTH) throw new HttpError(400, CATALOG_MESSAGES.badSlug(what));
+  return value;
+}
+
+interface Located {
+  identity: SessionIdentity;
+  tree: TreeModule[];
+  progress: LearnerProgress;
+}
+
+/** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
+async function learnerView(ctx: ServiceContext): Promise<Located> {
+  const identity = user(ctx);
+  const slugs = await schoolModuleSlugs(ctx.db, identity.clients[0]?.lsclientID);
+  const [tree, progress] = await Promise.all([loadTree(ctx.db, slugs), loadProgress(ctx.db, identity.user.id)]);
+  return { identity, tree, progress };
+}
+
+function findModule(view: Located, slug: string): TreeModule {
+  const found = view.tree.find((m) => m.slug === slug);
+  if (!found) throw new HttpError(404, CATALOG_MESSAGES.moduleNotFound);
+  return found;
+}
+
+function findMaterial(m: TreeModule, slug: string): TreeMaterial {
+  const found = m.materials.find((mat) => mat.slug === slug);
+  if (!found) throw new HttpError(404, CATALOG_MESSAGES.materialNotFound);
+  return found;
+}
+
+function passingScoreOf(ctx: ServiceContext, reviewPassing: number | null): number {
+  return reviewPassing ?? ctx.config.passingScore;
+}
+
+function materialCounts(m: TreeModule, mat: TreeMaterial, p: LearnerProgress) {
+  const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
+  return {
+    sectionsTotal: mat.sections.length,
+    sectionsCompleted: mat.sections.filter((s) => p.completions.has(sectionKey(m.slug, mat.slug, s.slug))).length,
+    reviewPassed: mat.review ? attempts?.firstPassedAt != null : true,
+    reviewAttempted: (attempts?.count ?? 0) > 0,
+  };
+}
+
+function moduleTime(m: TreeModule, p: LearnerProgress): { seconds: number; firstAt: number | null } {
+  let seconds = 0;
+  let firstAt: number | null = null;
+  for (const [key, t] of p.time) {
+    if (!key.startsWith(`${m.slug}/`)) continue;
+    seconds += t.seconds;
+    firstAt = firstAt === null ? t.firstAt : Math.min(firstAt, t.firstAt);
+  }
+  return { seconds, firstAt };
+}
+
+function progressOf(m: TreeModule, p: LearnerProgress): ModuleProgress {
+  const counts = m.materials.map((mat) => {
+    const c = materialCounts(m, mat, p);
+    return { ...c, reviewsTotal: mat.review ? 1 : 0 };
+  });
+  // materials without a review count their review as passed (moduleProgress counts one per material)
+  return moduleProgress(counts, moduleTime(m, p).seconds);
+}
+
+/** Where "Continue" leads inside a module: the first unfinished section, else the first unpassed review. */
+function continueInModule(m: TreeModule, p: LearnerProgress): { path: string; label: string } {
+  for (const mat of m.materials) {
+    const next = mat.sections.find((s) => !p.completions.has(sectionKey(m.slug, mat.slug, s.slug)));
+    if (next) return { path: catalogPaths.section(m.slug, mat.slug, next.slug), label: next.title };
+    if (mat.review && p.attempts.get(materialKey(m.slug, mat.slug))?.firstPassedAt == null) {
+      return { path: catalogPaths.review(m.slug, mat.slug), label: mat.review.title };
+    }
+  }
+  return { path: catalogPaths.module(m.slug), label: m.title };
+}
+
+/** When did the module start (first activity) and finish (the last of its required steps)? */
+function moduleDates(m: TreeModule, p: LearnerProgress, complete: boolean): { startedAt: number | null; completedAt: number | null } {
+  const times: number[] = [];
+  const finishing: number[] = [];
+  for (const mat of m.materials) {
+    for (const s of mat.sections) {
+      const done = p.completions.get(sectionKey(m.slug, mat.slug, s.slug));
+      if (done !== undefined) {
+        times.push(done);
+        finishing.push(done);
+      }
+    }
+    const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
+    if (attempts) times.push(attempts.firstAt);
+    if (attempts?.firstPassedAt != null) finishing.push(attempts.firstPassedAt);
+  }
+  const { firstAt } = moduleTime(m, p);
+  if (firstAt !== null) times.push(firstAt);
+  return {
+    startedAt: times.length ? Math.min(...times) : null,
+    completedAt: complete && finishing.length ? Math.max(...finishing) : null,
+  };
+}
+
+function lastActivity(m: TreeModule, p: LearnerProgress): number {
+  let last = 0;
+  for (const [key, at] of p.completions) if (key.startsWith(`${m.slug}/`)) last = Math.max(last, at);
+  for (const [key, t] of p.time) if (key.startsWith(`${m.slug}/`)) last = Math.max(last, t.updatedAt);
+  return last;
+}
+
+function card(m: TreeModule, p: LearnerProgress): CatalogModuleCard {
+  const progress = progressOf(m, p);
+  return {
+    slug: m.slug,
+    title: m.title,
+    order: m.order,
+    summary: m.summary,
+    estimatedMinutes: m.estimatedMinutes,
+    progress,
+    continuePath: progress.status === 'not-started' ? catalogPaths.module(m.slug) : continueInModule(m, p).path,
+  };
+}
+
+function materialSummary(ctx: ServiceContext, m: TreeModule, mat: TreeMaterial, p: LearnerProgress): MaterialSummary {
+  const counts = materialCounts(m, mat, p);
+  const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
+  return {
+    slug: mat.slug,
+    title: mat.title,
+    order: mat.order,
+    summary: mat.summary,
+    sections: mat.sections.map((s) => ({ ...s, completed: p.completions.has(sectionKey(m.slug, mat.slug, s.slug)) })),
+    review: {
+      title: mat.review?.title ?? '',
+      questionCount: mat.review?.questionCount ?? 0,
+      passingScore: passingScoreOf(ctx, mat.review?.passingScore ?? null),
+      bestScore: attempts ? attempts.best : null,
+      passed: attempts?.firstPassedAt != null,
+      attempts: attempts?.count ?? 0,
+    },
+    percent: materialPercent(counts),
+  };
+}
+
+async function isBookmarked(db: Db, userId: number, kind: BookmarkKind, target: string): Promise<boolean> {
+  const row = await db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target).executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- handlers
+
+async function getCatalog(ctx: ServiceContext): Promise<CatalogModuleCard[]> {
+  const view = await learnerView(ctx);
+  return view.tree.map((m) => card(m, view.progress));
+}
+
+async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const row = await ctx.db.selectFrom('content_modules').select(['objectives', 'overview_html']).where('id', '=', m.id).executeTakeFirstOrThrow();
+  const base = card(m, view.progress);
+  return {
+    slug: m.slug,
+    title: m.title,
+    order: m.order,
+    summary: m.summary,
+    objectives: JSON.parse(row.objectives) as string[],
+    estimatedMinutes: m.estimatedMinutes,
+    overviewHtml: row.overview_html,
+    materials: m.materials.map((mat) => materialSummary(ctx, m, mat, view.progress)),
+    progress: base.progress,
+    continuePath: continueInModule(m, view.progress).path,
+  };
+}
+
+async function getMaterial(ctx: ServiceContext): Promise<MaterialDetail> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const mat = findMaterial(m, mslug);
+  const row = await ctx.db.selectFrom('content_materials').select('intro_html').where('id', '=', mat.id).executeTakeFirstOrThrow();
+  return {
+    ...materialSummary(ctx, m, mat, view.progress),
+    moduleSlug: m.slug,
+    moduleTitle: m.title,
+    introHtml: row.intro_html,
+    bookmarked: await isBookmarked(ctx.db, view.identity.user.id, 'material', materialKey(m.slug, mat.slug)),
+  };
+}
+
+async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  const sslug = slugParam(ctx, 'sslug', 'section');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const mat = findMaterial(m, mslug);
+  const index = mat.sections.findIndex((s) => s.slug === sslug);
+  if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
+  const s = mat.sections[index]!;
+  const row = await ctx.db
+    .selectFrom('content_sections')
+    .select(['body_html', 'kb_articles'])
+    .where('material_id', '=', mat.id)
+    .where('slug', '=', sslug)
+    .executeTakeFirstOrThrow();
+  const link = (i: number) => (mat.sections[i] ? { slug: mat.sections[i].slug, title: mat.sections[i].title } : null);
+  return {
+    moduleSlug: m.slug,
+    moduleTitle: m.title,
+    materialSlug: mat.slug,
+    materialTitle: mat.title,
+    slug: s.slug,
+    title: s.title,
+    order: s.order,
+    estimatedMinutes: s.estimatedMinutes,
+    kbArticles: JSON.parse(row.kb_articles) as string[],
+    bodyHtml: row.body_html,
+    completed: view.progress.completions.has(sectionKey(m.slug, mat.slug, s.slug)),
+    bookmarked: await isBookmarked(ctx.db, view.identity.user.id, 'section', sectionKey(m.slug, mat.slug, s.slug)),
+    previous: link(index - 1),
+    next: link(index + 1),
+  };
+}
+
+interface StoredQuestion {
+  id: number;
+  type: string;
+  prompt: string;
+  choices: string | null;
+  answer: string;
+  explanation: string;
+}
+
+async function reviewQuestions(db: Db, reviewId: number): Promise<StoredQuestion[]> {
+  return db
+    .selectFrom('content_questions')
+    .select(['id', 'type', 'prompt', 'choices', 'answer', 'explanation'])
+    .where('review_id', '=', reviewId)
+    .orderBy('position')
+    .execute();
+}
+
+async function locateReview(ctx: ServiceContext) {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const mat = findMaterial(m, mslug);
+  if (!mat.review) throw new HttpError(404, CATALOG_MESSAGES.reviewNotFound);
+  return { view, m, mat, review: mat.review };
+}
+
+/** The review WITHOUT the correct answers or explanations. */
+async function getReview(ctx: ServiceContext): Promise<ReviewView> {
+  const { view, m, mat, review } = await locateReview(ctx);
+  const questions = await reviewQuestions(ctx.db, review.id);
+  const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+  return {
+    moduleSlug: m.slug,
+    moduleTitle: m.title,
+    materialSlug: mat.slug,
+    materialTitle: mat.title,
+    title: review.title,
+    passingScore: passingScoreOf(ctx, review.passingScore),
+    questions: questions.map((q) => ({
+      id: q.id,
+      type: q.type as 'multiple-choice' | 'true-false',
+      prompt: q.prompt,
+      choices: q.choices ? (JSON.parse(q.choices) as string[]) : null,
+    })),
+    bestScore: attempts ? attempts.best : null,
+    attempts: attempts?.count ?? 0,
+  };
+}
+
+const answersSchema = object({
+  answers: object()
+    .required(CATALOG_MESSAGES.answersRequired)
+    .test('answers', 'Each answer must be a choice number or true/false.', (value) =>
+      Object.values(value ?? {}).every((a) => (typeof a === 'number' && Number.isInteger(a)) || typeof a === 'boolean'),
+    ),
+})
+  .noUnknown(true, 'Unknown field in the answers.')
+  .strict()
+  .required(CATALOG_MESSAGES.answersRequired);
+
+/** Scores an attempt on the server, stores it, and only now returns the correct answers and explanations. */
+async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
+  const { view, m, mat, review } = await locateReview(ctx);
+  const given = (ctx.payload as { answers: Record<string, ReviewAnswer> }).answers;
+  const questions = await reviewQuestions(ctx.db, review.id);
+  const ids = new Set(questions.map((q) => String(q.id)));
+  for (const key of Object.keys(given)) if (!ids.has(key)) throw new HttpError(400, CATALOG_MESSAGES.unknownQuestion(key));
+  const results: QuestionResult[] = questions.map((q) => {
+    const correctAnswer = JSON.parse(q.answer) as ReviewAnswer;
+    const answer = given[String(q.id)];
+    if (answer === undefined) throw new HttpError(400, CATALOG_MESSAGES.answersRequired);
+    if (q.type === 'true-false' ? typeof answer !== 'boolean' : typeof answer !== 'number' || answer < 0 || answer >= (JSON.parse(q.choices ?? '[]') as unknown[]).length) {
+      throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
+    }
+    return { id: q.id, correct: answer === correctAnswer, given: answer, correctAnswer, explanation: q.explanation };
+  });
+  const correctCount = results.filter((r) => r.correct).length;
+  const score = scorePercent(correctCount, questions.length);
+  const passingScore = passingScoreOf(ctx, review.passingScore);
+  const passed = isPassing(score, passingScore);
+  await ctx.db
+    .insertInto('review_attempts')
+    .values({
+      user_id: view.identity.user.id,
+      module_slug: m.slug,
+      material_slug: mat.slug,
+      score,
+      passed: passed ? 1 : 0,
+      answers: JSON.stringify(given),
+      created_at: ctx.clock(),
+    })
+    .execute();
+  const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+  return {
+    score,
+    passed,
+    passingScore,
+    correctCount,
+    questionCount: questions.length,
+    results,
+    bestScore: Math.max(previous?.best ?? 0, score),
+    attempts: (previous?.count ?? 0) + 1,
+  };
+}
+
+async function locateSection(ctx: ServiceContext) {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  const sslug = slugParam(ctx, 'sslug', 'section');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const mat = findMaterial(m, mslug);
+  if (!mat.sections.some((s) => s.slug === sslug)) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
+  return { userId: view.identity.user.id, m, mat, sslug };
+}
+
+async function completeSection(ctx: ServiceContext): Promise<{ completed: true; completedAt: number }> {
+  const { userId, m, mat, sslug } = await locateSection(ctx);
+  const now = ctx.clock();
+  await ctx.db
+    .insertInto('section_completions')
+    .values({ user_id: userId, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug, completed_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'module_slug', 'material_slug', 'section_slug']).doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom('section_completions')
+    .select('completed_at')
+    .where('user_id', '=', userId)
+    .where('module_slug', '=', m.slug)
+    .where('material_slug', '=', mat.slug)
+    .where('section_slug', '=', sslug)
+    .executeTakeFirstOrThrow();
+  return { completed: true, completedAt: Number(row.completed_at) };
+}
+
+const timeSchema = object({
+  seconds: number()
+    .strict()
+    .typeError('seconds must be a whole number.')
+    .required('seconds is required.')
+    .integer('seconds must be a whole number.')
+    .min(1, `seconds must be from 1 to ${MAX_TIME_REPORT_SECONDS}.`)
+    .max(MAX_TIME_REPORT_SECONDS, `seconds must be from 1 to ${MAX_TIME_REPORT_SECONDS}.`),
+})
+  .noUnknown(true, 'Unknown field in the time report.')
+  .strict()
+  .required('seconds is required.');
+
+async function addTime(ctx: ServiceContext): Promise<{ seconds: number }> {
+  const { userId, m, mat, sslug } = await locateSection(ctx);
+  const { seconds } = ctx.payload as { seconds: number };
+  const now = ctx.clock();
+  await ctx.db
+    .insertInto('time_spent')
+    .values({ user_id: userId, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug, seconds, first_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'module_slug', 'material_slug', 'section_slug']).doUpdateSet((eb) => ({
+        seconds: eb('time_spent.seconds', '+', seconds),
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const row = await ctx.db
+    .selectFrom('time_spent')
+    .select('seconds')
+    .where('user_id', '=', userId)
+    .where('module_slug', '=', m.slug)
+    .where('material_slug', '=', mat.slug)
+    .where('section_slug', '=', sslug)
+    .executeTakeFirstOrThrow();
+  return { seconds: row.seconds };
+}
+
+async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {
+  const view = await learnerView(ctx);
+  const progresses = view.tree.map((m) => ({ m, progress: progressOf(m, view.progress), last: lastActivity(m, view.progress) }));
+  // the most recently touched unfinished module; else the first unfinished one
+  const unfinished = progresses.filter((x) => x.progress.status !== 'completed');
+  const target = [...unfinished].sort((a, b) => b.last - a.last).find((x) => x.last > 0 || x.progress.status === 'in-progress') ?? unfinished[0];
+  let continueAt: ContinueTarget | null = null;
+  if (target) {
+    const started = target.last > 0 || target.progress.status === 'in-progress';
+    const next = started ? continueInModule(target.m, view.progress) : { path: catalogPaths.module(target.m.slug), label: target.m.title };
+    continueAt = { moduleSlug: target.m.slug, moduleTitle: target.m.title, label: next.label, path: next.path };
+  }
+  return {
+    overallPercent: overallPercent(progresses.map((x) => x.progress)),
+    modulesTotal: progresses.length,
+    modulesCompleted: progresses.filter((x) => x.progress.status === 'completed').length,
+    continueAt,
+  };
+}
+
+async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
+  const view = await learnerView(ctx);
+  return view.tree.map((m) => {
+    const progress = progressOf(m, view.progress);
+    const dates = moduleDates(m, view.progress, progress.status === 'completed');
+    const bestScores = m.materials
+      .filter((mat) => mat.review)
+      .map((mat) => {
+        const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+        return { materialTitle: mat.title, bestScore: attempts ? attempts.best : null };
+      });
+    const scored = bestScores.filter((b) => b.bestScore !== null).map((b) => b.bestScore as number);
+    return {
+      moduleSlug: m.slug,
+      moduleTitle: m.title,
+      order: m.order,
+      status: progress.status,
+      percent: progress.percent,
+      startedAt: dates.startedAt,
+      completedAt: dates.completedAt,
+      bestScores,
+      averageBestScore: scored.length ? Math.round(scored.reduce((a, b) => a + b, 0) / scored.length) : null,
+      timeSpentSeconds: moduleTime(m, view.progress).seconds,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- bookmarks
+
+/** Resolves a bookmark target to its title and page, or null when nothing is there. */
+function resolveTarget(tree: TreeModule[], kind: BookmarkKind, target: string): { title: string; path: string } | null {
+  const parts = target.split('/');
+  if (kind === 'article') {
+    if (!isKnownArticleKey(target)) return null;
+    const article = parts[1]!;
+    return { title: article.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()), path: catalogPaths.article(target) };
+  }
+  const m = tree.find((x) => x.slug === parts[0]);
+  const mat = m?.materials.find((x) => x.slug === parts[1]);
+  if (!m || !mat) return null;
+  if (kind === 'material') return parts.length === 2 ? { title: mat.title, path: catalogPaths.material(m.slug, mat.slug) } : null;
+  const s = parts.length === 3 ? mat.sections.find((x) => x.slug === parts[2]) : undefined;
+  return s ? { title: s.title, path: catalogPaths.section(m.slug, mat.slug, s.slug) } : null;
+}
+
+const TARGET_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,2}$/;
+
+const bookmarkSchema = object({
+  kind: string().strict().required('kind is required.').oneOf([...BOOKMARK_KINDS], `kind must be one of ${BOOKMARK_KINDS.join(', ')}.`),
+  target: string().strict().required('target is required.').max(250, CATALOG_MESSAGES.badBookmarkTarget).matches(TARGET_PATTERN, CATALOG_MESSAGES.badBookmarkTarget),
+})
+  .noUnknown(true, 'Unknown field in the bookmark.')
+  .strict()
+  .required('kind and target are required.');
+
+async function listBookmarks(ctx: ServiceContext): Promise<Bookmark[]> {
+  const view = await learnerView(ctx);
+  const rows = await ctx.db.selectFrom('bookmarks').selectAll().where('user_id', '=', view.identity.user.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const list: Bookmark[] = [];
+  for (const row of rows) {
+    const resolved = resolveTarget(view.tree, row.kind as BookmarkKind, row.target);
+    // a bookmark whose item left the school's catalog is not shown (it stays stored for if it returns)
+    if (resolved) list.push({ id: row.id, kind: row.kind as BookmarkKind, target: row.target, title: resolved.title, path: resolved.path, createdAt: Number(row.created_at) });
+  }
+  return list;
+}
+
+async function addBookmark(ctx: ServiceContext): Promise<Result> {
+  const view = await learnerView(ctx);
+  const { kind, target } = ctx.payload as { kind: BookmarkKind; target: string };
+  const resolved = resolveTarget(view.tree, kind, target);
+  if (!resolved) throw new HttpError(404, CATALOG_MESSAGES.bookmarkTargetMissing);
+  const now = ctx.clock();
+  await ctx.db
+    .insertInto('bookmarks')
+    .values({ user_id: view.identity.user.id, kind, target, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'target']).doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom('bookmarks')
+    .selectAll()
+    .where('user_id', '=', view.identity.user.id)
+    .where('kind', '=', kind)
+    .where('target', '=', target)
+    .executeTakeFirstOrThrow();
+  const bookmark: Bookmark = { id: row.id, kind, target, title: resolved.title, path: resolved.path, createdAt: Number(row.created_at) };
+  return new Result(201, bookmark);
+}
+
+async function removeBookmark(ctx: ServiceContext): Promise<Result> {
+  const identity = user(ctx);
+  const raw = ctx.params.id ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw new HttpError(400, CATALOG_MESSAGES.badBookmarkId);
+  const result = await ctx.db.deleteFrom('bookmarks').where('id', '=', Number(raw)).where('user_id', '=', identity.user.id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new HttpError(404, CATALOG_MESSAGES.bookmarkNotFound);
+  return new Result(204);
+}
+
+// ---------------------------------------------------------------- certificates
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_PATTERN = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+/** 12 random characters from a 32-letter alphabet (60 bits), shown as XXXX-XXXX-XXXX. */
+export function newVerificationCode(): string {
+  const bytes = randomBytes(12);
+  const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % 32]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+function formatDay(ms: number, timeZone: string): string {
+  const format = (tz: string) => new Intl.DateTimeFormat('en-US', { timeZone: tz, month: '2-digit', day: '2-digit', year: '2-digit' }).format(new Date(ms));
+  try {
+    return format(timeZone);
+  } catch {
+    return format('America/Chicago');
+  }
+}
+
+async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const progress = progressOf(m, view.progress);
+  if (progress.status !== 'completed') throw new HttpError(409, CATALOG_MESSAGES.notCompleted);
+  const completedAt = moduleDates(m, view.progress, true).completedAt ?? ctx.clock();
+  const userId = view.identity.user.id;
+  let row = await ctx.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('module_slug', '=', m.slug).executeTakeFirst();
+  if (!row) {
+    await ctx.db
+      .insertInto('certificates')
+      .values({ user_id: userId, module_slug: m.slug, module_title: m.title, code: newVerificationCode(), completed_at: completedAt, issued_at: ctx.clock() })
+      .onConflict((oc) => oc.columns(['user_id', 'module_slug']).doNothing())
+      .execute();
+    row = await ctx.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('module_slug', '=', m.slug).executeTakeFirstOrThrow();
+  }
+  const { user: u, clients } = view.identity;
+  const pdf = await renderCertificatePdf({
+    learnerName: `${u.firstName} ${u.lastName}`.trim(),
+    moduleTitle: row.module_title,
+    schoolName: clients[0]?.clientName ?? null,
+    completedOn: formatDay(Number(row.completed_at), u.timezone),
+    code: row.code,
+    verifyUrlPath: `/certificates/${row.code}`,
+    productName: ctx.config.productName,
+  });
+  return { code: row.code, fileName: `certificate-${m.slug}.pdf`, pdfBase64: pdf.toString('base64') };
+}
+
+/** Public: only first name, last initial, module and date. */
+async function verifyCertificate(ctx: ServiceContext): Promise<CertificateCheck> {
+  const code = (ctx.params.code ?? '').toUpperCase();
+  if (!CODE_PATTERN.test(code)) throw new HttpError(400, CATALOG_MESSAGES.badCode);
+  const row = await ctx.db
+    .selectFrom('certificates')
+    .innerJoin('users', 'users.id', 'certificates.user_id')
+    .select(['users.first_name', 'users.last_name', 'certificates.module_title', 'certificates.completed_at'])
+    .where('certificates.code', '=', code)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, CATALOG_MESSAGES.certificateNotFound);
+  return { firstName: row.first_name, lastInitial: row.last_name.slice(0, 1).toUpperCase(), moduleTitle: row.module_title, completedAt: Number(row.completed_at) };
+}
+
+const noPayload = mixed()
+  .test('empty', 'This call takes no payload.', (v) => v === undefined || v === null || (typeof v === 'object' && Object.keys(v as object).length === 0));
+
+const M = '/catalog/modules/:slug';
+const MAT = `${M}/materials/:mslug`;
+
+export const catalogRoutes: readonly ServiceRoute[] = [
+  { method: 'GET', path: '/catalog', access: 'user', handler: getCatalog },
+  { method: 'GET', path: M, access: 'user', handler: getModule },
+  { method: 'GET', path: MAT, access: 'user', handler: getMaterial },
+  { method: 'GET', path: `${MAT}/sections/:sslug`, access: 'user', handler: getSection },
+  { method: 'POST', path: `${MAT}/sections/:sslug/complete`, access: 'user', payloadSchema: noPayload, handler: completeSection },
+  { method: 'POST', path: `${MAT}/sections/:sslug/time`, access: 'user', payloadSchema: timeSchema, handler: addTime },
+  { method: 'GET', path: `${MAT}/review`, access: 'user', handler: getReview },
+  { method: 'POST', path: `${MAT}/review/attempts`, access: 'user', payloadSchema: answersSchema, handler: submitReview },
+  { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
+  { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
+  { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },
+  { method: 'POST', path: '/bookmarks', access: 'user', payloadSchema: bookmarkSchema, handler: addBookmark },
+  { method: 'DELETE', path: '/bookmarks/:id', access: 'user', handler: removeBookmark },
+  { method: 'GET', path: '/certificates/modules/:slug', access: 'user', handler: downloadCertificate },
+  { method: 'GET', path: '/certificates/verify/:code', access: 'public', handler: verifyCertificate },
+];

@@ -1,0 +1,48 @@
+/** A module certificate as a one-page PDF (pdfkit, its built-in Helvetica: no font files, no downloads). */
+import PDFDocument from 'pdfkit';
+
+export interface CertificateData {
+  learnerName: string;
+  moduleTitle: string;
+  schoolName: string | null;
+  completedOn: string;
+  code: string;
+  verifyUrlPath: string;
+  productName: string;
+}
+
+export function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      layout: 'landscape',
+      margin: 54,
+      info: { Title: `Certificate: ${data.moduleTitle}`, Author: data.productName, Subject: `Verification code ${data.code}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    const { width, height } = doc.page;
+    doc.lineWidth(4).strokeColor('#1b5e20').rect(30, 30, width - 60, height - 60).stroke();
+    doc.moveDown(2);
+    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1b5e20').text(data.productName.toUpperCase(), { align: 'center', characterSpacing: 2 });
+    doc.moveDown(1);
+    doc.font('Helvetica-Bold').fontSize(34).fillColor('#111111').text('Certificate of Completion', { align: 'center' });
+    doc.moveDown(1);
+    doc.font('Helvetica').fontSize(16).text('This certifies that', { align: 'center' });
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(28).text(data.learnerName, { align: 'center' });
+    doc.moveDown(0.5);
+    doc.font('Helvetica').fontSize(16).text('has completed the module', { align: 'center' });
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(24).text(data.moduleTitle, { align: 'center' });
+    doc.moveDown(0.5);
+    doc.font('Helvetica').fontSize(14).text(`on ${data.completedOn}${data.schoolName ? ` at ${data.schoolName}` : ''}.`, { align: 'center' });
+    doc.font('Helvetica').fontSize(11).fillColor('#333333');
+    doc.text(`Verification code: ${data.code}`, 54, height - 110, { align: 'center', width: width - 108 });
+    doc.text(`Check it at ${data.verifyUrlPath}`, { align: 'center', width: width - 108 });
+    doc.end();
+  });
+}
