@@ -1,31 +1,28 @@
 /**
- * The same migrations, seed and queries on PostgreSQL. Opt-in: runs only when TEST_DATABASE_URL
- * names a database this test may wipe (e.g. postgres://cw@127.0.0.1:55432/cashwise_test).
+ * PostgreSQL specifics (`npm run test:pg` runs the whole API suite there; these add what only
+ * PostgreSQL can get wrong: idempotent migrations, bigint times read back as numbers).
+ * Runs only when TEST_DATABASE_URL is set; each test app gets a scratch database of its own.
  */
-import pg from 'pg';
 import type { Envelope, Session } from '../../src/common/types';
 import { createDatabase, migrateToLatest } from '../../src/server/db';
 import { seedDemo } from '../../src/server/db/seed';
+import { TEST_DATABASE_URL } from './support/postgres';
 import { authHeaders, createTestApp, signIn, type TestApp } from './support/testApp';
 
-const url = process.env.TEST_DATABASE_URL;
-const describeWithPostgres = url ? describe : describe.skip;
+const describeWithPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 
 describeWithPostgres('PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-    await client.end();
-    t = await createTestApp({ env: { DATABASE_URL: url as string } });
+    t = await createTestApp();
+    expect(t.config.databaseUrl).toMatch(/^postgres/);
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('migrates and seeds idempotently', async () => {
-    const db = createDatabase({ databaseUrl: url, dataDir: t.dir });
+    const db = createDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.dir });
     try {
       await migrateToLatest(db);
       await seedDemo(db, t.config.passwordHashing, t.clock());

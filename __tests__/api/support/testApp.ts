@@ -1,6 +1,7 @@
 /**
  * Builds the real server for API tests: config from a test environment, a REAL SQLite file in a
- * fresh temp dir, migrations, the demo seed, and a fake clock the test moves by hand.
+ * fresh temp dir (or, under `npm run test:pg`, a fresh PostgreSQL database), migrations, the demo
+ * seed, and a fake clock the test moves by hand.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { createDatabase, migrateToLatest, type Db } from '../../../src/server/db
 import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../../src/common/constants';
 import type { Envelope, Session } from '../../../src/common/types';
+import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './postgres';
 
 /** 2026-09-01T12:00:00Z */
 export const START = Date.UTC(2026, 8, 1, 12, 0, 0);
@@ -53,12 +55,15 @@ const FAST_ARGON2 = { memoryCost: 4096, timeCost: 1, parallelism: 1 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-api-'));
+  const scratch: ScratchDatabase | null =
+    TEST_DATABASE_URL && !options.env?.DATABASE_URL ? await createScratchDatabase() : null;
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dir,
       STATIC_DIR: path.join(dir, 'no-static'),
       LOG_LEVEL: 'silent',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...options.env,
     }),
     passwordHashing: FAST_ARGON2,
@@ -78,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await db.destroy();
+      await scratch?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import {
@@ -16,6 +17,9 @@ import {
 
 const T0 = Date.UTC(2026, 8, 14, 13, 25, 30);
 
+/** Ripples animate after the test's act() has ended; they are decoration, so tests turn them off. */
+const noRipples = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });
+
 function renderDialog(logoutAt: number | null = T0 + 4 * 60_000 + 30_000) {
   const seen: UnknownAction[] = [];
   const recorder: Middleware = () => (next) => (action) => {
@@ -30,7 +34,9 @@ function renderDialog(logoutAt: number | null = T0 + 4 * 60_000 + 30_000) {
   seen.length = 0;
   render(
     <Provider store={store}>
-      <SessionExpiryDialog />
+      <ThemeProvider theme={noRipples}>
+        <SessionExpiryDialog />
+      </ThemeProvider>
     </Provider>,
   );
   return { store, seen };
