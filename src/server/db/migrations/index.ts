@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration0001 } from './0001_initial';
 import { migration0002 } from './0002_outbox';
 import { migration0005 } from './0005_catalog';
+import { migration0007 } from './0007_knowledge_base';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -10,6 +11,7 @@ export const migrationProvider: MigrationProvider = {
       '0001_initial': migration0001,
       '0002_outbox': migration0002,
       '0005_catalog': migration0005,
+      '0007_knowledge_base': migration0007,
     };
   },
 };
