@@ -1,6 +1,7 @@
 /** OneLook (the default service): the product's own data. Catalog and support routes come later. */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
+import { knowledgeBaseRoutes } from './knowledgeBase';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -17,5 +18,6 @@ export const oneLookModule: ServiceModule = {
       access: 'user',
       handler: async (ctx) => ctx.identity?.clients ?? [],
     },
+    ...knowledgeBaseRoutes,
   ],
 };
