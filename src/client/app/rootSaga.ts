@@ -8,6 +8,7 @@ import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
+import { knowledgeBaseSaga } from '../features/knowledgeBase/sagas';
 import { envRequested } from '../features/env/slice';
 import { sessionSaga } from '../features/session/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
@@ -34,6 +35,7 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
+  knowledgeBase: () => knowledgeBaseSaga(),
 };
 
 export function* rootSaga(): SagaIterator {

@@ -21,6 +21,7 @@ import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
 import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
 import { envReducer } from '../features/env/slice';
+import { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
 import { rootSaga } from './rootSaga';
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  knowledgeBase: knowledgeBaseReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
