@@ -23,6 +23,8 @@ export const KB_SEARCH = {
   maxInputChars: 200,
   maxTerms: 8,
   maxTermChars: 40,
+  /** the word being typed matches as a prefix from this many characters (one letter would match half the index) */
+  minPrefixChars: 2,
   /** results per search */
   limit: 20,
   /** articles listed as popular / recent on the knowledge-base home */
@@ -165,6 +167,7 @@ export function parseSearchInput(input: unknown): SearchTerms {
     if (terms.length === KB_SEARCH.maxTerms) break;
   }
   const lastWord = words[words.length - 1];
-  const prefixLast = terms.length > 0 && !/[^\p{L}\p{N}]$/u.test(raw) && lastWord === terms[terms.length - 1];
+  const last = terms[terms.length - 1];
+  const prefixLast = last !== undefined && last === lastWord && last.length >= KB_SEARCH.minPrefixChars && !/[^\p{L}\p{N}]$/u.test(raw);
   return { terms, prefixLast };
 }

@@ -1,7 +1,7 @@
 /**
  * SQLite FTS5 engine. `kb_search` (migration 0007) holds title, summary and body with rowid =
  * kb_articles.id. Ranking: bm25 with column weights title 10, summary 4, body 1 (lower is better).
- * The best `limit` rows are chosen first; snippet() runs only for those.
+ * FTS5 sorts by rank itself (ORDER BY rank LIMIT), so snippet() runs only for the rows returned.
  */
 import { sql } from 'kysely';
 import { MARK_END, MARK_START } from '../../common/knowledgeBase';
@@ -18,20 +18,21 @@ export function createSqliteSearch(db: Db): SearchEngine {
       const match = fts5Query(terms);
       if (!match) return [];
       const { title, summary, body } = BM25_WEIGHTS;
+      // `rank MATCH` + `ORDER BY rank LIMIT` lets FTS5 sort internally, so snippet() runs for the top rows only
+      const rankFn = `bm25(${title}.0, ${summary}.0, ${body}.0)`;
       const result = await sql<RawHit>`
-        WITH top AS (
-          SELECT rowid AS id, bm25(kb_search, ${sql.lit(title)}, ${sql.lit(summary)}, ${sql.lit(body)}) AS score
-          FROM kb_search WHERE kb_search MATCH ${match}
-          ORDER BY score LIMIT ${limit}
-        )
-        SELECT a.topic_slug, t.title AS topic_title, a.slug, a.title, a.summary, a.updated,
-               snippet(kb_search, -1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet
-        FROM kb_search
-        JOIN top ON top.id = kb_search.rowid
-        JOIN kb_articles a ON a.id = kb_search.rowid
+        SELECT a.topic_slug, t.title AS topic_title, a.slug, a.title, a.summary, a.updated, s.snippet
+        FROM (
+          SELECT rowid AS id, rank AS score,
+                 snippet(kb_search, -1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet
+          FROM kb_search
+          WHERE kb_search MATCH ${match} AND rank MATCH ${rankFn}
+          ORDER BY rank
+          LIMIT ${limit}
+        ) s
+        JOIN kb_articles a ON a.id = s.id
         JOIN kb_topics t ON t.id = a.topic_id
-        WHERE kb_search MATCH ${match}
-        ORDER BY top.score, a.title`.execute(db);
+        ORDER BY s.score, a.title`.execute(db);
       return result.rows;
     },
     async reindex() {

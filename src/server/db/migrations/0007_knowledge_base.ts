@@ -63,7 +63,7 @@ export const migration0007: Migration = {
       ) STORED`.execute(db);
       await sql`CREATE INDEX kb_articles_search_idx ON kb_articles USING GIN (search_vector)`.execute(db);
     } else {
-      await sql`CREATE VIRTUAL TABLE kb_search USING fts5(title, summary, body, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+      await sql`CREATE VIRTUAL TABLE kb_search USING fts5(title, summary, body, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3 4')`.execute(db);
     }
   },
   async down(db: AnyDb) {
