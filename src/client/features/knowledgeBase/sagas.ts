@@ -8,7 +8,6 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { KB_SEARCH, type KbArticleDetail, type KbBookmarkState, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
 import { callService, toApiProblem } from '../../api/apiSaga';
-import { notificationRaised } from '../notifications/slice';
 import {
   articleFailed,
   articleLoaded,
@@ -72,7 +71,6 @@ export function* saveBookmark(action: PayloadAction<{ topic: string; article: st
       showErrors: true,
     });
     yield put(bookmarkSaved({ key: `${topic}/${article}`, bookmarked: state.bookmarked }));
-    yield put(notificationRaised({ severity: 'success', summary: state.bookmarked ? 'Bookmarked' : 'Bookmark removed' }));
   } catch {
     yield put(bookmarkFailed());
   }
