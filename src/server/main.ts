@@ -11,6 +11,8 @@ import { loadConfig, type Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db';
 import { DEMO_SCHOOLS, seedDemo } from './db/seed';
 import { importContentIfChanged, offerAllModules } from './content/importContent';
+import { importKnowledgeBaseIfChanged } from './content/importKnowledgeBase';
+import { hasKnowledgeBase } from './content/knowledgeBase';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,6 +32,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     // the catalog: import when the content changed; a bad file stops the start with its name
     if (existsSync(path.join(config.contentDir, 'catalog'))) {
       await importContentIfChanged(db, config.contentDir, Date.now());
+    } else if (hasKnowledgeBase(config.contentDir)) {
+      await importKnowledgeBaseIfChanged(db, config.contentDir, Date.now());
     } else {
       console.warn(`No course content at ${path.join(config.contentDir, 'catalog')} (CONTENT_DIR): the catalog stays as last imported.`);
     }

@@ -9,6 +9,7 @@ import { authSaga } from '../features/auth/sagas';
 import { catalogSaga } from '../features/catalog/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
+import { knowledgeBaseSaga } from '../features/knowledgeBase/sagas';
 import { envRequested } from '../features/env/slice';
 import { sessionSaga } from '../features/session/sagas';
 import { passwordSaga } from '../features/password/sagas';
@@ -45,6 +46,7 @@ export const featureSagas: Record<string, Saga> = {
   /** Get Help (issue #4): ticket submission, the support console, recordings. */
   support: supportSaga,
   catalog: catalogSaga,
+  knowledgeBase: () => knowledgeBaseSaga(),
 };
 
 export function* rootSaga(): SagaIterator {

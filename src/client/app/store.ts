@@ -30,6 +30,7 @@ import {
 import { draftRegistry } from '../features/drafts/registry';
 import { catalogReducer } from '../features/catalog/slice';
 import { envReducer } from '../features/env/slice';
+import { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { passwordReducer } from '../features/password/slice';
 import { profileReducer } from '../features/profile/slice';
@@ -50,6 +51,7 @@ export const rootReducer = combineReducers({
   profile: profileReducer,
   support: supportReducer,
   catalog: catalogReducer,
+  knowledgeBase: knowledgeBaseReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db';
 import { readCatalog, type CatalogModule } from './catalog';
+import { hasKnowledgeBase, hashKnowledgeBase, readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
 import { renderMarkdown } from './markdown';
 
 export interface ImportResult {
@@ -19,6 +20,8 @@ export interface ImportResult {
   materials: number;
   sections: number;
   questions: number;
+  /** the knowledge base (issue #6), imported in the same transaction */
+  knowledgeBase?: KbCounts;
 }
 
 /** SHA-256 over every file's relative path and bytes under `<dir>/catalog` (sorted, so stable). */
@@ -43,6 +46,7 @@ export function hashContent(contentDir: string): string {
   } catch {
     // a missing folder hashes as empty; readCatalog reports it properly
   }
+  hashKnowledgeBase(hash, contentDir);
   return hash.digest('hex');
 }
 
@@ -51,7 +55,13 @@ export async function currentContentHash(db: Db): Promise<string | null> {
   return row?.hash ?? null;
 }
 
-async function writeCatalog(db: Db, modules: CatalogModule[], hash: string, now: number): Promise<Omit<ImportResult, 'imported' | 'hash'>> {
+async function writeCatalog(
+  db: Db,
+  modules: CatalogModule[],
+  hash: string,
+  now: number,
+  alsoInTransaction?: (trx: Db) => Promise<unknown>,
+): Promise<Omit<ImportResult, 'imported' | 'hash'>> {
   const counts = { modules: modules.length, materials: 0, sections: 0, questions: 0 };
   await db.transaction().execute(async (trx) => {
     // children first: PostgreSQL cascades, SQLite only with foreign keys on — do it explicitly
@@ -118,6 +128,7 @@ async function writeCatalog(db: Db, modules: CatalogModule[], hash: string, now:
           .execute();
       }
     }
+    await alsoInTransaction?.(trx);
     await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: modules.length }).execute();
   });
   return counts;
@@ -130,8 +141,10 @@ async function writeCatalog(db: Db, modules: CatalogModule[], hash: string, now:
 export async function importContent(db: Db, dir: string, now: number = Date.now()): Promise<ImportResult> {
   const hash = hashContent(dir);
   const modules = readCatalog(dir);
-  const counts = await writeCatalog(db, modules, hash, now);
-  return { imported: true, hash, ...counts };
+  const kb = hasKnowledgeBase(dir) ? readKnowledgeBase(dir) : [];
+  let knowledgeBase: KbCounts | undefined;
+  const counts = await writeCatalog(db, modules, hash, now, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb)));
+  return { imported: true, hash, ...counts, knowledgeBase };
 }
 
 /** At server start: imports only when the content's hash differs from the last imported one. */

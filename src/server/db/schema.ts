@@ -318,6 +318,38 @@ export interface CertificatesTable {
   issued_at: number;
 }
 
+export interface KbTopicsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  position: number;
+  summary: string;
+}
+
+export interface KbArticlesTable {
+  id: Generated<number>;
+  topic_id: number;
+  topic_slug: string;
+  slug: string;
+  title: string;
+  summary: string;
+  /** JSON array of { term, definition } */
+  key_terms: string;
+  /** JSON array of "<topic>/<article>" */
+  related: string;
+  /** YYYY-MM-DD */
+  updated: string;
+  body_html: string;
+  /** readable text of the body (search index, snippets); PostgreSQL adds a generated search_vector */
+  body_text: string;
+}
+
+export interface KbArticleViewsTable {
+  topic_slug: string;
+  article_slug: string;
+  views: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -351,6 +383,9 @@ export interface Database {
   time_spent: TimeSpentTable;
   bookmarks: BookmarksTable;
   certificates: CertificatesTable;
+  kb_topics: KbTopicsTable;
+  kb_articles: KbArticlesTable;
+  kb_article_views: KbArticleViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { migration0002 } from './0002_outbox';
 import { migration0004 } from './0004_support';
 import { migration0005 } from './0005_catalog';
 import { migration0006 } from './0006_accounts';
+import { migration0007 } from './0007_knowledge_base';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -14,6 +15,7 @@ export const migrationProvider: MigrationProvider = {
       '0004_support': migration0004,
       '0005_catalog': migration0005,
       '0006_accounts': migration0006,
+      '0007_knowledge_base': migration0007,
     };
   },
 };

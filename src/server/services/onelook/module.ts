@@ -4,6 +4,7 @@ import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
 import { catalogRoutes } from './catalog';
+import { knowledgeBaseRoutes } from './knowledgeBase';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -23,5 +24,6 @@ export const oneLookModule: ServiceModule = {
     },
     ...supportRoutes,
     ...catalogRoutes,
+    ...knowledgeBaseRoutes,
   ],
 };

@@ -1,35 +1,213 @@
-/** /app/resources/knowledge-base: home, topic and article pages. */
-import { useParams } from 'react-router';
-import { ComingSoon, PageFrame, type Crumb } from '../../../ui/PageFrame';
+/** /app/resources/knowledge-base: home (search, topics, popular, recent), topic and article pages. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { kbPaths, type KbArticleCard } from '../../../../common/knowledgeBase';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { formatDate } from '../../../ui/format';
+import { PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
+import { ArticleBody } from '../components/ArticleBody';
+import { KbSearch } from '../components/KbSearch';
+import { selectKbArticle, selectKbHome, selectKbTopic } from '../selectors';
+import { articleRequested, bookmarkToggled, homeRequested, topicRequested } from '../slice';
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
-const KB: Crumb = { label: 'Knowledge Base', to: '/app/resources/knowledge-base' };
+const KB: Crumb = { label: 'Knowledge Base', to: kbPaths.home() };
+
+/** "2026-11-22" → 11/22/26, read as a calendar date (no time-zone shift). */
+function updatedOn(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return formatDate(new Date(y!, (m ?? 1) - 1, d ?? 1));
+}
+
+function ArticleList({ articles, label, showTopic = true }: { articles: readonly KbArticleCard[]; label: string; showTopic?: boolean }) {
+  if (articles.length === 0) return <Typography variant="body2">No articles yet.</Typography>;
+  return (
+    <List aria-label={label} dense>
+      {articles.map((a) => (
+        <ListItem key={`${a.topicSlug}/${a.slug}`} disableGutters sx={{ display: 'block' }}>
+          <Link component={RouterLink} to={kbPaths.article(a.topicSlug, a.slug)} underline="hover" sx={{ fontWeight: 500 }}>
+            {a.title}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            {showTopic ? `${a.topicTitle} · ` : ''}
+            {a.summary}
+          </Typography>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
+      {message}
+    </Alert>
+  );
+}
 
 export function KnowledgeBaseHomePage() {
+  const dispatch = useAppDispatch();
+  const home = useAppSelector(selectKbHome);
+  useEffect(() => {
+    dispatch(homeRequested());
+  }, [dispatch]);
+  const data = home.data;
   return (
-    <PageFrame title="Knowledge Base" crumbs={[RESOURCES, { label: 'Knowledge Base' }]}>
-      <ComingSoon>The knowledge base's topics will be listed here, with a search across every article.</ComingSoon>
+    <PageFrame title="Knowledge Base" crumbs={[RESOURCES, { label: 'Knowledge Base' }]} intro="Short explainers on everyday money topics. Search or pick a topic.">
+      <KbSearch />
+      {home.status === 'failed' && <LoadFailed message={home.error?.message ?? 'The knowledge base could not be loaded.'} onRetry={() => dispatch(homeRequested())} />}
+      {!data && home.status !== 'failed' && <PageLoading />}
+      {data && (
+        <>
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            Topics
+          </Typography>
+          <Grid container spacing={2} sx={{ mb: 3 }} component="ul" aria-label="Topics" style={{ listStyle: 'none', padding: 0 }}>
+            {data.topics.map((topic) => (
+              <Grid key={topic.slug} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardActionArea component={RouterLink} to={kbPaths.topic(topic.slug)} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography variant="h6" component="h3" color="primary">
+                        {topic.title}
+                      </Typography>
+                      <Typography variant="body2">{topic.summary}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {topic.articleCount} article{topic.articleCount === 1 ? '' : 's'}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-popular">
+              <Typography id="kb-popular" variant="h5" component="h2">
+                Popular articles
+              </Typography>
+              <ArticleList articles={data.popular.length > 0 ? data.popular : data.recent} label="Popular articles" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-recent">
+              <Typography id="kb-recent" variant="h5" component="h2">
+                Recently updated
+              </Typography>
+              <ArticleList articles={data.recent} label="Recently updated articles" />
+            </Grid>
+          </Grid>
+        </>
+      )}
     </PageFrame>
   );
 }
 
 export function TopicPage() {
   const { slug = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const topic = useAppSelector(selectKbTopic);
+  useEffect(() => {
+    dispatch(topicRequested({ slug }));
+  }, [dispatch, slug]);
+  if (topic.slug === slug && topic.status === 'notFound') return <NotFoundPage />;
+  const data = topic.slug === slug ? topic.data : null;
+  if (!data) {
+    if (topic.status === 'failed') {
+      return (
+        <PageFrame title="Topic" crumbs={[RESOURCES, KB, { label: 'Topic' }]}>
+          <LoadFailed message={topic.error?.message ?? 'This topic could not be loaded.'} onRetry={() => dispatch(topicRequested({ slug }))} />
+        </PageFrame>
+      );
+    }
+    return <PageLoading />;
+  }
   return (
-    <PageFrame title="Topic" crumbs={[RESOURCES, KB, { label: slug }]}>
-      <ComingSoon>The articles of this topic will be listed here.</ComingSoon>
+    <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.title }]} intro={data.summary}>
+      <Typography variant="h5" component="h2">
+        Articles
+      </Typography>
+      <ArticleList articles={data.articles} label={`Articles about ${data.title}`} showTopic={false} />
     </PageFrame>
   );
 }
 
 export function ArticlePage() {
   const { tslug = '', aslug = '' } = useParams();
+  const key = `${tslug}/${aslug}`;
+  const dispatch = useAppDispatch();
+  const article = useAppSelector(selectKbArticle);
+  useEffect(() => {
+    dispatch(articleRequested({ topic: tslug, article: aslug }));
+  }, [dispatch, tslug, aslug]);
+  if (article.key === key && article.status === 'notFound') return <NotFoundPage />;
+  const data = article.key === key ? article.data : null;
+  if (!data) {
+    if (article.status === 'failed') {
+      return (
+        <PageFrame title="Article" crumbs={[RESOURCES, KB, { label: 'Article' }]}>
+          <LoadFailed message={article.error?.message ?? 'This article could not be loaded.'} onRetry={() => dispatch(articleRequested({ topic: tslug, article: aslug }))} />
+        </PageFrame>
+      );
+    }
+    return <PageLoading />;
+  }
+  const saving = article.bookmark === 'pending';
   return (
-    <PageFrame
-      title="Article"
-      crumbs={[RESOURCES, KB, { label: tslug, to: `/app/resources/knowledge-base/${tslug}` }, { label: aslug }]}
-    >
-      <ComingSoon>The article will be shown here, with a way to bookmark it.</ComingSoon>
+    <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.topicTitle, to: kbPaths.topic(data.topicSlug) }, { label: data.title }]}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, displayPrint: 'none' }}>
+        <Button
+          variant={data.bookmarked ? 'contained' : 'outlined'}
+          aria-pressed={data.bookmarked}
+          disabled={saving}
+          onClick={() => dispatch(bookmarkToggled({ topic: data.topicSlug, article: data.slug, bookmarked: !data.bookmarked }))}
+        >
+          {data.bookmarked ? 'Bookmarked' : 'Bookmark'}
+        </Button>
+        <Button variant="outlined" onClick={() => window.print()}>
+          Print
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {data.topicTitle} · Updated {updatedOn(data.updated)}
+      </Typography>
+      <Typography variant="subtitle1" component="p" sx={{ my: 2, fontWeight: 500 }}>
+        {data.summary}
+      </Typography>
+      <Box component="article" aria-label={data.title}>
+        <ArticleBody html={data.bodyHtml} />
+      </Box>
+      <Box component="section" aria-labelledby="kb-key-terms" sx={{ mt: 3 }}>
+        <Typography id="kb-key-terms" variant="h5" component="h2">
+          Key terms
+        </Typography>
+        <Box component="dl" sx={{ '& dt': { fontWeight: 600, mt: 1 }, '& dd': { ml: 2 } }}>
+          {data.keyTerms.map((k) => (
+            <Box key={k.term} component="div">
+              <dt>{k.term}</dt>
+              <dd>{k.definition}</dd>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      <Box component="section" aria-labelledby="kb-related" sx={{ mt: 3, displayPrint: 'none' }}>
+        <Typography id="kb-related" variant="h5" component="h2">
+          Related articles
+        </Typography>
+        <ArticleList articles={data.related} label="Related articles" />
+      </Box>
     </PageFrame>
   );
 }

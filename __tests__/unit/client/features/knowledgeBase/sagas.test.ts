@@ -1,0 +1,153 @@
+/**
+ * Knowledge-base sagas: search as you type is debounced (one request after a pause), an older
+ * search — waiting or in flight — is cancelled so its answer never lands; pages load through the
+ * proxy; a 404 becomes 'notFound'; bookmarks are saved; the slice resets on session end.
+ */
+import { expectSaga } from 'redux-saga-test-plan';
+import { callService } from '../../../../../src/client/api/apiSaga';
+import { sessionEnd } from '../../../../../src/client/features/auth/events';
+import { knowledgeBaseSaga } from '../../../../../src/client/features/knowledgeBase/sagas';
+import {
+  articleRequested,
+  bookmarkToggled,
+  initialState,
+  knowledgeBaseReducer,
+  searchQueryChanged,
+  searchSucceeded,
+  topicRequested,
+} from '../../../../../src/client/features/knowledgeBase/slice';
+import type { KbArticleDetail, KbSearchResult } from '../../../../../src/common/knowledgeBase';
+import { harness, makeSession, settle, type RecordedRequest } from '../harness';
+
+const DEBOUNCE = 30;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const resultFor = (query: string): KbSearchResult => ({
+  query,
+  terms: [query.toLowerCase()],
+  results: [{ topicSlug: 'credit-and-debt', topicTitle: 'Credit and Debt', slug: 'apr', title: `Result for ${query}`, summary: 's', updated: '2026-11-01', snippet: [{ text: query, match: true }] }],
+});
+
+const article: KbArticleDetail = {
+  topicSlug: 'credit-and-debt',
+  topicTitle: 'Credit and Debt',
+  slug: 'apr',
+  title: 'What Is APR?',
+  summary: 'The yearly cost of borrowing.',
+  updated: '2026-11-22',
+  keyTerms: [{ term: 'APR', definition: 'Annual percentage rate.' }],
+  related: [],
+  bodyHtml: '<p>Body</p>',
+  bookmarked: false,
+};
+
+type Proxy = { method: string; path: string; params?: { q?: string } };
+const proxyOf = (req: RecordedRequest) => req.data as Proxy;
+
+function kbHarness(answer: (proxy: Proxy) => { status: number; data?: unknown }) {
+  const session = makeSession();
+  return harness({
+    stored: session,
+    preloadedState: { auth: { authenticated: true, session, expiresAt: null, status: 'succeeded', error: null } as never },
+    routes: { 'POST /api/service': (req) => answer(proxyOf(req)) },
+    sagas: [() => knowledgeBaseSaga(DEBOUNCE)],
+  });
+}
+
+describe('knowledge-base search saga', () => {
+  it('debounces: three quick keystrokes make ONE search, for the last query, after the pause', async () => {
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    h.store.dispatch(searchQueryChanged({ query: 'a' }));
+    h.store.dispatch(searchQueryChanged({ query: 'ap' }));
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await settle();
+    expect(h.requests).toHaveLength(0); // still waiting for the pause
+    expect(h.state().knowledgeBase.search.status).toBe('pending');
+    await sleep(DEBOUNCE * 3);
+    await settle();
+    expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
+  });
+
+  it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await sleep(DEBOUNCE * 3);
+    h.store.dispatch(searchQueryChanged({ query: 'apr card' }));
+    await sleep(DEBOUNCE * 3);
+    h.store.dispatch(searchQueryChanged({ query: '' }));
+    await sleep(DEBOUNCE * 3);
+    await settle();
+    expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['apr', 'apr card']);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: '', status: 'idle', result: null });
+  });
+
+  it('a failed search is a typed failure, not a crash', async () => {
+    const h = kbHarness(() => 'network' as never);
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await sleep(DEBOUNCE * 3);
+    await settle();
+    expect(h.state().knowledgeBase.search.status).toBe('failed');
+    expect(h.state().knowledgeBase.search.error?.message).toBeTruthy();
+  });
+
+  it('cancels the older search while its request is in flight: only the newer answer lands', async () => {
+    const calls: string[] = [];
+    const { storeState } = await expectSaga(knowledgeBaseSaga, 0)
+      .withReducer(knowledgeBaseReducer)
+      .provide({
+        call(effect, next) {
+          if (effect.fn !== callService) return next();
+          const q = (effect.args[0] as Proxy).params?.q ?? '';
+          calls.push(q);
+          // the first answer is slow: it would arrive after the second
+          return q === 'inter' ? sleep(80).then(() => resultFor(q)) : resultFor(q);
+        },
+      })
+      .dispatch(searchQueryChanged({ query: 'inter' }))
+      .delay(30)
+      .dispatch(searchQueryChanged({ query: 'interest' }))
+      .not.put(searchSucceeded(resultFor('inter')))
+      .put(searchSucceeded(resultFor('interest')))
+      .silentRun(200);
+    expect(calls).toEqual(['inter', 'interest']); // the first request was made, then abandoned
+    expect(storeState.search).toMatchObject({ query: 'interest', status: 'succeeded', result: resultFor('interest') });
+  });
+
+  it('ignores an answer for input that has since changed (belt and braces in the reducer)', () => {
+    const state = knowledgeBaseReducer(knowledgeBaseReducer(initialState, searchQueryChanged({ query: 'apr' })), searchSucceeded(resultFor('ap')));
+    expect(state.search.status).toBe('pending');
+    expect(state.search.result).toBeNull();
+  });
+});
+
+describe('knowledge-base page sagas', () => {
+  it('loads an article, then bookmarks it (PUT …/bookmark) and shows it bookmarked', async () => {
+    const h = kbHarness((p) => {
+      if (p.path === '/kb/articles/credit-and-debt/apr') return { status: 200, data: article };
+      if (p.path === '/kb/articles/credit-and-debt/apr/bookmark') return { status: 200, data: { bookmarked: p.method === 'PUT' } };
+      return { status: 404, data: { message: 'Not found' } };
+    });
+    h.store.dispatch(articleRequested({ topic: 'credit-and-debt', article: 'apr' }));
+    await settle();
+    expect(h.state().knowledgeBase.article).toMatchObject({ status: 'succeeded', data: { title: 'What Is APR?', bookmarked: false } });
+    h.store.dispatch(bookmarkToggled({ topic: 'credit-and-debt', article: 'apr', bookmarked: true }));
+    await settle();
+    expect(proxyOf(h.requests[1]!)).toMatchObject({ method: 'PUT', path: '/kb/articles/credit-and-debt/apr/bookmark' });
+    expect(h.state().knowledgeBase.article).toMatchObject({ bookmark: 'idle', data: { bookmarked: true } });
+  });
+
+  it('an unknown topic or article becomes notFound (the page shows Not Found)', async () => {
+    const h = kbHarness(() => ({ status: 404, data: { message: 'Topic not found' } }));
+    h.store.dispatch(topicRequested({ slug: 'nope' }));
+    h.store.dispatch(articleRequested({ topic: 'nope', article: 'nope' }));
+    await settle();
+    expect(h.state().knowledgeBase.topic.status).toBe('notFound');
+    expect(h.state().knowledgeBase.article.status).toBe('notFound');
+  });
+
+  it('auth:session:end resets the knowledge base (shared computers)', () => {
+    const dirty = knowledgeBaseReducer(initialState, searchQueryChanged({ query: 'apr' }));
+    expect(knowledgeBaseReducer(dirty, sessionEnd({ reason: 'signout' }))).toEqual(initialState);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Knowledge-base search benchmark (issue #6 item 5): 10 000 generated articles in a temporary SQLite
+ * database (migrations, the real import path, the FTS5 index), then 500 representative queries through
+ * the search repository the server uses. Prints p50/p95/p99 server time per query against the target
+ * (p99 < 20 ms) — printed, never asserted — and writes the figures to bench-results/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createDatabase, migrateToLatest } from '../src/server/db';
+import { readKnowledgeBase, writeKnowledgeBase, type KbArticle, type KbTopic } from '../src/server/content/knowledgeBase';
+import { searchRepository } from '../src/server/search/repository';
+
+const ARTICLES = 10_000;
+const QUERIES = 500;
+const TARGET_P99_MS = 20;
+
+/** A small deterministic PRNG, so every run searches the same corpus. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function main(): Promise<void> {
+  const real = readKnowledgeBase(path.resolve(__dirname, '../content'));
+  const words = Array.from(new Set(real.flatMap((t) => t.articles.flatMap((a) => `${a.title} ${a.summary} ${a.body}`.toLowerCase().match(/[a-z]{3,}/g) ?? []))));
+  const random = rng(42);
+  const pick = () => words[Math.floor(random() * words.length)]!;
+  const sentence = (n: number) => Array.from({ length: n }, pick).join(' ');
+
+  const perTopic = Math.ceil(ARTICLES / real.length);
+  const topics: KbTopic[] = real.map((t, ti) => ({
+    slug: t.slug,
+    title: t.title,
+    order: t.order,
+    summary: t.summary,
+    articles: Array.from({ length: Math.min(perTopic, ARTICLES - ti * perTopic) }, (_, i): KbArticle => {
+      const model = t.articles[i % t.articles.length]!;
+      return {
+        slug: `${model.slug}-${i}`,
+        title: `${model.title.slice(0, 60)} ${sentence(2)}`,
+        summary: sentence(30),
+        keyTerms: model.keyTerms,
+        related: [],
+        updated: model.updated,
+        body: `## ${sentence(4)}\n\n${sentence(120)}\n\n${sentence(130)}`,
+      };
+    }),
+  }));
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-search-'));
+  const db = createDatabase({ dataDir: dir, databaseUrl: undefined });
+  try {
+    await migrateToLatest(db);
+    const importStart = performance.now();
+    const counts = await db.transaction().execute((trx) => writeKnowledgeBase(trx, topics));
+    const importMs = performance.now() - importStart;
+    console.log(`Imported ${counts.articles} generated articles in ${counts.topics} topics (${(importMs / 1000).toFixed(1)} s, FTS5 index included).`);
+
+    const fixed = ['APR', 'interest', 'credit score', 'emergency fund', 'budget', 'compound interest', 'w-4', 'overdraft', 'index fund', 'identity theft', 'fafsa', 'renters insurance', 'compou', 'sav', 'b', '***', '', 'AND OR', '"', 'x'.repeat(10_000)];
+    const queries: string[] = [];
+    for (let i = 0; i < QUERIES; i += 1) {
+      if (i < fixed.length) queries.push(fixed[i]!);
+      else if (i % 4 === 0) queries.push(pick().slice(0, 3 + Math.floor(random() * 3))); // a word being typed
+      else if (i % 4 === 1) queries.push(`${pick()} ${pick()}`);
+      else queries.push(pick());
+    }
+    const search = searchRepository(db);
+    for (const q of queries.slice(0, 20)) await search.search(q); // warm-up
+    const times: number[] = [];
+    const cpuTimes: number[] = [];
+    const timed: { q: string; ms: number }[] = [];
+    let hits = 0;
+    for (const q of queries) {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      const result = await search.search(q);
+      const ms = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
+      times.push(ms);
+      timed.push({ q: q.slice(0, 30), ms });
+      hits += result.results.length;
+    }
+    const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, 5);
+    times.sort((a, b) => a - b);
+    cpuTimes.sort((a, b) => a - b);
+    const pct = (list: number[], p: number) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
+    const at = (p: number) => pct(times, p);
+    const cpu = { p50: pct(cpuTimes, 50), p95: pct(cpuTimes, 95), p99: pct(cpuTimes, 99) };
+    const load = os.loadavg()[0]!;
+    const figures = { p50: at(50), p95: at(95), p99: at(99), max: times[times.length - 1]!, mean: times.reduce((s, x) => s + x, 0) / times.length };
+    const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+    console.log(`${QUERIES} queries over ${counts.articles} articles (SQLite FTS5, top 20 with snippets), ${(hits / QUERIES).toFixed(1)} results per query on average`);
+    console.log(`  server time per query: p50 ${fmt(figures.p50)}   p95 ${fmt(figures.p95)}   p99 ${fmt(figures.p99)}   max ${fmt(figures.max)}`);
+    console.log(`  CPU time per query: p50 ${fmt(cpu.p50)}   p95 ${fmt(cpu.p95)}   p99 ${fmt(cpu.p99)}   (load average ${load.toFixed(1)} on ${os.cpus().length} cores: wall time includes waiting for a core)`);
+    console.log(`  slowest: ${slowest.map((s) => `"${s.q}" ${fmt(s.ms)}`).join(', ')}`);
+    console.log(`  target: p99 < ${TARGET_P99_MS} ms — ${figures.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} on this machine`);
+
+    const outDir = path.resolve(__dirname, '../bench-results');
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ bench: 'search', engine: 'sqlite-fts5', articles: counts.articles, queries: QUERIES, targetP99Ms: TARGET_P99_MS, importMs, ...figures, cpu, loadAverage: load, slowest, node: process.version, cpus: os.cpus().length }, null, 2)}\n`,
+    );
+    console.log(`  written to ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

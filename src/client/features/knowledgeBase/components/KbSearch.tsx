@@ -1,0 +1,65 @@
+/**
+ * Search as you type: the field dispatches every change; the saga waits for a pause and cancels an
+ * older search. Results are announced politely; an empty or junk query gets a friendly empty state.
+ */
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { Link as RouterLink } from 'react-router';
+import { kbPaths } from '../../../../common/knowledgeBase';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectKbSearch } from '../selectors';
+import { searchQueryChanged } from '../slice';
+import { Snippet } from './Snippet';
+
+export const SEARCH_LABEL = 'Search the knowledge base';
+
+function statusText(query: string, status: string, count: number | null): string {
+  if (query.trim() === '') return '';
+  if (status === 'failed') return 'Search is not available right now. Please try again in a moment.';
+  if (count === null) return 'Searching…';
+  if (count === 0) return `No articles match "${query.trim()}". Try another word, such as APR, budget or credit score.`;
+  return `${count} article${count === 1 ? '' : 's'} match "${query.trim()}"`;
+}
+
+export function KbSearch() {
+  const dispatch = useAppDispatch();
+  const { query, status, result } = useAppSelector(selectKbSearch);
+  const count = status === 'succeeded' && result ? result.results.length : null;
+  return (
+    <Box component="section" role="search" aria-label="Knowledge base search" sx={{ mb: 3 }}>
+      <TextField
+        label={SEARCH_LABEL}
+        type="search"
+        fullWidth
+        value={query}
+        onChange={(event) => dispatch(searchQueryChanged({ query: event.target.value }))}
+        slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+        helperText="Try APR, emergency fund or W-4"
+      />
+      <Typography role="status" aria-live="polite" sx={{ mt: 1 }} variant="body2">
+        {statusText(query, status, count)}
+      </Typography>
+      {count !== null && count > 0 && result && (
+        <List aria-label="Search results">
+          {result.results.map((hit) => (
+            <ListItem key={`${hit.topicSlug}/${hit.slug}`} disableGutters sx={{ display: 'block', py: 1 }}>
+              <Link component={RouterLink} to={kbPaths.article(hit.topicSlug, hit.slug)} variant="h6" underline="hover">
+                {hit.title}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {hit.topicTitle}
+              </Typography>
+              <Typography variant="body2" className="kb-snippet" sx={{ '& mark': { bgcolor: '#fff59d', color: 'inherit', px: 0.25 } }}>
+                <Snippet segments={hit.snippet} />
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

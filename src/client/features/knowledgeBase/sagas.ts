@@ -1,0 +1,102 @@
+/**
+ * Knowledge-base sagas. Search as you type: `takeLatest` on every keystroke cancels the older task,
+ * whether it is still waiting out the debounce (`delay`, KB_SEARCH.debounceMs) or its request is in
+ * flight, so only the latest query's answer ever lands. Every call goes through `callService`.
+ */
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { KB_SEARCH, type KbArticleDetail, type KbBookmarkState, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import {
+  articleFailed,
+  articleLoaded,
+  articleRequested,
+  bookmarkFailed,
+  bookmarkSaved,
+  bookmarkToggled,
+  homeFailed,
+  homeLoaded,
+  homeRequested,
+  searchFailed,
+  searchQueryChanged,
+  searchSucceeded,
+  topicFailed,
+  topicLoaded,
+  topicRequested,
+  type KbError,
+} from './slice';
+
+const errorOf = (error: unknown): KbError => {
+  const problem = toApiProblem(error);
+  return problem.status === undefined ? { message: problem.message } : { message: problem.message, status: problem.status };
+};
+const enc = encodeURIComponent;
+
+export function* loadHome(): SagaIterator {
+  try {
+    const home: KbHome = yield call(callService<KbHome>, { path: '/kb' });
+    yield put(homeLoaded(home));
+  } catch (error) {
+    yield put(homeFailed(errorOf(error)));
+  }
+}
+
+export function* loadTopic(action: PayloadAction<{ slug: string }>): SagaIterator {
+  const { slug } = action.payload;
+  try {
+    const topic: KbTopicDetail = yield call(callService<KbTopicDetail>, { path: `/kb/topics/${enc(slug)}` });
+    yield put(topicLoaded(topic));
+  } catch (error) {
+    yield put(topicFailed({ slug, error: errorOf(error) }));
+  }
+}
+
+export function* loadArticle(action: PayloadAction<{ topic: string; article: string }>): SagaIterator {
+  const { topic, article } = action.payload;
+  try {
+    const detail: KbArticleDetail = yield call(callService<KbArticleDetail>, { path: `/kb/articles/${enc(topic)}/${enc(article)}` });
+    yield put(articleLoaded(detail));
+  } catch (error) {
+    yield put(articleFailed({ key: `${topic}/${article}`, error: errorOf(error) }));
+  }
+}
+
+export function* saveBookmark(action: PayloadAction<{ topic: string; article: string; bookmarked: boolean }>): SagaIterator {
+  const { topic, article, bookmarked } = action.payload;
+  try {
+    const state: KbBookmarkState = yield call(callService<KbBookmarkState>, {
+      method: bookmarked ? 'PUT' : 'DELETE',
+      path: `/kb/articles/${enc(topic)}/${enc(article)}/bookmark`,
+      showErrors: true,
+    });
+    yield put(bookmarkSaved({ key: `${topic}/${article}`, bookmarked: state.bookmarked }));
+  } catch {
+    yield put(bookmarkFailed());
+  }
+}
+
+/** One search after a pause in typing; cancelled (with its request) when the student types again. */
+export function* runSearch(debounceMs: number, action: PayloadAction<{ query: string }>): SagaIterator {
+  const { query } = action.payload;
+  if (query.trim() === '') return;
+  yield delay(debounceMs);
+  try {
+    const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: '/kb/search', params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
+    yield put(searchSucceeded(result));
+  } catch (error) {
+    yield put(searchFailed(errorOf(error)));
+  }
+}
+
+export function* knowledgeBaseSaga(debounceMs: number = KB_SEARCH.debounceMs): SagaIterator {
+  yield takeLatest(homeRequested, loadHome);
+  yield takeLatest(topicRequested, loadTopic);
+  yield takeLatest(articleRequested, loadArticle);
+  yield takeEvery(bookmarkToggled, saveBookmark);
+  yield takeLatest(searchQueryChanged, function* search(action: PayloadAction<{ query: string }>): SagaIterator {
+    yield call(runSearch, debounceMs, action);
+  });
+}
+
+export default knowledgeBaseSaga;

@@ -1,0 +1,137 @@
+/**
+ * The knowledge base (issue #6): the home (topics, popular, recent), the open topic, the open article
+ * and the search. Each part has an explicit status; a missing topic/article is 'notFound' (the page
+ * shows Not Found). Reset on auth:session:end (bookmarks and search belong to the learner).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { KB_SEARCH, type KbArticleDetail, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
+import { resetOnSessionEnd } from '../auth/reset';
+
+export type KbStatus = 'idle' | 'pending' | 'succeeded' | 'notFound' | 'failed';
+export type SearchStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+export type BookmarkStatus = 'idle' | 'pending' | 'failed';
+
+export interface KbError {
+  message: string;
+  status?: number;
+}
+
+export interface KnowledgeBaseState {
+  home: { status: KbStatus; data: KbHome | null; error: KbError | null };
+  topic: { slug: string | null; status: KbStatus; data: KbTopicDetail | null; error: KbError | null };
+  article: { key: string | null; status: KbStatus; data: KbArticleDetail | null; error: KbError | null; bookmark: BookmarkStatus };
+  search: { query: string; status: SearchStatus; result: KbSearchResult | null; error: KbError | null };
+}
+
+export const initialState: KnowledgeBaseState = {
+  home: { status: 'idle', data: null, error: null },
+  topic: { slug: null, status: 'idle', data: null, error: null },
+  article: { key: null, status: 'idle', data: null, error: null, bookmark: 'idle' },
+  search: { query: '', status: 'idle', result: null, error: null },
+};
+
+const statusOf = (error: KbError): KbStatus => (error.status === 404 ? 'notFound' : 'failed');
+
+const slice = createSlice({
+  name: 'knowledgeBase',
+  initialState,
+  reducers: {
+    homeRequested(state) {
+      state.home.status = 'pending';
+      state.home.error = null;
+    },
+    homeLoaded(state, action: PayloadAction<KbHome>) {
+      state.home = { status: 'succeeded', data: action.payload, error: null };
+    },
+    homeFailed(state, action: PayloadAction<KbError>) {
+      state.home.status = 'failed';
+      state.home.error = action.payload;
+    },
+    topicRequested(state, action: PayloadAction<{ slug: string }>) {
+      if (state.topic.slug !== action.payload.slug) state.topic.data = null;
+      state.topic.slug = action.payload.slug;
+      state.topic.status = 'pending';
+      state.topic.error = null;
+    },
+    topicLoaded(state, action: PayloadAction<KbTopicDetail>) {
+      if (state.topic.slug !== action.payload.slug) return;
+      state.topic.status = 'succeeded';
+      state.topic.data = action.payload;
+    },
+    topicFailed(state, action: PayloadAction<{ slug: string; error: KbError }>) {
+      if (state.topic.slug !== action.payload.slug) return;
+      state.topic.status = statusOf(action.payload.error);
+      state.topic.error = action.payload.error;
+    },
+    articleRequested(state, action: PayloadAction<{ topic: string; article: string }>) {
+      const key = `${action.payload.topic}/${action.payload.article}`;
+      if (state.article.key !== key) state.article.data = null;
+      state.article.key = key;
+      state.article.status = 'pending';
+      state.article.error = null;
+      state.article.bookmark = 'idle';
+    },
+    articleLoaded(state, action: PayloadAction<KbArticleDetail>) {
+      if (state.article.key !== `${action.payload.topicSlug}/${action.payload.slug}`) return;
+      state.article.status = 'succeeded';
+      state.article.data = action.payload;
+    },
+    articleFailed(state, action: PayloadAction<{ key: string; error: KbError }>) {
+      if (state.article.key !== action.payload.key) return;
+      state.article.status = statusOf(action.payload.error);
+      state.article.error = action.payload.error;
+    },
+    bookmarkToggled(state, _action: PayloadAction<{ topic: string; article: string; bookmarked: boolean }>) {
+      state.article.bookmark = 'pending';
+    },
+    bookmarkSaved(state, action: PayloadAction<{ key: string; bookmarked: boolean }>) {
+      state.article.bookmark = 'idle';
+      if (state.article.data && state.article.key === action.payload.key) state.article.data.bookmarked = action.payload.bookmarked;
+    },
+    bookmarkFailed(state) {
+      state.article.bookmark = 'failed';
+    },
+    /** The student typed: the saga waits for a pause, then searches (an older search is cancelled). */
+    searchQueryChanged(state, action: PayloadAction<{ query: string }>) {
+      state.search.query = action.payload.query;
+      if (action.payload.query.trim() === '') {
+        state.search.status = 'idle';
+        state.search.result = null;
+        state.search.error = null;
+      } else state.search.status = 'pending';
+    },
+    searchSucceeded(state, action: PayloadAction<KbSearchResult>) {
+      if (action.payload.query !== state.search.query.slice(0, KB_SEARCH.maxInputChars)) return; // an answer for older input
+      state.search.status = 'succeeded';
+      state.search.result = action.payload;
+      state.search.error = null;
+    },
+    searchFailed(state, action: PayloadAction<KbError>) {
+      state.search.status = 'failed';
+      state.search.error = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    resetOnSessionEnd(builder, initialState);
+  },
+});
+
+export const {
+  homeRequested,
+  homeLoaded,
+  homeFailed,
+  topicRequested,
+  topicLoaded,
+  topicFailed,
+  articleRequested,
+  articleLoaded,
+  articleFailed,
+  bookmarkToggled,
+  bookmarkSaved,
+  bookmarkFailed,
+  searchQueryChanged,
+  searchSucceeded,
+  searchFailed,
+} = slice.actions;
+export const knowledgeBaseReducer = slice.reducer;
+export default slice.reducer;

@@ -1,0 +1,32 @@
+/**
+ * Content that has a knowledge base but no catalog folder (a knowledge-base-only deployment, or this
+ * branch before the catalog content lands): validate and import the knowledge base alone, in one
+ * transaction, recording the content version like `importContent` does. With a catalog folder,
+ * `importContent` imports both in one transaction instead.
+ */
+import type { Db } from '../db';
+import { currentContentHash, hashContent } from './importContent';
+import { readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
+
+export interface KbImportResult {
+  imported: boolean;
+  hash: string;
+  knowledgeBase: KbCounts;
+}
+
+export async function importKnowledgeBase(db: Db, dir: string, now: number = Date.now()): Promise<KbImportResult> {
+  const hash = hashContent(dir);
+  const topics = readKnowledgeBase(dir);
+  const knowledgeBase = await db.transaction().execute(async (trx) => {
+    const counts = await writeKnowledgeBase(trx, topics);
+    await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: 0 }).execute();
+    return counts;
+  });
+  return { imported: true, hash, knowledgeBase };
+}
+
+export async function importKnowledgeBaseIfChanged(db: Db, dir: string, now: number = Date.now()): Promise<KbImportResult> {
+  const hash = hashContent(dir);
+  if ((await currentContentHash(db)) === hash) return { imported: false, hash, knowledgeBase: { topics: 0, articles: 0 } };
+  return importKnowledgeBase(db, dir, now);
+}

@@ -1,0 +1,67 @@
+/**
+ * The knowledge-base search repository: ONE interface, two engines — SQLite FTS5 (the embedded
+ * default) and PostgreSQL full-text search (DATABASE_URL). Both rank title matches above summary
+ * matches above body matches and return snippets whose matches are marked with private-use
+ * characters, turned here into plain-text segments (never HTML).
+ */
+import { PostgresAdapter } from 'kysely';
+import { KB_SEARCH, parseSearchInput, snippetSegments, type KbSearchHit, type KbSearchResult } from '../../common/knowledgeBase';
+import type { Db } from '../db';
+import { createPostgresSearch } from './postgres';
+import { createSqliteSearch } from './sqlite';
+
+/** One row as an engine returns it (snippet still carries the markers). */
+export interface RawHit {
+  topic_slug: string;
+  topic_title: string;
+  slug: string;
+  title: string;
+  summary: string;
+  updated: string;
+  snippet: string;
+}
+
+export interface SearchEngine {
+  /** ranked hits for already-sanitised words */
+  find(terms: ReturnType<typeof parseSearchInput>, limit: number): Promise<RawHit[]>;
+  /** rebuilds the index from kb_articles (the import calls this inside its transaction) */
+  reindex(): Promise<void>;
+}
+
+export interface SearchRepository {
+  /** Any input at all: empty or junk input gives no terms and no results, never an error. */
+  search(input: unknown, limit?: number): Promise<KbSearchResult>;
+  reindex(): Promise<void>;
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function toHit(row: RawHit): KbSearchHit {
+  const segments = snippetSegments(row.snippet);
+  return {
+    topicSlug: row.topic_slug,
+    topicTitle: row.topic_title,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    updated: row.updated,
+    snippet: segments.length > 0 ? segments : [{ text: row.summary, match: false }],
+  };
+}
+
+/** The repository for this database (works inside a transaction too: pass the transaction). */
+export function searchRepository(db: Db): SearchRepository {
+  const engine: SearchEngine = isPostgres(db) ? createPostgresSearch(db) : createSqliteSearch(db);
+  return {
+    async search(input, limit = KB_SEARCH.limit) {
+      const query = typeof input === 'string' ? input.slice(0, KB_SEARCH.maxInputChars) : '';
+      const parsed = parseSearchInput(query);
+      if (parsed.terms.length === 0) return { query, terms: [], results: [] };
+      const rows = await engine.find(parsed, Math.min(Math.max(1, Math.floor(limit)), 100));
+      return { query, terms: parsed.terms, results: rows.map(toHit) };
+    },
+    reindex: () => engine.reindex(),
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * OneLook routes of the knowledge base (issue #6). Content is the same for every signed-in learner;
+ * only the bookmark belongs to the learner (bookmarks table, kind 'article', target "<topic>/<article>",
+ * every query filtered by user_id).
+ *
+ *   GET    /kb                                  home: topics, popular and recent articles
+ *   GET    /kb/search            params { q }   ranked results with highlighted snippets (any q: never an error)
+ *   GET    /kb/topics/:slug                     a topic and its articles
+ *   GET    /kb/articles/:topic/:article         an article (counts a view for "popular")
+ *   PUT    /kb/articles/:topic/:article/bookmark
+ *   DELETE /kb/articles/:topic/:article/bookmark
+ */
+import { sql } from 'kysely';
+import {
+  KB_SEARCH,
+  type KbArticleCard,
+  type KbArticleDetail,
+  type KbBookmarkState,
+  type KbHome,
+  type KbKeyTerm,
+  type KbSearchResult,
+  type KbTopicDetail,
+} from '../../../common/knowledgeBase';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import { searchRepository } from '../../search/repository';
+import type { ServiceContext, ServiceRoute } from '../types';
+
+export const KB_MESSAGES = {
+  topicNotFound: 'Topic not found',
+  articleNotFound: 'Article not found',
+} as const;
+
+const ARTICLE_KIND = 'article';
+
+// ---------------------------------------------------------------- repository
+
+interface CardRow {
+  topic_slug: string;
+  topic_title: string;
+  slug: string;
+  title: string;
+  summary: string;
+  updated: string;
+}
+
+const toCard = (row: CardRow): KbArticleCard => ({
+  topicSlug: row.topic_slug,
+  topicTitle: row.topic_title,
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  updated: row.updated,
+});
+
+function cards(db: Db) {
+  return db
+    .selectFrom('kb_articles as a')
+    .innerJoin('kb_topics as t', 't.id', 'a.topic_id')
+    .select(['a.topic_slug', 't.title as topic_title', 'a.slug', 'a.title', 'a.summary', 'a.updated']);
+}
+
+export const kbRepository = {
+  async home(db: Db): Promise<KbHome> {
+    const topics = await db
+      .selectFrom('kb_topics as t')
+      .leftJoin('kb_articles as a', 'a.topic_id', 't.id')
+      .select(['t.slug', 't.title', 't.position', 't.summary', (eb) => eb.fn.count<number>('a.id').as('article_count')])
+      .groupBy(['t.id', 't.slug', 't.title', 't.position', 't.summary'])
+      .orderBy('t.position')
+      .execute();
+    const n = KB_SEARCH.homeListSize;
+    const popular = await cards(db)
+      .innerJoin('kb_article_views as v', (join) => join.onRef('v.topic_slug', '=', 'a.topic_slug').onRef('v.article_slug', '=', 'a.slug'))
+      .orderBy('v.views', 'desc')
+      .orderBy('a.title')
+      .limit(n)
+      .execute();
+    const recent = await cards(db).orderBy('a.updated', 'desc').orderBy('a.title').limit(n).execute();
+    return {
+      topics: topics.map((t) => ({ slug: t.slug, title: t.title, order: t.position, summary: t.summary, articleCount: Number(t.article_count) })),
+      popular: popular.map(toCard),
+      recent: recent.map(toCard),
+    };
+  },
+
+  async topic(db: Db, slug: string): Promise<KbTopicDetail | null> {
+    const topic = await db.selectFrom('kb_topics').select(['slug', 'title', 'position', 'summary']).where('slug', '=', slug).executeTakeFirst();
+    if (!topic) return null;
+    const articles = await cards(db).where('a.topic_slug', '=', slug).orderBy('a.title').execute();
+    return { slug: topic.slug, title: topic.title, order: topic.position, summary: topic.summary, articles: articles.map(toCard) };
+  },
+
+  async article(db: Db, userId: number, topic: string, slug: string): Promise<KbArticleDetail | null> {
+    const row = await cards(db)
+      .select(['a.key_terms', 'a.related', 'a.body_html'])
+      .where('a.topic_slug', '=', topic)
+      .where('a.slug', '=', slug)
+      .executeTakeFirst();
+    if (!row) return null;
+    const relatedKeys = JSON.parse(row.related) as string[];
+    const relatedRows = relatedKeys.length
+      ? await cards(db)
+          .where((eb) => eb.or(relatedKeys.map((key) => { const [t, a] = key.split('/'); return eb.and([eb('a.topic_slug', '=', t!), eb('a.slug', '=', a!)]); })))
+          .execute()
+      : [];
+    const byKey = new Map(relatedRows.map((r) => [`${r.topic_slug}/${r.slug}`, toCard(r)]));
+    const bookmark = await db
+      .selectFrom('bookmarks')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', ARTICLE_KIND)
+      .where('target', '=', `${topic}/${slug}`)
+      .executeTakeFirst();
+    return {
+      ...toCard(row),
+      keyTerms: JSON.parse(row.key_terms) as KbKeyTerm[],
+      related: relatedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])),
+      bodyHtml: row.body_html,
+      bookmarked: bookmark !== undefined,
+    };
+  },
+
+  async exists(db: Db, topic: string, slug: string): Promise<boolean> {
+    const row = await db.selectFrom('kb_articles').select('id').where('topic_slug', '=', topic).where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async countView(db: Db, topic: string, slug: string): Promise<void> {
+    await db
+      .insertInto('kb_article_views')
+      .values({ topic_slug: topic, article_slug: slug, views: 1 })
+      .onConflict((oc) => oc.columns(['topic_slug', 'article_slug']).doUpdateSet({ views: sql`kb_article_views.views + 1` }))
+      .execute();
+  },
+
+  async setBookmark(db: Db, userId: number, topic: string, slug: string, on: boolean, now: number): Promise<void> {
+    const target = `${topic}/${slug}`;
+    if (on) {
+      await db
+        .insertInto('bookmarks')
+        .values({ user_id: userId, kind: ARTICLE_KIND, target, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'target']).doNothing())
+        .execute();
+    } else {
+      await db.deleteFrom('bookmarks').where('user_id', '=', userId).where('kind', '=', ARTICLE_KIND).where('target', '=', target).execute();
+    }
+  },
+};
+
+// ---------------------------------------------------------------- routes
+
+function userId(ctx: ServiceContext): number {
+  const id = ctx.identity?.user.id;
+  if (typeof id !== 'number') throw new HttpError(401, 'Sign in to continue.');
+  return id;
+}
+
+async function requireArticle(ctx: ServiceContext): Promise<{ topic: string; article: string }> {
+  const { topic = '', article = '' } = ctx.params;
+  if (!(await kbRepository.exists(ctx.db, topic, article))) throw new HttpError(404, KB_MESSAGES.articleNotFound);
+  return { topic, article };
+}
+
+async function bookmark(ctx: ServiceContext, on: boolean): Promise<KbBookmarkState> {
+  const { topic, article } = await requireArticle(ctx);
+  await kbRepository.setBookmark(ctx.db, userId(ctx), topic, article, on, ctx.clock());
+  return { bookmarked: on };
+}
+
+export const knowledgeBaseRoutes: readonly ServiceRoute[] = [
+  { method: 'GET', path: '/kb', access: 'user', handler: (ctx) => kbRepository.home(ctx.db) },
+  {
+    method: 'GET',
+    path: '/kb/search',
+    access: 'user',
+    handler: async (ctx): Promise<KbSearchResult> => {
+      const q = ctx.query.q;
+      return searchRepository(ctx.db).search(typeof q === 'number' ? String(q) : q);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/kb/topics/:slug',
+    access: 'user',
+    handler: async (ctx) => {
+      const topic = await kbRepository.topic(ctx.db, ctx.params.slug ?? '');
+      if (!topic) throw new HttpError(404, KB_MESSAGES.topicNotFound);
+      return topic;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/kb/articles/:topic/:article',
+    access: 'user',
+    handler: async (ctx) => {
+      const { topic = '', article = '' } = ctx.params;
+      const detail = await kbRepository.article(ctx.db, userId(ctx), topic, article);
+      if (!detail) throw new HttpError(404, KB_MESSAGES.articleNotFound);
+      await kbRepository.countView(ctx.db, topic, article);
+      return detail;
+    },
+  },
+  { method: 'PUT', path: '/kb/articles/:topic/:article/bookmark', access: 'user', handler: (ctx) => bookmark(ctx, true) },
+  { method: 'DELETE', path: '/kb/articles/:topic/:article/bookmark', access: 'user', handler: (ctx) => bookmark(ctx, false) },
+];
