@@ -192,7 +192,8 @@ export const budgetCreateSchema = yup
     data: budgetDraftSchema.required(),
   })
   .noUnknown('Unknown field: ${unknown}')
-  .strict();
+  .strict()
+  .required('A payload is required.');
 
 export const budgetUpdateSchema = yup
   .object({
@@ -201,7 +202,8 @@ export const budgetUpdateSchema = yup
     data: budgetDraftSchema.required(),
   })
   .noUnknown('Unknown field: ${unknown}')
-  .strict();
+  .strict()
+  .required('A payload is required.');
 
 /** A saved budget as the API returns it. */
 export interface BudgetRecord {

@@ -169,13 +169,13 @@ const dataFor = yup.mixed().test('data', function check(value) {
   }
 });
 
-export const worksheetCreateSchema = strictObject({ kind: kindSchema, title: titleSchema, data: dataFor.required('data is required.') });
+export const worksheetCreateSchema = strictObject({ kind: kindSchema, title: titleSchema, data: dataFor.required('data is required.') }).required('A payload is required.');
 export const worksheetUpdateSchema = strictObject({
   kind: kindSchema,
   version: yup.number().integer().min(1).required('version is required.'),
   title: titleSchema,
   data: dataFor.required('data is required.'),
-});
+}).required('A payload is required.');
 
 export const WORKSHEET_MESSAGES = {
   conflict: 'This worksheet was changed in another tab or window since you opened it. Choose which version to keep.',

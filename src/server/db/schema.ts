@@ -63,6 +63,35 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
+/** A learner's budget (issue #7): data is the BudgetData JSON; version counts saves. */
+export interface BudgetsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  month: string;
+  /** 'draft' | 'complete' */
+  status: string;
+  data: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  /** soft delete (undo clears it) */
+  deleted_at: number | null;
+}
+
+/** A learner's worksheet (issue #7): kind is a WorksheetKind, data its JSON. */
+export interface WorksheetsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  data: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -71,6 +100,8 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   outbox: OutboxTable;
+  budgets: BudgetsTable;
+  worksheets: WorksheetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,8 @@
 /** OneLook (the default service): the product's own data. Catalog and support routes come later. */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
+import { budgetsRoutes } from './budgets';
+import { worksheetsRoutes } from './worksheets';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -17,5 +19,6 @@ export const oneLookModule: ServiceModule = {
       access: 'user',
       handler: async (ctx) => ctx.identity?.clients ?? [],
     },
+    ...budgetsRoutes, ...worksheetsRoutes,
   ],
 };
