@@ -6,10 +6,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { budgetWizardSaga } from '../features/budgetWizard/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
 import { sessionSaga } from '../features/session/sagas';
+import { worksheetsSaga } from '../features/worksheets/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -34,6 +36,8 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
+  budgets: budgetWizardSaga,
+  worksheets: worksheetsSaga,
 };
 
 export function* rootSaga(): SagaIterator {

@@ -19,10 +19,12 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
+import { budgetsReducer } from '../features/budgetWizard/slice';
 import { clearStoredSession, getAppKey, readRawStoredSession, readStoredSession } from '../features/auth/storage';
 import { envReducer } from '../features/env/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
+import { worksheetsReducer } from '../features/worksheets/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -31,6 +33,8 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  budgets: budgetsReducer,
+  worksheets: worksheetsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
