@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import { MyBudgetsAndWorksheets } from '../../budgetWizard/components/MyBudgetsAndWorksheets';
 
 function ActivityTabs() {
   const { pathname } = useLocation();
@@ -32,6 +33,8 @@ export function BookmarksBudgetsPage() {
     <PageFrame title="My Activity" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Activity' }]}>
       <ActivityTabs />
       <ComingSoon>Your bookmarked sections and articles and the budgets you saved will be listed here.</ComingSoon>
+      {/* Budgets & worksheets (issue #7): its own section and h2, kept apart from the bookmarks part. */}
+      <MyBudgetsAndWorksheets />
     </PageFrame>
   );
 }
