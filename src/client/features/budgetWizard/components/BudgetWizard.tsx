@@ -114,7 +114,8 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: (step: nu
 
   return (
     <>
-      <Stepper nonLinear activeStep={step} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label="Budget steps" data-no-print>
+      <Box component="nav" aria-label="Budget steps" data-no-print>
+      <Stepper nonLinear activeStep={step} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {STEPS.map((label, i) => (
           <Step key={label} completed={i < step && !stepHasErrors(i)}>
             <StepButton onClick={() => void move(i)} aria-current={i === step ? 'step' : undefined}>
@@ -123,6 +124,7 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: (step: nu
           </Step>
         ))}
       </Stepper>
+      </Box>
       <Box component="section" aria-labelledby="step-heading">
         <Typography id="step-heading" ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }} data-no-print>
           Step {step + 1} of {STEPS.length}: {STEPS[step]}
