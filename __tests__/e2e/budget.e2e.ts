@@ -88,10 +88,10 @@ describe('budget wizard', () => {
     await expect(page.locator('#f-expenses-0-category').inputValue()).resolves.toBe('Rent or housing');
     await expect(page.locator('#f-expenses-0-amount').inputValue()).resolves.toBe('900.00');
     await expect(page.locator('#f-expenses-1-amount').inputValue()).resolves.toBe('250.25');
-    await page.getByRole('button', { name: 'Income' }).click(); // revisit a step
+    await page.getByRole('navigation', { name: 'Budget steps' }).getByRole('tab', { name: 'Income' }).click(); // revisit a step
     await page.waitForURL(step(1));
     await expect(page.locator('#f-incomes-0-amount').inputValue()).resolves.toBe('1200.50');
-    await page.getByRole('button', { name: 'Savings & debts' }).click();
+    await page.getByRole('navigation', { name: 'Budget steps' }).getByRole('tab', { name: 'Savings & debts' }).click();
 
     // Step 4: savings goals and debts
     await page.waitForURL(step(3));
@@ -138,7 +138,7 @@ describe('budget wizard', () => {
 
     // the list shows it with its totals
     await page.goto('/app/resources/budget-wizard');
-    await page.getByRole('link', { name: 'E2E September' }).waitFor();
+    await page.getByRole('link', { name: 'E2E September', exact: true }).waitFor();
     await page.getByRole('cell', { name: '$1,300.83' }).waitFor();
     await expectAccessible(page);
   }, 180_000); // every step of the wizard, each with an axe check, on a shared 2-core machine
