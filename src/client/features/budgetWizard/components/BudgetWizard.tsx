@@ -177,6 +177,16 @@ export function BudgetWizard({ id }: { id: number | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, dispatch]);
 
+  // A tab being hidden (switched away, closed, a laptop lid shut) saves at once: best effort, the
+  // browser may cut the request short on close.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') dispatch(budgetDraftSaveRequested());
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => document.removeEventListener('visibilitychange', onHidden);
+  }, [dispatch]);
+
   // DRAFTS HOOK (issue #3): register the save-before-sign-out hook here, e.g.
   //   useDraftSaver('budget', () => dispatch(budgetDraftSaveRequested()));
   // (a saga-side registration can `yield call(flushBudgetDraft)` from ../sagas instead).
