@@ -7,6 +7,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
 import { catalogSaga } from '../features/catalog/sagas';
+import { budgetWizardSaga } from '../features/budgetWizard/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { knowledgeBaseSaga } from '../features/knowledgeBase/sagas';
@@ -16,6 +17,7 @@ import { passwordSaga } from '../features/password/sagas';
 import { profileSaga } from '../features/profile/sagas';
 import { registrationSaga } from '../features/registration/sagas';
 import { supportSaga } from '../features/support/sagas';
+import { worksheetsSaga } from '../features/worksheets/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -47,6 +49,8 @@ export const featureSagas: Record<string, Saga> = {
   support: supportSaga,
   catalog: catalogSaga,
   knowledgeBase: () => knowledgeBaseSaga(),
+  budgets: budgetWizardSaga,
+  worksheets: worksheetsSaga,
 };
 
 export function* rootSaga(): SagaIterator {

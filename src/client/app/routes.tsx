@@ -71,6 +71,8 @@ const P = {
   BudgetCreate: lazyPage(wizard, 'BudgetCreatePage'),
   BudgetEdit: lazyPage(wizard, 'BudgetEditPage'),
   Worksheets: lazyPage(worksheets, 'WorksheetsPage'),
+  WorksheetNew: lazyPage(worksheets, 'WorksheetNewPage'),
+  WorksheetEdit: lazyPage(worksheets, 'WorksheetEditPage'),
   Support: lazyPage(support, 'SupportPage'),
   Help: lazyPage(support, 'HelpPage'),
   SupportTickets: lazyPage(support, 'TicketsPage'),
@@ -168,7 +170,14 @@ const appChildren: AppRoute[] = [
               { path: ':id', title: 'Edit Budget', numeric: ['id'], page: P.BudgetEdit },
             ],
           },
-          { path: 'worksheets', title: 'Worksheets', page: P.Worksheets },
+          {
+            path: 'worksheets',
+            children: [
+              { index: true, title: 'Worksheets', page: P.Worksheets },
+              { path: ':kind', title: 'Worksheet', page: P.WorksheetNew },
+              { path: ':kind/:id', title: 'Worksheet', numeric: ['id'], page: P.WorksheetEdit },
+            ],
+          },
         ],
       },
       {

@@ -29,6 +29,7 @@ import {
 } from '../features/auth/storage';
 import { draftRegistry } from '../features/drafts/registry';
 import { catalogReducer } from '../features/catalog/slice';
+import { budgetsReducer } from '../features/budgetWizard/slice';
 import { envReducer } from '../features/env/slice';
 import { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';
@@ -38,6 +39,7 @@ import { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
 import { supportReducer } from '../features/support/slice';
+import { worksheetsReducer } from '../features/worksheets/slice';
 import { rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
@@ -52,6 +54,8 @@ export const rootReducer = combineReducers({
   support: supportReducer,
   catalog: catalogReducer,
   knowledgeBase: knowledgeBaseReducer,
+  budgets: budgetsReducer,
+  worksheets: worksheetsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -350,6 +350,35 @@ export interface KbArticleViewsTable {
   views: number;
 }
 
+/** A learner's budget (issue #7): data is the BudgetData JSON; version counts saves. */
+export interface BudgetsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  month: string;
+  /** 'draft' | 'complete' */
+  status: string;
+  data: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  /** soft delete (undo clears it) */
+  deleted_at: number | null;
+}
+
+/** A learner's worksheet (issue #7): kind is a WorksheetKind, data its JSON. */
+export interface WorksheetsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  data: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -386,6 +415,8 @@ export interface Database {
   kb_topics: KbTopicsTable;
   kb_articles: KbArticlesTable;
   kb_article_views: KbArticleViewsTable;
+  budgets: BudgetsTable;
+  worksheets: WorksheetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

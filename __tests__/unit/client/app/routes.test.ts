@@ -71,6 +71,8 @@ describe('route table (SPEC §2)', () => {
       ['/app/resources/budget-wizard/create', 'Create Budget', AUTH],
       ['/app/resources/budget-wizard/42', 'Edit Budget', AUTH],
       ['/app/resources/worksheets', 'Worksheets', AUTH],
+      ['/app/resources/worksheets/paycheck', 'Worksheet', AUTH],
+      ['/app/resources/worksheets/paycheck/7', 'Worksheet', AUTH],
     ]);
   });
 
@@ -143,6 +145,7 @@ describe('route table (SPEC §2)', () => {
     '/register/abc/email',
     '/register/12/record/x9',
     '/register/12/record/34/verify/code',
+    '/app/resources/worksheets/paycheck/abc',
   ])('[S2.06] [S2.11] [S2.12] a non-numeric id in %s is Not Found', (path) => {
     expect(resolveRoute(path)).toMatchObject({ title: 'Page Not Found', notFound: true });
   });

@@ -5,6 +5,7 @@ import { migration0004 } from './0004_support';
 import { migration0005 } from './0005_catalog';
 import { migration0006 } from './0006_accounts';
 import { migration0007 } from './0007_knowledge_base';
+import { migration0008 } from './0008_budgets_worksheets';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -16,6 +17,7 @@ export const migrationProvider: MigrationProvider = {
       '0005_catalog': migration0005,
       '0006_accounts': migration0006,
       '0007_knowledge_base': migration0007,
+      '0008_budgets_worksheets': migration0008,
     };
   },
 };

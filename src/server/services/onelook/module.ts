@@ -5,6 +5,8 @@ import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
 import { catalogRoutes } from './catalog';
 import { knowledgeBaseRoutes } from './knowledgeBase';
+import { budgetsRoutes } from './budgets';
+import { worksheetsRoutes } from './worksheets';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -25,5 +27,6 @@ export const oneLookModule: ServiceModule = {
     ...supportRoutes,
     ...catalogRoutes,
     ...knowledgeBaseRoutes,
+    ...budgetsRoutes, ...worksheetsRoutes,
   ],
 };

@@ -3,8 +3,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Typography from '@mui/material/Typography';
-import { ComingSoon, PageFrame } from '../../../ui/PageFrame';
+import { PageFrame } from '../../../ui/PageFrame';
 import { BookmarkList, TranscriptTable } from '../../catalog';
+import { MyBudgetsAndWorksheets } from '../../budgetWizard/components/MyBudgetsAndWorksheets';
 
 function ActivityTabs() {
   const { pathname } = useLocation();
@@ -36,13 +37,8 @@ export function BookmarksBudgetsPage() {
         </Typography>
         <BookmarkList />
       </section>
-      {/* Budgets: issue #7 (budget wizard) fills this part. */}
-      <section aria-labelledby="budgets-heading" style={{ marginTop: 32 }}>
-        <Typography id="budgets-heading" variant="h5" component="h2" gutterBottom>
-          Budgets
-        </Typography>
-        <ComingSoon>The budgets you save in the budget wizard will be listed here.</ComingSoon>
-      </section>
+      {/* Budgets & worksheets (issue #7): its own section and h2, kept apart from the bookmarks part. */}
+      <MyBudgetsAndWorksheets />
     </PageFrame>
   );
 }

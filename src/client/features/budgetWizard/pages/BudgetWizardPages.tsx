@@ -1,36 +1,135 @@
-/** /app/resources/budget-wizard: list, create and edit (numeric id) pages. */
+/** /app/resources/budget-wizard: the learner's budgets, a new budget, and a saved one (numeric id). */
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ComingSoon, PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { formatCents } from '../../../../common/money';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { formatDate } from '../../../ui/format';
+import { PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
+import { BudgetWizard } from '../components/BudgetWizard';
+import { monthLabel } from '../exports';
+import { selectBudgetList, selectLastDeletedBudget } from '../selectors';
+import {
+  BUDGET_WIZARD_PATH,
+  budgetDeleteRequested,
+  budgetDuplicateRequested,
+  budgetListRequested,
+  budgetRestoreRequested,
+  budgetUndoDismissed,
+} from '../slice';
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
-const WIZARD: Crumb = { label: 'Budget Wizard', to: '/app/resources/budget-wizard' };
-const STEPS = ['Income', 'Expenses', 'Savings', 'Review'];
 
 export function BudgetListPage() {
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectBudgetList);
+  const lastDeleted = useAppSelector(selectLastDeletedBudget);
+  useEffect(() => {
+    dispatch(budgetListRequested());
+  }, [dispatch]);
+
   return (
-    <PageFrame title="Budget Wizard" crumbs={[RESOURCES, { label: 'Budget Wizard' }]}>
-      <Button component={RouterLink} to="/app/resources/budget-wizard/create" variant="contained" sx={{ mb: 2 }}>
+    <PageFrame title="Budget Wizard" crumbs={[RESOURCES, { label: 'Budget Wizard' }]} intro="Plan a month of income, spending and saving, one step at a time. Your work is saved as you type.">
+      <Button component={RouterLink} to={`${BUDGET_WIZARD_PATH}/create`} variant="contained" sx={{ mb: 2 }}>
         Create a budget
       </Button>
-      <ComingSoon>The budgets you have saved will be listed here, ready to open and change.</ComingSoon>
+      {lastDeleted && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <>
+              <Button color="inherit" size="small" onClick={() => dispatch(budgetRestoreRequested({ id: lastDeleted.id }))}>
+                Undo
+              </Button>
+              <Button color="inherit" size="small" onClick={() => dispatch(budgetUndoDismissed())}>
+                Dismiss
+              </Button>
+            </>
+          }
+        >
+          Deleted “{lastDeleted.label}”.
+        </Alert>
+      )}
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        My budgets
+      </Typography>
+      {list.status === 'loading' && list.items.length === 0 && <PageLoading />}
+      {list.status === 'failed' && <Alert severity="error">Your budgets could not be loaded: {list.error?.message}</Alert>}
+      {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have no budgets yet. Create one to get started.</Typography>}
+      {list.items.length > 0 && (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="My budgets">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Month</TableCell>
+                <TableCell align="right">Income</TableCell>
+                <TableCell align="right">Planned</TableCell>
+                <TableCell align="right">Left over</TableCell>
+                <TableCell>Last edited</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.items.map((budget) => {
+                const label = budget.name || 'Untitled budget';
+                return (
+                  <TableRow key={budget.id}>
+                    <TableCell component="th" scope="row">
+                      <Link component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`}>
+                        {label}
+                      </Link>{' '}
+                      {budget.status === 'draft' && <Chip label="Draft" size="small" variant="outlined" />}
+                    </TableCell>
+                    <TableCell>{budget.month ? monthLabel(budget.month) : '—'}</TableCell>
+                    <TableCell align="right">{formatCents(budget.totals.incomeCents)}</TableCell>
+                    <TableCell align="right">{formatCents(budget.totals.spendingCents)}</TableCell>
+                    <TableCell align="right">{formatCents(budget.totals.balanceCents)}</TableCell>
+                    <TableCell>{formatDate(budget.updatedAt)}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                        <Button size="small" component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`} aria-label={`Open ${label}`}>
+                          Open
+                        </Button>
+                        <Button size="small" onClick={() => dispatch(budgetDuplicateRequested({ id: budget.id }))} aria-label={`Duplicate ${label}`}>
+                          Duplicate
+                        </Button>
+                        <Button size="small" color="error" onClick={() => dispatch(budgetDeleteRequested({ id: budget.id, label }))} aria-label={`Delete ${label}`}>
+                          Delete
+                        </Button>
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
     </PageFrame>
   );
 }
 
 export function BudgetCreatePage() {
-  return (
-    <PageFrame title="Create Budget" crumbs={[RESOURCES, WIZARD, { label: 'Create' }]} steps={{ labels: STEPS, active: 0 }}>
-      <ComingSoon>The wizard will walk you through your income, expenses and savings goals, one step at a time.</ComingSoon>
-    </PageFrame>
-  );
+  return <BudgetWizard id={null} />;
 }
 
 export function BudgetEditPage() {
   const { id = '' } = useParams();
-  return (
-    <PageFrame title="Edit Budget" crumbs={[RESOURCES, WIZARD, { label: `Budget ${id}` }]} steps={{ labels: STEPS, active: 0 }}>
-      <ComingSoon>Your saved budget will open here in the wizard so you can change it.</ComingSoon>
-    </PageFrame>
-  );
+  if (!/^[1-9]\d{0,8}$/.test(id)) return <NotFoundPage />;
+  return <BudgetWizard key={id} id={Number(id)} />;
 }

@@ -1,0 +1,220 @@
+/**
+ * Issue #7's user path in real Chromium: a budget built through every step (reloaded mid-way and
+ * resumed), the chart, the CSV checked against the review totals, a stale tab refused, two
+ * worksheets filled, the activity list — with an axe-core check of every page and step visited.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signedInAs(username: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.waitForURL('**/app');
+}
+
+const saved = (p: Page = page) => p.getByTestId('save-status').filter({ hasText: /All changes saved/ }).waitFor();
+/** The wizard keeps its step in the address; step 0 may also be the bare address. */
+const step = (n: number) => new RegExp(`/app/resources/budget-wizard/\\d+${n === 0 ? '(\\?step=0)?' : `\\?step=${n}`}$`);
+
+async function next(): Promise<void> {
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+describe('budget wizard', () => {
+  it('builds a budget through every step, resumes after a reload, shows the chart and a CSV that adds up', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard');
+    await expect(page.title()).resolves.toBe('Budget Wizard - Cashwise');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Create a budget' }).click();
+    await page.waitForURL('**/budget-wizard/create');
+    await expect(page.title()).resolves.toBe('Create Budget - Cashwise');
+    await expectAccessible(page);
+
+    // Step 1: basics. Next refuses an empty name, with the error on the field.
+    await next();
+    await page.getByText('Give your budget a name.').waitFor();
+    await page.locator('#f-name').fill('E2E September');
+    await page.locator('#f-month').fill('2026-09');
+    await page.locator('#f-payFrequency').selectOption('biweekly');
+    // the first auto-save creates the budget and moves to its own address
+    await page.waitForURL(step(0));
+    await saved();
+    await expect(page.title()).resolves.toBe('Edit Budget - Cashwise');
+    await next();
+
+    // Step 2: income; a bad amount is refused with a clear message
+    await page.waitForURL(step(1));
+    await page.getByRole('button', { name: 'Add income' }).click();
+    await page.locator('#f-incomes-0-source').fill('Paycheck');
+    await page.locator('#f-incomes-0-amount').fill('-5');
+    await page.locator('#f-incomes-0-amount').blur();
+    await page.getByText('The amount cannot be negative.').waitFor();
+    await page.locator('#f-incomes-0-amount').fill('1,200.50');
+    await page.locator('#f-incomes-0-frequency').selectOption('biweekly');
+    await page.getByText('Monthly: $2,601.08').waitFor(); // 1200.50 × 26 / 12 = 2601.083…
+    await expectAccessible(page);
+    await next();
+
+    // Step 3: expenses, from the suggestions; then the tab is reloaded mid-step
+    await page.waitForURL(step(2));
+    await page.getByRole('button', { name: 'Add Rent or housing' }).click();
+    await page.locator('#f-expenses-0-amount').fill('900');
+    await page.getByRole('button', { name: 'Add Groceries' }).click();
+    await page.locator('#f-expenses-1-amount').fill('$250.25');
+    await saved();
+    await expectAccessible(page);
+    await page.reload();
+    await page.waitForURL(step(2));
+    await expect(page.locator('#f-expenses-0-category').inputValue()).resolves.toBe('Rent or housing');
+    await expect(page.locator('#f-expenses-0-amount').inputValue()).resolves.toBe('900.00');
+    await expect(page.locator('#f-expenses-1-amount').inputValue()).resolves.toBe('250.25');
+    await page.getByRole('navigation', { name: 'Budget steps' }).getByRole('tab', { name: 'Income' }).click(); // revisit a step
+    await page.waitForURL(step(1));
+    await expect(page.locator('#f-incomes-0-amount').inputValue()).resolves.toBe('1200.50');
+    await page.getByRole('navigation', { name: 'Budget steps' }).getByRole('tab', { name: 'Savings & debts' }).click();
+
+    // Step 4: savings goals and debts
+    await page.waitForURL(step(3));
+    await page.getByRole('button', { name: 'Add savings goal' }).click();
+    await page.locator('#f-goals-0-name').fill('Emergency fund');
+    await page.locator('#f-goals-0-target').fill('1000');
+    await page.locator('#f-goals-0-saved').fill('250');
+    await page.locator('#f-goals-0-monthly').fill('100');
+    await page.getByRole('button', { name: 'Add debt payment' }).click();
+    await page.locator('#f-debts-0-name').fill('Credit card');
+    await page.locator('#f-debts-0-balance').fill('400');
+    await page.locator('#f-debts-0-payment').fill('50');
+    await expectAccessible(page);
+    await next();
+
+    // Step 5: review — totals, chart, guidance, goal progress
+    await page.waitForURL(step(4));
+    await page.locator('[data-testid="fifty-chart"] svg').first().waitFor();
+    const total = async (key: string) => page.getByTestId(`total-${key}`).innerText();
+    await expect(total('income')).resolves.toBe('$2,601.08');
+    await expect(total('needs')).resolves.toBe('$1,150.25');
+    await expect(total('planned-spending-and-saving')).resolves.toBe('$1,300.25');
+    await expect(total('surplus')).resolves.toBe('$1,300.83');
+    await page.getByText('Emergency fund: $250.00 of $1,000.00 (25 %)').waitFor();
+    await expectAccessible(page);
+
+    // CSV: its lines add up to the review's totals, to the cent
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('e2e-september.csv');
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    const rows = csv.trim().split('\r\n').map((line) => line.split(','));
+    const cents = (text: string | undefined) => Math.round(Number(text) * 100);
+    const sum = (section: string) => rows.filter((r) => r[0] === section).reduce((t, r) => t + cents(r[5]), 0);
+    const totalRow = (label: string) => cents(rows.find((r) => r[0] === 'Total' && r[1] === label)?.[5]);
+    expect(sum('Income')).toBe(260_108);
+    expect(totalRow('Income')).toBe(260_108);
+    expect(sum('Expense') + sum('Savings goal') + sum('Debt payment')).toBe(totalRow('Planned spending and saving'));
+    expect(totalRow('Planned spending and saving')).toBe(130_025);
+    expect(totalRow('Surplus')).toBe(130_083);
+
+    await page.getByRole('button', { name: 'Finish budget' }).click();
+    await page.getByText('Finished').waitFor();
+    await saved();
+
+    // the list shows it with its totals
+    await page.goto('/app/resources/budget-wizard');
+    await page.getByRole('link', { name: 'E2E September', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '$1,300.83' }).waitFor();
+    await expectAccessible(page);
+  }, 180_000); // every step of the wizard, each with an axe check, on a shared 2-core machine
+
+  it('refuses a save from a stale tab with a conflict message and a choice', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create');
+    await page.locator('#f-name').fill('Two tabs');
+    await page.waitForURL(step(0));
+    await saved();
+    const address = page.url();
+
+    const stale = await context.newPage();
+    await stale.goto(address);
+    await stale.locator('#f-name').waitFor();
+
+    await page.locator('#f-name').fill('Two tabs — first');
+    await saved();
+    await stale.locator('#f-name').fill('Two tabs — stale');
+    const alert = stale.getByRole('alert').filter({ hasText: 'changed in another tab or window' });
+    await alert.waitFor();
+    await expectAccessible(stale);
+    await stale.getByRole('button', { name: 'Load the saved version' }).click();
+    await expect(stale.locator('#f-name').inputValue()).resolves.toBe('Two tabs — first');
+  });
+
+  it('deletes a budget and undoes it', async () => {
+    await signedInAs('multi');
+    await page.goto('/app/resources/budget-wizard/create');
+    await page.locator('#f-name').fill('Delete me');
+    await page.waitForURL(step(0));
+    await saved();
+    await page.goto('/app/resources/budget-wizard');
+    await page.getByRole('button', { name: 'Delete Delete me' }).click();
+    await page.getByText('Deleted “Delete me”.').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('link', { name: 'Delete me', exact: true }).waitFor();
+  });
+});
+
+describe('worksheets', () => {
+  it('fills the paycheck and compound-interest worksheets, live and saved, and lists them in activity', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/worksheets');
+    await expect(page.title()).resolves.toBe('Worksheets - Cashwise');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Start Paycheck Breakdown' }).click();
+    await page.waitForURL('**/worksheets/paycheck');
+    await expect(page.title()).resolves.toBe('Worksheet - Cashwise');
+    await page.getByLabel('Gross pay per paycheck').fill('2000');
+    await page.getByLabel('Pre-tax deductions').fill('100');
+    await page.getByLabel('Federal income tax estimate').fill('10');
+    await page.getByLabel('State income tax rate').fill('5');
+    const net = page.getByRole('row', { name: /Net \(take-home\) pay/ });
+    await expect(net.innerText()).resolves.toMatch(/\$1,462\.00/);
+    await page.waitForURL(/\/worksheets\/paycheck\/\d+$/);
+    await saved();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByLabel('Gross pay per paycheck').inputValue()).resolves.toBe('2000.00');
+
+    await page.goto('/app/resources/worksheets/compound-interest');
+    await page.getByLabel('Starting amount').fill('1000');
+    await page.getByLabel('Interest rate (APR)').fill('12');
+    await page.getByLabel('Years', { exact: true }).fill('1');
+    await expect(page.getByRole('row', { name: /Final balance/ }).innerText()).resolves.toMatch(/\$1,126\.84/);
+    await page.waitForURL(/\/worksheets\/compound-interest\/\d+$/);
+    await saved();
+    await expectAccessible(page);
+
+    await page.goto('/app/activity/bookmarks-budgets');
+    await page.getByRole('heading', { name: 'Budgets & worksheets' }).waitFor();
+    await page.getByRole('link', { name: 'Paycheck Breakdown' }).waitFor();
+    await page.getByRole('link', { name: 'Compound Interest' }).waitFor();
+    await expectAccessible(page);
+  });
+});

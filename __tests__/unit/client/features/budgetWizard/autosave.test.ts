@@ -1,0 +1,188 @@
+/**
+ * Auto-save of budgets (the shared documentAutosave saga): debounce on the injected timers,
+ * immediate save on request, versions and conflicts, failures that keep the draft.
+ */
+import { sessionEnd } from '../../../../../src/client/features/auth/events';
+import { budgetWizardSaga, flushBudgetDraft } from '../../../../../src/client/features/budgetWizard/sagas';
+import {
+  budgetConflictResolved,
+  budgetDraftChanged,
+  budgetDraftSaveRequested,
+  budgetOpened,
+  budgetStarted,
+  type BudgetDraft,
+} from '../../../../../src/client/features/budgetWizard/slice';
+import { selectBudgetDirty } from '../../../../../src/client/features/budgetWizard/selectors';
+import { AUTOSAVE_DELAY_MS, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
+import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
+import { emptyBudget, type BudgetRecord } from '../../../../../src/common/budget';
+import { harness, makeSession, type FakeAnswer, type RecordedRequest } from '../harness';
+
+const draft = (name: string): BudgetDraft => ({ status: 'draft', data: { ...emptyBudget(), name } });
+const record = (id: number, version: number, name: string): BudgetRecord => ({ id, version, status: 'draft', createdAt: 1, updatedAt: 2, data: draft(name).data });
+
+interface ProxyCall {
+  method: string;
+  path: string;
+  payload?: { version?: number; data?: { name: string } };
+}
+const proxy = (req: RecordedRequest) => req.data as ProxyCall;
+
+/** A fake OneLook: answer(call) decides; every proxy call is recorded. */
+function setup(answer: (call: ProxyCall) => FakeAnswer, currentPath: string | null = '/app/resources/budget-wizard/create?step=1') {
+  const session = makeSession();
+  const h = harness({
+    stored: session,
+    currentPath,
+    routes: { 'POST /api/service': (req) => answer(proxy(req)) },
+    sagas: [budgetWizardSaga],
+  });
+  const calls = () => h.requests.map(proxy);
+  return { ...h, calls };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+const tick = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+describe('budget auto-save', () => {
+  it('saves once, AUTOSAVE_DELAY_MS after typing stops, creating the budget and moving to its address', async () => {
+    const h = setup((call) => (call.method === 'POST' ? { status: 201, data: record(5, 1, call.payload?.data?.name ?? '') } : { status: 404 }));
+    h.store.dispatch(budgetStarted());
+    h.store.dispatch(budgetDraftChanged({ draft: draft('S') }));
+    await tick(500);
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Se') }));
+    await tick(500);
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Sep') }));
+    await tick(AUTOSAVE_DELAY_MS - 1);
+    expect(h.calls()).toEqual([]);
+    await tick(1);
+    expect(h.calls()).toEqual([{ service: 'OneLook', method: 'POST', path: '/budgets', timeout: 15_000, payload: draft('Sep') }]);
+    expect(h.state().budgets.current.record).toMatchObject({ id: 5, version: 1 });
+    expect(h.state().budgets.save.status).toBe('saved');
+    expect(selectBudgetDirty(h.state())).toBe(false);
+    expect(h.navigate).toHaveBeenCalledWith('/app/resources/budget-wizard/5?step=1', { replace: true });
+  });
+
+  it('saves at once on a save request (step change, sign-out hook) and then with the next version', async () => {
+    let version = 1;
+    const h = setup((call) => {
+      if (call.method === 'GET') return { status: 200, data: record(9, 1, 'Old') };
+      version = (call.payload?.version ?? 0) + 1;
+      return { status: 200, data: record(9, version, call.payload?.data?.name ?? '') };
+    });
+    h.store.dispatch(budgetOpened({ id: 9 }));
+    await tick(0);
+    h.store.dispatch(budgetDraftChanged({ draft: draft('One') }));
+    h.store.dispatch(budgetDraftSaveRequested());
+    await tick(0);
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Two') }));
+    h.store.dispatch(budgetDraftSaveRequested());
+    await tick(0);
+    expect(h.calls().filter((c) => c.method === 'PUT').map((c) => [c.path, c.payload?.version, c.payload?.data?.name])).toEqual([
+      ['/budgets/9', 1, 'One'],
+      ['/budgets/9', 2, 'Two'],
+    ]);
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('flushBudgetDraft (for the save-before-sign-out hook) saves and resolves true; with nothing unsaved it sends nothing', async () => {
+    const h = setup(() => ({ status: 201, data: record(3, 1, 'x') }));
+    h.store.dispatch(budgetStarted());
+    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(h.calls()).toEqual([]);
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Flush me') }));
+    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(h.calls()).toHaveLength(1);
+    expect(selectBudgetDirty(h.state())).toBe(false);
+  });
+
+  it('a stale save gets the conflict, keeps the draft, stops saving, and "keep mine" saves over the newer version', async () => {
+    let saved = record(9, 4, 'From the other tab');
+    const h = setup((call) => {
+      if (call.method === 'GET') return { status: 200, data: saved };
+      if (call.payload?.version !== saved.version) return { status: 409, data: { message: 'This budget was changed in another tab or window since you opened it. Choose which version to keep. (Saved version: 4.)' } };
+      saved = record(9, saved.version + 1, call.payload?.data?.name ?? '');
+      return { status: 200, data: saved };
+    });
+    h.store.dispatch(budgetOpened({ id: 9 }));
+    await tick(0);
+    saved = record(9, 5, 'Saved elsewhere meanwhile');
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Mine') }));
+    await tick(AUTOSAVE_DELAY_MS);
+    expect(h.state().budgets.save).toMatchObject({ status: 'conflict', error: { kind: 'conflict' } });
+    expect(h.state().budgets.save.error?.message).toMatch(/changed in another tab/);
+    expect(h.state().budgets.draft).toEqual(draft('Mine'));
+
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Mine, more') }));
+    await tick(AUTOSAVE_DELAY_MS * 3);
+    expect(h.calls().filter((c) => c.method === 'PUT')).toHaveLength(1); // no silent retry over theirs
+
+    h.store.dispatch(budgetConflictResolved({ choice: 'keepMine' }));
+    await tick(0);
+    const puts = h.calls().filter((c) => c.method === 'PUT');
+    expect(puts.at(-1)?.payload).toMatchObject({ version: 5, data: { name: 'Mine, more' } });
+    expect(h.state().budgets.current.record).toMatchObject({ version: 6 });
+    expect(h.state().budgets.save.status).toBe('saved');
+  });
+
+  it('"load the saved version" drops the draft and reloads the form from the server', async () => {
+    const h = setup((call) => (call.method === 'GET' ? { status: 200, data: record(9, 7, 'Theirs') } : { status: 409, data: { message: 'conflict' } }));
+    h.store.dispatch(budgetOpened({ id: 9 }));
+    await tick(0);
+    const loadCount = h.state().budgets.current.loadCount;
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Mine') }));
+    h.store.dispatch(budgetDraftSaveRequested());
+    await tick(0);
+    h.store.dispatch(budgetConflictResolved({ choice: 'loadSaved' }));
+    await tick(0);
+    expect(h.state().budgets.current).toMatchObject({ status: 'ready', record: { version: 7, data: { name: 'Theirs' } } });
+    expect(h.state().budgets.current.loadCount).toBe(loadCount + 1);
+    expect(h.state().budgets.draft).toBeNull();
+    expect(h.state().budgets.save.status).toBe('idle');
+  });
+
+  it('a failed save keeps the draft, warns once, and tries again later', async () => {
+    let up = false;
+    const h = setup((call) => (up ? { status: 201, data: record(11, 1, call.payload?.data?.name ?? '') } : 'network'));
+    h.store.dispatch(budgetStarted());
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Keep me') }));
+    await tick(AUTOSAVE_DELAY_MS);
+    expect(h.state().budgets.save.status).toBe('failed');
+    expect(h.state().budgets.draft).toEqual(draft('Keep me'));
+    expect(selectBudgetDirty(h.state())).toBe(true);
+    expect(selectPendingNotifications(h.state()).map((n) => n.summary)).toEqual(['Your budget is not saved yet']);
+
+    await tick(RETRY_DELAY_MS - 1);
+    expect(h.calls()).toHaveLength(1);
+    await tick(1);
+    expect(h.calls()).toHaveLength(2); // retried, still down
+    expect(selectPendingNotifications(h.state())).toHaveLength(1); // warned once
+    up = true;
+    await tick(RETRY_DELAY_MS);
+    expect(h.calls()).toHaveLength(3);
+    expect(h.state().budgets.save.status).toBe('saved');
+    expect(selectBudgetDirty(h.state())).toBe(false);
+  });
+
+  it('an unknown or foreign budget opens as not found', async () => {
+    const h = setup(() => ({ status: 404, data: { message: 'Budget not found.' } }));
+    h.store.dispatch(budgetOpened({ id: 404 }));
+    await tick(0);
+    expect(h.state().budgets.current).toMatchObject({ status: 'notFound', record: null, error: { kind: 'notFound' } });
+  });
+
+  it('auth:session:end clears the learner\'s budgets from the store', async () => {
+    const h = setup(() => ({ status: 200, data: record(9, 1, 'Private') }));
+    h.store.dispatch(budgetOpened({ id: 9 }));
+    await tick(0);
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    expect(h.state().budgets.current.record).toBeNull();
+    expect(h.state().budgets.draft).toBeNull();
+  });
+});

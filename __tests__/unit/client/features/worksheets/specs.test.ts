@@ -1,0 +1,59 @@
+/** Worksheet forms ⇄ documents, and the budget form ⇄ budget, as tables. */
+import { toBudgetData, toFormValues, validateBudgetForm, firstStepWithErrors, blankIncome } from '../../../../../src/client/features/budgetWizard/form';
+import { WORKSHEET_SPECS, toWorksheetData, toWorksheetForm } from '../../../../../src/client/features/worksheets/specs';
+import { emptyBudget, type BudgetData } from '../../../../../src/common/budget';
+import { WORKSHEET_KINDS, emptyWorksheet, worksheetDataSchemas, type WorksheetData, type WorksheetKind } from '../../../../../src/common/worksheets';
+
+const FILLED: Record<WorksheetKind, WorksheetData> = {
+  'net-worth': { assets: [{ name: 'Checking', amountCents: 125_050 }], liabilities: [{ name: 'Card', amountCents: 30_000 }] },
+  'debt-payoff': { debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 1999, minimumCents: 2_500 }], extraCents: 5_000 },
+  'savings-goal': { goalName: 'Bike', targetCents: 50_000, currentCents: 0, monthlyCents: 5_000, aprBasisPoints: 450 },
+  paycheck: { grossCents: 200_000, frequency: 'biweekly', preTaxCents: 10_000, federalBasisPoints: 1000, stateBasisPoints: 550 },
+  'compound-interest': { principalCents: 100_000, monthlyCents: 0, aprBasisPoints: 1200, years: 10 },
+  'unit-price': { items: [{ name: 'Small', priceCents: 399, quantityThousandths: 12_500, unit: 'oz' }] },
+};
+
+describe('worksheet forms', () => {
+  it.each(WORKSHEET_KINDS)('%s: a filled worksheet survives form → document unchanged and is a valid draft', (kind) => {
+    const spec = WORKSHEET_SPECS[kind];
+    const data = toWorksheetData(spec, toWorksheetForm(spec, FILLED[kind]));
+    expect(data).toEqual(FILLED[kind]);
+    expect(worksheetDataSchemas[kind].isValidSync(data)).toBe(true);
+    expect(spec.results(data).length).toBeGreaterThan(0);
+  });
+
+  it.each(WORKSHEET_KINDS)('%s: a new worksheet converts to a valid draft and its results do not throw', (kind) => {
+    const spec = WORKSHEET_SPECS[kind];
+    const data = toWorksheetData(spec, toWorksheetForm(spec, emptyWorksheet(kind)));
+    expect(worksheetDataSchemas[kind].isValidSync(data)).toBe(true);
+    expect(() => spec.results(data)).not.toThrow();
+  });
+
+  it('text that is not a number yet saves as null, never as a wrong number', () => {
+    const spec = WORKSHEET_SPECS.paycheck;
+    const form = { ...toWorksheetForm(spec, FILLED.paycheck), grossCents: '12.345', federalBasisPoints: 'ten' };
+    expect(toWorksheetData(spec, form)).toMatchObject({ grossCents: null, federalBasisPoints: null });
+  });
+});
+
+describe('budget form', () => {
+  const data: BudgetData = {
+    ...emptyBudget(),
+    name: 'Plan',
+    month: '2026-09',
+    incomes: [{ source: 'Job', amountCents: 120_050, frequency: 'biweekly' }],
+    goals: [{ name: 'Fund', targetCents: 100_000, savedCents: 0, monthlyCents: 5_000 }],
+  };
+  it('round-trips a budget through the form values', () => {
+    expect(toBudgetData(toFormValues(data))).toEqual(data);
+  });
+  it.each<[string, Partial<ReturnType<typeof toFormValues>>, number | null]>([
+    ['a complete budget', {}, null],
+    ['no name', { name: '' }, 0],
+    ['no income', { incomes: [] }, 1],
+    ['a bad income amount', { incomes: [{ ...blankIncome('weekly'), source: 'Job', amount: '12.345' }] }, 1],
+    ['an unnamed goal', { goals: [{ name: '', target: '1', saved: '0', monthly: '1' }] }, 3],
+  ])('%s → first step with errors %p', (_label, patch, expected) => {
+    expect(firstStepWithErrors(validateBudgetForm({ ...toFormValues(data), ...patch }))).toBe(expected);
+  });
+});

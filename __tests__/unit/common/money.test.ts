@@ -1,0 +1,125 @@
+/** Money is integer cents: parsing typed text, formatting, and the one rounding rule. */
+import { MONEY_MESSAGES, centsToInput, formatBasisPoints, formatCents, parseMoney, parsePercent, percentOf, roundDiv } from '../../../src/common/money';
+
+describe('parseMoney: typed text → cents', () => {
+  it.each([
+    ['1,234.50', 123450],
+    ['$12', 1200],
+    ['12.5', 1250],
+    ['.75', 75],
+    ['0', 0],
+    ['12.', 1200],
+    [' $1,000,000 ', 100_000_000],
+    ['1,234,567.89', 123_456_789],
+    ['$ 45.09', 4509],
+    ['10000000', 1_000_000_000],
+    ['10,000,000.00', 1_000_000_000],
+    ['007.10', 710],
+  ])('%p → %p cents', (input, cents) => {
+    expect(parseMoney(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['', MONEY_MESSAGES.required],
+    ['   ', MONEY_MESSAGES.required],
+    ['abc', MONEY_MESSAGES.invalid],
+    ['12abc', MONEY_MESSAGES.invalid],
+    ['1,23', MONEY_MESSAGES.invalid],
+    ['1,2345', MONEY_MESSAGES.invalid],
+    ['.', MONEY_MESSAGES.invalid],
+    ['$', MONEY_MESSAGES.invalid],
+    ['1.2.3', MONEY_MESSAGES.invalid],
+    ['--5', MONEY_MESSAGES.invalid],
+    ['12.345', MONEY_MESSAGES.tooManyDecimals],
+    ['-5', MONEY_MESSAGES.negative],
+    ['$-5.00', MONEY_MESSAGES.negative],
+    ['-$5', MONEY_MESSAGES.negative],
+    ['10000000.01', MONEY_MESSAGES.tooLarge],
+    ['99999999999', MONEY_MESSAGES.tooLarge],
+    ['123456789012345678901234567890', MONEY_MESSAGES.tooLarge],
+  ])('%p is refused: %p', (input, error) => {
+    expect(parseMoney(input)).toEqual({ ok: false, error });
+  });
+
+  it('accepts a negative only where allowed, and "-0" is zero', () => {
+    expect(parseMoney('-$5.25', { allowNegative: true })).toEqual({ ok: true, cents: -525 });
+    expect(parseMoney('-0')).toEqual({ ok: true, cents: 0 });
+    expect(parseMoney('100', { maxCents: 10_000 })).toEqual({ ok: true, cents: 10_000 });
+    expect(parseMoney('100.01', { maxCents: 10_000 })).toEqual({ ok: false, error: 'The amount must be $100.00 or less.' });
+  });
+});
+
+describe('formatting', () => {
+  it.each([
+    [123450, '$1,234.50'],
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [-5, '-$0.05'],
+    [100_000_000, '$1,000,000.00'],
+    [-123456789, '-$1,234,567.89'],
+  ])('formatCents(%p) = %p', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+
+  it.each([
+    [123450, '1234.50'],
+    [7, '0.07'],
+    [-250, '-2.50'],
+    [null, ''],
+  ])('centsToInput(%p) = %p, which parses back', (cents, text) => {
+    expect(centsToInput(cents)).toBe(text);
+    if (cents !== null && cents >= 0) expect(parseMoney(text)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    [765, '7.65 %'],
+    [1200, '12 %'],
+    [550, '5.5 %'],
+    [0, '0 %'],
+  ])('formatBasisPoints(%p) = %p', (bp, text) => {
+    expect(formatBasisPoints(bp)).toBe(text);
+  });
+});
+
+describe('rounding: once, to the cent, halves away from zero', () => {
+  it.each([
+    [5, 2, 3],
+    [-5, 2, -3],
+    [7, 3, 2],
+    [8, 3, 3],
+    [0, 5, 0],
+    [1, 3, 0],
+    [100_000 * 52, 12, 433_333],
+  ])('roundDiv(%p, %p) = %p', (num, den, expected) => {
+    expect(roundDiv(num, den)).toBe(expected);
+  });
+
+  it('refuses non-integers and a zero divisor', () => {
+    expect(() => roundDiv(1.5, 2)).toThrow(RangeError);
+    expect(() => roundDiv(1, 0)).toThrow(RangeError);
+  });
+
+  it.each([
+    [200_000, 765, 15_300],
+    [123_457, 620, 7654],
+    [123_457, 145, 1790],
+    [1, 5000, 1],
+  ])('percentOf(%p, %p bp) = %p', (cents, bp, expected) => {
+    expect(percentOf(cents, bp)).toBe(expected);
+  });
+});
+
+describe('parsePercent: rates as basis points', () => {
+  it.each([
+    ['7.65', 765],
+    ['12', 1200],
+    ['5%', 500],
+    ['0.5', 50],
+    ['100', 10_000],
+  ])('%p → %p bp', (input, basisPoints) => {
+    expect(parsePercent(input)).toEqual({ ok: true, basisPoints });
+  });
+  it.each(['', 'abc', '12.345', '101', '-3', '123456'])('%p is refused', (input) => {
+    expect(parsePercent(input).ok).toBe(false);
+  });
+});

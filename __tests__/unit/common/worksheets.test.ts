@@ -1,0 +1,221 @@
+/** Worksheet formulas and schemas as tables, against worked examples computed by hand. */
+import {
+  WORKSHEET_KINDS,
+  compoundInterest,
+  debtPayoffPlan,
+  emptyWorksheet,
+  formatMills,
+  monthlyInterest,
+  netWorth,
+  parseQuantity,
+  paycheckBreakdown,
+  savingsGoalTimeline,
+  thousandthsToInput,
+  unitPrices,
+  worksheetCreateSchema,
+  worksheetUpdateSchema,
+  type DebtPayoffData,
+} from '../../../src/common/worksheets';
+
+describe('net worth', () => {
+  it('is assets minus liabilities, and may be negative', () => {
+    expect(
+      netWorth({
+        assets: [
+          { name: 'Checking', amountCents: 125_050 },
+          { name: 'Car', amountCents: 400_000 },
+          { name: 'unfinished', amountCents: null },
+        ],
+        liabilities: [{ name: 'Car loan', amountCents: 650_000 }],
+      }),
+    ).toEqual({ assetsCents: 525_050, liabilitiesCents: 650_000, netWorthCents: -124_950 });
+  });
+});
+
+describe('monthly interest: balance × APR / 12, rounded to the cent', () => {
+  it.each([
+    [100_000, 1200, 1000], // $1,000 at 12 % → $10.00
+    [102_010, 1200, 1020], // 1020.10 → 10.20
+    [50_000, 1999, 833], // 500 × 19.99 % / 12 = 8.329…
+    [12_345, 0, 0],
+  ])('%p cents at %p bp → %p cents', (balance, apr, interest) => {
+    expect(monthlyInterest(balance, apr)).toBe(interest);
+  });
+});
+
+describe('debt payoff: snowball vs avalanche, month by month', () => {
+  it('0 % APR: snowball clears the small debt first and rolls its minimum over', () => {
+    // A $300 min $50, B $100 min $50, extra $100 → budget $200 a month.
+    // Month 1: minimums 50 + 50, extra 100 → B (focus) gets 50 more and is paid off, the last 50 goes to A → A 200.
+    // Month 2: A gets the whole 200 → 0.
+    const data: DebtPayoffData = {
+      debts: [
+        { name: 'A', balanceCents: 30_000, aprBasisPoints: 0, minimumCents: 5_000 },
+        { name: 'B', balanceCents: 10_000, aprBasisPoints: 0, minimumCents: 5_000 },
+      ],
+      extraCents: 10_000,
+    };
+    const plan = debtPayoffPlan(data, 'snowball');
+    expect(plan.order).toEqual([1, 0]);
+    expect(plan.months).toEqual([
+      { month: 1, interestCents: [0, 0], paymentCents: [10_000, 10_000], balanceCents: [20_000, 0] },
+      { month: 2, interestCents: [0, 0], paymentCents: [20_000, 0], balanceCents: [0, 0] },
+    ]);
+    expect(plan).toMatchObject({ totalInterestCents: 0, totalPaidCents: 40_000, paidOff: true });
+  });
+
+  const twoCards: DebtPayoffData = {
+    debts: [
+      { name: 'Store card', balanceCents: 100_000, aprBasisPoints: 2400, minimumCents: 2_500 },
+      { name: 'Bank card', balanceCents: 50_000, aprBasisPoints: 1200, minimumCents: 2_500 },
+    ],
+    extraCents: 5_000,
+  };
+
+  it.each([
+    // interest: 1000 × 2 % = 20.00 and 500 × 1 % = 5.00; budget 25 + 25 + 50 = 100
+    ['avalanche', [0, 1], [7_500, 2_500], [94_500, 48_000]],
+    ['snowball', [1, 0], [2_500, 7_500], [99_500, 43_000]],
+  ] as const)('%s month 1: order %p, payments %p, balances %p', (method, order, payments, balances) => {
+    const plan = debtPayoffPlan(twoCards, method);
+    expect(plan.order).toEqual(order);
+    expect(plan.months[0]).toEqual({ month: 1, interestCents: [2_000, 500], paymentCents: payments, balanceCents: balances });
+  });
+
+  it.each(['snowball', 'avalanche'] as const)('%s: every month spends at most the budget and the books balance', (method) => {
+    const plan = debtPayoffPlan(twoCards, method);
+    expect(plan.paidOff).toBe(true);
+    for (const month of plan.months) expect(month.paymentCents.reduce((t, p) => t + p, 0)).toBeLessThanOrEqual(10_000);
+    expect(plan.totalPaidCents).toBe(150_000 + plan.totalInterestCents);
+    expect(plan.months.at(-1)?.balanceCents).toEqual([0, 0]);
+  });
+
+  it('avalanche pays less interest than snowball here', () => {
+    const avalanche = debtPayoffPlan(twoCards, 'avalanche');
+    const snowball = debtPayoffPlan(twoCards, 'snowball');
+    expect(avalanche.totalInterestCents).toBeLessThan(snowball.totalInterestCents);
+  });
+
+  it('says so when the payments never outrun the interest', () => {
+    const plan = debtPayoffPlan({ debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 2400, minimumCents: 1_000 }], extraCents: 0 }, 'avalanche');
+    expect(plan.paidOff).toBe(false);
+    expect(plan.months).toHaveLength(600);
+  });
+
+  it('has nothing to do without debts', () => {
+    expect(debtPayoffPlan({ debts: [], extraCents: 100 }, 'snowball')).toMatchObject({ months: [], paidOff: true, totalPaidCents: 0 });
+  });
+});
+
+describe('savings goal timeline', () => {
+  it.each([
+    // $1,000 goal, $100 a month, no interest → 10 months
+    [{ goalName: 'Bike', targetCents: 100_000, currentCents: 0, monthlyCents: 10_000, aprBasisPoints: 0 }, 10, 100_000, 0],
+    // $300 goal from $100 at 12 %: 100 + 1.00 + 100 = 201.00; 201 + 2.01 + 100 = 303.01 → 2 months
+    [{ goalName: 'Phone', targetCents: 30_000, currentCents: 10_000, monthlyCents: 10_000, aprBasisPoints: 1200 }, 2, 30_301, 301],
+    [{ goalName: 'Done', targetCents: 5_000, currentCents: 5_000, monthlyCents: 0, aprBasisPoints: 0 }, 0, 5_000, 0],
+    [{ goalName: 'Never', targetCents: 5_000, currentCents: 0, monthlyCents: 0, aprBasisPoints: 500 }, null, 0, 0],
+  ])('%p → %p months, final %p, interest %p', (data, months, final, interest) => {
+    expect(savingsGoalTimeline(data)).toMatchObject({ months, finalBalanceCents: final, totalInterestCents: interest });
+  });
+});
+
+describe('paycheck: gross → net with simplified withholding', () => {
+  it('works the $2,000 biweekly example', () => {
+    // taxable 2000 − 100 = 1900; federal 10 % = 190.00; state 5 % = 95.00;
+    // Social Security 6.2 % of 2000 = 124.00; Medicare 1.45 % = 29.00; net = 1462.00; monthly 1462 × 26 / 12 = 3167.666… → 3167.67
+    expect(paycheckBreakdown({ grossCents: 200_000, frequency: 'biweekly', preTaxCents: 10_000, federalBasisPoints: 1000, stateBasisPoints: 500 })).toEqual({
+      grossCents: 200_000,
+      preTaxCents: 10_000,
+      taxableCents: 190_000,
+      federalCents: 19_000,
+      socialSecurityCents: 12_400,
+      medicareCents: 2_900,
+      stateCents: 9_500,
+      netCents: 146_200,
+      netMonthlyCents: 316_767,
+    });
+  });
+
+  it.each([
+    // 1234.57: SS 76.54334 → 76.54; Medicare 17.901… → 17.90; federal 12 % = 148.1484 → 148.15; no state
+    [{ grossCents: 123_457, frequency: 'weekly' as const, preTaxCents: null, federalBasisPoints: 1200, stateBasisPoints: null }, 7_654, 1_790, 14_815, 0, 99_198],
+    // pre-tax deductions cannot exceed the gross
+    [{ grossCents: 10_000, frequency: 'monthly' as const, preTaxCents: 50_000, federalBasisPoints: 1000, stateBasisPoints: 300 }, 620, 145, 0, 0, -765],
+  ])('%p → SS %p, Medicare %p, federal %p, state %p, net %p', (data, ss, medicare, federal, state, net) => {
+    expect(paycheckBreakdown(data)).toMatchObject({ socialSecurityCents: ss, medicareCents: medicare, federalCents: federal, stateCents: state, netCents: net });
+  });
+});
+
+describe('compound interest (monthly, rounded to the cent each month)', () => {
+  it('$1,000 at 12 % for a year → $1,126.84 (the exact formula gives $1,126.83; the bank rounds monthly)', () => {
+    const result = compoundInterest({ principalCents: 100_000, monthlyCents: 0, aprBasisPoints: 1200, years: 1 });
+    expect(result.years).toEqual([{ year: 1, depositsCents: 0, interestCents: 12_684, balanceCents: 112_684 }]);
+    expect(result).toMatchObject({ finalBalanceCents: 112_684, totalDepositsCents: 100_000, totalInterestCents: 12_684 });
+  });
+
+  it('$100 a month at 0 % for 2 years is $2,400', () => {
+    const result = compoundInterest({ principalCents: null, monthlyCents: 10_000, aprBasisPoints: 0, years: 2 });
+    expect(result.years.map((y) => y.balanceCents)).toEqual([120_000, 240_000]);
+    expect(result.totalDepositsCents).toBe(240_000);
+  });
+
+  it('the balance is always deposits plus interest', () => {
+    const result = compoundInterest({ principalCents: 50_000, monthlyCents: 2_500, aprBasisPoints: 700, years: 10 });
+    expect(result.finalBalanceCents).toBe(result.totalDepositsCents + result.totalInterestCents);
+  });
+});
+
+describe('comparison shopping: unit price', () => {
+  it('finds the better buy in tenths of a cent per unit', () => {
+    // $3.99 / 12 oz = 33.25¢ → 33.3¢; $5.49 / 18 oz = 30.5¢
+    const result = unitPrices({
+      items: [
+        { name: 'Small', priceCents: 399, quantityThousandths: 12_000, unit: 'oz' },
+        { name: 'Large', priceCents: 549, quantityThousandths: 18_000, unit: 'oz' },
+        { name: 'Unpriced', priceCents: null, quantityThousandths: 1_000, unit: 'oz' },
+      ],
+    });
+    expect(result).toEqual({ unitPriceMills: [333, 305, null], best: [1] });
+    expect(formatMills(333)).toBe('$0.333');
+  });
+  it('does not compare different units, and reports ties', () => {
+    expect(unitPrices({ items: [{ name: 'a', priceCents: 100, quantityThousandths: 1000, unit: 'oz' }, { name: 'b', priceCents: 100, quantityThousandths: 1000, unit: 'lb' }] }).best).toEqual([]);
+    expect(unitPrices({ items: [{ name: 'a', priceCents: 100, quantityThousandths: 1000, unit: 'oz' }, { name: 'b', priceCents: 200, quantityThousandths: 2000, unit: 'OZ' }] }).best).toEqual([0, 1]);
+  });
+  it.each([
+    ['12.5', 12_500],
+    ['1', 1_000],
+    ['0.125', 125],
+  ])('parseQuantity(%p) = %p thousandths, and back', (text, thousandths) => {
+    expect(parseQuantity(text)).toEqual({ ok: true, thousandths });
+    expect(thousandthsToInput(thousandths)).toBe(text);
+  });
+  it.each(['', '0', 'abc', '1.2345', '-3', '123456789'])('parseQuantity(%p) is refused', (text) => {
+    expect(parseQuantity(text).ok).toBe(false);
+  });
+});
+
+describe('worksheet schemas', () => {
+  it.each(WORKSHEET_KINDS)('a new %s worksheet is a valid draft', (kind) => {
+    expect(worksheetCreateSchema.isValidSync({ kind, title: 'Mine', data: emptyWorksheet(kind) })).toBe(true);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['an unknown kind', { kind: 'lottery', title: '', data: {} }, /Unknown worksheet kind/],
+    ['data of another kind', { kind: 'paycheck', title: '', data: emptyWorksheet('net-worth') }, /data:/],
+    ['a negative amount', { kind: 'net-worth', title: '', data: { assets: [{ name: 'x', amountCents: -5 }], liabilities: [] } }, /cannot be negative/],
+    ['a rate over 100 %', { kind: 'savings-goal', title: '', data: { ...emptyWorksheet('savings-goal'), aprBasisPoints: 10_001 } }, /100 % or less/],
+    ['a zero quantity', { kind: 'unit-price', title: '', data: { items: [{ name: 'a', priceCents: 1, quantityThousandths: 0, unit: 'oz' }] } }, /more than 0/],
+    ['51 years', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), years: 51 } }, /at most 50 years/],
+    ['no data', { kind: 'paycheck', title: '' }, /data is required/],
+    ['an extra field', { kind: 'paycheck', title: '', data: emptyWorksheet('paycheck'), userId: 1 }, /Unknown field/],
+  ])('refuses %s', (_label, payload, message) => {
+    expect(() => worksheetCreateSchema.validateSync(payload)).toThrow(message);
+  });
+
+  it('an update needs a version', () => {
+    expect(worksheetUpdateSchema.isValidSync({ kind: 'paycheck', title: '', data: emptyWorksheet('paycheck') })).toBe(false);
+    expect(worksheetUpdateSchema.isValidSync({ kind: 'paycheck', version: 2, title: '', data: emptyWorksheet('paycheck') })).toBe(true);
+  });
+});

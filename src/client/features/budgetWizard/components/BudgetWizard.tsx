@@ -1,0 +1,266 @@
+/**
+ * The multi-step budget wizard (formik). The step is in the address (?step=), so a reload resumes on
+ * the same step; the form reports each change as a draft that the saga auto-saves; every step change
+ * saves at once. Steps can be revisited by the stepper; "Next" checks only the current step.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { Form, Formik, useFormikContext, type FormikTouched } from 'formik';
+import { useSearchParams } from 'react-router';
+import { emptyBudget, type BudgetStatus } from '../../../../common/budget';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
+import { useDraftSaver } from '../../drafts/useDraftSaver';
+import { whenState } from '../../drafts/whenState';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { PrintStyles } from '../../../ui/documents/PrintStyles';
+import { SaveStatus } from '../../../ui/documents/SaveStatus';
+import { PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
+import {
+  REVIEW_STEP,
+  STEPS,
+  STEP_FIELDS,
+  firstStepWithErrors,
+  isComplete,
+  stepErrors,
+  toBudgetData,
+  toFormValues,
+  validateBudgetForm,
+  type BudgetFormValues,
+} from '../form';
+import { selectBudgetDirty, selectBudgetSave, selectCurrentBudget } from '../selectors';
+import { BUDGET_WIZARD_PATH, budgetConflictResolved, budgetDraftChanged, budgetDraftSaveRequested, budgetOpened, budgetStarted } from '../slice';
+import { BasicsStep, ExpensesStep, IncomeStep, SavingsStep } from './BudgetSteps';
+import { ReviewStep } from './ReviewStep';
+
+const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
+const WIZARD: Crumb = { label: 'Budget Wizard', to: BUDGET_WIZARD_PATH };
+
+/** Reports each change of the form as the draft to save (not on the first render). */
+function DraftReporter({ statusFor }: { statusFor: (values: BudgetFormValues) => BudgetStatus }) {
+  const dispatch = useAppDispatch();
+  const { values } = useFormikContext<BudgetFormValues>();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    dispatch(budgetDraftChanged({ draft: { status: statusFor(values), data: toBudgetData(values) } }));
+  }, [values, dispatch, statusFor]);
+  return null;
+}
+
+/** Every field of the given steps marked touched, so their errors show. */
+function touchedFor(values: BudgetFormValues, steps: number[]): FormikTouched<BudgetFormValues> {
+  const touched: Record<string, unknown> = {};
+  for (const step of steps) {
+    for (const key of STEP_FIELDS[step] ?? []) {
+      const value = values[key];
+      touched[key] = Array.isArray(value) ? value.map((line) => Object.fromEntries(Object.keys(line).map((k) => [k, true]))) : true;
+    }
+  }
+  return touched as FormikTouched<BudgetFormValues>;
+}
+
+const focusFirstError = () =>
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+  });
+
+function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: (step: number) => void; finishedRef: React.RefObject<boolean> }) {
+  const dispatch = useAppDispatch();
+  const { values, validateForm, setTouched } = useFormikContext<BudgetFormValues>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(step);
+  useEffect(() => {
+    if (previous.current !== step) headingRef.current?.focus();
+    previous.current = step;
+  }, [step]);
+
+  async function move(target: number) {
+    if (target > step) {
+      await validateForm();
+      const blocking = firstStepWithErrors(validateBudgetForm(values), target);
+      if (blocking !== null) {
+        await setTouched(touchedFor(values, Array.from({ length: target }, (_, i) => i)), false);
+        if (blocking !== step) goTo(blocking);
+        focusFirstError();
+        return;
+      }
+    }
+    goTo(target);
+  }
+
+  async function finish() {
+    await validateForm();
+    const blocking = firstStepWithErrors(validateBudgetForm(values));
+    if (blocking !== null) {
+      await setTouched(touchedFor(values, [0, 1, 2, 3]), false);
+      goTo(blocking);
+      focusFirstError();
+      return;
+    }
+    finishedRef.current = true;
+    dispatch(budgetDraftChanged({ draft: { status: 'complete', data: toBudgetData(values) } }));
+    dispatch(budgetDraftSaveRequested());
+  }
+
+  const stepHasErrors = (i: number) => Object.keys(stepErrors(validateBudgetForm(values), i)).length > 0;
+
+  return (
+    <>
+      <Box component="nav" aria-label="Budget steps" data-no-print>
+      <Stepper nonLinear activeStep={step} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        {STEPS.map((label, i) => (
+          <Step key={label} completed={i < step && !stepHasErrors(i)}>
+            <StepButton onClick={() => void move(i)} aria-current={i === step ? 'step' : undefined}>
+              {label}
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      </Box>
+      <Box component="section" aria-labelledby="step-heading">
+        <Typography id="step-heading" ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }} data-no-print>
+          Step {step + 1} of {STEPS.length}: {STEPS[step]}
+        </Typography>
+        {step === 0 && <BasicsStep />}
+        {step === 1 && <IncomeStep />}
+        {step === 2 && <ExpensesStep />}
+        {step === 3 && <SavingsStep />}
+        {step === REVIEW_STEP && <ReviewStep data={toBudgetData(values)} />}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }} data-no-print>
+        {step > 0 && (
+          <Button variant="outlined" onClick={() => void move(step - 1)}>
+            Back
+          </Button>
+        )}
+        {step < REVIEW_STEP ? (
+          <Button variant="contained" onClick={() => void move(step + 1)}>
+            Next
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => void finish()}>
+            Finish budget
+          </Button>
+        )}
+      </Box>
+    </>
+  );
+}
+
+export function BudgetWizard({ id }: { id: number | null }) {
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectCurrentBudget);
+  const save = useAppSelector(selectBudgetSave);
+  const dirty = useAppSelector(selectBudgetDirty);
+  const store = useAppStore();
+  const pendingDraft = useAppSelector((state) => state.budgets.draft);
+  const [params, setParams] = useSearchParams();
+  const step = Math.min(REVIEW_STEP, Math.max(0, Number.parseInt(params.get('step') ?? '0', 10) || 0));
+  const finishedRef = useRef(false);
+
+  const openId = current.record?.id;
+  useEffect(() => {
+    if (id === null) dispatch(budgetStarted());
+    else if (openId !== id) dispatch(budgetOpened({ id }));
+    // Leaving the page saves what is left at once.
+    return () => {
+      dispatch(budgetDraftSaveRequested());
+    };
+    // Only a change of address opens another budget; the record arriving must not re-open it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, dispatch]);
+
+  // A tab being hidden (switched away, closed, a laptop lid shut) saves at once: best effort, the
+  // browser may cut the request short on close.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') dispatch(budgetDraftSaveRequested());
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => document.removeEventListener('visibilitychange', onHidden);
+  }, [dispatch]);
+
+  // Nothing typed is lost (issue #3, docs/drafts.md): before an idle or expired sign-out the draft is
+  // saved now, and the session ends once the save has landed (or the drafts saga's 2 s are up).
+  useDraftSaver(
+    'budget-wizard',
+    () => {
+      dispatch(budgetDraftSaveRequested());
+      return whenState(store, (state) => !selectBudgetDirty(state));
+    },
+    dirty,
+  );
+
+  // The form starts from the newest thing we have: an unsaved draft (typed while the first save was
+  // on its way) or the saved record. Recomputed only when the record is (re)loaded.
+  const initialValues = useMemo(
+    () => toFormValues(pendingDraft?.data ?? current.record?.data ?? emptyBudget()),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [current.loadCount, current.status],
+  );
+  const recordStatus = current.record?.status;
+  const statusFor = useMemo(
+    () => (values: BudgetFormValues): BudgetStatus => ((finishedRef.current || recordStatus === 'complete') && isComplete(values) ? 'complete' : 'draft'),
+    [recordStatus],
+  );
+
+  const title = id === null ? 'Create Budget' : 'Edit Budget';
+  const crumbs = [RESOURCES, WIZARD, { label: id === null ? 'Create' : `Budget ${id}` }];
+
+  if (current.status === 'notFound') return <NotFoundPage />;
+  if (current.status === 'idle' || current.status === 'loading' || (id !== null && current.record?.id !== id && current.status !== 'failed')) {
+    return (
+      <PageFrame title={title} crumbs={crumbs}>
+        <PageLoading />
+      </PageFrame>
+    );
+  }
+  if (current.status === 'failed') {
+    return (
+      <PageFrame title={title} crumbs={crumbs}>
+        <Typography role="alert">This budget could not be opened: {current.error?.message}</Typography>
+        <Button sx={{ mt: 2 }} variant="contained" onClick={() => id !== null && dispatch(budgetOpened({ id }))}>
+          Try again
+        </Button>
+      </PageFrame>
+    );
+  }
+
+  const goTo = (target: number) => {
+    setParams({ step: String(target) }, { replace: false });
+    dispatch(budgetDraftSaveRequested());
+  };
+
+  return (
+    <PageFrame title={title} crumbs={crumbs}>
+      <PrintStyles />
+      {recordStatus === 'complete' && <Chip label="Finished" color="success" size="small" sx={{ mb: 1 }} />}
+      <SaveStatus
+        status={save.status}
+        error={save.error}
+        savedAt={save.savedAt}
+        dirty={dirty}
+        noun="budget"
+        onRetry={() => dispatch(budgetDraftSaveRequested())}
+        onKeepMine={() => dispatch(budgetConflictResolved({ choice: 'keepMine' }))}
+        onLoadSaved={() => dispatch(budgetConflictResolved({ choice: 'loadSaved' }))}
+      />
+      <Formik key={current.loadCount} initialValues={initialValues} validate={validateBudgetForm} onSubmit={() => undefined} validateOnBlur validateOnChange>
+        <Form noValidate aria-label="Budget">
+          <DraftReporter statusFor={statusFor} />
+          <WizardBody step={step} goTo={goTo} finishedRef={finishedRef} />
+        </Form>
+      </Formik>
+    </PageFrame>
+  );
+}

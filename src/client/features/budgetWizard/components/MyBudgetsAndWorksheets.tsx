@@ -1,0 +1,86 @@
+/**
+ * The budgets part of /app/activity/bookmarks-budgets: the learner's budgets and worksheets with
+ * links. Self-contained (loads both lists itself) so the activity page only renders it.
+ */
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { formatCents } from '../../../../common/money';
+import { WORKSHEET_INFO } from '../../../../common/worksheets';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatDate } from '../../../ui/format';
+import { selectWorksheetList } from '../../worksheets/selectors';
+import { WORKSHEETS_PATH, worksheetListRequested } from '../../worksheets/slice';
+import { monthLabel } from '../exports';
+import { selectBudgetList } from '../selectors';
+import { BUDGET_WIZARD_PATH, budgetListRequested } from '../slice';
+
+export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { headingId?: string }) {
+  const dispatch = useAppDispatch();
+  const budgets = useAppSelector(selectBudgetList);
+  const worksheets = useAppSelector(selectWorksheetList);
+  useEffect(() => {
+    dispatch(budgetListRequested());
+    dispatch(worksheetListRequested());
+  }, [dispatch]);
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
+        Budgets & worksheets
+      </Typography>
+      <Typography variant="h6" component="h3">
+        Budgets
+      </Typography>
+      {budgets.status === 'failed' && <Alert severity="error">Your budgets could not be loaded: {budgets.error?.message}</Alert>}
+      {budgets.status === 'succeeded' && budgets.items.length === 0 && (
+        <Typography sx={{ mb: 2 }}>
+          No budgets yet. <Link component={RouterLink} to={`${BUDGET_WIZARD_PATH}/create`}>Create a budget</Link>
+        </Typography>
+      )}
+      {budgets.items.length > 0 && (
+        <List dense aria-label="My budgets">
+          {budgets.items.map((budget) => (
+            <ListItem key={budget.id} disableGutters>
+              <Typography>
+                <Link component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`}>
+                  {budget.name || 'Untitled budget'}
+                </Link>{' '}
+                — {budget.month ? monthLabel(budget.month) : 'no month'}, income {formatCents(budget.totals.incomeCents)}, left over {formatCents(budget.totals.balanceCents)}
+                {budget.status === 'draft' ? ' (draft)' : ''}, edited {formatDate(budget.updatedAt)}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+        Worksheets
+      </Typography>
+      {worksheets.status === 'failed' && <Alert severity="error">Your worksheets could not be loaded: {worksheets.error?.message}</Alert>}
+      {worksheets.status === 'succeeded' && worksheets.items.length === 0 && (
+        <Typography>
+          No worksheets yet. <Link component={RouterLink} to={WORKSHEETS_PATH}>Browse worksheets</Link>
+        </Typography>
+      )}
+      {worksheets.items.length > 0 && (
+        <List dense aria-label="My worksheets">
+          {worksheets.items.map((sheet) => (
+            <ListItem key={sheet.id} disableGutters>
+              <Typography>
+                <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
+                  {sheet.title}
+                </Link>{' '}
+                — {WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}, edited {formatDate(sheet.updatedAt)}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

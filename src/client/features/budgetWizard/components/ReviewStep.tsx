@@ -1,0 +1,144 @@
+/** The review: totals, surplus or shortfall, the 50/30/20 comparison (chart and table), guidance, goals. */
+import { lazy, Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { budgetGuidance, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData } from '../../../../common/budget';
+import { formatBasisPoints, formatCents } from '../../../../common/money';
+import { PageLoading } from '../../../ui/PageLoading';
+import { downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
+
+const FiftyThirtyTwentyChart = lazy(() => import(/* webpackChunkName: "budget-chart" */ './FiftyThirtyTwentyChart'));
+
+function Money({ cents }: { cents: number }) {
+  return <>{formatCents(cents)}</>;
+}
+
+export function ReviewStep({ data }: { data: BudgetData }) {
+  const totals = budgetTotals(data);
+  const rows = fiftyThirtyTwenty(totals);
+  const guidance = budgetGuidance(data, totals);
+  const shortfall = totals.balanceCents < 0;
+  return (
+    <Box>
+      <Typography variant="h6" component="h3">
+        {data.name || 'Your budget'} — {monthLabel(data.month)}
+      </Typography>
+      <Alert severity={shortfall ? 'warning' : 'success'} sx={{ my: 2 }} data-testid="balance">
+        {shortfall ? 'Shortfall' : 'Surplus'} each month: <strong>{formatCents(Math.abs(totals.balanceCents))}</strong>
+      </Alert>
+
+      <Paper variant="outlined" sx={{ mb: 3, overflowX: 'auto' }}>
+        <Table size="small" aria-label="Monthly totals">
+          <TableBody>
+            {(
+              [
+                ['Income', totals.incomeCents],
+                ['Needs', totals.needsCents],
+                ['Wants', totals.wantsCents],
+                ['Savings goals', totals.goalsCents],
+                ['Debt payments', totals.debtPaymentsCents],
+                ['Planned spending and saving', totals.spendingCents],
+                [shortfall ? 'Shortfall' : 'Surplus', totals.balanceCents],
+              ] as const
+            ).map(([label, cents]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                <TableCell align="right" data-testid={`total-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+                  <Money cents={cents} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        The 50/30/20 rule
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        A common guide: about 50 % of income for needs, 30 % for wants and 20 % for savings and paying down debt.
+      </Typography>
+      <Suspense fallback={<PageLoading />}>
+        <FiftyThirtyTwentyChart rows={rows} />
+      </Suspense>
+      <Paper variant="outlined" sx={{ my: 2, overflowX: 'auto' }}>
+        <Table size="small" aria-label="50/30/20 comparison">
+          <TableHead>
+            <TableRow>
+              <TableCell>Part</TableCell>
+              <TableCell align="right">Target</TableCell>
+              <TableCell align="right">Your plan</TableCell>
+              <TableCell align="right">Share of income</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell align="right">{formatCents(row.targetCents)}</TableCell>
+                <TableCell align="right">{formatCents(row.actualCents)}</TableCell>
+                <TableCell align="right">{formatBasisPoints(row.actualBasisPoints)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        Guidance
+      </Typography>
+      <Box component="ul" sx={{ mt: 0, mb: 3 }}>
+        {guidance.map((tip) => (
+          <li key={tip}>
+            <Typography>{tip}</Typography>
+          </li>
+        ))}
+      </Box>
+
+      {data.goals.length > 0 && (
+        <>
+          <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+            Goal progress
+          </Typography>
+          {data.goals.map((goal, i) => {
+            const bp = goalProgressBasisPoints(goal);
+            const labelId = `goal-progress-${i}`;
+            return (
+              <Box key={i} sx={{ mb: 2 }}>
+                <Typography id={labelId}>
+                  {goal.name || `Goal ${i + 1}`}: {formatCents(goal.savedCents ?? 0)} of {formatCents(goal.targetCents ?? 0)} ({formatBasisPoints(bp)})
+                </Typography>
+                <LinearProgress variant="determinate" value={bp / 100} aria-labelledby={labelId} sx={{ height: 10, borderRadius: 1 }} />
+              </Box>
+            );
+          })}
+        </>
+      )}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }} data-no-print>
+        <Button variant="outlined" onClick={() => downloadBudgetCsv(data)}>
+          Download CSV
+        </Button>
+        <Button variant="outlined" onClick={() => void downloadBudgetPdf(data)}>
+          Download PDF
+        </Button>
+        <Button variant="outlined" onClick={() => window.print()}>
+          Print
+        </Button>
+      </Box>
+    </Box>
+  );
+}

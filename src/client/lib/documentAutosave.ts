@@ -1,0 +1,343 @@
+/**
+ * Saved documents with auto-save (issue #7): one slice + saga factory shared by the budget wizard and
+ * the worksheets, so both keep a learner's numbers the same way.
+ *
+ * - The page reports each change of its form as `draftChanged({ draft })` (the parsed document —
+ *   integer cents — not the keystrokes); the saga saves it AUTOSAVE_DELAY_MS after the last change
+ *   (a debounce), and at once on `saveRequested()` (a step change, "Finish", or the session issue's
+ *   save-before-sign-out hook through `flushDraft`).
+ * - Saves run one at a time, carry the version they were based on, and on 409 stop with status
+ *   'conflict' until the learner chooses: keep mine (re-save over the newer version) or load theirs.
+ * - A failed save keeps the draft (dirty) and tries again after RETRY_DELAY_MS or on the next change.
+ * - The first save of a new document creates it (POST) and moves the address to its own page.
+ * - Everything resets on auth:session:end (shared computers).
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { actionChannel, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callService, toApiProblem } from '../api/apiSaga';
+import { getCurrentPath, getNavigate, now, type SagaContext } from '../app/sagaContext';
+import { resetOnSessionEnd } from '../features/auth/reset';
+import { notificationRaised } from '../features/notifications/slice';
+
+/** Save this long after typing stops. */
+export const AUTOSAVE_DELAY_MS = 2_000;
+/** After a failed save, try again this long after (or on the next change). */
+export const RETRY_DELAY_MS = 15_000;
+
+export interface SavedDocument {
+  id: number;
+  version: number;
+}
+
+export type ListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+export type CurrentStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
+export type SaveStatus = 'idle' | 'pending' | 'saved' | 'failed' | 'conflict';
+
+export interface DocumentError {
+  kind: 'notFound' | 'conflict' | 'server' | 'network' | 'client';
+  message: string;
+}
+
+export interface DocumentState<R extends SavedDocument, S, D> {
+  list: { status: ListStatus; items: S[]; error: DocumentError | null };
+  current: {
+    status: CurrentStatus;
+    record: R | null;
+    error: DocumentError | null;
+    /** goes up each time the record is (re)loaded from the server, so the form starts over from it */
+    loadCount: number;
+  };
+  save: { status: SaveStatus; error: DocumentError | null; savedAt: number | null };
+  /** the latest draft the page reported (null: nothing typed since it opened) */
+  draft: D | null;
+  draftRevision: number;
+  savedRevision: number;
+  /** the last deleted document, for "Undo" */
+  lastDeleted: { id: number; label: string } | null;
+}
+
+export interface DocumentFeatureOptions<R extends SavedDocument> {
+  /** the slice name and action prefix, e.g. 'budgets' */
+  name: string;
+  /** the OneLook collection path, e.g. '/budgets' */
+  path: string;
+  /** what a learner calls it, e.g. 'budget' */
+  noun: string;
+  /** where a newly created document lives (the address replaces the create page's) */
+  editPath: (record: R) => string | null;
+}
+
+function errorOf(error: unknown): DocumentError {
+  const problem = toApiProblem(error);
+  const kind: DocumentError['kind'] =
+    problem.status === 404 ? 'notFound' : problem.status === 409 ? 'conflict' : problem.kind === 'server' ? 'server' : problem.kind === 'network' || problem.kind === 'timeout' ? 'network' : 'client';
+  return { kind, message: problem.message };
+}
+
+export function createDocumentFeature<R extends SavedDocument, S extends SavedDocument, D extends object>(options: DocumentFeatureOptions<R>) {
+  const { name, path, noun } = options;
+  type State = DocumentState<R, S, D>;
+  const initialState: State = {
+    list: { status: 'idle', items: [], error: null },
+    current: { status: 'idle', record: null, error: null, loadCount: 0 },
+    save: { status: 'idle', error: null, savedAt: null },
+    draft: null,
+    draftRevision: 0,
+    savedRevision: 0,
+    lastDeleted: null,
+  };
+
+  /**
+   * A clean document state that keeps the list and the undo offer. Immer's Draft of a generic state
+   * does not unify with the state type itself, hence the one cast.
+   */
+  const fresh = (state: { list: unknown; lastDeleted: unknown }, status: CurrentStatus, loadCount: number): never =>
+    ({ ...initialState, list: state.list, lastDeleted: state.lastDeleted, current: { ...initialState.current, status, loadCount } }) as never;
+
+  const events = {
+    listRequested: createAction(`${name}/listRequested`),
+    opened: createAction<{ id: number }>(`${name}/opened`),
+    conflictResolved: createAction<{ choice: 'keepMine' | 'loadSaved' }>(`${name}/conflictResolved`),
+    duplicateRequested: createAction<{ id: number }>(`${name}/duplicateRequested`),
+    deleteRequested: createAction<{ id: number; label: string }>(`${name}/deleteRequested`),
+    restoreRequested: createAction<{ id: number }>(`${name}/restoreRequested`),
+  };
+
+  const slice = createSlice({
+    name,
+    initialState,
+    reducers: {
+      listLoading: (state) => {
+        state.list.status = 'loading';
+        state.list.error = null;
+      },
+      listLoaded: (state, action: PayloadAction<S[]>) => {
+        state.list = { status: 'succeeded', items: action.payload as never, error: null };
+      },
+      listFailed: (state, action: PayloadAction<DocumentError>) => {
+        state.list.status = 'failed';
+        state.list.error = action.payload;
+      },
+      /** A new, unsaved document (the create page). */
+      started: (state) => fresh(state, 'ready', state.current.loadCount + 1),
+      loading: (state) => fresh(state, 'loading', state.current.loadCount + 1),
+      loaded: (state, action: PayloadAction<R>) => {
+        state.current = { status: 'ready', record: action.payload as never, error: null, loadCount: state.current.loadCount + 1 };
+        state.draft = null;
+        state.savedRevision = state.draftRevision;
+        state.save = { status: 'idle', error: null, savedAt: null };
+      },
+      loadFailed: (state, action: PayloadAction<DocumentError>) => {
+        state.current.status = action.payload.kind === 'notFound' ? 'notFound' : 'failed';
+        state.current.error = action.payload;
+      },
+      draftChanged: (state, action: PayloadAction<{ draft: D }>) => {
+        state.draft = action.payload.draft as never;
+        state.draftRevision += 1;
+      },
+      saveRequested: () => {},
+      saveStarted: (state) => {
+        state.save.status = 'pending';
+      },
+      saved: (state, action: PayloadAction<{ record: R; revision: number; at: number; loadCount: number }>) => {
+        state.list.status = 'idle'; // the list is stale: reload it when shown
+        // a save that finishes after the page moved on to another document only refreshes the list
+        if (action.payload.loadCount !== state.current.loadCount) return;
+        state.current.record = action.payload.record as never;
+        state.current.status = 'ready';
+        state.savedRevision = Math.max(state.savedRevision, action.payload.revision);
+        state.save = { status: 'saved', error: null, savedAt: action.payload.at };
+      },
+      saveFailed: (state, action: PayloadAction<DocumentError>) => {
+        state.save.status = action.payload.kind === 'conflict' ? 'conflict' : 'failed';
+        state.save.error = action.payload;
+      },
+      /** "Keep mine": build on the newer saved version; the draft stays and is saved over it. */
+      rebased: (state, action: PayloadAction<R>) => {
+        state.current.record = action.payload as never;
+        state.save = { status: 'idle', error: null, savedAt: state.save.savedAt };
+      },
+      closed: (state) => fresh(state, 'idle', state.current.loadCount + 1),
+      deleted: (state, action: PayloadAction<{ id: number; label: string }>) => {
+        state.list.items = state.list.items.filter((item) => item.id !== action.payload.id) as never;
+        state.lastDeleted = action.payload;
+      },
+      restored: (state) => {
+        state.lastDeleted = null;
+        state.list.status = 'idle';
+      },
+      undoDismissed: (state) => {
+        state.lastDeleted = null;
+      },
+    },
+    extraReducers: (builder) => {
+      resetOnSessionEnd(builder, initialState);
+    },
+  });
+
+  const actions = { ...slice.actions, ...events };
+  const selectState = (root: unknown): State => (root as Record<string, State>)[name] as State;
+  const selectors = {
+    selectState,
+    selectList: (root: unknown) => selectState(root).list,
+    selectCurrent: (root: unknown) => selectState(root).current,
+    selectSave: (root: unknown) => selectState(root).save,
+    selectLastDeleted: (root: unknown) => selectState(root).lastDeleted,
+    /** true while typed changes are not yet on the server */
+    selectDirty: (root: unknown) => selectState(root).draftRevision > selectState(root).savedRevision,
+  };
+
+  /**
+   * Saves the draft now if it has unsaved changes. Returns true when nothing is left unsaved.
+   * The session issue's save-before-sign-out hook calls this (through `flushDraft`).
+   */
+  function* saveNow(): SagaIterator<boolean> {
+    const state: State = yield select(selectState);
+    if (state.save.status === 'conflict') return false;
+    if (state.draft === null || state.draftRevision <= state.savedRevision) return true;
+    const revision = state.draftRevision;
+    const record = state.current.record;
+    const { loadCount } = state.current;
+    const wasFailing = state.save.status === 'failed';
+    yield put(actions.saveStarted());
+    try {
+      const saved: R = record
+        ? yield call(callService, { method: 'PUT', path: `${path}/${record.id}`, payload: { ...state.draft, version: record.version } })
+        : yield call(callService, { method: 'POST', path, payload: state.draft });
+      const at: number = yield call(now);
+      yield put(actions.saved({ record: saved, revision, at, loadCount }));
+      const after: State = yield select(selectState);
+      if (!record && after.current.loadCount === loadCount) {
+        const to = options.editPath(saved);
+        if (to) {
+          // keep the query (the wizard's ?step=) so the learner stays where they are
+          const currentPath: string | null = yield call(getCurrentPath);
+          const query = currentPath?.includes('?') ? currentPath.slice(currentPath.indexOf('?')) : '';
+          const navigate: SagaContext['navigate'] = yield call(getNavigate);
+          navigate(`${to}${query}`, { replace: true });
+        }
+      }
+      return true;
+    } catch (error) {
+      const problem = errorOf(error);
+      yield put(actions.saveFailed(problem));
+      if (problem.kind !== 'conflict' && !wasFailing) {
+        yield put(
+          notificationRaised({
+            severity: 'warn',
+            summary: `Your ${noun} is not saved yet`,
+            detail: `${problem.message} Your changes are kept on this page and will be saved when the connection is back.`,
+          }),
+        );
+      }
+      return false;
+    }
+  }
+
+  /**
+   * The auto-save loop: changes are debounced (AUTOSAVE_DELAY_MS after the last one); a save request
+   * saves at once. One save at a time (the channel buffers what arrives meanwhile).
+   */
+  function* autosave(): SagaIterator {
+    const channel = yield actionChannel([actions.draftChanged.type, actions.saveRequested.type]);
+    let waiting = false;
+    for (;;) {
+      let next: { type: string } | undefined;
+      if (waiting) {
+        const state: State = yield select(selectState);
+        const wait = state.save.status === 'failed' ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS;
+        const outcome: { action?: { type: string } } = yield race({ action: take(channel), timeout: delay(wait) });
+        next = outcome.action;
+      } else {
+        next = yield take(channel);
+      }
+      if (next && next.type === actions.draftChanged.type) {
+        waiting = true;
+        continue;
+      }
+      // the debounce ran out, or a save was asked for
+      const done: boolean = yield call(saveNow);
+      const state: State = yield select(selectState);
+      waiting = !done && state.save.status === 'failed';
+    }
+  }
+
+  function* loadList(): SagaIterator {
+    yield put(actions.listLoading());
+    try {
+      const items: S[] = yield call(callService, { method: 'GET', path });
+      yield put(actions.listLoaded(items));
+    } catch (error) {
+      yield put(actions.listFailed(errorOf(error)));
+    }
+  }
+
+  function* open({ payload }: ReturnType<typeof events.opened>): SagaIterator {
+    yield put(actions.loading());
+    try {
+      const record: R = yield call(callService, { method: 'GET', path: `${path}/${payload.id}` });
+      yield put(actions.loaded(record));
+    } catch (error) {
+      yield put(actions.loadFailed(errorOf(error)));
+    }
+  }
+
+  function* resolveConflict({ payload }: ReturnType<typeof events.conflictResolved>): SagaIterator {
+    const state: State = yield select(selectState);
+    const id = state.current.record?.id;
+    if (id === undefined) return;
+    try {
+      const latest: R = yield call(callService, { method: 'GET', path: `${path}/${id}` });
+      if (payload.choice === 'loadSaved') {
+        yield put(actions.loaded(latest));
+      } else {
+        yield put(actions.rebased(latest));
+        yield put(actions.saveRequested());
+      }
+    } catch (error) {
+      yield put(actions.saveFailed(errorOf(error)));
+    }
+  }
+
+  function* duplicate({ payload }: ReturnType<typeof events.duplicateRequested>): SagaIterator {
+    try {
+      yield call(callService, { method: 'POST', path: `${path}/${payload.id}/duplicate` });
+      yield put(notificationRaised({ severity: 'success', summary: `${noun[0]?.toUpperCase()}${noun.slice(1)} duplicated` }));
+      yield call(loadList);
+    } catch (error) {
+      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+    }
+  }
+
+  function* remove({ payload }: ReturnType<typeof events.deleteRequested>): SagaIterator {
+    try {
+      yield call(callService, { method: 'DELETE', path: `${path}/${payload.id}` });
+      yield put(actions.deleted(payload));
+    } catch (error) {
+      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+    }
+  }
+
+  function* restore({ payload }: ReturnType<typeof events.restoreRequested>): SagaIterator {
+    try {
+      yield call(callService, { method: 'POST', path: `${path}/${payload.id}/restore` });
+      yield put(actions.restored());
+      yield call(loadList);
+    } catch (error) {
+      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+    }
+  }
+
+  function* saga(): SagaIterator {
+    yield takeLatest(events.listRequested.type, loadList);
+    yield takeLatest(events.opened.type, open);
+    yield takeEvery(events.conflictResolved.type, resolveConflict);
+    yield takeEvery(events.duplicateRequested.type, duplicate);
+    yield takeEvery(events.deleteRequested.type, remove);
+    yield takeEvery(events.restoreRequested.type, restore);
+    yield call(autosave);
+  }
+
+  return { name, reducer: slice.reducer, actions, selectors, saga, saveNow, initialState };
+}

@@ -1,0 +1,59 @@
+/**
+ * Downloads and PDFs for saved documents. PDFs are made in the browser with jsPDF, loaded only when
+ * the learner asks for one (its own chunk).
+ */
+
+/** Saves text as a file through a temporary link (works on Chromebooks and phones). */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface PdfSection {
+  heading: string;
+  /** label / value rows; a value of '' prints the label alone */
+  rows: Array<[string, string]>;
+}
+
+/** A simple, printable PDF: a title, a subtitle and sections of label / value rows. */
+export async function downloadPdf(fileName: string, title: string, subtitle: string, sections: PdfSection[]): Promise<void> {
+  const { jsPDF } = await import(/* webpackChunkName: "pdf" */ 'jspdf');
+  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const left = 56;
+  const right = doc.internal.pageSize.getWidth() - 56;
+  const bottom = doc.internal.pageSize.getHeight() - 56;
+  let y = 64;
+  const room = (needed: number) => {
+    if (y + needed > bottom) {
+      doc.addPage();
+      y = 64;
+    }
+  };
+  doc.setFont('helvetica', 'bold').setFontSize(18).text(title, left, y);
+  y += 22;
+  doc.setFont('helvetica', 'normal').setFontSize(11).text(subtitle, left, y);
+  y += 26;
+  for (const section of sections) {
+    room(40);
+    doc.setFont('helvetica', 'bold').setFontSize(13).text(section.heading, left, y);
+    y += 18;
+    doc.setFont('helvetica', 'normal').setFontSize(11);
+    for (const [label, value] of section.rows) {
+      const lines = doc.splitTextToSize(label, right - left - 140) as string[];
+      room(lines.length * 14 + 4);
+      doc.text(lines, left, y);
+      if (value) doc.text(value, right, y, { align: 'right' });
+      y += lines.length * 14 + 2;
+    }
+    y += 12;
+  }
+  doc.setFontSize(9).text('Made with Cashwise', left, bottom + 24);
+  doc.save(fileName);
+}

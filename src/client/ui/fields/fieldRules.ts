@@ -1,0 +1,65 @@
+/**
+ * Form fields hold what the learner typed (strings); these pure rules turn them into the document's
+ * numbers (integer cents, basis points, thousandths) and give the per-field error to show.
+ * Empty is allowed while drafting (it saves as null) unless the field is required.
+ */
+import { parseMoney, parsePercent } from '../../../common/money';
+import { parseQuantity } from '../../../common/worksheets';
+
+export type NumberKind = 'money' | 'percent' | 'quantity' | 'years';
+
+export function parseYears(text: string): { ok: true; value: number } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return { ok: false, error: 'Enter a whole number of years, like 10.' };
+  const value = Number(trimmed);
+  if (value < 1 || value > 50) return { ok: false, error: 'Use 1 to 50 years.' };
+  return { ok: true, value };
+}
+
+/** The number typed, or null when empty or not (yet) valid. */
+export function toNumber(kind: NumberKind, text: string): number | null {
+  if (text.trim() === '') return null;
+  switch (kind) {
+    case 'money': {
+      const parsed = parseMoney(text);
+      return parsed.ok ? parsed.cents : null;
+    }
+    case 'percent': {
+      const parsed = parsePercent(text);
+      return parsed.ok ? parsed.basisPoints : null;
+    }
+    case 'quantity': {
+      const parsed = parseQuantity(text);
+      return parsed.ok ? parsed.thousandths : null;
+    }
+    case 'years': {
+      const parsed = parseYears(text);
+      return parsed.ok ? parsed.value : null;
+    }
+  }
+}
+
+export const REQUIRED_MESSAGE = 'This field is required.';
+
+/** The message to show for what was typed, or undefined when it is acceptable. */
+export function numberError(kind: NumberKind, text: string, required = false): string | undefined {
+  if (text.trim() === '') return required ? (kind === 'money' ? 'Enter an amount.' : REQUIRED_MESSAGE) : undefined;
+  switch (kind) {
+    case 'money': {
+      const parsed = parseMoney(text);
+      return parsed.ok ? undefined : parsed.error;
+    }
+    case 'percent': {
+      const parsed = parsePercent(text);
+      return parsed.ok ? undefined : parsed.error;
+    }
+    case 'quantity': {
+      const parsed = parseQuantity(text);
+      return parsed.ok ? undefined : parsed.error;
+    }
+    case 'years': {
+      const parsed = parseYears(text);
+      return parsed.ok ? undefined : parsed.error;
+    }
+  }
+}
