@@ -37,7 +37,7 @@ describe('GET /api', () => {
 });
 
 describe('POST /api/auth', () => {
-  it('[S7.02] [S3.03] signs in: token with exp in seconds, user with default timezone, clients, permissions', async () => {
+  it('[S7.02] [S3.03] [S1.01] [S1.02] [S9.05] signs in: token with exp in seconds, user with default timezone, clients, permissions', async () => {
     const response = await signInRequest(t.app, 'learner');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');

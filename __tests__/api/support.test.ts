@@ -258,7 +258,7 @@ describe('session recordings', () => {
     expect((await upload(issuekey, uploadToken as string, '{"not":"an array"', learner)).statusCode).toBe(400);
   });
 
-  it(`[S9] truncates the stored body to ${RECORDING_LIMITS.bodyTruncation} characters, dropping the oldest events`, async () => {
+  it(`[S9.10] truncates the stored body to ${RECORDING_LIMITS.bodyTruncation} characters, dropping the oldest events`, async () => {
     const { issuekey, uploadToken } = await ticketWithRecording(15, learner);
     const big = Array.from({ length: 50 }, (_, i) => ({ type: i % 10 === 0 ? 4 : 3, data: { text: 'x'.repeat(100_000) }, timestamp: i }));
     const body = JSON.stringify(big);

@@ -174,7 +174,7 @@ describe('catalog: the learning path', () => {
     const bookmarks = page.getByRole('list', { name: 'Bookmarks' });
     await bookmarks.waitFor();
     expect(await bookmarks.getByRole('listitem').count()).toBe(1);
-    await page.getByRole('heading', { name: 'Budgets' }).waitFor();
+    await page.getByRole('heading', { name: 'Budgets & worksheets' }).waitFor();
     await expectAccessible(page);
     await bookmarks.getByRole('button', { name: /^Remove bookmark / }).click();
     await page.getByText('No bookmarks yet.', { exact: false }).waitFor();

@@ -50,6 +50,9 @@ async function signedIn(page: Page, path = '/app'): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, 'learner');
   await page.waitForURL(`**${path}`);
+  // The session timer starts on auth:ready and records the sign-in as activity; a clock jump made
+  // before it has scheduled its first check would skip that check (fastForward fires due timers only).
+  await page.waitForFunction(() => localStorage.getItem('cc:lastActivity') !== null);
 }
 const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token ?? null);

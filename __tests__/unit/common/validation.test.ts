@@ -75,7 +75,7 @@ describe('support form schema (SPEC §5)', () => {
     expect(errorsOf({ ...valid, [field]: value })).toContain(message);
   });
 
-  it('boundaries: name 99, subject 200, description 2000 are accepted', () => {
+  it('[S9.04] boundaries: name 99, subject 200, description 2000 are accepted', () => {
     expect(errorsOf({ ...valid, name: 'x'.repeat(99), subject: 'x'.repeat(200), description: 'x'.repeat(2000) })).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ describe('the axios instance (SPEC S7.10, S7.11, S8.01, S8.02)', () => {
     expect(requests[0]?.headers[APP_KEY_HEADER]).toBe(DEFAULT_APP_KEY);
   });
 
-  it('[S7.11] base path prefix is empty; default timeout 10 s', async () => {
+  it('[S7.11] [S9.02] base path prefix is empty; default timeout 10 s', async () => {
     const { http, requests } = setup();
     expect(http.defaults.baseURL).toBe('');
     await http.get('/ok');

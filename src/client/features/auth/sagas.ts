@@ -10,7 +10,7 @@
  * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
  */
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, spawn, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { TIMEOUTS } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
@@ -164,13 +164,22 @@ export function* validateSaga(): SagaIterator<boolean> {
   }
 
   try {
-    const data: unknown = yield call(callApi, {
-      method: 'GET',
-      url: '/api/auth/user',
-      timeoutMs: TIMEOUTS.validationMs,
-      token: stored.token,
-      endSessionOnAuthFailure: false,
+    // A session ended while the check is on its way (e.g. /signout opened directly) stays ended:
+    // the answer must not write the old session back.
+    const { data, ended }: { data?: unknown; ended?: unknown } = yield race({
+      data: call(callApi, {
+        method: 'GET',
+        url: '/api/auth/user',
+        timeoutMs: TIMEOUTS.validationMs,
+        token: stored.token,
+        endSessionOnAuthFailure: false,
+      }),
+      ended: take(sessionEnd),
     });
+    if (ended) {
+      yield put(validated({ valid: false }));
+      return false;
+    }
     const identity = unwrapBody<Partial<SessionIdentity> | null>(data);
     const session = normalizeSession({ ...stored, ...(identity ?? {}), token: stored.token }) ?? stored;
     writeStoredSession(storage, session);

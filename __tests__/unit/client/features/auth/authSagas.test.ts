@@ -124,7 +124,7 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
     expect(h.stored()).toBeNull();
   });
 
-  it('[S4.08][S7.03] with a token: GET /api/auth/user with app key and Bearer, 15 s; valid → ready', async () => {
+  it('[S4.08][S7.03][S9.02] with a token: GET /api/auth/user with app key and Bearer, 15 s; valid → ready', async () => {
     const fresh = { user: { ...session.user, firstName: 'Lenora' }, clients: session.clients, permissions: ['SUPPORT', 'X'] };
     const h = withAuth({ stored: session, routes: { 'GET /api/auth/user': { status: 200, data: { body: fresh } } } });
     h.store.dispatch(validate());
@@ -136,6 +136,16 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
     expect(h.state().auth.session?.permissions).toEqual(['SUPPORT', 'X']);
     expect(h.actions).toContain('auth:ready');
     expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('[S4.11] a session ended while validation is on its way stays ended (the answer does not write it back)', async () => {
+    const h = withAuth({ stored: session, routes: { 'GET /api/auth/user': { status: 200, data: { body: session } } } });
+    h.store.dispatch(validate());
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    expect(h.stored()).toBeNull();
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null });
+    expect(h.actions).not.toContain('auth:ready');
   });
 
   it('[S4.08][S8.08] a 401 signs out, clears cc:auth and resolves validation false', async () => {

@@ -46,7 +46,7 @@ describe('auth reducer (SPEC §4 "Auth state")', () => {
   it.each<[string, AuthState, Parameters<typeof authReducer>[1], Partial<AuthState>]>([
     ['[S4.01] logout → signed out, expiry now, no session', signedIn, loggedOut({ now: NOW + 5 }), { authenticated: false, session: null, expiresAt: NOW + 5 }],
     ['sign-in requested → signingIn, error cleared', { ...signedOut, status: 'failed', error: { kind: 'credentials', message: 'x' } }, signInRequested({ username: 'u', password: 'p' }), { status: 'signingIn', error: null, authenticated: false }],
-    ['[S4.02][S4.03] sign-in succeeded → signed in', signedOut, signInSucceeded({ session, expiresAt: NOW + 1 }), { authenticated: true, session, expiresAt: NOW + 1, status: 'succeeded' }],
+    ['[S3.02][S4.02][S4.03] sign-in succeeded → signed in (authenticated flag and expiry kept)', signedOut, signInSucceeded({ session, expiresAt: NOW + 1 }), { authenticated: true, session, expiresAt: NOW + 1, status: 'succeeded' }],
     ['[S4.03] auth:session:start → signed in', signedOut, sessionStart({ session, expiresAt: NOW + 2 }), { authenticated: true, session, expiresAt: NOW + 2 }],
     ['[S4.04] sign-in failed → signed out with the error', signedIn, signInFailed({ kind: 'lockedOut', message: 'wait', retryAfterSeconds: 60 }), { authenticated: false, session: null, status: 'failed', error: { kind: 'lockedOut', message: 'wait', retryAfterSeconds: 60 } }],
     ['[S4.05] renewal replaces session and expiry', signedIn, sessionRenewed({ session: { ...session, token: 'new' }, expiresAt: NOW + 99 }), { authenticated: true, session: { ...session, token: 'new' }, expiresAt: NOW + 99 }],

@@ -37,7 +37,7 @@ const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelT
 jest.setTimeout(20_000);
 
 describe('Get Help panel', () => {
-  it('[S2.18] [S2.20] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', () => {
+  it('[S2.18] [S2.20] [S2.21] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', () => {
     const { dialog } = renderPanel();
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Get Help' })).toBeInTheDocument();
     for (const label of ['Your Name', 'Your Email', 'Subject', 'Comments']) expect(field(dialog, label)).toBeInTheDocument();

@@ -25,7 +25,7 @@ const signedIn = { auth: signedInState(session, NOW + 30 * 60_000) };
 afterEach(() => sessionRecorder.clear());
 
 describe('submitting a support request', () => {
-  it('[S8.05] [S7.09] [S4.19] success: OneLook POST /whichway/support with the details, 30 s success toast bottom-centre, panel closed', async () => {
+  it('[S8.05] [S7.09] [S4.19] [S3.08] [S2.23] success: OneLook POST /whichway/support with the details, 30 s success toast bottom-centre, panel closed', async () => {
     const h = harness({
       preloadedState: signedIn,
       sagas: [supportSaga],
@@ -119,7 +119,7 @@ describe('submitting a support request', () => {
     expect(h.state().support.forms.page.status).toBe('succeeded');
   });
 
-  it('with the recording ticked: the replay link goes into the details, the buffer is uploaded with the one-time token, then forgotten', async () => {
+  it('[S7.12] with the recording ticked: the replay link goes into the details, the buffer is uploaded with the one-time token, then forgotten', async () => {
     sessionRecorder.add({ type: 4, timestamp: 1, data: { href: 'http://localhost/app' } });
     sessionRecorder.add({ type: 2, timestamp: 2, data: {} });
     const h = harness({
