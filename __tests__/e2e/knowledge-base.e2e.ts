@@ -1,10 +1,9 @@
 /**
  * Issue #6's user path in real Chromium: resources → knowledge base → search "APR" as you type →
- * open the article → bookmark it (state survives a reload and the API reports it) → topic page →
+ * open the article → bookmark it (state survives a reload, the API reports it, the activity page lists it) →
+ * topic page →
  * search "interest" with highlighted snippets → unknown slugs are Not Found. axe on every page.
- *
- * The bookmark list on /app/activity/bookmarks-budgets is built by the catalog (issue #5), which is
- * not on this branch yet; the bookmark is asserted through the article's own state and the API.
+ * The bookmark is then found on /app/activity/bookmarks-budgets under the article's title.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
@@ -90,6 +89,14 @@ describe('knowledge base: find, read and bookmark', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Bookmarked' }).waitFor();
     await expect((await service<{ bookmarked: boolean }>('/kb/articles/credit-and-debt/apr')).bookmarked).toBe(true);
+
+    // listed on the activity page under the article's own title, and it opens the article
+    await page.goto('/app/activity/bookmarks-budgets');
+    const item = page.getByRole('list', { name: 'Bookmarks' }).getByRole('listitem').filter({ hasText: 'What Is APR?' });
+    await item.waitFor();
+    await expectAccessible(page);
+    await item.getByRole('link', { name: /^Open What Is APR\?/ }).click();
+    await page.waitForURL('**/app/resources/knowledge-base/credit-and-debt/apr');
 
     // clean up, so the run can be repeated against the same server
     await page.getByRole('button', { name: 'Bookmarked' }).click();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultMailer } from '../app';
 import { loadConfig, type Config } from '../config';
+import { importContent } from '../content/importContent';
 import { createDatabase, migrateToLatest, type Db } from '../db';
 import {
   AdminError,
@@ -107,21 +108,6 @@ function dateEnd(raw: unknown): number | null {
     throw new UsageError('--expires must be a date YYYY-MM-DD (the code works until the end of that day, UTC).');
   }
   return Date.parse(`${raw}T23:59:59.999Z`);
-}
-
-type ImportContent = (db: Db, dir: string) => Promise<unknown>;
-
-/** importContent from src/server/content when this build has it (written in parallel, issue #5). */
-function findImportContent(): ImportContent | null {
-  try {
-    // a computed path: the build does not fail when the content module is absent
-    const modulePath = ['..', 'content'].join('/');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional module, resolved at run time
-    const mod = require(modulePath) as { importContent?: ImportContent };
-    return typeof mod.importContent === 'function' ? mod.importContent : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function runCommand(argv: string[], io: CliIo, deps: { config?: Config; db?: Db; now?: () => number } = {}): Promise<number> {
@@ -241,10 +227,11 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         break;
       case 'import-content': {
         const dir = need(values, 'dir');
-        const importContent = findImportContent();
-        if (!importContent) throw new AdminError('Content import is not available in this build.');
-        await importContent(db, dir);
-        io.out(`Imported content from ${dir}.`);
+        const result = await importContent(db, dir, now());
+        const kb = result.knowledgeBase ? `, ${JSON.stringify(result.knowledgeBase)} in the knowledge base` : '';
+        io.out(
+          `Imported content from ${dir}: ${result.modules} modules, ${result.materials} materials, ${result.sections} sections, ${result.questions} questions${kb}.`,
+        );
         break;
       }
       default:

@@ -556,11 +556,19 @@ const bookmarkSchema = object({
 async function listBookmarks(ctx: ServiceContext): Promise<Bookmark[]> {
   const view = await learnerView(ctx);
   const rows = await ctx.db.selectFrom('bookmarks').selectAll().where('user_id', '=', view.identity.user.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  // knowledge-base articles (issue #6) are listed under their real titles
+  const articleTitles = new Map<string, string>();
+  if (rows.some((row) => row.kind === 'article')) {
+    const articles = await ctx.db.selectFrom('kb_articles').select(['topic_slug', 'slug', 'title']).execute();
+    for (const a of articles) articleTitles.set(`${a.topic_slug}/${a.slug}`, a.title);
+  }
   const list: Bookmark[] = [];
   for (const row of rows) {
     const resolved = resolveTarget(view.tree, row.kind as BookmarkKind, row.target);
     // a bookmark whose item left the school's catalog is not shown (it stays stored for if it returns)
-    if (resolved) list.push({ id: row.id, kind: row.kind as BookmarkKind, target: row.target, title: resolved.title, path: resolved.path, createdAt: Number(row.created_at) });
+    if (!resolved) continue;
+    const title = (row.kind === 'article' && articleTitles.get(row.target)) || resolved.title;
+    list.push({ id: row.id, kind: row.kind as BookmarkKind, target: row.target, title, path: resolved.path, createdAt: Number(row.created_at) });
   }
   return list;
 }
