@@ -64,7 +64,13 @@ it('a bad file stops the import with its name, and nothing is half-imported (the
 it('a failure inside the transaction rolls everything back', async () => {
   await importContent(t.db, dir, t.clock());
   // valid content, then a database failure in the middle of the writes
-  await sql`CREATE TRIGGER injected_failure BEFORE INSERT ON content_questions BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(t.db);
+  if (t.config.databaseUrl) {
+    // PostgreSQL (npm run test:pg): triggers call a function
+    await sql`CREATE FUNCTION injected_failure() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`.execute(t.db);
+    await sql`CREATE TRIGGER injected_failure BEFORE INSERT ON content_questions FOR EACH ROW EXECUTE FUNCTION injected_failure()`.execute(t.db);
+  } else {
+    await sql`CREATE TRIGGER injected_failure BEFORE INSERT ON content_questions BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(t.db);
+  }
   // (the rejection is read as text: better-sqlite3's error class comes from outside jest's realm)
   const failure = await importContent(t.db, dir, t.clock()).then(
     () => 'no failure',
