@@ -13,16 +13,14 @@
  *              not again while that request is in flight: until auth:session:renewed arrives or one
  *              check interval has passed (a failure is then retried by the next check, S4.17)
  *   'prompt' → put session/expiryWarningShown({ logoutAt: lastActivityAt + 30 min }) once
- *   'none'   → nothing (closes the dialog only if the policy stopped saying 'prompt' while it was
- *              open, e.g. the clock was set back)
+ *   'none'   → nothing; an open dialog closes (the policy no longer asks for it: the learner came
+ *              back, in this tab or another, or the clock was set back)
  *
- * THE DIALOG IS A DECISION POINT. While it is open, activity is NOT counted: only 'Stay Signed In'
- * (resets inactivity, requests a renewal) or 'Sign Out Now' (ends the session, reason 'signout')
- * closes it; Escape is no choice. Without a choice the learner is signed out at the first check
- * past 30 min of inactivity. Why: on a shared computer a bumped mouse must not keep a student who
- * walked away signed in, and the countdown the dialog shows must be the truth. SPEC §4 says activity
- * resets inactivity; this narrows it to "activity outside the confirm dialog" (the dialog is modal:
- * the page behind it cannot be used anyway).
+ * ACTIVITY ALWAYS COUNTS (SPEC §4: activity resets inactivity), also while the dialog is open: a
+ * learner who moves the mouse or types is back, so the next check finds inactivity under 25 min and
+ * closes the dialog ('renew' or 'none'). 'Stay Signed In' closes it at once (resets inactivity,
+ * requests a renewal); 'Sign Out Now' ends the session (reason 'signout'); Escape is no choice.
+ * Without any activity the learner is signed out at the first check past 30 min of inactivity.
  *
  * TIME comes only from saga context: `clock` (epoch ms) and, optionally, `delay` (ms → promise);
  * without `delay` redux-saga's own `delay` effect is used. The scenario runner injects a virtual
@@ -89,11 +87,9 @@ function* watchActivity(
 ): SagaIterator {
   while (true) {
     yield take(channel);
-    // See the header: the open dialog is a decision point, activity does not close or extend it.
-    if (!state.dialogOpen) {
-      state.lastActivityAt = clock();
-      if (storage) writeLastActivity(storage, state.lastActivityAt);
-    }
+    // SPEC §4: activity resets inactivity, dialog open or not; the next check closes an open dialog.
+    state.lastActivityAt = clock();
+    if (storage) writeLastActivity(storage, state.lastActivityAt);
   }
 }
 
@@ -160,7 +156,7 @@ function* check(state: TimerState, clock: () => number, storage: Storage | undef
     return false;
   }
   if (state.dialogOpen) {
-    // Only reachable when the clock went backwards: the policy no longer asks for the dialog.
+    // The policy no longer asks for the dialog: the learner came back (or the clock was set back).
     state.dialogOpen = false;
     yield put(expiryWarningDismissed());
   }

@@ -51,11 +51,11 @@ export const sessionScenarios: SessionScenario[] = [
     expected: [...START, '25:30 dialog:shown logoutAt=30:29.999', '30:30 auth:session:end idle', '30:30 dialog:hidden'],
   },
   {
-    name: '[S4.14] activity while the dialog is open neither closes it nor extends the session (a choice is needed)',
+    name: '[S4.14] [S4.16] activity while the dialog is open resets inactivity: the next check closes the dialog, no sign-out',
     tokenLifetimeMs: min(60),
     activityAt: [min(27), min(28) + sec(10)],
     runForMs: min(35),
-    expected: [...START, '25:30 dialog:shown logoutAt=30:00', '30:30 auth:session:end idle', '30:30 dialog:hidden'],
+    expected: [...START, '25:30 dialog:shown logoutAt=30:00', '27:30 dialog:hidden'],
   },
   {
     name: "[S4.14] 'Stay Signed In' → renewal requested, dialog hidden, inactivity restarts from the choice",
@@ -223,5 +223,37 @@ export const sessionScenarios: SessionScenario[] = [
       '25:00 auth:session:renew',
       '25:00 auth:session:renewed',
     ],
+  },
+
+  // ── all tabs, one session (issue #3 item 6): what another tab does, seen from this one ──────
+  {
+    name: '[S4.16] activity in another tab at 20:00 counts here too: no dialog at 25:30, dialog at 45:30',
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    tabs: [{ at: min(20), event: 'activity' }],
+    runForMs: min(46),
+    expected: [...START, '45:30 dialog:shown logoutAt=50:00'],
+  },
+  {
+    name: '[S4.13] another tab renews at 5:00: adopted without a request, so this tab renews at 25:00, not 20:00',
+    tokenLifetimeMs: min(30),
+    activityAt: [],
+    tabs: [{ at: min(5), event: 'renewed' }],
+    runForMs: min(26),
+    expected: [
+      ...START,
+      '5:00 auth/sessionAdopted',
+      '25:00 auth:session:renew',
+      '25:00 auth:session:renewed',
+      '25:30 dialog:shown logoutAt=30:00',
+    ],
+  },
+  {
+    name: '[S4.11] another tab signs out at 10:00: this tab ends at once (reason otherTab), no more checks',
+    tokenLifetimeMs: min(30),
+    activityAt: [],
+    tabs: [{ at: min(10), event: 'signedOut' }],
+    runForMs: min(31),
+    expected: [...START, '10:00 auth:session:end otherTab'],
   },
 ];

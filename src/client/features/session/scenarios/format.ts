@@ -6,6 +6,13 @@
 
 export type RenewalOutcome = 'ok' | 'fail';
 export type DialogChoice = 'stay' | 'signOut';
+/**
+ * What another tab of the same browser does, as this tab sees it (issue #3 item 6):
+ * 'activity' — the learner works in the other tab (it records cc:lastActivity);
+ * 'renewed' — the other tab renewed the token (cc:auth replaced, a fresh token for the full lifetime);
+ * 'signedOut' — the other tab signed out (cc:auth removed).
+ */
+export type TabEvent = 'activity' | 'renewed' | 'signedOut';
 
 export interface SessionScenario {
   /** Shown as the test title; start with the SPEC checklist ids it proves, e.g. '[S4.14] …'. */
@@ -26,6 +33,8 @@ export interface SessionScenario {
   sleeps?: { at: number; durationMs: number }[];
   /** Presses a dialog button at `at`. The dialog must be open then, or the runner throws. */
   choices?: { at: number; choice: DialogChoice }[];
+  /** What another tab does at `at` (a storage event in this tab). */
+  tabs?: { at: number; event: TabEvent }[];
   /** The scenario ends at this time (timers due at exactly runForMs still run). */
   runForMs: number;
   /** The expected event log, as formatLog() prints it. The scenario suite compares against it. */
@@ -39,7 +48,8 @@ export interface SessionLogEntry {
    * 'auth:…' — every session event (auth:session:start / renew / renewed / end, auth:ready);
    * 'session/staySignedInChosen' | 'session/signOutNowChosen' — the learner's dialog choices;
    * 'dialog:shown' | 'dialog:hidden' — the expiry dialog opened / closed (from the store);
-   * 'renewal:failed' — the fake server refused a renewal (the real app shows the error alert).
+   * 'renewal:failed' — the fake server refused a renewal (the real app shows the error alert);
+   * 'auth/sessionAdopted' — this tab took over a token another tab renewed (no request of its own).
    */
   type: string;
   /** auth:session:end: the reason; dialog:shown: `logoutAt=m:ss`. */

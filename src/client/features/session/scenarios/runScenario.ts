@@ -12,10 +12,13 @@ import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, takeEvery } from 'redux-saga/effects';
 import type { Session } from '../../../../common/types';
 import { authReady, sessionRenew, sessionRenewed, sessionStart } from '../../auth/events';
-import { authReducer } from '../../auth/slice';
+import { authReducer, sessionAdopted } from '../../auth/slice';
+import { LAST_ACTIVITY_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../../../common/constants';
+import { createMemoryStorage } from '../../../app/sagaContext';
+import { writeLastActivity } from '../../auth/storage';
 import { sessionSaga, type DelayFn } from '../sagas';
 import { sessionReducer, signOutNowChosen, staySignedInChosen } from '../slice';
-import type { RenewalOutcome, SessionLogEntry, SessionScenario } from './format';
+import type { RenewalOutcome, SessionLogEntry, SessionScenario, TabEvent } from './format';
 import { formatOffset } from './format';
 import { VirtualClock } from './virtualClock';
 
@@ -25,11 +28,17 @@ export const SCENARIO_EPOCH = Date.UTC(2026, 8, 14, 13, 0, 0);
 const scenarioReducer = combineReducers({ auth: authReducer, session: sessionReducer });
 type ScenarioState = ReturnType<typeof scenarioReducer>;
 
-const LOGGED_ACTIONS = new Set<string>([staySignedInChosen.type, signOutNowChosen.type]);
+const LOGGED_ACTIONS = new Set<string>([staySignedInChosen.type, signOutNowChosen.type, sessionAdopted.type]);
 
-function fakeSession(serial: number): Session {
+/** An unsigned token whose exp (seconds) the browser reads; the client never verifies signatures. */
+function tokenExpiringAt(expiresAt: number, serial: number): string {
+  const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(expiresAt / 1000), jti: `scenario-${serial}` })}.sig`;
+}
+
+function fakeSession(serial: number, token = `scenario-token-${serial}`): Session {
   return {
-    token: `scenario-token-${serial}`,
+    token,
     user: { id: 1, firstName: 'Sam', lastName: 'Student', userName: 'sam', userEmail: 'sam@example.edu', timezone: 'America/Chicago' },
     clients: [{ lsclientID: 'SCHOOL1', clientName: 'Scenario School' }],
     permissions: [],
@@ -68,7 +77,8 @@ type ScenarioEvent =
   | { at: number; order: 0; kind: 'signIn' }
   | { at: number; order: 1; kind: 'sleep'; durationMs: number }
   | { at: number; order: 2; kind: 'choice'; choice: 'stay' | 'signOut' }
-  | { at: number; order: 3; kind: 'activity' };
+  | { at: number; order: 3; kind: 'activity' }
+  | { at: number; order: 4; kind: 'tab'; event: TabEvent };
 
 export interface ScenarioResult {
   log: SessionLogEntry[];
@@ -79,6 +89,10 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   const clock = new VirtualClock(SCENARIO_EPOCH);
   const offset = () => clock.now() - SCENARIO_EPOCH;
   const activitySource = new EventTarget();
+  // Other tabs: storage events on this target, and the localStorage the tabs share.
+  const tabEvents = new EventTarget();
+  const storage = scenario.tabs?.length ? createMemoryStorage() : undefined;
+  let otherTabRenewals = 0;
   const log: SessionLogEntry[] = [];
 
   const recorder: Middleware<object, ScenarioState> = (api) => (next) => (action) => {
@@ -99,7 +113,9 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   };
 
   const delay: DelayFn = clock.delay;
-  const sagaMiddleware = createSagaMiddleware({ context: { clock: clock.now, delay, activitySource } });
+  const sagaMiddleware = createSagaMiddleware({
+    context: { clock: clock.now, delay, activitySource, tabEvents, ...(storage ? { storage } : {}) },
+  });
   const store = configureStore({
     reducer: scenarioReducer,
     // The saga middleware first: the recorder then sees each action's own state change before the
@@ -125,6 +141,7 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
     ...(scenario.sleeps ?? []).map((s) => ({ at: s.at, order: 1 as const, kind: 'sleep' as const, durationMs: s.durationMs })),
     ...(scenario.choices ?? []).map((c) => ({ at: c.at, order: 2 as const, kind: 'choice' as const, choice: c.choice })),
     ...scenario.activityAt.map((at) => ({ at, order: 3 as const, kind: 'activity' as const })),
+    ...(scenario.tabs ?? []).map((t) => ({ at: t.at, order: 4 as const, kind: 'tab' as const, event: t.event })),
   ];
   events.sort((a, b) => a.at - b.at || a.order - b.order);
 
@@ -152,6 +169,27 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
       case 'activity':
         activitySource.dispatchEvent(new Event('mousemove'));
         break;
+      case 'tab': {
+        if (!storage) break;
+        // the browser tells every OTHER tab about a change to localStorage with a storage event
+        const tell = (key: string, newValue: string | null) =>
+          tabEvents.dispatchEvent(Object.assign(new Event('storage'), { key, newValue, storageArea: storage }));
+        if (event.event === 'activity') {
+          writeLastActivity(storage, clock.now());
+          tell(LAST_ACTIVITY_STORAGE_KEY, String(clock.now()));
+        } else if (event.event === 'renewed') {
+          otherTabRenewals += 1;
+          const expiresAt = clock.now() + skewMs + scenario.tokenLifetimeMs;
+          const session = fakeSession(100 + otherTabRenewals, tokenExpiringAt(expiresAt, 100 + otherTabRenewals));
+          const raw = JSON.stringify(session);
+          storage.setItem(SESSION_STORAGE_KEY, raw);
+          tell(SESSION_STORAGE_KEY, raw);
+        } else {
+          storage.removeItem(SESSION_STORAGE_KEY);
+          tell(SESSION_STORAGE_KEY, null);
+        }
+        break;
+      }
     }
   }
   clock.advanceTo(SCENARIO_EPOCH + Math.max(scenario.runForMs, offset()));
