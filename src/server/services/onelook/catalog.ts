@@ -4,6 +4,7 @@
  * answers are only sent back after an attempt), section completion, time spent, progress summary,
  * transcripts, bookmarks and certificates (PDF + a public verification route).
  */
+import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import { randomBytes } from 'node:crypto';
 import { mixed, number, object, string } from 'yup';
 import {
@@ -621,7 +622,7 @@ function formatDay(ms: number, timeZone: string): string {
   try {
     return format(timeZone);
   } catch {
-    return format('America/Chicago');
+    return format(DEFAULT_TIMEZONE);
   }
 }
 
