@@ -45,7 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
+    // appended, never one the client wrote into X-Forwarded-For itself (`true` would trust every
+    // hop and let a client pick its own IP; a hop COUNT fails closed in Fastify 5)
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
