@@ -18,6 +18,7 @@ import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
+import { Housekeeping } from './security/retention';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     throttle: new SignInThrottle(db, config.throttle),
     mailer: deps.mailer ?? defaultMailer(config, db, clock),
+    housekeeping: new Housekeeping(db),
   };
   const registry = new ServiceRegistry(config, deps.modules);
   if (!deps.mailer && ctx.mailer instanceof SmtpMailer) {
