@@ -3,8 +3,8 @@
  * deleted — dead session rows, old outbox mail (which holds reset links and codes in the clear),
  * spent or expired reset and verification codes, and registrations never finished. Runs at most
  * once per RETENTION.intervalMs per server process, after a successful sign-in (the same DELETEs
- * from several instances are harmless). Rate and sign-in counters and recordings clean themselves
- * up where they are written (rateLimit.ts, throttle.ts, support.ts).
+ * from several instances are harmless). Rate and sign-in counters and recordings also clean up
+ * where they are written (rateLimit.ts, throttle.ts, support.ts); this catches what is never written again.
  */
 import type { Db } from '../db';
 
@@ -17,6 +17,8 @@ export const RETENTION = {
   outboxMs: 30 * DAY,
   /** reset and verification codes, and unfinished registrations, after they expired */
   expiredCodesMs: 1 * DAY,
+  /** sign-in failures, rate events and anonymous support attempts (the longest configurable window) */
+  countersMs: 1 * DAY,
   intervalMs: 10 * 60_000,
 } as const;
 
@@ -26,6 +28,7 @@ export interface PurgeCounts {
   resetCodes: number;
   verificationCodes: number;
   invitations: number;
+  counters: number;
 }
 
 /** Deletes everything past its retention at `now`; returns how many rows of each went. */
@@ -44,7 +47,13 @@ export async function purgeExpired(db: Db, now: number): Promise<PurgeCounts> {
     .where('used_at', 'is', null)
     .where('expires_at', '<', now - RETENTION.expiredCodesMs)
     .executeTakeFirst();
+  // the counters delete their own old rows when written; this catches the ones nobody writes again
+  const counters =
+    count(await db.deleteFrom('sign_in_attempts').where('attempted_at', '<', now - RETENTION.countersMs).executeTakeFirst()) +
+    count(await db.deleteFrom('rate_events').where('at', '<', now - RETENTION.countersMs).executeTakeFirst()) +
+    count(await db.deleteFrom('support_attempts').where('attempted_at', '<', now - RETENTION.countersMs).executeTakeFirst());
   return {
+    counters,
     sessions: count(sessions),
     outbox: count(outbox),
     resetCodes: count(resetCodes),
