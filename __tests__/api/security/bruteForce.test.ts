@@ -64,15 +64,15 @@ async function studentSignsInAfterBackOff(ip: string) {
 
 describe('[ASVS 5.0 v6.3.1] failed sign-ins per account per hour', () => {
   it('[ASVS 5.0 v6.3.1] from ONE address: at most 100 wrong passwords an hour are even checked; the student signs in after the back-off', async () => {
-    const { checked, refused } = await attackHour('learner', () => '198.51.100.1', 10_000);
+    const { checked, refused } = await attackHour('learner', () => '198.51.100.1', 20_000);
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
     expect(checked).toBeGreaterThan(0);
-    expect(refused).toBeGreaterThan(200);
+    expect(refused).toBeGreaterThan(60); // 180 attempts in the hour: most never reach a password check
     await studentSignsInAfterBackOff('192.0.2.10');
   });
 
   it('[ASVS 5.0 v6.3.1] spread over 50 addresses: the per-account limit holds all the same', async () => {
-    const { checked } = await attackHour('learner', (i) => `198.51.100.${(i % 50) + 1}`, 10_000);
+    const { checked } = await attackHour('learner', (i) => `198.51.100.${(i % 50) + 1}`, 20_000);
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
     await studentSignsInAfterBackOff('192.0.2.11');
   });
@@ -155,12 +155,12 @@ describe('[ASVS 5.0 v2.4.1] codes are capped too', () => {
   }
 
   it('[ASVS 5.0 v2.4.1] access-code entry: guesses per address are capped (and a 60-bit code space makes 50 addresses pointless)', async () => {
-    const one = await hourOf((i) => service(t.app, 'POST', '/registration/code', { code: `GUESS${String(i).padStart(7, '0')}` }, undefined, '198.51.100.20'), 10_000);
+    const one = await hourOf((i) => service(t.app, 'POST', '/registration/code', { code: `GUESS${String(i).padStart(7, '0')}` }, undefined, '198.51.100.20'), 20_000);
     expect(one.get(404) ?? 0).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
     expect(one.get(429) ?? 0).toBeGreaterThan(0);
     // a signed-in student adding codes is capped per account across addresses
     const { token } = await signIn(t.app, 'learner');
-    const spread = await hourOf((i) => service(t.app, 'POST', '/me/access-codes', { code: `GUESS${String(i).padStart(7, '0')}` }, token, `198.51.101.${(i % 50) + 1}`), 10_000);
+    const spread = await hourOf((i) => service(t.app, 'POST', '/me/access-codes', { code: `GUESS${String(i).padStart(7, '0')}` }, token, `198.51.101.${(i % 50) + 1}`), 20_000);
     expect(spread.get(404) ?? 0).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
     // the real code still works once the back-off is over
     t.clock.advance(15 * MIN);
@@ -203,10 +203,10 @@ describe('[ASVS 5.0 v2.4.1] codes are capped too', () => {
     const mails = await t.db.selectFrom('outbox').select('id').where('purpose', '=', 'password-reset').execute();
     expect(mails.length).toBeLessThanOrEqual(3); // 3 requests per account an hour, from however many addresses
     expect(forgot.get(429) ?? 0).toBeGreaterThan(0);
-    const guesses = await hourOf((i) => service(t.app, 'POST', '/password/reset/check', { code: `guess-${i}-${'x'.repeat(40)}` }, undefined, '198.51.100.30'), 10_000);
+    const guesses = await hourOf((i) => service(t.app, 'POST', '/password/reset/check', { code: `guess-${i}-${'x'.repeat(40)}` }, undefined, '198.51.100.30'), 20_000);
     expect(guesses.get(404) ?? 0).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
     expect(guesses.get(429) ?? 0).toBeGreaterThan(0);
-    const resets = await hourOf((i) => service(t.app, 'POST', '/password/reset', { code: `guess-${i}-${'x'.repeat(40)}`, password: 'a long passphrase here' }, undefined, '198.51.100.31'), 10_000);
+    const resets = await hourOf((i) => service(t.app, 'POST', '/password/reset', { code: `guess-${i}-${'x'.repeat(40)}`, password: 'a long passphrase here' }, undefined, '198.51.100.31'), 20_000);
     expect(resets.get(404) ?? 0).toBeLessThanOrEqual(MAX_FAILURES_PER_HOUR);
   });
 });
