@@ -18,6 +18,7 @@ import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
+import { Housekeeping } from './security/retention';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
@@ -45,7 +46,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
+    // appended, never one the client wrote into X-Forwarded-For itself (`true` would trust every
+    // hop and let a client pick its own IP; a hop COUNT fails closed in Fastify 5)
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
@@ -68,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     throttle: new SignInThrottle(db, config.throttle),
     mailer: deps.mailer ?? defaultMailer(config, db, clock),
+    housekeeping: new Housekeeping(db),
   };
   const registry = new ServiceRegistry(config, deps.modules);
   if (!deps.mailer && ctx.mailer instanceof SmtpMailer) {

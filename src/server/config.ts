@@ -26,6 +26,11 @@ export interface ThrottleSettings {
   /** failures allowed per client IP in the window before 429 */
   maxPerIp: number;
   windowMs: number;
+  /**
+   * failures allowed per user name in any hour, whatever the short window says: NOT cleared by a
+   * successful sign-in, so the hourly number of guesses at one account is bounded (ASVS 5.0 v6.3.1)
+   */
+  maxPerUserPerHour: number;
 }
 
 /** Support tickets and session recordings (issue #4). */
@@ -106,10 +111,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: `Upstream base URL (http/https) for the ${name} service of the proxy.`,
   })),
   { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so the client IP (for sign-in throttling) comes from X-Forwarded-For.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind ONE reverse proxy: the client IP (for rate limits) is the address that proxy appended to X-Forwarded-For (one trusted hop; addresses the client put in front are ignored).' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
+  { name: 'SIGNIN_MAX_FAILURES_PER_USER_HOUR', default: '100', description: 'Failed sign-ins per user name in any hour before 429, even when a successful sign-in cleared the short window.' },
   { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table, listed at /dev/mailbox in development (APP_ENV=D).' },
   { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
   { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
@@ -209,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxPerUser: int('SIGNIN_MAX_FAILURES_PER_USER', 5, 1, 1000),
     maxPerIp: int('SIGNIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),
     windowMs: int('SIGNIN_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
+    maxPerUserPerHour: int('SIGNIN_MAX_FAILURES_PER_USER_HOUR', 100, 1, 100_000),
   };
 
   const smtpUrl = read('SMTP_URL');

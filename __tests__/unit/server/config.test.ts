@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       services: {},
       logLevel: 'info',
-      throttle: { maxPerUser: 5, maxPerIp: 20, windowMs: 15 * 60_000 },
+      throttle: { maxPerUser: 5, maxPerIp: 20, windowMs: 15 * 60_000, maxPerUserPerHour: 100 },
     });
     expect(config.passwordHashing).toEqual(OWASP_ARGON2);
     expect(OWASP_ARGON2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });

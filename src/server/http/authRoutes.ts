@@ -64,6 +64,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const started = await startSession(ctx.db, ctx.config, user.id, appKey, now);
     if (!started) throw new HttpError(401, API_MESSAGES.badCredentials);
     request.log.info({ userId: user.id, sessionId: started.row.id }, 'signed in');
+    try {
+      await ctx.housekeeping?.maybeRun(now);
+    } catch (error) {
+      request.log.warn({ err: error }, 'housekeeping failed');
+    }
     const body: Envelope<Session> = { body: started.session };
     return reply.code(200).send(body);
   });

@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Mailer } from '../mail/mailer';
+import type { Housekeeping } from '../security/retention';
 import type { SignInThrottle } from '../security/throttle';
 
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   clock: () => number;
   throttle: SignInThrottle;
   mailer: Mailer;
+  /** deletes rows past their retention (security/retention.ts), now and then */
+  housekeeping?: Housekeeping;
 }

@@ -24,6 +24,9 @@ export function evaluateFailures(times: readonly number[], now: number, limit: n
 }
 
 export const userKey = (userName: string): string => `user:${userName.trim().toLowerCase()}`;
+/** the hourly per-account count: never cleared by a success */
+export const userHourKey = (userName: string): string => `user-hour:${userName.trim().toLowerCase()}`;
+const HOUR_MS = 60 * 60_000;
 export const ipKey = (ip: string): string => `ip:${ip}`;
 
 export class SignInThrottle {
@@ -34,19 +37,22 @@ export class SignInThrottle {
 
   /** The longer of the two waits when either key is over its limit. */
   async check(userName: string, ip: string, now: number): Promise<ThrottleVerdict> {
-    const since = now - this.settings.windowMs;
+    const since = now - Math.max(this.settings.windowMs, HOUR_MS);
     const rows = await this.db
       .selectFrom('sign_in_attempts')
       .select(['key', 'attempted_at'])
-      .where('key', 'in', [userKey(userName), ipKey(ip)])
+      .where('key', 'in', [userKey(userName), userHourKey(userName), ipKey(ip)])
       .where('attempted_at', '>', since)
       .execute();
     const timesOf = (key: string) => rows.filter((row) => row.key === key).map((row) => Number(row.attempted_at));
-    const byUser = evaluateFailures(timesOf(userKey(userName)), now, this.settings.maxPerUser, this.settings.windowMs);
-    const byIp = evaluateFailures(timesOf(ipKey(ip)), now, this.settings.maxPerIp, this.settings.windowMs);
+    const verdicts = [
+      evaluateFailures(timesOf(userKey(userName)), now, this.settings.maxPerUser, this.settings.windowMs),
+      evaluateFailures(timesOf(userHourKey(userName)), now, this.settings.maxPerUserPerHour, HOUR_MS),
+      evaluateFailures(timesOf(ipKey(ip)), now, this.settings.maxPerIp, this.settings.windowMs),
+    ];
     return {
-      limited: byUser.limited || byIp.limited,
-      retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
+      limited: verdicts.some((v) => v.limited),
+      retryAfterSeconds: Math.max(...verdicts.map((v) => v.retryAfterSeconds)),
     };
   }
 
@@ -55,14 +61,18 @@ export class SignInThrottle {
       .insertInto('sign_in_attempts')
       .values([
         { key: userKey(userName), attempted_at: now },
+        { key: userHourKey(userName), attempted_at: now },
         { key: ipKey(ip), attempted_at: now },
       ])
       .execute();
     // housekeeping: forget failures that can no longer count
-    await this.db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', now - this.settings.windowMs).execute();
+    await this.db
+      .deleteFrom('sign_in_attempts')
+      .where('attempted_at', '<=', now - Math.max(this.settings.windowMs, HOUR_MS))
+      .execute();
   }
 
-  /** A successful sign-in clears the user name's failures (not the IP's). */
+  /** A successful sign-in clears the user name's short-window failures (not the hourly count, not the IP's). */
   async recordSuccess(userName: string): Promise<void> {
     await this.db.deleteFrom('sign_in_attempts').where('key', '=', userKey(userName)).execute();
   }

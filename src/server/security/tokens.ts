@@ -1,13 +1,14 @@
 /**
  * Session tokens: HS256 JWTs signed with jose. The algorithm, issuer and audience are pinned;
- * headers that point at other keys (jku, jwk, x5u, x5c) or demand extensions (crit) are refused.
+ * headers that point at other keys (jku, jwk, kid, x5u, x5c) or demand extensions (crit) are refused:
+ * there is one key and we never issue a token naming one.
  */
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 
 export const TOKEN_ISSUER = 'cashwise';
 export const TOKEN_AUDIENCE = 'cashwise-web';
 export const TOKEN_ALGORITHM = 'HS256';
-const FORBIDDEN_HEADERS = ['jku', 'jwk', 'x5u', 'x5c', 'crit'] as const;
+const FORBIDDEN_HEADERS = ['jku', 'jwk', 'kid', 'x5u', 'x5c', 'crit'] as const;
 
 export interface TokenClaims {
   userId: number;

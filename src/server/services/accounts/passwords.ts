@@ -34,6 +34,8 @@ export async function requestPasswordReset(ctx: PasswordMailContext, login: stri
     .orderBy('id')
     .limit(MAX_ACCOUNTS_PER_EMAIL)
     .execute();
+  // equal work for an unknown login: one code drawn and hashed, then thrown away
+  if (users.length === 0) sha256(newSecret(ACCOUNT_LIMITS.resetCodeBytes));
   for (const user of users) {
     const code = newSecret(ACCOUNT_LIMITS.resetCodeBytes);
     await ctx.db

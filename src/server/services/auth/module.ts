@@ -2,6 +2,7 @@
 import * as yup from 'yup';
 import type { ServiceModule } from '../types';
 import { Result } from '../types';
+import { staffSchools } from '../onelook/support';
 import { findUserByUserName, loadIdentity } from './repository';
 
 const userNameSchema = yup.string().trim().min(1).max(200).required();
@@ -15,13 +16,19 @@ export const authModule: ServiceModule = {
       handler: async (ctx) => ({ permissions: ctx.identity?.permissions ?? [] }),
     },
     {
-      // support staff look up a learner's account (SUPPORT; GADMINSUPERUSER passes every check)
+      // support staff look up a learner of their own schools (SUPPORT; GADMINSUPERUSER passes every check and sees every school)
       method: 'GET',
       path: '/users/:userName',
       access: { permission: 'SUPPORT' },
       handler: async (ctx) => {
         const user = await findUserByUserName(ctx.db, ctx.params.userName ?? '');
-        const identity = user ? await loadIdentity(ctx.db, user.id) : null;
+        // only a student of one of the staff member's own schools (GADMINSUPERUSER: any), ASVS 5.0 v8.4.1
+        const schools = await staffSchools(ctx);
+        const shared =
+          user && schools !== null
+            ? await ctx.db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).where('client_id', 'in', schools.length ? schools : [-1]).executeTakeFirst()
+            : user;
+        const identity = user && shared ? await loadIdentity(ctx.db, user.id) : null;
         if (!identity) return new Result(404, { message: 'No such user.' });
         return identity;
       },

@@ -1,7 +1,8 @@
 /**
  * Support tickets (issue #4), OneLook routes:
  *   POST /whichway/support                    public   create a ticket (SPEC S7.09) → { issuekey, uploadToken? }
- *   GET  /support/tickets                     SUPPORT  every ticket, newest first (the console sorts, pages, filters)
+ *   GET  /support/tickets                     SUPPORT  every ticket of the staff member's schools' students and every
+ *                                                      anonymous one (GADMINSUPERUSER: all), newest first
  *   GET  /support/tickets/:key                SUPPORT  one ticket with its recording's facts
  *   POST /support/tickets/:key/resolve        SUPPORT  mark resolved
  *   POST /support/tickets/:key/recording      public   (multipart, file `recording`) the submitter's ONE upload
@@ -29,6 +30,7 @@ import {
   type TicketDetail,
   type TicketSummary,
 } from '../../../common/support';
+import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -186,9 +188,31 @@ function toSummary(row: TicketRow): TicketSummary {
   };
 }
 
-function ticketQuery(db: Db) {
+/**
+ * The schools whose students a support user may see (ASVS 5.0 v8.4.1): the schools they belong to;
+ * null means every school (GADMINSUPERUSER). Anonymous (/help) tickets carry no school and are seen
+ * by every support user.
+ */
+export async function staffSchools(ctx: Pick<ServiceContext, 'db' | 'identity'>): Promise<number[] | null> {
+  if (!ctx.identity) return [];
+  if (ctx.identity.permissions.includes(SUPERUSER_PERMISSION)) return null;
+  const rows = await ctx.db.selectFrom('user_clients').select('client_id').where('user_id', '=', ctx.identity.user.id).execute();
+  return rows.map((row) => row.client_id);
+}
+
+function ticketQuery(db: Db, schools: number[] | null) {
   return db
     .selectFrom('support_tickets as t')
+    .$if(schools !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('t.user_id', 'is', null),
+          ...(schools && schools.length > 0
+            ? [eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 't.user_id').where('uc.client_id', 'in', schools))]
+            : []),
+        ]),
+      ),
+    )
     .leftJoin('support_recordings as r', 'r.ticket_id', 't.id')
     .select([
       't.id',
@@ -215,7 +239,7 @@ function ticketQuery(db: Db) {
 
 async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDetail> {
   await purgeExpiredRecordings(ctx.db, ctx.clock(), ctx.config.support.recordingRetentionMs);
-  const row = await ticketQuery(ctx.db).where('t.issue_key', '=', key).executeTakeFirst();
+  const row = await ticketQuery(ctx.db, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   return {
     ...toSummary(row),
@@ -294,7 +318,7 @@ export const supportRoutes: readonly ServiceRoute[] = [
     path: '/support/tickets',
     access,
     handler: async (ctx) => {
-      const rows = await ticketQuery(ctx.db).orderBy('t.id', 'desc').limit(5000).execute();
+      const rows = await ticketQuery(ctx.db, await staffSchools(ctx)).orderBy('t.id', 'desc').limit(5000).execute();
       return rows.map(toSummary);
     },
   },
@@ -311,6 +335,7 @@ export const supportRoutes: readonly ServiceRoute[] = [
     handler: async (ctx) => {
       const key = keyParam(ctx);
       const now = ctx.clock();
+      await ticketDetail(ctx, key); // 404 unless this support user may see the ticket
       const updated = await ctx.db
         .updateTable('support_tickets')
         .set({ status: 'resolved', resolved_at: now, resolved_by: ctx.identity?.user.id ?? null })
@@ -342,10 +367,14 @@ export const supportRoutes: readonly ServiceRoute[] = [
       const row = await ctx.db
         .selectFrom('support_recordings as r')
         .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
-        .select(['t.issue_key', 'r.created_at', 'r.truncated', 'r.events'])
+        .select(['t.issue_key', 't.user_id', 'r.created_at', 'r.truncated', 'r.events'])
         .where('r.id', '=', id)
         .executeTakeFirst();
       if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
+      // only a recording of a ticket this support user may see (the ticket's school, or anonymous)
+      if (row.user_id !== null && !(await ticketQuery(ctx.db, await staffSchools(ctx)).where('t.issue_key', '=', row.issue_key).executeTakeFirst())) {
+        throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
+      }
       return { ticketKey: row.issue_key, createdAt: Number(row.created_at), truncated: Number(row.truncated) === 1, events: row.events };
     },
   },
