@@ -55,40 +55,49 @@ function kbHarness(answer: (proxy: Proxy) => { status: number; data?: unknown })
 }
 
 describe('knowledge-base search saga', () => {
-  it('debounces: three quick keystrokes make ONE search, for the last query, after the pause', async () => {
-    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
-    h.store.dispatch(searchQueryChanged({ query: 'a' }));
-    h.store.dispatch(searchQueryChanged({ query: 'ap' }));
-    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-    await settle();
-    expect(h.requests).toHaveLength(0); // still waiting for the pause
-    expect(h.state().knowledgeBase.search.status).toBe('pending');
-    await sleep(DEBOUNCE * 3);
-    await settle();
-    expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
-    expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
-  });
+  describe('on fake timers', () => {
+    // The debounce runs on jest's fake timers: a loaded machine cannot let the pause elapse early.
+    const sleep = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+    const settle = () => jest.advanceTimersByTimeAsync(0);
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
 
-  it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
-    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
-    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-    await sleep(DEBOUNCE * 3);
-    h.store.dispatch(searchQueryChanged({ query: 'apr card' }));
-    await sleep(DEBOUNCE * 3);
-    h.store.dispatch(searchQueryChanged({ query: '' }));
-    await sleep(DEBOUNCE * 3);
-    await settle();
-    expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['apr', 'apr card']);
-    expect(h.state().knowledgeBase.search).toMatchObject({ query: '', status: 'idle', result: null });
-  });
+    it('debounces: three quick keystrokes make ONE search, for the last query, after the pause', async () => {
+      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+      h.store.dispatch(searchQueryChanged({ query: 'a' }));
+      h.store.dispatch(searchQueryChanged({ query: 'ap' }));
+      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+      await settle();
+      expect(h.requests).toHaveLength(0); // still waiting for the pause
+      expect(h.state().knowledgeBase.search.status).toBe('pending');
+      await sleep(DEBOUNCE * 3);
+      await settle();
+      expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
+      expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
+    });
 
-  it('a failed search is a typed failure, not a crash', async () => {
-    const h = kbHarness(() => 'network' as never);
-    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-    await sleep(DEBOUNCE * 3);
-    await settle();
-    expect(h.state().knowledgeBase.search.status).toBe('failed');
-    expect(h.state().knowledgeBase.search.error?.message).toBeTruthy();
+    it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
+      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+      await sleep(DEBOUNCE * 3);
+      h.store.dispatch(searchQueryChanged({ query: 'apr card' }));
+      await sleep(DEBOUNCE * 3);
+      h.store.dispatch(searchQueryChanged({ query: '' }));
+      await sleep(DEBOUNCE * 3);
+      await settle();
+      expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['apr', 'apr card']);
+      expect(h.state().knowledgeBase.search).toMatchObject({ query: '', status: 'idle', result: null });
+    });
+
+    it('a failed search is a typed failure, not a crash', async () => {
+      const h = kbHarness(() => 'network' as never);
+      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+      await sleep(DEBOUNCE * 3);
+      await settle();
+      expect(h.state().knowledgeBase.search.status).toBe('failed');
+      expect(h.state().knowledgeBase.search.error?.message).toBeTruthy();
+    });
+
   });
 
   it('cancels the older search while its request is in flight: only the newer answer lands', async () => {
