@@ -48,6 +48,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   modules?: AppDeps['modules'];
+  /** Fastify logger option (silent by default), e.g. { level: 'error' } to see a 500's cause */
+  logger?: AppDeps['logger'];
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -72,7 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(config);
   await migrateToLatest(db);
   await seedDemo(db, config.passwordHashing, clock());
-  const app = await buildApp({ config, db, clock, modules: options.modules });
+  const app = await buildApp({ config, db, clock, modules: options.modules, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -151,7 +151,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         payload = await route.payloadSchema.validate(call.payload, { abortEarly: true, stripUnknown: false });
       } catch (error) {
         if (error instanceof ValidationError) throw new HttpError(400, error.message);
-        throw error;
+        // a schema transform met a value of a type it cannot handle (e.g. yup's .trim() given an
+        // array): the payload is wrong, not the server
+        request.log.info({ err: error }, 'payload schema could not read the payload');
+        throw new HttpError(400, API_MESSAGES.badPayload);
       }
     }
     const result = await route.handler({

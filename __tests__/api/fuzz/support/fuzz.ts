@@ -1,0 +1,196 @@
+/**
+ * Shared pieces of the bad-input fuzz suite (issue #10 item 4): hostile values, the seed/runs
+ * settings and the one property every answer must satisfy (no status >= 500; every 4xx has a
+ * non-empty `message`). See docs/server.md "Bad input".
+ */
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+
+/** FUZZ_SEED reproduces a run; without it every run picks (and prints) a new seed. */
+export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+/** Cases per run over the whole suite (FUZZ_RUNS overrides); each file takes its share. */
+export const FUZZ_TOTAL_RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 10_200;
+
+/** This file's share of FUZZ_TOTAL_RUNS (the shares of all files add up to 1). */
+export function runsFor(share: number): number {
+  return Math.max(1, Math.round(FUZZ_TOTAL_RUNS * share));
+}
+
+/** FUZZ_DEBUG=1 logs the cause of every 500 (Fastify's logger at level error) */
+export const FUZZ_LOGGER = process.env.FUZZ_DEBUG ? { level: 'error' } : false;
+
+/** Generous: the suite makes thousands of requests on a shared, loaded 2-core machine. */
+export const FUZZ_TIMEOUT_MS = 300_000;
+
+const SQL = [
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  '1; SELECT pg_sleep(5)--',
+  "1' UNION SELECT password_hash FROM users--",
+  '%',
+  '_',
+  '\\',
+  "\\'",
+  '$1',
+  '?',
+  ':name',
+  '/*',
+  '*/',
+  '--',
+  ';',
+  '%_%',
+];
+const TRAVERSAL = [
+  '..',
+  '.',
+  '../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e',
+  '%2e%2e%2f',
+  '%252e%252e',
+  '..\\..\\windows',
+  '/etc/passwd',
+  'http://169.254.169.254/latest/meta-data',
+  '//evil.example',
+  'user@evil.example',
+  '[::1]',
+  '%00',
+  '\u0000',
+];
+const UNICODE = [
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0002\u001f\u007f',
+  '\u200b\u200e\u202e',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\ud83d\ude00',
+  'e\u0301',
+  'Ⅻ',
+  'ﬁ',
+  '\u2028\u2029',
+  '\r\n',
+  '\t',
+  'İı',
+  '𝟘',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  'toString',
+];
+const NUMERIC_TEXT = ['0', '-1', '1', '1.5', '1e21', '1e309', 'NaN', 'Infinity', '-Infinity', '0x10', '9007199254740993', '99999999999999999999', '2147483648', ' 1', '1 ', '+1', '٣'];
+
+/** Text meant to break parsers, queries, paths and encodings. */
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom(...SQL, ...TRAVERSAL, ...UNICODE, ...NUMERIC_TEXT, ''), weight: 6 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 3 },
+  { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.string({ maxLength: 20 }), weight: 2 },
+  { arbitrary: fc.tuple(fc.constantFrom('a', 'é', '\u0000', "'", '😀', '%'), fc.integer({ min: 200, max: 70_000 })).map(([c, n]) => c.repeat(n)), weight: 1 },
+  {
+    arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...SQL, ...TRAVERSAL, ...UNICODE), fc.string({ maxLength: 8 })).map(([a, b, c]) => a + b + c),
+    weight: 3,
+  },
+);
+
+/** Numbers that JSON can carry and handlers may not expect. */
+export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(0, -0, -1, 1, 0.5, -0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324, Number.MAX_VALUE),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+/** Any JSON value, biased towards hostile leaves. */
+export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+/** A value of the wrong (or right) type for a field that expects `type`. */
+export function valueFor(type: string | undefined): fc.Arbitrary<unknown> {
+  const plausible: fc.Arbitrary<unknown> =
+    type === 'number'
+      ? hostileNumber
+      : type === 'boolean'
+        ? fc.boolean()
+        : type === 'array'
+          ? fc.array(hostileJson, { maxLength: 4 })
+          : type === 'object'
+            ? fc.dictionary(hostileString, hostileJson, { maxKeys: 4 })
+            : hostileString;
+  return fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: hostileJson, weight: 2 });
+}
+
+export interface Violation {
+  request: string;
+  status: number;
+  body: string;
+}
+
+/** The property: no 5xx; every 4xx (except to HEAD, which has no body) carries a non-empty message. */
+export function violationOf(response: LightMyRequestResponse, method: string): string | null {
+  const status = response.statusCode;
+  if (status >= 500) return `status ${status}`;
+  if (status >= 400 && method !== 'HEAD') {
+    let message: unknown;
+    try {
+      message = (JSON.parse(response.body) as { message?: unknown }).message;
+    } catch {
+      return `${status} without a JSON body`;
+    }
+    if (typeof message !== 'string' || message.trim() === '') return `${status} without a message`;
+  }
+  return null;
+}
+
+export function describeRequest(method: string, url: string, headers: Record<string, string>, body: unknown): string {
+  const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+  return `${method} ${url} ${JSON.stringify(headers)} ${text.length > 600 ? `${text.slice(0, 600)}… (${text.length} chars)` : text}`;
+}
+
+/** Counts answers by status for the printed summary. */
+export class Tally {
+  readonly byStatus = new Map<number, number>();
+  readonly violations: Violation[] = [];
+  cases = 0;
+
+  record(status: number): void {
+    this.cases += 1;
+    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+  }
+
+  summary(name: string, ms: number): string {
+    const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    return `[fuzz] ${name}: ${this.cases} cases in ${(ms / 1000).toFixed(1)} s, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} to reproduce); statuses ${statuses}; violations ${this.violations.length}`;
+  }
+
+  /** A readable failure: the first few distinct violations and how to reproduce them. */
+  report(): string {
+    const seen = new Set<string>();
+    const lines: string[] = [];
+    for (const v of this.violations) {
+      const key = `${v.status} ${v.request.slice(0, 80)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      lines.push(`${v.status} ${v.body.slice(0, 200)}\n    ← ${v.request}`);
+      if (lines.length >= 15) break;
+    }
+    return `${this.violations.length} violation(s), seed ${FUZZ_SEED} (rerun with FUZZ_SEED=${FUZZ_SEED}):\n${lines.join('\n')}`;
+  }
+}
+
+/** `arbitrary` in about one case out of `oneIn`, else `otherwise` (undefined by default). */
+export function rarely<T, U = undefined>(arbitrary: fc.Arbitrary<T>, oneIn: number, otherwise?: U): fc.Arbitrary<T | U> {
+  return fc.oneof({ arbitrary: fc.constant(otherwise as U), weight: oneIn - 1 }, { arbitrary, weight: 1 });
+}
