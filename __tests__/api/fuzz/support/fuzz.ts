@@ -165,14 +165,21 @@ export class Tally {
   readonly violations: Violation[] = [];
   cases = 0;
 
-  record(status: number): void {
+  readonly messages = new Map<string, number>();
+
+  record(status: number, body?: string): void {
+    if (process.env.FUZZ_DEBUG && status >= 400 && body) {
+      const message = /"message":"([^"]{0,60})/.exec(body)?.[1] ?? body.slice(0, 60);
+      this.messages.set(`${status} ${message}`, (this.messages.get(`${status} ${message}`) ?? 0) + 1);
+    }
     this.cases += 1;
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
   }
 
   summary(name: string, ms: number): string {
     const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    return `[fuzz] ${name}: ${this.cases} cases in ${(ms / 1000).toFixed(1)} s, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} to reproduce); statuses ${statuses}; violations ${this.violations.length}`;
+    const top = [...this.messages.entries()].sort(([, a], [, b]) => b - a).slice(0, 25).map(([m, n]) => `\n  ${n} × ${m}`).join('');
+    return `[fuzz] ${name}${top}\n: ${this.cases} cases in ${(ms / 1000).toFixed(1)} s, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} to reproduce); statuses ${statuses}; violations ${this.violations.length}`;
   }
 
   /** A readable failure: the first few distinct violations and how to reproduce them. */
@@ -193,4 +200,69 @@ export class Tally {
 /** `arbitrary` in about one case out of `oneIn`, else `otherwise` (undefined by default). */
 export function rarely<T, U = undefined>(arbitrary: fc.Arbitrary<T>, oneIn: number, otherwise?: U): fc.Arbitrary<T | U> {
   return fc.oneof({ arbitrary: fc.constant(otherwise as U), weight: oneIn - 1 }, { arbitrary, weight: 1 });
+}
+
+interface SchemaDescription {
+  type?: string;
+  optional?: boolean;
+  nullable?: boolean;
+  oneOf?: unknown[];
+  tests?: { name?: string; params?: Record<string, unknown> }[];
+  fields?: Record<string, SchemaDescription>;
+  innerType?: SchemaDescription;
+}
+
+/** Values the product's custom yup tests accept (the generator cannot invert a test function). */
+const CUSTOM_VALID: Record<string, fc.Arbitrary<unknown>> = {
+  email: fc.constantFrom('maya@example.com', 'a.b+c@school.example.org'),
+  month: fc.constantFrom('2026-09', '2027-01'),
+  timezone: fc.constantFrom('America/Chicago', 'America/New_York', 'UTC'),
+  password: fc.constantFrom('Tangerine-Kayak-41!', 'correct horse battery staple 9'),
+  'user-name': fc.stringMatching(/^[a-z][a-z0-9]{5,15}$/),
+  comments: fc.string({ minLength: 1, maxLength: 200 }),
+};
+
+/**
+ * A generator driven by a yup schema's describe(): values the schema mostly accepts (so cases
+ * reach the handler), each leaf replaced by a hostile value of any type now and then.
+ */
+export function fromSchema(description: SchemaDescription | undefined, hostility = 6): fc.Arbitrary<unknown> {
+  if (!description) return hostileJson;
+  const valid = validFrom(description, hostility);
+  const leaf = description.type !== 'object' && description.type !== 'array';
+  return leaf ? fc.oneof({ arbitrary: valid, weight: hostility - 1 }, { arbitrary: valueFor(description.type), weight: 1 }) : valid;
+}
+
+function validFrom(d: SchemaDescription, hostility: number): fc.Arbitrary<unknown> {
+  const tests = new Map((d.tests ?? []).map((test) => [test.name ?? '', test.params ?? {}]));
+  const oneOf = (d.oneOf ?? []).filter((value) => value !== undefined);
+  if (oneOf.length > 0) return fc.constantFrom(...oneOf);
+  for (const [name, arbitrary] of Object.entries(CUSTOM_VALID)) if (tests.has(name)) return arbitrary;
+  switch (d.type) {
+    case 'object': {
+      const fields = Object.entries(d.fields ?? {});
+      if (fields.length === 0) return fc.dictionary(fc.string({ maxLength: 10 }), hostileJson, { maxKeys: 3 });
+      return fc.record(Object.fromEntries(fields.map(([name, field]) => [name, fromSchema(field, hostility)])), {
+        requiredKeys: fields.filter(([, field]) => field.optional === false).map(([name]) => name),
+      });
+    }
+    case 'array':
+      return fc.array(fromSchema(d.innerType, hostility), { maxLength: 4 });
+    case 'number': {
+      const min = typeof tests.get('min')?.min === 'number' ? (tests.get('min')?.min as number) : -1e6;
+      const max = typeof tests.get('max')?.max === 'number' ? (tests.get('max')?.max as number) : 1e6;
+      return tests.has('integer') ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'string': {
+      const regex = tests.get('matches')?.regex;
+      if (regex instanceof RegExp) return fc.stringMatching(regex, { size: 'xsmall' });
+      const min = typeof tests.get('min')?.min === 'number' ? (tests.get('min')?.min as number) : tests.has('required') ? 1 : 0;
+      const max = typeof tests.get('max')?.max === 'number' ? (tests.get('max')?.max as number) : 60;
+      return fc.string({ minLength: min, maxLength: Math.min(max, 60) });
+    }
+    default:
+      return hostileJson;
+  }
 }
