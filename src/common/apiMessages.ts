@@ -22,6 +22,8 @@ export const API_MESSAGES = {
   badPath: 'The path is not allowed.',
   badTimeout: (min: number, max: number) => `The timeout must be a whole number of milliseconds from ${min} to ${max}.`,
   badPayload: 'The payload is not valid.',
+  nulCharacter: 'Text may not contain NUL characters.',
+  badMultipartForm: 'The multipart form is not valid.',
   badMultipart: 'The multipart form must contain a "request" field with the proxy request as JSON.',
   upstreamFailed: 'The service is not available right now. Please try again later.',
   upstreamTimeout: 'The service did not answer in time.',

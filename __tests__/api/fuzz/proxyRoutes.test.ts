@@ -97,7 +97,7 @@ const knownValue = fc.constantFrom(...['1', '2', 'saving-basics', 'intro']).chai
     return values.length > 0 ? (values[i % values.length] as string) : fallback;
   }),
 );
-const paramValue = fc.oneof({ arbitrary: knownValue, weight: 6 }, { arbitrary: hostileString, weight: 3 }, { arbitrary: hostileNumber.map(String), weight: 1 });
+const paramValue = fc.oneof({ arbitrary: knownValue, weight: 6 }, { arbitrary: hostileString, weight: 3 }, { arbitrary: fc.oneof(hostileNumber.map(String), fc.constantFrom('2147483648', '4294967296', '9999999999', '1e3', '-1', '0')), weight: 2 });
 
 /** encodeURIComponent, but a lone surrogate (which it refuses) goes through raw. */
 function encodeLoosely(value: string): string {

@@ -82,7 +82,7 @@ const UNICODE = [
   'constructor',
   'toString',
 ];
-const NUMERIC_TEXT = ['0', '-1', '1', '1.5', '1e21', '1e309', 'NaN', 'Infinity', '-Infinity', '0x10', '9007199254740993', '99999999999999999999', '2147483648', ' 1', '1 ', '+1', '٣'];
+const NUMERIC_TEXT = ['4294967296', '9999999999', '0', '-1', '1', '1.5', '1e21', '1e309', 'NaN', 'Infinity', '-Infinity', '0x10', '9007199254740993', '99999999999999999999', '2147483648', ' 1', '1 ', '+1', '٣'];
 
 /** Text meant to break parsers, queries, paths and encodings. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -230,7 +230,13 @@ export function fromSchema(description: SchemaDescription | undefined, hostility
   if (!description) return hostileJson;
   const valid = validFrom(description, hostility);
   const leaf = description.type !== 'object' && description.type !== 'array';
-  return leaf ? fc.oneof({ arbitrary: valid, weight: hostility - 1 }, { arbitrary: valueFor(description.type), weight: 1 }) : valid;
+  if (!leaf) return valid;
+  return fc.oneof(
+    { arbitrary: valid, weight: hostility - 1 },
+    { arbitrary: valueFor(description.type), weight: 1 },
+    // an otherwise valid text with a control character in it (PostgreSQL refuses U+0000 in text)
+    { arbitrary: valid.chain((value) => (typeof value === 'string' ? fc.constantFrom(`${value}\u0000`, `\u0000${value}`, `${value}\u0007`) : fc.constant(value))), weight: 1 },
+  );
 }
 
 function validFrom(d: SchemaDescription, hostility: number): fc.Arbitrary<unknown> {
