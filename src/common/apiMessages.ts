@@ -24,6 +24,7 @@ export const API_MESSAGES = {
   badPayload: 'The payload is not valid.',
   nulCharacter: 'Text may not contain NUL characters.',
   badMultipartForm: 'The multipart form is not valid.',
+  upstreamUrlTooLong: 'The path and params are too long for this service.',
   badMultipart: 'The multipart form must contain a "request" field with the proxy request as JSON.',
   upstreamFailed: 'The service is not available right now. Please try again later.',
   upstreamTimeout: 'The service did not answer in time.',

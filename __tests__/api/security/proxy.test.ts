@@ -242,6 +242,13 @@ describe('[ASVS 5.0 v1.3.6] [ASVS 5.0 v13.2.4] proxy paths and params never reac
     expect(upstream.received).toEqual([]);
   });
 
+  it('[ASVS 5.0 v2.2.1] params too long for an upstream URL are a 400 with a message, and nothing is sent (found by the fuzz suite: a 431 without a body)', async () => {
+    const response = await proxy({ service: 'Legacy', path: '/reports', params: { q: 'a'.repeat(20_000) } }, learner);
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(API_MESSAGES.upstreamUrlTooLong);
+    expect(upstream.received).toEqual([]);
+  });
+
   it.each([301, 302, 303, 307, 308])('[ASVS 5.0 v1.3.6] an upstream redirect (%i) to another host or to 169.254.169.254 is not followed: 502', async (status) => {
     for (const target of ['elsewhere', 'metadata']) {
       const response = await proxy({ service: 'Legacy', method: 'POST', path: `/redirect/${status}/${target}`, payload: { a: 1 } }, learner);
