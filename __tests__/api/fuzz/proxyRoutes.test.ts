@@ -179,7 +179,18 @@ const caseFor = (target: Target) =>
     extra: rarely(fc.dictionary(hostileString, hostileJson, { maxKeys: 2 }), 10),
   });
 
-const anyCase = fc.oneof({ arbitrary: fc.constantFrom(...TARGETS), weight: 14 }, { arbitrary: fc.constantFrom(...UPSTREAM_TARGETS), weight: 1 }).chain(caseFor);
+/** Built once per route (building fromSchema's and stringMatching's arbitraries per case is slow). */
+const caseArbitraries = new Map<Target, ReturnType<typeof caseFor>>();
+const memoCaseFor = (target: Target) => {
+  let arbitrary = caseArbitraries.get(target);
+  if (!arbitrary) {
+    arbitrary = caseFor(target);
+    caseArbitraries.set(target, arbitrary);
+  }
+  return arbitrary;
+};
+
+const anyCase = fc.oneof({ arbitrary: fc.constantFrom(...TARGETS), weight: 14 }, { arbitrary: fc.constantFrom(...UPSTREAM_TARGETS), weight: 1 }).chain(memoCaseFor);
 
 describe('fuzz: every proxy route', () => {
   it('enumerates the service modules (a new route is fuzzed automatically)', () => {
