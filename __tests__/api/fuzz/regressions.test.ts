@@ -45,6 +45,13 @@ describe('fuzz findings', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('a NUL nested deeper than the check walks is refused too', async () => {
+    const deep = `${'['.repeat(300)}"\\u0000"${']'.repeat(300)}`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/service', headers: { ...appKeyHeader, 'content-type': 'application/json' }, payload: `{"path":"/status","payload":${deep}}` });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(API_MESSAGES.nulCharacter);
+  });
+
   it('a NUL in the proxy request of a multipart form is a 400 too', async () => {
     const body = `--b\r\nContent-Disposition: form-data; name="request"\r\n\r\n{"path":"/status","params":{"a":"\\u0000"}}\r\n--b--\r\n`;
     const response = await multipart('b', body);

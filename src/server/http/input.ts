@@ -8,10 +8,14 @@
 import { API_MESSAGES } from '../../common/apiMessages';
 import { HttpError } from './errors';
 
-/** true when a string anywhere in value (object keys included) holds U+0000. */
+/**
+ * true when a string anywhere in value (object keys included) holds U+0000; past 200 levels of
+ * nesting the walk stops and answers true (refusing such a body errs on the safe side).
+ */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > 200) return false;
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > 200) return true;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
