@@ -13,6 +13,7 @@ import type { Db } from './db';
 import { authRoutes } from './http/authRoutes';
 import type { AppContext } from './http/context';
 import { HttpError } from './http/errors';
+import { refuseNul } from './http/input';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
@@ -54,7 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // an empty JSON body (e.g. POST /api/auth/renew with no payload) reads as "no body" instead of
-  // a parse error; anything else goes through Fastify's own (prototype-poisoning-safe) parser
+  // a parse error; anything else goes through Fastify's own (prototype-poisoning-safe) parser, and
+  // a string holding U+0000 is a 400 (http/input.ts: PostgreSQL cannot store it)
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -63,7 +65,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, undefined);
       return;
     }
-    jsonParser(request, text, done);
+    jsonParser(request, text, (error, value) => {
+      if (error) {
+        done(error, undefined);
+        return;
+      }
+      try {
+        refuseNul(value, text);
+      } catch (nul) {
+        done(nul as HttpError, undefined);
+        return;
+      }
+      done(null, value);
+    });
   });
 
   const ctx: AppContext = {

@@ -50,6 +50,8 @@ export interface TestAppOptions {
   modules?: AppDeps['modules'];
   /** outgoing mail (default: the outbox table) */
   mailer?: AppDeps['mailer'];
+  /** Fastify logger option (silent by default), e.g. { level: 'error' } to see a 500's cause */
+  logger?: AppDeps['logger'];
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -74,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(config);
   await migrateToLatest(db);
   await seedDemo(db, config.passwordHashing, clock());
-  const app = await buildApp({ config, db, clock, modules: options.modules, mailer: options.mailer });
+  const app = await buildApp({ config, db, clock, modules: options.modules, mailer: options.mailer, logger: options.logger });
   await app.ready();
   return {
     app,

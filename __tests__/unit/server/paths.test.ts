@@ -14,6 +14,7 @@ describe('normalisePath', () => {
 
   it.each([
     '', 'status', '../x', '/..', '/a/..', '/a/./b', '/a/%2e%2e', '/a/%2E/b', '/a%2fb', '/a%5Cb', '/a%00', '/a%40b',
+    '/a/%252e%252e', '/a/%25252E', '/a%252fb', '/a%255cb', '/a%2500', '/a%2540b',
     '//host/x', '/a//b', '/a\\b', '/@host', 'http://host/', '/a?b', '/a#b', '/a b', '/a/%G0', '/a/%', `/${'a'.repeat(3000)}`,
   ])('refuses %s', (path) => {
     expect(normalisePath(path)).toBeNull();

@@ -16,6 +16,7 @@ import { callUpstream } from '../services/upstream';
 import { authenticate, bearerToken, requireAppKey } from './authenticate';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
+import { refuseNul } from './input';
 
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 5, fields: 10, fieldSize: 1024 * 1024, parts: 20 } as const;
 const MAX_PARAMS = 50;
@@ -151,7 +152,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         payload = await route.payloadSchema.validate(call.payload, { abortEarly: true, stripUnknown: false });
       } catch (error) {
         if (error instanceof ValidationError) throw new HttpError(400, error.message);
-        throw error;
+        // a schema transform met a value of a type it cannot handle (e.g. yup's .trim() given an
+        // array): the payload is wrong, not the server
+        request.log.info({ err: error }, 'payload schema could not read the payload');
+        throw new HttpError(400, API_MESSAGES.badPayload);
       }
     }
     const result = await route.handler({
@@ -186,12 +190,20 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     requireAppKey(ctx, request); // before reading any upload
     let rawRequest: string | undefined;
     const files: UploadedFile[] = [];
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'file') {
-        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
-      } else if (part.fieldname === 'request' && typeof part.value === 'string') {
-        rawRequest = part.value;
+    try {
+      for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+        if (part.type === 'file') {
+          files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+        } else if (part.fieldname === 'request' && typeof part.value === 'string') {
+          rawRequest = part.value;
+        }
       }
+    } catch (error) {
+      // limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
+      // (no boundary, a malformed part header, a form cut short) are the client's: 400
+      if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+      request.log.info({ err: error }, 'unreadable multipart form');
+      throw new HttpError(400, API_MESSAGES.badMultipartForm);
     }
     if (rawRequest === undefined) throw new HttpError(400, API_MESSAGES.badMultipart);
     let parsed: unknown;
@@ -200,6 +212,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     } catch {
       throw new HttpError(400, API_MESSAGES.badMultipart);
     }
+    refuseNul(parsed, rawRequest);
     return dispatch(request, reply, parseProxyRequest(parsed), files);
   });
 }

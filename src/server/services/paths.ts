@@ -1,12 +1,13 @@
 /**
  * Proxy paths: one strict normal form, checked before anything is routed or sent upstream.
  * Refused: anything not starting with a single '/', '.' or '..' segments, '//', backslashes, '@',
- * '?', '#', whitespace, full URLs, and encoded dots, slashes, backslashes or NULs.
+ * '?', '#', whitespace, full URLs, and encoded (or double-encoded) dots, slashes, backslashes, '@' or NULs.
  */
 export const MAX_PATH_LENGTH = 2048;
 
 const ALLOWED = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:%/]*$/;
-const FORBIDDEN_ESCAPES = /%(2e|2f|5c|00|40)/i;
+// also double (or more) encoded: "%252e" is a "%2e" to any upstream that decodes once more
+const FORBIDDEN_ESCAPES = /%(?:25)*(?:2e|2f|5c|00|40)/i;
 const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 
 /** The path split into decoded segments, or null when the path is not acceptable. */

@@ -8,6 +8,8 @@ import { HttpError } from '../http/errors';
 import type { UploadedFile } from './types';
 
 export const MAX_UPSTREAM_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** Longer URLs are refused by common servers (Node's 16 KiB header limit answers 431 without a body). */
+export const MAX_UPSTREAM_URL_LENGTH = 8 * 1024;
 
 export interface UpstreamCall {
   baseUrl: string;
@@ -37,6 +39,7 @@ export function buildUpstreamUrl(baseUrl: string, segments: readonly string[], q
   for (const [key, value] of Object.entries(query)) url.searchParams.append(key, String(value));
   // belt and braces: the result must still be under the configured base
   if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) throw new HttpError(400, API_MESSAGES.badPath);
+  if (url.href.length > MAX_UPSTREAM_URL_LENGTH) throw new HttpError(400, API_MESSAGES.upstreamUrlTooLong);
   return url;
 }
 

@@ -599,7 +599,8 @@ async function addBookmark(ctx: ServiceContext): Promise<Result> {
 async function removeBookmark(ctx: ServiceContext): Promise<Result> {
   const identity = user(ctx);
   const raw = ctx.params.id ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(raw)) throw new HttpError(400, CATALOG_MESSAGES.badBookmarkId);
+  // at most 9 digits: ids are 32-bit integers, and PostgreSQL refuses a larger value with an error
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new HttpError(400, CATALOG_MESSAGES.badBookmarkId);
   const result = await ctx.db.deleteFrom('bookmarks').where('id', '=', Number(raw)).where('user_id', '=', identity.user.id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new HttpError(404, CATALOG_MESSAGES.bookmarkNotFound);
   return new Result(204);
