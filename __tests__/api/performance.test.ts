@@ -1,6 +1,7 @@
 /** Issue #9/#10 server changes: rehash on sign-in, the argon2 limit, the catalog tree cache, the prepared-statement cache. */
 import path from 'node:path';
 import argon2 from 'argon2';
+import type { KbHome } from '../../src/common/knowledgeBase';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { HASH_CONCURRENCY, hashPassword, needsRehash, verifyPassword } from '../../src/server/security/passwords';
@@ -91,5 +92,58 @@ describe('catalog tree cache', () => {
     });
     const second = (await catalog(token)).json() as { slug: string; title: string }[];
     expect(second.find((m) => m.slug === slug)?.title).toBe('Renamed by an import');
+  });
+});
+
+describe('ETags on reads through the proxy', () => {
+  const read = (token: string, path: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/service', headers: { ...authHeaders(token), ...headers }, payload: { service: 'OneLook', method: 'GET', path } });
+
+  it('tags the catalog tree, a section and an article, and answers 304 to a matching If-None-Match', async () => {
+    // the real content: catalog and knowledge base
+    await importContent(t.db, path.resolve(__dirname, '../../content'), t.clock());
+    await offerAllModules(t.db, ['LINCOLN-HS']);
+    const token = (await signIn(t.app, 'learner')).token;
+    const cards = (await read(token, '/catalog')).json() as { slug: string }[];
+    const module = (await read(token, `/catalog/modules/${cards[0]!.slug}`)).json() as { materials: { slug: string; sections: { slug: string }[] }[] };
+    const mat = module.materials[0]!;
+    const sectionPath = `/catalog/modules/${cards[0]!.slug}/materials/${mat.slug}/sections/${mat.sections[0]!.slug}`;
+    const kb = (await read(token, '/kb')).json() as KbHome;
+    const article = [...kb.recent, ...kb.popular][0]!;
+    const paths = ['/catalog', sectionPath, `/kb/articles/${article.topicSlug}/${article.slug}`];
+
+    for (const p of paths) {
+      const first = await read(token, p);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const again = await read(token, p, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const other = await read(token, p, { 'if-none-match': 'W/"something-else"' });
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual(first.json());
+    }
+  });
+
+  it('gives a new tag once the learner\'s answer changed', async () => {
+    await importContent(t.db, path.resolve(__dirname, '../fixtures/content'), t.clock());
+    await offerAllModules(t.db, ['LINCOLN-HS']);
+    const token = (await signIn(t.app, 'learner')).token;
+    const cards = (await read(token, '/catalog')).json() as { slug: string }[];
+    const before = (await read(token, '/catalog')).headers.etag as string;
+    const module = (await read(token, `/catalog/modules/${cards[0]!.slug}`)).json() as { materials: { slug: string; sections: { slug: string }[] }[] };
+    const mat = module.materials[0]!;
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: authHeaders(token),
+      payload: { service: 'OneLook', method: 'POST', path: `/catalog/modules/${cards[0]!.slug}/materials/${mat.slug}/sections/${mat.sections[0]!.slug}/complete` },
+    });
+    expect(done.statusCode).toBe(200);
+    const after = await read(token, '/catalog', { 'if-none-match': before });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
   });
 });
