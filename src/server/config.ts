@@ -136,6 +136,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
   { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
+  {
+    name: 'UV_THREADPOOL_SIZE',
+    default: 'CPU cores + 4',
+    description: "libuv's thread pool (password hashing, token signatures, file reads). Password hashes run at most one per core at a time, so the other 4 threads stay free while a class signs in.",
+  },
 ];
 
 export function serviceVariable(name: ServiceName): string {
