@@ -14,7 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { OWASP_ARGON2 } from '../src/server/config';
-import { hashPassword, verifyPassword } from '../src/server/security/passwords';
+import { HASH_CONCURRENCY, hashPassword, verifyPassword } from '../src/server/security/passwords';
 import { report, type Figure } from './support/report';
 import {
   APP_KEY,
@@ -87,9 +87,14 @@ async function main(): Promise<void> {
     const hashStart = performance.now();
     const hash = await hashPassword(BENCH_PASSWORD, OWASP_ARGON2);
     const hashMs = performance.now() - hashStart;
-    const verifyStart = performance.now();
-    await verifyPassword(hash, BENCH_PASSWORD);
-    const verifyMs = performance.now() - verifyStart;
+    // the median of 5 verifications (what a sign-in costs)
+    const verifications: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const verifyStart = performance.now();
+      await verifyPassword(hash, BENCH_PASSWORD);
+      verifications.push(performance.now() - verifyStart);
+    }
+    const verifyMs = verifications.sort((a, b) => a - b)[2]!;
 
     // warm-up: JIT and SQLite page cache
     await cannon('warm-up (catalog tree)', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog'), duration: 2 });
@@ -162,7 +167,6 @@ async function main(): Promise<void> {
     });
 
     const rssMb = server.rssMb();
-    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 0) || os.cpus().length;
     const figures: Figure[] = [
       { label: 'reference (bare Fastify hello) throughput', value: runs.reference.rps, unit: 'req/s' },
       { label: 'GET /api throughput', value: runs.env.rps, unit: 'req/s', note: `p99 ${runs.env.p99} ms` },
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
         label: `sign-in throughput (${SIGNIN_CONNECTIONS} connections)`,
         value: runs.signIn.rps,
         unit: 'req/s',
-        note: `p50 ${runs.signIn.p50} ms, p99 ${runs.signIn.p99} ms; one argon2id hash ${hashMs.toFixed(1)} ms, one verify ${verifyMs.toFixed(1)} ms (m=${OWASP_ARGON2.memoryCost} KiB t=${OWASP_ARGON2.timeCost} p=${OWASP_ARGON2.parallelism}) → ceiling ≈ ${((1000 / verifyMs) * Math.min(threads, os.cpus().length)).toFixed(0)}/s on ${os.cpus().length} cores`,
+        note: `p50 ${runs.signIn.p50} ms, p99 ${runs.signIn.p99} ms; one argon2id hash ${hashMs.toFixed(1)} ms, one verify ${verifyMs.toFixed(1)} ms (m=${OWASP_ARGON2.memoryCost} KiB t=${OWASP_ARGON2.timeCost} p=${OWASP_ARGON2.parallelism}) → ceiling ≈ ${((1000 / verifyMs) * HASH_CONCURRENCY).toFixed(0)}/s with ${HASH_CONCURRENCY} hashes at once (one per core)`,
       },
       { label: 'errors over every run (socket errors, timeouts, non-2xx)', value: Object.values(runs).reduce((s, r) => s + r.errors, 0), unit: '', target: { op: '<=', value: 0 } },
       { label: 'cold start (spawn → first 200 on GET /api)', value: server.coldStartMs, unit: 'ms' },
