@@ -192,7 +192,8 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);
     }
     if (result === undefined) return reply.code(204).send();
-    if (call.method === 'GET') return sendWithEtag(request, reply, result);
+    // JSON answers (objects, arrays) get a tag; anything else goes out as Fastify sends it
+    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result);
     return reply.code(200).send(result);
   }
 
