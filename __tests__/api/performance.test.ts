@@ -1,8 +1,10 @@
 /** Issue #9/#10 server changes: rehash on sign-in, the argon2 limit, the catalog tree cache, the prepared-statement cache. */
 import path from 'node:path';
 import argon2 from 'argon2';
+import SqliteDatabase from 'better-sqlite3';
 import type { KbHome } from '../../src/common/knowledgeBase';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { withStatementCache } from '../../src/server/db';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { HASH_CONCURRENCY, hashPassword, needsRehash, verifyPassword } from '../../src/server/security/passwords';
 import { authHeaders, createTestApp, signIn, signInRequest, type TestApp } from './support/testApp';
@@ -145,5 +147,27 @@ describe('ETags on reads through the proxy', () => {
     const after = await read(token, '/catalog', { 'if-none-match': before });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before);
+  });
+});
+
+describe('prepared statements', () => {
+  it('reuses one statement per SQL text and drops the least recently used beyond the limit', () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    try {
+      const cached = withStatementCache(sqlite, 2);
+      const one = cached.prepare('select 1 as x');
+      expect(cached.prepare('select 1 as x')).toBe(one);
+      const two = cached.prepare('select 2 as x');
+      cached.prepare('select 1 as x'); // now the most recently used
+      cached.prepare('select 3 as x'); // evicts "select 2"
+      expect(cached.prepare('select 1 as x')).toBe(one);
+      expect(cached.prepare('select 2 as x')).not.toBe(two);
+      expect((one.get() as { x: number }).x).toBe(1);
+      // everything else is the database itself
+      expect(cached.inTransaction).toBe(false);
+      expect(cached.pragma('journal_mode', { simple: true })).toBe('memory');
+    } finally {
+      sqlite.close();
+    }
   });
 });
