@@ -8,7 +8,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = __dirname;
-const only = process.argv.slice(2);
+// names pick benches; `--flags` (e.g. `npm run bench -- load --duration=10`) are passed to each bench
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const benches = readdirSync(dir)
   .filter((name) => name.endsWith('.ts') && name !== 'run.ts')
   .filter((name) => only.length === 0 || only.some((o) => name.startsWith(o)))
@@ -17,7 +19,7 @@ const benches = readdirSync(dir)
 let failed = 0;
 for (const name of benches) {
   console.log(`\n=== bench/${name} ===`);
-  const result = spawnSync(process.execPath, ['-r', 'ts-node/register', path.join(dir, name)], {
+  const result = spawnSync(process.execPath, ['-r', 'ts-node/register', path.join(dir, name), ...flags], {
     stdio: 'inherit',
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_COMPILER_OPTIONS: JSON.stringify({ module: 'commonjs', moduleResolution: 'node' }) },
   });

@@ -11,14 +11,33 @@ import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, SERVICE_NAMES, typ
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** argon2id cost. Production uses OWASP's minimums (m=19456 KiB, t=2, p=1); only tests lower them. */
+/** argon2id cost. Production uses one of OWASP's minimum sets (below); only tests lower them. */
 export interface PasswordHashing {
   memoryCost: number;
   timeCost: number;
   parallelism: number;
 }
 
-export const OWASP_ARGON2: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/**
+ * OWASP Password Storage Cheat Sheet: the argon2id minimums it lists as equally strong
+ * (m in KiB). Each costs about the same CPU time (m × t is about 36 MiB-passes).
+ */
+export const OWASP_ARGON2_SETS: readonly PasswordHashing[] = [
+  { memoryCost: 47_104, timeCost: 1, parallelism: 1 },
+  { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  { memoryCost: 12_288, timeCost: 3, parallelism: 1 },
+  { memoryCost: 9_216, timeCost: 4, parallelism: 1 },
+  { memoryCost: 7_168, timeCost: 5, parallelism: 1 },
+];
+
+/**
+ * The set production uses: m=7 MiB, t=5, p=1 (issue #10 item 6). Same CPU cost per sign-in as
+ * m=19 MiB, t=2, but each hash holds 7 MiB instead of 19 MiB, and glibc keeps that memory per
+ * thread-pool thread after the hash: with 19 MiB a class signing in grew the server by about
+ * 60 MB that it never gave back. Hashes made with other parameters keep verifying and are
+ * upgraded at the next sign-in (security/passwords.ts needsRehash).
+ */
+export const OWASP_ARGON2: PasswordHashing = { memoryCost: 7_168, timeCost: 5, parallelism: 1 };
 
 export interface ThrottleSettings {
   /** failures allowed per user name in the window before 429 */
@@ -123,6 +142,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
   { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
+  {
+    name: 'UV_THREADPOOL_SIZE',
+    default: 'CPU cores + 4',
+    description: "libuv's thread pool (password hashing, token signatures, file reads). Password hashes run at most one per core at a time, so the other 4 threads stay free while a class signs in.",
+  },
 ];
 
 export function serviceVariable(name: ServiceName): string {

@@ -1,8 +1,10 @@
 /**
- * The server's entry point and its only file with side effects:
+ * The server's entry point and, with threadpool.ts (sized first), its only file with side effects:
  * config → database → migrations → demo seed → app → listen; graceful shutdown on SIGTERM/SIGINT.
  * Run as `node dist/server/server/main.js` (honours PORT, HOST, DATA_DIR, STATIC_DIR, …).
  */
+// first: sizes libuv's thread pool before anything starts it
+import './threadpool';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

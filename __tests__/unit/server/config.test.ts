@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONFIG_VARIABLES, OWASP_ARGON2, loadConfig } from '../../../src/server/config';
+import { CONFIG_VARIABLES, OWASP_ARGON2, OWASP_ARGON2_SETS, loadConfig } from '../../../src/server/config';
 
 const STRONG = 'k8Jq2vN7xR4pL9sT1wY6zB3mC5dF0gH2aE7uI9oP';
 let dir: string;
@@ -30,7 +30,10 @@ describe('loadConfig', () => {
       throttle: { maxPerUser: 5, maxPerIp: 20, windowMs: 15 * 60_000, maxPerUserPerHour: 100 },
     });
     expect(config.passwordHashing).toEqual(OWASP_ARGON2);
-    expect(OWASP_ARGON2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    // one of the argon2id sets OWASP lists as its minimum (issue #10 item 6 chose m=7 MiB, t=5)
+    expect(OWASP_ARGON2_SETS).toContainEqual(OWASP_ARGON2);
+    expect(OWASP_ARGON2).toEqual({ memoryCost: 7_168, timeCost: 5, parallelism: 1 });
+    for (const set of OWASP_ARGON2_SETS) expect(set.memoryCost * set.timeCost).toBeGreaterThanOrEqual(35 * 1024);
   });
 
   it('generates a development signing key once and keeps it in DATA_DIR', () => {

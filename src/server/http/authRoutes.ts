@@ -5,7 +5,7 @@ import { API_MESSAGES } from '../../common/apiMessages';
 import { SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
-import { dummyHash, verifyPassword } from '../security/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { verifyToken } from '../security/tokens';
 import { findSession, findUserByUserName, insertSession, revokeSession } from '../services/auth/repository';
 import { expiryFor, issueToken, startSession } from '../services/auth/sessions';
@@ -60,6 +60,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       throw new HttpError(401, API_MESSAGES.badCredentials);
     }
     await ctx.throttle.recordSuccess(username);
+    if (needsRehash(user.password_hash, ctx.config.passwordHashing)) {
+      // the hashing parameters changed since this password was stored: store it at today's
+      // (only if nobody changed the password meanwhile)
+      const upgraded = await hashPassword(password, ctx.config.passwordHashing);
+      await ctx.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+      request.log.info({ userId: user.id }, 'password hash upgraded to the current parameters');
+    }
 
     const started = await startSession(ctx.db, ctx.config, user.id, appKey, now);
     if (!started) throw new HttpError(401, API_MESSAGES.badCredentials);

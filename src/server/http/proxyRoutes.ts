@@ -3,6 +3,7 @@
  * One request shape, validated here; routed once by the registry to an in-process route or
  * to the configured upstream.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { API_MESSAGES } from '../../common/apiMessages';
@@ -119,6 +120,23 @@ function checkAccess(route: ServiceRoute, identity: SessionIdentity | null, useS
   if (!hasPermission(identity.permissions, route.access.permission)) throw new HttpError(403, API_MESSAGES.forbidden);
 }
 
+/**
+ * A read's answer with a weak ETag of its JSON (issue #9: catalog tree, sections, articles…);
+ * 304 without a body when the caller's If-None-Match already names it. The answer stays
+ * `Cache-Control: no-store` (personal data): the ETag serves a client that keeps the last answer
+ * itself and revalidates, across instances too (same content, same tag).
+ */
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: unknown): FastifyReply {
+  const json = JSON.stringify(result);
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  reply.header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    return reply.code(304).send();
+  }
+  return reply.code(200).type('application/json; charset=utf-8').send(json);
+}
+
 export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registry: ServiceRegistry): Promise<void> {
   async function dispatch(request: FastifyRequest, reply: FastifyReply, call: ParsedProxyRequest, files: UploadedFile[]) {
     const appKey = requireAppKey(ctx, request);
@@ -177,7 +195,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     if (result instanceof Result) {
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);
     }
-    return result === undefined ? reply.code(204).send() : reply.code(200).send(result);
+    if (result === undefined) return reply.code(204).send();
+    // JSON answers (objects, arrays) get a tag; anything else goes out as Fastify sends it
+    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result);
+    return reply.code(200).send(result);
   }
 
   app.post('/api/service', async (request, reply) => dispatch(request, reply, parseProxyRequest(request.body), []));

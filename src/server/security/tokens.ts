@@ -19,7 +19,21 @@ export interface TokenClaims {
   expiresAt: number;
 }
 
-export function signToken(claims: TokenClaims, secret: Uint8Array): Promise<string> {
+/**
+ * The signing key as a WebCrypto key, imported once per secret (issue #9: jose imported the raw
+ * secret again for every token it signed or verified, a large share of an authenticated request).
+ */
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+export function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signToken(claims: TokenClaims, secret: Uint8Array): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -28,7 +42,7 @@ export function signToken(claims: TokenClaims, secret: Uint8Array): Promise<stri
     .setJti(claims.sessionId)
     .setIssuedAt(Math.floor(claims.issuedAt / 1000))
     .setExpirationTime(Math.floor(claims.expiresAt / 1000))
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 export interface VerifiedToken {
@@ -54,7 +68,7 @@ export async function verifyToken(token: string, secret: Uint8Array, now: number
   if (header.alg !== TOKEN_ALGORITHM) throw new InvalidTokenError('algorithm not allowed');
   if (FORBIDDEN_HEADERS.some((name) => name in header)) throw new InvalidTokenError('header not allowed');
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

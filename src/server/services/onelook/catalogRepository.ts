@@ -51,9 +51,40 @@ export async function schoolModuleSlugs(db: Db, lsclientID: string | undefined):
   return rows.map((r) => r.module_slug);
 }
 
+/**
+ * Trees already read, per database and per imported content version (issue #9: the tree was four
+ * queries on every catalog read). An import adds a content_versions row in the same transaction as
+ * the content, so one look at the newest version id tells whether a cached tree is still the
+ * imported one — also when another process (the admin CLI, another instance) imported it.
+ * Callers must not change a returned tree.
+ */
+const treeCache = new WeakMap<Db, { version: number; trees: Map<string, Promise<TreeModule[]>> }>();
+const TREE_CACHE_ENTRIES = 100;
+
 /** The imported catalog restricted to `moduleSlugs`, ordered by the content's `order`. */
 export async function loadTree(db: Db, moduleSlugs: readonly string[]): Promise<TreeModule[]> {
   if (moduleSlugs.length === 0) return [];
+  const latest = await db.selectFrom('content_versions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const version = Number(latest?.id ?? 0);
+  let cached = treeCache.get(db);
+  if (!cached || cached.version !== version) {
+    cached = { version, trees: new Map() };
+    treeCache.set(db, cached);
+  }
+  const key = [...moduleSlugs].sort().join('\n');
+  let tree = cached.trees.get(key);
+  if (!tree) {
+    if (cached.trees.size >= TREE_CACHE_ENTRIES) cached.trees.clear();
+    const trees = cached.trees;
+    tree = readTree(db, moduleSlugs);
+    trees.set(key, tree);
+    // a failed read is not kept
+    tree.catch(() => trees.delete(key));
+  }
+  return tree;
+}
+
+async function readTree(db: Db, moduleSlugs: readonly string[]): Promise<TreeModule[]> {
   const modules = await db
     .selectFrom('content_modules')
     .select(['id', 'slug', 'title', 'position', 'summary', 'estimated_minutes'])
