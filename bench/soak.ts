@@ -170,6 +170,15 @@ const TIMER_PROBE = () => {
     pending.delete(id);
     clearI(id);
   }) as unknown;
+  // requests in flight, as the page itself sees them (the SPA's calls go through axios' XHR adapter)
+  let xhrs = 0;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    xhrs += 1;
+    this.addEventListener('loadend', () => (xhrs -= 1), { once: true });
+    return send.call(this, body);
+  };
+  w.__soakXhrs = () => xhrs;
 };
 
 interface Counters {
@@ -239,8 +248,9 @@ async function main(): Promise<void> {
         );
       }
     });
+    const pageBusy = () => page.evaluate(() => (window as unknown as { __soakXhrs: () => number }).__soakXhrs() > 0);
     const settle = async () => {
-      while (inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+      while (inFlight > 0 || (await pageBusy())) await new Promise((r) => setTimeout(r, 5));
     };
     const STEP_MS = 5_000;
     let serverOffset = 0;
@@ -330,7 +340,17 @@ async function main(): Promise<void> {
     const figures: Figure[] = [
       { label: `JS heap after GC at 1 h (virtual)`, value: mb(start.heapUsed), unit: 'MB' },
       { label: `JS heap after GC at ${VIRTUAL_HOURS} h (virtual)`, value: mb(heapEnd.heapUsed), unit: 'MB', note: `hourly: ${hourly.map((h) => mb(h).toFixed(2)).join(', ')} MB` },
-      { label: `JS heap growth 1 h → ${VIRTUAL_HOURS} h`, value: growth, unit: '%', target: { op: '<', value: 10 } },
+      { label: `JS heap growth 1 h → ${VIRTUAL_HOURS} h`, value: growth, unit: '%', target: { op: '<', value: 10 }, note: 'includes the session recorder\'s ring buffer (SPEC: 1000 events) filling up' },
+      ...(hourly.length >= 3
+        ? [
+            {
+              label: `JS heap growth 3 h → ${VIRTUAL_HOURS} h (recording buffer full: steady state)`,
+              value: ((heapEnd.heapUsed - hourly[2]!) / hourly[2]!) * 100,
+              unit: '%',
+              target: { op: '<' as const, value: 10 },
+            },
+          ]
+        : []),
       { label: 'renewals accepted in 8 h', value: renewals.filter((s) => s === 200).length, unit: 'renewals', note: `${renewals.length} asked; still signed in at the end: ${stillSignedIn ? 'yes' : 'NO'}` },
       { label: 'renewals refused', value: renewals.filter((s) => s !== 200).length, unit: 'renewals', target: { op: '<=', value: 0 } },
       { label: `event listeners: growth over ${CYCLES} sign-in/out cycles`, value: after.jsEventListeners - before.jsEventListeners, unit: 'listeners', target: { op: '<=', value: 0 }, note: `${before.jsEventListeners} → ${after.jsEventListeners}` },
