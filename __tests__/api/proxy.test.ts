@@ -226,9 +226,12 @@ describe('upstream services', () => {
     expect(messageOf(response)).toBe('No such thing');
   });
 
-  it('never serves upstream HTML as HTML', async () => {
+  it('never serves upstream HTML as HTML: an answer that is not JSON is a failed service (502, our message)', async () => {
     const response = await proxy({ service: 'Legacy', path: '/html' });
-    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({ message: API_MESSAGES.upstreamFailed });
+    expect(response.body).not.toContain('<script>');
   });
 
   it('answers an upstream 500 with 502 and our own message (nothing of theirs leaks)', async () => {

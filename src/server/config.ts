@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, SERVICE_NAMES, type ServiceName } from '../common/constants';
+import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, PROXY_MAX_TIMEOUT_MS, SERVICE_NAMES, TIMEOUTS, type ServiceName } from '../common/constants';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -87,6 +87,8 @@ export interface Config {
   passingScore: number;
   staticDir: string;
   services: Partial<Record<ServiceName, string>>;
+  /** longest wait for an upstream service's whole answer (a proxy call's own shorter timeout wins) */
+  upstreamTimeoutMs: number;
   logLevel: LogLevel;
   trustProxy: boolean;
   throttle: ThrottleSettings;
@@ -129,6 +131,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(unset: in-process module)',
     description: `Upstream base URL (http/https) for the ${name} service of the proxy.`,
   })),
+  { name: 'UPSTREAM_TIMEOUT_MS', default: '15000', description: 'Longest the proxy waits for an upstream service (connection, headers and the whole body) before answering 504; a proxy call\'s own shorter `timeout` wins. 1000 to 60000.' },
   { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
   { name: 'TRUST_PROXY', default: 'false', description: 'true when behind ONE reverse proxy: the client IP (for rate limits) is the address that proxy appended to X-Forwarded-For (one trusted hop; addresses the client put in front are ignored).' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
@@ -230,6 +233,8 @@ export function loadConfig(env: Env = process.env): Config {
     else services[name] = raw.replace(/\/+$/, '');
   }
 
+  const upstreamTimeoutMs = int('UPSTREAM_TIMEOUT_MS', TIMEOUTS.proxyMs, TIMEOUTS.clientMinimumMs, PROXY_MAX_TIMEOUT_MS);
+
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
@@ -301,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     passingScore,
     staticDir,
     services,
+    upstreamTimeoutMs,
     logLevel: logLevel as LogLevel,
     trustProxy,
     throttle,

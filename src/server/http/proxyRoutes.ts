@@ -154,7 +154,8 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         query: call.query,
         payload: call.payload,
         files,
-        timeoutMs: call.timeout,
+        // the call's own timeout, bounded by UPSTREAM_TIMEOUT_MS
+        timeoutMs: Math.min(call.timeout, ctx.config.upstreamTimeoutMs),
         appKey,
         bearer: identity ? bearerToken(request) : null,
         useSystem: call.useSystem,

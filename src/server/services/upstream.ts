@@ -1,6 +1,9 @@
 /**
  * Forwarding a proxy call to a configured upstream. The URL is always the configured base URL plus
  * an already-normalised path; redirects are never followed; failures become 502, timeouts 504.
+ * Garbage is a failure too: a body that is not JSON (whatever its content type says), JSON under
+ * another content type, a truncated body, or one over MAX_UPSTREAM_RESPONSE_BYTES (read no further).
+ * `timeoutMs` bounds the whole exchange: connection, headers and body.
  */
 import { API_MESSAGES } from '../../common/apiMessages';
 import { APP_KEY_HEADER, type ProxyMethod } from '../../common/constants';
@@ -80,8 +83,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
   try {
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > MAX_UPSTREAM_RESPONSE_BYTES) throw new Error('too large');
-    buffer = Buffer.from(await response.arrayBuffer());
-    if (buffer.length > MAX_UPSTREAM_RESPONSE_BYTES) throw new Error('too large');
+    buffer = await readCapped(response, MAX_UPSTREAM_RESPONSE_BYTES);
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw new HttpError(504, API_MESSAGES.upstreamTimeout);
@@ -93,13 +95,47 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
   if (response.status >= 500 || (response.status >= 300 && response.status < 400) || response.status === 401 || response.status === 407) {
     throw new HttpError(502, API_MESSAGES.upstreamFailed);
   }
-  return { status: response.status, contentType: safeContentType(response.headers.get('content-type')), body: buffer };
+  // The SPA reads every answer as JSON (SPEC §7/§8: response.data.message): an answer that is not
+  // JSON — HTML, plain text, a truncated or garbled body, JSON under another content type — is a
+  // failed service, never passed on. An empty body (204, or 200 with nothing) is passed on as is.
+  if (buffer.length === 0) return { status: response.status, contentType: 'application/json; charset=utf-8', body: buffer };
+  if (!isJsonType(response.headers.get('content-type')) || !parsesAsJson(buffer)) {
+    throw new HttpError(502, API_MESSAGES.upstreamFailed);
+  }
+  return { status: response.status, contentType: 'application/json; charset=utf-8', body: buffer };
 }
 
-/** Only JSON and plain text are passed on as such: an upstream can never serve HTML from our origin. */
-function safeContentType(declared: string | null): string {
-  const type = (declared ?? '').toLowerCase();
-  if (/^application\/([a-z.+-]*\+)?json\b/.test(type)) return 'application/json; charset=utf-8';
-  if (type.startsWith('text/')) return 'text/plain; charset=utf-8';
-  return 'application/octet-stream';
+/**
+ * Reads the body, stopping (and cancelling the stream) as soon as it passes `max` bytes: an upstream
+ * streaming without end never fills the server's memory. The fetch's timeout signal also covers this.
+ */
+async function readCapped(response: Response, max: number): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error('too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function isJsonType(declared: string | null): boolean {
+  return /^application\/([a-z.+-]*\+)?json\s*(;|$)/.test((declared ?? '').toLowerCase().trim());
+}
+
+function parsesAsJson(body: Buffer): boolean {
+  try {
+    JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    return true;
+  } catch {
+    return false;
+  }
 }

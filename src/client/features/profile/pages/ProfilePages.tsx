@@ -107,8 +107,23 @@ export function AccountPage() {
   const clients = useAppSelector(selectClients);
   const school = useAppSelector(selectCurrentSchool);
   const profile = useProfile();
+  const dispatch = useAppDispatch();
   return (
     <ProfileFrame title="Profile">
+      {profile.load.status === 'failed' && (
+        // the name and schools below come from the session; courses and a pending e-mail need the service
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => dispatch(profileRequested())}>
+              Try again
+            </Button>
+          }
+        >
+          {profile.load.error?.message}
+        </Alert>
+      )}
       {user && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="dl" sx={{ m: 0 }}>
