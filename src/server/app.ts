@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { authRoutes } from './http/authRoutes';
 import type { AppContext } from './http/context';
+import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
@@ -123,6 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send({ message: fastifyError.message });
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ message: API_MESSAGES.databaseUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: API_MESSAGES.serverError });

@@ -6,6 +6,7 @@ import { migration0005 } from './0005_catalog';
 import { migration0006 } from './0006_accounts';
 import { migration0007 } from './0007_knowledge_base';
 import { migration0008 } from './0008_budgets_worksheets';
+import { migration0010 } from './0010_server_settings';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -18,6 +19,7 @@ export const migrationProvider: MigrationProvider = {
       '0006_accounts': migration0006,
       '0007_knowledge_base': migration0007,
       '0008_budgets_worksheets': migration0008,
+      '0010_server_settings': migration0010,
     };
   },
 };
