@@ -29,7 +29,8 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     const env = { DATABASE_URL: scratch.url };
     dirs.push(mkdtempSync(path.join(os.tmpdir(), 'cashwise-a-')), mkdtempSync(path.join(os.tmpdir(), 'cashwise-b-')));
     // both at once on an empty database: migrations, seed and content import must not collide
-    [a, b] = await Promise.all(dirs.map((dataDir) => startServerProcess({ dataDir, env })));
+    const started = await Promise.all(dirs.map((dataDir) => startServerProcess({ dataDir, env })));
+    [a, b] = started as [ServerProcess, ServerProcess];
   }, BUILD_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -70,7 +70,8 @@ export interface Config {
   staticDir: string;
   services: Partial<Record<ServiceName, string>>;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (any hop), or the proxies' addresses/CIDRs (comma-separated) */
+  trustProxy: boolean | string;
   throttle: ThrottleSettings;
   support: SupportSettings;
   passwordHashing: PasswordHashing;
@@ -114,7 +115,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: `Upstream base URL (http/https) for the ${name} service of the proxy.`,
   })),
   { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so the client IP (for sign-in throttling) comes from X-Forwarded-For.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: its address(es) or CIDR(s), comma-separated (e.g. 127.0.0.1), so the client IP for per-IP rate limits is the one that proxy put in X-Forwarded-For; true trusts every hop (only if the proxy overwrites X-Forwarded-For). See docs/deploy/nginx.conf.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
@@ -214,7 +215,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
   }
-  const trustProxy = bool('TRUST_PROXY', false);
+  // true/false, or the reverse proxies' addresses/CIDRs (the safe choice: the client IP is then the
+  // last X-Forwarded-For entry added by a trusted proxy, so a client cannot spoof it)
+  const rawTrust = read('TRUST_PROXY');
+  const trustProxy: boolean | string =
+    rawTrust !== undefined && /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(rawTrust) && /[.:]/.test(rawTrust)
+      ? rawTrust.split(',').map((a) => a.trim()).join(',')
+      : bool('TRUST_PROXY', false);
   const throttle: ThrottleSettings = {
     maxPerUser: int('SIGNIN_MAX_FAILURES_PER_USER', 5, 1, 1000),
     maxPerIp: int('SIGNIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),

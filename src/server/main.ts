@@ -64,7 +64,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const app = await buildApp({ config, db, logger: { level: config.logLevel } });
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('://0.0.0.0', '://localhost');
-    app.log.info(`${config.productName} is listening on ${url} (env ${config.appEnv}, ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
+    // a cluster worker reports to its primary, which announces the whole cluster once
+    if (cluster.isWorker) app.log.info(`worker ${process.pid} serves ${url}`);
+    else app.log.info(`${config.productName} is listening on ${url} (env ${config.appEnv}, ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
