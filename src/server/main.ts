@@ -37,7 +37,17 @@ export interface StartOptions {
  * Migrations, demo seed and content import, under the start-up lock so instances starting together
  * on one PostgreSQL do it one at a time (the later ones find nothing to do).
  */
-export async function prepareDatabase(config: Config, db: Db): Promise<void> {
+export async function prepareDatabase(config: Config, requestDb: Db): Promise<void> {
+  // PostgreSQL: a pool of its own without statement timeouts (an index build may take long)
+  const db = config.databaseUrl ? createDatabase(config, { maintenance: true }) : requestDb;
+  try {
+    await prepareUnderLock(config, db);
+  } finally {
+    if (db !== requestDb) await db.destroy();
+  }
+}
+
+async function prepareUnderLock(config: Config, db: Db): Promise<void> {
   await withStartupLock(db, async () => {
     await migrateToLatest(db);
     if (config.seedDemo) await seedDemo(db, config.passwordHashing, Date.now());

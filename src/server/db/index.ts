@@ -20,10 +20,19 @@ const INT8_OID = 20;
  */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & { databaseTimeoutMs?: number }): Db {
+export interface DatabaseOptions {
+  /**
+   * Start-up work (migrations, content import): no statement or query timeout, since building an
+   * index on a large table may take longer than a request ever should. Connecting stays bounded.
+   */
+  maintenance?: boolean;
+}
+
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & { databaseTimeoutMs?: number }, options: DatabaseOptions = {}): Db {
   if (config.databaseUrl) {
     const { databaseUrl } = config;
     const timeoutMs = config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+    const statementLimits = options.maintenance ? {} : { statement_timeout: timeoutMs, query_timeout: timeoutMs + 1_000 };
     // pg loads only when PostgreSQL is used (a SQLite server starts ~0.1 s sooner without it)
     const pool = async (): Promise<pg.Pool> => {
       const { default: pgModule } = await import('pg');
@@ -33,8 +42,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> &
         // bounded waits while the database is unreachable: connecting, a statement on the server,
         // and the client's own wait for an answer (a cut network never answers at all)
         connectionTimeoutMillis: timeoutMs,
-        statement_timeout: timeoutMs,
-        query_timeout: timeoutMs + 1_000,
+        ...statementLimits,
         keepAlive: true,
         // epoch-ms columns are bigint; they fit a JS number exactly, so read them as numbers
         types: {
