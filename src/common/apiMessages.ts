@@ -31,4 +31,5 @@ export const API_MESSAGES = {
   notFound: 'Not found',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'Cashwise cannot reach its database right now. Please try again in a moment.',
 } as const;

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { authRoutes } from './http/authRoutes';
 import type { AppContext } from './http/context';
+import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
 import { refuseNul } from './http/input';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
@@ -50,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
     // appended, never one the client wrote into X-Forwarded-For itself (`true` would trust every
     // hop and let a client pick its own IP; a hop COUNT fails closed in Fastify 5)
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // true: one trusted hop (the address our proxy appended); a string: the proxies' addresses/CIDRs
+    trustProxy: typeof config.trustProxy === 'string' ? config.trustProxy : config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
@@ -142,6 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send({ message: fastifyError.message });
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ message: API_MESSAGES.databaseUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: API_MESSAGES.serverError });

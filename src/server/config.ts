@@ -69,6 +69,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL when set, otherwise SQLite in dataDir/cashwise.sqlite */
   databaseUrl: string | undefined;
+  /** PostgreSQL: longest wait for a connection or a statement before the request gets 503 */
+  databaseTimeoutMs: number;
+  /** HTTP worker processes (node:cluster) sharing the port; 1 = no cluster */
+  workers: number;
   nodeEnv: string;
   isProduction: boolean;
   /** SPEC §3: environment code; D means development. */
@@ -78,6 +82,8 @@ export interface Config {
   appKeys: string[];
   /** HS256 signing key, at least 32 bytes */
   tokenSecret: Uint8Array;
+  /** true when TOKEN_SECRET was unset and the key came from DATA_DIR (development/test only) */
+  tokenSecretGenerated: boolean;
   tokenLifetimeMs: number;
   sessionAbsoluteMs: number;
   seedDemo: boolean;
@@ -90,7 +96,8 @@ export interface Config {
   /** longest wait for an upstream service's whole answer (a proxy call's own shorter timeout wins) */
   upstreamTimeoutMs: number;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (any hop), or the proxies' addresses/CIDRs (comma-separated) */
+  trustProxy: boolean | string;
   throttle: ThrottleSettings;
   support: SupportSettings;
   passwordHashing: PasswordHashing;
@@ -114,12 +121,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file (cashwise.sqlite) and the development token secret.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… to use PostgreSQL instead of SQLite.' },
+  { name: 'DATABASE_TIMEOUT_SECONDS', default: '10', description: 'PostgreSQL: longest wait for a connection or a statement; while the database is unreachable requests get 503 after at most this long.' },
+  { name: 'WORKERS', default: '1', description: 'HTTP worker processes (Node cluster) sharing PORT on this machine; the primary runs migrations and the content import once, then forks them and restarts any that crash. 1 = a single process.' },
   { name: 'NODE_ENV', default: 'development', description: '`production` turns on the strict checks (signing key required, no demo data).' },
   { name: 'APP_ENV', default: 'D (P when NODE_ENV=production)', description: 'Environment code returned by GET /api as `env`; D means development.' },
   { name: 'APP_BADGE', default: 'DEV when APP_ENV=D, else empty', description: 'Badge text returned by GET /api as `appbadge`.' },
   { name: 'PRODUCT_NAME', default: PRODUCT_NAME, description: 'Product name used in logs.' },
   { name: 'APP_KEYS', default: DEFAULT_APP_KEY, description: 'Comma-separated list of accepted app keys (header x-app-key, sign-in appKey).' },
-  { name: 'TOKEN_SECRET', default: 'generated in DATA_DIR/token-secret (development/test only)', description: 'HS256 signing key, at least 32 bytes. Required in production.' },
+  { name: 'TOKEN_SECRET', default: 'generated in DATA_DIR/token-secret (development/test only; with DATABASE_URL the first instance stores it in the database and every instance uses that one)', description: 'HS256 signing key, at least 32 bytes. Required in production. Every instance sharing a database needs the same one.' },
   { name: 'TOKEN_LIFETIME_MINUTES', default: '30', description: 'Lifetime of one token; renewal issues a new one.' },
   { name: 'SESSION_ABSOLUTE_HOURS', default: '12', description: 'No renewal past this age of the original sign-in.' },
   { name: 'SEED_DEMO', default: 'true (false when NODE_ENV=production)', description: 'Create the demo schools and accounts at start-up (idempotent).' },
@@ -133,7 +142,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   })),
   { name: 'UPSTREAM_TIMEOUT_MS', default: '15000', description: 'Longest the proxy waits for an upstream service (connection, headers and the whole body) before answering 504; a proxy call\'s own shorter `timeout` wins. 1000 to 60000.' },
   { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind ONE reverse proxy: the client IP (for rate limits) is the address that proxy appended to X-Forwarded-For (one trusted hop; addresses the client put in front are ignored).' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy, so the client IP for per-IP rate limits is the one that proxy put in X-Forwarded-For: the proxy\'s address(es) or CIDR(s), comma-separated (e.g. 127.0.0.1; see docs/deploy/nginx.conf), or true for exactly ONE proxy hop (the address it appended; addresses the client put in front are ignored).' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
@@ -193,6 +202,8 @@ export function loadConfig(env: Env = process.env): Config {
   const host = read('HOST') ?? '0.0.0.0';
   const dataDir = path.resolve(read('DATA_DIR') ?? './data');
 
+  const databaseTimeoutMs = int('DATABASE_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
+  const workers = int('WORKERS', 1, 1, 64);
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
@@ -239,7 +250,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
   }
-  const trustProxy = bool('TRUST_PROXY', false);
+  // true/false, or the reverse proxies' addresses/CIDRs (the safe choice: the client IP is then the
+  // last X-Forwarded-For entry added by a trusted proxy, so a client cannot spoof it)
+  const rawTrust = read('TRUST_PROXY');
+  const trustProxy: boolean | string =
+    rawTrust !== undefined && /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(rawTrust) && /[.:]/.test(rawTrust)
+      ? rawTrust.split(',').map((a) => a.trim()).join(',')
+      : bool('TRUST_PROXY', false);
   const throttle: ThrottleSettings = {
     maxPerUser: int('SIGNIN_MAX_FAILURES_PER_USER', 5, 1, 1000),
     maxPerIp: int('SIGNIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),
@@ -268,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
   let tokenSecret: Uint8Array = new Uint8Array();
+  let tokenSecretGenerated = false;
   const rawSecret = read('TOKEN_SECRET');
   if (rawSecret !== undefined) {
     const problem = checkSecret(rawSecret);
@@ -278,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
   } else if (problems.length === 0) {
     try {
       tokenSecret = new TextEncoder().encode(developmentSecret(dataDir));
+      tokenSecretGenerated = true;
     } catch (error) {
       problems.push(`DATA_DIR (${dataDir}) must be writable to keep the development token secret: ${(error as Error).message}`);
     }
@@ -292,6 +311,8 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir,
     databaseUrl,
+    databaseTimeoutMs,
+    workers,
     nodeEnv,
     isProduction,
     appEnv,
@@ -299,6 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     productName,
     appKeys,
     tokenSecret,
+    tokenSecretGenerated,
     tokenLifetimeMs: tokenLifetimeMinutes * 60_000,
     sessionAbsoluteMs: sessionAbsoluteHours * 3_600_000,
     seedDemo,

@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -14,17 +14,49 @@ export type Db = Kysely<Database>;
 export const SQLITE_FILE = 'cashwise.sqlite';
 const INT8_OID = 20;
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+/**
+ * How long one PostgreSQL connection attempt or statement may take before it fails (and the request
+ * gets 503, see http/databaseErrors.ts) instead of hanging while the database is unreachable.
+ */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 10_000;
+
+export interface DatabaseOptions {
+  /**
+   * Start-up work (migrations, content import): no statement or query timeout, since building an
+   * index on a large table may take longer than a request ever should. Connecting stays bounded.
+   */
+  maintenance?: boolean;
+}
+
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & { databaseTimeoutMs?: number }, options: DatabaseOptions = {}): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      // epoch-ms columns are bigint; they fit a JS number exactly, so read them as numbers
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    const { databaseUrl } = config;
+    const timeoutMs = config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+    const statementLimits = options.maintenance ? {} : { statement_timeout: timeoutMs, query_timeout: timeoutMs + 1_000 };
+    // pg loads only when PostgreSQL is used (a SQLite server starts ~0.1 s sooner without it)
+    const pool = async (): Promise<pg.Pool> => {
+      const { default: pgModule } = await import('pg');
+      const created = new pgModule.Pool({
+        connectionString: databaseUrl,
+        max: 10,
+        // bounded waits while the database is unreachable: connecting, a statement on the server,
+        // and the client's own wait for an answer (a cut network never answers at all)
+        connectionTimeoutMillis: timeoutMs,
+        ...statementLimits,
+        keepAlive: true,
+        // epoch-ms columns are bigint; they fit a JS number exactly, so read them as numbers
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+            oid === INT8_OID ? (value: string) => Number(value) : pgModule.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        },
+      });
+      // an idle connection that breaks (database restarted, network cut) is dropped from the pool
+      // and replaced on the next request; without this listener the error would end the process
+      created.on('error', (error) => {
+        console.warn(`PostgreSQL connection lost: ${error.message}`);
+      });
+      return created;
+    };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -32,7 +64,10 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL, not NORMAL: with WAL, NORMAL survives a killed process but may lose the last commits on
+  // power loss; FULL syncs the WAL at every commit, so a save answered 2xx survives both
+  // (docs/server.md "Scale-out and failure behaviour").
+  sqlite.pragma('synchronous = FULL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -77,4 +112,43 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** pg_advisory_lock key of the start-up work (any constant bigint; "cashwise" in ASCII). */
+const STARTUP_LOCK_KEY = 0x63617368776973n;
+
+/**
+ * Runs the start-up work (migrations, demo seed, content import) while holding a PostgreSQL
+ * session advisory lock, so instances started at the same moment do it one after another: the
+ * second finds everything done and changes nothing. SQLite needs no lock here: instances on one
+ * SQLite file are only the cluster workers of one machine, whose primary does this work alone.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(connection);
+    }
+  });
+}
+
+/**
+ * The development token secret every instance on this database shares: the first to ask stores its
+ * own (from DATA_DIR), the others adopt it. Without this, two instances with their own DATA_DIR
+ * would sign with different keys and refuse each other's sessions.
+ */
+export async function sharedTokenSecret(db: Db, own: Uint8Array): Promise<Uint8Array> {
+  const value = new TextDecoder().decode(own);
+  await db
+    .insertInto('server_settings')
+    .values({ name: 'token_secret', value })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_settings').select('value').where('name', '=', 'token_secret').executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
 }

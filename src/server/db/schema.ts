@@ -379,6 +379,12 @@ export interface WorksheetsTable {
   deleted_at: number | null;
 }
 
+/** Settings shared by every instance on this database (0010), e.g. the development token secret. */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -417,6 +423,7 @@ export interface Database {
   kb_article_views: KbArticleViewsTable;
   budgets: BudgetsTable;
   worksheets: WorksheetsTable;
+  server_settings: ServerSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,28 +2,35 @@
  * The real mail transport: nodemailer over SMTP, chosen by buildApp when SMTP_URL is set.
  * Implements the same Mailer interface as the outbox, so callers never know which one runs.
  */
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Mailer, MailMessage } from './mailer';
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  // nodemailer loads on first use: a server without SMTP_URL (or before its first mail) starts sooner
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    // short timeouts: a request that sends mail must not hang on a dead mail server
-    this.transport = createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 15_000,
-    } as SMTPTransport.Options);
+  ) {}
+
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      // short timeouts: a request that sends mail must not hang on a dead mail server
+      createTransport({
+        url: this.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
+      } as SMTPTransport.Options),
+    );
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    const transport = await this.transporter();
+    await transport.sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
@@ -33,7 +40,8 @@ export class SmtpMailer implements Mailer {
     });
   }
 
-  close(): void {
-    this.transport.close();
+  async close(): Promise<void> {
+    const transport = await this.transport;
+    transport?.close();
   }
 }

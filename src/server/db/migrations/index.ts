@@ -7,6 +7,7 @@ import { migration0006 } from './0006_accounts';
 import { migration0007 } from './0007_knowledge_base';
 import { migration0008 } from './0008_budgets_worksheets';
 import { migration0009 } from './0009_performance_indexes';
+import { migration0010 } from './0010_server_settings';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -20,6 +21,7 @@ export const migrationProvider: MigrationProvider = {
       '0007_knowledge_base': migration0007,
       '0008_budgets_worksheets': migration0008,
       '0009_performance_indexes': migration0009,
+      '0010_server_settings': migration0010,
     };
   },
 };

@@ -1,5 +1,10 @@
 /** A module certificate as a one-page PDF (pdfkit, its built-in Helvetica: no font files, no downloads). */
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
+
+// pdfkit takes ~0.2 s to load; only certificate downloads need it, so it loads on first use
+// instead of on every server start (issue #10: restarts and cluster workers start fast)
+let pdfkit: Promise<typeof PDFKit> | null = null;
+const loadPdfKit = (): Promise<typeof PDFKit> => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
 export interface CertificateData {
   learnerName: string;
@@ -11,7 +16,8 @@ export interface CertificateData {
   productName: string;
 }
 
-export function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
+export async function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
