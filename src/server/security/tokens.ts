@@ -4,6 +4,9 @@
  * there is one key and we never issue a token naming one.
  */
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import type { webcrypto } from 'node:crypto';
+
+type CryptoKey = webcrypto.CryptoKey;
 
 export const TOKEN_ISSUER = 'cashwise';
 export const TOKEN_AUDIENCE = 'cashwise-web';
