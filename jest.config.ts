@@ -11,6 +11,9 @@ const config: Config = {
   // Speed is measured by `npm run bench`, never by tests: a generous budget keeps a loaded
   // 2-core machine from failing a correct test.
   testTimeout: 20_000,
+  // Two workers even on two cores: many API suites wait on child servers, PostgreSQL or argon2's
+  // thread pool rather than on the CPU, so a second worker overlaps those waits (CI: .ci/run).
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'client',
