@@ -181,6 +181,10 @@ async function main(): Promise<void> {
     });
   }
 
+  // MUI path imports (@mui/material/Button) only: the barrel would bring every component's module in
+  const barrels = [...chunksOf.keys()].filter((name) => /node_modules\/@mui\/(material|x-charts)\/(esm\/)?index\.js$/.test(name));
+  figures.push({ label: 'MUI barrel modules in the build', value: barrels.length, unit: '', target: { op: '<=', value: 0 }, ...(barrels.length ? { note: barrels.join(', ') } : {}) });
+
   console.log(`entry files: ${[...entry].map((f) => `${f} ${kib(sizesOf(appDir, [f]).raw)} KiB`).join(', ')}`);
   report('bundle', 'Bundle: first-load JavaScript and CSS per route, against the floor', figures, {
     routes: perRoute,
