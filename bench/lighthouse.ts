@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type Lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { readKnowledgeBase } from '../src/server/content/knowledgeBase';
 import { type Figure, report } from './support/report';
@@ -103,7 +104,7 @@ interface PageResult {
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 async function runLighthouse(url: string, port: number): Promise<PageResult> {
-  const { default: lighthouse } = await importEsm<typeof import('lighthouse')>('lighthouse');
+  const { default: lighthouse } = await importEsm<{ default: typeof Lighthouse }>('lighthouse');
   // the default config: mobile form factor, simulated throttling (slow 4G, 4× CPU slowdown)
   const result = await lighthouse(url, {
     port,
