@@ -11,7 +11,6 @@ import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
 import { schoolSwitchWatcher } from '../features/profile/schoolSwitch';
 import { sessionSaga } from '../features/session/sagas';
-import { supportSaga } from '../features/support/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -38,10 +37,8 @@ export const featureSagas: Record<string, Saga> = {
   session: sessionSaga,
   /** The app bar's school switch (every signed-in page); the rest of profile loads with its area. */
   schoolSwitch: schoolSwitchWatcher,
-  /** Get Help (issue #4): ticket submission, the support console, recordings. */
-  support: supportSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
-  // worksheets) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
+  // worksheets, support) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
 };
 
 export function* rootSaga(): SagaIterator {

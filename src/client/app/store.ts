@@ -42,7 +42,7 @@ import type { profileReducer } from '../features/profile/slice';
 import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
-import { supportReducer } from '../features/support/slice';
+import type { supportReducer } from '../features/support/slice';
 import type { worksheetsReducer } from '../features/worksheets/slice';
 import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
 import { isolated, rootSaga } from './rootSaga';
@@ -54,8 +54,6 @@ const startupReducers = {
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
-  /** The Get Help panel and the app bar's Get Help button work on every page from the start. */
-  support: supportReducer,
 };
 
 /**
@@ -70,6 +68,8 @@ export interface LazyLoadedSlices {
   knowledgeBase: ReturnType<typeof knowledgeBaseReducer>;
   budgets: ReturnType<typeof budgetsReducer>;
   worksheets: ReturnType<typeof worksheetsReducer>;
+  /** Get Help: with the signed-in shell (its Get Help button), the support pages and the panel. */
+  support: ReturnType<typeof supportReducer>;
 }
 
 export const rootReducer = combineSlices(startupReducers).withLazyLoadedSlices<LazyLoadedSlices>();

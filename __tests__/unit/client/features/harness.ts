@@ -15,6 +15,7 @@ import { knowledgeBaseArea } from '../../../../src/client/features/knowledgeBase
 import { passwordArea } from '../../../../src/client/features/password/area';
 import { profileArea } from '../../../../src/client/features/profile/area';
 import { registrationArea } from '../../../../src/client/features/registration/area';
+import { supportArea } from '../../../../src/client/features/support/area';
 import { worksheetsArea } from '../../../../src/client/features/worksheets/area';
 import { getAppKey } from '../../../../src/client/features/auth/storage';
 import { SESSION_STORAGE_KEY } from '../../../../src/common/constants';
@@ -131,7 +132,7 @@ export interface HarnessOptions {
 }
 
 /** Every area's slice, as if every area had loaded (the sagas are the test's own: `sagas`). */
-const AREAS = [registrationArea, passwordArea, profileArea, catalogArea, knowledgeBaseArea, budgetsArea, worksheetsArea];
+const AREAS = [registrationArea, passwordArea, profileArea, catalogArea, knowledgeBaseArea, budgetsArea, worksheetsArea, supportArea];
 
 export function harness(options: HarnessOptions = {}) {
   AREAS.forEach(injectAreaReducers);

@@ -11,6 +11,7 @@ import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { createAppStore } from '../../../../../src/client/app/store';
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { resetOnSessionEnd } from '../../../../../src/client/features/auth/reset';
+import { selectSupportPanelMounted } from '../../../../../src/client/features/support/selectors';
 import { NOW, fakeServer, settle } from '../harness';
 
 function makeStore(runSagas = true) {
@@ -112,12 +113,14 @@ describe('areas loaded on demand', () => {
     expect(h.state().areaReset).toEqual({ notes: [] });
   });
 
-  it('the catalog and knowledge-base slices are not in a new store until their pages load', async () => {
+  it('the catalog, knowledge-base and support slices are not in a new store until their chunks load', async () => {
     const h = makeStore(false);
     expect(h.state().catalog).toBeUndefined();
     expect(h.state().knowledgeBase).toBeUndefined();
     expect(h.state().auth).toBeDefined();
-    expect(h.state().support).toBeDefined(); // the Get Help panel works from the start
+    // the root layout asks whether the Get Help panel is mounted before the support area loads
+    expect(h.state().support).toBeUndefined();
+    expect(selectSupportPanelMounted(h.store.getState())).toBe(false);
     await import('../../../../../src/client/features/catalog/pages/CatalogPages');
     expect(h.state().catalog).toMatchObject({ resources: {} });
     expect(h.state().knowledgeBase).toBeUndefined();
