@@ -1,10 +1,12 @@
-/** The built SPA: fallback to index.html, cache headers, security headers (CSP). */
+/** The built SPA: fallback to index.html, cache headers, precompressed assets, ETags, security headers (CSP). */
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { createTestApp, type TestApp } from './support/testApp';
 
+const VENDOR = `/* vendor */ var a = "${'y'.repeat(6000)}";`;
 let t: TestApp;
 let staticDir: string;
 const INDEX = '<!doctype html><html><head><title>Cashwise</title><script defer src="/main.3f9a1c2b7d.js"></script></head><body><div id="root"></div></body></html>';
@@ -13,6 +15,10 @@ beforeAll(async () => {
   staticDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-static-'));
   writeFileSync(path.join(staticDir, 'index.html'), INDEX);
   writeFileSync(path.join(staticDir, 'main.3f9a1c2b7d.js'), `console.log("${'x'.repeat(4000)}");`);
+  // what the build writes beside a hashed asset (webpack.config.js: compression-webpack-plugin)
+  writeFileSync(path.join(staticDir, 'vendor.0123456789abcdef.js'), VENDOR);
+  writeFileSync(path.join(staticDir, 'vendor.0123456789abcdef.js.br'), brotliCompressSync(VENDOR));
+  writeFileSync(path.join(staticDir, 'vendor.0123456789abcdef.js.gz'), gzipSync(VENDOR));
   writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\n');
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'logo.a1b2c3d4e5f6a7b8.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -68,6 +74,46 @@ describe('static SPA', () => {
   it('compresses responses for clients that accept it', async () => {
     const response = await get('/main.3f9a1c2b7d.js', '*/*', { 'accept-encoding': 'br, gzip' });
     expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+
+  it('sends the prebuilt brotli file to a browser that accepts br, cached for a year and keyed on Accept-Encoding', async () => {
+    const response = await get('/vendor.0123456789abcdef.js', '*/*', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(VENDOR);
+  });
+
+  it('sends the prebuilt gzip file to a browser that accepts gzip only, and the plain file to one that accepts neither', async () => {
+    const gz = await get('/vendor.0123456789abcdef.js', '*/*', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(VENDOR);
+    const plain = await get('/vendor.0123456789abcdef.js', '*/*', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(VENDOR);
+  });
+
+  it('answers a revalidation with a matching ETag with 304 and no body (assets and index.html)', async () => {
+    for (const [url, accept] of [['/vendor.0123456789abcdef.js', '*/*'], ['/index.html', 'text/html']] as const) {
+      const first = await get(url, accept, { 'accept-encoding': 'br' });
+      const etag = first.headers.etag;
+      expect(etag).toEqual(expect.any(String));
+      expect(first.headers['last-modified']).toEqual(expect.any(String));
+      const again = await get(url, accept, { 'accept-encoding': 'br', 'if-none-match': String(etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('keeps index.html no-cache however it is asked for, so a new build is picked up at once', async () => {
+    for (const url of ['/', '/index.html', '/app/catalog']) {
+      const response = await get(url, 'text/html', { 'accept-encoding': 'br, gzip' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('sends a strict Content-Security-Policy (self only; nothing inline but styles) and other security headers', async () => {

@@ -1,88 +1,19 @@
 /**
  * Accounts (issue #8): our rules for user names, passwords (NIST SP 800-63B), codes and names,
- * the limits, the messages and the yup schemas shared by the SPA's forms and the server's routes.
+ * the limits and messages (kept in accountMessages.ts, re-exported here) and the yup schemas shared by the SPA's forms and the server's routes.
  * SPEC §5: "Registration, password and profile form rules: not shown" — so these are ours.
  */
 import * as yup from 'yup';
-import { SUPPORT_LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { isValidEmail } from './validation';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './accountMessages';
 
-export const ACCOUNT_LIMITS = {
-  userNameMin: 4,
-  userNameMax: 30,
-  /** NIST SP 800-63B: at least 8; long passphrases allowed */
-  passwordMin: 8,
-  passwordMax: 128,
-  nameMax: 50,
-  externalIdMax: 40,
-  emailMax: SUPPORT_LIMITS.emailMax,
-  verificationCodeDigits: 6,
-  verificationCodeMinutes: 10,
-  verificationMaxAttempts: 5,
-  verificationResendSeconds: 60,
-  resetCodeMinutes: 30,
-  /** bytes of randomness in a password reset code (256 bits, ≥ 128 asked) */
-  resetCodeBytes: 32,
-  /** length of an access code (alphabet of 32 characters: 5 bits each, 60 bits) */
-  accessCodeLength: 12,
-  registrationRecordDays: 7,
-  invitationDays: 14,
-} as const;
+export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES };
 
 /** a–z 0–9 . _ - (stored lower-case) */
 export const USER_NAME_PATTERN = /^[a-z0-9._-]+$/;
 /** Crockford-like alphabet without I, L, O, U: nothing to misread on a printed slip */
 export const ACCESS_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-export const ACCOUNT_MESSAGES = {
-  userNameLength: `A user name has ${ACCOUNT_LIMITS.userNameMin} to ${ACCOUNT_LIMITS.userNameMax} characters`,
-  userNameChars: 'Use only lower-case letters a–z, digits 0–9, dots, underscores and hyphens',
-  userNameTaken: 'That user name is taken. Please choose another.',
-  passwordMin: `Your password must be at least ${ACCOUNT_LIMITS.passwordMin} characters`,
-  passwordMax: `Your password must be at most ${ACCOUNT_LIMITS.passwordMax} characters`,
-  passwordCommon: 'This password is too common and easy to guess. Please choose another.',
-  passwordIsUserName: 'Your password must not be your user name.',
-  passwordsDiffer: 'The passwords do not match',
-  nameMax: `At most ${ACCOUNT_LIMITS.nameMax} characters`,
-  externalIdMax: `At most ${ACCOUNT_LIMITS.externalIdMax} characters`,
-  externalIdChars: 'Use letters, digits, dots, hyphens and underscores only',
-  termsRequired: 'Please accept the terms of use to continue',
-  codeRequired: 'Enter the access code from your teacher',
-  verificationCodeFormat: `Enter the ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code from the e-mail`,
-  timezoneInvalid: 'Choose a time zone from the list',
-  // server answers
-  accessCodeNotFound: 'That access code is not valid. Check it and try again.',
-  accessCodeExpired: 'That access code has expired. Ask your teacher for a new one.',
-  accessCodeExhausted: 'That access code has no places left. Ask your teacher for a new one.',
-  accessCodeAlreadyRedeemed: 'You have already added this access code.',
-  invitationInvalid: 'This invitation link is not valid or has expired. Ask your teacher for a new one.',
-  invitationEmailMismatch: 'That is not the e-mail address this invitation was sent to.',
-  recordInvalid: 'This registration could not be found. It may have expired: please start again.',
-  recordCompleted: 'This registration is already complete. Please sign in.',
-  stepOutOfOrder: 'Please finish the earlier steps first.',
-  verificationWrong: 'That code is not right. Check the e-mail and try again.',
-  verificationExpired: 'That code has expired. Send a new one.',
-  verificationTooManyAttempts: 'Too many wrong codes. Send a new one.',
-  verificationCooldown: (seconds: number) => `Please wait ${seconds} seconds before sending another code.`,
-  verificationSent: 'We sent a 6-digit code to your e-mail.',
-  tooManyRequests: (seconds: number) =>
-    `Too many attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
-  forgotAnswer: 'If an account matches, we have sent an e-mail with a link to reset the password. The link works once, for 30 minutes.',
-  resetInvalid: 'This password reset link is not valid. Ask for a new one.',
-  resetExpired: 'This password reset link has expired. Ask for a new one.',
-  resetUsed: 'This password reset link has already been used. Ask for a new one if you need to.',
-  resetDone: 'Your password has been changed. Every other session was signed out. Please sign in.',
-  currentPasswordWrong: 'Your current password is not right.',
-  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
-  profileSaved: 'Your profile has been saved.',
-  emailChangeSent: 'We sent a 6-digit code to your new e-mail address. Enter it to confirm the change.',
-  emailChanged: 'Your e-mail address has been changed.',
-  noPendingEmail: 'There is no e-mail change waiting for a code.',
-  productNotFound: 'You do not have this product.',
-  schoolNotFound: 'You are not a member of that school.',
-  accessCodeAdded: (school: string, product: string) => `Access code added: ${product} at ${school}.`,
-} as const;
 
 /** Lower-cases and trims a user name, as it is stored. */
 export function normaliseUserName(value: string): string {

@@ -120,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only makes sense behind TLS, which production terminates in front of us
     strictTransportSecurity: config.isProduction,
   });
+  // a 304 (a revalidated ETag) has no body: nothing for the compressor below to encode
+  app.addHook('onSend', async (_request, reply, payload) => (reply.statusCode === 304 ? null : payload));
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 

@@ -1,12 +1,11 @@
-/** The providers around the router: store, theme, baseline styles, toasts and the notification bridge. */
-import { StrictMode } from 'react';
+/** The providers around the router: store, theme, baseline styles, and the toast layer (loaded on demand). */
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { TOAST_POSITION_DEFAULT } from '../../common/constants';
-import { Notifier, toastComponents } from '../features/notifications/components/Notifier';
+import { selectPendingNotifications } from '../features/notifications/selectors';
+import { useAppSelector } from './hooks';
 import type { AppRouter } from './router';
 import type { AppStore } from './store';
 import { theme } from './theme';
@@ -16,16 +15,34 @@ export interface AppProps {
   router: AppRouter;
 }
 
+const Toasts = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "toasts" */ '../features/notifications/components/Toasts')).Toasts,
+}));
+
+/**
+ * notistack and the Notifier, from the first pending notification on (then kept mounted). Nothing
+ * inside the router uses notistack: notifications are data (features/notifications/slice.ts).
+ */
+function ToastsWhenNeeded() {
+  const pending = useAppSelector(selectPendingNotifications);
+  const [needed, setNeeded] = useState(false);
+  if (pending.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 export function App({ store, router }: AppProps) {
   return (
     <StrictMode>
       <Provider store={store}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SnackbarProvider maxSnack={4} anchorOrigin={TOAST_POSITION_DEFAULT} Components={toastComponents}>
-            <Notifier />
-            <RouterProvider router={router} />
-          </SnackbarProvider>
+          <ToastsWhenNeeded />
+          <RouterProvider router={router} />
         </ThemeProvider>
       </Provider>
     </StrictMode>

@@ -1,14 +1,13 @@
 /**
  * The root of the data router: title, scroll, the session-expiry dialog, the Get Help panel and the
- * session recorder (issue #4) and the guard for every page,
+ * session recorder (issue #4) and the guard (the dialog and the panel load on demand: LazyOverlays.tsx) for every page,
  * then the matched layout.
  * A malformed address (non-numeric :id …) renders Not Found here, inside the public layout.
  */
 import { Outlet, useMatches } from 'react-router';
-import { SessionExpiryDialog } from '../features/session/components/SessionExpiryDialog';
 import { SessionRecording } from '../features/support/components/SessionRecording';
-import { SupportPanel } from '../features/support/components/SupportPanel';
 import { DocumentTitle } from './DocumentTitle';
+import { SessionExpiryDialogWhenDue, SupportPanelWhenAsked } from './LazyOverlays';
 import { RequireAuth } from './guards';
 import { ScrollToTop } from './ScrollToTop';
 import { routeMeta } from './routeMeta';
@@ -21,8 +20,8 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <ScrollToTop />
-      <SessionExpiryDialog />
-      <SupportPanel />
+      <SessionExpiryDialogWhenDue />
+      <SupportPanelWhenAsked />
       <SessionRecording />
       <RequireAuth required={requiresAuth}>
         {notFound ? (

@@ -1,23 +1,16 @@
 /**
- * Starts every feature saga with `spawn`, each isolated (logged and restarted if it crashes), so
+ * Starts every start-up feature saga with `spawn`, each isolated (logged and restarted if it crashes), so
  * one failure does not kill the rest (redux-saga docs, RootSaga.md). Then the start-up work:
  * `auth/validate` and `env/envRequested` are put HERE — the UI does not dispatch them.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
-import { catalogSaga } from '../features/catalog/sagas';
-import { budgetWizardSaga } from '../features/budgetWizard/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
-import { knowledgeBaseSaga } from '../features/knowledgeBase/sagas';
 import { envRequested } from '../features/env/slice';
+import { schoolSwitchWatcher } from '../features/profile/schoolSwitch';
 import { sessionSaga } from '../features/session/sagas';
-import { passwordSaga } from '../features/password/sagas';
-import { profileSaga } from '../features/profile/sagas';
-import { registrationSaga } from '../features/registration/sagas';
-import { supportSaga } from '../features/support/sagas';
-import { worksheetsSaga } from '../features/worksheets/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -42,15 +35,10 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
-  registration: registrationSaga,
-  password: passwordSaga,
-  profile: profileSaga,
-  /** Get Help (issue #4): ticket submission, the support console, recordings. */
-  support: supportSaga,
-  catalog: catalogSaga,
-  knowledgeBase: () => knowledgeBaseSaga(),
-  budgets: budgetWizardSaga,
-  worksheets: worksheetsSaga,
+  /** The app bar's school switch (every signed-in page); the rest of profile loads with its area. */
+  schoolSwitch: schoolSwitchWatcher,
+  // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
+  // worksheets, support) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
 };
 
 export function* rootSaga(): SagaIterator {

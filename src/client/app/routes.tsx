@@ -11,7 +11,6 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
-import { AppShell } from './Shell/AppShell';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
@@ -46,6 +45,9 @@ const replay = () => import(/* webpackChunkName: "support-replay" */ '../feature
 const profile = () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePages');
 const register = () => import(/* webpackChunkName: "register" */ '../features/registration/pages/RegistrationPages');
 const password = () => import(/* webpackChunkName: "password" */ '../features/password/pages/PasswordPages');
+
+// the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
+const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
 
 const P = {
   Home: lazyPage(home, 'HomePage'),
@@ -276,7 +278,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   const page = route.page;
   const view: Pick<RouteObject, 'element' | 'lazy' | 'Component'> =
     route.layout === 'shell'
-      ? { element: <AppShell /> }
+      ? { lazy: async () => ({ Component: (await shell()).AppShell }) }
       : route.layout === 'public'
         ? { element: <PublicLayout /> }
         : page && isLazy(page)

@@ -13,10 +13,14 @@
  * code arrives after the store exists (devTools.ts). `false`: never. Either way the sanitizers
  * replace tokens and passwords with '<hidden>'.
  *
+ * AREAS: the shell's slices are in `rootReducer` from the start; each area's slice and saga are
+ * injected / started when its chunk first loads (app/areas.ts). A `preloadedState` for an area's
+ * slice needs the area registered (or its reducers injected) first.
+ *
  * AUTH at start-up comes from the stored session (SPEC S4.07, S4.10) unless `preloadedState.auth`
  * is given.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
@@ -28,37 +32,61 @@ import {
   readStoredSession,
 } from '../features/auth/storage';
 import { draftRegistry } from '../features/drafts/registry';
-import { catalogReducer } from '../features/catalog/slice';
-import { budgetsReducer } from '../features/budgetWizard/slice';
+import type { budgetsReducer } from '../features/budgetWizard/slice';
+import type { catalogReducer } from '../features/catalog/slice';
 import { envReducer } from '../features/env/slice';
-import { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
+import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';
-import { passwordReducer } from '../features/password/slice';
-import { profileReducer } from '../features/profile/slice';
-import { registrationReducer } from '../features/registration/slice';
+import type { passwordReducer } from '../features/password/slice';
+import type { profileReducer } from '../features/profile/slice';
+import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
-import { supportReducer } from '../features/support/slice';
-import { worksheetsReducer } from '../features/worksheets/slice';
-import { rootSaga } from './rootSaga';
+import type { supportReducer } from '../features/support/slice';
+import type { worksheetsReducer } from '../features/worksheets/slice';
+import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
+import { isolated, rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
 
-export const rootReducer = combineReducers({
+/** What the shell needs from the start: these reducers are in the entry. */
+const startupReducers = {
   auth: authReducer,
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
-  registration: registrationReducer,
-  password: passwordReducer,
-  profile: profileReducer,
-  support: supportReducer,
-  catalog: catalogReducer,
-  knowledgeBase: knowledgeBaseReducer,
-  budgets: budgetsReducer,
-  worksheets: worksheetsReducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The areas' slices, injected when the area's chunk first loads (app/areas.ts, features/<area>/area.ts).
+ * Their code is NOT in the entry (type-only imports above).
+ */
+export interface LazyLoadedSlices {
+  registration: ReturnType<typeof registrationReducer>;
+  password: ReturnType<typeof passwordReducer>;
+  profile: ReturnType<typeof profileReducer>;
+  catalog: ReturnType<typeof catalogReducer>;
+  knowledgeBase: ReturnType<typeof knowledgeBaseReducer>;
+  budgets: ReturnType<typeof budgetsReducer>;
+  worksheets: ReturnType<typeof worksheetsReducer>;
+  /** Get Help: with the signed-in shell (its Get Help button), the support pages and the panel. */
+  support: ReturnType<typeof supportReducer>;
+}
+
+export const rootReducer = combineSlices(startupReducers).withLazyLoadedSlices<LazyLoadedSlices>();
+
+/**
+ * The whole state. A lazily loaded slice is typed as present: only its own area's code reads it,
+ * and that code registers the area (which injects the slice and puts its initial state in the
+ * store) at import time, before it renders or runs.
+ */
+export type RootState = { [K in keyof typeof startupReducers]: ReturnType<(typeof startupReducers)[K]> } & LazyLoadedSlices;
+
+/** Adds an area's reducers to `rootReducer` (shared by every store; injecting twice is harmless). */
+export function injectAreaReducers(area: Pick<Area, 'reducers'>): void {
+  for (const [reducerPath, reducer] of Object.entries(area.reducers)) {
+    rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedSlices, reducer });
+  }
+}
 
 export const HIDDEN = '<hidden>';
 const SECRET_KEYS = new Set(['token', 'password']);
@@ -163,7 +191,10 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     auth: preloadedState?.auth ?? authStateFromStorage(storage, startedAt),
   };
 
-  const store = configureStore({
+  // Areas registered before this store: their slices start in the initial state.
+  registeredAreas().forEach(injectAreaReducers);
+
+  const configured = configureStore({
     reducer: rootReducer,
     preloadedState: initialState,
     middleware: (getDefaultMiddleware) =>
@@ -179,9 +210,25 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
           }
         : false,
   });
+  // typed with every slice present (see RootState)
+  const store = configured as Omit<typeof configured, 'getState'> & { getState: () => RootState };
   storeRef.getState = store.getState;
 
   if (runSagas) sagaMiddleware.run(rootSaga);
+
+  // Areas (app/areas.ts): the ones loaded already and every one loaded later, once per store.
+  const startedAreaSagas = new Set<string>();
+  const attachArea = (area: Area) => {
+    injectAreaReducers(area);
+    const state: object = store.getState();
+    if (Object.keys(area.reducers).some((key) => !(key in state))) store.dispatch(areaLoaded({ name: area.name }));
+    if (runSagas && area.saga && !startedAreaSagas.has(area.name)) {
+      startedAreaSagas.add(area.name);
+      sagaMiddleware.run(isolated(area.name, area.saga));
+    }
+  };
+  registeredAreas().forEach(attachArea);
+  onAreaRegistered(attachArea);
 
   return { store, sagaMiddleware, setNavigate, context };
 }

@@ -8,7 +8,15 @@ import type { Saga } from 'redux-saga';
 import { takeEvery } from 'redux-saga/effects';
 import { createHttp } from '../../../../src/client/api/http';
 import { createMemoryStorage, type SagaContext } from '../../../../src/client/app/sagaContext';
-import { createAppStore, type RootState } from '../../../../src/client/app/store';
+import { createAppStore, injectAreaReducers, type RootState } from '../../../../src/client/app/store';
+import { budgetsArea } from '../../../../src/client/features/budgetWizard/area';
+import { catalogArea } from '../../../../src/client/features/catalog/area';
+import { knowledgeBaseArea } from '../../../../src/client/features/knowledgeBase/area';
+import { passwordArea } from '../../../../src/client/features/password/area';
+import { profileArea } from '../../../../src/client/features/profile/area';
+import { registrationArea } from '../../../../src/client/features/registration/area';
+import { supportArea } from '../../../../src/client/features/support/area';
+import { worksheetsArea } from '../../../../src/client/features/worksheets/area';
 import { getAppKey } from '../../../../src/client/features/auth/storage';
 import { SESSION_STORAGE_KEY } from '../../../../src/common/constants';
 import type { Session } from '../../../../src/common/types';
@@ -123,7 +131,11 @@ export interface HarnessOptions {
   clock?: () => number;
 }
 
+/** Every area's slice, as if every area had loaded (the sagas are the test's own: `sagas`). */
+const AREAS = [registrationArea, passwordArea, profileArea, catalogArea, knowledgeBaseArea, budgetsArea, worksheetsArea, supportArea];
+
 export function harness(options: HarnessOptions = {}) {
+  AREAS.forEach(injectAreaReducers);
   let time = options.now ?? NOW;
   const storage = options.storage ?? createMemoryStorage();
   if (options.stored) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(options.stored));

@@ -26,6 +26,11 @@ import { MenuIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
 import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { registerArea } from '../areas';
+import { supportArea } from '../../features/support/area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(supportArea);
 
 export const AREAS = [
   { to: '/app', label: 'Home', exact: true },

@@ -1,12 +1,15 @@
 /** The footer of every page: version (SPEC §1, S1.04), About / Terms / Privacy, and the env badge in development. */
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME, VERSION } from '../../../common/constants';
 import { useAppSelector } from '../hooks';
 import { selectEnvInfo, selectIsDevelopment } from '../../features/env/selectors';
+
+/** The environment badge shows only in development environments: its Chip is not in every page's first download. */
+const Chip = lazy(() => import(/* webpackChunkName: "env-badge" */ '@mui/material/Chip'));
 
 export interface FooterProps {
   /** Inside the signed-in shell the /app aliases are used, elsewhere the public addresses. */
@@ -48,7 +51,9 @@ export function Footer({ variant }: FooterProps) {
         {PRODUCT_NAME} <span data-testid="app-version">{VERSION}</span>
       </Typography>
       {isDevelopment && env?.appbadge && (
-        <Chip size="small" color="secondary" label={env.appbadge} aria-label={`Environment: ${env.appbadge}`} />
+        <Suspense fallback={null}>
+          <Chip size="small" color="secondary" label={env.appbadge} aria-label={`Environment: ${env.appbadge}`} />
+        </Suspense>
       )}
       <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 2, ml: { sm: 'auto' } }}>
         {links.map((l) => (

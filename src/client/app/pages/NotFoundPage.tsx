@@ -1,7 +1,24 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { PageFrame } from '../../ui/PageFrame';
+
+/**
+ * PageFrame's markup for a page with a title only. These two pages are part of the entry chunk (the
+ * router's error boundary must render without loading anything), so they do not import PageFrame,
+ * whose breadcrumbs and stepper would otherwise be in every page's first download.
+ */
+function PageFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 /** Unknown addresses and malformed ids (a non-numeric budget id …) land here; never a crash. */
 export function NotFoundPage() {

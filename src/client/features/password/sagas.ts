@@ -1,7 +1,7 @@
 /** Password side effects: forgot, the reset link (check, then reset → /login), and the change from the profile. */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ACCOUNT_MESSAGES } from '../../../common/accounts';
+import { ACCOUNT_MESSAGES } from '../../../common/accountMessages';
 import { callService, toApiProblem } from '../../api/apiSaga';
 import { getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';

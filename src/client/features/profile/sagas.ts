@@ -1,16 +1,16 @@
 /**
  * Profile side effects: load, save (then `profileUpdated` with only the changed user fields,
- * SPEC S4.06), confirm a new e-mail, access codes, external ids, and the school switch, which the
- * server stores (the order of the learner's schools) so the next session starts with it too.
+ * SPEC S4.06), confirm a new e-mail, access codes, external ids. They start when the profile area
+ * first loads (features/profile/area.ts). The school switch, which the app bar offers on every page,
+ * is in schoolSwitch.ts and starts with the app (app/rootSaga.ts).
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
 import type { Client, User } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
-import { selectClients, selectUser } from '../auth/selectors';
-import { identityLoaded, profileUpdated, schoolSwitched } from '../auth/slice';
-import { notificationRaised } from '../notifications/slice';
+import { selectUser } from '../auth/selectors';
+import { identityLoaded, profileUpdated } from '../auth/slice';
 import {
   accessCodeAddFailed,
   accessCodeAddRequested,
@@ -123,30 +123,7 @@ export function* externalIdSaga(action: ReturnType<typeof externalIdSaveRequeste
   }
 }
 
-/** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */
-export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {
-  try {
-    const data: { clients: Client[] } = yield call(callService, { method: 'PUT', path: '/me/schools/current', payload: action.payload });
-    yield put(identityLoaded({ clients: data.clients }));
-  } catch (error) {
-    const problem = toApiProblem(error);
-    if (problem.kind === 'unauthorized') return; // the session ends anyway
-    try {
-      const data: { clients: Client[] } = yield call(callService, { method: 'GET', path: '/me/profile' });
-      yield put(identityLoaded({ clients: data.clients }));
-    } catch {
-      // keep what the learner sees; the next sign-in has the server's order
-    }
-    const clients: Client[] = yield select(selectClients);
-    yield put(
-      notificationRaised({
-        severity: 'error',
-        summary: 'School',
-        detail: `Could not switch the school: ${problem.message}${clients[0] ? ` (current: ${clients[0].clientName})` : ''}`,
-      }),
-    );
-  }
-}
+export { schoolSwitchSaga } from './schoolSwitch';
 
 export function* profileSaga(): SagaIterator {
   yield takeLatest(profileRequested, loadSaga);
@@ -155,7 +132,6 @@ export function* profileSaga(): SagaIterator {
   yield takeLatest(accessCodesRequested, codesSaga);
   yield takeLeading(accessCodeAddRequested, addCodeSaga);
   yield takeLeading(externalIdSaveRequested, externalIdSaga);
-  yield takeLatest(schoolSwitched, schoolSwitchSaga);
 }
 
 export default profileSaga;

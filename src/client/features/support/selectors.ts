@@ -5,7 +5,8 @@ export interface SupportRootState {
 }
 
 export const selectSupportPanelOpen = (state: SupportRootState) => state.support.panelOpen;
-export const selectSupportPanelMounted = (state: SupportRootState) => state.support.panelMounted;
+/** Read on every page by the root layout: false until the support area has loaded (app/areas.ts). */
+export const selectSupportPanelMounted = (state: Partial<SupportRootState>) => state.support?.panelMounted ?? false;
 export const selectSupportForm = (state: SupportRootState, formId: SupportFormId) => state.support.forms[formId];
 export const selectSupportClearCount = (state: SupportRootState) => state.support.clearCount;
 export const selectTickets = (state: SupportRootState) => state.support.tickets;

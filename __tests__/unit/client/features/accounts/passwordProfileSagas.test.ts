@@ -5,6 +5,7 @@ import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { passwordSaga } from '../../../../../src/client/features/password/sagas';
 import { forgotRequested, passwordChangeRequested, resetLinkOpened, resetRequested } from '../../../../../src/client/features/password/slice';
 import { changedUserFields, profileSaga } from '../../../../../src/client/features/profile/sagas';
+import { schoolSwitchWatcher } from '../../../../../src/client/features/profile/schoolSwitch';
 import { accessCodeAddRequested, profileSaveRequested } from '../../../../../src/client/features/profile/slice';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
@@ -107,7 +108,7 @@ describe('profile sagas', () => {
         'PUT /me/schools/current': () => (fail ? { status: 500, data: { message: 'down' } } : { status: 200, data: { clients: [session.clients[1], session.clients[0]] } }),
         'GET /me/profile': () => ({ status: 200, data: { user: session.user, clients: session.clients, products: [], pendingEmail: null } }),
       }),
-      sagas: [profileSaga, authSaga],
+      sagas: [profileSaga, schoolSwitchWatcher, authSaga],
     });
     h.store.dispatch(schoolSwitched({ lsclientID: 'ROOSEVELT' }));
     await settle();

@@ -6,6 +6,15 @@ import Typography from '@mui/material/Typography';
 import { PageFrame } from '../../../ui/PageFrame';
 import { BookmarkList, TranscriptTable } from '../../catalog';
 import { MyBudgetsAndWorksheets } from '../../budgetWizard/components/MyBudgetsAndWorksheets';
+import { registerArea } from '../../../app/areas';
+import { catalogArea } from '../../catalog/area';
+import { budgetsArea } from '../../budgetWizard/area';
+import { worksheetsArea } from '../../worksheets/area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(catalogArea);
+registerArea(budgetsArea);
+registerArea(worksheetsArea);
 
 function ActivityTabs() {
   const { pathname } = useLocation();

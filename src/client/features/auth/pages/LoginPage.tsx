@@ -1,9 +1,13 @@
 /**
- * /login (SPEC §2): user name + password (formik + yup, both required), clear messages per failure
+ * /login (SPEC §2): user name + password (both required), clear messages per failure
  * kind, and the reason a previous session ended. The auth saga navigates after success (to the
  * redirect or /app). A user who is already signed in when arriving here is sent to /app (S2.14).
+ *
+ * Two required fields are validated here by hand, the way formik + yup did it (errors computed from
+ * the values, shown once a field is touched, every field touched on submit): /login is the page every
+ * student loads first, and formik and yup together are about a tenth of its download (docs/performance.md).
  */
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,19 +16,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useFormik } from 'formik';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
-import * as yup from 'yup';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthError, selectAuthStatus, selectEndReason, selectIsAuthenticated } from '../selectors';
 import { errorCleared, signInRequested } from '../slice';
 import { endReasonMessage, signInErrorMessage } from './loginMessages';
 
-const schema = yup.object({
-  username: yup.string().trim().required('Please enter your user name'),
-  password: yup.string().required('Please enter your password'),
-});
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValues, string>> {
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  if (values.username.trim() === '') errors.username = 'Please enter your user name';
+  if (values.password === '') errors.password = 'Please enter your password';
+  return errors;
+}
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -42,23 +51,31 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const formik = useFormik({
-    initialValues: { username: '', password: '' },
-    validationSchema: schema,
-    onSubmit: (values) => {
-      setSubmitted(true);
-      dispatch(
-        signInRequested({ username: values.username.trim(), password: values.password, redirect: searchParams.get('redirect') }),
-      );
-    },
-  });
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  const errors = loginErrors(values);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = event.target;
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    const { name } = event.target;
+    setTouched((t) => ({ ...t, [name]: true }));
+  };
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    if (Object.keys(errors).length > 0) return;
+    setSubmitted(true);
+    dispatch(signInRequested({ username: values.username.trim(), password: values.password, redirect: searchParams.get('redirect') }));
+  };
 
   if (isAuthenticated && !submitted) return <Navigate to="/app" replace />;
 
   const signingIn = status === 'signingIn';
   const reason = endReasonMessage(searchParams.get('reason') ?? endReason);
-  const usernameError = formik.touched.username ? formik.errors.username : undefined;
-  const passwordError = formik.touched.password ? formik.errors.password : undefined;
+  const usernameError = touched.username ? errors.username : undefined;
+  const passwordError = touched.password ? errors.password : undefined;
 
   return (
     <Box sx={{ maxWidth: 420, mx: 'auto' }}>
@@ -77,7 +94,7 @@ export function LoginPage() {
             </Alert>
           )}
         </Stack>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Sign in">
+        <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
           <Stack spacing={2}>
             <TextField
               id="username"
@@ -87,9 +104,9 @@ export function LoginPage() {
               autoFocus
               required
               fullWidth
-              value={formik.values.username}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
+              value={values.username}
+              onChange={handleChange}
+              onBlur={handleBlur}
               error={Boolean(usernameError)}
               helperText={usernameError}
             />
@@ -101,9 +118,9 @@ export function LoginPage() {
               autoComplete="current-password"
               required
               fullWidth
-              value={formik.values.password}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
+              value={values.password}
+              onChange={handleChange}
+              onBlur={handleBlur}
               error={Boolean(passwordError)}
               helperText={passwordError}
             />

@@ -30,6 +30,13 @@ import {
   budgetRestoreRequested,
   budgetUndoDismissed,
 } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { budgetsArea } from '../area';
+import { worksheetsArea } from '../../worksheets/area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(budgetsArea);
+registerArea(worksheetsArea);
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
 

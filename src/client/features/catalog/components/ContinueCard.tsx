@@ -7,6 +7,11 @@ import type { ProgressSummary } from '../../../../common/catalog';
 import { catalogApi } from '../api';
 import { ProgressBar } from './ProgressBar';
 import { useResource } from './useResource';
+import { registerArea } from '../../../app/areas';
+import { catalogArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(catalogArea);
 
 export function ContinueCard() {
   const { data } = useResource<ProgressSummary>(catalogApi.summary);

@@ -45,6 +45,11 @@ import { ProgressBar } from '../components/ProgressBar';
 import { useResource } from '../components/useResource';
 import { selectAttempt, selectChange } from '../selectors';
 import { reviewRetaken, reviewSubmitted, sectionClosed, sectionCompletionRequested, sectionOpened } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { catalogArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(catalogArea);
 
 const HOME: Crumb = { label: 'Home', to: '/app' };
 const CATALOG: Crumb = { label: 'Catalog', to: '/app/catalog' };

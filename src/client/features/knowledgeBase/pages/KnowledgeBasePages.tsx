@@ -22,6 +22,11 @@ import { ArticleBody } from '../components/ArticleBody';
 import { KbSearch } from '../components/KbSearch';
 import { selectKbArticle, selectKbHome, selectKbTopic } from '../selectors';
 import { articleRequested, bookmarkToggled, homeRequested, topicRequested } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { knowledgeBaseArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(knowledgeBaseArea);
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
 const KB: Crumb = { label: 'Knowledge Base', to: kbPaths.home() };

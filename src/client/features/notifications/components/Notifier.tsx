@@ -3,7 +3,7 @@
  * notification is shown once — top-right by default, bottom-centre for the support area — then
  * reported with notificationShown(id).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
 import { styled } from '@mui/material/styles';
@@ -42,9 +42,14 @@ export function Notifier() {
   const pending = useAppSelector(selectPendingNotifications);
   const dispatch = useAppDispatch();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // the toast layer mounts with the first notification already pending (App.tsx); StrictMode runs
+  // this effect twice on mount: each notification is enqueued once however often the effect runs
+  const enqueued = useRef(new Set<string>());
 
   useEffect(() => {
     for (const n of pending) {
+      if (enqueued.current.has(n.id)) continue;
+      enqueued.current.add(n.id);
       const message = n.detail ? `${n.summary}: ${n.detail}` : n.summary;
       enqueueSnackbar(message, {
         key: n.id,

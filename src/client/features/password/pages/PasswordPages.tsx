@@ -18,6 +18,11 @@ import { PageLoading } from '../../../ui/PageLoading';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { selectForgot, selectReset, selectResetLink } from '../selectors';
 import { forgotRequested, resetLinkOpened, resetRequested } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { passwordArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(passwordArea);
 
 function BackToSignIn() {
   return (

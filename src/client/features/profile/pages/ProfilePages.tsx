@@ -53,6 +53,13 @@ import {
   profileRequested,
   profileSaveRequested,
 } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { profileArea } from '../area';
+import { passwordArea } from '../../password/area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(profileArea);
+registerArea(passwordArea);
 
 const TABS = [
   { value: '', label: 'Account' },

@@ -47,6 +47,11 @@ import {
   verificationSendRequested,
   verificationSubmitted,
 } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { registrationArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(registrationArea);
 
 function useBusy() {
   return useAppSelector(selectRegistrationStatus) === 'pending';

@@ -17,6 +17,11 @@ import { selectIsAuthenticated } from '../../auth/selectors';
 import { selectSupportClearCount, selectSupportPanelMounted, selectSupportPanelOpen } from '../selectors';
 import { supportPanelClosed } from '../slice';
 import { SupportForm } from './SupportForm';
+import { registerArea } from '../../../app/areas';
+import { supportArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(supportArea);
 
 export function SupportPanel() {
   const open = useAppSelector(selectSupportPanelOpen);

@@ -32,6 +32,11 @@ import { selectHasPermission } from '../../auth/selectors';
 import { replayPath } from '../sagas';
 import { selectTicket, selectTickets } from '../selectors';
 import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { supportArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(supportArea);
 
 export const NOT_ALLOWED = 'You do not have permission to see support tickets.';
 const consoleCrumbs = [

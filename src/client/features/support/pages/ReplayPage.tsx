@@ -21,6 +21,11 @@ import { selectHasPermission } from '../../auth/selectors';
 import { selectRecording } from '../selectors';
 import { recordingRequested } from '../slice';
 import { NOT_ALLOWED } from './ConsolePages';
+import { registerArea } from '../../../app/areas';
+import { supportArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(supportArea);
 
 interface Player {
   play(offset?: number): void;

@@ -15,6 +15,11 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { selectHasPermission } from '../../auth/selectors';
 import { SupportForm } from '../components/SupportForm';
 import { selectSupportClearCount } from '../selectors';
+import { registerArea } from '../../../app/areas';
+import { supportArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(supportArea);
 
 export function SupportPage() {
   const isStaff = useAppSelector((state) => selectHasPermission(state, SUPPORT_PERMISSION));

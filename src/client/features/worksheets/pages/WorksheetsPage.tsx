@@ -30,6 +30,11 @@ import {
   worksheetRestoreRequested,
   worksheetUndoDismissed,
 } from '../slice';
+import { registerArea } from '../../../app/areas';
+import { worksheetsArea } from '../area';
+
+// the slices and sagas this chunk uses load with it (app/areas.ts)
+registerArea(worksheetsArea);
 
 export function WorksheetsPage() {
   const dispatch = useAppDispatch();

@@ -1,0 +1,128 @@
+/**
+ * Areas loaded on demand (src/client/app/areas.ts, issue #9): an area's slice is injected and its
+ * saga started when its chunk first loads — once per store, whatever the order of store and chunk.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { getContext, takeEvery } from 'redux-saga/effects';
+import { createHttp } from '../../../../../src/client/api/http';
+import { registerArea, type Area } from '../../../../../src/client/app/areas';
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
+import { createAppStore } from '../../../../../src/client/app/store';
+import { sessionEnd } from '../../../../../src/client/features/auth/events';
+import { resetOnSessionEnd } from '../../../../../src/client/features/auth/reset';
+import { selectSupportPanelMounted } from '../../../../../src/client/features/support/selectors';
+import { NOW, fakeServer, settle } from '../harness';
+
+function makeStore(runSagas = true) {
+  const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+  const server = fakeServer({ 'GET /api': { status: 200, data: { appbadge: '', env: 'D' } } });
+  const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+  const made = createAppStore({ context: { storage: createMemoryStorage(), clock: () => NOW, http, logger, navigate: jest.fn() }, runSagas, devTools: false });
+  const actions: string[] = [];
+  made.sagaMiddleware.run(function* record(): SagaIterator {
+    yield takeEvery('*', (action: { type: string }) => {
+      actions.push(action.type);
+    });
+  });
+  return { ...made, actions, state: () => made.store.getState() as unknown as Record<string, unknown> };
+}
+
+/** A test area: a slice holding a learner's notes (reset on session end) and a saga counting its starts. */
+function testArea(name: string) {
+  const initialState = { notes: [] as string[] };
+  const slice = createSlice({
+    name,
+    initialState,
+    reducers: {
+      noted(state, action: PayloadAction<string>) {
+        state.notes.push(action.payload);
+      },
+    },
+    extraReducers: (builder) => {
+      resetOnSessionEnd(builder, initialState);
+    },
+  });
+  /** The saga context's storage of every start: one per store (earlier tests' stores live on too). */
+  const startedIn: unknown[] = [];
+  const starts = { in: (storage: unknown) => startedIn.filter((s) => s === storage).length };
+  const seen: string[] = [];
+  const area: Area = {
+    name,
+    reducers: { [name]: slice.reducer },
+    *saga(): SagaIterator {
+      startedIn.push(yield getContext('storage'));
+      yield takeEvery(slice.actions.noted, (action: PayloadAction<string>) => {
+        seen.push(action.payload);
+      });
+    },
+  };
+  return { area, slice, starts, seen };
+}
+
+describe('areas loaded on demand', () => {
+  it('an area loaded after the store: its slice appears with its initial state, its saga runs once even if loaded twice', async () => {
+    const h = makeStore();
+    const { area, slice, starts, seen } = testArea('areaLate');
+    expect(h.state().areaLate).toBeUndefined();
+
+    registerArea(area);
+    registerArea(area); // a second load of the chunk (or a second module registering it)
+    registerArea({ ...area }); // the same name: already registered
+    await settle();
+
+    expect(h.state().areaLate).toEqual({ notes: [] });
+    expect(h.actions).toContain('app/areaLoaded');
+    expect(starts.in(h.context.storage)).toBe(1);
+    h.store.dispatch(slice.actions.noted('first'));
+    expect(seen).toEqual(['first']); // one saga: the action is handled once
+    expect(h.state().areaLate).toEqual({ notes: ['first'] });
+  });
+
+  it('an area loaded before the store: the slice is in the initial state and the saga starts once', async () => {
+    const { area, starts } = testArea('areaEarly');
+    registerArea(area);
+    const h = makeStore();
+    await settle();
+    expect(h.state().areaEarly).toEqual({ notes: [] });
+    expect(h.actions).not.toContain('app/areaLoaded'); // nothing to add: the slice was there from the start
+    expect(starts.in(h.context.storage)).toBe(1);
+    const other = makeStore(); // every store runs the area's saga once of its own
+    await settle();
+    expect(other.state().areaEarly).toEqual({ notes: [] });
+    expect(starts.in(other.context.storage)).toBe(1);
+    expect(starts.in(h.context.storage)).toBe(1);
+  });
+
+  it('a store that runs no sagas (tests) gets the slice but not the saga', async () => {
+    const h = makeStore(false);
+    const { area, starts } = testArea('areaNoSagas');
+    registerArea(area);
+    await settle();
+    expect(h.state().areaNoSagas).toEqual({ notes: [] });
+    expect(starts.in(h.context.storage)).toBe(0);
+  });
+
+  it('an injected slice holding a learner’s data still resets when the session ends', async () => {
+    const h = makeStore(false);
+    const { area, slice } = testArea('areaReset');
+    registerArea(area);
+    h.store.dispatch(slice.actions.noted('private'));
+    expect(h.state().areaReset).toEqual({ notes: ['private'] });
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    expect(h.state().areaReset).toEqual({ notes: [] });
+  });
+
+  it('the catalog, knowledge-base and support slices are not in a new store until their chunks load', async () => {
+    const h = makeStore(false);
+    expect(h.state().catalog).toBeUndefined();
+    expect(h.state().knowledgeBase).toBeUndefined();
+    expect(h.state().auth).toBeDefined();
+    // the root layout asks whether the Get Help panel is mounted before the support area loads
+    expect(h.state().support).toBeUndefined();
+    expect(selectSupportPanelMounted(h.store.getState())).toBe(false);
+    await import('../../../../../src/client/features/catalog/pages/CatalogPages');
+    expect(h.state().catalog).toMatchObject({ resources: {} });
+    expect(h.state().knowledgeBase).toBeUndefined();
+  });
+});

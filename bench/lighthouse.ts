@@ -1,0 +1,253 @@
+/**
+ * Pages benchmark (issue #9 item 2): Lighthouse's mobile profile with its default (simulated)
+ * throttling, driving Debian's chromium (CHROME_PATH, default /usr/bin/chromium) against the real
+ * built server (dist/, rebuilt when missing or older than the sources) on an ephemeral port with a
+ * fresh SQLite database seeded with the demo accounts.
+ *
+ * /login is measured signed out; then the demo learner signs in once through Playwright connected to
+ * the same chromium (connectOverCDP) and /app, /app/catalog and a knowledge-base article are measured
+ * signed in. Lighthouse's storage reset stays ON: it empties the HTTP cache, service workers and Cache
+ * Storage before every page (a cold load) but, by its defaults, not localStorage, where the SPA keeps
+ * its session (SPEC §3 `cc:auth`). Printed, never asserted.
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type Lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { readKnowledgeBase } from '../src/server/content/knowledgeBase';
+import { type Figure, report } from './support/report';
+
+const ROOT = path.resolve(__dirname, '..');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/server/main.js');
+const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
+const LEARNER = { username: 'learner', password: 'demo-password' };
+
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.05,
+};
+
+/** Newest modification time under a path (files only). */
+function newest(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(p).map((name) => newest(path.join(p, name))));
+}
+
+function ensureBuild(): void {
+  const built = Math.min(existsSync(SERVER_ENTRY) ? statSync(SERVER_ENTRY).mtimeMs : 0, existsSync(CLIENT_INDEX) ? statSync(CLIENT_INDEX).mtimeMs : 0);
+  const sources = Math.max(newest(path.join(ROOT, 'src')), newest(path.join(ROOT, 'static')), newest(path.join(ROOT, 'webpack.config.js')));
+  if (built === 0 || sources > built) {
+    console.log('dist/ is missing or older than the sources: npm run build …');
+    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(last)}`);
+}
+
+/** The first article of the first topic of the knowledge base in content/. */
+function articlePath(): string {
+  const topics = readKnowledgeBase(path.join(ROOT, 'content'));
+  const topic = [...topics].sort((a, b) => a.order - b.order).find((t) => t.articles.length > 0);
+  if (!topic) throw new Error('content/knowledge-base has no article');
+  return `/app/resources/knowledge-base/${topic.slug}/${topic.articles[0]!.slug}`;
+}
+
+interface PageResult {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** failing accessibility / best-practices audits, for the report */
+  failing: string[];
+}
+
+// lighthouse is ESM only; ts-node compiles to CommonJS, so load it with a real dynamic import
+const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
+
+async function runLighthouse(url: string, port: number): Promise<PageResult> {
+  const { default: lighthouse } = await importEsm<{ default: typeof Lighthouse }>('lighthouse');
+  // the default config: mobile form factor, simulated throttling (slow 4G, 4× CPU slowdown)
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: string[] = [];
+  for (const id of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${id}: ${ref.id}`);
+    }
+  }
+  return {
+    url: lhr.finalDisplayedUrl,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    failing,
+  };
+}
+
+function figuresFor(route: string, r: PageResult): Figure[] {
+  const note = r.failing.length ? `failing: ${r.failing.join(', ')}` : undefined;
+  return [
+    { label: `${route} performance`, value: r.performance, unit: 'score', target: { op: '>=', value: TARGETS.performance }, note: `FCP ${r.fcpMs} ms` },
+    { label: `${route} accessibility`, value: r.accessibility, unit: 'score', target: { op: '>=', value: TARGETS.accessibility } },
+    { label: `${route} best practices`, value: r.bestPractices, unit: 'score', target: { op: '>=', value: TARGETS.bestPractices }, ...(note ? { note } : {}) },
+    { label: `${route} LCP (simulated)`, value: r.lcpMs, unit: 'ms', target: { op: '<=', value: TARGETS.lcpMs } },
+    { label: `${route} TBT (simulated)`, value: r.tbtMs, unit: 'ms', target: { op: '<=', value: TARGETS.tbtMs } },
+    { label: `${route} CLS`, value: r.cls, unit: '', target: { op: '<=', value: TARGETS.cls } },
+  ];
+}
+
+function stop(child: ChildProcess | undefined): void {
+  if (child && child.exitCode === null && child.pid) {
+    try {
+      process.kill(child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-lh-'));
+  const profileDir = path.join(dataDir, 'chromium-profile');
+  let server: ChildProcess | undefined;
+  let browserProcess: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    server = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_DIR: path.join(ROOT, 'dist/client'),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api`, 60_000);
+
+    const debugPort = await freePort();
+    browserProcess = spawn(
+      CHROME,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        `--remote-debugging-port=${debugPort}`,
+        `--user-data-dir=${profileDir}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
+
+    const results: Record<string, PageResult> = {};
+    console.log('lighthouse /login (signed out) …');
+    results['/login'] = await runLighthouse(`${base}/login`, debugPort);
+
+    // sign the demo learner in, in the same browser profile (localStorage cc:auth)
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+    const context = cdp.contexts()[0];
+    if (!context) throw new Error('chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel(/user ?name/i).fill(LEARNER.username);
+    await page.getByLabel(/password/i).fill(LEARNER.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(/\/app(\/|$)/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.close();
+
+    const article = articlePath();
+    for (const [route, url] of [
+      ['/app', '/app'],
+      ['/app/catalog', '/app/catalog'],
+      ['knowledge-base article', article],
+    ] as const) {
+      console.log(`lighthouse ${url} (signed in) …`);
+      const r = await runLighthouse(`${base}${url}`, debugPort);
+      if (new URL(r.url).pathname.startsWith('/login')) throw new Error(`${url} ended on ${r.url}: the session did not survive`);
+      results[route] = r;
+    }
+    await cdp.close().catch(() => undefined);
+
+    const figures = Object.entries(results).flatMap(([route, r]) => figuresFor(route, r));
+    report('lighthouse', 'Pages: Lighthouse mobile (simulated throttling) on the built server', figures, {
+      chromium: CHROME,
+      article,
+      results,
+    });
+  } finally {
+    stop(browserProcess);
+    stop(server);
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

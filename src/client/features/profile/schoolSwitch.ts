@@ -1,0 +1,42 @@
+/**
+ * The school switch (SPEC S1.03): the app bar reorders the learner's schools at once (auth slice);
+ * the server stores the order so the next session starts with it too. The app bar is on every
+ * signed-in page, so this saga starts with the app (app/rootSaga.ts) — not with the profile area,
+ * whose code loads only with its pages.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import type { Client } from '../../../common/types';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { selectClients } from '../auth/selectors';
+import { identityLoaded, schoolSwitched } from '../auth/slice';
+import { notificationRaised } from '../notifications/slice';
+
+/** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */
+export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {
+  try {
+    const data: { clients: Client[] } = yield call(callService, { method: 'PUT', path: '/me/schools/current', payload: action.payload });
+    yield put(identityLoaded({ clients: data.clients }));
+  } catch (error) {
+    const problem = toApiProblem(error);
+    if (problem.kind === 'unauthorized') return; // the session ends anyway
+    try {
+      const data: { clients: Client[] } = yield call(callService, { method: 'GET', path: '/me/profile' });
+      yield put(identityLoaded({ clients: data.clients }));
+    } catch {
+      // keep what the learner sees; the next sign-in has the server's order
+    }
+    const clients: Client[] = yield select(selectClients);
+    yield put(
+      notificationRaised({
+        severity: 'error',
+        summary: 'School',
+        detail: `Could not switch the school: ${problem.message}${clients[0] ? ` (current: ${clients[0].clientName})` : ''}`,
+      }),
+    );
+  }
+}
+
+export function* schoolSwitchWatcher(): SagaIterator {
+  yield takeLatest(schoolSwitched, schoolSwitchSaga);
+}
