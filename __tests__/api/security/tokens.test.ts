@@ -90,8 +90,10 @@ describe('[ASVS 5.0 V9.1] token source and integrity', () => {
     const other = await signIn(t.app, 'admin');
     await expectRefusedEverywhere(`${header}.${enc({ ...claims, sub: String(other.user.id) })}.${signature}`);
     await expectRefusedEverywhere(`${header}.${enc({ ...claims, exp: Number(claims.exp) + 86_400 })}.${signature}`);
-    // one flipped character of the signature
-    const flipped = signature.endsWith('A') ? `${signature.slice(0, -1)}B` : `${signature.slice(0, -1)}A`;
+    // one flipped character of the signature — in the middle: the last base64url character of a
+    // 32-byte signature carries 2 unused bits, so A→B there can decode to the very same bytes
+    const at = 10;
+    const flipped = `${signature.slice(0, at)}${signature[at] === 'A' ? 'B' : 'A'}${signature.slice(at + 1)}`;
     await expectRefusedEverywhere(`${header}.${partsOf(session.token)[1]}.${flipped}`);
   });
 
