@@ -27,22 +27,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { report, type Figure } from './support/report';
+import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 
 const root = path.resolve(__dirname, '..');
 const MIN = 60_000;
 const VIRTUAL_HOURS = Number(process.env.SOAK_HOURS ?? 8);
 const DEBUG = process.env.SOAK_DEBUG === '1';
 const CYCLES = 10;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 /** Newest modification time under `dir` (files only). */
 function newest(dir: string): number {

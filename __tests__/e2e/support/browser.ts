@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STATE_FILE, type E2EState } from './env';
+import { CHROMIUM_ARGS } from './chromium';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -13,16 +14,6 @@ export function e2eState(): E2EState {
   return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2EState;
 }
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
