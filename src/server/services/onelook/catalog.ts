@@ -46,7 +46,7 @@ import {
   loadProgress,
   loadTree,
   materialKey,
-  schoolModuleSlugs,
+  schoolCatalog,
   sectionKey,
   type LearnerProgress,
   type TreeMaterial,
@@ -93,8 +93,8 @@ interface Located {
 /** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
 async function learnerView(ctx: ServiceContext): Promise<Located> {
   const identity = user(ctx);
-  const slugs = await schoolModuleSlugs(ctx.db, identity.clients[0]?.lsclientID);
-  const [tree, progress] = await Promise.all([loadTree(ctx.db, slugs), loadProgress(ctx.db, identity.user.id)]);
+  const school = await schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
+  const [tree, progress] = await Promise.all([loadTree(ctx.db, school.slugs, school.contentVersion), loadProgress(ctx.db, identity.user.id)]);
   return { identity, tree, progress };
 }
 
