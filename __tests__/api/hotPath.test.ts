@@ -8,7 +8,10 @@ import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import type { Session } from '../../src/common/types';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { hotQuery } from '../../src/server/db/hotQuery';
+import { helmetHeaders, registerSecurityHeaders } from '../../src/server/http/securityHeaders';
 import {
   InvalidTokenError,
   TOKEN_AUDIENCE,
@@ -169,5 +172,36 @@ describe('hotQuery', () => {
   it('refuses a builder whose stand-in does not reach the compiled parameters', async () => {
     const unused = hotQuery(1, (db: Db, _id: number) => db.selectFrom('users').select('id'));
     await expect(unused.all(t.db, 1)).rejects.toThrow(/did not reach/);
+  });
+});
+
+describe('security headers computed once', () => {
+  const options = {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], objectSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    frameguard: { action: 'deny' as const },
+    strictTransportSecurity: true,
+  };
+
+  it('are the headers @fastify/helmet writes per request, in its order and spelling, on answers and errors', async () => {
+    const perRequest = Fastify();
+    await perRequest.register(fastifyHelmet, options);
+    const once = Fastify();
+    await registerSecurityHeaders(once, options);
+    for (const app of [perRequest, once]) {
+      app.get('/ok', async () => ({ ok: true }));
+      app.get('/boom', async () => {
+        throw new Error('boom');
+      });
+    }
+    const listed = await helmetHeaders(options);
+    expect(listed.map(([name]) => name)).toEqual(expect.arrayContaining(['Content-Security-Policy', 'Strict-Transport-Security', 'X-Frame-Options']));
+    for (const url of ['/ok', '/boom', '/missing']) {
+      const [a, b] = await Promise.all([perRequest.inject({ url }), once.inject({ url })]);
+      expect(b.statusCode).toBe(a.statusCode);
+      const securityOf = (headers: Record<string, unknown>) => Object.fromEntries(listed.map(([name]) => [name.toLowerCase(), headers[name.toLowerCase()]]));
+      expect(securityOf(b.headers)).toEqual(securityOf(a.headers));
+      expect(b.headers['content-security-policy']).toBe("default-src 'self';object-src 'none';frame-ancestors 'none'");
+    }
+    await Promise.all([perRequest.close(), once.close()]);
   });
 });
