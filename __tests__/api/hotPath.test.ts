@@ -20,7 +20,8 @@ import {
   verifiedTokenCache,
   verifyTokenCached,
 } from '../../src/server/security/tokens';
-import type { Db } from '../../src/server/db';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../../src/server/db';
 import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -167,6 +168,14 @@ describe('hotQuery', () => {
     expect(admin?.user_name).toBe('admin');
     expect(await byName.first(t.db, 'learner', (learner?.id ?? 0) + 1)).toBeUndefined();
     expect(await byName.all(t.db, 'nobody', 0)).toEqual([]);
+  });
+
+  it('on PostgreSQL, runs as a named prepared statement (parsed and planned once per connection)', async () => {
+    if (!isPostgres(t.db)) return;
+    expect(await byName.first(t.db, 'learner', 0)).toMatchObject({ user_name: 'learner' });
+    // pg-pool hands out the connection released last: the one that just ran the query
+    const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(t.db);
+    expect(prepared.rows.some((row) => row.name.startsWith('cw_hot_') && row.statement.includes('"first_name" != $3'))).toBe(true);
   });
 
   it('refuses a builder whose stand-in does not reach the compiled parameters', async () => {

@@ -7,13 +7,15 @@
  * compiles the query with that database's own dialect (so `?` on SQLite, `$1` on PostgreSQL), and
  * remembers where each stand-in landed among the compiled parameters. Each run copies the compiled
  * query with the real values in those places and hands it to `db.executeQuery`, which runs it like
- * any other query (same driver, connection pool, plugins and error handling).
+ * any other query (same driver, connection pool, plugins and error handling). On PostgreSQL the
+ * text is also registered as a named prepared statement (db/index.ts), so each connection parses
+ * and plans it once.
  *
  * A stand-in must reach the compiled query as ONE parameter: use it as a plain value (`where(col,
  * '=', param)`), never spread it into a list (`in`) or inside raw SQL.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
-import type { Db } from './index';
+import { type Db, isPostgres, registerPreparedStatement } from './index';
 
 /** A stand-in value: an object no query would ever be given, recognised by identity. */
 class Param {
@@ -45,6 +47,8 @@ export function hotQuery<A extends unknown[], O>(arity: A['length'], build: (db:
       if (used.size !== arity) throw new Error(`hotQuery: ${arity - used.size} parameter(s) did not reach the compiled query as a value`);
       entry = { compiled, slots };
       prepared.set(db, entry);
+      // PostgreSQL: parsed and planned once per connection, as a named prepared statement
+      if (isPostgres(db)) registerPreparedStatement(compiled.sql);
     }
     return entry;
   };
