@@ -39,6 +39,7 @@ import {
 } from '../../../common/catalog';
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
+import { hotQuery } from '../../db/hotQuery';
 import { HttpError } from '../../http/errors';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { renderCertificatePdf } from './certificatePdf';
@@ -242,10 +243,17 @@ function materialSummary(ctx: ServiceContext, m: TreeModule, mat: TreeMaterial, 
   };
 }
 
+const bookmarkOf = hotQuery(3, (db: Db, userId: number, kind: string, target: string) =>
+  db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target),
+);
+
 async function isBookmarked(db: Db, userId: number, kind: BookmarkKind, target: string): Promise<boolean> {
-  const row = await db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target).executeTakeFirst();
-  return row !== undefined;
+  return (await bookmarkOf.first(db, userId, kind, target)) !== undefined;
 }
+
+const sectionBody = hotQuery(2, (db: Db, materialId: number, slug: string) =>
+  db.selectFrom('content_sections').select(['body_html', 'kb_articles']).where('material_id', '=', materialId).where('slug', '=', slug),
+);
 
 // ---------------------------------------------------------------- handlers
 
@@ -300,12 +308,8 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   const index = mat.sections.findIndex((s) => s.slug === sslug);
   if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const s = mat.sections[index]!;
-  const row = await ctx.db
-    .selectFrom('content_sections')
-    .select(['body_html', 'kb_articles'])
-    .where('material_id', '=', mat.id)
-    .where('slug', '=', sslug)
-    .executeTakeFirstOrThrow();
+  const row = await sectionBody.first(ctx.db, mat.id, sslug);
+  if (!row) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const link = (i: number) => (mat.sections[i] ? { slug: mat.sections[i].slug, title: mat.sections[i].title } : null);
   return {
     moduleSlug: m.slug,
