@@ -10,8 +10,10 @@ export function normaliseUserName(userName: string): string {
   return userName.trim().toLowerCase();
 }
 
+const userByName = hotQuery(1, (db: Db, userName: string) => db.selectFrom('users').selectAll().where('user_name', '=', userName));
+
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
+  return userByName.first(db, normaliseUserName(userName));
 }
 
 const userById = hotQuery(1, (db: Db, userId: number) =>
