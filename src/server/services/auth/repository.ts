@@ -10,7 +10,13 @@ export function normaliseUserName(userName: string): string {
   return userName.trim().toLowerCase();
 }
 
-const userByName = hotQuery(1, (db: Db, userName: string) => db.selectFrom('users').selectAll().where('user_name', '=', userName));
+// columns by name, never `*`: a prepared `select *` fails on PostgreSQL once a migration adds a column
+const userByName = hotQuery(1, (db: Db, userName: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'password_hash', 'created_at'])
+    .where('user_name', '=', userName),
+);
 
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
   return userByName.first(db, normaliseUserName(userName));
