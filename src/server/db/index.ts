@@ -58,7 +58,14 @@ export function createDatabase(
       created.on('error', (error) => {
         console.warn(`PostgreSQL connection lost: ${error.message}`);
       });
-      created.on('connect', (client) => usePreparedStatements(client));
+      created.on('connect', (client) => {
+        // a connection that breaks while a query holds it: pg fails that query (→ 503, see
+        // http/databaseErrors.ts) AND emits 'error' on the client, which the pool only listens to
+        // while the client is idle; unheard, that event ended the process (databaseOutage.test.ts,
+        // now and then). The pool drops the broken client when it is released.
+        client.on('error', () => undefined);
+        usePreparedStatements(client);
+      });
       return created;
     };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
