@@ -3,7 +3,6 @@
  * it with app.inject(), main.ts makes it listen.
  */
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_MESSAGES } from '../common/apiMessages';
@@ -16,6 +15,7 @@ import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
 import { refuseNul } from './http/input';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
@@ -96,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => smtp.close());
   }
 
-  await app.register(fastifyHelmet, {
+  // @fastify/helmet's headers, computed once (http/securityHeaders.ts)
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -71,6 +71,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL: longest wait for a connection or a statement before the request gets 503 */
   databaseTimeoutMs: number;
+  /** PostgreSQL: connections in this process's pool */
+  databasePoolSize: number;
   /** HTTP worker processes (node:cluster) sharing the port; 1 = no cluster */
   workers: number;
   nodeEnv: string;
@@ -115,12 +117,19 @@ export interface ConfigVariable {
   description: string;
 }
 
+/**
+ * PostgreSQL connections per server process (DATABASE_POOL_SIZE). Kysely takes a connection from the
+ * pool for each query; a request waits in the pool's queue once all are busy.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 /** The configuration table (README mirrors it). */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', default: '3000', description: 'TCP port to listen on (0 = any free port).' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file (cashwise.sqlite) and the development token secret.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://… to use PostgreSQL instead of SQLite.' },
+  { name: 'DATABASE_POOL_SIZE', default: String(DEFAULT_DATABASE_POOL_SIZE), description: 'PostgreSQL: connections each server process keeps in its pool (with N instances or WORKERS, the database sees up to N × this many).' },
   { name: 'DATABASE_TIMEOUT_SECONDS', default: '10', description: 'PostgreSQL: longest wait for a connection or a statement; while the database is unreachable requests get 503 after at most this long.' },
   { name: 'WORKERS', default: '1', description: 'HTTP worker processes (Node cluster) sharing PORT on this machine; the primary runs migrations and the content import once, then forks them and restarts any that crash. 1 = a single process.' },
   { name: 'NODE_ENV', default: 'development', description: '`production` turns on the strict checks (signing key required, no demo data).' },
@@ -203,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(read('DATA_DIR') ?? './data');
 
   const databaseTimeoutMs = int('DATABASE_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
+  const databasePoolSize = int('DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 1, 1000);
   const workers = int('WORKERS', 1, 1, 64);
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
@@ -312,6 +322,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     databaseTimeoutMs,
+    databasePoolSize,
     workers,
     nodeEnv,
     isProduction,

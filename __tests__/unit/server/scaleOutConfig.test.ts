@@ -17,6 +17,13 @@ describe('scale-out configuration', () => {
     expect(config).toMatchObject({ workers: 4, databaseTimeoutMs: 3_000, tokenSecretGenerated: false });
   });
 
+  it('DATABASE_POOL_SIZE: 10 connections per process unless set; at least 1', () => {
+    expect(loadConfig(base()).databasePoolSize).toBe(10);
+    expect(loadConfig({ ...base(), DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+    expect(() => loadConfig({ ...base(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(CONFIG_VARIABLES.map((v) => v.name)).toContain('DATABASE_POOL_SIZE');
+  });
+
   it.each([
     ['true', true],
     ['off', false],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
-import type { Config } from '../config';
+import { type Config, DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -28,7 +28,10 @@ export interface DatabaseOptions {
   maintenance?: boolean;
 }
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & { databaseTimeoutMs?: number }, options: DatabaseOptions = {}): Db {
+export function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & { databaseTimeoutMs?: number; databasePoolSize?: number },
+  options: DatabaseOptions = {},
+): Db {
   if (config.databaseUrl) {
     const { databaseUrl } = config;
     const timeoutMs = config.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
@@ -38,7 +41,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> &
       const { default: pgModule } = await import('pg');
       const created = new pgModule.Pool({
         connectionString: databaseUrl,
-        max: 10,
+        max: config.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE,
         // bounded waits while the database is unreachable: connecting, a statement on the server,
         // and the client's own wait for an answer (a cut network never answers at all)
         connectionTimeoutMillis: timeoutMs,
@@ -55,6 +58,14 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> &
       created.on('error', (error) => {
         console.warn(`PostgreSQL connection lost: ${error.message}`);
       });
+      created.on('connect', (client) => {
+        // a connection that breaks while a query holds it: pg fails that query (→ 503, see
+        // http/databaseErrors.ts) AND emits 'error' on the client, which the pool only listens to
+        // while the client is idle; unheard, that event ended the process (databaseOutage.test.ts,
+        // now and then). The pool drops the broken client when it is released.
+        client.on('error', () => undefined);
+        usePreparedStatements(client);
+      });
       return created;
     };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -69,6 +80,27 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> &
   // (docs/server.md "Scale-out and failure behaviour").
   sqlite.pragma('synchronous = FULL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * SQL texts run as named prepared statements on PostgreSQL (db/hotQuery.ts registers the hot
+ * path's queries): each connection parses and plans them once, then only binds and executes
+ * (issue #9). Only fixed texts are registered, a few dozen at most.
+ */
+const preparedNames = new Map<string, string>();
+
+export function registerPreparedStatement(text: string): void {
+  if (!preparedNames.has(text)) preparedNames.set(text, `cw_hot_${preparedNames.size + 1}`);
+}
+
+/** Makes a pool client run registered texts as named statements (pg prepares each once per connection). */
+function usePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) && args.length === 2 ? preparedNames.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
 }
 
 /** Prepared statements kept per SQL text; Kysely's SQLite driver would otherwise prepare every query anew. */

@@ -4,8 +4,8 @@ import { API_MESSAGES } from '../../common/apiMessages';
 import { APP_KEY_HEADER, SERVER_IDLE_LIMIT_MS } from '../../common/constants';
 import type { SessionIdentity } from '../../common/types';
 import type { SessionRow } from '../db/schema';
-import { InvalidTokenError, verifyToken } from '../security/tokens';
-import { findSession, loadIdentity } from '../services/auth/repository';
+import { InvalidTokenError, verifyTokenCached } from '../security/tokens';
+import { findSessionWithUser, identityOf } from '../services/auth/repository';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 
@@ -41,8 +41,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!token) throw new HttpError(401, request.headers.authorization ? API_MESSAGES.invalidSession : API_MESSAGES.notSignedIn);
   const now = ctx.clock();
   try {
-    const verified = await verifyToken(token, ctx.config.tokenSecret, now);
-    const session = await findSession(ctx.db, verified.sessionId);
+    // a token verified before skips the signature check, never the expiry (security/tokens.ts)
+    const verified = await verifyTokenCached(token, ctx.config.tokenSecret, now);
+    // the session row (and its user's) is read on every request: a revocation anywhere counts at once
+    const found = await findSessionWithUser(ctx.db, verified.sessionId);
+    const session = found?.session;
     if (
       !session ||
       session.user_id !== verified.userId ||
@@ -55,8 +58,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
     // (tokens issued now never outlive that, see services/auth/sessions.ts expiryFor; this covers older ones)
     if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) throw new InvalidTokenError('session idle');
-    const identity = await loadIdentity(ctx.db, session.user_id);
-    if (!identity) throw new InvalidTokenError('user gone');
+    if (!found?.user) throw new InvalidTokenError('user gone');
+    const identity = await identityOf(ctx.db, found.user);
     return { session, identity };
   } catch (error) {
     if (error instanceof InvalidTokenError) {

@@ -57,11 +57,97 @@ export interface VerifiedToken {
 
 export class InvalidTokenError extends Error {}
 
+/** How many verified tokens `verifyTokenCached` keeps per secret. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 5_000;
+/** How often (at most) the cache drops its expired entries, in ms of the caller's clock. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+interface CachedToken {
+  verified: VerifiedToken;
+  /** the exp claim, whole epoch seconds, as jwtVerify compares it */
+  expSeconds: number;
+}
+
+/**
+ * Tokens whose signature and claims jose has verified, per secret and keyed by the exact token
+ * string (issue #9: jose's HMAC goes through WebCrypto on libuv's thread pool, a round trip per
+ * request). Only the signature check is saved: expiry is checked again on every hit exactly as
+ * jwtVerify checks it, an entry leaves once expired, and the session row behind the token is still
+ * read on every request, so a revocation or renewal on any instance counts at once.
+ */
+export class VerifiedTokenCache {
+  private readonly entries = new Map<string, CachedToken>();
+  private nextSweep = 0;
+
+  constructor(readonly maxEntries = VERIFIED_TOKEN_CACHE_SIZE) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The verified claims, or undefined when the token is not cached or has expired at `now`. */
+  get(token: string, now: number): VerifiedToken | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    // jwtVerify (clockTolerance 0): expired when exp <= the current time in whole seconds
+    if (entry.expSeconds <= Math.floor(now / 1000)) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.verified;
+  }
+
+  set(token: string, verified: VerifiedToken, expSeconds: number, now: number): void {
+    if (now >= this.nextSweep || this.entries.size >= this.maxEntries) this.sweep(now);
+    // still full: the oldest entry goes (Map keeps insertion order)
+    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { verified, expSeconds });
+  }
+
+  /** Drops every entry expired at `now`. */
+  sweep(now: number): void {
+    const nowSeconds = Math.floor(now / 1000);
+    for (const [token, entry] of this.entries) if (entry.expSeconds <= nowSeconds) this.entries.delete(token);
+    this.nextSweep = now + SWEEP_INTERVAL_MS;
+  }
+}
+
+const verifiedTokens = new WeakMap<Uint8Array, VerifiedTokenCache>();
+
+/** The cache `verifyTokenCached` uses for `secret` (tests look at it). */
+export function verifiedTokenCache(secret: Uint8Array): VerifiedTokenCache {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) {
+    cache = new VerifiedTokenCache();
+    verifiedTokens.set(secret, cache);
+  }
+  return cache;
+}
+
+/**
+ * verifyToken with a bounded cache of verified tokens (see VerifiedTokenCache): the first use of a
+ * token is verified by jose; later uses of the exact same string skip the signature check but not
+ * the expiry check. Same answers and errors as verifyToken.
+ */
+export async function verifyTokenCached(token: string, secret: Uint8Array, now: number): Promise<VerifiedToken> {
+  const cache = verifiedTokenCache(secret);
+  const hit = cache.get(token, now);
+  if (hit) return hit;
+  const { verified, expSeconds, hasNbf } = await verify(token, secret, now);
+  // a token with "nbf" (we never issue one) is checked afresh every time: nbf depends on the clock too
+  if (!hasNbf) cache.set(token, verified, expSeconds, now);
+  return verified;
+}
+
 /**
  * Verifies signature, algorithm, issuer, audience and expiry against `now` (epoch ms).
  * Throws InvalidTokenError for anything else.
  */
 export async function verifyToken(token: string, secret: Uint8Array, now: number): Promise<VerifiedToken> {
+  return (await verify(token, secret, now)).verified;
+}
+
+async function verify(token: string, secret: Uint8Array, now: number): Promise<{ verified: VerifiedToken; expSeconds: number; hasNbf: boolean }> {
   let header: Record<string, unknown>;
   try {
     header = decodeProtectedHeader(token) as Record<string, unknown>;
@@ -83,7 +169,8 @@ export async function verifyToken(token: string, secret: Uint8Array, now: number
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
       throw new InvalidTokenError('bad claims');
     }
-    return { userId, sessionId: payload.jti, expiresAt: payload.exp * 1000 };
+    const verified: VerifiedToken = Object.freeze({ userId, sessionId: payload.jti, expiresAt: payload.exp * 1000 });
+    return { verified, expSeconds: payload.exp, hasNbf: payload.nbf !== undefined };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     throw new InvalidTokenError((error as Error).message);

@@ -1,33 +1,62 @@
 /** Users, their schools and permissions, and sessions. Every query is by id or user name. */
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import type { Client, SessionIdentity, User } from '../../../common/types';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { hotQuery } from '../../db/hotQuery';
 import type { SessionRow, UserRow } from '../../db/schema';
 
 export function normaliseUserName(userName: string): string {
   return userName.trim().toLowerCase();
 }
 
+// columns by name, never `*`: a prepared `select *` fails on PostgreSQL once a migration adds a column
+const userByName = hotQuery(1, (db: Db, userName: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'password_hash', 'created_at'])
+    .where('user_name', '=', userName),
+);
+
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
+  return userByName.first(db, normaliseUserName(userName));
 }
 
-/** SPEC §3: user (timezone defaults to America/Chicago), clients in order, permissions. */
-export async function loadIdentity(db: Db, userId: number): Promise<SessionIdentity | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row) return null;
-  const clients: Client[] = (
-    await db
-      .selectFrom('user_clients')
-      .innerJoin('clients', 'clients.id', 'user_clients.client_id')
-      .select(['clients.lsclient_id', 'clients.name'])
-      .where('user_clients.user_id', '=', userId)
-      .orderBy('user_clients.position')
-      .execute()
-  ).map((c) => ({ lsclientID: c.lsclient_id, clientName: c.name }));
-  const permissions = (
-    await db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).orderBy('permission').execute()
-  ).map((p) => p.permission.toUpperCase());
+const userById = hotQuery(1, (db: Db, userId: number) =>
+  db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone']).where('id', '=', userId),
+);
+
+/**
+ * A user's schools (kind 'c': lsclient id, name, in their order) and permissions (kind 'p', in the
+ * database's order of the names) in one query, one round trip.
+ */
+const schoolsAndPermissions = hotQuery(2, (db: Db, clientsOf: number, permissionsOf: number) =>
+  db
+    .selectFrom('user_clients')
+    .innerJoin('clients', 'clients.id', 'user_clients.client_id')
+    .select([sql<string>`'c'`.as('kind'), 'clients.lsclient_id as value', 'clients.name as name', 'user_clients.position as position'])
+    .where('user_clients.user_id', '=', clientsOf)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('user_permissions')
+        .select([sql<string>`'p'`.as('kind'), 'permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
+        .where('user_id', '=', permissionsOf),
+    )
+    .orderBy('kind')
+    .orderBy('position')
+    .orderBy('value'),
+);
+
+type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'>;
+
+/** The identity of a user row: its schools and permissions are read here (one query). */
+export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
+  const clients: Client[] = [];
+  const permissions: string[] = [];
+  for (const entry of await schoolsAndPermissions.all(db, row.id, row.id)) {
+    if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
+    else permissions.push(entry.value.toUpperCase());
+  }
   const user: User = {
     id: row.id,
     firstName: row.first_name,
@@ -39,12 +68,55 @@ export async function loadIdentity(db: Db, userId: number): Promise<SessionIdent
   return { user, clients, permissions };
 }
 
+/** SPEC §3: user (timezone defaults to America/Chicago), clients in order, permissions. */
+export async function loadIdentity(db: Db, userId: number): Promise<SessionIdentity | null> {
+  const row = await userById.first(db, userId);
+  if (!row) return null;
+  return identityOf(db, row);
+}
+
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const SESSION_COLUMNS = ['id', 'user_id', 'app_key', 'created_at', 'last_activity_at', 'expires_at', 'absolute_expires_at', 'revoked_at', 'replaced_by'] as const;
+
+const sessionWithUser = hotQuery(1, (db: Db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .select(SESSION_COLUMNS.map((column) => `sessions.${column}` as const))
+    .select(['users.id as u_id', 'users.first_name as u_first_name', 'users.last_name as u_last_name', 'users.user_name as u_user_name', 'users.email as u_email', 'users.timezone as u_timezone'])
+    .where('sessions.id', '=', id),
+);
+
+/**
+ * A session row and its user's row, in one query (the hot path of every authenticated request);
+ * `user` is null when the user is gone.
+ */
+export async function findSessionWithUser(db: Db, id: string): Promise<{ session: SessionRow; user: IdentityUserRow | null } | undefined> {
+  const row = await sessionWithUser.first(db, id);
+  if (!row) return undefined;
+  const session: SessionRow = {
+    id: row.id,
+    user_id: row.user_id,
+    app_key: row.app_key,
+    created_at: row.created_at,
+    last_activity_at: row.last_activity_at,
+    expires_at: row.expires_at,
+    absolute_expires_at: row.absolute_expires_at,
+    revoked_at: row.revoked_at,
+    replaced_by: row.replaced_by,
+  };
+  const user =
+    row.u_id === null
+      ? null
+      : { id: row.u_id, first_name: row.u_first_name ?? '', last_name: row.u_last_name ?? '', user_name: row.u_user_name ?? '', email: row.u_email ?? '', timezone: row.u_timezone };
+  return { session, user };
 }
 
 /** Revokes a live session; false when it was already revoked (e.g. a concurrent renewal won). */

@@ -19,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { BudgetsTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-import { affected, conflict, documentId, ownerId, parseData } from './documents';
+import { conflict, documentId, ownerId, parseData } from './documents';
 
 type BudgetRow = Selectable<BudgetsTable>;
 
@@ -119,20 +119,28 @@ export const budgetsRoutes: readonly ServiceRoute[] = [
     payloadSchema: budgetUpdateSchema,
     handler: async (ctx) => {
       const { version, status, data } = ctx.payload as { version: number; status: BudgetStatus; data: BudgetData };
-      const current = await findOwned(ctx);
-      checkComplete(status, data);
-      if (current.version !== version) throw conflict(BUDGET_MESSAGES.conflict, current.version);
-      const result = await ctx.db
+      const id = documentId(ctx, BUDGET_MESSAGES.notFound);
+      const userId = ownerId(ctx);
+      try {
+        checkComplete(status, data);
+      } catch (error) {
+        // a budget that is not there is a 404 before the payload is judged
+        await findOwned(ctx);
+        throw error;
+      }
+      // one statement in the common case (issue #9): the version guard in the WHERE, the saved row back
+      const saved = await ctx.db
         .updateTable('budgets')
         .set({ name: data.name, month: data.month, status, data: JSON.stringify(data), version: version + 1, updated_at: ctx.clock() })
-        .where('id', '=', current.id)
-        .where('user_id', '=', current.user_id)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
         .where('version', '=', version)
         .where('deleted_at', 'is', null)
+        .returningAll()
         .executeTakeFirst();
-      // someone saved between the read and the write: the version guard refused it
-      if (affected(result) !== 1) throw conflict(BUDGET_MESSAGES.conflict, (await findOwned(ctx)).version);
-      return toBudgetRecord(await findOwned(ctx));
+      if (saved) return toBudgetRecord(saved);
+      // nothing saved: not this learner's (or deleted) → 404; another version saved meanwhile → 409
+      throw conflict(BUDGET_MESSAGES.conflict, (await findOwned(ctx)).version);
     },
   },
   {

@@ -39,6 +39,7 @@ import {
 } from '../../../common/catalog';
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
+import { hotQuery } from '../../db/hotQuery';
 import { HttpError } from '../../http/errors';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { renderCertificatePdf } from './certificatePdf';
@@ -46,7 +47,7 @@ import {
   loadProgress,
   loadTree,
   materialKey,
-  schoolModuleSlugs,
+  schoolCatalog,
   sectionKey,
   type LearnerProgress,
   type TreeMaterial,
@@ -93,8 +94,8 @@ interface Located {
 /** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
 async function learnerView(ctx: ServiceContext): Promise<Located> {
   const identity = user(ctx);
-  const slugs = await schoolModuleSlugs(ctx.db, identity.clients[0]?.lsclientID);
-  const [tree, progress] = await Promise.all([loadTree(ctx.db, slugs), loadProgress(ctx.db, identity.user.id)]);
+  const school = await schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
+  const [tree, progress] = await Promise.all([loadTree(ctx.db, school.slugs, school.contentVersion), loadProgress(ctx.db, identity.user.id)]);
   return { identity, tree, progress };
 }
 
@@ -114,11 +115,28 @@ function passingScoreOf(ctx: ServiceContext, reviewPassing: number | null): numb
   return reviewPassing ?? ctx.config.passingScore;
 }
 
+/**
+ * A material's key in the learner's progress maps and its sections' keys, built once per tree (trees
+ * are cached per content version and never changed) instead of on every read (issue #9).
+ */
+const progressKeys = new WeakMap<TreeMaterial, { material: string; sections: string[] }>();
+function keysOf(m: TreeModule, mat: TreeMaterial): { material: string; sections: string[] } {
+  let keys = progressKeys.get(mat);
+  if (!keys) {
+    keys = { material: materialKey(m.slug, mat.slug), sections: mat.sections.map((s) => sectionKey(m.slug, mat.slug, s.slug)) };
+    progressKeys.set(mat, keys);
+  }
+  return keys;
+}
+
 function materialCounts(m: TreeModule, mat: TreeMaterial, p: LearnerProgress) {
-  const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
+  const keys = keysOf(m, mat);
+  const attempts = p.attempts.get(keys.material);
+  let sectionsCompleted = 0;
+  if (p.completions.size > 0) for (const key of keys.sections) if (p.completions.has(key)) sectionsCompleted += 1;
   return {
     sectionsTotal: mat.sections.length,
-    sectionsCompleted: mat.sections.filter((s) => p.completions.has(sectionKey(m.slug, mat.slug, s.slug))).length,
+    sectionsCompleted,
     reviewPassed: mat.review ? attempts?.firstPassedAt != null : true,
     reviewAttempted: (attempts?.count ?? 0) > 0,
   };
@@ -127,8 +145,10 @@ function materialCounts(m: TreeModule, mat: TreeMaterial, p: LearnerProgress) {
 function moduleTime(m: TreeModule, p: LearnerProgress): { seconds: number; firstAt: number | null } {
   let seconds = 0;
   let firstAt: number | null = null;
+  if (p.time.size === 0) return { seconds, firstAt };
+  const prefix = `${m.slug}/`;
   for (const [key, t] of p.time) {
-    if (!key.startsWith(`${m.slug}/`)) continue;
+    if (!key.startsWith(prefix)) continue;
     seconds += t.seconds;
     firstAt = firstAt === null ? t.firstAt : Math.min(firstAt, t.firstAt);
   }
@@ -147,9 +167,10 @@ function progressOf(m: TreeModule, p: LearnerProgress): ModuleProgress {
 /** Where "Continue" leads inside a module: the first unfinished section, else the first unpassed review. */
 function continueInModule(m: TreeModule, p: LearnerProgress): { path: string; label: string } {
   for (const mat of m.materials) {
-    const next = mat.sections.find((s) => !p.completions.has(sectionKey(m.slug, mat.slug, s.slug)));
+    const keys = keysOf(m, mat);
+    const next = mat.sections.find((_s, i) => !p.completions.has(keys.sections[i]!));
     if (next) return { path: catalogPaths.section(m.slug, mat.slug, next.slug), label: next.title };
-    if (mat.review && p.attempts.get(materialKey(m.slug, mat.slug))?.firstPassedAt == null) {
+    if (mat.review && p.attempts.get(keys.material)?.firstPassedAt == null) {
       return { path: catalogPaths.review(m.slug, mat.slug), label: mat.review.title };
     }
   }
@@ -161,14 +182,15 @@ function moduleDates(m: TreeModule, p: LearnerProgress, complete: boolean): { st
   const times: number[] = [];
   const finishing: number[] = [];
   for (const mat of m.materials) {
-    for (const s of mat.sections) {
-      const done = p.completions.get(sectionKey(m.slug, mat.slug, s.slug));
+    const keys = keysOf(m, mat);
+    for (const key of keys.sections) {
+      const done = p.completions.get(key);
       if (done !== undefined) {
         times.push(done);
         finishing.push(done);
       }
     }
-    const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
+    const attempts = p.attempts.get(keys.material);
     if (attempts) times.push(attempts.firstAt);
     if (attempts?.firstPassedAt != null) finishing.push(attempts.firstPassedAt);
   }
@@ -208,7 +230,7 @@ function materialSummary(ctx: ServiceContext, m: TreeModule, mat: TreeMaterial, 
     title: mat.title,
     order: mat.order,
     summary: mat.summary,
-    sections: mat.sections.map((s) => ({ ...s, completed: p.completions.has(sectionKey(m.slug, mat.slug, s.slug)) })),
+    sections: mat.sections.map((s, i) => ({ ...s, completed: p.completions.has(keysOf(m, mat).sections[i]!) })),
     review: {
       title: mat.review?.title ?? '',
       questionCount: mat.review?.questionCount ?? 0,
@@ -221,10 +243,17 @@ function materialSummary(ctx: ServiceContext, m: TreeModule, mat: TreeMaterial, 
   };
 }
 
+const bookmarkOf = hotQuery(3, (db: Db, userId: number, kind: string, target: string) =>
+  db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target),
+);
+
 async function isBookmarked(db: Db, userId: number, kind: BookmarkKind, target: string): Promise<boolean> {
-  const row = await db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target).executeTakeFirst();
-  return row !== undefined;
+  return (await bookmarkOf.first(db, userId, kind, target)) !== undefined;
 }
+
+const sectionBody = hotQuery(2, (db: Db, materialId: number, slug: string) =>
+  db.selectFrom('content_sections').select(['body_html', 'kb_articles']).where('material_id', '=', materialId).where('slug', '=', slug),
+);
 
 // ---------------------------------------------------------------- handlers
 
@@ -279,12 +308,8 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   const index = mat.sections.findIndex((s) => s.slug === sslug);
   if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const s = mat.sections[index]!;
-  const row = await ctx.db
-    .selectFrom('content_sections')
-    .select(['body_html', 'kb_articles'])
-    .where('material_id', '=', mat.id)
-    .where('slug', '=', sslug)
-    .executeTakeFirstOrThrow();
+  const row = await sectionBody.first(ctx.db, mat.id, sslug);
+  if (!row) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const link = (i: number) => (mat.sections[i] ? { slug: mat.sections[i].slug, title: mat.sections[i].title } : null);
   return {
     moduleSlug: m.slug,

@@ -3,7 +3,9 @@
  * learner's progress, read in a handful of queries and joined in memory (a catalog is small:
  * tens of sections). Every learner query filters by user_id.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { hotQuery } from '../../db/hotQuery';
 
 export interface TreeSection {
   slug: string;
@@ -39,17 +41,41 @@ export interface TreeModule {
   materials: TreeMaterial[];
 }
 
-/** The module slugs a school offers (its catalog). */
-export async function schoolModuleSlugs(db: Db, lsclientID: string | undefined): Promise<string[]> {
-  if (!lsclientID) return [];
-  const rows = await db
+/**
+ * A school's module slugs, each row also carrying the newest imported content version: what a
+ * catalog read needs before its tree, in one round trip.
+ */
+const schoolModulesWithVersion = hotQuery(1, (db: Db, lsclientIDLower: string) =>
+  db
     .selectFrom('school_modules')
     .innerJoin('clients', 'clients.id', 'school_modules.client_id')
-    .select('school_modules.module_slug')
-    .where((eb) => eb(eb.fn('lower', ['clients.lsclient_id']), '=', lsclientID.toLowerCase()))
-    .execute();
-  return rows.map((r) => r.module_slug);
+    .select([
+      'school_modules.module_slug',
+      (eb) => eb.selectFrom('content_versions').select(sql<number | null>`max(id)`.as('max_id')).as('content_version'),
+    ])
+    .where((eb) => eb(eb.fn('lower', ['clients.lsclient_id']), '=', lsclientIDLower)),
+);
+
+export interface SchoolCatalog {
+  /** the module slugs the school offers */
+  slugs: string[];
+  /** the newest imported content version (0 when none, or when the school offers nothing) */
+  contentVersion: number;
 }
+
+/** The module slugs a school offers (its catalog) and the newest content version, in one query. */
+export async function schoolCatalog(db: Db, lsclientID: string | undefined): Promise<SchoolCatalog> {
+  if (!lsclientID) return { slugs: [], contentVersion: 0 };
+  const rows = await schoolModulesWithVersion.all(db, lsclientID.toLowerCase());
+  return { slugs: rows.map((r) => r.module_slug), contentVersion: Number(rows[0]?.content_version ?? 0) };
+}
+
+/** The module slugs a school offers (its catalog). */
+export async function schoolModuleSlugs(db: Db, lsclientID: string | undefined): Promise<string[]> {
+  return (await schoolCatalog(db, lsclientID)).slugs;
+}
+
+const latestContentVersion = hotQuery(0, (db: Db) => db.selectFrom('content_versions').select(sql<number | null>`max(id)`.as('id')));
 
 /**
  * Trees already read, per database and per imported content version (issue #9: the tree was four
@@ -61,11 +87,14 @@ export async function schoolModuleSlugs(db: Db, lsclientID: string | undefined):
 const treeCache = new WeakMap<Db, { version: number; trees: Map<string, Promise<TreeModule[]>> }>();
 const TREE_CACHE_ENTRIES = 100;
 
-/** The imported catalog restricted to `moduleSlugs`, ordered by the content's `order`. */
-export async function loadTree(db: Db, moduleSlugs: readonly string[]): Promise<TreeModule[]> {
+/**
+ * The imported catalog restricted to `moduleSlugs`, ordered by the content's `order`.
+ * `contentVersion`: the newest content_versions id read in the same query as the slugs
+ * (schoolCatalog); read here when not given.
+ */
+export async function loadTree(db: Db, moduleSlugs: readonly string[], contentVersion?: number): Promise<TreeModule[]> {
   if (moduleSlugs.length === 0) return [];
-  const latest = await db.selectFrom('content_versions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  const version = Number(latest?.id ?? 0);
+  const version = contentVersion ?? Number((await latestContentVersion.first(db))?.id ?? 0);
   let cached = treeCache.get(db);
   if (!cached || cached.version !== version) {
     cached = { version, trees: new Map() };
@@ -161,27 +190,62 @@ export interface LearnerProgress {
 export const sectionKey = (m: string, mat: string, s: string) => `${m}/${mat}/${s}`;
 export const materialKey = (m: string, mat: string) => `${m}/${mat}`;
 
+/**
+ * A learner's completions (kind 'c'), review attempts (kind 'a', in the order they were made) and
+ * time spent (kind 't') in one query, one round trip; every part filters by the learner's user_id.
+ * Columns: a = completed_at | created_at | first_at, b = 0 | score | seconds,
+ * c = 0 | passed | updated_at, ord = 0 | attempt id | 0.
+ */
+const progressRows = hotQuery(3, (db: Db, completionsOf: number, attemptsOf: number, timeOf: number) =>
+  db
+    .selectFrom('section_completions')
+    .select([
+      sql<string>`'c'`.as('kind'),
+      'module_slug',
+      'material_slug',
+      'section_slug',
+      'completed_at as a',
+      sql<number>`0`.as('b'),
+      sql<number>`0`.as('c'),
+      sql<number>`0`.as('ord'),
+    ])
+    .where('user_id', '=', completionsOf)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('review_attempts')
+        .select([sql<string>`'a'`.as('kind'), 'module_slug', 'material_slug', sql<string>`''`.as('section_slug'), 'created_at as a', 'score as b', 'passed as c', 'id as ord'])
+        .where('user_id', '=', attemptsOf),
+    )
+    .unionAll((eb) =>
+      eb
+        .selectFrom('time_spent')
+        .select([sql<string>`'t'`.as('kind'), 'module_slug', 'material_slug', 'section_slug', 'first_at as a', 'seconds as b', 'updated_at as c', sql<number>`0`.as('ord')])
+        .where('user_id', '=', timeOf),
+    )
+    .orderBy('kind')
+    .orderBy('a')
+    .orderBy('ord'),
+);
+
 export async function loadProgress(db: Db, userId: number): Promise<LearnerProgress> {
-  const [completions, attempts, time] = await Promise.all([
-    db.selectFrom('section_completions').selectAll().where('user_id', '=', userId).execute(),
-    db.selectFrom('review_attempts').select(['module_slug', 'material_slug', 'score', 'passed', 'created_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('time_spent').selectAll().where('user_id', '=', userId).execute(),
-  ]);
   const progress: LearnerProgress = { completions: new Map(), attempts: new Map(), time: new Map() };
-  for (const c of completions) progress.completions.set(sectionKey(c.module_slug, c.material_slug, c.section_slug), Number(c.completed_at));
-  for (const a of attempts) {
-    const key = materialKey(a.module_slug, a.material_slug);
-    const at = Number(a.created_at);
-    const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, firstPassedAt: null };
-    progress.attempts.set(key, {
-      best: Math.max(prev.best, a.score),
-      count: prev.count + 1,
-      firstAt: prev.firstAt,
-      firstPassedAt: prev.firstPassedAt ?? (a.passed ? at : null),
-    });
-  }
-  for (const t of time) {
-    progress.time.set(sectionKey(t.module_slug, t.material_slug, t.section_slug), { seconds: t.seconds, firstAt: Number(t.first_at), updatedAt: Number(t.updated_at) });
+  for (const row of await progressRows.all(db, userId, userId, userId)) {
+    if (row.kind === 'c') {
+      progress.completions.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), Number(row.a));
+    } else if (row.kind === 'a') {
+      const key = materialKey(row.module_slug, row.material_slug);
+      const at = Number(row.a);
+      const score = Number(row.b);
+      const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, firstPassedAt: null };
+      progress.attempts.set(key, {
+        best: Math.max(prev.best, score),
+        count: prev.count + 1,
+        firstAt: prev.firstAt,
+        firstPassedAt: prev.firstPassedAt ?? (Number(row.c) ? at : null),
+      });
+    } else {
+      progress.time.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), { seconds: Number(row.b), firstAt: Number(row.a), updatedAt: Number(row.c) });
+    }
   }
   return progress;
 }
