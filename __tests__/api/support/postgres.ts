@@ -22,6 +22,26 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * DROP DATABASE … WITH (FORCE) terminates the database's sessions, which a non-superuser role may not
+ * do to a superuser's process: an autovacuum worker that happens to be on the scratch database makes
+ * the drop fail with 42501 ("must be a member of the role whose process is being terminated"), and a
+ * session still closing can give 55006 (in use). Both pass within moments: try again, a bounded number
+ * of times.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  const transient = new Set(['42501', '55006']);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !transient.has((error as { code?: string }).code ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cashwise_test_${randomBytes(6).toString('hex')}`;
@@ -30,6 +50,6 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 }
