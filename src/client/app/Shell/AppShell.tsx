@@ -143,7 +143,9 @@ export function AppShell() {
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
         maxWidth="lg"
-        sx={{ py: { xs: 2, md: 3 }, flex: 1, outline: 'none' }}
+        // at least a screen high: the footer starts below the fold and stays there while the page's
+        // chunk and data arrive, instead of being pushed down through the viewport (issue #9: CLS)
+        sx={{ py: { xs: 2, md: 3 }, flex: 1, minHeight: '100vh', outline: 'none' }}
       >
         <Outlet />
       </Container>
