@@ -1,24 +1,58 @@
 /**
- * The SPA's entry: store first, then the router, then the store's saga `navigate` is bound to the
- * router (store.ts: setNavigate), then React mounts on the single root element (SPEC §1).
- * Start-up work (auth/validate, env/envRequested) is put by the root saga, not here.
+ * The SPA's entry: the router first (it starts fetching the address's lazily loaded route chunks),
+ * then the store (its root saga puts auth/validate and env/envRequested), then the store's saga
+ * `navigate` is bound to the router (store.ts: setNavigate), then React mounts on the single root
+ * element (SPEC §1).
+ *
+ * START-UP IN SMALL TASKS (issue #9, TBT): every module here is in the entry chunks (`webpackMode:
+ * "eager"`: no extra file, no request), but each group is evaluated in its own task, with a yield to
+ * the browser between them, instead of one long task evaluating React, MUI, the store and the route
+ * table at once. The first render runs in a transition, which React renders in slices of a few
+ * milliseconds.
  */
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createAppRouter } from './app/router';
-import { createAppStore } from './app/store';
+import { startTransition } from 'react';
 
-const { store, setNavigate } = createAppStore({
-  context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
-  // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
-  devTools: process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD',
-});
+/** Lets the browser paint and handle input before the next step. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-const router = createAppRouter();
-setNavigate((to, options) => {
-  void router.navigate(to, options);
-});
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
-createRoot(rootElement).render(<App store={store} router={router} />);
+  // the libraries the route table and the store evaluate, one task each
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@mui/material/styles');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit');
+  await nextTask();
+
+  const { createAppRouter } = await import(/* webpackMode: "eager" */ './app/router');
+  const router = createAppRouter();
+  await nextTask();
+
+  const { createAppStore } = await import(/* webpackMode: "eager" */ './app/store');
+  const { store, setNavigate } = createAppStore({
+    context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
+    // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
+    devTools: process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD',
+  });
+  setNavigate((to, options) => {
+    void router.navigate(to, options);
+  });
+  await nextTask();
+
+  const [{ createRoot }, { App }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+    import(/* webpackMode: "eager" */ './app/App'),
+  ]);
+  await nextTask();
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(<App store={store} router={router} />));
+}
+
+void start();
