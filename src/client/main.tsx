@@ -7,10 +7,9 @@
  * START-UP IN SMALL TASKS (issue #9, TBT): every module here is in the entry chunks (`webpackMode:
  * "eager"`: no extra file, no request), but each group is evaluated in its own task, with a yield to
  * the browser between them, instead of one long task evaluating React, MUI, the store and the route
- * table at once. The first render runs in a transition, which React renders in slices of a few
- * milliseconds.
+ * table at once. The page itself is rendered by the router's updates, which are transitions: React
+ * renders them in slices of a few milliseconds.
  */
-import { startTransition } from 'react';
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {
@@ -23,12 +22,11 @@ async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
 
-  // the libraries the route table and the store evaluate, one task each
+  // the libraries the route table and the store evaluate, one task each (our own modules, not the
+  // libraries' index: a dynamic import keeps every export of what it names, tree shaking none)
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  await import(/* webpackMode: "eager" */ '@mui/material/styles');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit');
+  await import(/* webpackMode: "eager", webpackExports: ["theme"] */ './app/theme');
   await nextTask();
 
   const { createAppRouter } = await import(/* webpackMode: "eager" */ './app/router');
@@ -48,11 +46,13 @@ async function start(): Promise<void> {
 
   const [{ createRoot }, { App }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react-dom/client'),
-    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager", webpackExports: ["App"] */ './app/App'),
   ]);
   await nextTask();
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(<App store={store} router={router} />));
+  // NOT in a transition: RouterProvider reads the router's state when it renders and subscribes when
+  // it commits; a time-sliced first render let a fast route chunk initialise the router in between,
+  // and the page stayed on the loading spinner (the router's own updates are transitions already)
+  createRoot(rootElement).render(<App store={store} router={router} />);
 }
 
 void start();
