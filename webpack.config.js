@@ -82,7 +82,10 @@ module.exports = (_env, argv) => {
       moduleIds: production ? 'deterministic' : 'named',
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: 'all',
+        // The sign-in page's chunk keeps its libraries (TextField, Alert, Stack …) in itself: /login is
+        // then 4 files instead of 9, which brotli compresses about 5 KiB better (docs/performance.md).
+        // Those modules are also split out as usual for every other chunk that needs them.
+        chunks: (chunk) => chunk.name !== 'login',
         cacheGroups: {
           vendor: {
             test: /[\\/]node_modules[\\/]/,

@@ -1,12 +1,11 @@
 /**
- * Starts the self-hosted session recorder (its own chunk) once the first screen has settled: a few
+ * Starts the self-hosted session recorder (its own chunk, with rrweb's) once the first screen has settled: a few
  * seconds after the page's `load` event, when the browser is idle. rrweb's first full snapshot is
  * one long task; taken while the first screen is still being built it delayed that screen and
  * blocked input (issue #9: TBT, LCP). Nothing is sent anywhere: see recording/recorder.ts.
  * Not started under Jest (jsdom has no layout to record).
  */
 import { useEffect } from 'react';
-import { sessionRecorder } from '../recording/recorder';
 
 /** After `load`: long enough for the page's own chunks and first data to be in and drawn. */
 export const RECORDER_START_DELAY_MS = 3000;
@@ -22,7 +21,9 @@ export function SessionRecording() {
     const w = window as IdleWindow;
     let timer: number | undefined;
     let idleId: number | undefined;
-    const start = () => void sessionRecorder.start();
+    // the recorder module comes with rrweb's chunk: nothing of it is in the first download
+    const start = () =>
+      void import(/* webpackChunkName: "recorder" */ '../recording/recorder').then(({ sessionRecorder }) => sessionRecorder.start());
     const later = () => {
       timer = window.setTimeout(() => {
         if (w.requestIdleCallback) idleId = w.requestIdleCallback(start, { timeout: 2000 });
