@@ -4,12 +4,16 @@
  * `navigate` is bound to the router (store.ts: setNavigate), then React mounts on the single root
  * element (SPEC §1).
  *
- * START-UP IN SMALL TASKS (issue #9, TBT): every module here is in the entry chunks (`webpackMode:
- * "eager"`: no extra file, no request), but each group is evaluated in its own task, with a yield to
- * the browser between them, instead of one long task evaluating React, MUI, the store and the route
- * table at once. The page itself is rendered by the router's updates, which are transitions: React
- * renders them in slices of a few milliseconds.
+ * START-UP IN SMALL TASKS (issue #9, TBT): the router is created in the entry's first task, so the
+ * route chunks are requested before the page's `load` event (which then waits for them, as before).
+ * The store and the React tree are evaluated in tasks of their own after it (`webpackMode: "eager"`:
+ * same entry files, no request), with a yield to the browser between them, instead of one long task
+ * evaluating everything at once. The page itself is rendered by the router's updates, which are
+ * transitions: React renders them in slices of a few milliseconds.
  */
+import { createAppRouter } from './app/router';
+
+const router = createAppRouter();
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {
@@ -21,16 +25,6 @@ function nextTask(): Promise<void> {
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
-
-  // the libraries the route table and the store evaluate, one task each (our own modules, not the
-  // libraries' index: a dynamic import keeps every export of what it names, tree shaking none)
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  await import(/* webpackMode: "eager", webpackExports: ["theme"] */ './app/theme');
-  await nextTask();
-
-  const { createAppRouter } = await import(/* webpackMode: "eager" */ './app/router');
-  const router = createAppRouter();
   await nextTask();
 
   const { createAppStore } = await import(/* webpackMode: "eager" */ './app/store');

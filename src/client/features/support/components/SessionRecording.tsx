@@ -21,9 +21,9 @@ export function SessionRecording() {
     const w = window as IdleWindow;
     let timer: number | undefined;
     let idleId: number | undefined;
-    // the recorder module comes with rrweb's chunk: nothing of it is in the first download
+    // the recorder module is a small chunk of its own (rrweb is the "recorder" chunk): not in the first download
     const start = () =>
-      void import(/* webpackChunkName: "recorder" */ '../recording/recorder').then(({ sessionRecorder }) => sessionRecorder.start());
+      void import(/* webpackChunkName: "recording" */ '../recording/recorder').then(({ sessionRecorder }) => sessionRecorder.start());
     const later = () => {
       timer = window.setTimeout(() => {
         if (w.requestIdleCallback) idleId = w.requestIdleCallback(start, { timeout: 2000 });
