@@ -3,15 +3,13 @@
  * one failure does not kill the rest (redux-saga docs, RootSaga.md). Then the start-up work:
  * `auth/validate` and `env/envRequested` are put HERE — the UI does not dispatch them.
  */
-import { buffers, type SagaIterator, type TakeableChannel } from 'redux-saga';
-import { actionChannel, call, put, spawn } from 'redux-saga/effects';
-import { authReady } from '../features/auth/events';
-import type * as SessionModule from '../features/session/sagas';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
-import { schoolSwitchWatcher } from '../features/profile/schoolSwitch';
+import { sessionSaga } from '../features/session/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -31,26 +29,13 @@ export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
   };
 }
 
-/**
- * The session timer and tab sync (issue #3) are a chunk of their own, fetched at start-up beside the
- * page's chunks: a signed-out /login never runs them, so they are not in its first download
- * (issue #9). An auth:ready put before the chunk is in waits in a buffer.
- */
-function* sessionSagaLoaded(): SagaIterator {
-  const ready: TakeableChannel<unknown> = yield actionChannel(authReady.type, buffers.expanding(2));
-  const loaded: typeof SessionModule = yield call(() => import(/* webpackChunkName: "session" */ '../features/session/sagas'));
-  yield call(loaded.sessionSaga, ready);
-}
-
 export const featureSagas: Record<string, Saga> = {
   auth: authSaga,
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
-  session: sessionSagaLoaded,
-  /** The app bar's school switch (every signed-in page); the rest of profile loads with its area. */
-  schoolSwitch: schoolSwitchWatcher,
+  session: sessionSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
-  // worksheets, support) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
+  // worksheets, support, and the app bar's school switch with the shell) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
 };
 
 export function* rootSaga(): SagaIterator {

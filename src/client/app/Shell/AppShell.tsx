@@ -28,9 +28,11 @@ import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { supportArea } from '../../features/support/area';
+import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(supportArea);
+registerArea(schoolSwitchArea);
 
 export const AREAS = [
   { to: '/app', label: 'Home', exact: true },

@@ -35,7 +35,7 @@
  * NOTHING TYPED IS LOST (issue #3 item 7). Before the timer ends a session for 'idle' or 'expired',
  * it asks every registered draft saver to save (features/drafts), bounded by DRAFT_SAVE_TIMEOUT_MS.
  */
-import type { EventChannel, SagaIterator, TakeableChannel, Task } from 'redux-saga';
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { SESSION } from '../../../common/constants';
 import { decide } from '../../../common/sessionPolicy';
@@ -44,7 +44,7 @@ import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPay
 import { sessionAdopted } from '../auth/slice';
 import { readLastActivity, writeLastActivity } from '../auth/storage';
 import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
-import { selectExpiresAt, selectIsAuthenticated } from '../auth/selectors';
+import { selectExpiresAt } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
@@ -213,21 +213,10 @@ export function* sessionTimer(): SagaIterator {
   }
 }
 
-/**
- * The session feature's saga: one timer and one tab sync per signed-in session (spawned by the root
- * saga). `readyChannel`: where to take auth:ready from instead of the store — the root saga buffers
- * them while this module's chunk loads (app/rootSaga.ts); a buffered one whose session has ended
- * meanwhile is skipped.
- */
-export function* sessionSaga(readyChannel?: TakeableChannel<unknown>): SagaIterator {
+/** The session feature's saga: one timer and one tab sync per signed-in session (spawned by the root saga). */
+export function* sessionSaga(): SagaIterator {
   while (true) {
-    if (readyChannel) {
-      yield take(readyChannel);
-      const signedIn: boolean = yield select(selectIsAuthenticated);
-      if (!signedIn) continue;
-    } else {
-      yield take(authReady.type);
-    }
+    yield take(authReady.type);
     const timer: Task = yield fork(sessionTimer);
     const tabs: Task = yield fork(tabSync);
     yield take(sessionEnd.type);

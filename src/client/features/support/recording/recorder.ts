@@ -5,8 +5,7 @@
  *
  * Privacy (the students are minors): every input value is masked (`maskAllInputs`), password fields
  * explicitly too, and elements with the class `cw-no-record` are blocked out entirely.
- * rrweb is loaded lazily, in its own chunk, a few seconds after the first screen is up
- * (components/SessionRecording.tsx).
+ * rrweb is loaded lazily, in its own chunk, after the first screen is up.
  */
 import { RECORDING_LIMITS } from '../../../../common/constants';
 import { pushEvent } from '../../../../common/support';
