@@ -28,8 +28,10 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist/client'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
+      // 8 hex digits of content hash (the server's immutable-caching pattern needs ≥ 8): the runtime
+      // carries every chunk's hash, and the 20-digit default cost every first download about 0.6 KiB
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash][ext]',
       clean: true,
     },
@@ -82,7 +84,10 @@ module.exports = (_env, argv) => {
       moduleIds: production ? 'deterministic' : 'named',
       runtimeChunk: 'single',
       splitChunks: {
-        chunks: 'all',
+        // The sign-in page's chunk keeps its libraries (TextField, Alert, Stack …) in itself: /login is
+        // then 4 files instead of 9, which brotli compresses about 5 KiB better (docs/performance.md).
+        // Those modules are also split out as usual for every other chunk that needs them.
+        chunks: (chunk) => chunk.name !== 'login',
         cacheGroups: {
           vendor: {
             test: /[\\/]node_modules[\\/]/,

@@ -158,7 +158,8 @@ async function main(): Promise<void> {
   figures.push({ label: 'floor, gzip', value: kib(floor.gzip), unit: 'KiB' });
   figures.push({ label: 'floor, brotli', value: kib(floor.brotli), unit: 'KiB' });
 
-  const ratio = (route: string, kind: keyof Sizes) => Math.round((perRoute[route]!.sizes[kind] / floor[kind]) * 100) / 100;
+  // three decimals: rounded to two, 1.2549 printed as 1.25 and passed a ≤ 1.25 target it misses by 0.8 KB
+  const ratio = (route: string, kind: keyof Sizes) => Math.round((perRoute[route]!.sizes[kind] / floor[kind]) * 1000) / 1000;
   for (const [route, target] of [['/login', TARGET_LOGIN], ['/app', TARGET_APP]] as const) {
     figures.push({ label: `${route} ÷ floor, brotli (what the server sends)`, value: ratio(route, 'brotli'), unit: '×', target: { op: '<=', value: target } });
     figures.push({ label: `${route} ÷ floor, gzip`, value: ratio(route, 'gzip'), unit: '×', note: 'for browsers without br' });

@@ -11,7 +11,7 @@
  * its session (SPEC §3 `cc:auth`). Printed, never asserted.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +98,9 @@ interface PageResult {
   fcpMs: number;
   /** failing accessibility / best-practices audits, for the report */
   failing: string[];
+  /** what moved (layout-shifts audit) and where the main thread went, to act on */
+  shifts: string[];
+  bootup: string[];
 }
 
 // lighthouse is ESM only; ts-node compiles to CommonJS, so load it with a real dynamic import
@@ -124,7 +127,23 @@ async function runLighthouse(url: string, port: number): Promise<PageResult> {
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${id}: ${ref.id}`);
     }
   }
+  // the whole report, for whoever wants the details (bench-results/ is not committed)
+  const dir = path.join(ROOT, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  const slug = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+  writeFileSync(path.join(dir, `lighthouse-${slug}.lhr.json`), JSON.stringify(lhr));
+  type Items = { items?: Array<Record<string, unknown>> } | undefined;
+  const items = (id: string) => ((lhr.audits[id]?.details as Items)?.items ?? []) as Array<Record<string, unknown>>;
+  const shifts = items('layout-shifts').map((item) => {
+    const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
+    return `${Number(item.score).toFixed(3)} ${node?.selector ?? '?'} (${(node?.nodeLabel ?? '').slice(0, 40)})`;
+  });
+  const bootup = items('bootup-time')
+    .slice(0, 5)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)`);
   return {
+    shifts,
+    bootup,
     url: lhr.finalDisplayedUrl,
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -139,13 +158,14 @@ async function runLighthouse(url: string, port: number): Promise<PageResult> {
 
 function figuresFor(route: string, r: PageResult): Figure[] {
   const note = r.failing.length ? `failing: ${r.failing.join(', ')}` : undefined;
+  const shifts = r.shifts.length ? `shifts: ${r.shifts.join('; ')}` : undefined;
   return [
     { label: `${route} performance`, value: r.performance, unit: 'score', target: { op: '>=', value: TARGETS.performance }, note: `FCP ${r.fcpMs} ms` },
     { label: `${route} accessibility`, value: r.accessibility, unit: 'score', target: { op: '>=', value: TARGETS.accessibility } },
     { label: `${route} best practices`, value: r.bestPractices, unit: 'score', target: { op: '>=', value: TARGETS.bestPractices }, ...(note ? { note } : {}) },
     { label: `${route} LCP (simulated)`, value: r.lcpMs, unit: 'ms', target: { op: '<=', value: TARGETS.lcpMs } },
-    { label: `${route} TBT (simulated)`, value: r.tbtMs, unit: 'ms', target: { op: '<=', value: TARGETS.tbtMs } },
-    { label: `${route} CLS`, value: r.cls, unit: '', target: { op: '<=', value: TARGETS.cls } },
+    { label: `${route} TBT (simulated)`, value: r.tbtMs, unit: 'ms', target: { op: '<=', value: TARGETS.tbtMs }, note: `busiest scripts: ${r.bootup.join('; ')}` },
+    { label: `${route} CLS`, value: r.cls, unit: '', target: { op: '<=', value: TARGETS.cls }, ...(shifts ? { note: shifts } : {}) },
   ];
 }
 

@@ -9,7 +9,6 @@ import { authSaga } from '../features/auth/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
-import { schoolSwitchWatcher } from '../features/profile/schoolSwitch';
 import { sessionSaga } from '../features/session/sagas';
 import { getLogger, type SagaContext } from './sagaContext';
 
@@ -35,10 +34,8 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
   session: sessionSaga,
-  /** The app bar's school switch (every signed-in page); the rest of profile loads with its area. */
-  schoolSwitch: schoolSwitchWatcher,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
-  // worksheets, support) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
+  // worksheets, support, and the app bar's school switch with the shell) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
 };
 
 export function* rootSaga(): SagaIterator {

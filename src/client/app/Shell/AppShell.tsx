@@ -28,9 +28,11 @@ import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { supportArea } from '../../features/support/area';
+import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(supportArea);
+registerArea(schoolSwitchArea);
 
 export const AREAS = [
   { to: '/app', label: 'Home', exact: true },
@@ -143,7 +145,9 @@ export function AppShell() {
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
         maxWidth="lg"
-        sx={{ py: { xs: 2, md: 3 }, flex: 1, outline: 'none' }}
+        // at least a screen high: the footer starts below the fold and stays there while the page's
+        // chunk and data arrive, instead of being pushed down through the viewport (issue #9: CLS)
+        sx={{ py: { xs: 2, md: 3 }, flex: 1, minHeight: '100vh', outline: 'none' }}
       >
         <Outlet />
       </Container>

@@ -47,7 +47,8 @@ export function Footer({ variant }: FooterProps) {
         gap: 2,
       }}
     >
-      <Typography variant="body2" color="text.secondary">
+      {/* as high as the small environment Chip, so the footer keeps its height when the badge loads */}
+      <Typography variant="body2" color="text.secondary" sx={{ lineHeight: '24px' }}>
         {PRODUCT_NAME} <span data-testid="app-version">{VERSION}</span>
       </Typography>
       {isDevelopment && env?.appbadge && (

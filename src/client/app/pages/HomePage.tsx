@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from '../../../common/constants';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
+import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
 
 /** "Continue where you left off" (issue #5), loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
@@ -46,7 +47,7 @@ export function HomePage() {
           You're learning with <strong>{school.clientName}</strong>.
         </Typography>
       )}
-      <Suspense fallback={null}>
+      <Suspense fallback={<ContinueCardSkeleton />}>
         <ContinueCard />
       </Suspense>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>

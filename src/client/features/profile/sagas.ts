@@ -2,7 +2,7 @@
  * Profile side effects: load, save (then `profileUpdated` with only the changed user fields,
  * SPEC S4.06), confirm a new e-mail, access codes, external ids. They start when the profile area
  * first loads (features/profile/area.ts). The school switch, which the app bar offers on every page,
- * is in schoolSwitch.ts and starts with the app (app/rootSaga.ts).
+ * is in schoolSwitch.ts and starts with the signed-in shell.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';

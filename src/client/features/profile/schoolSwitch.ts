@@ -1,10 +1,11 @@
 /**
  * The school switch (SPEC S1.03): the app bar reorders the learner's schools at once (auth slice);
- * the server stores the order so the next session starts with it too. The app bar is on every
- * signed-in page, so this saga starts with the app (app/rootSaga.ts) — not with the profile area,
- * whose code loads only with its pages.
+ * the server stores the order so the next session starts with it too. The switcher is in the
+ * signed-in shell (app bar, drawer), so this saga starts with the shell's chunk (`schoolSwitchArea`,
+ * registered by AppShell) — not with the profile area, whose code loads only with its pages.
  */
 import type { SagaIterator } from 'redux-saga';
+import type { Area } from '../../app/areas';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Client } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
@@ -40,3 +41,6 @@ export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): Sa
 export function* schoolSwitchWatcher(): SagaIterator {
   yield takeLatest(schoolSwitched, schoolSwitchSaga);
 }
+
+/** The school switch as an area without a slice: started with the signed-in shell, whose app bar and drawer hold the switcher (app/areas.ts). */
+export const schoolSwitchArea: Area = { name: 'schoolSwitch', reducers: {}, saga: schoolSwitchWatcher };

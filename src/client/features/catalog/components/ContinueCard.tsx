@@ -9,13 +9,16 @@ import { ProgressBar } from './ProgressBar';
 import { useResource } from './useResource';
 import { registerArea } from '../../../app/areas';
 import { catalogArea } from '../area';
+import { ContinueCardSkeleton } from './ContinueCardSkeleton';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(catalogArea);
 
 export function ContinueCard() {
-  const { data } = useResource<ProgressSummary>(catalogApi.summary);
-  if (!data || data.modulesTotal === 0) return null;
+  const { data, status } = useResource<ProgressSummary>(catalogApi.summary);
+  // its place stays reserved until the summary is in (the area cards below do not jump)
+  if (!data) return status === 'failed' ? null : <ContinueCardSkeleton />;
+  if (data.modulesTotal === 0) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="continue-heading" sx={{ p: 2, mb: 3 }}>
       <Typography id="continue-heading" variant="h5" component="h2" gutterBottom>
