@@ -1,3 +1,4 @@
+import * as fflate from 'fflate';
 import { RRWEB_META_EVENT } from '../../../../../src/common/support';
 import {
   createRecorder,
@@ -26,20 +27,28 @@ describe('session recorder buffer (issue #9 soak: large events wait deflated)', 
     { name: 'a snapshot just under the threshold', event: snapshot(PACK_FROM_CHARS - 400), packed: false },
     { name: 'a 200 kB snapshot', event: snapshot(200_000), packed: true },
   ])('$name: packed $packed, and unpacks to an equal event', ({ event, packed }) => {
-    const entry = packEvent(event);
+    const entry = packEvent(event, fflate);
     expect(entry.type).toBe(event.type);
     expect(entry.packed !== undefined).toBe(packed);
-    expect(unpackEvent(entry)).toEqual(event);
+    expect(unpackEvent(entry, fflate)).toEqual(event);
   });
 
   it('keeps a large snapshot in a small fraction of its JSON', () => {
     const event = snapshot(200_000);
-    const entry = packEvent(event);
+    const entry = packEvent(event, fflate);
     expect(entry.packed!.length).toBeLessThan(JSON.stringify(event).length / 10);
   });
 
-  it('[S9.10] events() returns what was added, at most the queue, starting at a Meta event', () => {
-    const recorder = createRecorder(5);
+  it('keeps events as they are until the codec is loaded (with rrweb)', () => {
+    const event = snapshot(200_000);
+    expect(packEvent(event, null)).toEqual({ type: FULL_SNAPSHOT, event });
+  });
+
+  it.each([
+    { codec: 'fflate', given: fflate },
+    { codec: 'not loaded yet', given: null },
+  ])('[S9.10] events() returns what was added, at most the queue, starting at a Meta event (codec: $codec)', ({ given }) => {
+    const recorder = createRecorder(5, given);
     const added = [meta(1), snapshot(50_000, 2), mouseMove(3), meta(4), snapshot(50_000, 5), mouseMove(6), mouseMove(7)];
     for (const e of added) recorder.add(e);
     // 7 events into a queue of 5: the oldest two go, then up to the next Meta event

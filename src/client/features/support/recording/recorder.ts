@@ -7,7 +7,7 @@
  * explicitly too, and elements with the class `cw-no-record` are blocked out entirely.
  * rrweb is loaded lazily, in its own chunk, after the first screen is up.
  */
-import { decompressSync, strFromU8, strToU8, zlibSync } from 'fflate';
+import type * as Fflate from 'fflate';
 import { RECORDING_LIMITS } from '../../../../common/constants';
 import { pushEvent } from '../../../../common/support';
 
@@ -34,15 +34,20 @@ export interface BufferedEvent {
   packed?: string;
 }
 
-export function packEvent(event: RecordedEvent): BufferedEvent {
+/** fflate's functions the buffer uses; loaded with rrweb (no event arrives before rrweb runs). */
+export type Codec = Pick<typeof Fflate, 'zlibSync' | 'decompressSync' | 'strFromU8' | 'strToU8'>;
+
+export function packEvent(event: RecordedEvent, codec: Codec | null): BufferedEvent {
+  if (!codec) return { type: event.type, event };
   const json = JSON.stringify(event);
   if (json.length < PACK_FROM_CHARS) return { type: event.type, event };
-  return { type: event.type, packed: strFromU8(zlibSync(strToU8(json), { level: 6 }), true) };
+  return { type: event.type, packed: codec.strFromU8(codec.zlibSync(codec.strToU8(json), { level: 6 }), true) };
 }
 
-export function unpackEvent(entry: BufferedEvent): RecordedEvent {
-  if (entry.event) return entry.event;
-  return JSON.parse(strFromU8(decompressSync(strToU8(entry.packed ?? '', true)))) as RecordedEvent;
+/** A packed entry exists only once the codec is loaded. */
+export function unpackEvent(entry: BufferedEvent, codec: Codec | null): RecordedEvent {
+  if (entry.event || !codec) return entry.event!;
+  return JSON.parse(codec.strFromU8(codec.decompressSync(codec.strToU8(entry.packed ?? '', true)))) as RecordedEvent;
 }
 
 /** rrweb takes a fresh snapshot every this many events, so the ring buffer always holds one. */
@@ -59,8 +64,10 @@ export interface Recorder {
   stop(): void;
 }
 
-export function createRecorder(max: number = RECORDING_LIMITS.queue): Recorder {
+/** `preloadedCodec`: tests give fflate here; the page's recorder loads it with rrweb in start(). */
+export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCodec: Codec | null = null): Recorder {
   let buffer: BufferedEvent[] = [];
+  let codec: Codec | null = preloadedCodec;
   let stopFn: (() => void) | null = null;
   let starting: Promise<boolean> | null = null;
 
@@ -69,7 +76,11 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue): Recorder {
       if (starting) return starting;
       starting = (async () => {
         try {
-          const { record } = await import(/* webpackChunkName: "recorder" */ 'rrweb');
+          const [{ record }, fflate] = await Promise.all([
+            import(/* webpackChunkName: "recorder" */ 'rrweb'),
+            import(/* webpackChunkName: "recorder" */ 'fflate'),
+          ]);
+          codec = fflate;
           stopFn =
             record({
               emit: (event) => recorder.add(event as RecordedEvent),
@@ -88,9 +99,9 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue): Recorder {
       })();
       return starting;
     },
-    events: () => buffer.map(unpackEvent),
+    events: () => buffer.map((entry) => unpackEvent(entry, codec)),
     add(event) {
-      buffer = pushEvent(buffer, packEvent(event), max);
+      buffer = pushEvent(buffer, packEvent(event, codec), max);
     },
     clear() {
       buffer = [];
