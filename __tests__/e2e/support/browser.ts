@@ -31,14 +31,16 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
  * first waits (up to 2 s) for finite CSS transitions and animations to end — a button fading from
  * its disabled to its enabled colours is measured at its final colours, not half-way.
  */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page, options: { exclude?: string } = {}): Promise<void> {
   // the 2 s bound is kept on the Node side: a page may run on Playwright's fake clock
   const settled = page.evaluate(async () => {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.allSettled(finite.map((a) => a.finished));
   }).catch(() => undefined);
   await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (options.exclude) builder.exclude(options.exclude);
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
