@@ -10,20 +10,19 @@
  * Storage before every page (a cold load) but, by its defaults, not localStorage, where the SPA keeps
  * its session (SPEC §3 `cc:auth`). Printed, never asserted.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { readKnowledgeBase } from '../src/server/content/knowledgeBase';
+import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 import { type Figure, report } from './support/report';
+import { ensureFullBuild, freePort, SERVER_ENTRY } from './support/server';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const SERVER_ENTRY = path.join(ROOT, 'dist/server/server/main.js');
-const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
 const LEARNER = { username: 'learner', password: 'demo-password' };
 
 const TARGETS = {
@@ -34,35 +33,6 @@ const TARGETS = {
   tbtMs: 150,
   cls: 0.05,
 };
-
-/** Newest modification time under a path (files only). */
-function newest(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(p).map((name) => newest(path.join(p, name))));
-}
-
-function ensureBuild(): void {
-  const built = Math.min(existsSync(SERVER_ENTRY) ? statSync(SERVER_ENTRY).mtimeMs : 0, existsSync(CLIENT_INDEX) ? statSync(CLIENT_INDEX).mtimeMs : 0);
-  const sources = Math.max(newest(path.join(ROOT, 'src')), newest(path.join(ROOT, 'static')), newest(path.join(ROOT, 'webpack.config.js')));
-  if (built === 0 || sources > built) {
-    console.log('dist/ is missing or older than the sources: npm run build …');
-    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -180,7 +150,7 @@ function stop(child: ChildProcess | undefined): void {
 }
 
 async function main(): Promise<void> {
-  ensureBuild();
+  ensureFullBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-lh-'));
   const profileDir = path.join(dataDir, 'chromium-profile');
   let server: ChildProcess | undefined;
@@ -207,18 +177,7 @@ async function main(): Promise<void> {
     const debugPort = await freePort();
     browserProcess = spawn(
       CHROME,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        `--remote-debugging-port=${debugPort}`,
-        `--user-data-dir=${profileDir}`,
-        'about:blank',
-      ],
+      [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`, 'about:blank'],
       { stdio: 'ignore' },
     );
     await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);

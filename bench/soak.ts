@@ -21,12 +21,13 @@
  *
  * Figures are printed with their targets (bench/support/report.ts), never asserted.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { report, type Figure } from './support/report';
+import { ensureFullBuild } from './support/server';
 import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 
 const root = path.resolve(__dirname, '..');
@@ -34,26 +35,6 @@ const MIN = 60_000;
 const VIRTUAL_HOURS = Number(process.env.SOAK_HOURS ?? 8);
 const DEBUG = process.env.SOAK_DEBUG === '1';
 const CYCLES = 10;
-
-/** Newest modification time under `dir` (files only). */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuild(): void {
-  const outputs = [path.join(root, 'dist/server/server/main.js'), path.join(root, 'dist/client/index.html')];
-  const missing = outputs.some((file) => !existsSync(file));
-  const stale = !missing && newest(path.join(root, 'src')) > Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  if (missing || stale) {
-    console.log(`dist/ is ${missing ? 'missing' : 'older than src/'}: npm run build`);
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
-  }
-}
 
 /**
  * The compiled server, started as main.js starts it (migrations, demo seed, content import), but with
@@ -208,7 +189,7 @@ async function heapSnapshot(cdp: CDPSession, file: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  ensureBuild();
+  ensureFullBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-soak-'));
   const server = await startServer(dataDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

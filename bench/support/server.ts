@@ -42,6 +42,22 @@ export function ensureServerBuilt(): void {
   execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
 }
 
+export const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
+
+/**
+ * `npm run build` (SPA and server) when dist/ is missing or older than what it is built from: the
+ * benches that drive a browser (lighthouse, soak) need both.
+ */
+export function ensureFullBuild(): void {
+  const missing = !existsSync(SERVER_ENTRY) || !existsSync(CLIENT_INDEX);
+  const sources = Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'static')), statSync(path.join(ROOT, 'webpack.config.js')).mtimeMs);
+  // the newest file of the SPA build, not index.html: webpack leaves a file it would write unchanged
+  // as it was, so index.html keeps an old time while the build is new
+  if (!missing && Math.min(statSync(SERVER_ENTRY).mtimeMs, newestMtime(path.dirname(CLIENT_INDEX))) >= sources) return;
+  console.log(`dist/ is ${missing ? 'missing' : 'older than the sources'}: npm run build …`);
+  execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
