@@ -11,8 +11,9 @@
  * text is also registered as a named prepared statement (db/index.ts), so each connection parses
  * and plans it once.
  *
- * A stand-in must reach the compiled query as ONE parameter: use it as a plain value (`where(col,
- * '=', param)`), never spread it into a list (`in`) or inside raw SQL.
+ * A stand-in must reach the compiled query as a parameter of its own: use it as a plain value
+ * (`where(col, '=', param)`, as often as the query needs it), never spread it into a list (`in`) or
+ * inside raw SQL.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
 import { type Db, isPostgres, registerPreparedStatement } from './index';

@@ -30,17 +30,17 @@ const userById = hotQuery(1, (db: Db, userId: number) =>
  * A user's schools (kind 'c': lsclient id, name, in their order) and permissions (kind 'p', in the
  * database's order of the names) in one query, one round trip.
  */
-const schoolsAndPermissions = hotQuery(2, (db: Db, clientsOf: number, permissionsOf: number) =>
+const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
   db
     .selectFrom('user_clients')
     .innerJoin('clients', 'clients.id', 'user_clients.client_id')
     .select([sql<string>`'c'`.as('kind'), 'clients.lsclient_id as value', 'clients.name as name', 'user_clients.position as position'])
-    .where('user_clients.user_id', '=', clientsOf)
+    .where('user_clients.user_id', '=', userId)
     .unionAll((eb) =>
       eb
         .selectFrom('user_permissions')
         .select([sql<string>`'p'`.as('kind'), 'permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
-        .where('user_id', '=', permissionsOf),
+        .where('user_id', '=', userId),
     )
     .orderBy('kind')
     .orderBy('position')
@@ -53,7 +53,7 @@ type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_n
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
   const clients: Client[] = [];
   const permissions: string[] = [];
-  for (const entry of await schoolsAndPermissions.all(db, row.id, row.id)) {
+  for (const entry of await schoolsAndPermissions.all(db, row.id)) {
     if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
     else permissions.push(entry.value.toUpperCase());
   }

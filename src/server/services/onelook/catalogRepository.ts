@@ -70,13 +70,6 @@ export async function schoolCatalog(db: Db, lsclientID: string | undefined): Pro
   return { slugs: rows.map((r) => r.module_slug), contentVersion: Number(rows[0]?.content_version ?? 0) };
 }
 
-/** The module slugs a school offers (its catalog). */
-export async function schoolModuleSlugs(db: Db, lsclientID: string | undefined): Promise<string[]> {
-  return (await schoolCatalog(db, lsclientID)).slugs;
-}
-
-const latestContentVersion = hotQuery(0, (db: Db) => db.selectFrom('content_versions').select(sql<number | null>`max(id)`.as('id')));
-
 /**
  * Trees already read, per database and per imported content version (issue #9: the tree was four
  * queries on every catalog read). An import adds a content_versions row in the same transaction as
@@ -89,12 +82,10 @@ const TREE_CACHE_ENTRIES = 100;
 
 /**
  * The imported catalog restricted to `moduleSlugs`, ordered by the content's `order`.
- * `contentVersion`: the newest content_versions id read in the same query as the slugs
- * (schoolCatalog); read here when not given.
+ * `version`: the newest content_versions id, read in the same query as the slugs (schoolCatalog).
  */
-export async function loadTree(db: Db, moduleSlugs: readonly string[], contentVersion?: number): Promise<TreeModule[]> {
+export async function loadTree(db: Db, moduleSlugs: readonly string[], version: number): Promise<TreeModule[]> {
   if (moduleSlugs.length === 0) return [];
-  const version = contentVersion ?? Number((await latestContentVersion.first(db))?.id ?? 0);
   let cached = treeCache.get(db);
   if (!cached || cached.version !== version) {
     cached = { version, trees: new Map() };
@@ -196,7 +187,7 @@ export const materialKey = (m: string, mat: string) => `${m}/${mat}`;
  * Columns: a = completed_at | created_at | first_at, b = 0 | score | seconds,
  * c = 0 | passed | updated_at, ord = 0 | attempt id | 0.
  */
-const progressRows = hotQuery(3, (db: Db, completionsOf: number, attemptsOf: number, timeOf: number) =>
+const progressRows = hotQuery(1, (db: Db, userId: number) =>
   db
     .selectFrom('section_completions')
     .select([
@@ -209,18 +200,18 @@ const progressRows = hotQuery(3, (db: Db, completionsOf: number, attemptsOf: num
       sql<number>`0`.as('c'),
       sql<number>`0`.as('ord'),
     ])
-    .where('user_id', '=', completionsOf)
+    .where('user_id', '=', userId)
     .unionAll((eb) =>
       eb
         .selectFrom('review_attempts')
         .select([sql<string>`'a'`.as('kind'), 'module_slug', 'material_slug', sql<string>`''`.as('section_slug'), 'created_at as a', 'score as b', 'passed as c', 'id as ord'])
-        .where('user_id', '=', attemptsOf),
+        .where('user_id', '=', userId),
     )
     .unionAll((eb) =>
       eb
         .selectFrom('time_spent')
         .select([sql<string>`'t'`.as('kind'), 'module_slug', 'material_slug', 'section_slug', 'first_at as a', 'seconds as b', 'updated_at as c', sql<number>`0`.as('ord')])
-        .where('user_id', '=', timeOf),
+        .where('user_id', '=', userId),
     )
     .orderBy('kind')
     .orderBy('a')
@@ -229,7 +220,7 @@ const progressRows = hotQuery(3, (db: Db, completionsOf: number, attemptsOf: num
 
 export async function loadProgress(db: Db, userId: number): Promise<LearnerProgress> {
   const progress: LearnerProgress = { completions: new Map(), attempts: new Map(), time: new Map() };
-  for (const row of await progressRows.all(db, userId, userId, userId)) {
+  for (const row of await progressRows.all(db, userId)) {
     if (row.kind === 'c') {
       progress.completions.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), Number(row.a));
     } else if (row.kind === 'a') {
