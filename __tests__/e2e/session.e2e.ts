@@ -28,18 +28,54 @@ afterEach(async () => {
   await context.close();
 });
 
+/** The API requests each page has sent and not yet seen answered. */
+const apiInFlight = new WeakMap<Page, { open: Set<unknown>; changedAt: number }>();
+const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+
 /** A page whose clock runs from the server's "now" (real time + the jumps so far). */
 async function clockedPage(): Promise<Page> {
   const page = await context.newPage();
+  const inFlight = { open: new Set<unknown>(), changedAt: Date.now() };
+  apiInFlight.set(page, inFlight);
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    inFlight.open.add(request);
+    inFlight.changedAt = Date.now();
+  });
+  const settle = (request: unknown) => {
+    if (inFlight.open.delete(request)) inFlight.changedAt = Date.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   await page.clock.install({ time: Date.now() + offsetSoFar });
   return page;
 }
+
+/**
+ * The server's clock moves before the page's (two steps, not one instant): a request of the page
+ * (the profile's data, say) answered in between would meet the server's later time with the page's
+ * earlier one — a 401 the page takes for a refused token (plain /login), not the idle sign-out the
+ * test is about. So the clocks move only once none of the page's API requests has been on its way
+ * for QUIET_MS (a request the page has just sent reaches Playwright's events a little later).
+ */
+const QUIET_MS = 250;
+async function apiSettled(page: Page): Promise<void> {
+  const inFlight = apiInFlight.get(page);
+  if (!inFlight) throw new Error('apiSettled: the page was not opened by clockedPage()');
+  const deadline = Date.now() + 10_000;
+  while (inFlight.open.size > 0 || Date.now() - inFlight.changedAt < QUIET_MS) {
+    if (Date.now() > deadline) throw new Error(`API requests still open after 10 s: ${inFlight.open.size}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 let offsetSoFar = 0;
 async function jump(page: Page, ms: number): Promise<void> {
+  await apiSettled(page);
   server.advance(ms);
   offsetSoFar += ms;
   await page.clock.fastForward(ms);
 }
+/** Steady time (S4.13 waits for each renewal itself between steps). */
 async function step(page: Page, ms: number): Promise<void> {
   server.advance(ms);
   offsetSoFar += ms;
@@ -79,7 +115,11 @@ describe('session lifecycle in the browser (issue #3)', () => {
 
   it('[S4.15] idle 31 min → /login with the reason; signing back in returns to the page (item 5)', async () => {
     const page = await clockedPage();
+    // the profile asks the service for the learner's courses once it has rendered (after the URL
+    // changed): its answer must be in before the clocks move, or the server's later time refuses it
+    const profileLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
     await signedIn(page, '/app/profile');
+    await expect(profileLoaded.then((response) => response.status())).resolves.toBe(200);
     await jump(page, 31 * MIN);
     await page.waitForURL(/\/login\?reason=idle&redirect=%2Fapp%2Fprofile$/);
     await page.getByText('You were signed out after 30 minutes without activity').waitFor();
