@@ -9,7 +9,7 @@ import { authSaga } from '../features/auth/sagas';
 import { validate } from '../features/auth/slice';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
-import { sessionSaga } from '../features/session/sagas';
+import { startSessionSaga } from '../features/session/start';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -32,8 +32,8 @@ export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
 export const featureSagas: Record<string, Saga> = {
   auth: authSaga,
   env: envSaga,
-  /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end. */
-  session: sessionSaga,
+  /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end (its own chunk). */
+  session: startSessionSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
   // worksheets, support, and the app bar's school switch with the shell) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
 };

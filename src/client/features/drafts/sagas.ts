@@ -7,17 +7,11 @@
  * `delay` (the scenario runner's virtual clock), as the session timer uses.
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, getContext, put, race } from 'redux-saga/effects';
+import { call, getContext, put, race } from 'redux-saga/effects';
+import { wait } from '../session/wait';
 import { DRAFT_SAVE_TIMEOUT_MS, draftsSavedBeforeSessionEnd, type DraftsSavedPayload } from './events';
 import type { DraftRegistry, DraftSaveResult } from './registry';
 
-type DelayFn = (ms: number) => PromiseLike<unknown>;
-
-function* waitFor(ms: number): SagaIterator<void> {
-  const customDelay: DelayFn | undefined = yield getContext('delay');
-  if (customDelay) yield call(customDelay, ms);
-  else yield delay(ms);
-}
 
 /** Asks every registered form to save its draft, bounded by the timeout. Never throws. */
 export function* saveDraftsBeforeSessionEnd(reason: string): SagaIterator<DraftsSavedPayload | null> {
@@ -28,7 +22,7 @@ export function* saveDraftsBeforeSessionEnd(reason: string): SagaIterator<Drafts
   try {
     const outcome: { done?: DraftSaveResult; timeout?: true } = yield race({
       done: call([registry, registry.saveAll]),
-      timeout: call(waitFor, DRAFT_SAVE_TIMEOUT_MS),
+      timeout: call(wait, DRAFT_SAVE_TIMEOUT_MS),
     });
     if (outcome.done) {
       payload = { reason, ...outcome.done, timedOut: [] };

@@ -36,7 +36,7 @@
  * it asks every registered draft saver to save (features/drafts), bounded by DRAFT_SAVE_TIMEOUT_MS.
  */
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { SESSION } from '../../../common/constants';
 import { decide } from '../../../common/sessionPolicy';
 import type { SagaContext } from '../../app/sagaContext';
@@ -47,10 +47,11 @@ import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
 import { selectExpiresAt } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
+import { wait, type DelayFn } from './wait';
+
+export { wait, type DelayFn } from './wait';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
 
-/** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
-export type DelayFn = (ms: number) => PromiseLike<unknown>;
 
 /** The context keys this feature reads, beyond `clock` (and the optional `currentPath`) of SagaContext. */
 export interface SessionSagaContext {
@@ -70,13 +71,6 @@ interface TimerState {
   dialogOpen: boolean;
   /** When the last renewal was requested, while no answer has come (null: none in flight). */
   renewRequestedAt: number | null;
-}
-
-/** Waits `ms` using the context's `delay` when given (virtual clock), else redux-saga's. */
-export function* wait(ms: number): SagaIterator<void> {
-  const customDelay: DelayFn | undefined = yield getContext('delay');
-  if (customDelay) yield call(customDelay, ms);
-  else yield delay(ms);
 }
 
 function* watchActivity(
@@ -170,8 +164,12 @@ function* check(state: TimerState, clock: () => number, storage: Storage | undef
   return false;
 }
 
-/** The 30-second check, from auth:ready until it is cancelled (auth:session:end). */
-export function* sessionTimer(): SagaIterator {
+/**
+ * The 30-second check, from auth:ready until it is cancelled (auth:session:end). `readySince`: when
+ * auth:ready came, if that was before this timer could start (its chunk was still loading): the
+ * session's inactivity counts from then, and the first check comes when it would have.
+ */
+export function* sessionTimer(readySince: number | null = null): SagaIterator {
   const clock: SagaContext['clock'] = yield getContext('clock');
   const source: ActivityTarget | undefined = yield getContext('activitySource');
   const storage: Storage | undefined = yield getContext('storage');
@@ -182,7 +180,8 @@ export function* sessionTimer(): SagaIterator {
     clock,
   );
   // A session that starts (sign-in, page load, a new tab) starts active.
-  const state: TimerState = { lastActivityAt: clock(), dialogOpen: false, renewRequestedAt: null };
+  const startedAt = readySince ?? clock();
+  const state: TimerState = { lastActivityAt: startedAt, dialogOpen: false, renewRequestedAt: null };
   if (storage) writeLastActivity(storage, state.lastActivityAt);
   const watchers: Task[] = [];
   try {
@@ -199,8 +198,10 @@ export function* sessionTimer(): SagaIterator {
         yield call(adoptSharedActivity, state, clock, storage);
       }),
     );
+    let nextCheckIn = Math.max(0, startedAt + SESSION.checkIntervalMs - clock());
     while (true) {
-      yield call(wait, SESSION.checkIntervalMs);
+      yield call(wait, nextCheckIn);
+      nextCheckIn = SESSION.checkIntervalMs;
       const ended: boolean = yield call(check, state, clock, storage);
       if (ended) return;
     }
@@ -213,11 +214,17 @@ export function* sessionTimer(): SagaIterator {
   }
 }
 
-/** The session feature's saga: one timer and one tab sync per signed-in session (spawned by the root saga). */
-export function* sessionSaga(): SagaIterator {
+/**
+ * The session feature's saga: one timer and one tab sync per signed-in session (started by the root
+ * saga through ./start.ts). `readySince`: auth:ready came at that time, before this saga ran (while
+ * its chunk was loading), so the first session starts at once, counted from then.
+ */
+export function* sessionSaga(readySince: number | null = null): SagaIterator {
+  let since = readySince;
   while (true) {
-    yield take(authReady.type);
-    const timer: Task = yield fork(sessionTimer);
+    if (since === null) yield take(authReady.type);
+    const timer: Task = yield fork(sessionTimer, since);
+    since = null;
     const tabs: Task = yield fork(tabSync);
     yield take(sessionEnd.type);
     yield cancel([timer, tabs]);

@@ -8,14 +8,14 @@ import { authReady, sessionEnd, sessionRenew, sessionStart } from '../../../../.
 import { authReducer } from '../../../../../src/client/features/auth/slice';
 import { sessionSaga } from '../../../../../src/client/features/session/sagas';
 import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
-import { sessionReducer } from '../../../../../src/client/features/session/slice';
+import { expiryWarningShown, sessionReducer } from '../../../../../src/client/features/session/slice';
 import type { Session } from '../../../../../src/common/types';
 
 const T0 = Date.UTC(2026, 8, 14, 13, 0, 0);
 const MIN = 60_000;
 const session = { token: 't', user: { id: 1 }, clients: [], permissions: [] } as unknown as Session;
 
-function setup(options: { virtual?: boolean; currentPath?: () => string | null } = {}) {
+function setup(options: { virtual?: boolean; currentPath?: () => string | null; readySince?: number } = {}) {
   const virtual = options.virtual ?? true;
   const clock = new VirtualClock(T0);
   const target = new EventTarget();
@@ -47,7 +47,7 @@ function setup(options: { virtual?: boolean; currentPath?: () => string | null }
     reducer: combineReducers({ auth: authReducer, session: sessionReducer }),
     middleware: (gdm) => gdm().concat(sagaMiddleware, recorder),
   });
-  const task = sagaMiddleware.run(sessionSaga);
+  const task = sagaMiddleware.run(sessionSaga, options.readySince ?? null);
   const signIn = (now: number, lifetime = 60 * MIN) => {
     store.dispatch(sessionStart({ session, expiresAt: now + lifetime }));
     store.dispatch(authReady());
@@ -63,6 +63,25 @@ describe('sessionSaga lifecycle', () => {
     expect(s.added).toEqual([]);
     expect(s.types()).toEqual([]);
     expect(s.clock.pendingTimers).toBe(0);
+  });
+
+  it('readySince (auth:ready came while the chunk loaded, start.ts): timed at once, counted from auth:ready; the next session waits for auth:ready', () => {
+    const s = setup({ readySince: T0 - 20 * MIN }); // the chunk came 20 minutes after auth:ready
+    s.store.dispatch(sessionStart({ session, expiresAt: T0 + 60 * MIN }));
+    expect(s.added.length).toBeGreaterThan(0);
+    expect(s.clock.pendingTimers).toBe(1);
+    s.clock.advanceTo(T0); // the first check was due long ago: it comes at once and finds 20 min idle
+    expect(s.types()).not.toContain(expiryWarningShown.type);
+    s.clock.advanceTo(T0 + 5 * MIN + 30_000); // 25½ min of inactivity since auth:ready: the dialog
+    expect(s.types()).toContain(expiryWarningShown.type);
+    s.store.dispatch(sessionEnd({ reason: 'signout' }));
+    expect(s.clock.pendingTimers).toBe(0);
+    const listeners = s.added.length;
+    s.clock.advanceTo(T0 + 60 * MIN);
+    expect(s.added).toHaveLength(listeners);
+    s.signIn(T0 + 60 * MIN);
+    expect(s.added).toHaveLength(listeners * 2);
+    expect(s.clock.pendingTimers).toBe(1);
   });
 
   it('[S4.16] auth:ready starts listening; auth:session:end from elsewhere stops the timer and removes every listener', () => {

@@ -21,7 +21,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { MESSAGES } from '../../../../common/messages';
+import { SESSION_MESSAGES } from '../../../../common/sessionMessages';
 import { useAppDispatch } from '../../../app/hooks';
 import { selectSessionDialog, type SessionRootState } from '../selectors';
 import { signOutNowChosen, staySignedInChosen } from '../slice';
@@ -89,17 +89,17 @@ export function SessionExpiryDialog() {
       // Escape / backdrop click: no choice, the dialog stays (the learner must pick a button).
       onClose={() => undefined}
     >
-      <DialogTitle id={TITLE_ID}>{MESSAGES.sessionDialogTitle}</DialogTitle>
+      <DialogTitle id={TITLE_ID}>{SESSION_MESSAGES.sessionDialogTitle}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={TEXT_ID}>{MESSAGES.sessionDialogText}</DialogContentText>
+        <DialogContentText id={TEXT_ID}>{SESSION_MESSAGES.sessionDialogText}</DialogContentText>
         {logoutAt !== null && <Countdown key={logoutAt} logoutAt={logoutAt} />}
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" onClick={() => dispatch(signOutNowChosen())}>
-          {MESSAGES.sessionDialogSignOut}
+          {SESSION_MESSAGES.sessionDialogSignOut}
         </Button>
         <Button variant="contained" autoFocus onClick={() => dispatch(staySignedInChosen())}>
-          {MESSAGES.sessionDialogStay}
+          {SESSION_MESSAGES.sessionDialogStay}
         </Button>
       </DialogActions>
     </Dialog>
