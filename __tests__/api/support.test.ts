@@ -2,9 +2,8 @@
  * Support tickets through the proxy (issue #4): POST /whichway/support, the console routes, the
  * recording upload and replay read — on a real SQLite file with a fake clock.
  */
-import { RECORDING_LIMITS } from '../../src/common/constants';
 import { MESSAGES } from '../../src/common/messages';
-import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated, type TicketDetail, type TicketSummary } from '../../src/common/support';
+import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated, type TicketDetail, type TicketSummary, RECORDING_LIMITS } from '../../src/common/support';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';

@@ -3,7 +3,7 @@
  * in the SPA's first download (the password saga) can use them without bringing yup along
  * (docs/performance.md). accounts.ts re-exports both: import from either.
  */
-import { SUPPORT_LIMITS } from './constants';
+import { SUPPORT_LIMITS } from './support';
 
 export const ACCOUNT_LIMITS = {
   userNameMin: 4,

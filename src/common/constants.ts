@@ -86,57 +86,12 @@ export const NOTIFICATION_LIFE_MS: Record<NotificationSeverity, number> = {
 };
 export const TOAST_POSITION_DEFAULT = { vertical: 'top', horizontal: 'right' } as const;
 export const TOAST_POSITION_SUPPORT = { vertical: 'bottom', horizontal: 'center' } as const;
-/** SPEC §8: support toasts' lives. */
-export const SUPPORT_TOAST_LIFE_MS = { success: 30_000, failure: 20_000 } as const;
-
-/** SPEC §9: support form limits. */
-export const SUPPORT_LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
-  emailMax: 100,
-  subjectMax: 200,
-  descriptionMax: 2000,
-} as const;
-export const SUPPORT_HOURS_NOTE = 'Monday through Friday, 8 a.m. to 6 p.m. ET';
 
 /** SPEC §3 / §9 */
 export const DEFAULT_TIMEZONE = 'America/Chicago';
 
-/** SPEC §9: display defaults. */
+/** SPEC §9: display defaults (dates, filters and password strength: common/display.ts). */
 export const Z_INDEX = { overlay: 1000, menu: 1000, modal: 1100, tooltip: 1100 } as const;
-export const DATE_FORMAT = 'mm/dd/yy';
-/** 0 = Sunday */
-export const FIRST_DAY_OF_WEEK = 0;
-export const PASSWORD_STRENGTH_LABELS = ['Weak', 'Medium', 'Strong'] as const;
-
-/** SPEC §9: filter match modes, with the labels a person reads. */
-export const FILTER_MATCH_MODES = {
-  text: [
-    { value: 'startsWith', label: 'Starts with' },
-    { value: 'contains', label: 'Contains' },
-    { value: 'notContains', label: 'Not contains' },
-    { value: 'endsWith', label: 'Ends with' },
-    { value: 'equals', label: 'Equals' },
-    { value: 'notEquals', label: 'Not equals' },
-  ],
-  numeric: [
-    { value: 'equals', label: 'Equals' },
-    { value: 'notEquals', label: 'Not equals' },
-    { value: 'lt', label: 'Less than' },
-    { value: 'lte', label: 'Less than or equal to' },
-    { value: 'gt', label: 'Greater than' },
-    { value: 'gte', label: 'Greater than or equal to' },
-  ],
-  date: [
-    { value: 'dateIs', label: 'Is' },
-    { value: 'dateIsNot', label: 'Is not' },
-    { value: 'dateBefore', label: 'Before' },
-    { value: 'dateAfter', label: 'After' },
-  ],
-} as const;
-
-/** SPEC §9: session-recording limits. */
-export const RECORDING_LIMITS = { queue: 1000, bodyTruncation: 4_096_000 } as const;
 
 /** SPEC §6: the permission that passes every check. */
 export const SUPERUSER_PERMISSION = 'GADMINSUPERUSER';

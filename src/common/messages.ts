@@ -1,15 +1,8 @@
+import { SESSION_MESSAGES } from './sessionMessages';
+
 /** Every user-facing or logged message that SPEC §4, §5 and §8 spell out, word for word. */
 export const MESSAGES = {
-  invalidToken: 'Invalid token specified',
-  invalidTokenWithReason: (reason: string) => `Invalid token specified: ${reason}`,
-  tokenIsNull: 'Token is null',
-  requestTimedOut: 'Request timed out',
-  sessionDialogTitle: 'Your session is about to expire',
-  sessionDialogText: 'Do you want to stay signed in?',
-  sessionDialogStay: 'Stay Signed In',
-  sessionDialogSignOut: 'Sign Out Now',
-  renewFailedSummary: 'Authentication',
-  renewFailedDetail: 'Could not renew session token',
+  ...SESSION_MESSAGES,
   supportFailure: 'Sorry, your request could not be submitted',
   supportSuccess: (issuekey: string) =>
     `Support ticket #${issuekey} has been created. We'll be in touch shortly.`,

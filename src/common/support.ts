@@ -3,7 +3,22 @@
  * both sides apply — the details appended to a ticket's description (SPEC S7.09) and the
  * session-recording buffer limits (SPEC §9: queue 1000, body truncation 4,096,000 characters).
  */
-import { RECORDING_LIMITS } from './constants';
+
+/** SPEC §9: session-recording limits. */
+export const RECORDING_LIMITS = { queue: 1000, bodyTruncation: 4_096_000 } as const;
+
+/** SPEC §8: support toasts' lives. */
+export const SUPPORT_TOAST_LIFE_MS = { success: 30_000, failure: 20_000 } as const;
+
+/** SPEC §9: support form limits. */
+export const SUPPORT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 100,
+  subjectMax: 200,
+  descriptionMax: 2000,
+} as const;
+export const SUPPORT_HOURS_NOTE = 'Monday through Friday, 8 a.m. to 6 p.m. ET';
 
 /** The line that separates what the student wrote from the details the SPA appends (SPEC S7.09). */
 export const SUPPORT_DETAILS_MARKER = '\n\n---- Details ----\n';

@@ -4,7 +4,7 @@
  */
 import { InvalidTokenError, jwtDecode, type JwtPayload } from 'jwt-decode';
 import { SESSION } from './constants';
-import { MESSAGES } from './messages';
+import { SESSION_MESSAGES } from './sessionMessages';
 
 export { InvalidTokenError };
 
@@ -14,7 +14,7 @@ export { InvalidTokenError };
  * 'Invalid token specified: {reason}' (SPEC §5, §8).
  */
 export function decodeToken(token: string | null | undefined): JwtPayload {
-  if (!token) throw new InvalidTokenError(MESSAGES.invalidToken);
+  if (!token) throw new InvalidTokenError(SESSION_MESSAGES.invalidToken);
   return jwtDecode<JwtPayload>(token);
 }
 

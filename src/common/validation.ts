@@ -3,9 +3,8 @@
  * the SPA and the payload on the server.
  */
 import * as yup from 'yup';
-import { SUPPORT_LIMITS } from './constants';
 import { MESSAGES } from './messages';
-import { RECORDING_ID_PATTERN, SUPPORT_DETAILS_MAX, SUPPORT_HONEYPOT_FIELD, splitDescription } from './support';
+import { RECORDING_ID_PATTERN, SUPPORT_DETAILS_MAX, SUPPORT_HONEYPOT_FIELD, splitDescription, SUPPORT_LIMITS } from './support';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,14 +2,7 @@
  * SPEC §5 support messages word for word (a table, [S5.05]–[S5.12]); the request schema the server
  * uses; the appended details (S7.09); the recording ring buffer and truncation (SPEC §9).
  */
-import { RECORDING_LIMITS } from '../../../src/common/constants';
-import {
-  SUPPORT_DETAILS_MARKER,
-  composeDescription,
-  pushEvent,
-  splitDescription,
-  truncateRecording,
-} from '../../../src/common/support';
+import { SUPPORT_DETAILS_MARKER, composeDescription, pushEvent, splitDescription, truncateRecording, RECORDING_LIMITS } from '../../../src/common/support';
 import { supportRequestSchema, supportSchema } from '../../../src/common/validation';
 
 const valid = { name: 'Lena Learner', email: 'lena@example.edu', subject: 'Help', description: 'Please help' };

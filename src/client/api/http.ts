@@ -6,7 +6,7 @@
  */
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
 import { API_BASE_PATH, APP_KEY_HEADER, TIMEOUTS } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
+import { SESSION_MESSAGES } from '../../common/sessionMessages';
 
 export interface HttpOptions {
   /** The current token, or null when signed out (then no Authorization header: the plain client). */
@@ -54,7 +54,7 @@ export function createHttp({ getToken, getAppKey, logger, adapter }: HttpOptions
   });
 
   http.interceptors.response.use(undefined, (error: unknown) => {
-    if (isTimeoutError(error)) logger.warn(MESSAGES.requestTimedOut);
+    if (isTimeoutError(error)) logger.warn(SESSION_MESSAGES.requestTimedOut);
     return Promise.reject(error);
   });
 

@@ -2,7 +2,7 @@
  * SPEC §9 filter match modes as one pure predicate, shared by every data table
  * (transcripts, tickets …) through <ColumnFilter/>.
  */
-import { FILTER_MATCH_MODES } from '../../common/constants';
+import { FILTER_MATCH_MODES } from '../../common/display';
 
 export type FilterKind = keyof typeof FILTER_MATCH_MODES;
 export type TextMatchMode = (typeof FILTER_MATCH_MODES.text)[number]['value'];

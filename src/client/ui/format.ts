@@ -2,7 +2,7 @@
  * SPEC §9 display defaults: dates shown mm/dd/yy, weeks starting on Sunday.
  * Pure helpers; every page formats dates through these.
  */
-import { DATE_FORMAT, FIRST_DAY_OF_WEEK } from '../../common/constants';
+import { DATE_FORMAT, FIRST_DAY_OF_WEEK } from '../../common/display';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

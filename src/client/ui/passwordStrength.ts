@@ -1,5 +1,5 @@
 /** SPEC §9 password strength labels (Weak, Medium, Strong) and a simple, explainable scoring rule. */
-import { PASSWORD_STRENGTH_LABELS } from '../../common/constants';
+import { PASSWORD_STRENGTH_LABELS } from '../../common/display';
 
 export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 

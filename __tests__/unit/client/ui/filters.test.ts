@@ -1,5 +1,5 @@
 /** [S9.09] The filter match modes of SPEC §9 as one pure predicate, tested as a table. */
-import { FILTER_MATCH_MODES } from '../../../../src/common/constants';
+import { FILTER_MATCH_MODES } from '../../../../src/common/display';
 import { defaultMatchMode, matchesFilter, matchModesFor, type MatchMode } from '../../../../src/client/ui/filters';
 
 describe('[S9.09] filter match modes', () => {

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PRODUCT_NAME, SUPPORT_HOURS_NOTE, VERSION } from '../../../common/constants';
+import { PRODUCT_NAME, VERSION } from '../../../common/constants';
+import { SUPPORT_HOURS_NOTE } from '../../../common/support';
 import { PageFrame } from '../../ui/PageFrame';
 
 function Section({ heading, children }: { heading: string; children: ReactNode }) {

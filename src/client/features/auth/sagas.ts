@@ -13,7 +13,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { TIMEOUTS } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import { SESSION_MESSAGES } from '../../../common/sessionMessages';
 import { loginPathFor, safeRedirect } from '../../../common/redirect';
 import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
@@ -221,7 +221,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
   const logger: Logger = yield call(getLogger);
   const current: Session | null = yield select(selectSession);
   try {
-    if (!current?.token) throw new Error(MESSAGES.tokenIsNull);
+    if (!current?.token) throw new Error(SESSION_MESSAGES.tokenIsNull);
     // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
     // its newer token instead of renewing ours, which that renewal revoked.
     const stored = readRawStoredSession(storage);
@@ -251,12 +251,12 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
     yield put(sessionRenewed({ session, expiresAt }));
     return true;
   } catch (error) {
-    logger.error(MESSAGES.renewFailedDetail, toApiProblem(error));
+    logger.error(SESSION_MESSAGES.renewFailedDetail, toApiProblem(error));
     yield put(
       notificationRaised({
         severity: 'error',
-        summary: MESSAGES.renewFailedSummary,
-        detail: MESSAGES.renewFailedDetail,
+        summary: SESSION_MESSAGES.renewFailedSummary,
+        detail: SESSION_MESSAGES.renewFailedDetail,
       }),
     );
     return false;

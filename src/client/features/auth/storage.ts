@@ -11,7 +11,7 @@ import {
   SESSION,
   SESSION_STORAGE_KEY,
 } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import { SESSION_MESSAGES } from '../../../common/sessionMessages';
 import { isTokenExpired, tokenExpiry } from '../../../common/token';
 import type { Client, Session, User } from '../../../common/types';
 
@@ -137,7 +137,7 @@ export function updateStoredSession(
 ): Session | null {
   const stored = readRawStoredSession(storage);
   if (!stored?.token) {
-    logger.warn(MESSAGES.tokenIsNull);
+    logger.warn(SESSION_MESSAGES.tokenIsNull);
     return null;
   }
   const next = update(stored);

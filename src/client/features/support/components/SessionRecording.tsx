@@ -1,5 +1,5 @@
 /**
- * Starts the self-hosted session recorder (its own chunk) at the student's first input — a key,
+ * Starts the self-hosted session recorder (its own chunk, with rrweb) at the student's first input — a key,
  * a click or tap, a pointer move, a scroll — in an idle moment right after it. Nothing is sent
  * anywhere: see recording/recorder.ts. Not started under Jest (jsdom has no layout to record).
  *
@@ -9,7 +9,6 @@
  * is nothing the student did; the snapshot taken at the first input still shows the page as it was.
  */
 import { useEffect } from 'react';
-import { sessionRecorder } from '../recording/recorder';
 
 /** Inputs that mean a person is at the page. */
 export const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -19,7 +18,10 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { 
 export function SessionRecording() {
   useEffect(() => {
     if (process.env.NODE_ENV === 'test') return;
-    const start = () => void sessionRecorder.start();
+    // The recorder (its ring buffer and packing) comes in the same chunk as rrweb: the entry, which
+    // /login downloads first, carries none of it (issue #9 bundle ratio).
+    const start = () =>
+      void import(/* webpackChunkName: "recorder" */ '../recording/recorder').then(({ sessionRecorder }) => sessionRecorder.start());
     const options: AddEventListenerOptions = { capture: true, passive: true };
     const onFirstInput = () => {
       for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, onFirstInput, options);

@@ -8,8 +8,7 @@
  * rrweb is loaded lazily, in its own chunk, after the first screen is up.
  */
 import type * as Fflate from 'fflate';
-import { RECORDING_LIMITS } from '../../../../common/constants';
-import { pushEvent } from '../../../../common/support';
+import { pushEvent, RECORDING_LIMITS } from '../../../../common/support';
 
 export interface RecordedEvent {
   type: number;
