@@ -47,12 +47,16 @@ interface Run {
   requests: number;
 }
 
+/** The server's RSS after each run is printed with it (what each kind of traffic leaves behind). */
+let serverRss: (() => number) | null = null;
+let referenceUrl: string | null = null;
+
 async function cannon(label: string, options: autocannon.Options): Promise<Run> {
   const result = await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options });
   // autocannon's errors already include its timeouts
   const errors = result.errors + result.non2xx;
   const run: Run = { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, requests: result.requests.total };
-  console.log(`  ${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${result.requests.total} requests, errors ${errors} (${result.non2xx} non-2xx, ${result.timeouts} timeouts)`);
+  console.log(`  ${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${result.requests.total} requests, errors ${errors} (${result.non2xx} non-2xx, ${result.timeouts} timeouts)${serverRss && !options.url.startsWith(referenceUrl ?? '\0') ? `; server RSS ${serverRss().toFixed(0)} MB` : ''}`);
   return run;
 }
 
@@ -76,9 +80,11 @@ const proxyBody = (path: string, extra: Record<string, unknown> = {}) => JSON.st
 async function main(): Promise<void> {
   console.log(`API benchmark, ${SECONDS} s per run — ${loadLine()}`);
   const reference = await startReference();
+  referenceUrl = reference.url;
   const server = await startBenchServer({ label: 'api' });
+  serverRss = () => server.rssMb();
   try {
-    console.log(`server started in ${server.coldStartMs.toFixed(0)} ms (spawn → first 200 on GET /api), pid ${server.pid}`);
+    console.log(`server started in ${server.coldStartMs.toFixed(0)} ms (spawn → first 200 on GET /api), pid ${server.pid}, RSS ${server.rssMb().toFixed(0)} MB`);
     const students = await seedStudents(server.db, 'apibench', 2000);
     const token = await signIn(server.url, students[0]!);
     const content = await discoverContent(server.url, token);

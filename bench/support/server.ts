@@ -23,6 +23,8 @@ export const SERVER_ENTRY = path.join(ROOT, 'dist/server/server/main.js');
 export const APP_KEY = DEFAULT_APP_KEY;
 export const BENCH_PASSWORD = 'bench-password-Correct-Horse-42';
 export const BENCH_SCHOOL = 'LINCOLN-HS';
+/** glibc's malloc threshold, the value package.json's `serve` script sets (docs/server.md, "Memory"). */
+export const SERVER_MMAP_THRESHOLD = '131072';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -137,6 +139,8 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
       SEED_DEMO: 'true',
       STATIC_DIR: path.join(dataDir, 'no-spa'),
       LOG_LEVEL: 'warn',
+      // as `npm run serve` starts it (docs/server.md, "Memory")
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? SERVER_MMAP_THRESHOLD,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
       ...options.env,
     },
