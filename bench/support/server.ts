@@ -12,9 +12,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../src/common/constants';
 import { OWASP_ARGON2 } from '../../src/server/config';
+import { createScratchDatabase, type ScratchDatabase } from '../../__tests__/api/support/postgres';
 import { createDatabase, type Db } from '../../src/server/db';
 import { hashPassword } from '../../src/server/security/passwords';
 
@@ -72,29 +72,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface ScratchPg {
-  url: string;
-  drop(): Promise<void>;
-}
+export type ScratchPg = ScratchDatabase;
 
-/** A database of our own on TEST_DATABASE_URL's server (dropped afterwards); null when unset. */
+/** A database of our own on TEST_DATABASE_URL's server (dropped afterwards, retried as test:pg does); null when unset. */
 export async function createScratchPg(): Promise<ScratchPg | null> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return null;
-  const name = `cashwise_bench_${randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  if (!process.env.TEST_DATABASE_URL) return null;
+  return createScratchDatabase('cashwise_bench');
 }
 
 export interface BenchServer {

@@ -1,6 +1,7 @@
 /**
  * `npm run test:pg`: the API suite on PostgreSQL. TEST_DATABASE_URL names a server and a role
  * that may create databases; every test app gets a database of its own, dropped when it closes.
+ * The load bench (bench/support/server.ts) takes its scratch database from here too.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -42,9 +43,11 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+/** A database of its own on TEST_DATABASE_URL's server (`prefix`: how its name starts; the benches use their own). */
+export async function createScratchDatabase(prefix = 'cashwise_test'): Promise<ScratchDatabase> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cashwise_test_${randomBytes(6).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`not a database name prefix: ${prefix}`);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
