@@ -47,11 +47,10 @@ import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
 import { selectExpiresAt } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
+import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
 import { wait, type DelayFn } from './wait';
 
 export { wait, type DelayFn } from './wait';
-import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
-
 
 /** The context keys this feature reads, beyond `clock` (and the optional `currentPath`) of SagaContext. */
 export interface SessionSagaContext {
