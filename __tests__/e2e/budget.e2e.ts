@@ -162,7 +162,9 @@ describe('budget wizard', () => {
     await alert.waitFor();
     await expectAccessible(stale);
     await stale.getByRole('button', { name: 'Load the saved version' }).click();
-    await expect(stale.locator('#f-name').inputValue()).resolves.toBe('Two tabs — first');
+    // the saved version is fetched and then put into the form: wait for it, not for the click
+    await stale.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-name')?.value === 'Two tabs — first');
+    await stale.getByRole('alert').filter({ hasText: 'changed in another tab or window' }).waitFor({ state: 'detached' });
   });
 
   it('deletes a budget and undoes it', async () => {
