@@ -47,16 +47,13 @@ interface Run {
   requests: number;
 }
 
-/** The server's RSS after each run is printed with it (what each kind of traffic leaves behind). */
-let serverRss: (() => number) | null = null;
-let referenceUrl: string | null = null;
-
-async function cannon(label: string, options: autocannon.Options): Promise<Run> {
+/** `rss`: the server under test's RSS, printed after the run (what each kind of traffic leaves behind). */
+async function cannon(label: string, options: autocannon.Options, rss?: () => number): Promise<Run> {
   const result = await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options });
   // autocannon's errors already include its timeouts
   const errors = result.errors + result.non2xx;
   const run: Run = { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, requests: result.requests.total };
-  console.log(`  ${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${result.requests.total} requests, errors ${errors} (${result.non2xx} non-2xx, ${result.timeouts} timeouts)${serverRss && !options.url.startsWith(referenceUrl ?? '\0') ? `; server RSS ${serverRss().toFixed(0)} MB` : ''}`);
+  console.log(`  ${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${result.requests.total} requests, errors ${errors} (${result.non2xx} non-2xx, ${result.timeouts} timeouts)${rss ? `; server RSS ${rss().toFixed(0)} MB` : ''}`);
   return run;
 }
 
@@ -80,9 +77,8 @@ const proxyBody = (path: string, extra: Record<string, unknown> = {}) => JSON.st
 async function main(): Promise<void> {
   console.log(`API benchmark, ${SECONDS} s per run — ${loadLine()}`);
   const reference = await startReference();
-  referenceUrl = reference.url;
   const server = await startBenchServer({ label: 'api' });
-  serverRss = () => server.rssMb();
+  const onServer = (label: string, options: autocannon.Options) => cannon(label, options, () => server.rssMb());
   try {
     console.log(`server started in ${server.coldStartMs.toFixed(0)} ms (spawn → first 200 on GET /api), pid ${server.pid}, RSS ${server.rssMb().toFixed(0)} MB`);
     const students = await seedStudents(server.db, 'apibench', 2000);
@@ -103,14 +99,14 @@ async function main(): Promise<void> {
     const verifyMs = verifications.sort((a, b) => a - b)[2]!;
 
     // warm-up: JIT and SQLite page cache
-    await cannon('warm-up (catalog tree)', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog'), duration: 2 });
+    await onServer('warm-up (catalog tree)', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog'), duration: 2 });
 
     const runs: Record<string, Run> = {};
     runs.reference = await cannon('reference: bare Fastify GET /', { url: reference.url });
-    runs.env = await cannon('GET /api', { url: `${server.url}/api` });
-    runs.catalog = await cannon('catalog tree', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog') });
-    runs.section = await cannon('a section', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody(content.sectionPath) });
-    runs.search = await cannon('knowledge-base search', {
+    runs.env = await onServer('GET /api', { url: `${server.url}/api` });
+    runs.catalog = await onServer('catalog tree', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog') });
+    runs.section = await onServer('a section', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody(content.sectionPath) });
+    runs.search = await onServer('knowledge-base search', {
       url: `${server.url}/api/service`,
       method: 'POST',
       headers: authHeaders(token),
@@ -128,7 +124,7 @@ async function main(): Promise<void> {
       }
     }
     let saveConflicts = 0;
-    runs.save = await cannon(`budget save (PUT, ${SAVE_CONNECTIONS} connections)`, {
+    runs.save = await onServer(`budget save (PUT, ${SAVE_CONNECTIONS} connections)`, {
       url: `${server.url}/api/service`,
       connections: SAVE_CONNECTIONS,
       method: 'POST',
@@ -156,7 +152,7 @@ async function main(): Promise<void> {
 
     // sign-in: distinct students in turn (successful sign-ins never count against the throttle)
     let next = 1 + SAVE_CONNECTIONS;
-    runs.signIn = await cannon(`sign-in (${SIGNIN_CONNECTIONS} connections)`, {
+    runs.signIn = await onServer(`sign-in (${SIGNIN_CONNECTIONS} connections)`, {
       url: `${server.url}/api/auth`,
       connections: SIGNIN_CONNECTIONS,
       method: 'POST',

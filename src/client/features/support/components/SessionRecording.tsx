@@ -20,8 +20,11 @@ export function SessionRecording() {
     if (process.env.NODE_ENV === 'test') return;
     // The recorder (its ring buffer and packing) comes in the same chunk as rrweb: the entry, which
     // /login downloads first, carries none of it (issue #9 bundle ratio).
+    // Best effort, as the recorder's own start is: a chunk that cannot be fetched means no recording.
     const start = () =>
-      void import(/* webpackChunkName: "recorder" */ '../recording/recorder').then(({ sessionRecorder }) => sessionRecorder.start());
+      void import(/* webpackChunkName: "recorder" */ '../recording/recorder')
+        .then(({ sessionRecorder }) => sessionRecorder.start())
+        .catch(() => false);
     const options: AddEventListenerOptions = { capture: true, passive: true };
     const onFirstInput = () => {
       for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, onFirstInput, options);
