@@ -4,7 +4,7 @@
  */
 import * as yup from 'yup';
 import { MESSAGES } from './messages';
-import { RECORDING_ID_PATTERN, SUPPORT_DETAILS_MAX, SUPPORT_HONEYPOT_FIELD, splitDescription, SUPPORT_LIMITS } from './support';
+import { RECORDING_ID_PATTERN, SUPPORT_DETAILS_MAX, SUPPORT_HONEYPOT_FIELD, SUPPORT_LIMITS, splitDescription } from './support';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

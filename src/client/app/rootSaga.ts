@@ -35,7 +35,8 @@ export const featureSagas: Record<string, Saga> = {
   /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end (its own chunk). */
   session: startSessionSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
-  // worksheets, support, and the app bar's school switch with the shell) start when the area's chunk first loads: app/areas.ts, features/<area>/area.ts.
+  // worksheets, support, and the app bar's school switch with the shell) start when the area's
+  // chunk first loads: app/areas.ts, features/<area>/area.ts.
 };
 
 export function* rootSaga(): SagaIterator {

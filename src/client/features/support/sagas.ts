@@ -14,7 +14,16 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { MESSAGES } from '../../../common/messages';
-import { SUPPORT_HONEYPOT_FIELD, composeDescription, truncateRecording, type RecordingBody, type SupportTicketCreated, type TicketDetail, type TicketSummary, SUPPORT_TOAST_LIFE_MS } from '../../../common/support';
+import {
+  SUPPORT_HONEYPOT_FIELD,
+  SUPPORT_TOAST_LIFE_MS,
+  composeDescription,
+  truncateRecording,
+  type RecordingBody,
+  type SupportTicketCreated,
+  type TicketDetail,
+  type TicketSummary,
+} from '../../../common/support';
 import type { SupportRequest } from '../../../common/types';
 import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { getLogger, type SagaContext } from '../../app/sagaContext';

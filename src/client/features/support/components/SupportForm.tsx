@@ -19,7 +19,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { MESSAGES } from '../../../../common/messages';
-import { RECORDING_CHECKBOX_LABEL, RECORDING_NOTICE, SUPPORT_HONEYPOT_FIELD, SUPPORT_HOURS_NOTE, SUPPORT_LIMITS } from '../../../../common/support';
+import {
+  RECORDING_CHECKBOX_LABEL,
+  RECORDING_NOTICE,
+  SUPPORT_HONEYPOT_FIELD,
+  SUPPORT_HOURS_NOTE,
+  SUPPORT_LIMITS,
+} from '../../../../common/support';
 import { supportSchema, type SupportFormValues } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth/selectors';

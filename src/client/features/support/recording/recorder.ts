@@ -5,7 +5,8 @@
  *
  * Privacy (the students are minors): every input value is masked (`maskAllInputs`), password fields
  * explicitly too, and elements with the class `cw-no-record` are blocked out entirely.
- * rrweb is loaded lazily, in its own chunk, after the first screen is up.
+ * This module comes with rrweb and fflate in the `recorder` chunk, loaded at the student's first
+ * input (components/SessionRecording.tsx); the support saga imports it for the buffer.
  */
 import type * as Fflate from 'fflate';
 import { pushEvent, RECORDING_LIMITS } from '../../../../common/support';
