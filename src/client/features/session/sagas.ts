@@ -223,8 +223,8 @@ export function* sessionSaga(readySince: number | null = null): SagaIterator {
   while (true) {
     if (since === null) yield take(authReady.type);
     const timer: Task = yield fork(sessionTimer, since);
+    const tabs: Task = yield fork(tabSync, since !== null);
     since = null;
-    const tabs: Task = yield fork(tabSync);
     yield take(sessionEnd.type);
     yield cancel([timer, tabs]);
   }

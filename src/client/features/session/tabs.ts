@@ -59,31 +59,46 @@ function* endHere(): SagaIterator {
   yield put(sessionEnd({ reason: 'otherTab' }));
 }
 
-/** Runs while signed in (forked with the timer, cancelled on auth:session:end). */
-export function* tabSync(): SagaIterator {
+/** One change of cc:auth seen from this tab. Returns true when it ended the session here. */
+function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boolean> {
+  const current: Session | null = yield select(selectSession);
+  if (!current) return false;
+  if (change.newValue === null) {
+    yield call(endHere);
+    return true;
+  }
+  const next = parse(change.newValue);
+  if (!next || next.token === current.token) return false;
+  if (next.user?.id !== current.user?.id) {
+    yield call(endHere);
+    return true;
+  }
+  const expiresAt = sessionExpiry(next);
+  const currentExpiresAt: number = yield select(selectExpiresAt);
+  if (expiresAt > currentExpiresAt) yield put(sessionAdopted({ session: next, expiresAt }));
+  return false;
+}
+
+/**
+ * Runs while signed in (forked with the timer, cancelled on auth:session:end). `startedLate`: its
+ * chunk arrived after auth:ready (session/start.ts), so a change another tab made meanwhile sent its
+ * `storage` event before anything here listened: it starts with what cc:auth holds now.
+ */
+export function* tabSync(startedLate = false): SagaIterator {
   const given: TabEventTarget | undefined = yield getContext('tabEvents');
   const target = given ?? (typeof window !== 'undefined' ? window : undefined);
   if (!target) return;
   const storage: Storage | undefined = yield getContext('storage');
   const channel: EventChannel<StoredSessionChange> = yield call(createStoredSessionChannel, target, storage);
   try {
+    if (startedLate && storage) {
+      const ended: boolean = yield call(onStoredSessionChange, { newValue: storage.getItem(SESSION_STORAGE_KEY) });
+      if (ended) return;
+    }
     while (true) {
       const change: StoredSessionChange = yield take(channel);
-      const current: Session | null = yield select(selectSession);
-      if (!current) continue;
-      if (change.newValue === null) {
-        yield call(endHere);
-        return;
-      }
-      const next = parse(change.newValue);
-      if (!next || next.token === current.token) continue;
-      if (next.user?.id !== current.user?.id) {
-        yield call(endHere);
-        return;
-      }
-      const expiresAt = sessionExpiry(next);
-      const currentExpiresAt: number = yield select(selectExpiresAt);
-      if (expiresAt > currentExpiresAt) yield put(sessionAdopted({ session: next, expiresAt }));
+      const ended: boolean = yield call(onStoredSessionChange, change);
+      if (ended) return;
     }
   } finally {
     channel.close();

@@ -3,6 +3,8 @@
  * stored session idle for over 30 minutes, the renewal reporting the latest activity of any tab, and
  * the tabs sharing one session through `storage` events (injected through saga context).
  */
+import type { SagaIterator } from 'redux-saga';
+import { call } from 'redux-saga/effects';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
@@ -160,6 +162,20 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     expect(h.state().auth).toMatchObject({ authenticated: false, session: null, endReason: 'otherTab' });
     expect(h.requests).toHaveLength(0);
     expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('[S4.11] a tab whose session chunk came after auth:ready still sees a sign-out made meanwhile (no storage event left to hear)', async () => {
+    const tabEvents = new EventTarget();
+    function* lateSessionChunk(): SagaIterator {
+      yield call(sessionSaga, NOW);
+    }
+    const h = harness({ stored: makeSession(), sagas: [authSaga], routes: { 'POST /api/auth/signout': { status: 204 } }, tabEvents });
+    h.store.dispatch(authReady());
+    h.storage.removeItem(SESSION_STORAGE_KEY); // the other tab signed out; its event went unheard
+    h.sagaMiddleware.run(lateSessionChunk);
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'otherTab' });
+    expect(h.requests).toHaveLength(0);
   });
 
   it('another learner in cc:auth ends this session too', async () => {
