@@ -16,15 +16,82 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 
 /** Text assets worth precompressing: the server sends the .br or .gz beside a file as it is (static.ts). */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /^(?!\.\.\/).*\.(js|css|html|svg|json|txt)$/;
+
+/** TypeScript through ts-loader, transpile only (shared by the SPA and the prerender build). */
+const typescriptRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+};
+
+/**
+ * The sign-in page's prerender (src/client/prerender.tsx) for Node, one file with everything in it
+ * (the same React, MUI and emotion as the SPA): scripts/prerender.mjs runs it after the build and
+ * writes dist/client/login.html. Production builds only; never served.
+ */
+function prerenderConfig() {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node',
+    entry: { prerender: path.resolve(__dirname, 'src/client/prerender.tsx') },
+    output: {
+      path: path.resolve(__dirname, 'dist/prerender'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // not cleaned: the SPA's build writes login.template.html here, maybe at the same moment
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [typescriptRule, { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource', generator: { emit: false } }] },
+    devtool: false,
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      // the route chunks' import() calls stay in the one file
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The HTML page: static/index.html with the `main` entry's scripts, deferred or (prerendered) run by boot.ts. */
+function pageOptions(production, prerendered) {
+  return {
+    // the prerendered page's template goes beside the prerender (scripts/prerender.mjs fills it in
+    // and writes dist/client/login.html): without that step there is no login.html, and the server
+    // answers /login with index.html
+    filename: prerendered ? '../prerender/login.template.html' : 'index.html',
+    template: path.resolve(__dirname, 'static/index.html'),
+    favicon: path.resolve(__dirname, 'static/favicon.svg'),
+    chunks: ['main'],
+    inject: false,
+    minify: production,
+    templateParameters: (compilation, assets, assetTags, options) => ({
+      htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+      bootScript: prerendered ? `${assets.publicPath}${compilation.entrypoints.get('boot').getFiles()[0]}` : null,
+    }),
+  };
+}
 
 module.exports = (_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const production = mode === 'production';
+  const client = spaConfig(mode, production);
+  return production ? [client, prerenderConfig()] : client;
+};
 
+function spaConfig(mode, production) {
   return {
+    name: 'spa',
     mode,
-    entry: { main: path.resolve(__dirname, 'src/client/main.tsx') },
+    entry: {
+      main: path.resolve(__dirname, 'src/client/main.tsx'),
+      // a prerendered page's only script, without webpack's runtime (src/client/boot.ts)
+      ...(production ? { boot: { import: path.resolve(__dirname, 'src/client/boot.ts'), runtime: false } } : {}),
+    },
     output: {
       path: path.resolve(__dirname, 'dist/client'),
       publicPath: '/',
@@ -38,11 +105,7 @@ module.exports = (_env, argv) => {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
-        },
+        typescriptRule,
         { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource' },
       ],
     },
@@ -50,13 +113,11 @@ module.exports = (_env, argv) => {
     devtool: production ? false : 'cheap-module-source-map',
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      new HtmlWebpackPlugin({
-        template: path.resolve(__dirname, 'static/index.html'),
-        favicon: path.resolve(__dirname, 'static/favicon.svg'),
-        scriptLoading: 'defer',
-        inject: 'head',
-        minify: production,
-      }),
+      // index.html: the SPA's deferred scripts; every client route that is not prerendered gets it
+      new HtmlWebpackPlugin(pageOptions(production, false)),
+      // login.html's template (scripts/prerender.mjs puts the sign-in page into it): the scripts are
+      // preloaded and run by boot.ts once the page is shown
+      ...(production ? [new HtmlWebpackPlugin(pageOptions(production, true))] : []),
       // brotli at its best quality and gzip at 9, once at build time instead of per request
       ...(production
         ? [
@@ -101,4 +162,4 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
     stats: production ? 'normal' : 'minimal',
   };
-};
+}

@@ -7,6 +7,7 @@
  * chunk of the lazily loaded chunk group(s) holding the route's page module(s). It also checks that every
  * area's pages live in their own lazily loaded chunk. Printed, never asserted.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,15 @@ import { type Figure, report } from './support/report';
 
 const ROOT = path.resolve(__dirname, '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const makeConfig = require(path.join(ROOT, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Configuration;
+const makeConfig = require(path.join(ROOT, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Configuration | Configuration[];
+
+/** The production build's configurations: the SPA's and the sign-in page's prerender (webpack.config.js). */
+function productionConfigs(): { spa: Configuration; prerender: Configuration | undefined } {
+  const configs = ([] as Configuration[]).concat(makeConfig(undefined, { mode: 'production' }));
+  const spa = configs.find((c) => c.name === 'spa') ?? configs[0];
+  if (!spa) throw new Error('webpack.config.js has no configuration');
+  return { spa, prerender: configs.find((c) => c.name === 'prerender') };
+}
 
 /** What each measured route renders: its page modules (layout + page), as paths under src/client. */
 const ROUTES: { route: string; pages: string[] }[] = [
@@ -87,10 +96,10 @@ function moduleChunks(stats: StatsCompilation): Map<string, (string | number)[]>
   return map;
 }
 
-function entryFiles(stats: StatsCompilation): Set<string> {
-  const main = stats.entrypoints?.main;
-  if (!main) throw new Error('no main entrypoint in the stats');
-  return new Set((main.assets ?? []).map((a) => a.name).filter(isCode));
+function entryFiles(stats: StatsCompilation, name = 'main'): Set<string> {
+  const entry = stats.entrypoints?.[name];
+  if (!entry) throw new Error(`no ${name} entrypoint in the stats`);
+  return new Set((entry.assets ?? []).map((a) => a.name).filter(isCode));
 }
 
 /** All files of the chunk groups that contain any of `chunkIds` (the lazily loaded group of a page). */
@@ -111,17 +120,26 @@ const kib = (n: number) => Math.round((n / 1024) * 10) / 10;
 async function main(): Promise<void> {
   const started = Date.now();
   console.log('building the production SPA (webpack, dist/client) …');
-  const appConfig = makeConfig(undefined, { mode: 'production' });
+  const { spa: appConfig, prerender } = productionConfigs();
   const app = await compile(appConfig);
   const appDir = appConfig.output!.path!;
   const initialChunkIds = new Set((app.chunks ?? []).filter((c) => c.initial).map((c) => c.id!));
   const chunksOf = moduleChunks(app);
   const entry = entryFiles(app);
+  // the prerendered sign-in page (login.html) runs the entry with a small script of its own
+  const boot = app.entrypoints?.boot ? entryFiles(app, 'boot') : new Set<string>();
+  // dist/client as `npm run build:client` leaves it, prerendered login.html included
+  if (prerender) {
+    console.log('prerendering the sign-in page (login.html) …');
+    await compile(prerender);
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prerender.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
 
   console.log('building the floor bundle (bench/floor/main.tsx) …');
   const floorDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-floor-'));
   const floorConfig: Configuration = {
     ...appConfig,
+    name: 'floor',
     entry: { main: path.join(__dirname, 'floor/main.tsx') },
     output: { ...appConfig.output, path: floorDir },
     plugins: (appConfig.plugins ?? []).filter((p) => p && p.constructor.name !== 'HtmlWebpackPlugin' && p.constructor.name !== 'CompressionPlugin'),
@@ -133,7 +151,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const perRoute: Record<string, { files: string[]; groups: string[]; sizes: Sizes }> = {};
   for (const r of ROUTES) {
-    const files = new Set(entry);
+    const files = new Set(r.route === '/login' ? [...entry, ...boot] : entry);
     const groups: string[] = [];
     for (const page of r.pages) {
       const ids = chunksOf.get(`./src/client/${page}`);

@@ -147,3 +147,46 @@ describe('static SPA', () => {
     expect((await get('/.env', '*/*')).statusCode).not.toBe(200);
   });
 });
+
+/** login.html (issue #9): the build's prerendered sign-in page, the answer to GET /login. */
+describe('static SPA with the prerendered sign-in page', () => {
+  const LOGIN = '<!doctype html><html><head><title>Sign In - Cashwise</title></head><body><div id="root" data-prerendered><form aria-label="Sign in"></form></div></body></html>';
+  let app: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-static-login-'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX);
+    writeFileSync(path.join(dir, 'login.html'), LOGIN);
+    app = await createTestApp({ env: { STATIC_DIR: dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const getHtml = (url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it.each(['/login', '/login/', '/login?redirect=%2Fapp%2Fprofile'])('answers %s with login.html, never cached', async (url) => {
+    const response = await getHtml(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(LOGIN);
+  });
+
+  it('answers /login?reason=… with index.html: the prerendered copy does not show the reason', async () => {
+    const response = await getHtml('/login?reason=idle&redirect=%2Fapp');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['/', '/app', '/login-help', '/app/login', '/LOGIN'])('answers the other client route %s with index.html', async (url) => {
+    expect((await getHtml(url)).body).toBe(INDEX);
+  });
+
+  it('keeps login.html itself from being cached', async () => {
+    const response = await getHtml('/login.html');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -1,19 +1,20 @@
 /**
- * The SPA's entry: the router first (it starts fetching the address's lazily loaded route chunks),
- * then the store (its root saga puts auth/validate and env/envRequested), then the store's saga
+ * The SPA's entry: the router (it starts fetching the address's lazily loaded route chunks), then
+ * the store (its root saga puts auth/validate and env/envRequested), then the store's saga
  * `navigate` is bound to the router (store.ts: setNavigate), then React mounts on the single root
  * element (SPEC §1).
  *
- * START-UP IN SMALL TASKS (issue #9, TBT): the router is created in the entry's first task, so the
- * route chunks are requested before the page's `load` event (which then waits for them, as before).
- * The store and the React tree are evaluated in tasks of their own after it (`webpackMode: "eager"`:
- * same entry files, no request), with a yield to the browser between them, instead of one long task
- * evaluating everything at once. The page itself is rendered by the router's updates, which are
- * transitions: React renders them in slices of a few milliseconds.
+ * PRERENDERED /login: the server answers with login.html, the sign-in page already in #root
+ * (prerender.tsx); boot.ts runs these scripts after the browser has shown it. React replaces that
+ * copy when it renders the page; the page carries over what was typed into it (LoginPage).
+ *
+ * START-UP IN SMALL TASKS (issue #9, TBT): this file imports almost nothing itself. The libraries,
+ * the router, the store and the React tree are evaluated by `import()`s of the entry's own modules
+ * (`webpackMode: "eager"`: same files, no request; `webpackExports` names what is used, so the
+ * libraries stay tree-shaken), one step per task with a yield to the browser in between, instead of one long task evaluating everything at once. The page is rendered in a
+ * transition, like the router's own updates: React renders it in slices of a few milliseconds.
  */
-import { createAppRouter } from './app/router';
-
-const router = createAppRouter();
+import type { AppRouter } from './app/router';
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {
@@ -22,12 +23,41 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Evaluates `load`'s modules in a task of their own: awaits them, then yields. */
+async function step<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = await load();
+  await nextTask();
+  return loaded;
+}
+
+
+/** Resolves once the router has loaded the address's route modules (its first navigation is done). */
+function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
   await nextTask();
 
-  const { createAppStore } = await import(/* webpackMode: "eager" */ './app/store');
+  // the largest libraries first, each in a task of its own; the router next, so the route chunks
+  // are requested as early as can be
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["startTransition"] */ 'react'));
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["createBrowserRouter"] */ 'react-router'));
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/material/styles'));
+  const { createAppRouter } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppRouter"] */ './app/router'));
+  const router = createAppRouter();
+  await nextTask();
+
+  const { createAppStore } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppStore"] */ './app/store'));
   const { store, setNavigate } = createAppStore({
     context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
     // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
@@ -38,15 +68,20 @@ async function start(): Promise<void> {
   });
   await nextTask();
 
-  const [{ createRoot }, { App }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-    import(/* webpackMode: "eager", webpackExports: ["App"] */ './app/App'),
-  ]);
-  await nextTask();
-  // NOT in a transition: RouterProvider reads the router's state when it renders and subscribes when
-  // it commits; a time-sliced first render let a fast route chunk initialise the router in between,
-  // and the page stayed on the loading spinner (the router's own updates are transitions already)
-  createRoot(rootElement).render(<App store={store} router={router} />);
+  const { createRoot } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createRoot"] */ 'react-dom/client'));
+  const [{ startTransition }, { App }] = await step(() =>
+    Promise.all([
+      import(/* webpackMode: "eager", webpackExports: ["startTransition"] */ 'react'),
+      import(/* webpackMode: "eager", webpackExports: ["App"] */ './app/App'),
+    ]),
+  );
+  // a prerendered page stays until the router can render the page itself (its chunk is in), not
+  // its loading spinner
+  if (rootElement.firstElementChild) await routerReady(router);
+  // in a transition: React renders the first page in slices of a few milliseconds, not in one long
+  // task (App's CurrentRouterProvider catches up with a router update made meanwhile)
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(<App store={store} router={router} />));
 }
 
 void start();

@@ -16,7 +16,7 @@ import { HttpError } from './http/errors';
 import { refuseNul } from './http/input';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { NO_CACHE, staticDirExists, staticRoutes } from './http/static';
+import { htmlPageFor, NO_CACHE, prerenderedPages, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const hasStatic = staticDirExists(config.staticDir);
+  const prerendered = hasStatic ? prerenderedPages(config.staticDir) : new Set<string>();
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     // a client route: the browser asks for HTML; a missing asset (has an extension) stays a 404
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = accept.includes('text/html') || (accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname));
     if (!isApi && hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile(htmlPageFor(request.url, prerendered));
       return;
     }
     reply.code(404).send({ message: API_MESSAGES.notFound });

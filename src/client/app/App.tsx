@@ -1,5 +1,5 @@
 /** The providers around the router: store, theme, baseline styles, and the toast layer (loaded on demand). */
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useLayoutEffect, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
@@ -35,16 +35,43 @@ function ToastsWhenNeeded() {
   );
 }
 
+/** Store, theme and baseline styles around `children`: the app below, and the build's prerender (prerender.tsx). */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </Provider>
+  );
+}
+
+/**
+ * RouterProvider takes the router's state when it renders and subscribes when it commits, so an
+ * update of the router in between (a route chunk arriving while React renders the first page in
+ * slices: main.tsx renders in a transition) would reach no one and the page would stay as it was
+ * rendered, e.g. on the loading spinner. After the commit (RouterProvider has subscribed by then:
+ * children's layout effects run first), a state other than the one rendered is caught up with by
+ * revalidating, which publishes the router's current state to its subscribers.
+ */
+export function CurrentRouterProvider({ router }: { router: AppRouter }) {
+  const rendered = router.state;
+  useLayoutEffect(() => {
+    if (router.state !== rendered) void router.revalidate();
+    // the state of the first render only: later updates reach RouterProvider's subscription
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [router]);
+  return <RouterProvider router={router} />;
+}
+
 export function App({ store, router }: AppProps) {
   return (
     <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <ToastsWhenNeeded />
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </Provider>
+      <AppProviders store={store}>
+        <ToastsWhenNeeded />
+        <CurrentRouterProvider router={router} />
+      </AppProviders>
     </StrictMode>
   );
 }

@@ -13,7 +13,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
@@ -35,6 +34,21 @@ export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValu
   return errors;
 }
 
+/**
+ * True while the build prerenders this page (src/client/prerender.tsx): there is no document. The
+ * prerendered copy (login.html) is on screen before the app runs, so it cannot be used: its fields
+ * are read-only and its button disabled (nothing typed or clicked there is lost when the app takes
+ * over: the browser does not accept it in the first place). It is otherwise the same page.
+ */
+const PRERENDERING = typeof document === 'undefined';
+const FIELD_SLOTS = PRERENDERING ? { htmlInput: { readOnly: true } } : undefined;
+
+// Boxes with a gap, not Stack: the sign-in page is the first download of every student, and Stack
+// was its only user there (issue #9 bundle ratio)
+const COLUMN = { display: 'flex', flexDirection: 'column', gap: 2 } as const;
+const COLUMN_MB = { ...COLUMN, mb: 2 } as const;
+const LINKS_ROW = { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, justifyContent: 'space-between' } as const;
+
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
@@ -53,6 +67,11 @@ export function LoginPage() {
 
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  // The caret goes to the user name just after the first paint, not with `autoFocus`: focusing
+  // during React's commit forces a layout and a re-render inside that one task (issue #9, TBT)
+  useEffect(() => {
+    document.getElementById('username')?.focus();
+  }, []);
   const errors = loginErrors(values);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
@@ -86,22 +105,21 @@ export function LoginPage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Welcome to {PRODUCT_NAME}. Sign in with the user name and password from your school.
         </Typography>
-        <Stack spacing={2} sx={{ mb: 2 }}>
+        <Box sx={COLUMN_MB}>
           {reason && !error && <Alert severity="info">{reason}</Alert>}
           {error && (
             <Alert severity="error" role="alert">
               {signInErrorMessage(error)}
             </Alert>
           )}
-        </Stack>
+        </Box>
         <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
-          <Stack spacing={2}>
+          <Box sx={COLUMN}>
             <TextField
               id="username"
               name="username"
               label="User name"
               autoComplete="username"
-              autoFocus
               required
               fullWidth
               value={values.username}
@@ -109,6 +127,7 @@ export function LoginPage() {
               onBlur={handleBlur}
               error={Boolean(usernameError)}
               helperText={usernameError}
+              slotProps={FIELD_SLOTS}
             />
             <TextField
               id="password"
@@ -123,20 +142,21 @@ export function LoginPage() {
               onBlur={handleBlur}
               error={Boolean(passwordError)}
               helperText={passwordError}
+              slotProps={FIELD_SLOTS}
             />
-            <Button type="submit" variant="contained" size="large" disabled={signingIn} fullWidth>
+            <Button type="submit" variant="contained" size="large" disabled={signingIn || PRERENDERING} fullWidth>
               {signingIn ? 'Signing in…' : 'Sign in'}
             </Button>
-          </Stack>
+          </Box>
         </Box>
-        <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, flexWrap: "wrap", justifyContent: "space-between" }}>
+        <Box sx={LINKS_ROW}>
           <Link component={RouterLink} to="/password">
             Forgot password?
           </Link>
           <Link component={RouterLink} to="/register">
             Register with an access code
           </Link>
-        </Stack>
+        </Box>
         <Typography variant="body2" sx={{ mt: 2 }}>
           Need help?{' '}
           <Link component={RouterLink} to="/help">

@@ -1,0 +1,92 @@
+/**
+ * The prerendered sign-in page in real Chromium (issue #9): GET /login answers with the page already
+ * in the HTML, so it is on screen and accessible before the app's scripts have run. Until the app
+ * takes over, the copy is read-only (nothing typed or clicked there can be lost); then the app's page
+ * stands exactly where the copy was, usable, with the caret in the user name. The app's entry script
+ * is held back by the test to open that window wide.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let release: () => void;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // the SPA's entry (preloaded by login.html, run by boot.ts) waits for the test
+  await context.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+});
+afterEach(async () => {
+  release();
+  await context.close();
+});
+
+const signInButton = () => page.getByRole('button', { name: 'Sign in' });
+
+describe('the prerendered sign-in page', () => {
+  it('is on screen, read-only and accessible before the app runs, and in the same place once it has', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await expect(page.title()).resolves.toBe('Sign In - Cashwise');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await expect(page.getByLabel(/user name/i).isEditable()).resolves.toBe(false);
+    await expect(page.getByLabel(/password/i).isEditable()).resolves.toBe(false);
+    await expect(signInButton().isDisabled()).resolves.toBe(true);
+    // Enter in a field of the copy submits nothing (its button is disabled): the address stays
+    await page.getByLabel(/user name/i).press('Enter');
+    expect(page.url()).toMatch(/\/login$/);
+    await expectAccessible(page);
+    const before = await signInButton().boundingBox();
+
+    release();
+    // the app's user name field (not read-only) has the caret
+    await page.waitForFunction(() => {
+      const field = document.getElementById('username');
+      return field instanceof HTMLInputElement && !field.readOnly && document.activeElement === field;
+    });
+    await expect(signInButton().isEnabled()).resolves.toBe(true);
+    // the app's page sits exactly where the copy was: nothing moves under the student's pointer
+    await expect(signInButton().boundingBox()).resolves.toEqual(before);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('takes a sign-in begun while the app was starting: the fields wait for it, then the page signs in', async () => {
+    await page.goto('/login?redirect=%2Fapp%2Fprofile', { waitUntil: 'domcontentloaded' });
+    // Playwright waits for the fields to be editable, as a student would type only once they are
+    const typing = signIn(page, 'learner', DEMO_PASSWORD);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release();
+    await typing;
+    await page.waitForURL('**/app/profile');
+    await expect(page.title()).resolves.toBe('Profile - Cashwise');
+  });
+
+  it('is not used for /login?reason=…: that address gets the app, which shows the reason', async () => {
+    release();
+    await page.goto('/login?reason=idle');
+    await page.getByText(/signed out after/i).first().waitFor();
+    await expect(page.getByLabel(/user name/i).isEditable()).resolves.toBe(true);
+    await expectAccessible(page);
+  });
+});
