@@ -2,11 +2,10 @@
  * The one script of a prerendered page (login.html, see prerender.tsx): the page's markup is in the
  * HTML, so the browser can show it before any of the app's JavaScript runs. The app's scripts are
  * preloaded by <link rel="preload"> (they download at once, in parallel with the HTML) and this
- * script runs them, in order, once the browser has shown the page. Without it the browser
- * runs deferred scripts as soon as the HTML is parsed, before its first paint, and the student
- * would look at a blank page while the app starts (about 1.5 s on a school Chromebook).
- * The static copy cannot be used before the app replaces it (read-only fields, disabled button:
- * LoginPage), so nothing is typed, or submitted by the browser, meanwhile.
+ * script runs them, in order, once the browser has shown the page. Without it the browser runs
+ * deferred scripts as soon as the HTML is parsed, before its first paint, and the page would wait
+ * for them. The static copy cannot be used before the app replaces it (read-only fields, disabled
+ * button: LoginPage), so nothing is typed, or submitted by the browser, meanwhile.
  *
  * No imports: this file is its own small bundle without webpack's runtime (webpack.config.js).
  */

@@ -5,14 +5,15 @@
  * element (SPEC §1).
  *
  * PRERENDERED /login: the server answers with login.html, the sign-in page already in #root
- * (prerender.tsx); boot.ts runs these scripts after the browser has shown it. React replaces that
- * copy when it renders the page; the page carries over what was typed into it (LoginPage).
+ * (prerender.tsx), read-only; boot.ts runs these scripts once the browser has shown it. React
+ * replaces that copy when it renders the page, which is then usable.
  *
  * START-UP IN SMALL TASKS (issue #9, TBT): this file imports almost nothing itself. The libraries,
  * the router, the store and the React tree are evaluated by `import()`s of the entry's own modules
  * (`webpackMode: "eager"`: same files, no request; `webpackExports` names what is used, so the
- * libraries stay tree-shaken), one step per task with a yield to the browser in between, instead of one long task evaluating everything at once. The page is rendered in a
- * transition, like the router's own updates: React renders it in slices of a few milliseconds.
+ * libraries stay tree-shaken), one step per task with a yield to the browser in between, instead of
+ * one long task evaluating everything at once. The page is rendered in a transition, like the
+ * router's own updates: React renders it in slices of a few milliseconds.
  */
 import type { AppRouter } from './app/router';
 
@@ -29,7 +30,6 @@ async function step<T>(load: () => Promise<T>): Promise<T> {
   await nextTask();
   return loaded;
 }
-
 
 /** Resolves once the router has loaded the address's route modules (its first navigation is done). */
 function routerReady(router: AppRouter): Promise<void> {
