@@ -28,16 +28,32 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 
 /**
  * Fails with the list of violations, so a failing run says what to fix. Checks the settled page:
- * first waits (up to 2 s) for finite CSS transitions and animations to end — a button fading from
- * its disabled to its enabled colours is measured at its final colours, not half-way.
+ * first waits for the page's own content (its level-one heading, which every page has and axe
+ * requires): the title changes with the address, before the page is rendered (in slices, in a
+ * transition: main.tsx); then waits (up to 2 s) until no finite CSS transition or animation runs —
+ * a button fading from its disabled to its enabled colours is measured at its final colours, not
+ * half-way.
  */
 export async function expectAccessible(page: Page, options: { exclude?: string } = {}): Promise<void> {
-  // the 2 s bound is kept on the Node side: a page may run on Playwright's fake clock
-  const settled = page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.allSettled(finite.map((a) => a.finished));
-  }).catch(() => undefined);
-  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  await page.locator('h1').first().waitFor();
+  // Settled = no finite animation running at two looks 100 ms apart (a button enabled just after
+  // the first look starts its fade then). The 2 s bound is kept on the Node side: a page may run on
+  // Playwright's fake clock.
+  const deadline = Date.now() + 2000;
+  const sleep = (ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(0), Math.max(0, ms)));
+  let quietLooks = 0;
+  while (quietLooks < 2 && Date.now() < deadline) {
+    const running = page
+      .evaluate(async () => {
+        const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        await Promise.allSettled(finite.map((a) => a.finished));
+        return finite.length;
+      })
+      .catch(() => 0);
+    const count = await Promise.race([running, sleep(deadline - Date.now())]);
+    quietLooks = count === 0 ? quietLooks + 1 : 0;
+    if (quietLooks < 2) await sleep(Math.min(100, deadline - Date.now()));
+  }
   const builder = new AxeBuilder({ page });
   if (options.exclude) builder.exclude(options.exclude);
   const results = await builder.analyze();
