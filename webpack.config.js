@@ -25,6 +25,9 @@ const typescriptRule = {
   use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
 };
 
+/** Images and fonts imported by the SPA: files of their own (not emitted again by the prerender build). */
+const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
+
 /**
  * The sign-in page's prerender (src/client/prerender.tsx) for Node, one file with everything in it
  * (the same React, MUI and emotion as the SPA): scripts/prerender.mjs runs it after the build and
@@ -44,7 +47,7 @@ function prerenderConfig() {
       clean: false,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: [typescriptRule, { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource', generator: { emit: false } }] },
+    module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }] },
     devtool: false,
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
@@ -106,7 +109,7 @@ function spaConfig(mode, production) {
     module: {
       rules: [
         typescriptRule,
-        { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/i, type: 'asset/resource' },
+        { test: ASSETS, type: 'asset/resource' },
       ],
     },
     // Separate .map files, never eval(): the server's CSP has no 'unsafe-eval', in development too.

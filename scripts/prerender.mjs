@@ -5,7 +5,7 @@
  * The template, dist/prerender/login.template.html, is index.html with the scripts run by boot.ts
  * (webpack.config.js).
  * The server answers GET /login with it (src/server/http/static.ts). Fails the build when the page
- * cannot be rendered or index.html does not have the shape this script fills in.
+ * cannot be rendered or the template does not have the shape fillTemplate fills in.
  */
 import { createRequire } from 'node:module';
 import { Buffer } from 'node:buffer';
