@@ -57,10 +57,15 @@ async function cannon(label: string, options: autocannon.Options, rss?: () => nu
   return run;
 }
 
-/** The reference: a bare Fastify answering {hello:'world'}, in its own process like the server. */
-async function startReference(): Promise<{ url: string; stop(): void }> {
-  const code = `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log(a));`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The reference: a bare Fastify answering {hello:'world'}, in its own process like the server. It
+ * also answers `POST /sized` with `answer` (the catalog tree's JSON, as the server sends it): the
+ * same request and answer sizes as the catalog read with nothing in between, the floor of that
+ * route's shape on this machine (printed beside the target, which is against hello).
+ */
+async function startReference(answer: string): Promise<{ url: string; stop(): void }> {
+  const code = `const f=require('fastify')();const a=process.env.REFERENCE_ANSWER;f.get('/',async()=>({hello:'world'}));f.post('/sized',async(q,r)=>r.type('application/json; charset=utf-8').send(a));f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log(a));`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REFERENCE_ANSWER: answer } });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', () => reject(new Error('the reference server exited')));
@@ -76,14 +81,16 @@ const proxyBody = (path: string, extra: Record<string, unknown> = {}) => JSON.st
 
 async function main(): Promise<void> {
   console.log(`API benchmark, ${SECONDS} s per run — ${loadLine()}`);
-  const reference = await startReference();
   const server = await startBenchServer({ label: 'api' });
   const onServer = (label: string, options: autocannon.Options) => cannon(label, options, () => server.rssMb());
+  let reference: { url: string; stop(): void } | undefined;
   try {
     console.log(`server started in ${server.coldStartMs.toFixed(0)} ms (spawn → first 200 on GET /api), pid ${server.pid}, RSS ${server.rssMb().toFixed(0)} MB`);
     const students = await seedStudents(server.db, 'apibench', 2000);
     const token = await signIn(server.url, students[0]!);
     const content = await discoverContent(server.url, token);
+    const catalogAnswer = await (await fetch(`${server.url}/api/service`, { method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog') })).text();
+    reference = await startReference(catalogAnswer);
 
     // one hash at the server's parameters, for the sign-in figure
     const hashStart = performance.now();
@@ -103,6 +110,12 @@ async function main(): Promise<void> {
 
     const runs: Record<string, Run> = {};
     runs.reference = await cannon('reference: bare Fastify GET /', { url: reference.url });
+    runs.sized = await cannon('reference: bare Fastify POST with the catalog tree\'s request and answer', {
+      url: `${reference.url}/sized`,
+      method: 'POST',
+      headers: authHeaders(token),
+      body: proxyBody('/catalog'),
+    });
     runs.env = await onServer('GET /api', { url: `${server.url}/api` });
     runs.catalog = await onServer('catalog tree', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody('/catalog') });
     runs.section = await onServer('a section', { url: `${server.url}/api/service`, method: 'POST', headers: authHeaders(token), body: proxyBody(content.sectionPath) });
@@ -179,6 +192,12 @@ async function main(): Promise<void> {
         target: { op: '>=', value: 50 },
         note: `${runs.catalog.rps.toFixed(0)} req/s`,
       },
+      {
+        label: 'catalog tree throughput vs a bare Fastify POST of the same sizes',
+        value: (100 * runs.catalog.rps) / runs.sized.rps,
+        unit: '%',
+        note: `that reference: ${runs.sized.rps.toFixed(0)} req/s, ${((100 * runs.sized.rps) / runs.reference.rps).toFixed(1)} % of hello`,
+      },
       { label: 'catalog tree p99 (100 connections)', value: runs.catalog.p99, unit: 'ms', target: { op: '<=', value: 25 }, note: `p50 ${runs.catalog.p50} ms` },
       { label: 'section throughput', value: runs.section.rps, unit: 'req/s', note: `p50 ${runs.section.p50} ms, p99 ${runs.section.p99} ms` },
       { label: 'knowledge-base search throughput', value: runs.search.rps, unit: 'req/s', note: `p50 ${runs.search.p50} ms, p99 ${runs.search.p99} ms` },
@@ -196,7 +215,7 @@ async function main(): Promise<void> {
     ];
     report('api', `API and server on loopback (autocannon, ${SECONDS} s per run, ${loadLine()})`, figures, { runs });
   } finally {
-    reference.stop();
+    reference?.stop();
     await server.stop();
   }
 }

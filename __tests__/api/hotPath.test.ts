@@ -21,7 +21,9 @@ import {
   verifyTokenCached,
 } from '../../src/server/security/tokens';
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../../src/server/db';
+import path from 'node:path';
+import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { createDatabase, isPostgres, type Db } from '../../src/server/db';
 import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -153,6 +155,50 @@ describe('identity on every request', () => {
     expect(after.body.clients.map((c) => c.clientName)).toEqual(before.body.clients.map((c) => c.clientName).reverse());
     expect(after.body.permissions).toEqual(['ADMIN', 'SUPPORT']);
     expect(after.body.user.firstName).toBe('Renamed');
+  });
+});
+
+describe('read caches (db/readCache.ts)', () => {
+  const read = (token: string, p: string) =>
+    t.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { service: 'OneLook', method: 'GET', path: p } });
+
+  it('see what another connection (the admin CLI, another worker or instance) changed at the next request: progress, the school\'s catalog, a revocation', async () => {
+    await importContent(t.db, path.resolve(__dirname, '../../content'), t.clock());
+    await offerAllModules(t.db, ['LINCOLN-HS']);
+    const session = await signIn(t.app, 'learner');
+    const userId = (JSON.parse((await me(session.token)).body) as { body: Session }).body.user.id;
+    // read twice: the second answer comes from the caches on SQLite
+    await read(session.token, '/catalog');
+    const cards = (await read(session.token, '/catalog')).json() as { slug: string; progress: { percent: number } }[];
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards[0]!.progress.percent).toBe(0);
+    const module = (await read(session.token, `/catalog/modules/${cards[0]!.slug}`)).json() as { materials: { slug: string; sections: { slug: string }[] }[] };
+
+    const other = createDatabase(t.config);
+    try {
+      // progress: every section of the first module completed elsewhere
+      for (const mat of module.materials) {
+        for (const s of mat.sections) {
+          await other.insertInto('section_completions').values({ user_id: userId, module_slug: cards[0]!.slug, material_slug: mat.slug, section_slug: s.slug, completed_at: t.clock() }).execute();
+        }
+      }
+      const progressed = (await read(session.token, '/catalog')).json() as typeof cards;
+      expect(progressed[0]!.progress.percent).toBeGreaterThan(0);
+
+      // the school's catalog: a module withdrawn elsewhere
+      await other.deleteFrom('school_modules').where('module_slug', '=', cards[1]!.slug).execute();
+      const fewer = (await read(session.token, '/catalog')).json() as typeof cards;
+      expect(fewer.map((c) => c.slug)).not.toContain(cards[1]!.slug);
+      expect(fewer).toHaveLength(cards.length - 1);
+
+      // a revocation elsewhere counts at the next request
+      await other.updateTable('sessions').set({ revoked_at: t.clock() }).where('user_id', '=', userId).execute();
+      const refused = await read(session.token, '/catalog');
+      expect(refused.statusCode).toBe(401);
+      expect(messageOf(refused)).toBe(API_MESSAGES.invalidSession);
+    } finally {
+      await other.destroy();
+    }
   });
 });
 

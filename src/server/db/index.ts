@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { type Config, DEFAULT_DATABASE_POOL_SIZE } from '../config';
+import { ChangeTracker, registerChangeTracker } from './changes';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -79,7 +80,13 @@ export function createDatabase(
   // power loss; FULL syncs the WAL at every commit, so a save answered 2xx survives both
   // (docs/server.md "Scale-out and failure behaviour").
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // what changed, for the read caches (db/changes.ts): our own statements, and other connections'
+  // commits through data_version
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const tracker = new ChangeTracker(() => dataVersion.get() as number);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, tracker) }) });
+  registerChangeTracker(db, tracker);
+  return db;
 }
 
 /**
@@ -111,10 +118,13 @@ export const STATEMENT_CACHE_SIZE = 500;
  * largest single cost of a catalog read). Kysely runs one query at a time on its one SQLite
  * connection and never streams here, so a cached statement is never busy when it is reused; a
  * schema change (migrations) makes SQLite re-prepare it by itself. Least recently used first out.
+ * Kysely prepares each statement just before it runs it, so `tracker` (db/changes.ts) learns here
+ * what each statement is about to change.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase.Database {
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE, tracker?: ChangeTracker): SqliteDatabase.Database {
   const cache = new Map<string, SqliteDatabase.Statement>();
   const prepare = (source: string): SqliteDatabase.Statement => {
+    tracker?.noteStatement(source);
     let statement = cache.get(source);
     if (statement) {
       cache.delete(source);
@@ -128,6 +138,12 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATE
   return new Proxy(sqlite, {
     get(target, property, receiver) {
       if (property === 'prepare') return prepare;
+      if (property === 'exec' && tracker) {
+        return (source: string) => {
+          tracker.noteUnknownChange();
+          return target.exec(source);
+        };
+      }
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -120,15 +120,28 @@ function checkAccess(route: ServiceRoute, identity: SessionIdentity | null, useS
   if (!hasPermission(identity.permissions, route.access.permission)) throw new HttpError(403, API_MESSAGES.forbidden);
 }
 
+/** JSON and tag of frozen answers (kept and shared by the read caches): the same object, the same text. */
+const serialised = new WeakMap<object, { json: string; etag: string }>();
+
+function serialise(result: object): { json: string; etag: string } {
+  let kept = serialised.get(result);
+  if (!kept) {
+    const json = JSON.stringify(result);
+    kept = { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+    if (Object.isFrozen(result)) serialised.set(result, kept);
+  }
+  return kept;
+}
+
 /**
  * A read's answer with a weak ETag of its JSON (issue #9: catalog tree, sections, articles…);
  * 304 without a body when the caller's If-None-Match already names it. The answer stays
  * `Cache-Control: no-store` (personal data): the ETag serves a client that keeps the last answer
- * itself and revalidates, across instances too (same content, same tag).
+ * itself and revalidates, across instances too (same content, same tag). A frozen answer (one a
+ * read cache keeps, deep-frozen) is serialised once.
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: unknown): FastifyReply {
-  const json = JSON.stringify(result);
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: object): FastifyReply {
+  const { json, etag } = serialise(result);
   reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {

@@ -4,6 +4,7 @@ import type { Client, SessionIdentity, User } from '../../../common/types';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { hotQuery } from '../../db/hotQuery';
+import { readCache } from '../../db/readCache';
 import type { SessionRow, UserRow } from '../../db/schema';
 
 export function normaliseUserName(userName: string): string {
@@ -49,11 +50,14 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
 
 type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'>;
 
+/** A user's schools and permissions, kept until one of their tables changes (db/readCache.ts). */
+const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>(['user_clients', 'clients', 'user_permissions']);
+
 /** The identity of a user row: its schools and permissions are read here (one query). */
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
   const clients: Client[] = [];
   const permissions: string[] = [];
-  for (const entry of await schoolsAndPermissions.all(db, row.id)) {
+  for (const entry of await schoolsAndPermissionsCache.read(db, row.id, () => schoolsAndPermissions.all(db, row.id))) {
     if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
     else permissions.push(entry.value.toUpperCase());
   }
@@ -98,7 +102,18 @@ const sessionWithUser = hotQuery(1, (db: Db, id: string) =>
  * A session row and its user's row, in one query (the hot path of every authenticated request);
  * `user` is null when the user is gone.
  */
+/**
+ * Sessions read by authenticated requests, kept until the sessions or users table changes (a
+ * sign-in, renewal, sign-out or revocation anywhere; db/readCache.ts). The checks on what is read
+ * (expiry, idle time, revocation) run on every request (http/authenticate.ts).
+ */
+const sessionCache = readCache<string, { session: SessionRow; user: IdentityUserRow | null } | undefined>(['sessions', 'users']);
+
 export async function findSessionWithUser(db: Db, id: string): Promise<{ session: SessionRow; user: IdentityUserRow | null } | undefined> {
+  return sessionCache.read(db, id, () => readSessionWithUser(db, id));
+}
+
+async function readSessionWithUser(db: Db, id: string): Promise<{ session: SessionRow; user: IdentityUserRow | null } | undefined> {
   const row = await sessionWithUser.first(db, id);
   if (!row) return undefined;
   const session: SessionRow = {

@@ -40,6 +40,7 @@ import {
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
 import { hotQuery } from '../../db/hotQuery';
+import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { renderCertificatePdf } from './certificatePdf';
@@ -247,19 +248,41 @@ const bookmarkOf = hotQuery(3, (db: Db, userId: number, kind: string, target: st
   db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target),
 );
 
+/** Kept until the bookmarks table changes (db/readCache.ts). */
+const bookmarkCache = readCache<string, boolean>(['bookmarks']);
+
 async function isBookmarked(db: Db, userId: number, kind: BookmarkKind, target: string): Promise<boolean> {
-  return (await bookmarkOf.first(db, userId, kind, target)) !== undefined;
+  return bookmarkCache.read(db, `${userId}\n${kind}\n${target}`, async () => (await bookmarkOf.first(db, userId, kind, target)) !== undefined);
 }
 
-const sectionBody = hotQuery(2, (db: Db, materialId: number, slug: string) =>
+const sectionBodyQuery = hotQuery(2, (db: Db, materialId: number, slug: string) =>
   db.selectFrom('content_sections').select(['body_html', 'kb_articles']).where('material_id', '=', materialId).where('slug', '=', slug),
 );
 
+/** A section's body, kept until the content changes (an import; db/readCache.ts). */
+const sectionBodyCache = readCache<string, { body_html: string; kb_articles: string } | undefined>(['content_sections']);
+
+function sectionBody(db: Db, materialId: number, slug: string): Promise<{ body_html: string; kb_articles: string } | undefined> {
+  return sectionBodyCache.read(db, `${materialId}/${slug}`, () => sectionBodyQuery.first(db, materialId, slug));
+}
+
 // ---------------------------------------------------------------- handlers
 
-async function getCatalog(ctx: ServiceContext): Promise<CatalogModuleCard[]> {
+/**
+ * Catalog cards per learner's progress and tree. Both come from read caches that hand out the same
+ * frozen object until their data changes (loadProgress, loadTree), so cards kept for that pair of
+ * objects are never stale: changed data is a new object. The cards are frozen too, which lets the
+ * proxy serialise and tag them once (http/proxyRoutes.ts `sendWithEtag`).
+ */
+const cardsOf = new WeakMap<LearnerProgress, { tree: TreeModule[]; cards: readonly CatalogModuleCard[] }>();
+
+async function getCatalog(ctx: ServiceContext): Promise<readonly CatalogModuleCard[]> {
   const view = await learnerView(ctx);
-  return view.tree.map((m) => card(m, view.progress));
+  const kept = cardsOf.get(view.progress);
+  if (kept?.tree === view.tree) return kept.cards;
+  const cards = deepFreeze(view.tree.map((m) => card(m, view.progress)));
+  cardsOf.set(view.progress, { tree: view.tree, cards });
+  return cards;
 }
 
 async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
@@ -308,7 +331,7 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   const index = mat.sections.findIndex((s) => s.slug === sslug);
   if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const s = mat.sections[index]!;
-  const row = await sectionBody.first(ctx.db, mat.id, sslug);
+  const row = await sectionBody(ctx.db, mat.id, sslug);
   if (!row) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const link = (i: number) => (mat.sections[i] ? { slug: mat.sections[i].slug, title: mat.sections[i].title } : null);
   return {

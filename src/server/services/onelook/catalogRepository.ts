@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { hotQuery } from '../../db/hotQuery';
+import { readCache } from '../../db/readCache';
 
 export interface TreeSection {
   slug: string;
@@ -63,11 +64,19 @@ export interface SchoolCatalog {
   contentVersion: number;
 }
 
-/** The module slugs a school offers (its catalog) and the newest content version, in one query. */
+const schoolCatalogCache = readCache<string, SchoolCatalog>(['school_modules', 'clients', 'content_versions']);
+
+/**
+ * The module slugs a school offers (its catalog) and the newest content version, in one query;
+ * kept until one of its tables changes (db/readCache.ts).
+ */
 export async function schoolCatalog(db: Db, lsclientID: string | undefined): Promise<SchoolCatalog> {
   if (!lsclientID) return { slugs: [], contentVersion: 0 };
-  const rows = await schoolModulesWithVersion.all(db, lsclientID.toLowerCase());
-  return { slugs: rows.map((r) => r.module_slug), contentVersion: Number(rows[0]?.content_version ?? 0) };
+  const key = lsclientID.toLowerCase();
+  return schoolCatalogCache.read(db, key, async () => {
+    const rows = await schoolModulesWithVersion.all(db, key);
+    return { slugs: rows.map((r) => r.module_slug), contentVersion: Number(rows[0]?.content_version ?? 0) };
+  });
 }
 
 /**
@@ -218,7 +227,14 @@ const progressRows = hotQuery(1, (db: Db, userId: number) =>
     .orderBy('ord'),
 );
 
+const progressCache = readCache<number, LearnerProgress>(['section_completions', 'review_attempts', 'time_spent']);
+
+/** A learner's progress, kept until one of its tables changes (db/readCache.ts). Callers must not change it. */
 export async function loadProgress(db: Db, userId: number): Promise<LearnerProgress> {
+  return progressCache.read(db, userId, () => readProgress(db, userId));
+}
+
+async function readProgress(db: Db, userId: number): Promise<LearnerProgress> {
   const progress: LearnerProgress = { completions: new Map(), attempts: new Map(), time: new Map() };
   for (const row of await progressRows.all(db, userId)) {
     if (row.kind === 'c') {
