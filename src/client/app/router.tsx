@@ -2,7 +2,7 @@
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import { documentTitle } from '../../common/title';
 import { routeMeta } from './routeMeta';
-import { routes } from './routes';
+import { appRouterOptions } from './routes';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -20,14 +20,18 @@ export function syncDocumentTitle(router: DataRouter): () => void {
   return router.subscribe(apply);
 }
 
+/** The app's router: without the `/` alias until an address needs it (routes.tsx appRouterOptions). */
 export function createAppRouter(): DataRouter {
-  const router = createBrowserRouter(routes);
+  const { routes, patchRoutesOnNavigation } = appRouterOptions();
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   syncDocumentTitle(router);
   return router;
 }
 
+/** The same router over memory history, for tests. */
 export function createTestRouter(initialEntries: string[] = ['/']): DataRouter {
-  return createMemoryRouter(routes, { initialEntries });
+  const { routes, patchRoutesOnNavigation } = appRouterOptions();
+  return createMemoryRouter(routes, { initialEntries, patchRoutesOnNavigation });
 }
 
 export type AppRouter = DataRouter;

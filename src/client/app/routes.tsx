@@ -9,7 +9,7 @@
  * Numeric parameters (:id, :rid, :otid) are declared in `numeric`; a non-numeric value renders Not Found.
  */
 import type { ComponentType } from 'react';
-import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
@@ -223,10 +223,13 @@ const recordSteps: AppRoute[] = [
   { path: 'password', title: 'Choose a Password', page: P.RecordPassword },
 ];
 
+/** SPEC §2: `/` is an alias of /app (the same subtree). */
+const aliasRoute: AppRoute = { path: '/', title: 'Intro', requiresAuth: AUTH, children: appChildren };
+
 export const routeTable: AppRoute[] = [
   // SPEC §2: /app (alias /) requires auth, no layout wrapper, title Intro.
   { path: '/app', title: 'Intro', requiresAuth: AUTH, children: appChildren },
-  { path: '/', title: 'Intro', requiresAuth: AUTH, children: appChildren },
+  aliasRoute,
   { layout: 'public', requiresAuth: AUTH, children: [{ path: '/intro', title: 'Intro', page: P.Intro }] },
   {
     layout: 'public',
@@ -304,6 +307,39 @@ export function toRouteObjects(table: AppRoute[] = routeTable): RouteObject[] {
 
 /** The data router's routes (root layout with guard, title and scroll, then the table). */
 export const routes: RouteObject[] = toRouteObjects();
+
+/** The first path segments the `/` alias answers ('' for `/` itself), through pathless layouts. */
+function firstSegments(table: readonly AppRoute[]): Set<string> {
+  const segments = new Set<string>();
+  for (const route of table) {
+    if (route.index) segments.add('');
+    else if (route.path !== undefined) segments.add(route.path.split('/')[0]!);
+    else for (const segment of firstSegments(route.children ?? [])) segments.add(segment);
+  }
+  return segments;
+}
+
+/**
+ * The app's router starts without the `/` alias (issue #9, TBT): the alias doubles the /app
+ * subtree, and the router flattens and ranks every route when it is created, in the start-up's
+ * longest task. `/login`, `/app/…` and the other pages never need it. An address that the smaller
+ * table only matches with a parameter (`/catalog` lands on the not-found `*`) makes the router ask
+ * `patchRoutesOnNavigation` first (react-router's lazy route discovery); when the address could be
+ * the alias's (`/`, or a first segment the alias answers), the alias is added — once — and the
+ * router matches again: the same page as with the whole table.
+ */
+export function appRouterOptions(): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  const aliasSegments = firstSegments(appChildren);
+  let aliasAdded = false;
+  return {
+    routes: toRouteObjects(routeTable.filter((route) => route !== aliasRoute)),
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      if (aliasAdded || !aliasSegments.has(path.split('/')[1] ?? '')) return;
+      aliasAdded = true;
+      patch('root', [toRouteObject(aliasRoute)]);
+    },
+  };
+}
 
 /** Title, requiresAuth and not-found for an address, without rendering (used by tests and tools). */
 export function resolveRoute(pathname: string): RouteMeta {

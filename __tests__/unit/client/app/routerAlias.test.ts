@@ -1,0 +1,94 @@
+/**
+ * The app's router starts without the `/` alias of /app (issue #9: its creation flattens every route
+ * in the start-up's longest task) and adds it the first time an address outside /app needs it
+ * (routes.tsx appRouterOptions). Every address must still land where the whole table sends it.
+ */
+import { createTestRouter, type AppRouter } from '../../../../src/client/app/router';
+import { resolveRoute } from '../../../../src/client/app/routes';
+import { NOT_FOUND_TITLE, routeMeta } from '../../../../src/client/app/routeMeta';
+
+const hasAlias = (router: AppRouter) => router.routes[0]!.children!.some((route) => route.path === '/');
+
+function metaOf(router: AppRouter) {
+  return routeMeta(router.state.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+}
+
+async function settled(router: AppRouter): Promise<void> {
+  if (router.state.initialized && router.state.navigation.state === 'idle') return;
+  await new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized || state.navigation.state !== 'idle') return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+let router: AppRouter | undefined;
+afterEach(() => {
+  router?.dispose();
+  router = undefined;
+});
+
+describe('the router without the / alias until it is needed', () => {
+  it.each([
+    '/login',
+    '/app',
+    '/app/catalog',
+    '/app/catalog/some-module',
+    '/app/resources/knowledge-base/topic/article',
+    '/register/12/record/3/name',
+    '/password/reset/abc',
+    '/certificates/ABCD-EFGH-JKLM',
+  ])(
+    '%s: no alias is added',
+    async (path) => {
+      router = createTestRouter([path]);
+      await settled(router);
+      expect(hasAlias(router)).toBe(false);
+      const meta = metaOf(router);
+      expect({ title: meta.title, notFound: meta.notFound }).toEqual({ title: resolveRoute(path).title, notFound: false });
+    },
+  );
+
+  it.each(['/', '/catalog', '/catalog/some-module/material/basics/section/intro', '/resources/budget-wizard/7', '/profile/password'])(
+    '[S2.01] %s (the alias) lands where /app%s does',
+    async (path) => {
+      router = createTestRouter([path]);
+      await settled(router);
+      expect(hasAlias(router)).toBe(true);
+      const meta = metaOf(router);
+      expect({ title: meta.title, requiresAuth: meta.requiresAuth, notFound: meta.notFound }).toEqual({
+        title: resolveRoute(path === '/' ? '/app' : `/app${path}`).title,
+        requiresAuth: true,
+        notFound: false,
+      });
+    },
+  );
+
+  it('an unknown address is Not Found without the alias', async () => {
+    router = createTestRouter(['/no-such-page']);
+    await settled(router);
+    expect(hasAlias(router)).toBe(false);
+    expect(metaOf(router).title).toBe(NOT_FOUND_TITLE);
+  });
+
+  it('adds the alias once, on the first navigation that needs it; unknown addresses stay Not Found', async () => {
+    router = createTestRouter(['/login']);
+    await settled(router);
+    await router.navigate('/app/catalog');
+    expect(hasAlias(router)).toBe(false);
+    await router.navigate('/catalog');
+    expect(hasAlias(router)).toBe(true);
+    expect(metaOf(router).title).toBe('Catalog');
+    expect(router.state.location.pathname).toBe('/catalog');
+    const count = router.routes[0]!.children!.length;
+    await router.navigate('/no-such-page');
+    expect(metaOf(router).title).toBe(NOT_FOUND_TITLE);
+    await router.navigate('/catalog/some-module/nothing-here');
+    expect(metaOf(router).title).toBe(NOT_FOUND_TITLE);
+    await router.navigate('/');
+    expect(metaOf(router).title).toBe('Home');
+    expect(router.routes[0]!.children!.length).toBe(count);
+  });
+});
