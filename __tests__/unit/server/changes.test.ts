@@ -78,4 +78,20 @@ describe('ChangeTracker', () => {
     expect(tracker.stamp(['clients'])).toBe(second);
     expect(looks).toBe(3);
   });
+
+  it('looks at once when a request starts, even in a turn that already looked', () => {
+    let version = 1;
+    let looks = 0;
+    const tracker = new ChangeTracker(() => {
+      looks += 1;
+      return version;
+    });
+    looks = 0;
+    const first = tracker.stamp(['sessions']);
+    version = 2; // the admin CLI revokes a session; the student's next request arrives
+    tracker.lookForOtherConnections();
+    expect(looks).toBe(2);
+    expect(tracker.stamp(['sessions'])).not.toBe(first);
+    expect(looks).toBe(2);
+  });
 });

@@ -12,9 +12,9 @@
  *   better-sqlite3 runs the statement synchronously right after, and Kysely lets no other query use
  *   the connection while a transaction holds it, so no read slips between a write and its commit.
  * - **Any other connection** (the admin CLI, another cluster worker on the same file, a test):
- *   SQLite's `PRAGMA data_version` changes on this connection whenever another one commits. The
- *   first `stamp()` of each turn of the event loop looks at it and, when it moved, counts every
- *   table as changed.
+ *   SQLite's `PRAGMA data_version` changes on this connection whenever another one commits. Every
+ *   authenticated request looks at it as it starts (`seeOtherConnections`), and any other read at
+ *   least once per turn of the event loop; when it moved, every table counts as changed.
  *
  * PostgreSQL has no such connection-level signal and is often shared by several instances, so the
  * read caches stay off there (docs/server.md "Read caches").
@@ -80,20 +80,26 @@ export class ChangeTracker {
   }
 
   /**
-   * The current stamp of `tables`. Commits by other connections are looked for once per turn of the
-   * event loop (the pragma costs about 13 µs here, a third of a cached catalog read): a request
-   * that arrives after such a commit is handled in a later turn, so it sees the commit.
+   * Looks for commits by other connections now. A request calls it once, as it starts
+   * (http/authenticate.ts), so it sees every commit made before it was sent. It costs about 13 µs
+   * here (a third of a cached catalog read if done at every lookup), so `stamp` itself looks at
+   * most once per turn of the event loop, for reads outside requests.
    */
-  stamp(tables: readonly string[]): number {
+  lookForOtherConnections(): void {
     if (!this.#lookedThisTurn) {
       this.#lookedThisTurn = true;
       setImmediate(this.#nextTurn);
-      const version = this.readDataVersion();
-      if (version !== this.#dataVersion) {
-        this.#dataVersion = version;
-        this.#everything = ++this.#clock;
-      }
     }
+    const version = this.readDataVersion();
+    if (version !== this.#dataVersion) {
+      this.#dataVersion = version;
+      this.#everything = ++this.#clock;
+    }
+  }
+
+  /** The current stamp of `tables`. */
+  stamp(tables: readonly string[]): number {
+    if (!this.#lookedThisTurn) this.lookForOtherConnections();
     let stamp = this.#everything;
     for (const table of tables) {
       const generation = this.#tables.get(table);
@@ -101,7 +107,6 @@ export class ChangeTracker {
     }
     return stamp;
   }
-
 }
 
 const trackers = new WeakMap<Db, ChangeTracker>();
@@ -109,6 +114,11 @@ const trackers = new WeakMap<Db, ChangeTracker>();
 /** Called once by createDatabase for an SQLite handle. */
 export function registerChangeTracker(db: Db, tracker: ChangeTracker): void {
   trackers.set(db, tracker);
+}
+
+/** Makes the reads that follow see every commit other connections made until now (a request's start). */
+export function seeOtherConnections(db: Db): void {
+  trackers.get(db)?.lookForOtherConnections();
 }
 
 /**

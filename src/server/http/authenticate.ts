@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
 import { APP_KEY_HEADER, SERVER_IDLE_LIMIT_MS } from '../../common/constants';
 import type { SessionIdentity } from '../../common/types';
+import { seeOtherConnections } from '../db/changes';
 import type { SessionRow } from '../db/schema';
 import { InvalidTokenError, verifyTokenCached } from '../security/tokens';
 import { findSessionWithUser, identityOf } from '../services/auth/repository';
@@ -40,6 +41,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, request.headers.authorization ? API_MESSAGES.invalidSession : API_MESSAGES.notSignedIn);
   const now = ctx.clock();
+  // the read caches (db/readCache.ts) see what other processes committed before this request came
+  seeOtherConnections(ctx.db);
   try {
     // a token verified before skips the signature check, never the expiry (security/tokens.ts)
     const verified = await verifyTokenCached(token, ctx.config.tokenSecret, now);

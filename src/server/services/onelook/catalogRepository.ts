@@ -227,7 +227,9 @@ const progressRows = hotQuery(1, (db: Db, userId: number) =>
     .orderBy('ord'),
 );
 
-const progressCache = readCache<number, LearnerProgress>(['section_completions', 'review_attempts', 'time_spent']);
+/** Bounded lower than the others: a learner's progress is a few KB, the others a few hundred bytes. */
+const PROGRESS_CACHE_ENTRIES = 2_000;
+const progressCache = readCache<number, LearnerProgress>(['section_completions', 'review_attempts', 'time_spent'], PROGRESS_CACHE_ENTRIES);
 
 /** A learner's progress, kept until one of its tables changes (db/readCache.ts). Callers must not change it. */
 export async function loadProgress(db: Db, userId: number): Promise<LearnerProgress> {
