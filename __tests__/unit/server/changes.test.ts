@@ -58,40 +58,39 @@ describe('ChangeTracker', () => {
     expect(tracker.stamp(['time_spent'])).not.toBe(afterDelete);
   });
 
-  it('looks for other connections\' commits once per turn of the event loop, and moves every stamp when there was one', async () => {
-    let version = 1;
-    let looks = 0;
+  /** A tracker over a data_version the test moves, counting how often it is read. */
+  function watched() {
+    const state = { version: 1, looks: 0 };
     const tracker = new ChangeTracker(() => {
-      looks += 1;
-      return version;
+      state.looks += 1;
+      return state.version;
     });
-    looks = 0;
+    state.looks = 0;
+    return { tracker, state };
+  }
+
+  it('looks for other connections\' commits once per turn of the event loop, and moves every stamp when there was one', async () => {
+    const { tracker, state } = watched();
     const first = tracker.stamp(['clients']);
     tracker.stamp(['sessions']);
-    expect(looks).toBe(1);
-    version = 2; // another connection commits
-    await nextTurn(); // the next request
+    expect(state.looks).toBe(1);
+    state.version = 2; // another connection commits
+    await nextTurn();
     expect(tracker.stamp(['clients'])).not.toBe(first);
-    expect(looks).toBe(2);
+    expect(state.looks).toBe(2);
     const second = tracker.stamp(['clients']);
     await nextTurn();
     expect(tracker.stamp(['clients'])).toBe(second);
-    expect(looks).toBe(3);
+    expect(state.looks).toBe(3);
   });
 
   it('looks at once when a request starts, even in a turn that already looked', () => {
-    let version = 1;
-    let looks = 0;
-    const tracker = new ChangeTracker(() => {
-      looks += 1;
-      return version;
-    });
-    looks = 0;
+    const { tracker, state } = watched();
     const first = tracker.stamp(['sessions']);
-    version = 2; // the admin CLI revokes a session; the student's next request arrives
+    state.version = 2; // the admin CLI revokes a session; the student's next request arrives
     tracker.lookForOtherConnections();
-    expect(looks).toBe(2);
+    expect(state.looks).toBe(2);
     expect(tracker.stamp(['sessions'])).not.toBe(first);
-    expect(looks).toBe(2);
+    expect(state.looks).toBe(2);
   });
 });

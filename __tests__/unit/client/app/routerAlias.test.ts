@@ -31,40 +31,34 @@ afterEach(() => {
 });
 
 describe('the router without the / alias until it is needed', () => {
+  // [address, whether it needs the alias, the address of the whole table it must land like]
   it.each([
-    '/login',
-    '/app',
-    '/app/catalog',
-    '/app/catalog/some-module',
-    '/app/resources/knowledge-base/topic/article',
-    '/register/12/record/3/name',
-    '/password/reset/abc',
-    '/certificates/ABCD-EFGH-JKLM',
-  ])(
-    '%s: no alias is added',
-    async (path) => {
-      router = createTestRouter([path]);
-      await settled(router);
-      expect(hasAlias(router)).toBe(false);
-      const meta = metaOf(router);
-      expect({ title: meta.title, notFound: meta.notFound }).toEqual({ title: resolveRoute(path).title, notFound: false });
-    },
-  );
-
-  it.each(['/', '/catalog', '/catalog/some-module/material/basics/section/intro', '/resources/budget-wizard/7', '/profile/password'])(
-    '[S2.01] %s (the alias) lands where /app%s does',
-    async (path) => {
-      router = createTestRouter([path]);
-      await settled(router);
-      expect(hasAlias(router)).toBe(true);
-      const meta = metaOf(router);
-      expect({ title: meta.title, requiresAuth: meta.requiresAuth, notFound: meta.notFound }).toEqual({
-        title: resolveRoute(path === '/' ? '/app' : `/app${path}`).title,
-        requiresAuth: true,
-        notFound: false,
-      });
-    },
-  );
+    ['/login', false, '/login'],
+    ['/app', false, '/app'],
+    ['/app/catalog', false, '/app/catalog'],
+    ['/app/catalog/some-module', false, '/app/catalog/some-module'],
+    ['/app/resources/knowledge-base/topic/article', false, '/app/resources/knowledge-base/topic/article'],
+    ['/register/12/record/3/name', false, '/register/12/record/3/name'],
+    ['/password/reset/abc', false, '/password/reset/abc'],
+    ['/certificates/ABCD-EFGH-JKLM', false, '/certificates/ABCD-EFGH-JKLM'],
+    // [S2.01] the alias lands where /app… does
+    ['/', true, '/app'],
+    ['/catalog', true, '/app/catalog'],
+    ['/catalog/some-module/material/basics/section/intro', true, '/app/catalog/some-module/material/basics/section/intro'],
+    ['/resources/budget-wizard/7', true, '/app/resources/budget-wizard/7'],
+    ['/profile/password', true, '/app/profile/password'],
+  ])('[S2.01] %s: alias added %s, lands like %s', async (path, aliasNeeded, like) => {
+    router = createTestRouter([path]);
+    await settled(router);
+    expect(hasAlias(router)).toBe(aliasNeeded);
+    const meta = metaOf(router);
+    const expected = resolveRoute(like);
+    expect({ title: meta.title, requiresAuth: meta.requiresAuth, notFound: meta.notFound }).toEqual({
+      title: expected.title,
+      requiresAuth: expected.requiresAuth,
+      notFound: false,
+    });
+  });
 
   it('an unknown address is Not Found without the alias', async () => {
     router = createTestRouter(['/no-such-page']);
