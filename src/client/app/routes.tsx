@@ -305,7 +305,11 @@ export function toRouteObjects(table: AppRoute[] = routeTable): RouteObject[] {
   ];
 }
 
-/** The data router's routes (root layout with guard, title and scroll, then the table). */
+/**
+ * The whole table as data routes (root layout with guard, title and scroll, then the table): what
+ * tests, tools and the build's prerender match against. The app's router starts without the `/`
+ * alias (appRouterOptions below) and lands on the same pages.
+ */
 export const routes: RouteObject[] = toRouteObjects();
 
 /** The first path segments the `/` alias answers ('' for `/` itself), through pathless layouts. */
@@ -321,8 +325,8 @@ function firstSegments(table: readonly AppRoute[]): Set<string> {
 
 /**
  * The app's router starts without the `/` alias (issue #9, TBT): the alias doubles the /app
- * subtree, and the router flattens and ranks every route when it is created, in the start-up's
- * longest task. `/login`, `/app/…` and the other pages never need it. An address that the smaller
+ * subtree, and the router flattens and ranks every route when it is created, in one of the
+ * start-up's long tasks. `/login`, `/app/…` and the other pages never need it. An address that the smaller
  * table only matches with a parameter (`/catalog` lands on the not-found `*`) makes the router ask
  * `patchRoutesOnNavigation` first (react-router's lazy route discovery); when the address could be
  * the alias's (`/`, or a first segment the alias answers), the alias is added — once — and the
