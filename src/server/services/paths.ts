@@ -29,9 +29,25 @@ export function normalisePath(path: string): string[] | null {
   return decoded;
 }
 
+/**
+ * Route patterns split once (issue #9: the proxy matches a request against its module's routes in
+ * turn, and splitting every pattern again was most of that work). Patterns are the route tables'
+ * own strings, a fixed set.
+ */
+const patternParts = new Map<string, readonly string[]>();
+
+function partsOf(pattern: string): readonly string[] {
+  let parts = patternParts.get(pattern);
+  if (!parts) {
+    parts = pattern.split('/').filter((part) => part !== '');
+    patternParts.set(pattern, parts);
+  }
+  return parts;
+}
+
 /** Matches '/a/:b' against decoded segments; returns the parameters or null. */
 export function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
-  const parts = pattern.split('/').filter((part) => part !== '');
+  const parts = partsOf(pattern);
   const actual = segments.length === 1 && segments[0] === '' ? [] : segments;
   if (parts.length !== actual.length) return null;
   const params: Record<string, string> = {};
