@@ -1,6 +1,6 @@
 /**
  * The route table: every route of SPEC §2, with its title, requiresAuth and lazily loaded page, in ONE
- * declarative list. `toRouteObjects` turns it into react-router's data-router routes; each area is its
+ * declarative list. `toRouteObject` turns it into react-router's data-router routes; each area is its
  * own webpack chunk (see the webpackChunkName comments), so signing in does not download the budget wizard.
  *
  * Titles the spec gives are used word for word (/app 'Intro', '' 'Home', activity 'Catalog' — the
@@ -293,24 +293,27 @@ function toRouteObject(route: AppRoute): RouteObject {
   return { path: route.path, handle, ...view, children: route.children?.map(toRouteObject) } as RouteObject;
 }
 
-export function toRouteObjects(table: AppRoute[] = routeTable): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageLoading />,
-      children: table.map(toRouteObject),
-    },
-  ];
+/** The root of the data router (root layout with guard, title and scroll) around `children`. */
+function rootRoute(children: RouteObject[]): RouteObject {
+  return {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children,
+  };
 }
 
+/** The table's routes, converted once; the app's router and the whole table share them. */
+const tableRoutes = routeTable.map(toRouteObject);
+const aliasRouteObject = tableRoutes[routeTable.indexOf(aliasRoute)]!;
+
 /**
- * The whole table as data routes (root layout with guard, title and scroll, then the table): what
- * tests, tools and the build's prerender match against. The app's router starts without the `/`
- * alias (appRouterOptions below) and lands on the same pages.
+ * The whole table as data routes (root layout, then the table): what tests, tools and the build's
+ * prerender match against. The app's router starts without the `/` alias (appRouterOptions below)
+ * and lands on the same pages.
  */
-export const routes: RouteObject[] = toRouteObjects();
+export const routes: RouteObject[] = [rootRoute(tableRoutes)];
 
 /** The first path segments the `/` alias answers ('' for `/` itself), through pathless layouts. */
 function firstSegments(table: readonly AppRoute[]): Set<string> {
@@ -336,11 +339,11 @@ export function appRouterOptions(): { routes: RouteObject[]; patchRoutesOnNaviga
   const aliasSegments = firstSegments(appChildren);
   let aliasAdded = false;
   return {
-    routes: toRouteObjects(routeTable.filter((route) => route !== aliasRoute)),
+    routes: [rootRoute(tableRoutes.filter((route) => route !== aliasRouteObject))],
     patchRoutesOnNavigation: ({ path, patch }) => {
       if (aliasAdded || !aliasSegments.has(path.split('/')[1] ?? '')) return;
       aliasAdded = true;
-      patch('root', [toRouteObject(aliasRoute)]);
+      patch('root', [aliasRouteObject]);
     },
   };
 }

@@ -141,7 +141,8 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATE
       if (property === 'exec' && tracker) {
         return (source: string) => {
           tracker.noteUnknownChange();
-          return target.exec(source);
+          target.exec(source);
+          return receiver;
         };
       }
       const value: unknown = Reflect.get(target, property, receiver);

@@ -278,6 +278,8 @@ const cardsOf = new WeakMap<LearnerProgress, { tree: TreeModule[]; cards: readon
 
 async function getCatalog(ctx: ServiceContext): Promise<readonly CatalogModuleCard[]> {
   const view = await learnerView(ctx);
+  // progress that no read cache keeps (PostgreSQL) is new on every request: nothing to keep
+  if (!Object.isFrozen(view.progress)) return view.tree.map((m) => card(m, view.progress));
   const kept = cardsOf.get(view.progress);
   if (kept?.tree === view.tree) return kept.cards;
   const cards = deepFreeze(view.tree.map((m) => card(m, view.progress)));
