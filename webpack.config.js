@@ -25,6 +25,20 @@ const typescriptRule = {
   use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
 };
 
+/**
+ * react-router 7 publishes two identical builds but its package exports name only the development
+ * one, whose single difference is `ENABLE_DEV_WARNINGS = true` (extra checks and warnings at run
+ * time). Production builds take the production build, next to it in the same package.
+ */
+function reactRouterProductionAlias() {
+  const development = require.resolve('react-router').replace(/index\.js$/, 'index.mjs');
+  const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+  if (production === development || !require('node:fs').existsSync(production)) {
+    throw new Error(`webpack.config.js: react-router's production build is not at ${production}`);
+  }
+  return { 'react-router$': production };
+}
+
 /** Images and fonts imported by the SPA: files of their own (not emitted again by the prerender build). */
 const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
 
@@ -105,7 +119,7 @@ function spaConfig(mode, production) {
       assetModuleFilename: 'assets/[name].[contenthash][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], ...(production ? { alias: reactRouterProductionAlias() } : {}) },
     module: {
       rules: [
         typescriptRule,
