@@ -1,6 +1,6 @@
 /**
  * The SPA's entry: the router (it starts fetching the address's lazily loaded route chunks), then
- * the store (its root saga puts auth/validate and env/envRequested), then the store's saga
+ * the store, then its sagas (the root saga puts auth/validate and env/envRequested), then the store's saga
  * `navigate` is bound to the router (store.ts: setNavigate), then React mounts on the single root
  * element (SPEC §1).
  *
@@ -58,11 +58,16 @@ async function start(): Promise<void> {
   await nextTask();
 
   const { createAppStore } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppStore"] */ './app/store'));
-  const { store, setNavigate } = createAppStore({
+  const { store, setNavigate, startSagas } = createAppStore({
     context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
     // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
     devTools: process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD',
+    // the root saga's start (validation, the env request, the session check) is a step of its own
+    runSagas: 'onStart',
   });
+  await nextTask();
+
+  startSagas();
   setNavigate((to, options) => {
     void router.navigate(to, options);
   });

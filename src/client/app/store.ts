@@ -6,7 +6,9 @@
  * before that is remembered (the last one) and performed when `setNavigate` is called.
  *
  * SAGAS: `createAppStore` runs `rootSaga` itself (pass `runSagas: false` to run your own, as tests
- * do). The root saga puts `auth/validate` and `env/envRequested` at start-up.
+ * do). The root saga puts `auth/validate` and `env/envRequested` at start-up. `runSagas: 'onStart'`
+ * runs them, and the areas' sagas, only when the returned `startSagas()` is called: main.tsx creates
+ * the store in one task and starts its sagas in the next (issue #9, TBT).
  *
  * DEVTOOLS: `devTools: true` (default in non-production builds): Redux Toolkit's full DevTools.
  * `'whenEnvIsD'` (default in production builds): connected as soon as GET /api says env D — the env
@@ -109,8 +111,11 @@ export interface CreateAppStoreOptions {
   preloadedState?: Partial<RootState>;
   /** true: always; 'whenEnvIsD': once GET /api says env D (production builds); false: never. */
   devTools?: boolean | 'whenEnvIsD';
-  /** Default true: run rootSaga. Tests pass false and run the sagas they test. */
-  runSagas?: boolean;
+  /**
+   * Default true: run rootSaga (and each area's saga) now. 'onStart': when `startSagas()` is called.
+   * Tests pass false and run the sagas they test.
+   */
+  runSagas?: boolean | 'onStart';
 }
 
 function defaultStorage(): Storage {
@@ -214,23 +219,38 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const store = configured as Omit<typeof configured, 'getState'> & { getState: () => RootState };
   storeRef.getState = store.getState;
 
-  if (runSagas) sagaMiddleware.run(rootSaga);
+  // rootSaga first, then the areas (app/areas.ts): the ones loaded already and every one loaded
+  // later, once per store; their sagas only once the store's sagas run
+  let sagasRunning = false;
+  const runRootSaga = () => {
+    sagasRunning = true;
+    sagaMiddleware.run(rootSaga);
+  };
+  if (runSagas === true) runRootSaga();
 
-  // Areas (app/areas.ts): the ones loaded already and every one loaded later, once per store.
   const startedAreaSagas = new Set<string>();
+  const startAreaSaga = (area: Area) => {
+    if (!sagasRunning || !area.saga || startedAreaSagas.has(area.name)) return;
+    startedAreaSagas.add(area.name);
+    sagaMiddleware.run(isolated(area.name, area.saga));
+  };
   const attachArea = (area: Area) => {
     injectAreaReducers(area);
     const state: object = store.getState();
     if (Object.keys(area.reducers).some((key) => !(key in state))) store.dispatch(areaLoaded({ name: area.name }));
-    if (runSagas && area.saga && !startedAreaSagas.has(area.name)) {
-      startedAreaSagas.add(area.name);
-      sagaMiddleware.run(isolated(area.name, area.saga));
-    }
+    startAreaSaga(area);
   };
   registeredAreas().forEach(attachArea);
   onAreaRegistered(attachArea);
 
-  return { store, sagaMiddleware, setNavigate, context };
+  /** runSagas 'onStart': runs rootSaga, then the areas' sagas loaded so far; once. */
+  const startSagas = () => {
+    if (sagasRunning || runSagas !== 'onStart') return;
+    runRootSaga();
+    registeredAreas().forEach(startAreaSaga);
+  };
+
+  return { store, sagaMiddleware, setNavigate, startSagas, context };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

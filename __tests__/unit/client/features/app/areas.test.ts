@@ -14,7 +14,7 @@ import { resetOnSessionEnd } from '../../../../../src/client/features/auth/reset
 import { selectSupportPanelMounted } from '../../../../../src/client/features/support/selectors';
 import { NOW, fakeServer, settle } from '../harness';
 
-function makeStore(runSagas = true) {
+function makeStore(runSagas: boolean | 'onStart' = true) {
   const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
   const server = fakeServer({ 'GET /api': { status: 200, data: { appbadge: '', env: 'D' } } });
   const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
@@ -101,6 +101,51 @@ describe('areas loaded on demand', () => {
     await settle();
     expect(h.state().areaNoSagas).toEqual({ notes: [] });
     expect(starts.in(h.context.storage)).toBe(0);
+  });
+
+  it("runSagas 'onStart' (main.tsx): nothing runs until startSagas(); then the root saga, the areas loaded so far and every later one, each once", async () => {
+    const before = testArea('areaBeforeStart');
+    registerArea(before.area);
+    const h = makeStore('onStart');
+    const during = testArea('areaBeforeStartAfterStore');
+    registerArea(during.area);
+    await settle();
+    // the slices are there from the start; no saga has run and the root saga has put nothing
+    expect(h.state().areaBeforeStart).toEqual({ notes: [] });
+    expect(h.state().areaBeforeStartAfterStore).toEqual({ notes: [] });
+    expect(before.starts.in(h.context.storage)).toBe(0);
+    expect(during.starts.in(h.context.storage)).toBe(0);
+    expect(h.actions).not.toContain('auth/validate');
+
+    h.startSagas();
+    h.startSagas(); // a second call does nothing
+    await settle();
+    expect(h.actions.filter((type) => type === 'auth/validate')).toHaveLength(1);
+    expect(h.actions.filter((type) => type === 'env/envRequested')).toHaveLength(1);
+    expect(before.starts.in(h.context.storage)).toBe(1);
+    expect(during.starts.in(h.context.storage)).toBe(1);
+
+    const after = testArea('areaAfterStart');
+    registerArea(after.area);
+    await settle();
+    expect(after.starts.in(h.context.storage)).toBe(1);
+    h.store.dispatch(before.slice.actions.noted('seen once'));
+    expect(before.seen).toEqual(['seen once']);
+  });
+
+  it('startSagas() does nothing for a store that runs its sagas at once, or never', async () => {
+    const running = makeStore(true);
+    const none = makeStore(false);
+    running.startSagas();
+    none.startSagas();
+    await settle();
+    // the root saga ran as the store was made (before makeStore's recorder); it is not run again
+    expect(running.actions).not.toContain('auth/validate');
+    const { area, starts } = testArea('areaNeverStarted');
+    registerArea(area);
+    await settle();
+    expect(starts.in(none.context.storage)).toBe(0);
+    expect(none.actions).not.toContain('auth/validate');
   });
 
   it('an injected slice holding a learner’s data still resets when the session ends', async () => {
