@@ -4,7 +4,7 @@
  * Get Help and the profile menu; below the md breakpoint the areas fold into a drawer, so it works on a
  * 1024×600 Chromebook and on a phone.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +44,22 @@ export const AREAS = [
 function isActive(pathname: string, to: string, exact = false): boolean {
   const path = pathname.replace(/^\/(?!app(\/|$))/, '/app/').replace(/\/$/, '') || '/app';
   return exact ? path === to : path === to || path.startsWith(`${to}/`);
+}
+
+/**
+ * The page inside the shell, from the shell's second commit on. The first signed-in render is the
+ * shell and the page together; committed at once they were one long task (React's commit, emotion
+ * inserting every style, then the layout; issue #9, TBT). The shell is committed first, alone, and
+ * the page follows in a transition (rendered in slices, committed in a task of its own). The main
+ * element is a screen high from the start, so nothing below it moves when the page arrives. Later
+ * navigations keep the shell mounted and render the page at once.
+ */
+function PageAfterShell() {
+  const [shellCommitted, setShellCommitted] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShellCommitted(true));
+  }, []);
+  return shellCommitted ? <Outlet /> : null;
 }
 
 export function AppShell() {
@@ -149,7 +165,7 @@ export function AppShell() {
         // chunk and data arrive, instead of being pushed down through the viewport (issue #9: CLS)
         sx={{ py: { xs: 2, md: 3 }, flex: 1, minHeight: '100vh', outline: 'none' }}
       >
-        <Outlet />
+        <PageAfterShell />
       </Container>
       <Footer variant="app" />
     </Box>
