@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { kbPaths, type KbArticleCard } from '../../../../common/knowledgeBase';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useDeferredAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { formatDate } from '../../../ui/format';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
@@ -66,7 +66,7 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
 
 export function KnowledgeBaseHomePage() {
   const dispatch = useAppDispatch();
-  const home = useAppSelector(selectKbHome);
+  const home = useDeferredAppSelector(selectKbHome);
   useEffect(() => {
     dispatch(homeRequested());
   }, [dispatch]);
@@ -123,7 +123,7 @@ export function KnowledgeBaseHomePage() {
 export function TopicPage() {
   const { slug = '' } = useParams();
   const dispatch = useAppDispatch();
-  const topic = useAppSelector(selectKbTopic);
+  const topic = useDeferredAppSelector(selectKbTopic);
   useEffect(() => {
     dispatch(topicRequested({ slug }));
   }, [dispatch, slug]);
@@ -153,7 +153,7 @@ export function ArticlePage() {
   const { tslug = '', aslug = '' } = useParams();
   const key = `${tslug}/${aslug}`;
   const dispatch = useAppDispatch();
-  const article = useAppSelector(selectKbArticle);
+  const article = useDeferredAppSelector(selectKbArticle);
   useEffect(() => {
     dispatch(articleRequested({ topic: tslug, article: aslug }));
   }, [dispatch, tslug, aslug]);
