@@ -16,13 +16,7 @@
  * router's own updates: React renders it in slices of a few milliseconds.
  */
 import type { AppRouter } from './app/router';
-
-/** Lets the browser paint and handle input before the next step. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from './lib/tasks';
 
 /** Evaluates `load`'s modules in a task of their own: awaits them, then yields. */
 async function step<T>(load: () => Promise<T>): Promise<T> {
@@ -45,7 +39,7 @@ function routerReady(router: AppRouter): Promise<void> {
 
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
-  if (!rootElement) throw new Error('Cashwise: the root element #root is missing from index.html');
+  if (!rootElement) throw new Error("index.html has no #root element");
   await nextTask();
 
   // the largest libraries first, each in a task of its own; the router next, so the route chunks
@@ -53,6 +47,8 @@ async function start(): Promise<void> {
   await step(() => import(/* webpackMode: "eager", webpackExports: ["startTransition"] */ 'react'));
   await step(() => import(/* webpackMode: "eager", webpackExports: ["createBrowserRouter"] */ 'react-router'));
   await step(() => import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/material/styles'));
+  // the route table's modules in two steps: the public layout (MUI's app bar, container, footer), then the rest
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["PublicLayout"] */ './app/Shell/PublicLayout'));
   const { createAppRouter } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppRouter"] */ './app/router'));
   const router = createAppRouter();
   await nextTask();

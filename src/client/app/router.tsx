@@ -20,9 +20,9 @@ export function syncDocumentTitle(router: DataRouter): () => void {
   return router.subscribe(apply);
 }
 
-/** The app's router: without the `/` alias until an address needs it (routes.tsx appRouterOptions). */
+/** The app's router: with the routes the address needs, the others added when one needs them (routes.tsx appRouterOptions). */
 export function createAppRouter(): DataRouter {
-  const { routes, patchRoutesOnNavigation } = appRouterOptions();
+  const { routes, patchRoutesOnNavigation } = appRouterOptions(window.location.pathname);
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   syncDocumentTitle(router);
   return router;
@@ -30,7 +30,7 @@ export function createAppRouter(): DataRouter {
 
 /** The same router over memory history, for tests. */
 export function createTestRouter(initialEntries: string[] = ['/']): DataRouter {
-  const { routes, patchRoutesOnNavigation } = appRouterOptions();
+  const { routes, patchRoutesOnNavigation } = appRouterOptions(new URL(initialEntries[initialEntries.length - 1] ?? '/', 'http://test').pathname);
   return createMemoryRouter(routes, { initialEntries, patchRoutesOnNavigation });
 }
 

@@ -13,6 +13,7 @@ import { matchRoutes, Outlet, type PatchRoutesOnNavigationFunction, type RouteOb
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
+import { yieldWhereSupported } from '../lib/tasks';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 
@@ -28,6 +29,17 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 }
 
 const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;
+
+/**
+ * A lazy page's chunk is evaluated when it arrives; the router then renders the page. A yield in
+ * between (where the browser has scheduler.yield) makes them two tasks, not one long one (issue #9,
+ * TBT).
+ */
+async function loadInItsOwnTask(page: LazyPage): Promise<ComponentType> {
+  const Component = await page.load();
+  await yieldWhereSupported();
+  return Component;
+}
 
 // --- Pages, one chunk per area ---------------------------------------------------------------------
 const home = () => import(/* webpackChunkName: "home" */ './pages/HomePage');
@@ -285,7 +297,7 @@ function toRouteObject(route: AppRoute): RouteObject {
       : route.layout === 'public'
         ? { element: <PublicLayout /> }
         : page && isLazy(page)
-          ? { lazy: async () => ({ Component: await page.load() }) }
+          ? { lazy: async () => ({ Component: await loadInItsOwnTask(page) }) }
           : page
             ? { Component: page }
             : { element: <Outlet /> };
@@ -306,44 +318,58 @@ function rootRoute(children: RouteObject[]): RouteObject {
 
 /** The table's routes, converted once; the app's router and the whole table share them. */
 const tableRoutes = routeTable.map(toRouteObject);
-const aliasRouteObject = tableRoutes[routeTable.indexOf(aliasRoute)]!;
-
 /**
  * The whole table as data routes (root layout, then the table): what tests, tools and the build's
- * prerender match against. The app's router starts without the `/` alias (appRouterOptions below)
- * and lands on the same pages.
+ * prerender match against. The app's router starts with part of it (appRouterOptions below) and
+ * lands on the same pages.
  */
-export const routes: RouteObject[] = [rootRoute(tableRoutes)];
+export const routes: RouteObject[] = [/*#__PURE__*/ rootRoute(tableRoutes)];
 
-/** The first path segments the `/` alias answers ('' for `/` itself), through pathless layouts. */
+/**
+ * The first path segments a list of routes answers: '' for `/` (an index, or a route whose path is
+ * `/`), '*' for a catch-all; pathless layouts and `/` are looked through to their children.
+ */
 function firstSegments(table: readonly AppRoute[]): Set<string> {
   const segments = new Set<string>();
   for (const route of table) {
+    const path = route.path?.replace(/^\//, '');
     if (route.index) segments.add('');
-    else if (route.path !== undefined) segments.add(route.path.split('/')[0]!);
-    else for (const segment of firstSegments(route.children ?? [])) segments.add(segment);
+    else if (path === undefined || path === '') {
+      if (path === '') segments.add('');
+      for (const segment of firstSegments(route.children ?? [])) segments.add(segment);
+    } else segments.add(path.split('/')[0]!);
   }
   return segments;
 }
 
+/** The table's top-level routes (converted) with the first path segments each answers. */
+const subtrees = routeTable.map((route, index) => ({ route: tableRoutes[index]!, segments: firstSegments([route]) }));
+
 /**
- * The app's router starts without the `/` alias (issue #9, TBT): the alias doubles the /app
- * subtree, and the router flattens and ranks every route when it is created, in one of the
- * start-up's long tasks. `/login`, `/app/…` and the other pages never need it. An address that the smaller
- * table only matches with a parameter (`/catalog` lands on the not-found `*`) makes the router ask
- * `patchRoutesOnNavigation` first (react-router's lazy route discovery); when the address could be
- * the alias's (`/`, or a first segment the alias answers), the alias is added — once — and the
- * router matches again: the same page as with the whole table.
+ * The app's router starts with only the part of the table its first address needs (issue #9, TBT):
+ * the router flattens and ranks every route it has when it is created, in one of the start-up's
+ * long tasks, and the table is large. It starts with the top-level routes that answer the address's
+ * first path segment, and always with the public layout, whose catch-all `*` makes every other
+ * address match with a parameter. react-router then asks `patchRoutesOnNavigation` before it settles
+ * for such a match (its lazy route discovery), and the routes that answer the new address's first
+ * segment are added, each once, and matched again: the same page as with the whole table. So
+ * `/login` starts without the /app subtree (44 routes) and without the `/` alias, which repeats it.
  */
-export function appRouterOptions(): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
-  const aliasSegments = firstSegments(appChildren);
-  let aliasAdded = false;
+export function appRouterOptions(initialPath: string): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  const added = new Set<RouteObject>();
+  const missingFor = (path: string) => {
+    const first = path.split('/')[1] ?? '';
+    return subtrees.filter(({ route, segments }) => !added.has(route) && (segments.has(first) || segments.has('*'))).map(({ route }) => route);
+  };
+  const initial = missingFor(initialPath);
+  initial.forEach((route) => added.add(route));
   return {
-    routes: [rootRoute(tableRoutes.filter((route) => route !== aliasRouteObject))],
+    routes: [rootRoute(initial)],
     patchRoutesOnNavigation: ({ path, patch }) => {
-      if (aliasAdded || !aliasSegments.has(path.split('/')[1] ?? '')) return;
-      aliasAdded = true;
-      patch('root', [aliasRouteObject]);
+      const missing = missingFor(path);
+      if (missing.length === 0) return;
+      missing.forEach((route) => added.add(route));
+      patch('root', missing);
     },
   };
 }

@@ -245,7 +245,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
 
   /** runSagas 'onStart': runs rootSaga, then the areas' sagas loaded so far; once. */
   const startSagas = () => {
-    if (sagasRunning || runSagas !== 'onStart') return;
+    if (sagasRunning || !runSagas) return;
     runRootSaga();
     registeredAreas().forEach(startAreaSaga);
   };

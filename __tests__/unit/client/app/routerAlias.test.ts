@@ -1,6 +1,7 @@
 /**
- * The app's router starts without the `/` alias of /app (issue #9: its creation flattens every route
- * in the start-up's longest task) and adds it the first time an address outside /app needs it
+ * The app's router starts with the part of the route table its first address needs, never the `/`
+ * alias of /app unless that address is the alias's (issue #9: its creation flattens every route in
+ * one of the start-up's long tasks), and adds the rest the first time an address needs it
  * (routes.tsx appRouterOptions). Every address must still land where the whole table sends it.
  */
 import { createTestRouter, type AppRouter } from '../../../../src/client/app/router';
@@ -8,6 +9,10 @@ import { resolveRoute } from '../../../../src/client/app/routes';
 import { NOT_FOUND_TITLE, routeMeta } from '../../../../src/client/app/routeMeta';
 
 const hasAlias = (router: AppRouter) => router.routes[0]!.children!.some((route) => route.path === '/');
+
+/** The router's top-level routes: a path, or a layout by its first child's path. */
+const topLevel = (router: AppRouter) =>
+  router.routes[0]!.children!.map((route) => route.path ?? `layout of ${route.children?.[0]?.path ?? '?'}`);
 
 function metaOf(router: AppRouter) {
   return routeMeta(router.state.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
@@ -84,5 +89,39 @@ describe('the router without the / alias until it is needed', () => {
     await router.navigate('/');
     expect(metaOf(router).title).toBe('Home');
     expect(router.routes[0]!.children!.length).toBe(count);
+  });
+});
+
+describe('the router with the part of the table its address needs', () => {
+  // [first address, the top-level routes it starts with]
+  it.each([
+    ['/login', ['layout of /help']],
+    ['/register/12/record/3/name', ['layout of /help']],
+    ['/no-such-page', ['layout of /help']],
+    ['/app/catalog', ['/app', 'layout of /help']],
+    ['/', ['/', 'layout of /help']],
+    ['/intro', ['layout of /intro', 'layout of /help']],
+  ])('%s starts with %j (the public layout, whose catch-all makes every other address ask for more, always)', async (path, expected) => {
+    router = createTestRouter([path]);
+    await settled(router);
+    expect(topLevel(router)).toEqual(expected);
+  });
+
+  it('adds what a navigation needs, once, and every address lands as with the whole table', async () => {
+    router = createTestRouter(['/login']);
+    await settled(router);
+    await router.navigate('/app/catalog');
+    expect(topLevel(router)).toEqual(['layout of /help', '/app']);
+    expect(metaOf(router).title).toBe(resolveRoute('/app/catalog').title);
+    await router.navigate('/app/profile/password');
+    await router.navigate('/intro');
+    expect(topLevel(router)).toEqual(['layout of /help', '/app', 'layout of /intro']);
+    expect(metaOf(router).title).toBe('Intro');
+    await router.navigate('/no-such-page');
+    await router.navigate('/app/no-such-page');
+    expect(metaOf(router).title).toBe(NOT_FOUND_TITLE);
+    expect(topLevel(router)).toEqual(['layout of /help', '/app', 'layout of /intro']);
+    await router.navigate('/login');
+    expect(metaOf(router).title).toBe('Sign In');
   });
 });
