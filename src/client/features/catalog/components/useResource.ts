@@ -3,7 +3,8 @@
  * in the background when it changes (useDeferredAppSelector).
  */
 import { useEffect } from 'react';
-import { useAppDispatch, useDeferredAppSelector } from '../../../app/hooks';
+import { useDeferredAppSelector } from '../../../app/deferredSelector';
+import { useAppDispatch } from '../../../app/hooks';
 import { selectResource, type ResourceView } from '../selectors';
 import { resourceRequested } from '../slice';
 
