@@ -14,6 +14,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const fs = require('node:fs');
 
 /** Text assets worth precompressing: the server sends the .br or .gz beside a file as it is (static.ts). */
 const COMPRESSIBLE = /^(?!\.\.\/).*\.(js|css|html|svg|json|txt)$/;
@@ -33,7 +34,7 @@ const typescriptRule = {
 function reactRouterProductionAlias() {
   const development = require.resolve('react-router').replace(/index\.js$/, 'index.mjs');
   const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
-  if (production === development || !require('node:fs').existsSync(production)) {
+  if (production === development || !fs.existsSync(production)) {
     throw new Error(`webpack.config.js: react-router's production build is not at ${production}`);
   }
   return { 'react-router$': production };

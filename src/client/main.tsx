@@ -39,7 +39,7 @@ function routerReady(router: AppRouter): Promise<void> {
 
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
-  if (!rootElement) throw new Error("index.html has no #root element");
+  if (!rootElement) throw new Error('index.html has no #root element');
   await nextTask();
 
   // the largest libraries first, each in a task of its own; the router next, so the route chunks
