@@ -75,13 +75,16 @@ function prerenderConfig() {
   };
 }
 
-/** The HTML page: static/index.html with the `main` entry's scripts, deferred or (prerendered) run by boot.ts. */
+/**
+ * The HTML page: static/index.html with the `main` entry's scripts, deferred, or (a prerendered
+ * page's template, `prerendered`) preloaded and run by the boot entry named there.
+ */
 function pageOptions(production, prerendered) {
   return {
-    // the prerendered page's template goes beside the prerender (scripts/prerender.mjs fills it in
-    // and writes dist/client/login.html): without that step there is no login.html, and the server
-    // answers /login with index.html
-    filename: prerendered ? '../prerender/login.template.html' : 'index.html',
+    // a prerendered page's template goes beside the prerender (scripts/prerender.mjs fills it in and
+    // writes dist/client/login.html or app.html): without that step there is no such page, and the
+    // server answers its address with index.html
+    filename: prerendered ? `../prerender/${prerendered.template}` : 'index.html',
     template: path.resolve(__dirname, 'static/index.html'),
     favicon: path.resolve(__dirname, 'static/favicon.svg'),
     chunks: ['main'],
@@ -89,7 +92,7 @@ function pageOptions(production, prerendered) {
     minify: production,
     templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
-      bootScript: prerendered ? `${assets.publicPath}${compilation.entrypoints.get('boot').getFiles()[0]}` : null,
+      bootScript: prerendered ? `${assets.publicPath}${compilation.entrypoints.get(prerendered.boot).getFiles()[0]}` : null,
     }),
   };
 }
@@ -107,8 +110,14 @@ function spaConfig(mode, production) {
     mode,
     entry: {
       main: path.resolve(__dirname, 'src/client/main.tsx'),
-      // a prerendered page's only script, without webpack's runtime (src/client/boot.ts)
-      ...(production ? { boot: { import: path.resolve(__dirname, 'src/client/boot.ts'), runtime: false } } : {}),
+      // a prerendered page's only script, without webpack's runtime (src/client/boot.ts; for the
+      // signed-in home page, src/client/bootSignedIn.ts)
+      ...(production
+        ? {
+            boot: { import: path.resolve(__dirname, 'src/client/boot.ts'), runtime: false },
+            'boot-signed-in': { import: path.resolve(__dirname, 'src/client/bootSignedIn.ts'), runtime: false },
+          }
+        : {}),
     },
     output: {
       path: path.resolve(__dirname, 'dist/client'),
@@ -133,9 +142,14 @@ function spaConfig(mode, production) {
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // index.html: the SPA's deferred scripts; every client route that is not prerendered gets it
       new HtmlWebpackPlugin(pageOptions(production, false)),
-      // login.html's template (scripts/prerender.mjs puts the sign-in page into it): the scripts are
-      // preloaded and run by boot.ts once the page is shown
-      ...(production ? [new HtmlWebpackPlugin(pageOptions(production, true))] : []),
+      // login.html's and app.html's templates (scripts/prerender.mjs puts the sign-in page and the
+      // signed-in home page into them): the scripts are preloaded and run by boot.ts once the page is shown
+      ...(production
+        ? [
+            new HtmlWebpackPlugin(pageOptions(production, { template: 'login.template.html', boot: 'boot' })),
+            new HtmlWebpackPlugin(pageOptions(production, { template: 'app.template.html', boot: 'boot-signed-in' })),
+          ]
+        : []),
       // brotli at its best quality and gzip at 9, once at build time instead of per request
       ...(production
         ? [

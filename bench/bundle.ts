@@ -27,10 +27,13 @@ function productionConfigs(): { spa: Configuration; prerender: Configuration | u
   return { spa, prerender: configs.find((c) => c.name === 'prerender') };
 }
 
-/** What each measured route renders: its page modules (layout + page), as paths under src/client. */
-const ROUTES: { route: string; pages: string[] }[] = [
-  { route: '/login', pages: ['app/Shell/PublicLayout.tsx', 'features/auth/pages/LoginPage.tsx'] },
-  { route: '/app', pages: ['app/Shell/AppShell.tsx', 'app/pages/HomePage.tsx'] },
+/**
+ * What each measured route renders: its page modules (layout + page), as paths under src/client, and
+ * for a prerendered page the boot script its HTML runs (a webpack entry: login.html, app.html).
+ */
+const ROUTES: { route: string; pages: string[]; boot?: string }[] = [
+  { route: '/login', pages: ['app/Shell/PublicLayout.tsx', 'features/auth/pages/LoginPage.tsx'], boot: 'boot' },
+  { route: '/app', pages: ['app/Shell/AppShell.tsx', 'app/pages/HomePage.tsx'], boot: 'boot-signed-in' },
   { route: '/app/catalog', pages: ['app/Shell/AppShell.tsx', 'features/catalog/pages/CatalogPages.tsx'] },
   { route: '/app/resources/knowledge-base/:tslug/:aslug', pages: ['app/Shell/AppShell.tsx', 'features/knowledgeBase/pages/KnowledgeBasePages.tsx'] },
 ];
@@ -126,11 +129,11 @@ async function main(): Promise<void> {
   const initialChunkIds = new Set((app.chunks ?? []).filter((c) => c.initial).map((c) => c.id!));
   const chunksOf = moduleChunks(app);
   const entry = entryFiles(app);
-  // the prerendered sign-in page (login.html) runs the entry with a small script of its own
-  const boot = app.entrypoints?.boot ? entryFiles(app, 'boot') : new Set<string>();
-  // dist/client as `npm run build:client` leaves it, prerendered login.html included
+  // a prerendered page (login.html, app.html) runs the entry with a small script of its own
+  const bootFiles = (name: string | undefined) => (name && app.entrypoints?.[name] ? entryFiles(app, name) : new Set<string>());
+  // dist/client as `npm run build:client` leaves it, prerendered login.html and app.html included
   if (prerender) {
-    console.log('prerendering the sign-in page (login.html) …');
+    console.log('prerendering the sign-in and home pages (login.html, app.html) …');
     await compile(prerender);
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/prerender.mjs')], { cwd: ROOT, stdio: 'inherit' });
   }
@@ -151,7 +154,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const perRoute: Record<string, { files: string[]; groups: string[]; sizes: Sizes }> = {};
   for (const r of ROUTES) {
-    const files = new Set(r.route === '/login' ? [...entry, ...boot] : entry);
+    const files = new Set([...entry, ...bootFiles(r.boot)]);
     const groups: string[] = [];
     for (const page of r.pages) {
       const ids = chunksOf.get(`./src/client/${page}`);

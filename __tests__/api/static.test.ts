@@ -148,9 +148,13 @@ describe('static SPA', () => {
   });
 });
 
-/** login.html (issue #9): the build's prerendered sign-in page, the answer to GET /login. */
-describe('static SPA with the prerendered sign-in page', () => {
-  const LOGIN = '<!doctype html><html><head><title>Sign In - Cashwise</title></head><body><div id="root" data-prerendered><form aria-label="Sign in"></form></div></body></html>';
+/**
+ * login.html and app.html (issue #9): the build's prerendered sign-in and home pages, the answers to
+ * GET /login and GET /app.
+ */
+describe('static SPA with the prerendered pages', () => {
+  const LOGIN = '<!doctype html><html><head><title>Sign In - Cashwise</title></head><body><div id="root"><form data-prerendered aria-label="Sign in"></form></div></body></html>';
+  const HOME = '<!doctype html><html><head><title>Home - Cashwise</title></head><body><div id="root"><main data-prerendered><h1>Welcome!</h1></main></div></body></html>';
   let app: TestApp;
   let dir: string;
 
@@ -158,6 +162,7 @@ describe('static SPA with the prerendered sign-in page', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-static-login-'));
     writeFileSync(path.join(dir, 'index.html'), INDEX);
     writeFileSync(path.join(dir, 'login.html'), LOGIN);
+    writeFileSync(path.join(dir, 'app.html'), HOME);
     app = await createTestApp({ env: { STATIC_DIR: dir } });
   });
   afterAll(async () => {
@@ -180,12 +185,20 @@ describe('static SPA with the prerendered sign-in page', () => {
     expect(response.body).toBe(INDEX);
   });
 
-  it.each(['/', '/app', '/login-help', '/app/login', '/LOGIN'])('answers the other client route %s with index.html', async (url) => {
+  it.each(['/app', '/app/'])('answers %s with app.html, never cached', async (url) => {
+    const response = await getHtml(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(HOME);
+  });
+
+  it.each(['/', '/app/catalog', '/login-help', '/app/login', '/LOGIN', '/APP'])('answers the other client route %s with index.html', async (url) => {
     expect((await getHtml(url)).body).toBe(INDEX);
   });
 
-  it('keeps login.html itself from being cached', async () => {
-    const response = await getHtml('/login.html');
+  it.each(['/login.html', '/app.html'])('keeps %s itself from being cached', async (url) => {
+    const response = await getHtml(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
   });

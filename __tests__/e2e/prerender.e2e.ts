@@ -1,9 +1,13 @@
 /**
- * The prerendered sign-in page in real Chromium (issue #9): GET /login answers with the page already
- * in the HTML, so it is on screen and accessible before the app's scripts have run. Until the app
- * takes over, the copy is read-only (nothing typed or clicked there can be lost); then the app's page
- * stands exactly where the copy was, usable, with the caret in the user name. The app's entry script
- * is held back by the test to open that window wide.
+ * The prerendered pages in real Chromium (issue #9): GET /login and GET /app answer with the page
+ * already in the HTML, so it is on screen and accessible before the app's scripts have run.
+ *  - The sign-in page: until the app takes over, the copy is read-only (nothing typed or clicked
+ *    there can be lost); then the app's page stands exactly where the copy was, usable, with the
+ *    caret in the user name.
+ *  - The home page (a signed-in student's, with no name and no school in the copy): the app then
+ *    renders the learner's own page in the same place; a visitor with no stored session never sees
+ *    the copy and is sent to the sign-in page.
+ * The app's entry script is held back by the test to open that window wide.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
@@ -19,32 +23,44 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
+/** From now on the SPA's entry (preloaded by the page, run by its boot script) waits for `release()`. */
+async function holdTheEntry(): Promise<void> {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // the SPA's entry (preloaded by login.html, run by boot.ts) waits for the test
   await context.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
+}
+
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+  release = () => undefined;
 });
 afterEach(async () => {
   release();
   await context.close();
 });
 
+/** Collects the page's errors and console errors. */
+function errorsOf(target: Page): string[] {
+  const errors: string[] = [];
+  target.on('pageerror', (error) => errors.push(String(error)));
+  target.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 const signInButton = () => page.getByRole('button', { name: 'Sign in' });
 
 describe('the prerendered sign-in page', () => {
+  beforeEach(holdTheEntry);
+
   it('is on screen, read-only and accessible before the app runs, and in the same place once it has', async () => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = errorsOf(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await expect(page.title()).resolves.toBe('Sign In - Cashwise');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -87,6 +103,51 @@ describe('the prerendered sign-in page', () => {
     await page.goto('/login?reason=idle');
     await page.getByText(/signed out after/i).first().waitFor();
     await expect(page.getByLabel(/user name/i).isEditable()).resolves.toBe(true);
+    await expectAccessible(page);
+  });
+});
+
+describe('the prerendered home page', () => {
+  const areaCard = () => page.getByRole('link', { name: /^Catalog Work through modules/ });
+
+  it("is on screen and accessible before the app runs; the app then shows the learner's own page in the same place", async () => {
+    await page.goto('/login');
+    await signIn(page, 'learner', DEMO_PASSWORD);
+    await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+    await holdTheEntry();
+    const errors = errorsOf(page);
+
+    await page.goto('/app', { waitUntil: 'domcontentloaded' });
+    await expect(page.title()).resolves.toBe('Home - Cashwise');
+    // the copy: no name, no school, the area cards
+    await page.getByRole('heading', { level: 1, name: 'Welcome!' }).waitFor();
+    await areaCard().waitFor();
+    await expect(page.getByText('Maya').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    const before = await areaCard().boundingBox();
+
+    release();
+    await page.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
+    await page.getByText(/^You're learning with/).filter({ hasText: /High School/ }).waitFor();
+    await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
+    // the area cards sit exactly where the copy's were
+    await expect(areaCard().boundingBox()).resolves.toEqual(before);
+    await areaCard().click();
+    await page.waitForURL('**/app/catalog');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('is not shown to a visitor with no stored session: the sign-in page follows an empty page', async () => {
+    await holdTheEntry();
+    await page.goto('/app', { waitUntil: 'domcontentloaded' });
+    // bootSignedIn.ts emptied #root before the app's scripts ran
+    await page.waitForFunction(() => document.getElementById('root')?.childElementCount === 0);
+    await expect(page.getByRole('heading', { name: 'Welcome!' }).count()).resolves.toBe(0);
+    release();
+    await page.waitForURL('**/login?redirect=%2Fapp');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expectAccessible(page);
   });
 });

@@ -51,8 +51,11 @@ export const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
  * benches that drive a browser (lighthouse, soak) need both.
  */
 export function ensureFullBuild(): void {
-  // login.html: the prerendered sign-in page, which `npm run build:client` writes after webpack
-  const missing = !existsSync(SERVER_ENTRY) || !existsSync(CLIENT_INDEX) || !existsSync(path.join(path.dirname(CLIENT_INDEX), 'login.html'));
+  // login.html and app.html: the prerendered pages, which `npm run build:client` writes after webpack
+  const missing =
+    !existsSync(SERVER_ENTRY) ||
+    !existsSync(CLIENT_INDEX) ||
+    ['login.html', 'app.html'].some((page) => !existsSync(path.join(path.dirname(CLIENT_INDEX), page)));
   const sources = Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'static')), statSync(path.join(ROOT, 'webpack.config.js')).mtimeMs);
   // the newest file of the SPA build, not index.html: webpack leaves a file it would write unchanged
   // as it was, so index.html keeps an old time while the build is new

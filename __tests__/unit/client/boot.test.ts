@@ -1,8 +1,8 @@
 /**
- * boot.ts, the one script of the prerendered sign-in page (issue #9): it runs the app's scripts, in
- * order and once, after the browser has shown the page.
+ * bootSteps.ts, what the one script of a prerendered page does (issue #9; boot.ts, bootSignedIn.ts):
+ * it runs the app's scripts, in order and once, after the browser has shown the page.
  */
-import { afterFirstPaint, loadScriptsOnce, PAINT_TIMEOUT_MS, scriptsToLoad } from '../../../src/client/boot';
+import { afterFirstPaint, loadScriptsOnce, PAINT_TIMEOUT_MS, scriptsToLoad } from '../../../src/client/bootSteps';
 
 afterEach(() => {
   document.head.innerHTML = '';

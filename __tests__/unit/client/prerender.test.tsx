@@ -1,11 +1,19 @@
 /**
  * @jest-environment node
  *
- * The build's prerender of the sign-in page (issue #9, src/client/prerender.tsx), in Node as
- * scripts/prerender.mjs runs it: the page's markup through the real route table, layout and store,
+ * The build's prerender of the sign-in and home pages (issue #9, src/client/prerender.tsx), in Node
+ * as scripts/prerender.mjs runs it: the page's markup through the real route table, layout and store,
  * its CSS, its title; and the HTML template filled in with them.
  */
 import { fillTemplate, prerender, type PrerenderedPage } from '../../../src/client/prerender';
+
+/** Every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles). */
+function expectStylesForEveryClass(page: PrerenderedPage): void {
+  const classes = new Set([...page.html.matchAll(/\bcss-([a-z0-9]+)/g)].map((m) => m[1]!).filter((name) => name !== '0'));
+  expect(classes.size).toBeGreaterThan(10);
+  for (const name of classes) expect(page.styles).toContain(`.css-${name}`);
+  expect(page.styles).toMatch(/^<style data-emotion="css-global/);
+}
 
 describe('prerender', () => {
   it('renders /login as a signed-out visitor sees it first, with its CSS and title', async () => {
@@ -23,15 +31,35 @@ describe('prerender', () => {
     expect(page.html.match(/<button[^>]*type="submit"[^>]*>/)?.[0]).toMatch(/\bdisabled=""/);
     expect(page.html).toContain('id="main-content"');
     expect(page.html).not.toContain('role="alert"');
-    // every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles)
-    const classes = new Set([...page.html.matchAll(/\bcss-([a-z0-9]+)/g)].map((m) => m[1]!).filter((name) => name !== '0'));
-    expect(classes.size).toBeGreaterThan(10);
-    for (const name of classes) expect(page.styles).toContain(`.css-${name}`);
-    expect(page.styles).toMatch(/^<style data-emotion="css-global/);
+    expectStylesForEveryClass(page);
   });
 
-  it('refuses a page that needs a signed-in user, and an address the router does not render as a page', async () => {
-    await expect(prerender('/app/catalog')).rejects.toThrow(/signed-in user/);
+  it('renders /app, with its shell, for a session with no name, no school and no token', async () => {
+    const page = await prerender('/app', { signedIn: true });
+    expect(page.title).toBe('Home - Cashwise');
+    const text = page.html.replace(/<!-- -->/g, '');
+    expect(text).toMatch(/<h1[^>]*>Welcome!<\/h1>/);
+    // the area cards, the page's largest text, are in the copy
+    expect(text).toContain('Work through modules on budgeting, saving, credit and more, one short section at a time.');
+    expect(text).toMatch(/<a[^>]*href="\/app\/profile"/);
+    // the shell: the main navigation, Get Help, the account menu (no name) and the main element
+    expect(text).toMatch(/<nav[^>]*aria-label="Main"/);
+    expect(text).toContain('>Get Help</button>');
+    expect(text).toContain('aria-label="Account menu"');
+    expect(text).toContain('id="main-content"');
+    // the school's line (invisible) and "Continue where you left off" hold their places
+    expect(text).toMatch(/<p[^>]*data-testid="school-line-placeholder"[^>]*>You&#x27;re learning with your school.<\/p>/);
+    expect(text).toContain('data-testid="continue-card-skeleton"');
+    // no sign-in link: the copy is a signed-in page
+    expect(text).not.toContain('href="/login"');
+    expectStylesForEveryClass(page);
+  });
+
+  it.each([
+    ['a page that needs a signed-in user, without signedIn', '/app/catalog', {}, /needs a signed-in user/],
+    ['a public page with signedIn', '/login', { signedIn: true }, /is public/],
+  ])('refuses %s', async (_case, pathname, options, message) => {
+    await expect(prerender(pathname, options)).rejects.toThrow(message);
   });
 });
 
@@ -42,7 +70,7 @@ describe('fillTemplate', () => {
   it('puts in the title, the styles before </head> and the markup in #root', () => {
     expect(fillTemplate(template, page)).toBe(
       '<!doctype html><html><head><title>Sign In &amp; Go - Cashwise</title><script defer src="/assets/boot.1.js"></script>' +
-        '<style data-emotion="css abc">.css-abc{color:red}</style></head><body><div id="root"><main>$& $1 hello</main></div></body></html>',
+        '<style data-emotion="css abc">.css-abc{color:red}</style></head><body><div id="root"><main data-prerendered="">$& $1 hello</main></div></body></html>',
     );
   });
 
@@ -52,5 +80,9 @@ describe('fillTemplate', () => {
     ['no </head>', template.replace('</head>', ''), /no <\/head>/],
   ])('refuses a template with %s', (_case, broken, message) => {
     expect(() => fillTemplate(broken, page)).toThrow(message);
+  });
+
+  it('refuses markup that does not start with an element (the copy is marked on its first one)', () => {
+    expect(() => fillTemplate(template, { ...page, html: 'hello <main></main>' })).toThrow(/does not start with an element/);
   });
 });

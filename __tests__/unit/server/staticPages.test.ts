@@ -1,8 +1,9 @@
-/** Which HTML file answers a client route (issue #9: the prerendered sign-in page). */
+/** Which HTML file answers a client route (issue #9: the prerendered sign-in and home pages). */
 import { cacheControlFor, htmlPageFor } from '../../../src/server/http/static';
 
 describe('htmlPageFor', () => {
   const withLogin = new Set(['login.html']);
+  const withBoth = new Set(['login.html', 'app.html']);
   it.each<[string, ReadonlySet<string>, string]>([
     ['/login', withLogin, 'login.html'],
     ['/login/', withLogin, 'login.html'],
@@ -15,6 +16,14 @@ describe('htmlPageFor', () => {
     ['/login/extra', withLogin, 'index.html'],
     ['/constructor', withLogin, 'index.html'],
     ['/__proto__', withLogin, 'index.html'],
+    ['/app', withLogin, 'index.html'],
+    ['/app', withBoth, 'app.html'],
+    ['/app/', withBoth, 'app.html'],
+    ['/app?from=bookmark', withBoth, 'app.html'],
+    ['/login', withBoth, 'login.html'],
+    ['/', withBoth, 'index.html'],
+    ['/app/catalog', withBoth, 'index.html'],
+    ['/application', withBoth, 'index.html'],
   ])('%s (prerendered: %p) → %s', (url, available, file) => {
     expect(htmlPageFor(url, available)).toBe(file);
   });
@@ -25,6 +34,8 @@ describe('cacheControlFor', () => {
     ['index.html', 'no-cache'],
     ['login.html', 'no-cache'],
     ['login.html.br', 'no-cache'],
+    ['app.html', 'no-cache'],
+    ['app.html.gz', 'no-cache'],
     ['assets/main.3f9a1c2b.js', 'public, max-age=31536000, immutable'],
     ['favicon.svg', 'public, max-age=3600'],
   ])('%s → %s', (file, expected) => {

@@ -5,10 +5,10 @@
  * them gets that file as it is (preCompressed), anything else is compressed per request by
  * @fastify/compress (app.ts). Every answer carries an ETag and Last-Modified, so a revalidation is a 304.
  *
- * PRERENDERED PAGES (issue #9, LCP): the build writes login.html, index.html with the sign-in page's
- * markup already in it (src/client/prerender.tsx, scripts/prerender.mjs). GET /login is answered with
- * it, unless the address asks for a message the static copy does not show (?reason=…: the page the
- * SPA renders would then differ from it).
+ * PRERENDERED PAGES (issue #9, LCP): the build writes login.html and app.html, index.html with the
+ * sign-in page's or the signed-in home page's markup already in it (src/client/prerender.tsx,
+ * scripts/prerender.mjs). GET /login and GET /app are answered with them, unless the address asks for
+ * a message the static copy does not show (?reason=…: the page the SPA renders would then differ).
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +24,10 @@ export const NO_CACHE = 'no-cache';
 const withoutEncoding = (name: string) => name.replace(/\.(br|gz)$/, '');
 
 /** The prerendered pages: the address each answers and its file in the built SPA. */
-export const PRERENDERED_PAGES: ReadonlyMap<string, string> = new Map([['/login', 'login.html']]);
+export const PRERENDERED_PAGES: ReadonlyMap<string, string> = new Map([
+  ['/login', 'login.html'],
+  ['/app', 'app.html'],
+]);
 
 /** The HTML files (index.html and the prerendered pages): they name the hashed assets, so never cached. */
 const HTML_PAGES = new Set(['index.html', ...PRERENDERED_PAGES.values()]);

@@ -27,6 +27,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
+import { PRERENDERING, prerenderedCopyShown } from '../prerendering';
 import { supportArea } from '../../features/support/area';
 import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
 
@@ -53,9 +54,13 @@ function isActive(pathname: string, to: string, exact = false): boolean {
  * the page follows in a transition (rendered in slices, committed in a task of its own). The main
  * element is a screen high from the start, so nothing below it moves when the page arrives. Later
  * navigations keep the shell mounted and render the page at once.
+ *
+ * Not so where the page is prerendered (the build's render, and the app's first render over that
+ * static copy, app/prerendering.ts): there the page is in the first commit too, or the copy's page
+ * would vanish for a frame or two before the app's came.
  */
 function PageAfterShell() {
-  const [shellCommitted, setShellCommitted] = useState(false);
+  const [shellCommitted, setShellCommitted] = useState(() => PRERENDERING || prerenderedCopyShown());
   useEffect(() => {
     startTransition(() => setShellCommitted(true));
   }, []);

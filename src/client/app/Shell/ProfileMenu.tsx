@@ -21,11 +21,13 @@ export function ProfileMenu() {
     );
   }
   const close = () => setAnchor(null);
+  // the prerendered home page's session has no name (prerender.tsx)
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <>
       <IconButton
         color="inherit"
-        aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
+        aria-label={name ? `Account menu for ${name}` : 'Account menu'}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

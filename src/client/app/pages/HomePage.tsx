@@ -1,4 +1,10 @@
-/** /app (Home) and /intro (Intro): the learner's way in. */
+/**
+ * /app (Home) and /intro (Intro): the learner's way in.
+ *
+ * /app is prerendered (app.html, issue #9): the build renders it with a session that has no name
+ * and no school (prerender.tsx), so the copy says "Welcome!" and holds the school's line's place with
+ * an invisible line; the app then renders the learner's own page over it, in the same place.
+ */
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -10,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
+import { PRERENDERING } from '../prerendering';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
 import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
 
@@ -42,10 +49,18 @@ export function HomePage() {
   const school = useAppSelector(selectCurrentSchool);
   return (
     <PageFrame title={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome!'}>
-      {school && (
+      {school ? (
         <Typography sx={{ mb: 3 }} color="text.secondary">
           You're learning with <strong>{school.clientName}</strong>.
         </Typography>
+      ) : (
+        PRERENDERING && (
+          // the prerendered copy (app.html) knows no school: an invisible line of the same height
+          // holds the place of the one the app shows, so nothing below it moves
+          <Typography sx={{ mb: 3, visibility: 'hidden' }} color="text.secondary" data-testid="school-line-placeholder">
+            You're learning with your school.
+          </Typography>
+        )
       )}
       <Suspense fallback={<ContinueCardSkeleton />}>
         <ContinueCard />
