@@ -29,13 +29,18 @@ function productionConfigs(): { spa: Configuration; prerender: Configuration | u
 
 /**
  * What each measured route renders: its page modules (layout + page), as paths under src/client, and
- * for a prerendered page the boot script its HTML runs (a webpack entry: login.html, app.html).
+ * for a prerendered page the boot script its HTML runs (a webpack entry: login.html, app.html and
+ * the areas' shells, src/common/prerendered.ts).
  */
 const ROUTES: { route: string; pages: string[]; boot?: string }[] = [
   { route: '/login', pages: ['app/Shell/PublicLayout.tsx', 'features/auth/pages/LoginPage.tsx'], boot: 'boot' },
   { route: '/app', pages: ['app/Shell/AppShell.tsx', 'app/pages/HomePage.tsx'], boot: 'boot-signed-in' },
-  { route: '/app/catalog', pages: ['app/Shell/AppShell.tsx', 'features/catalog/pages/CatalogPages.tsx'] },
-  { route: '/app/resources/knowledge-base/:tslug/:aslug', pages: ['app/Shell/AppShell.tsx', 'features/knowledgeBase/pages/KnowledgeBasePages.tsx'] },
+  { route: '/app/catalog', pages: ['app/Shell/AppShell.tsx', 'features/catalog/pages/CatalogPages.tsx'], boot: 'boot-signed-in' },
+  {
+    route: '/app/resources/knowledge-base/:tslug/:aslug',
+    pages: ['app/Shell/AppShell.tsx', 'features/knowledgeBase/pages/KnowledgeBasePages.tsx'],
+    boot: 'boot-signed-in',
+  },
 ];
 
 /** Areas whose pages must each be a lazily loaded chunk (folder under src/client/features or a page file). */

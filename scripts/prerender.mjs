@@ -1,12 +1,15 @@
 /**
- * After `webpack --mode production`: writes the prerendered pages into dist/client — login.html (the
- * sign-in page) and app.html (the signed-in home page, for a session with no name and no school) —
- * each the SPA's index.html with the page's markup in #root and its CSS in <head>, rendered by
+ * After `webpack --mode production`: writes the prerendered pages (src/client/prerender.tsx
+ * `prerenderedPages`) into dist/client — login.html (the sign-in page), app.html (the signed-in home
+ * page, for a session with no name and no school) and one file per other page of the signed-in shell
+ * (the shell without the page, e.g. app-catalog-_slug.html) — and their manifest, prerendered.json
+ * (src/common/prerendered.ts), which the server reads. Each page is the SPA's index.html with the
+ * page's markup in #root and its CSS in <head>, rendered by
  * dist/prerender/prerender.js (src/client/prerender.tsx), plus its .br and .gz as the build writes
  * them for every text asset. The templates, dist/prerender/login.template.html and app.template.html,
  * are index.html with the scripts run by boot.ts (app.html: bootSignedIn.ts) (webpack.config.js).
- * The server answers GET /login and GET /app with them (src/server/http/static.ts). Fails the build
- * when a page cannot be rendered or the template does not have the shape fillTemplate fills in.
+ * The server answers those addresses with them (src/server/http/static.ts). Fails the build when a
+ * page cannot be rendered or the template does not have the shape fillTemplate fills in.
  */
 import { createRequire } from 'node:module';
 import { Buffer } from 'node:buffer';
@@ -19,25 +22,35 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT = path.join(ROOT, 'dist/client');
 const require = createRequire(import.meta.url);
 
-/** Each prerendered page: its address, its file, its template, and whether it needs a signed-in user. */
-const PAGES = [
-  { pathname: '/login', file: 'login.html', template: 'login.template.html', signedIn: false },
-  { pathname: '/app', file: 'app.html', template: 'app.template.html', signedIn: true },
-];
+/** Writes a text file with its .br and .gz, as the build does for every text asset. */
+function writeCompressed(file, text) {
+  writeFileSync(file, text);
+  const buffer = Buffer.from(text);
+  writeFileSync(`${file}.br`, zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, zlib.gzipSync(buffer, { level: 9 }));
+  return buffer.length;
+}
 
 async function main() {
-  const { prerender, fillTemplate } = require(path.join(ROOT, 'dist/prerender/prerender.js'));
-  for (const { pathname, file: name, template: templateName, signedIn } of PAGES) {
-    const template = readFileSync(path.join(ROOT, 'dist/prerender', templateName), 'utf8');
-    const page = await prerender(pathname, { signedIn });
-    const html = fillTemplate(template, page);
-    const file = path.join(CLIENT, name);
-    writeFileSync(file, html);
-    const buffer = Buffer.from(html);
-    writeFileSync(`${file}.br`, zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, zlib.gzipSync(buffer, { level: 9 }));
-    console.log(`prerender: dist/client/${name} (${buffer.length} bytes; "${page.title}")`);
+  const { prerender, prerenderedPages, fillTemplate } = require(path.join(ROOT, 'dist/prerender/prerender.js'));
+  const pages = prerenderedPages();
+  let shells = 0;
+  let shellBytes = 0;
+  for (const { pathname, file: name, signedIn, withPage } of pages) {
+    // a signed-in page's script drops the copy when no session is stored (src/client/bootSignedIn.ts)
+    const template = readFileSync(path.join(ROOT, 'dist/prerender', signedIn ? 'app.template.html' : 'login.template.html'), 'utf8');
+    const page = await prerender(pathname, { signedIn, withPage });
+    const bytes = writeCompressed(path.join(CLIENT, name), fillTemplate(template, page));
+    if (withPage) {
+      console.log(`prerender: dist/client/${name} (${bytes} bytes; "${page.title}")`);
+    } else {
+      shells += 1;
+      shellBytes += bytes;
+    }
   }
+  const manifest = { pages: pages.map(({ pattern, file }) => ({ pattern, file })) };
+  writeFileSync(path.join(CLIENT, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`prerender: ${shells} pages of the signed-in shell (${Math.round(shellBytes / shells)} bytes each) and dist/client/prerendered.json`);
 }
 
 main().catch((error) => {

@@ -149,12 +149,13 @@ describe('static SPA', () => {
 });
 
 /**
- * login.html and app.html (issue #9): the build's prerendered sign-in and home pages, the answers to
- * GET /login and GET /app.
+ * The build's prerendered pages (issue #9), as its manifest lists them: login.html for GET /login,
+ * app.html for GET /app, a signed-in page's shell for the addresses of its route.
  */
 describe('static SPA with the prerendered pages', () => {
   const LOGIN = '<!doctype html><html><head><title>Sign In - Cashwise</title></head><body><div id="root"><form data-prerendered aria-label="Sign in"></form></div></body></html>';
   const HOME = '<!doctype html><html><head><title>Home - Cashwise</title></head><body><div id="root"><main data-prerendered><h1>Welcome!</h1></main></div></body></html>';
+  const CATALOG_SHELL = '<!doctype html><html><head><title>Cashwise</title></head><body><div id="root"><div data-prerendered><main></main></div></div></body></html>';
   let app: TestApp;
   let dir: string;
 
@@ -163,6 +164,15 @@ describe('static SPA with the prerendered pages', () => {
     writeFileSync(path.join(dir, 'index.html'), INDEX);
     writeFileSync(path.join(dir, 'login.html'), LOGIN);
     writeFileSync(path.join(dir, 'app.html'), HOME);
+    writeFileSync(path.join(dir, 'app-catalog-_slug.html'), CATALOG_SHELL);
+    const pages = [
+      { pattern: '/login', file: 'login.html' },
+      { pattern: '/app', file: 'app.html' },
+      { pattern: '/app/catalog/:slug', file: 'app-catalog-_slug.html' },
+      // named by the manifest, not in this build: its address gets index.html (and a log line)
+      { pattern: '/app/activity', file: 'app-activity.html' },
+    ];
+    writeFileSync(path.join(dir, 'prerendered.json'), JSON.stringify({ pages }));
     app = await createTestApp({ env: { STATIC_DIR: dir } });
   });
   afterAll(async () => {
@@ -193,11 +203,18 @@ describe('static SPA with the prerendered pages', () => {
     expect(response.body).toBe(HOME);
   });
 
-  it.each(['/', '/app/catalog', '/login-help', '/app/login', '/LOGIN', '/APP'])('answers the other client route %s with index.html', async (url) => {
+  it.each(['/app/catalog/money-basics', '/app/catalog/budgeting-basics/'])("answers %s with its route's shell, never cached", async (url) => {
+    const response = await getHtml(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(CATALOG_SHELL);
+  });
+
+  it.each(['/', '/app/activity', '/app/catalog', '/app/catalog/x/material/y', '/app/about', '/login-help', '/app/login', '/LOGIN', '/APP'])('answers the other client route %s with index.html', async (url) => {
     expect((await getHtml(url)).body).toBe(INDEX);
   });
 
-  it.each(['/login.html', '/app.html'])('keeps %s itself from being cached', async (url) => {
+  it.each(['/login.html', '/app.html', '/prerendered.json'])('keeps %s itself from being cached', async (url) => {
     const response = await getHtml(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');

@@ -7,6 +7,8 @@
  *  - The home page (a signed-in student's, with no name and no school in the copy): the app then
  *    renders the learner's own page in the same place; a visitor with no stored session never sees
  *    the copy and is sent to the sign-in page.
+ *  - Every other signed-in page of the shell (the catalog here): the shell with the page's title and
+ *    its area marked in the navigation, then the app's page inside it.
  * The app's entry script is held back by the test to open that window wide.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -70,7 +72,7 @@ describe('the prerendered sign-in page', () => {
     // Enter in a field of the copy submits nothing (its button is disabled): the address stays
     await page.getByLabel(/user name/i).press('Enter');
     expect(page.url()).toMatch(/\/login$/);
-    await expectAccessible(page);
+    await expectAccessible(page, { prerenderedCopy: true });
     const before = await signInButton().boundingBox();
 
     release();
@@ -107,13 +109,18 @@ describe('the prerendered sign-in page', () => {
   });
 });
 
+/** Signs the demo learner in, from the sign-in page to the home page. */
+async function signInAsLearner(): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, 'learner', DEMO_PASSWORD);
+  await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+}
+
 describe('the prerendered home page', () => {
   const areaCard = () => page.getByRole('link', { name: /^Catalog Work through modules/ });
 
   it("is on screen and accessible before the app runs; the app then shows the learner's own page in the same place", async () => {
-    await page.goto('/login');
-    await signIn(page, 'learner', DEMO_PASSWORD);
-    await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+    await signInAsLearner();
     await holdTheEntry();
     const errors = errorsOf(page);
 
@@ -124,7 +131,7 @@ describe('the prerendered home page', () => {
     await areaCard().waitFor();
     await expect(page.getByText('Maya').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
-    await expectAccessible(page);
+    await expectAccessible(page, { prerenderedCopy: true });
     const before = await areaCard().boundingBox();
 
     release();
@@ -149,5 +156,44 @@ describe('the prerendered home page', () => {
     await page.waitForURL('**/login?redirect=%2Fapp');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expectAccessible(page);
+  });
+});
+
+describe("a signed-in page's prerendered shell", () => {
+  const catalogLink = () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' });
+
+  it('frames the catalog before the app runs, with its title, the catalog marked; the app then puts the page in it', async () => {
+    await signInAsLearner();
+    await holdTheEntry();
+    const errors = errorsOf(page);
+
+    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
+    await expect(page.title()).resolves.toBe('Catalog - Cashwise');
+    await catalogLink().waitFor();
+    await expect(catalogLink().getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
+    // no page yet: a heading for assistive technology, out of sight
+    await expect(page.locator('main').evaluate((main) => main.children.length)).resolves.toBe(1);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Loading page');
+    await expect(page.getByRole('heading', { level: 1 }).boundingBox()).resolves.toMatchObject({ width: 1, height: 1 });
+    await expectAccessible(page, { prerenderedCopy: true });
+    const before = await catalogLink().boundingBox();
+
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
+    await expect(catalogLink().boundingBox()).resolves.toEqual(before);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('is not shown to a visitor with no stored session: the sign-in page follows, with the address to come back to', async () => {
+    await holdTheEntry();
+    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.getElementById('root')?.childElementCount === 0);
+    release();
+    await page.waitForURL('**/login?redirect=%2Fapp%2Fcatalog');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   });
 });

@@ -8,6 +8,12 @@
  *  - `/app` → `app.html`: the signed-in home page with its shell, for a session that has no name,
  *    no school and no token (SIGNED_IN_COPY): nothing of any student is in it. The app renders the
  *    learner's own page over it (HomePage, AppShell).
+ *  - every other page of the signed-in shell, by its route's pattern (`/app/catalog/:slug` →
+ *    `app-catalog-_slug.html`): the shell alone (`withPage: false`), the area marked in the
+ *    navigation, the page's title, and in `main` only a heading for assistive technology: the page
+ *    is the student's data.
+ * `prerenderedPages()` lists them from the route table; scripts/prerender.mjs writes them and their
+ * manifest, which the server reads (src/common/prerendered.ts).
  *
  * The SPA does not hydrate this markup: it renders /login as usual and React replaces the static
  * copy with the same elements (same classes and sizes: no layout shift), now usable.
@@ -24,11 +30,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { documentTitle } from '../common/title';
 import { AppProviders } from './app/App';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendering';
+import { ShellPageContext } from './app/Shell/AppShell';
 import { routeMeta } from './app/routeMeta';
-import { routes } from './app/routes';
+import { routes, routeTable, type AppRoute } from './app/routes';
 import { createMemoryStorage } from './app/sagaContext';
 import { createAppStore } from './app/store';
 import { signedInState } from './features/auth/slice';
+import type { PrerenderedPageEntry } from '../common/prerendered';
 import type { Session } from '../common/types';
 
 /** The session a signed-in page is prerendered with: no name, no school, no permission, no token. */
@@ -42,6 +50,46 @@ export const SIGNED_IN_COPY: Session = {
 export interface PrerenderOptions {
   /** Render a page that needs a signed-in user, with SIGNED_IN_COPY's session. Default false. */
   signedIn?: boolean;
+  /** Default true. false: the signed-in shell without the page (ShellPageContext). */
+  withPage?: boolean;
+}
+
+/** A page the build prerenders: its route's pattern and file (the manifest's entry), and how. */
+export interface PrerenderedPageSpec extends PrerenderedPageEntry {
+  /** the address rendered: the pattern with `1` for each `:name` */
+  pathname: string;
+  signedIn: boolean;
+  withPage: boolean;
+}
+
+/** `/app/catalog/:slug` → `app-catalog-_slug.html` */
+export function prerenderedFileFor(pattern: string): string {
+  return `${pattern.slice(1).replace(/:/g, '_').replace(/\//g, '-')}.html`;
+}
+
+/**
+ * The pages the build prerenders: the sign-in page, the signed-in home page, and the shell of every
+ * other page of the signed-in shell layout under /app that needs a signed-in user (the public ones,
+ * such as /app/about, get index.html: a signed-out visitor reads them).
+ */
+export function prerenderedPages(table: readonly AppRoute[] = routeTable): PrerenderedPageSpec[] {
+  const pages: PrerenderedPageSpec[] = [
+    { pattern: '/login', file: 'login.html', pathname: '/login', signedIn: false, withPage: true },
+    { pattern: '/app', file: 'app.html', pathname: '/app', signedIn: true, withPage: true },
+  ];
+  const app = table.find((route) => route.path === '/app');
+  const shell = app?.children?.find((route) => route.layout === 'shell');
+  if (!app || !shell) throw new Error('prerender: the route table has no /app with the signed-in shell in it');
+  const visit = (route: AppRoute, base: string, inherited: boolean): void => {
+    const requiresAuth = route.requiresAuth ?? inherited;
+    const pattern = route.path ? `${base}/${route.path}` : base;
+    if (route.page && requiresAuth && !pages.some((page) => page.pattern === pattern)) {
+      pages.push({ pattern, file: prerenderedFileFor(pattern), pathname: pattern.replace(/:[^/]+/g, '1'), signedIn: true, withPage: false });
+    }
+    for (const child of route.children ?? []) visit(child, pattern, requiresAuth);
+  };
+  visit(shell, '/app', app.requiresAuth ?? false);
+  return pages;
 }
 
 export interface PrerenderedPage {
@@ -63,7 +111,9 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
   if (context instanceof Response) throw new Error(`prerender ${pathname}: the router answered with a redirect (${context.status})`);
   if (context.statusCode !== 200) throw new Error(`prerender ${pathname}: the router answered ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { title, requiresAuth } = routeMeta(context.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+  const { title: pageTitle, requiresAuth } = routeMeta(context.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+  const withPage = options.withPage ?? true;
+  if (!withPage && !options.signedIn) throw new Error(`prerender ${pathname}: only a signed-in page can be prerendered without its page (the shell alone)`);
   if (requiresAuth !== Boolean(options.signedIn)) {
     throw new Error(
       requiresAuth
@@ -86,12 +136,14 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
   const html = renderToString(
     <CacheProvider value={cache}>
       <AppProviders store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ShellPageContext.Provider value={withPage}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ShellPageContext.Provider>
       </AppProviders>
     </CacheProvider>,
   );
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { title: documentTitle(title), styles, html };
+  return { title: documentTitle(pageTitle), styles, html };
 }
 
 /**

@@ -158,7 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const hasStatic = staticDirExists(config.staticDir);
-  const prerendered = hasStatic ? prerenderedPages(config.staticDir) : new Set<string>();
+  const { pages: prerendered, problems } = hasStatic ? prerenderedPages(config.staticDir) : { pages: undefined, problems: [] };
+  for (const problem of problems) app.log.warn(`prerendered pages: ${problem} (its addresses get index.html)`);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     // a client route: the browser asks for HTML; a missing asset (has an extension) stays a 404
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = accept.includes('text/html') || (accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname));
     if (!isApi && hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile(htmlPageFor(request.url, prerendered));
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile(prerendered ? htmlPageFor(request.url, prerendered) : 'index.html');
       return;
     }
     reply.code(404).send({ message: API_MESSAGES.notFound });

@@ -5,7 +5,10 @@
  * as scripts/prerender.mjs runs it: the page's markup through the real route table, layout and store,
  * its CSS, its title; and the HTML template filled in with them.
  */
-import { fillTemplate, prerender, type PrerenderedPage } from '../../../src/client/prerender';
+import { resolveRoute } from '../../../src/client/app/routes';
+import { fillTemplate, prerender, prerenderedFileFor, prerenderedPages, type PrerenderedPage } from '../../../src/client/prerender';
+import { prerenderedMatcher } from '../../../src/common/prerendered';
+import { documentTitle } from '../../../src/common/title';
 
 /** Every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles). */
 function expectStylesForEveryClass(page: PrerenderedPage): void {
@@ -56,10 +59,82 @@ describe('prerender', () => {
   });
 
   it.each([
+    ['/app/catalog', 'Catalog', '/app/catalog'],
+    ['/app/catalog/1/material/1', 'Material', '/app/catalog'],
+    ['/app/resources/budget-wizard/create', 'Create Budget', '/app/resources'],
+    ['/app/activity/transcripts', 'Catalog', '/app/activity'],
+    ['/app/profile/password', 'Change Password', null],
+  ])('renders %s as the signed-in shell alone, with its title, its area marked in the navigation', async (pathname, title, current) => {
+    const page = await prerender(pathname, { signedIn: true, withPage: false });
+    expect(page.title).toBe(`${title} - Cashwise`);
+    const text = page.html.replace(/<!-- -->/g, '');
+    // the main element holds only a heading for assistive technology, out of sight
+    expect(text).toMatch(/<main[^>]*id="main-content"[^>]*><h1 class="[^"]*">Loading page<\/h1><\/main>/);
+    expect(text).toContain('aria-label="Account menu"');
+    expect(text).toContain('>Get Help</button>');
+    const marked = [...text.matchAll(/<a[^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    // the profile is not in the main navigation
+    expect(marked).toEqual(current ? [current] : []);
+    expectStylesForEveryClass(page);
+  });
+
+  it.each([
     ['a page that needs a signed-in user, without signedIn', '/app/catalog', {}, /needs a signed-in user/],
     ['a public page with signedIn', '/login', { signedIn: true }, /is public/],
+    ['a public page without its page', '/login', { withPage: false }, /only a signed-in page/],
   ])('refuses %s', async (_case, pathname, options, message) => {
     await expect(prerender(pathname, options)).rejects.toThrow(message);
+  });
+});
+
+describe('prerenderedPages: what the build prerenders, from the route table', () => {
+  const pages = prerenderedPages();
+  const shells = pages.filter((page) => !page.withPage);
+
+  it('is the sign-in page, the home page, and the shell of every other signed-in page of the shell', () => {
+    expect(pages.slice(0, 2)).toEqual([
+      { pattern: '/login', file: 'login.html', pathname: '/login', signedIn: false, withPage: true },
+      { pattern: '/app', file: 'app.html', pathname: '/app', signedIn: true, withPage: true },
+    ]);
+    const patterns = shells.map((page) => page.pattern);
+    expect(patterns).toEqual(expect.arrayContaining([
+      '/app/catalog',
+      '/app/catalog/:slug',
+      '/app/catalog/:slug/material/:mslug/section/:sslug',
+      '/app/resources/knowledge-base/:tslug/:aslug',
+      '/app/resources/budget-wizard/create',
+      '/app/resources/budget-wizard/:id',
+      '/app/activity/transcripts',
+      '/app/profile/access-codes',
+      '/app/support/tickets/:key',
+    ]));
+    // the public pages of the shell are read signed out: index.html
+    for (const pattern of ['/app/about', '/app/terms', '/app/privacy']) expect(patterns).not.toContain(pattern);
+    expect(new Set(pages.map((page) => page.file)).size).toBe(pages.length);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it.each(prerenderedPages().map((page) => [page.pathname, page] as const))('%s: the route table renders it as the page says', (pathname, page) => {
+    const meta = resolveRoute(pathname);
+    expect(meta.notFound).toBe(false);
+    expect(meta.requiresAuth).toBe(page.signedIn);
+    expect(page.file).toBe(page.withPage ? page.file : prerenderedFileFor(page.pattern));
+    // the server finds each page's own file for its address (a literal segment before a parameter)
+    expect(prerenderedMatcher(pages).match(pathname)?.file).toBe(page.file);
+  });
+
+  it('renders every shell with its page\'s title', async () => {
+    for (const page of shells) {
+      const rendered = await prerender(page.pathname, { signedIn: true, withPage: false });
+      expect([page.pattern, rendered.title]).toEqual([page.pattern, documentTitle(resolveRoute(page.pathname).title)]);
+    }
+  });
+
+  it.each([
+    ['/app/catalog/:slug', 'app-catalog-_slug.html'],
+    ['/app/resources/budget-wizard/create', 'app-resources-budget-wizard-create.html'],
+  ])('names the file for %s %s', (pattern, file) => {
+    expect(prerenderedFileFor(pattern)).toBe(file);
   });
 });
 

@@ -5,15 +5,23 @@
  * them gets that file as it is (preCompressed), anything else is compressed per request by
  * @fastify/compress (app.ts). Every answer carries an ETag and Last-Modified, so a revalidation is a 304.
  *
- * PRERENDERED PAGES (issue #9, LCP): the build writes login.html and app.html, index.html with the
- * sign-in page's or the signed-in home page's markup already in it (src/client/prerender.tsx,
- * scripts/prerender.mjs). GET /login and GET /app are answered with them, unless the address asks for
- * a message the static copy does not show (?reason=…: the page the SPA renders would then differ).
+ * PRERENDERED PAGES (issue #9): the build writes copies of index.html with a page's markup already
+ * in them (src/client/prerender.tsx, scripts/prerender.mjs) and lists them with their routes'
+ * patterns in prerendered.json (src/common/prerendered.ts): login.html for GET /login, app.html for
+ * GET /app, and the signed-in shell for every other signed-in page of the shell (/app/catalog/…). The
+ * file of the pattern that matches an address is the answer, unless the address asks for a message
+ * the static copy does not show (?reason=…: the page the SPA renders would then differ).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import {
+  PRERENDERED_MANIFEST,
+  prerenderedMatcher,
+  validPrerenderedEntries,
+  type PrerenderedMatcher,
+} from '../../common/prerendered';
 
 /** e.g. main.3f9a1c2b.js, 812.a1b2c3d4e5f6.chunk.css */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$|\.[0-9a-f]{8,}\.chunk\.[a-z0-9]+$/i;
@@ -23,36 +31,45 @@ export const NO_CACHE = 'no-cache';
 /** main.3f9a1c2b.js.br → main.3f9a1c2b.js: a precompressed file is cached like its original. */
 const withoutEncoding = (name: string) => name.replace(/\.(br|gz)$/, '');
 
-/** The prerendered pages: the address each answers and its file in the built SPA. */
-export const PRERENDERED_PAGES: ReadonlyMap<string, string> = new Map([
-  ['/login', 'login.html'],
-  ['/app', 'app.html'],
-]);
-
-/** The HTML files (index.html and the prerendered pages): they name the hashed assets, so never cached. */
-const HTML_PAGES = new Set(['index.html', ...PRERENDERED_PAGES.values()]);
-
 export function cacheControlFor(filePath: string): string {
   const name = withoutEncoding(path.basename(filePath));
-  if (HTML_PAGES.has(name)) return NO_CACHE;
+  // the HTML pages (index.html, the prerendered pages) name the hashed assets: never cached; nor is
+  // the manifest that lists the prerendered ones
+  if (name.endsWith('.html') || name === PRERENDERED_MANIFEST) return NO_CACHE;
   if (HASHED.test(name)) return IMMUTABLE;
   return 'public, max-age=3600';
 }
 
-/** The prerendered pages present in a built SPA (a development build has none). */
-export function prerenderedPages(dir: string): Set<string> {
-  return new Set([...PRERENDERED_PAGES.values()].filter((file) => existsSync(path.join(dir, file))));
+const NO_PRERENDERED_PAGES: PrerenderedMatcher = prerenderedMatcher([]);
+
+/**
+ * The prerendered pages of a built SPA, from its manifest (a development build has none): entries
+ * whose file is missing or that are not well-formed are left out, and said in `problems` (the server
+ * logs them and answers those addresses with index.html).
+ */
+export function prerenderedPages(dir: string): { pages: PrerenderedMatcher; problems: string[] } {
+  const manifestFile = path.join(dir, PRERENDERED_MANIFEST);
+  if (!existsSync(manifestFile)) return { pages: NO_PRERENDERED_PAGES, problems: [] };
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch (error) {
+    return { pages: NO_PRERENDERED_PAGES, problems: [`${PRERENDERED_MANIFEST} cannot be read: ${(error as Error).message}`] };
+  }
+  const { entries, problems } = validPrerenderedEntries(manifest);
+  const present = entries.filter((entry) => existsSync(path.join(dir, entry.file)));
+  for (const entry of entries) if (!present.includes(entry)) problems.push(`${entry.file} (for ${entry.pattern}) is not in the build`);
+  return { pages: prerenderedMatcher(present), problems: problems.map((problem) => `${PRERENDERED_MANIFEST}: ${problem}`) };
 }
 
 /**
- * The HTML file for a client route: its prerendered page when there is one in `available` and the
- * query asks for nothing that page does not show, else index.html.
+ * The HTML file for a client route: its prerendered page when one matches and the query asks for
+ * nothing that page does not show, else index.html.
  */
-export function htmlPageFor(url: string, available: ReadonlySet<string>): string {
+export function htmlPageFor(url: string, pages: PrerenderedMatcher): string {
   const [pathname = '', query = ''] = url.split('?');
-  const file = PRERENDERED_PAGES.get(pathname.replace(/\/+$/, '') || '/');
-  if (!file || !available.has(file)) return 'index.html';
-  if (new URLSearchParams(query).has('reason')) return 'index.html';
+  const file = pages.match(pathname)?.file;
+  if (!file || new URLSearchParams(query).has('reason')) return 'index.html';
   return file;
 }
 

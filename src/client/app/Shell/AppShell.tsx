@@ -4,7 +4,7 @@
  * Get Help and the profile menu; below the md breakpoint the areas fold into a drawer, so it works on a
  * 1024×600 Chromebook and on a phone.
  */
-import { startTransition, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested } from '../../features/support/slice';
@@ -28,6 +29,7 @@ import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { PRERENDERING, prerenderedCopyShown } from '../prerendering';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 import { supportArea } from '../../features/support/area';
 import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
 
@@ -48,6 +50,12 @@ function isActive(pathname: string, to: string, exact = false): boolean {
 }
 
 /**
+ * False while the build prerenders a signed-in page's shell alone (e.g. app-catalog-_slug.html,
+ * prerender.tsx): the page is the student's data, which the build does not have.
+ */
+export const ShellPageContext = createContext(true);
+
+/**
  * The page inside the shell, from the shell's second commit on. The first signed-in render is the
  * shell and the page together; committed at once they were one long task (React's commit, emotion
  * inserting every style, then the layout; issue #9, TBT). The shell is committed first, alone, and
@@ -60,10 +68,20 @@ function isActive(pathname: string, to: string, exact = false): boolean {
  * would vanish for a frame or two before the app's came.
  */
 function PageAfterShell() {
+  const withPage = useContext(ShellPageContext);
   const [shellCommitted, setShellCommitted] = useState(() => PRERENDERING || prerenderedCopyShown());
   useEffect(() => {
     startTransition(() => setShellCommitted(true));
   }, []);
+  if (!withPage) {
+    // a page's prerendered shell: a heading for assistive technology until the page comes (every
+    // page has one), out of sight, so nothing moves when the page's own arrives
+    return (
+      <Typography component="h1" sx={visuallyHidden}>
+        Loading page
+      </Typography>
+    );
+  }
   return shellCommitted ? <Outlet /> : null;
 }
 

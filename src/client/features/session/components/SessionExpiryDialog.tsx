@@ -25,22 +25,12 @@ import { SESSION_MESSAGES } from '../../../../common/sessionMessages';
 import { useAppDispatch } from '../../../app/hooks';
 import { selectSessionDialog, type SessionRootState } from '../selectors';
 import { signOutNowChosen, staySignedInChosen } from '../slice';
+import { visuallyHidden } from '../../../ui/visuallyHidden';
 
 const TITLE_ID = 'session-expiry-title';
 const TEXT_ID = 'session-expiry-text';
 const COUNTDOWN_ID = 'session-expiry-countdown';
 
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** 'm:ss' for a number of milliseconds, rounded up to the second (never below 0:00). */
 export function formatCountdown(ms: number): string {
