@@ -111,7 +111,7 @@ function spaConfig(mode, production) {
     entry: {
       main: path.resolve(__dirname, 'src/client/main.tsx'),
       // a prerendered page's only script, without webpack's runtime (src/client/boot.ts; for the
-      // signed-in home page, src/client/bootSignedIn.ts)
+      // signed-in pages, src/client/bootSignedIn.ts)
       ...(production
         ? {
             boot: { import: path.resolve(__dirname, 'src/client/boot.ts'), runtime: false },
@@ -142,8 +142,9 @@ function spaConfig(mode, production) {
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // index.html: the SPA's deferred scripts; every client route that is not prerendered gets it
       new HtmlWebpackPlugin(pageOptions(production, false)),
-      // login.html's and app.html's templates (scripts/prerender.mjs puts the sign-in page and the
-      // signed-in home page into them): the scripts are preloaded and run by boot.ts once the page is shown
+      // the prerendered pages' templates (scripts/prerender.mjs puts the sign-in page into the first,
+      // the signed-in pages into the second): the scripts are preloaded and run by boot.ts (or
+      // bootSignedIn.ts) once the page is shown
       ...(production
         ? [
             new HtmlWebpackPlugin(pageOptions(production, { template: 'login.template.html', boot: 'boot' })),

@@ -1,9 +1,10 @@
 /**
- * The one script of a prerendered signed-in page (app.html, the home page; prerender.tsx): boot.ts's
- * work, after one check. The copy is a signed-in student's page. A visitor with no stored session
- * cannot use it — the app would only send them to the sign-in page once it runs — so for them the
- * copy goes at once and the app's scripts run straight away (there is no page to show first), as on
- * index.html, instead of a home page that they look at and that then disappears.
+ * The one script of a prerendered signed-in page (app.html, the home page, and the other signed-in
+ * pages' shells; prerender.tsx): boot.ts's work, after one check. The copy is a signed-in student's
+ * page. A visitor with no stored session cannot use it — the app would only send them to the
+ * sign-in page once it runs — so for them the copy goes at once and the app's scripts run straight
+ * away (there is no page to show first), as on index.html, instead of a page that they look at and
+ * that then disappears.
  *
  * Only whether a session is stored is looked at here: a stored session that turns out to be expired
  * or idle is found by the app, which then sends the student to the sign-in page with the reason.
