@@ -34,13 +34,14 @@ function writeCompressed(file, text) {
 async function main() {
   const { prerender, prerenderedPages, fillTemplate } = require(path.join(ROOT, 'dist/prerender/prerender.js'));
   const pages = prerenderedPages();
+  // a signed-in page's script drops the copy when no session is stored (src/client/bootSignedIn.ts)
+  const template = (name) => readFileSync(path.join(ROOT, 'dist/prerender', name), 'utf8');
+  const templates = { public: template('login.template.html'), signedIn: template('app.template.html') };
   let shells = 0;
   let shellBytes = 0;
   for (const { pathname, file: name, signedIn, withPage } of pages) {
-    // a signed-in page's script drops the copy when no session is stored (src/client/bootSignedIn.ts)
-    const template = readFileSync(path.join(ROOT, 'dist/prerender', signedIn ? 'app.template.html' : 'login.template.html'), 'utf8');
     const page = await prerender(pathname, { signedIn, withPage });
-    const bytes = writeCompressed(path.join(CLIENT, name), fillTemplate(template, page));
+    const bytes = writeCompressed(path.join(CLIENT, name), fillTemplate(signedIn ? templates.signedIn : templates.public, page));
     if (withPage) {
       console.log(`prerender: dist/client/${name} (${bytes} bytes; "${page.title}")`);
     } else {

@@ -27,6 +27,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { DEFAULT_TIMEZONE } from '../common/constants';
 import { documentTitle } from '../common/title';
 import { AppProviders } from './app/App';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendering';
@@ -42,7 +43,7 @@ import type { Session } from '../common/types';
 /** The session a signed-in page is prerendered with: no name, no school, no permission, no token. */
 export const SIGNED_IN_COPY: Session = {
   token: '',
-  user: { id: 0, firstName: '', lastName: '', userName: '', userEmail: '', timezone: 'America/Chicago' },
+  user: { id: 0, firstName: '', lastName: '', userName: '', userEmail: '', timezone: DEFAULT_TIMEZONE },
   clients: [],
   permissions: [],
 };
