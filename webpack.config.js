@@ -44,9 +44,10 @@ function reactRouterProductionAlias() {
 const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
 
 /**
- * The sign-in page's prerender (src/client/prerender.tsx) for Node, one file with everything in it
- * (the same React, MUI and emotion as the SPA): scripts/prerender.mjs runs it after the build and
- * writes dist/client/login.html. Production builds only; never served.
+ * The prerender (src/client/prerender.tsx) for Node, with the same React, MUI and emotion as the SPA:
+ * scripts/prerender.mjs runs it after the build and writes the prerendered pages into dist/client,
+ * and the server renders the pages it renders ahead of the app with it (pageRoutes.ts). Production
+ * builds only; never served as a file.
  */
 function prerenderConfig() {
   return {
@@ -54,21 +55,21 @@ function prerenderConfig() {
     mode: 'production',
     target: 'node',
     entry: { prerender: path.resolve(__dirname, 'src/client/prerender.tsx') },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }] },
+    devtool: false,
+    // the route chunks are files of their own, required when a page is rendered: the server, which
+    // renders some signed-in pages at request time (src/server/http/pageRoutes.ts), loads only the
+    // chunks of those pages (not the PDF, replay or chart libraries of others)
     output: {
       path: path.resolve(__dirname, 'dist/prerender'),
       filename: '[name].js',
+      chunkFilename: 'chunks/[name].js',
       library: { type: 'commonjs2' },
       // not cleaned: the SPA's build writes login.template.html here, maybe at the same moment
       clean: false,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }] },
-    devtool: false,
-    plugins: [
-      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
-      // the route chunks' import() calls stay in the one file
-      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-    ],
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') })],
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -103,6 +104,9 @@ module.exports = (_env, argv) => {
   const client = spaConfig(mode, production);
   return production ? [client, prerenderConfig()] : client;
 };
+
+/** The prerendered pages' boot scripts: entries of their own, without webpack's runtime. */
+const BOOT_ENTRIES = ['boot', 'boot-signed-in'];
 
 function spaConfig(mode, production) {
   return {
@@ -181,12 +185,14 @@ function spaConfig(mode, production) {
         // The sign-in page's chunk keeps its libraries (TextField, Alert, Stack …) in itself: /login is
         // then 4 files instead of 9, which brotli compresses about 5 KiB better (docs/performance.md).
         // Those modules are also split out as usual for every other chunk that needs them.
-        chunks: (chunk) => chunk.name !== 'login',
+        chunks: (chunk) => chunk.name !== 'login' && !BOOT_ENTRIES.includes(chunk.name),
         cacheGroups: {
           vendor: {
             test: /[\\/]node_modules[\\/]/,
             name: 'vendor',
-            chunks: 'initial',
+            // the entry's libraries; the boot scripts keep theirs (jwt-decode) inside themselves —
+            // shared with them, vendor's modules would carry code for each entry's runtime
+            chunks: (chunk) => chunk.canBeInitial() && !BOOT_ENTRIES.includes(chunk.name),
             priority: 10,
           },
         },

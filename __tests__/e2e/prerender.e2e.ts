@@ -131,13 +131,15 @@ describe('the prerendered home page', () => {
     await areaCard().waitFor();
     await expect(page.getByText('Maya').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
+    // the copy's buttons take no click until the app runs (bootSignedIn.ts); its links work
+    await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isDisabled()).resolves.toBe(true);
     await expectAccessible(page, { prerenderedCopy: true });
     const before = await areaCard().boundingBox();
 
     release();
     await page.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
     await page.getByText(/^You're learning with/).filter({ hasText: /High School/ }).waitFor();
-    await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isEnabled()).resolves.toBe(true);
     // the area cards sit exactly where the copy's were
     await expect(areaCard().boundingBox()).resolves.toEqual(before);
     await areaCard().click();
@@ -160,30 +162,30 @@ describe('the prerendered home page', () => {
 });
 
 describe("a signed-in page's prerendered shell", () => {
-  const catalogLink = () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' });
+  const resourcesLink = () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' });
 
-  it('frames the catalog before the app runs, with its title, the catalog marked; the app then puts the page in it', async () => {
+  it('frames the page before the app runs, with its title, its area marked; the app then puts the page in it', async () => {
     await signInAsLearner();
     await holdTheEntry();
     const errors = errorsOf(page);
 
-    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
-    await expect(page.title()).resolves.toBe('Catalog - Cashwise');
-    await catalogLink().waitFor();
-    await expect(catalogLink().getAttribute('aria-current')).resolves.toBe('page');
+    // the knowledge base's home: a page the server does not render ahead (app/pageDataRoutes.ts)
+    await page.goto('/app/resources/knowledge-base', { waitUntil: 'domcontentloaded' });
+    await expect(page.title()).resolves.toBe('Knowledge Base - Cashwise');
+    await resourcesLink().waitFor();
+    await expect(resourcesLink().getAttribute('aria-current')).resolves.toBe('page');
     await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
     // no page yet: a heading for assistive technology, out of sight
     await expect(page.locator('main').evaluate((main) => main.children.length)).resolves.toBe(1);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Loading page');
     await expect(page.getByRole('heading', { level: 1 }).boundingBox()).resolves.toMatchObject({ width: 1, height: 1 });
     await expectAccessible(page, { prerenderedCopy: true });
-    const before = await catalogLink().boundingBox();
+    const before = await resourcesLink().boundingBox();
 
     release();
-    await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
-    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Knowledge Base' }).waitFor();
     await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
-    await expect(catalogLink().boundingBox()).resolves.toEqual(before);
+    await expect(resourcesLink().boundingBox()).resolves.toEqual(before);
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });
@@ -195,5 +197,130 @@ describe("a signed-in page's prerendered shell", () => {
     release();
     await page.waitForURL('**/login?redirect=%2Fapp%2Fcatalog');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  });
+});
+
+/** The service paths the page asks for (POST /api/service) from now on. */
+function servicePathsAskedBy(target: Page): string[] {
+  const paths: string[] = [];
+  target.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/service') paths.push(String((request.postDataJSON() as { path?: unknown }).path));
+  });
+  return paths;
+}
+
+/** True while #root still holds a copy (the app has not rendered yet). */
+const copyShown = () => page.evaluate(() => document.getElementById('root')?.firstElementChild?.hasAttribute('data-prerendered') ?? false);
+/** Resolves once the app has rendered over the copy. */
+const appRendered = () => page.waitForFunction(() => !document.getElementById('root')?.firstElementChild?.hasAttribute('data-prerendered'));
+
+describe("a student's page rendered by the server ahead of the app", () => {
+  it('shows the catalog with their modules before the app runs; the app then shows it in the same place without asking again', async () => {
+    await signInAsLearner();
+    await holdTheEntry();
+    const errors = errorsOf(page);
+    const asked = servicePathsAskedBy(page);
+
+    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
+    const firstOpen = page.getByRole('link', { name: /^Open / }).first();
+    await firstOpen.waitFor();
+    await expect(copyShown()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe('Catalog - Cashwise');
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalog' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page, { prerenderedCopy: true });
+    const modules = await page.getByRole('link', { name: /^Open / }).count();
+    expect(modules).toBeGreaterThan(0);
+    const before = await firstOpen.boundingBox();
+
+    release();
+    await appRendered();
+    await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(modules);
+    await expect(firstOpen.boundingBox()).resolves.toEqual(before);
+    await expectAccessible(page);
+    // the app took the answers the page was rendered with: it did not ask for the catalog again
+    expect(asked).not.toContain('/catalog');
+    // and the page works: a module opens
+    await firstOpen.click();
+    await page.waitForURL(/\/app\/catalog\/[^/]+$/);
+    await page.getByRole('heading', { level: 2, name: 'Materials' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a knowledge-base article before the app runs; the app shows the same article without asking again', async () => {
+    await signInAsLearner();
+    await holdTheEntry();
+    const errors = errorsOf(page);
+    const asked = servicePathsAskedBy(page);
+
+    await page.goto('/app/resources/knowledge-base/budgeting-and-spending/fixed-vs-variable-expenses', { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1, name: /Fixed vs\. Variable Expenses/ });
+    await heading.waitFor();
+    await expect(copyShown()).resolves.toBe(true);
+    await expect(page.getByRole('article').isVisible()).resolves.toBe(true);
+    await expectAccessible(page, { prerenderedCopy: true });
+
+    release();
+    await appRendered();
+    await heading.waitFor();
+    // the app's page works: the article is bookmarked, then not (as the test found it)
+    await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
+    await page.getByRole('button', { name: 'Bookmarked', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Bookmarked', exact: true }).click();
+    await page.getByRole('button', { name: 'Bookmark', exact: true }).waitFor();
+    expect(asked.filter((p) => p === '/kb/articles/budgeting-and-spending/fixed-vs-variable-expenses')).toEqual([]);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a section with its buttons disabled until the app runs; the app's buttons then work", async () => {
+    await signInAsLearner();
+    // find a section's address the way a student would
+    await page.goto('/app/catalog');
+    await page.getByRole('link', { name: /^Open / }).first().click();
+    await page.getByRole('list', { name: 'Materials' }).getByRole('link').first().click();
+    await page.getByRole('list', { name: 'Sections' }).getByRole('link').first().click();
+    await page.getByRole('article').waitFor();
+    const section = new URL(page.url()).pathname;
+    expect(section).toMatch(/^\/app\/catalog\/[^/]+\/material\/[^/]+\/section\/[^/]+$/);
+    await holdTheEntry();
+    const errors = errorsOf(page);
+    const asked = servicePathsAskedBy(page);
+
+    await page.goto(section, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('article').waitFor();
+    await expect(copyShown()).resolves.toBe(true);
+    const bookmark = page.getByRole('button', { name: /^(Bookmark|Remove bookmark)$/ });
+    // a click on the copy would be lost: its buttons take none until the app runs
+    await expect(bookmark.isDisabled()).resolves.toBe(true);
+    await expectAccessible(page, { prerenderedCopy: true });
+
+    release();
+    await appRendered();
+    await expect(bookmark.isEnabled()).resolves.toBe(true);
+    expect(asked.filter((p) => p.includes('/sections/'))).toEqual([]);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('is never asked for with an idle stored session: the next student on a shared computer sees nobody\'s page', async () => {
+    await signInAsLearner();
+    // the student walked away over half an hour ago (the last activity every tab records); set
+    // on a page of the site without the app, whose session timer would record a newer one
+    await page.goto('/favicon.svg');
+    await page.evaluate(() => window.localStorage.setItem('cc:lastActivity', String(Date.now() - 31 * 60_000)));
+    await holdTheEntry();
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/page') pageRequests.push(request.url());
+    });
+
+    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Loading page');
+    release();
+    await page.waitForURL('**/login?reason=idle**');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(pageRequests).toEqual([]);
+    await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(0);
   });
 });

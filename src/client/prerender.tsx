@@ -30,9 +30,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { DEFAULT_TIMEZONE } from '../common/constants';
 import { documentTitle } from '../common/title';
 import { AppProviders } from './app/App';
-import { PRERENDERED_ATTRIBUTE } from './app/prerendering';
+import type { PreloadedAnswer } from './app/pageData';
+import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE } from './app/prerendering';
 import { ShellPageContext } from './app/Shell/AppShell';
 import { routeMeta } from './app/routeMeta';
+import { registeredAreas } from './app/areas';
+import { pageDataPaths } from './app/pageDataRoutes';
 import { routes, routeTable, type AppRoute } from './app/routes';
 import { createMemoryStorage } from './app/sagaContext';
 import { createAppStore } from './app/store';
@@ -53,6 +56,12 @@ export interface PrerenderOptions {
   signedIn?: boolean;
   /** Default true. false: the signed-in shell without the page (ShellPageContext). */
   withPage?: boolean;
+  /** A signed-in page rendered at request time: the student's session (without its token) instead of SIGNED_IN_COPY's. */
+  session?: Session;
+  /** The service answers the page is rendered with (app/pageData.ts), as the app's store takes them. */
+  answers?: readonly PreloadedAnswer[];
+  /** The store's clock; default 0 (the build). */
+  now?: () => number;
 }
 
 /** A page the build prerenders: its route's pattern and file (the manifest's entry), and how. */
@@ -100,6 +109,11 @@ export interface PrerenderedPage {
   styles: string;
   /** the inner HTML of #root */
   html: string;
+  /**
+   * the shell without its page (`withPage: false`) of a page that the server renders for the
+   * student ahead of the app (app/pageDataRoutes.ts): the copy says so (PAGE_AHEAD)
+   */
+  pageAhead?: boolean;
 }
 
 /**
@@ -125,12 +139,18 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
 
   // a store as the SPA starts it for a visitor with nothing stored (or signed in with the copy's
   // session), without its sagas (no requests)
-  const { store } = createAppStore({
-    context: { storage: createMemoryStorage(), clock: () => 0 },
+  const now = options.now ?? (() => 0);
+  const { store, detachAreas } = createAppStore({
+    context: { storage: createMemoryStorage(), clock: now },
     devTools: false,
     runSagas: false,
-    preloadedState: options.signedIn ? { auth: signedInState(SIGNED_IN_COPY, 0) } : undefined,
+    preloadedState: options.signedIn ? { auth: signedInState(options.session ?? SIGNED_IN_COPY, now()) } : undefined,
   });
+  // the answers the page is rendered with, as the areas' sagas put them in the app (app/areas.ts);
+  // the page's area registered itself when the router loaded the page's module
+  for (const answer of options.answers ?? []) {
+    for (const area of registeredAreas()) area.preloaded?.(answer).forEach((action) => store.dispatch(action));
+  }
   // emotion's default key: the SPA's cache adopts these <style data-emotion="css …"> elements
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
@@ -143,8 +163,30 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
       </AppProviders>
     </CacheProvider>,
   );
+  // the store lives for this render only (the server renders pages at request time)
+  detachAreas();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { title: documentTitle(pageTitle), styles, html };
+  const pageAhead = !withPage && pageDataPaths(pathname) !== null;
+  return { title: documentTitle(pageTitle), styles, html, pageAhead };
+}
+
+/** The service paths the signed-in page at an address shows first, or null (the server's renderer asks). */
+export { pageDataPaths };
+
+/**
+ * A signed-in student's page at an address, rendered at request time by the server
+ * (src/server/http/pageRoutes.ts) with their session and the service answers of `pageDataPaths`:
+ * what the app renders there once it runs. The markup's first element is marked as a copy.
+ */
+export async function renderSignedInPage(pathname: string, session: Session, answers: readonly PreloadedAnswer[], now: () => number): Promise<PrerenderedPage> {
+  const page = await prerender(pathname, { signedIn: true, session: { ...session, token: '' }, answers, now });
+  return { ...page, html: markCopy(page.html, false) };
+}
+
+/** The markup with PRERENDERED_ATTRIBUTE on its first element (its value PAGE_AHEAD when `pageAhead`). */
+export function markCopy(html: string, pageAhead: boolean): string {
+  if (!/^<[a-z]/.test(html)) throw new Error('prerender: the page\'s markup does not start with an element');
+  return html.replace(/^<[a-z][a-z0-9]*/, (tag) => `${tag} ${PRERENDERED_ATTRIBUTE}="${pageAhead ? PAGE_AHEAD : ''}"`);
 }
 
 /**
@@ -159,9 +201,8 @@ export function fillTemplate(template: string, page: PrerenderedPage): string {
   if (!root.test(template)) throw new Error('prerender: the page template has no empty <div id="root"></div>');
   if (!title.test(template)) throw new Error('prerender: the page template has no <title>');
   if (!template.includes('</head>')) throw new Error('prerender: the page template has no </head>');
-  if (!/^<[a-z]/.test(page.html)) throw new Error('prerender: the page\'s markup does not start with an element');
   const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const html = page.html.replace(/^<[a-z][a-z0-9]*/, (tag) => `${tag} ${PRERENDERED_ATTRIBUTE}=""`);
+  const html = markCopy(page.html, page.pageAhead ?? false);
   return template
     .replace(title, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${page.styles}</head>`)

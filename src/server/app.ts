@@ -14,6 +14,8 @@ import type { AppContext } from './http/context';
 import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
 import { refuseNul } from './http/input';
+import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
+import { pageRoutes } from './http/pageRoutes';
 import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { htmlPageFor, NO_CACHE, prerenderedPages, staticDirExists, staticRoutes } from './http/static';
@@ -37,6 +39,11 @@ export interface AppDeps {
   modules?: Partial<Record<ServiceName, ServiceModule>>;
   /** outgoing mail; defaults to SMTP when config.smtpUrl is set, else the outbox table */
   mailer?: Mailer;
+  /**
+   * renders signed-in pages ahead of the app (`GET /api/page`, http/pageRoutes.ts); defaults to the
+   * build's prerender bundle beside config.staticDir in a worker thread (http/pageRenderer.ts), or none
+   */
+  pageRenderer?: PageRenderer | null;
 }
 
 /** JSON bodies above this size get 413. */
@@ -177,6 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await authRoutes(app, ctx);
   if (config.appEnv === DEVELOPMENT_ENV_CODE) await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
+  const builtRenderer = deps.pageRenderer === undefined ? builtPageRenderer(config.staticDir) : null;
+  if (builtRenderer) app.addHook('onClose', async () => builtRenderer.close());
+  await pageRoutes(app, ctx, deps.pageRenderer === undefined ? builtRenderer : deps.pageRenderer);
   if (hasStatic) await staticRoutes(app, config.staticDir);
   else app.log.info({ staticDir: config.staticDir }, 'no built SPA found: serving the API only');
 

@@ -52,6 +52,8 @@ export interface TestAppOptions {
   mailer?: AppDeps['mailer'];
   /** Fastify logger option (silent by default), e.g. { level: 'error' } to see a 500's cause */
   logger?: AppDeps['logger'];
+  /** renders signed-in pages for GET /api/page (default: the build's, absent in tests) */
+  pageRenderer?: AppDeps['pageRenderer'];
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -76,7 +78,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(config);
   await migrateToLatest(db);
   await seedDemo(db, config.passwordHashing, clock());
-  const app = await buildApp({ config, db, clock, modules: options.modules, mailer: options.mailer, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    modules: options.modules,
+    mailer: options.mailer,
+    logger: options.logger,
+    ...(options.pageRenderer !== undefined ? { pageRenderer: options.pageRenderer } : {}),
+  });
   await app.ready();
   return {
     app,

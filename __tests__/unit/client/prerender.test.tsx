@@ -6,7 +6,10 @@
  * its CSS, its title; and the HTML template filled in with them.
  */
 import { resolveRoute } from '../../../src/client/app/routes';
-import { fillTemplate, prerender, prerenderedFileFor, prerenderedPages, type PrerenderedPage } from '../../../src/client/prerender';
+import { PAGE_DATA_ROUTES } from '../../../src/client/app/pageDataRoutes';
+import { PAGE_AHEAD } from '../../../src/client/app/prerendering';
+import { fillTemplate, prerender, prerenderedFileFor, prerenderedPages, renderSignedInPage, type PrerenderedPage } from '../../../src/client/prerender';
+import type { Session } from '../../../src/common/types';
 import { prerenderedMatcher } from '../../../src/common/prerendered';
 import { documentTitle } from '../../../src/common/title';
 
@@ -130,11 +133,65 @@ describe('prerenderedPages: what the build prerenders, from the route table', ()
     }
   });
 
+  it('marks the shells of the pages the server renders ahead of the app (PAGE_AHEAD), and only those', async () => {
+    const ahead: string[] = [];
+    for (const page of shells) {
+      const rendered = await prerender(page.pathname, { signedIn: true, withPage: false });
+      if (rendered.pageAhead) ahead.push(page.pattern);
+      expect(fillTemplate(TEMPLATE, rendered)).toContain(`<div id="root"><div data-prerendered="${rendered.pageAhead ? PAGE_AHEAD : ''}"`);
+    }
+    expect(ahead.sort()).toEqual(PAGE_DATA_ROUTES.map((route) => route.pattern).sort());
+    // the pages rendered whole are not marked: they are not asked for
+    expect((await prerender('/app', { signedIn: true })).pageAhead).toBe(false);
+    expect((await prerender('/login')).pageAhead).toBe(false);
+  });
+
   it.each([
     ['/app/catalog/:slug', 'app-catalog-_slug.html'],
     ['/app/resources/budget-wizard/create', 'app-resources-budget-wizard-create.html'],
   ])('names the file for %s %s', (pattern, file) => {
     expect(prerenderedFileFor(pattern)).toBe(file);
+  });
+});
+
+const TEMPLATE = '<!doctype html><html><head><title>Cashwise</title></head><body><div id="root"></div></body></html>';
+
+describe('renderSignedInPage: a student\'s page, rendered by the server at request time', () => {
+  const session: Session = {
+    token: 'never-in-the-markup',
+    user: { id: 7, firstName: 'Maya', lastName: 'Johnson', userName: 'learner', userEmail: 'maya@example.edu', timezone: 'America/Chicago' },
+    clients: [{ lsclientID: 'LINCOLN-HS', clientName: 'Lincoln High School' }],
+    permissions: [],
+  };
+  const card = (slug: string, title: string, status: 'not-started' | 'in-progress' | 'completed') => ({
+    slug,
+    title,
+    order: 1,
+    summary: `All about ${title}.`,
+    estimatedMinutes: 30,
+    progress: { percent: status === 'completed' ? 100 : 0, status },
+    continuePath: `/app/catalog/${slug}`,
+  });
+
+  it("renders the catalog with the student's modules, in the shell with their name; the copy is marked", async () => {
+    const modules = [card('saving-basics', 'Saving Basics', 'not-started'), card('credit', 'Credit & You', 'completed')];
+    const page = await renderSignedInPage('/app/catalog', session, [{ path: '/catalog', data: modules }], () => Date.UTC(2026, 10, 23));
+    expect(page.title).toBe('Catalog - Cashwise');
+    expect(page.html).toMatch(/^<div data-prerendered=""/);
+    const text = page.html.replace(/<!-- -->/g, '');
+    expect(text).toContain('aria-label="Account menu for Maya');
+    expect(text).toContain('<h1');
+    expect(text).toContain('aria-label="Open Saving Basics"');
+    expect(text).toContain('aria-label="Open Credit &amp; You"');
+    expect(text).toContain('aria-label="Start Saving Basics"');
+    expect(text).not.toContain('Loading page');
+    expect(page.html).not.toContain(session.token);
+    expectStylesForEveryClass(page);
+  });
+
+  it('renders the loading page without the answers (the app would ask for them)', async () => {
+    const page = await renderSignedInPage('/app/catalog', session, [], () => 0);
+    expect(page.html).toContain('role="progressbar"');
   });
 });
 

@@ -10,11 +10,17 @@
  * initial state is in the store (and in Redux DevTools) at once, and runs the saga, isolated, ONCE
  * per store (only when the store runs its sagas). Registering an area twice does nothing.
  *
+ * A page the server rendered ahead of the app (app/pageData.ts) comes with the service answers it
+ * was rendered with: the area's `preloaded` turns one into its slices' actions. The area's saga puts
+ * them as it starts (`putPreloadedAnswers`), which is before its page first renders; the server's
+ * render dispatches them itself (prerender.tsx).
+ *
  * An injected slice still resets on `auth:session:end` (resetOnSessionEnd); a slice injected later
  * starts from its initial state, so nothing of a previous learner can be in it.
  */
-import { createAction, type Reducer } from '@reduxjs/toolkit';
+import { createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
+import type { PreloadedAnswer } from './pageData';
 
 export interface Area {
   /** Unique; also the saga's name in logs. */
@@ -23,6 +29,11 @@ export interface Area {
   reducers: Record<string, Reducer>;
   /** The area's saga: started once per store when the area first loads. */
   saga?: () => SagaIterator;
+  /**
+   * The actions that put a service answer the page was rendered with (app/pageData.ts) into the
+   * area's slices, as if the area had loaded it; none for an answer that is not the area's.
+   */
+  preloaded?: (answer: PreloadedAnswer) => UnknownAction[];
 }
 
 /** Dispatched by a store right after it injected an area's reducers (their initial state appears). */

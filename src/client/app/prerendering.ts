@@ -11,6 +11,13 @@ export const PRERENDERING = typeof document === 'undefined';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
+ * PRERENDERED_ATTRIBUTE's value on the copy of a signed-in page's shell whose page the server renders
+ * for the student ahead of the app (app/pageDataRoutes.ts): the boot script asks for it
+ * (bootSignedIn.ts, app/pageData.ts). Other copies have an empty value.
+ */
+export const PAGE_AHEAD = 'page-ahead';
+
+/**
  * True while the page's static copy is still in #root: React replaces it at its first commit, so a
  * component that asks while rendering the app's first page learns whether that page takes a copy's
  * place (and should then be whole at once, not drawn in parts over an emptied copy).

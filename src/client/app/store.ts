@@ -241,7 +241,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     startAreaSaga(area);
   };
   registeredAreas().forEach(attachArea);
-  onAreaRegistered(attachArea);
+  // a short-lived store (a page the server renders) lets go of the registry with `detachAreas`
+  const detachAreas = onAreaRegistered(attachArea);
 
   /** runSagas 'onStart': runs rootSaga, then the areas' sagas loaded so far; once. */
   const startSagas = () => {
@@ -250,7 +251,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     registeredAreas().forEach(startAreaSaga);
   };
 
-  return { store, sagaMiddleware, setNavigate, startSagas, context };
+  return { store, sagaMiddleware, setNavigate, startSagas, context, detachAreas };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

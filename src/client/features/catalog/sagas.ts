@@ -25,6 +25,7 @@ import {
   progressChanged,
   resourceFailed,
   resourceLoaded,
+  catalogPreloaded,
   resourceRequested,
   reviewFailed,
   reviewScored,
@@ -35,6 +36,7 @@ import {
   toCatalogError,
 } from './slice';
 import { catalogApi } from './api';
+import { putPreloadedAnswers } from '../../app/pageAnswers';
 
 export function* loadResource(action: PayloadAction<{ path: string }>): SagaIterator {
   const { path } = action.payload;
@@ -135,6 +137,8 @@ export function* timeSpentSaga(): SagaIterator {
 }
 
 export function* catalogSaga(): SagaIterator {
+  // the answers the page was rendered with ahead of the app, before the page renders (app/pageAnswers.ts)
+  yield call(putPreloadedAnswers, catalogPreloaded);
   yield takeEvery(resourceRequested.type, loadResource);
   yield takeLeading(sectionCompletionRequested.type, completeSection);
   yield takeLeading(reviewSubmitted.type, submitReview);

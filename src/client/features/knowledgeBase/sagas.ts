@@ -18,6 +18,7 @@ import {
   homeFailed,
   homeLoaded,
   homeRequested,
+  knowledgeBasePreloaded,
   searchFailed,
   searchQueryChanged,
   searchSucceeded,
@@ -26,16 +27,17 @@ import {
   topicRequested,
   type KbError,
 } from './slice';
+import { kbApi } from './api';
+import { putPreloadedAnswers } from '../../app/pageAnswers';
 
 const errorOf = (error: unknown): KbError => {
   const problem = toApiProblem(error);
   return problem.status === undefined ? { message: problem.message } : { message: problem.message, status: problem.status };
 };
-const enc = encodeURIComponent;
 
 export function* loadHome(): SagaIterator {
   try {
-    const home: KbHome = yield call(callService<KbHome>, { path: '/kb' });
+    const home: KbHome = yield call(callService<KbHome>, { path: kbApi.home });
     yield put(homeLoaded(home));
   } catch (error) {
     yield put(homeFailed(errorOf(error)));
@@ -45,7 +47,7 @@ export function* loadHome(): SagaIterator {
 export function* loadTopic(action: PayloadAction<{ slug: string }>): SagaIterator {
   const { slug } = action.payload;
   try {
-    const topic: KbTopicDetail = yield call(callService<KbTopicDetail>, { path: `/kb/topics/${enc(slug)}` });
+    const topic: KbTopicDetail = yield call(callService<KbTopicDetail>, { path: kbApi.topic(slug) });
     yield put(topicLoaded(topic));
   } catch (error) {
     yield put(topicFailed({ slug, error: errorOf(error) }));
@@ -55,7 +57,7 @@ export function* loadTopic(action: PayloadAction<{ slug: string }>): SagaIterato
 export function* loadArticle(action: PayloadAction<{ topic: string; article: string }>): SagaIterator {
   const { topic, article } = action.payload;
   try {
-    const detail: KbArticleDetail = yield call(callService<KbArticleDetail>, { path: `/kb/articles/${enc(topic)}/${enc(article)}` });
+    const detail: KbArticleDetail = yield call(callService<KbArticleDetail>, { path: kbApi.article(topic, article) });
     yield put(articleLoaded(detail));
   } catch (error) {
     yield put(articleFailed({ key: `${topic}/${article}`, error: errorOf(error) }));
@@ -67,7 +69,7 @@ export function* saveBookmark(action: PayloadAction<{ topic: string; article: st
   try {
     const state: KbBookmarkState = yield call(callService<KbBookmarkState>, {
       method: bookmarked ? 'PUT' : 'DELETE',
-      path: `/kb/articles/${enc(topic)}/${enc(article)}/bookmark`,
+      path: kbApi.bookmark(topic, article),
       showErrors: true,
     });
     yield put(bookmarkSaved({ key: `${topic}/${article}`, bookmarked: state.bookmarked }));
@@ -82,7 +84,7 @@ export function* runSearch(debounceMs: number, action: PayloadAction<{ query: st
   if (query.trim() === '') return;
   yield delay(debounceMs);
   try {
-    const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: '/kb/search', params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
+    const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: kbApi.search, params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
     yield put(searchSucceeded(result));
   } catch (error) {
     yield put(searchFailed(errorOf(error)));
@@ -90,6 +92,8 @@ export function* runSearch(debounceMs: number, action: PayloadAction<{ query: st
 }
 
 export function* knowledgeBaseSaga(debounceMs: number = KB_SEARCH.debounceMs): SagaIterator {
+  // the article the page was rendered with ahead of the app, before the page renders (app/pageAnswers.ts)
+  yield call(putPreloadedAnswers, knowledgeBasePreloaded);
   yield takeLatest(homeRequested, loadHome);
   yield takeLatest(topicRequested, loadTopic);
   yield takeLatest(articleRequested, loadArticle);

@@ -5,6 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { KB_SEARCH, type KbArticleDetail, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
+import type { PreloadedAnswer } from '../../app/pageData';
 import { resetOnSessionEnd } from '../auth/reset';
 
 export type KbStatus = 'idle' | 'pending' | 'succeeded' | 'notFound' | 'failed';
@@ -19,14 +20,22 @@ export interface KbError {
 export interface KnowledgeBaseState {
   home: { status: KbStatus; data: KbHome | null; error: KbError | null };
   topic: { slug: string | null; status: KbStatus; data: KbTopicDetail | null; error: KbError | null };
-  article: { key: string | null; status: KbStatus; data: KbArticleDetail | null; error: KbError | null; bookmark: BookmarkStatus };
+  article: {
+    key: string | null;
+    status: KbStatus;
+    data: KbArticleDetail | null;
+    error: KbError | null;
+    bookmark: BookmarkStatus;
+    /** the data is what the page was rendered with ahead of the app (app/pageData.ts), not asked for yet */
+    preloaded: boolean;
+  };
   search: { query: string; status: SearchStatus; result: KbSearchResult | null; error: KbError | null };
 }
 
 export const initialState: KnowledgeBaseState = {
   home: { status: 'idle', data: null, error: null },
   topic: { slug: null, status: 'idle', data: null, error: null },
-  article: { key: null, status: 'idle', data: null, error: null, bookmark: 'idle' },
+  article: { key: null, status: 'idle', data: null, error: null, bookmark: 'idle', preloaded: false },
   search: { query: '', status: 'idle', result: null, error: null },
 };
 
@@ -70,6 +79,16 @@ const slice = createSlice({
       state.article.status = 'pending';
       state.article.error = null;
       state.article.bookmark = 'idle';
+      state.article.preloaded = false;
+    },
+    /** The article the page was rendered with ahead of the app (the server counted its view). */
+    articlePreloaded(state, action: PayloadAction<KbArticleDetail>) {
+      const key = `${action.payload.topicSlug}/${action.payload.slug}`;
+      state.article = { key, status: 'succeeded', data: action.payload, error: null, bookmark: 'idle', preloaded: true };
+    },
+    /** The article page showed the preloaded article: the next visit asks for it again. */
+    articlePreloadTaken(state) {
+      state.article.preloaded = false;
     },
     articleLoaded(state, action: PayloadAction<KbArticleDetail>) {
       if (state.article.key !== `${action.payload.topicSlug}/${action.payload.slug}`) return;
@@ -124,6 +143,8 @@ export const {
   topicLoaded,
   topicFailed,
   articleRequested,
+  articlePreloaded,
+  articlePreloadTaken,
   articleLoaded,
   articleFailed,
   bookmarkToggled,
@@ -135,3 +156,8 @@ export const {
 } = slice.actions;
 export const knowledgeBaseReducer = slice.reducer;
 export default slice.reducer;
+
+/** An article the page was rendered with ahead of the app (app/pageData.ts). Area.preloaded. */
+export function knowledgeBasePreloaded({ path, data }: PreloadedAnswer) {
+  return /^\/kb\/articles\/[^/]+\/[^/]+$/.test(path) ? [articlePreloaded(data as KbArticleDetail)] : [];
+}

@@ -22,7 +22,7 @@ import { PageLoading } from '../../../ui/PageLoading';
 import { ArticleBody } from '../components/ArticleBody';
 import { KbSearch } from '../components/KbSearch';
 import { selectKbArticle, selectKbHome, selectKbTopic } from '../selectors';
-import { articleRequested, bookmarkToggled, homeRequested, topicRequested } from '../slice';
+import { articlePreloadTaken, articleRequested, bookmarkToggled, homeRequested, topicRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { knowledgeBaseArea } from '../area';
 
@@ -155,8 +155,13 @@ export function ArticlePage() {
   const key = `${tslug}/${aslug}`;
   const dispatch = useAppDispatch();
   const article = useDeferredAppSelector(selectKbArticle);
+  // the article the page was rendered with ahead of the app is shown as is (its view is counted)
+  const preloaded = article.preloaded && article.key === key;
   useEffect(() => {
-    dispatch(articleRequested({ topic: tslug, article: aslug }));
+    if (preloaded) dispatch(articlePreloadTaken());
+    else dispatch(articleRequested({ topic: tslug, article: aslug }));
+    // once per article: taking the preload clears `preloaded`, which must not ask again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, tslug, aslug]);
   if (article.key === key && article.status === 'notFound') return <NotFoundPage />;
   const data = article.key === key ? article.data : null;
