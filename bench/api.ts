@@ -3,7 +3,7 @@
  * compiled server (child process, temporary SQLite file, production mode) and, in the same run, a
  * bare Fastify "hello" server as the reference. Routes: GET /api, sign-in, the catalog tree, a
  * section, knowledge-base search and a budget save, each through the service proxy exactly as the
- * SPA calls them. Also: cold start (spawn → first 200 on GET /api) and the server's RSS after the
+ * SPA calls them, and a page rendered for the student ahead of the app (GET /api/page). Also: cold start (spawn → first 200 on GET /api) and the server's RSS after the
  * load. Figures are printed with their targets and written to bench-results/api.{json,md}; nothing
  * is asserted.
  *
@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { OWASP_ARGON2 } from '../src/server/config';
@@ -21,7 +22,9 @@ import {
   authHeaders,
   BENCH_PASSWORD,
   BUDGET_DATA,
+  CLIENT_INDEX,
   discoverContent,
+  ensureFullBuild,
   jsonHeaders,
   loadLine,
   ROOT,
@@ -35,6 +38,8 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 100;
 /** a class saving at once: one connection per student at the keyboard */
 const SAVE_CONNECTIONS = 30;
+/** Pages ahead of the app: a school's students landing at once, each render 30–50 ms of CPU. */
+const PAGE_CONNECTIONS = 10;
 /** sign-in is argon2-bound: more connections than hashing threads only queue */
 const SIGNIN_CONNECTIONS = 8;
 
@@ -81,7 +86,9 @@ const proxyBody = (path: string, extra: Record<string, unknown> = {}) => JSON.st
 
 async function main(): Promise<void> {
   console.log(`API benchmark, ${SECONDS} s per run — ${loadLine()}`);
-  const server = await startBenchServer({ label: 'api' });
+  // the SPA's build beside the server: GET /api/page renders with its prerender bundle (dist/prerender)
+  ensureFullBuild();
+  const server = await startBenchServer({ label: 'api', env: { STATIC_DIR: path.dirname(CLIENT_INDEX) } });
   const onServer = (label: string, options: autocannon.Options) => cannon(label, options, () => server.rssMb());
   let reference: { url: string; stop(): void } | undefined;
   try {
@@ -124,6 +131,17 @@ async function main(): Promise<void> {
       method: 'POST',
       headers: authHeaders(token),
       body: proxyBody('/kb/search', { params: { q: content.searchTerm } }),
+    });
+
+    // a page rendered for the student ahead of the app (GET /api/page): the catalog's service answer
+    // and a React render of the page with it, what a student's landing on the catalog costs
+    const pageUrl = `${server.url}/api/page?path=${encodeURIComponent('/app/catalog')}`;
+    const firstPage = await fetch(pageUrl, { headers: authHeaders(token) });
+    if (firstPage.status !== 200) throw new Error(`GET /api/page answered ${firstPage.status}, not a rendered page (is dist/prerender built?)`);
+    runs.page = await onServer(`a page ahead: the catalog (GET /api/page, ${PAGE_CONNECTIONS} connections)`, {
+      url: pageUrl,
+      connections: PAGE_CONNECTIONS,
+      headers: authHeaders(token),
     });
 
     // budget save: PUT of a budget with the version it was read at, one budget per connection at a time
@@ -201,6 +219,12 @@ async function main(): Promise<void> {
       { label: 'catalog tree p99 (100 connections)', value: runs.catalog.p99, unit: 'ms', target: { op: '<=', value: 25 }, note: `p50 ${runs.catalog.p50} ms` },
       { label: 'section throughput', value: runs.section.rps, unit: 'req/s', note: `p50 ${runs.section.p50} ms, p99 ${runs.section.p99} ms` },
       { label: 'knowledge-base search throughput', value: runs.search.rps, unit: 'req/s', note: `p50 ${runs.search.p50} ms, p99 ${runs.search.p99} ms` },
+      {
+        label: `a page ahead (GET /api/page, the catalog; ${PAGE_CONNECTIONS} connections)`,
+        value: runs.page.rps,
+        unit: 'req/s',
+        note: `p50 ${runs.page.p50} ms, p99 ${runs.page.p99} ms`,
+      },
       { label: `budget save p99 (${SAVE_CONNECTIONS} connections)`, value: runs.save.p99, unit: 'ms', target: { op: '<=', value: 50 }, note: `${runs.save.rps.toFixed(0)} saves/s, p50 ${runs.save.p50} ms, ${saveConflicts} conflicts` },
       {
         label: `sign-in throughput (${SIGNIN_CONNECTIONS} connections)`,
