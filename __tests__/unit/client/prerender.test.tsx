@@ -8,7 +8,19 @@
 import { resolveRoute } from '../../../src/client/app/routes';
 import { PAGE_DATA_ROUTES } from '../../../src/client/app/pageDataRoutes';
 import { PAGE_AHEAD } from '../../../src/client/app/prerendering';
-import { fillTemplate, prerender, prerenderedFileFor, prerenderedPages, renderSignedInPage, type PrerenderedPage } from '../../../src/client/prerender';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { styled } from '@mui/material/styles';
+import { renderToString } from 'react-dom/server';
+import {
+  everyStyleOfTheRender,
+  fillTemplate,
+  prerender,
+  prerenderedFileFor,
+  prerenderedPages,
+  renderSignedInPage,
+  type PrerenderedPage,
+} from '../../../src/client/prerender';
 import type { Session } from '../../../src/common/types';
 import { prerenderedMatcher } from '../../../src/common/prerendered';
 import { documentTitle } from '../../../src/common/title';
@@ -192,6 +204,44 @@ describe('renderSignedInPage: a student\'s page, rendered by the server at reque
   it('renders the loading page without the answers (the app would ask for them)', async () => {
     const page = await renderSignedInPage('/app/catalog', session, [], () => 0);
     expect(page.html).toContain('role="progressbar"');
+  });
+});
+
+describe('everyStyleOfTheRender: the styles the app would insert as its first render commits', () => {
+  /** The class names a `<style data-emotion="css …">` element hands to the app's emotion cache. */
+  const adopted = (styles: string) => (styles.match(/<style data-emotion="css ([^"]*)"/)?.[1] ?? '').split(' ').filter(Boolean);
+
+  it('carries the class of a layer between, which is on no element, with its rule', () => {
+    // MUI's shape: a component styled from a component that renders a styled element (IconButton
+    // from ButtonBase); the outer layer's class goes in as a className and is merged into the inner's
+    const Inner = styled('button')({ color: 'rgb(1, 2, 3)' });
+    const Base = ({ className }: { className?: string }) => <Inner className={className}>go</Inner>;
+    const Outer = styled(Base)({ margin: 7 });
+    const cache = createCache({ key: 'css' });
+    // no <style> elements inline in the markup (what createEmotionServer sets, as prerender does)
+    cache.compat = true;
+    const html = renderToString(
+      <CacheProvider value={cache}>
+        <Outer />
+      </CacheProvider>,
+    );
+    const onElements = [...html.matchAll(/\bcss-([a-z0-9]+)/g)].map((m) => m[1]);
+    expect(onElements).toHaveLength(1);
+    const chunk = everyStyleOfTheRender(cache, html).styles.find((c) => c.key === 'css');
+    expect(chunk?.ids).toHaveLength(2);
+    expect(chunk?.ids).toContain(onElements[0]);
+    const between = chunk!.ids.find((id) => id !== onElements[0])!;
+    expect(chunk?.css).toContain(`.css-${between}{margin:7px;}`);
+    expect(chunk?.css).toContain(`.css-${onElements[0]}{color:rgb(1, 2, 3);margin:7px;}`);
+  });
+
+  it('gives /app every class the render inserted, with its rule, the global styles first', async () => {
+    const page = await prerender('/app', { signedIn: true });
+    const names = adopted(page.styles);
+    const onElements = new Set([...page.html.matchAll(/\bcss-([a-z0-9]+)/g)].map((m) => m[1]!));
+    expect(names.filter((name) => !onElements.has(name)).length).toBeGreaterThan(5);
+    for (const name of names) expect(page.styles).toContain(`.css-${name}`);
+    expect(page.styles).toMatch(/^<style data-emotion="css-global/);
   });
 });
 
