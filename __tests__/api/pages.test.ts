@@ -53,8 +53,9 @@ describe('GET /api/page', () => {
     expect(rendered.path).toBe('/app/catalog');
     expect(rendered.title).toBe('Catalog - Cashwise');
     expect(rendered.answers).toEqual([{ path: '/catalog', data: modules }]);
-    // the copy: marked, the student's account in the shell, every module's card
-    expect(rendered.html).toMatch(/^<div data-prerendered=""/);
+    // the copy: marked as the student's page (the app hydrates it), the student's account in the
+    // shell, every module's card
+    expect(rendered.html).toMatch(/^<div data-prerendered="student-page"/);
     expect(textOf(rendered.html)).toContain('aria-label="Account menu for Maya');
     for (const module of modules) expect(textOf(rendered.html)).toContain(`aria-label="Open ${escaped(module.title)}"`);
     expect(rendered.styles).toMatch(/^<style data-emotion="css-global/);

@@ -46,12 +46,12 @@ afterEach(async () => {
   await context.close();
 });
 
-/** Collects the page's errors and console errors. */
+/** Collects the page's errors and console errors, and the app's word that a page rendered ahead differed from its own (main.tsx). */
 function errorsOf(target: Page): string[] {
   const errors: string[] = [];
   target.on('pageerror', (error) => errors.push(String(error)));
   target.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' || (message.type() === 'warning' && message.text().includes('rendered ahead'))) errors.push(message.text());
   });
   return errors;
 }
@@ -232,9 +232,12 @@ describe("a student's page rendered by the server ahead of the app", () => {
     const modules = await page.getByRole('link', { name: /^Open / }).count();
     expect(modules).toBeGreaterThan(0);
     const before = await firstOpen.boundingBox();
+    const heading = await page.getByRole('heading', { level: 1, name: 'Catalog' }).elementHandle();
 
     release();
     await appRendered();
+    // hydrated, not replaced: the page's elements are the ones the server sent
+    await expect(heading!.evaluate((element) => element.isConnected)).resolves.toBe(true);
     await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(modules);
     await expect(firstOpen.boundingBox()).resolves.toEqual(before);
     await expectAccessible(page);
@@ -259,10 +262,12 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await expect(copyShown()).resolves.toBe(true);
     await expect(page.getByRole('article').isVisible()).resolves.toBe(true);
     await expectAccessible(page, { prerenderedCopy: true });
+    const served = await heading.elementHandle();
 
     release();
     await appRendered();
     await heading.waitFor();
+    await expect(served!.evaluate((element) => element.isConnected)).resolves.toBe(true);
     // the app's page works: the article is bookmarked, then not (as the test found it)
     await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
     await page.getByRole('button', { name: 'Bookmarked', exact: true }).waitFor();
@@ -294,11 +299,22 @@ describe("a student's page rendered by the server ahead of the app", () => {
     // a click on the copy would be lost: its buttons take none until the app runs
     await expect(bookmark.isDisabled()).resolves.toBe(true);
     await expectAccessible(page, { prerenderedCopy: true });
+    const served = await bookmark.elementHandle();
 
     release();
     await appRendered();
     await expect(bookmark.isEnabled()).resolves.toBe(true);
+    // the app hydrated the button the server sent, and gave it back its click
+    await expect(served!.evaluate((element) => element.isConnected)).resolves.toBe(true);
+    // the app took the section it was rendered with (a bookmark's change asks for it again)
     expect(asked.filter((p) => p.includes('/sections/'))).toEqual([]);
+    // its click works: bookmarked, then not, or the other way round (as the test found it)
+    const label = (await bookmark.textContent())?.trim();
+    const other = label === 'Bookmark' ? 'Remove bookmark' : 'Bookmark';
+    await bookmark.click();
+    await page.getByRole('button', { name: other, exact: true }).waitFor();
+    await page.getByRole('button', { name: other, exact: true }).click();
+    await page.getByRole('button', { name: label, exact: true }).waitFor();
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });

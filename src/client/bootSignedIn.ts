@@ -20,7 +20,7 @@
 import { APP_KEY_HEADER, SESSION_STORAGE_KEY } from '../common/constants';
 import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../common/renderedPage';
 import { stashPageAnswers } from './app/pageData';
-import { PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
+import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
 import { getAppKey, isStoredSessionIdle, readStoredSession } from './features/auth/storage';
 import { afterFirstPaint, loadScriptsOnce, scriptsToLoad } from './bootSteps';
 
@@ -88,7 +88,11 @@ export async function fetchRenderedPage(
  * which work. The app's first render replaces them with its own.
  */
 export function disableCopyButtons(root: Element): void {
-  root.querySelectorAll('button').forEach((button) => button.setAttribute('disabled', ''));
+  root.querySelectorAll('button:not([disabled])').forEach((button) => {
+    button.setAttribute('disabled', '');
+    // a student's page is hydrated by the app, which takes these back first (enableCopyButtons)
+    button.setAttribute(COPY_DISABLED_ATTRIBUTE, '');
+  });
 }
 
 /**

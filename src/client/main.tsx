@@ -6,7 +6,9 @@
  *
  * PRERENDERED /login: the server answers with login.html, the sign-in page already in #root
  * (prerender.tsx), read-only; boot.ts runs these scripts once the browser has shown it. React
- * replaces that copy when it renders the page, which is then usable.
+ * replaces that copy when it renders the page, which is then usable. A student's page the server
+ * rendered for them ahead of the app (bootSignedIn.ts, marked STUDENT_PAGE) is hydrated instead
+ * (app/hydrateStudentPage.tsx): it is the markup this render makes, with the same store contents.
  *
  * START-UP IN SMALL TASKS (issue #9, TBT): this file imports almost nothing itself. The libraries,
  * the router, the store and the React tree are evaluated by `import()`s of the entry's own modules
@@ -15,6 +17,7 @@
  * one long task evaluating everything at once. The page is rendered in a transition, like the
  * router's own updates: React renders it in slices of a few milliseconds.
  */
+import { PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './app/copyMarks';
 import type { AppRouter } from './app/router';
 import { nextTask } from './lib/tasks';
 
@@ -40,6 +43,12 @@ function routerReady(router: AppRouter): Promise<void> {
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
+  // a student's page the server rendered for them (bootSignedIn.ts) is hydrated, by a chunk of its
+  // own: asked for now, it comes while the steps below run
+  const hydration =
+    rootElement.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === STUDENT_PAGE
+      ? import(/* webpackChunkName: "hydrate" */ './app/hydrateStudentPage')
+      : null;
   await nextTask();
 
   // the largest libraries first, each in a task of its own; the router next, so the route chunks
@@ -81,6 +90,10 @@ async function start(): Promise<void> {
   if (rootElement.firstElementChild) await routerReady(router);
   // in a transition: React renders the first page in slices of a few milliseconds, not in one long
   // task (App's CurrentRouterProvider catches up with a router update made meanwhile)
+  if (hydration) {
+    await (await hydration).hydrateStudentPage(rootElement, store, router);
+    return;
+  }
   const root = createRoot(rootElement);
   startTransition(() => root.render(<App store={store} router={router} />));
 }

@@ -31,7 +31,7 @@ import { DEFAULT_TIMEZONE } from '../common/constants';
 import { documentTitle } from '../common/title';
 import { AppProviders } from './app/App';
 import type { PreloadedAnswer } from './app/pageData';
-import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE } from './app/prerendering';
+import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './app/prerendering';
 import { ShellPageContext } from './app/Shell/AppShell';
 import { routeMeta } from './app/routeMeta';
 import { registeredAreas } from './app/areas';
@@ -201,17 +201,24 @@ export { pageDataPaths };
 /**
  * A signed-in student's page at an address, rendered at request time by the server
  * (src/server/http/pageRoutes.ts) with their session and the service answers of `pageDataPaths`:
- * what the app renders there once it runs. The markup's first element is marked as a copy.
+ * what the app renders there once it runs. The markup's first element is marked STUDENT_PAGE, and
+ * the app hydrates it (main.tsx), unless it holds an id React generated (useId): the server's
+ * render and the app's are not the same tree above the page, so such an id would differ, and
+ * hydration keeps an attribute as it found it. That page is marked as a plain copy, which the app
+ * replaces.
  */
 export async function renderSignedInPage(pathname: string, session: Session, answers: readonly PreloadedAnswer[], now: () => number): Promise<PrerenderedPage> {
   const page = await prerender(pathname, { signedIn: true, session: { ...session, token: '' }, answers, now });
-  return { ...page, html: markCopy(page.html, false) };
+  return { ...page, html: markCopy(page.html, REACT_GENERATED_ID.test(page.html) ? '' : STUDENT_PAGE) };
 }
 
-/** The markup with PRERENDERED_ATTRIBUTE on its first element (its value PAGE_AHEAD when `pageAhead`). */
-export function markCopy(html: string, pageAhead: boolean): string {
+/** An id attribute React's useId made on the server (React 19: `_R_…_`). */
+export const REACT_GENERATED_ID = /="_R_[0-9A-Za-z]*_"/;
+
+/** The markup with PRERENDERED_ATTRIBUTE on its first element, with `value` (app/prerendering.ts). */
+export function markCopy(html: string, value: '' | typeof PAGE_AHEAD | typeof STUDENT_PAGE): string {
   if (!/^<[a-z]/.test(html)) throw new Error('prerender: the page\'s markup does not start with an element');
-  return html.replace(/^<[a-z][a-z0-9]*/, (tag) => `${tag} ${PRERENDERED_ATTRIBUTE}="${pageAhead ? PAGE_AHEAD : ''}"`);
+  return html.replace(/^<[a-z][a-z0-9]*/, (tag) => `${tag} ${PRERENDERED_ATTRIBUTE}="${value}"`);
 }
 
 /**
@@ -227,7 +234,7 @@ export function fillTemplate(template: string, page: PrerenderedPage): string {
   if (!title.test(template)) throw new Error('prerender: the page template has no <title>');
   if (!template.includes('</head>')) throw new Error('prerender: the page template has no </head>');
   const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const html = markCopy(page.html, page.pageAhead ?? false);
+  const html = markCopy(page.html, page.pageAhead ? PAGE_AHEAD : '');
   return template
     .replace(title, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${page.styles}</head>`)

@@ -74,7 +74,7 @@ describe('bootSignedIn', () => {
     document.body.innerHTML = `<div id="root">${copy}</div>`;
     const whenShown = jest.fn<void, [() => void]>();
     bootSignedIn(script(), document, storageWith('{"token":"t"}'), { whenShown });
-    expect(document.getElementById('root')!.innerHTML).toBe(copy.replace('<button type="button">', '<button type="button" disabled="">'));
+    expect(document.getElementById('root')!.innerHTML).toBe(copy.replace('<button type="button">', '<button type="button" disabled="" data-copy-disabled="">'));
     expect(appended()).toEqual([]);
     expect(whenShown).toHaveBeenCalledTimes(1);
     whenShown.mock.calls[0]![0]();
@@ -165,7 +165,7 @@ describe('showRenderedPage', () => {
     document.body.innerHTML = `<div id="root">${AHEAD_COPY}</div>`;
     const holder = {};
     expect(showRenderedPage(document, PAGE, holder)).toBe(true);
-    expect(document.getElementById('root')!.innerHTML).toBe(PAGE.html.replace('<button type="button">', '<button type="button" disabled="">'));
+    expect(document.getElementById('root')!.innerHTML).toBe(PAGE.html.replace('<button type="button">', '<button type="button" disabled="" data-copy-disabled="">'));
     // until the app runs its buttons take no click (its links work as links)
     expect(document.querySelector('button')!.disabled).toBe(true);
     expect(document.querySelector('a')!.getAttribute('href')).toBe('/app/catalog/saving-basics');

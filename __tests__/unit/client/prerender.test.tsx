@@ -11,10 +11,13 @@ import { PAGE_AHEAD } from '../../../src/client/app/prerendering';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { styled } from '@mui/material/styles';
+import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   everyStyleOfTheRender,
   fillTemplate,
+  markCopy,
+  REACT_GENERATED_ID,
   prerender,
   prerenderedFileFor,
   prerenderedPages,
@@ -185,11 +188,13 @@ describe('renderSignedInPage: a student\'s page, rendered by the server at reque
     continuePath: `/app/catalog/${slug}`,
   });
 
-  it("renders the catalog with the student's modules, in the shell with their name; the copy is marked", async () => {
+  it("renders the catalog with the student's modules, in the shell with their name; the copy is marked as the student's page", async () => {
     const modules = [card('saving-basics', 'Saving Basics', 'not-started'), card('credit', 'Credit & You', 'completed')];
     const page = await renderSignedInPage('/app/catalog', session, [{ path: '/catalog', data: modules }], () => Date.UTC(2026, 10, 23));
     expect(page.title).toBe('Catalog - Cashwise');
-    expect(page.html).toMatch(/^<div data-prerendered=""/);
+    // the app hydrates it (main.tsx): no id React generated, which would differ in the app's tree
+    expect(page.html).toMatch(/^<div data-prerendered="student-page"/);
+    expect(page.html).not.toMatch(REACT_GENERATED_ID);
     const text = page.html.replace(/<!-- -->/g, '');
     expect(text).toContain('aria-label="Account menu for Maya');
     expect(text).toContain('<h1');
@@ -242,6 +247,24 @@ describe('everyStyleOfTheRender: the styles the app would insert as its first re
     expect(names.filter((name) => !onElements.has(name)).length).toBeGreaterThan(5);
     for (const name of names) expect(page.styles).toContain(`.css-${name}`);
     expect(page.styles).toMatch(/^<style data-emotion="css-global/);
+  });
+});
+
+describe('markCopy and REACT_GENERATED_ID', () => {
+  it('marks the first element with the value given', () => {
+    expect(markCopy('<div class="x"><p>hi</p></div>', '')).toBe('<div data-prerendered="" class="x"><p>hi</p></div>');
+    expect(markCopy('<main></main>', PAGE_AHEAD)).toBe(`<main data-prerendered="${PAGE_AHEAD}"></main>`);
+    expect(markCopy('<main></main>', 'student-page')).toBe('<main data-prerendered="student-page"></main>');
+  });
+
+  it("knows the ids React's useId makes on the server, and no other", () => {
+    const Labelled = () => {
+      const id = useId();
+      return <input id={id} aria-label="x" />;
+    };
+    expect(renderToString(<Labelled />)).toMatch(REACT_GENERATED_ID);
+    expect('<h2 id="kb-related">').not.toMatch(REACT_GENERATED_ID);
+    expect('<p>_R_1_ in a sentence</p>').not.toMatch(REACT_GENERATED_ID);
   });
 });
 

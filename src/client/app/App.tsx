@@ -7,12 +7,18 @@ import { RouterProvider } from 'react-router';
 import { selectPendingNotifications } from '../features/notifications/selectors';
 import { useAppSelector } from './hooks';
 import type { AppRouter } from './router';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 import { theme } from './theme';
 
 export interface AppProps {
   store: AppStore;
   router: AppRouter;
+  /**
+   * Hydrating a student's page (app/hydrateStudentPage.tsx): the state the server rendered it with
+   * (`asRenderedAhead`). The page is hydrated with it, so an answer that came first or comes meanwhile
+   * (GET /api's environment badge, say) cannot make the markup differ; it is rendered right after.
+   */
+  serverState?: RootState;
 }
 
 const Toasts = lazy(async () => ({
@@ -36,9 +42,9 @@ function ToastsWhenNeeded() {
 }
 
 /** Store, theme and baseline styles around `children`: the app below, and the build's prerender (prerender.tsx). */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+export function AppProviders({ store, serverState, children }: { store: AppStore; serverState?: RootState; children: ReactNode }) {
   return (
-    <Provider store={store}>
+    <Provider store={store} {...(serverState ? { serverState } : {})}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
@@ -65,10 +71,10 @@ export function CurrentRouterProvider({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }
 
-export function App({ store, router }: AppProps) {
+export function App({ store, router, serverState }: AppProps) {
   return (
     <StrictMode>
-      <AppProviders store={store}>
+      <AppProviders store={store} serverState={serverState}>
         <ToastsWhenNeeded />
         <CurrentRouterProvider router={router} />
       </AppProviders>

@@ -6,6 +6,10 @@ import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { createAppStore, hideSecrets, HIDDEN } from '../../../../../src/client/app/store';
+import { asRenderedAhead } from '../../../../../src/client/app/renderedAhead';
+import { envLoaded } from '../../../../../src/client/features/env/slice';
+import { notificationRaised } from '../../../../../src/client/features/notifications/slice';
+import { expiryWarningShown } from '../../../../../src/client/features/session/slice';
 import { isolated } from '../../../../../src/client/app/rootSaga';
 import { sessionEnd, sessionStart } from '../../../../../src/client/features/auth/events';
 import { SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
@@ -18,6 +22,25 @@ describe('store', () => {
     const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
     const { store } = createAppStore({ context: { storage, clock: () => NOW }, runSagas: false, devTools: false });
     expect(store.getState().auth).toMatchObject({ authenticated: true, session });
+  });
+
+  it("asRenderedAhead: the state as the server rendered a student's page, which the app hydrates (issue #9)", () => {
+    const session = makeSession();
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+    const { store } = createAppStore({ context: { storage, clock: () => NOW }, runSagas: false, devTools: false });
+    const atStart = store.getState();
+    // what only this browser knows by now: GET /api's answer, a notification, the session dialog
+    store.dispatch(envLoaded({ appbadge: 'DEV', env: 'D' }));
+    store.dispatch(notificationRaised({ severity: 'info', summary: 'Saved', detail: 'Saved.' }));
+    store.dispatch(expiryWarningShown({ logoutAt: NOW + 60_000 }));
+    const now = store.getState();
+    const rendered = asRenderedAhead(now);
+    expect(rendered.env).toEqual(atStart.env);
+    expect(rendered.notifications).toEqual(atStart.notifications);
+    expect(rendered.session).toEqual(atStart.session);
+    // the student's session and everything else as they are
+    expect(rendered.auth).toBe(now.auth);
+    expect(now.env).not.toEqual(atStart.env);
   });
 
   it('the DevTools sanitizers hide tokens and passwords', () => {
