@@ -40,6 +40,9 @@ function reactRouterProductionAlias() {
   return { 'react-router$': production };
 }
 
+/** axios's fetch adapter, which the SPA's build replaces with src/client/api/noFetchAdapter.js. */
+const AXIOS_FETCH_ADAPTER = /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/;
+
 /** Images and fonts imported by the SPA: files of their own (not emitted again by the prerender build). */
 const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
 
@@ -144,6 +147,8 @@ function spaConfig(mode, production) {
     devtool: production ? false : 'cheap-module-source-map',
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // axios's fetch adapter is never reached in a browser (XHR comes first): left out
+      new webpack.NormalModuleReplacementPlugin(AXIOS_FETCH_ADAPTER, path.resolve(__dirname, 'src/client/api/noFetchAdapter.js')),
       // index.html: the SPA's deferred scripts; every client route that is not prerendered gets it
       new HtmlWebpackPlugin(pageOptions(production, false)),
       // the prerendered pages' templates (scripts/prerender.mjs puts the sign-in page into the first,
