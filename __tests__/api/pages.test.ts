@@ -5,6 +5,7 @@
  * bundles into dist/prerender/prerender.js).
  */
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import type { CatalogModuleCard } from '../../src/common/catalog';
 import type { KbArticleDetail } from '../../src/common/knowledgeBase';
 import type { RenderedPage } from '../../src/common/renderedPage';
@@ -42,6 +43,47 @@ const textOf = (html: string) => html.replace(/<!-- -->/g, '');
 /** Text as React writes it in markup. */
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
+/** Every element of a markup with its depth, in document order: as written, and as an HTML parser builds it. */
+function elementsAsWritten(html: string): string[] {
+  const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+  const elements: string[] = [];
+  let depth = 0;
+  for (const [, closing, name, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g)) {
+    const tag = name!.toLowerCase();
+    if (closing) {
+      depth -= 1;
+      continue;
+    }
+    elements.push(`${depth} ${tag}`);
+    if (!VOID.has(tag) && !selfClosing) depth += 1;
+  }
+  return elements;
+}
+function elementsAsParsed(html: string): string[] {
+  const { document } = new JSDOM('').window;
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  const elements: string[] = [];
+  const visit = (element: Element, depth: number) => {
+    for (const child of Array.from(element.children)) {
+      elements.push(`${depth} ${child.tagName.toLowerCase()}`);
+      visit(child, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return elements;
+}
+
+/**
+ * The app hydrates the page (app/hydrateStudentPage.tsx): the browser must build from the markup
+ * the tree React wrote. Markup HTML forbids (a <div> inside a <p>, say) is rebuilt otherwise by
+ * the parser, and hydration then fails.
+ */
+function expectParsedAsWritten(html: string): void {
+  const svgInner = html.replace(/<svg\b[^>]*>.*?<\/svg>/gs, '<svg></svg>');
+  expect(elementsAsParsed(svgInner)).toEqual(elementsAsWritten(svgInner));
+}
+
 describe('GET /api/page', () => {
   it("renders the catalog with the student's modules, shell and name, and answers with what it was rendered from", async () => {
     const response = await page('/app/catalog');
@@ -59,6 +101,7 @@ describe('GET /api/page', () => {
     expect(textOf(rendered.html)).toContain('aria-label="Account menu for Maya');
     for (const module of modules) expect(textOf(rendered.html)).toContain(`aria-label="Open ${escaped(module.title)}"`);
     expect(rendered.styles).toMatch(/^<style data-emotion="css-global/);
+    expectParsedAsWritten(rendered.html);
     // nothing of the token is in the page
     expect(response.body).not.toContain(token);
   });
@@ -74,7 +117,34 @@ describe('GET /api/page', () => {
     expect(rendered.answers.map((answer) => answer.path)).toEqual(['/kb/articles/budgeting-and-spending/fixed-vs-variable-expenses']);
     expect(textOf(rendered.html)).toContain(escaped(article.title));
     expect(textOf(rendered.html)).toContain('<article');
+    expectParsedAsWritten(rendered.html);
     expect(Number(await views())).toBe(before + 1);
+  });
+
+  it("renders a module, a material and a section, done and not done, as a browser's parser builds them (the app hydrates them)", async () => {
+    const modules = (await service('/catalog')).json() as CatalogModuleCard[];
+    const slug = modules[0]!.slug;
+    const module = (await service(`/catalog/modules/${slug}`)).json() as { materials: { slug: string }[] };
+    const mslug = module.materials[0]!.slug;
+    const material = (await service(`/catalog/modules/${slug}/materials/${mslug}`)).json() as { sections: { slug: string }[] };
+    const sslug = material.sections[0]!.slug;
+    const addresses = [`/app/catalog/${slug}`, `/app/catalog/${slug}/material/${mslug}`, `/app/catalog/${slug}/material/${mslug}/section/${sslug}`];
+    for (const address of addresses) {
+      const response = await page(address);
+      expect(response.statusCode).toBe(200);
+      expectParsedAsWritten((response.json() as RenderedPage).html);
+    }
+    // done: the section says so (a chip beside its reading time)
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: authHeaders(token),
+      payload: { method: 'POST', path: `/catalog/modules/${slug}/materials/${mslug}/sections/${sslug}/complete` },
+    });
+    expect(done.statusCode).toBe(200);
+    const section = (await page(addresses[2]!)).json() as RenderedPage;
+    expect(textOf(section.html)).toContain('>Completed<');
+    expectParsedAsWritten(section.html);
   });
 
   it.each([

@@ -237,7 +237,8 @@ describe("a student's page rendered by the server ahead of the app", () => {
     release();
     await appRendered();
     // hydrated, not replaced: the page's elements are the ones the server sent
-    await expect(heading!.evaluate((element) => element.isConnected)).resolves.toBe(true);
+    // (on a failure, the errors say why: React's word on what differed)
+    await expect(heading!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
     await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(modules);
     await expect(firstOpen.boundingBox()).resolves.toEqual(before);
     await expectAccessible(page);
@@ -267,7 +268,7 @@ describe("a student's page rendered by the server ahead of the app", () => {
     release();
     await appRendered();
     await heading.waitFor();
-    await expect(served!.evaluate((element) => element.isConnected)).resolves.toBe(true);
+    await expect(served!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
     // the app's page works: the article is bookmarked, then not (as the test found it)
     await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
     await page.getByRole('button', { name: 'Bookmarked', exact: true }).waitFor();
@@ -305,7 +306,7 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await appRendered();
     await expect(bookmark.isEnabled()).resolves.toBe(true);
     // the app hydrated the button the server sent, and gave it back its click
-    await expect(served!.evaluate((element) => element.isConnected)).resolves.toBe(true);
+    await expect(served!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
     // the app took the section it was rendered with (a bookmark's change asks for it again)
     expect(asked.filter((p) => p.includes('/sections/'))).toEqual([]);
     // its click works: bookmarked, then not, or the other way round (as the test found it)

@@ -220,7 +220,9 @@ export function SectionPage() {
           crumbs={[CATALOG, { label: s.moduleTitle, to: catalogPaths.module(slug) }, { label: s.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: s.title }]}
         >
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            About {s.estimatedMinutes} min {s.completed && <Chip size="small" color="success" label="Completed" sx={{ ml: 1 }} />}
+            {/* a span: a Chip is a div, which HTML does not allow in a <p> (the browser would rebuild the
+                server's markup of this page otherwise, and the app could not hydrate it) */}
+            About {s.estimatedMinutes} min {s.completed && <Chip component="span" size="small" color="success" label="Completed" sx={{ ml: 1 }} />}
           </Typography>
           <Box component="article" aria-label={s.title}>
             <ContentHtml html={s.bodyHtml} />
