@@ -251,6 +251,30 @@ describe("a student's page rendered by the server ahead of the app", () => {
     expect(errors).toEqual([]);
   });
 
+  it("is replaced by the app, as any copy, when the chunk that hydrates it cannot load; the page works", async () => {
+    await signInAsLearner();
+    await context.route(/\/assets\/hydrate\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await holdTheEntry();
+    const errors = errorsOf(page);
+
+    await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
+    const firstOpen = page.getByRole('link', { name: /^Open / }).first();
+    await firstOpen.waitFor();
+    await expect(copyShown()).resolves.toBe(true);
+    const heading = await page.getByRole('heading', { level: 1, name: 'Catalog' }).elementHandle();
+
+    release();
+    await appRendered();
+    // the app's own page in its place (the chunk's failed load is the browser's word, not the app's)
+    await expect(heading!.evaluate((element) => element.isConnected)).resolves.toBe(false);
+    await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Get Help' }).isEnabled()).resolves.toBe(true);
+    await firstOpen.click();
+    await page.waitForURL(/\/app\/catalog\/[^/]+$/);
+    await page.getByRole('heading', { level: 2, name: 'Materials' }).waitFor();
+    expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
+  });
+
   it('shows a knowledge-base article before the app runs; the app shows the same article without asking again', async () => {
     await signInAsLearner();
     await holdTheEntry();

@@ -44,10 +44,10 @@ async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
   // a student's page the server rendered for them (bootSignedIn.ts) is hydrated, by a chunk of its
-  // own: asked for now, it comes while the steps below run
+  // own: asked for now, it comes while the steps below run (if it cannot come, the page is replaced)
   const hydration =
     rootElement.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === STUDENT_PAGE
-      ? import(/* webpackChunkName: "hydrate" */ './app/hydrateStudentPage')
+      ? import(/* webpackChunkName: "hydrate" */ './app/hydrateStudentPage').catch(() => null)
       : null;
   await nextTask();
 
@@ -88,12 +88,13 @@ async function start(): Promise<void> {
   // a prerendered page stays until the router can render the page itself (its chunk is in), not
   // its loading spinner
   if (rootElement.firstElementChild) await routerReady(router);
-  // in a transition: React renders the first page in slices of a few milliseconds, not in one long
-  // task (App's CurrentRouterProvider catches up with a router update made meanwhile)
-  if (hydration) {
-    await (await hydration).hydrateStudentPage(rootElement, store, router);
+  const hydrate = await hydration;
+  if (hydrate) {
+    await hydrate.hydrateStudentPage(rootElement, store, router);
     return;
   }
+  // in a transition: React renders the first page in slices of a few milliseconds, not in one long
+  // task (App's CurrentRouterProvider catches up with a router update made meanwhile)
   const root = createRoot(rootElement);
   startTransition(() => root.render(<App store={store} router={router} />));
 }
