@@ -110,13 +110,44 @@ async function signedIn(page: Page, path = '/app'): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, 'learner');
   await page.waitForURL(`**${path}`);
-  // The session timer starts on auth:ready and records the sign-in as activity; a clock jump made
-  // before it has scheduled its first check would skip that check (fastForward fires due timers only).
-  await page.waitForFunction(() => localStorage.getItem('cc:lastActivity') !== null);
+  await sessionTimerRunning(page);
+}
+
+/**
+ * The session timer (its own chunk, features/session) starts on auth:ready; a clock jump made
+ * before it has scheduled its first check would skip that check (fastForward fires due timers
+ * only). The sign-in itself writes cc:lastActivity, so that key proves nothing; the timer's
+ * activity watcher does: a mouse move is recorded there as a later activity once it runs.
+ */
+async function sessionTimerRunning(page: Page): Promise<void> {
+  const lastActivity = () => page.evaluate(() => Number(localStorage.getItem('cc:lastActivity') ?? 0));
+  const signedInAt = await lastActivity();
+  const deadline = Date.now() + 15_000;
+  for (let step = 0; (await lastActivity()) <= signedInAt; step += 1) {
+    if (Date.now() > deadline) throw new Error('the session timer did not start within 15 s (no activity recorded)');
+    await page.mouse.move(20 + (step % 40), 300);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token ?? null);
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+
+/** Waits for the expiry dialog; on a timeout, fails with what the page was doing instead. */
+async function dialogOrWhyNot(page: Page): Promise<void> {
+  try {
+    await dialog(page).waitFor();
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      url: location.href,
+      now: Date.now(),
+      lastActivity: localStorage.getItem('cc:lastActivity'),
+      auth: localStorage.getItem('cc:auth') !== null,
+      dialogs: document.querySelectorAll('[role="alertdialog"]').length,
+    }));
+    throw new Error(`${String(error)}\n${JSON.stringify(state)} (server offset ${offsetSoFar} ms)`, { cause: error });
+  }
+}
 
 describe('session lifecycle in the browser (issue #3)', () => {
   it('[S4.14] idle 26 min → the dialog with its countdown, axe-clean; Stay Signed In → a new token in cc:auth, dialog gone', async () => {
@@ -124,7 +155,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await signedIn(page);
     const before = await storedToken(page);
     await jump(page, 26 * MIN);
-    await dialog(page).waitFor();
+    await dialogOrWhyNot(page);
     await expect(dialog(page).getByText('Do you want to stay signed in?').isVisible()).resolves.toBe(true);
     await expect(dialog(page).getByRole('timer').textContent()).resolves.toMatch(/You will be signed out in [0-4]:\d\d/);
     await expectAccessible(page);
