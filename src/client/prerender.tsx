@@ -202,10 +202,10 @@ export { pageDataPaths };
  * A signed-in student's page at an address, rendered at request time by the server
  * (src/server/http/pageRoutes.ts) with their session and the service answers of `pageDataPaths`:
  * what the app renders there once it runs. The markup's first element is marked STUDENT_PAGE, and
- * the app hydrates it (main.tsx), unless it holds an id React generated (useId): the server's
- * render and the app's are not the same tree above the page, so such an id would differ, and
- * hydration keeps an attribute as it found it. That page is marked as a plain copy, which the app
- * replaces.
+ * the app hydrates it (app/hydrateStudentPage.tsx), unless it holds an id React generated (useId):
+ * the server's render and the app's are not the same tree above the page, so such an id would
+ * differ, and hydration keeps an attribute as it found it. That page is marked as a plain copy,
+ * which the app replaces.
  */
 export async function renderSignedInPage(pathname: string, session: Session, answers: readonly PreloadedAnswer[], now: () => number): Promise<PrerenderedPage> {
   const page = await prerender(pathname, { signedIn: true, session: { ...session, token: '' }, answers, now });
