@@ -1,7 +1,7 @@
 /** The auth API of SPEC §7 through app.inject() on a real SQLite file. */
 import { SignJWT, base64url } from 'jose';
 import { API_MESSAGES } from '../../src/common/apiMessages';
-import { APP_KEY_HEADER, DEFAULT_TIMEZONE } from '../../src/common/constants';
+import { APP_KEY_HEADER, DEFAULT_TIMEZONE, RENEWAL_REPLAY_MS } from '../../src/common/constants';
 import { decodeToken, expFromClaim } from '../../src/common/token';
 import type { Envelope, Session, SessionIdentity } from '../../src/common/types';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -345,6 +345,89 @@ describe('POST /api/auth/renew', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/renew', headers: appKeyHeader })).statusCode).toBe(401);
     const first = await signIn(t.app, 'learner');
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/renew', headers: { authorization: `Bearer ${first.token}` } })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/renew asked again (a renewal whose answer was lost; docs/server.md "Renewal")', () => {
+  const KEY = 'k3y-of-this-tab_0123456789';
+  const renew = (token: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/renew', headers: authHeaders(token), ...(payload ? { payload } : {}) });
+  const tokenOf = (response: { json(): unknown }) => (response.json() as Envelope<Session>).body.token;
+
+  it('the same token with the same key gets the same new token again; the old token stays refused everywhere else', async () => {
+    const first = await signIn(t.app, 'multi');
+    t.clock.advance(21 * 60_000);
+    const lost = await renew(first.token, { lastActivityAt: t.clock(), renewalKey: KEY });
+    expect(lost.statusCode).toBe(200);
+    t.clock.advance(30_000);
+    const again = await renew(first.token, { lastActivityAt: t.clock(), renewalKey: KEY });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(tokenOf(again)).toBe(tokenOf(lost));
+    expect((again.json() as Envelope<Session>).body.clients).toEqual(first.clients);
+    // no new session: the row the lost answer named is the only live one
+    const live = await t.db.selectFrom('sessions').select('id').where('revoked_at', 'is', null).execute();
+    expect(live.map((row) => row.id)).toEqual([decodeToken(tokenOf(lost)).jti]);
+    expect((await getUser(first.token)).statusCode).toBe(401);
+    expect((await getUser(tokenOf(again))).statusCode).toBe(200);
+  });
+
+  it('refuses another key, no key, and a key that is not a renewal key', async () => {
+    const first = await signIn(t.app, 'learner');
+    t.clock.advance(21 * 60_000);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
+    expect((await renew(first.token, { renewalKey: `${KEY}x` })).statusCode).toBe(401);
+    expect((await renew(first.token)).statusCode).toBe(401);
+    const malformed = await renew(first.token, { renewalKey: 'short' });
+    expect(malformed.statusCode).toBe(400);
+    // a renewal without a key cannot be asked again with one
+    const second = await signIn(t.app, 'learner');
+    expect((await renew(second.token)).statusCode).toBe(200);
+    expect((await renew(second.token, { renewalKey: KEY })).statusCode).toBe(401);
+  });
+
+  it(`is refused ${RENEWAL_REPLAY_MS / 60_000} minutes after the renewal`, async () => {
+    const first = await signIn(t.app, 'learner');
+    t.clock.advance(21 * 60_000);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
+    t.clock.advance(RENEWAL_REPLAY_MS);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
+    t.clock.advance(1);
+    const late = await renew(first.token, { renewalKey: KEY });
+    expect(late.statusCode).toBe(401);
+    expect(messageOf(late)).toBe(API_MESSAGES.invalidSession);
+  });
+
+  it('is refused once the new session has ended: signed out, renewed in its turn, or every session revoked', async () => {
+    for (const end of ['signout', 'renewed', 'revoked'] as const) {
+      const first = await signIn(t.app, 'learner');
+      t.clock.advance(21 * 60_000);
+      const next = tokenOf(await renew(first.token, { renewalKey: KEY }));
+      if (end === 'signout') await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: authHeaders(next) });
+      if (end === 'renewed') expect((await renew(next)).statusCode).toBe(200);
+      if (end === 'revoked') await t.db.updateTable('sessions').set({ revoked_at: t.clock() }).where('revoked_at', 'is', null).execute();
+      expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(401);
+    }
+  });
+
+  it('signing out with the replaced token ends the session its renewal started', async () => {
+    const first = await signIn(t.app, 'learner');
+    t.clock.advance(21 * 60_000);
+    const next = tokenOf(await renew(first.token, { renewalKey: KEY }));
+    const third = tokenOf(await renew(next, { renewalKey: `${KEY}2` }));
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: authHeaders(first.token) })).statusCode).toBe(204);
+    expect((await getUser(third)).statusCode).toBe(401);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(401);
+    expect(await t.db.selectFrom('sessions').select('id').where('revoked_at', 'is', null).execute()).toEqual([]);
+  });
+
+  it('a sign-out never reaches another user\'s sessions', async () => {
+    const mine = await signIn(t.app, 'learner');
+    const theirs = await signIn(t.app, 'multi');
+    // a row of mine pointing at a session of theirs (a hand-edited database): the chain stops there
+    await t.db.updateTable('sessions').set({ replaced_by: decodeToken(theirs.token).jti as string }).where('id', '=', decodeToken(mine.token).jti as string).execute();
+    await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: authHeaders(mine.token) });
+    expect((await getUser(theirs.token)).statusCode).toBe(200);
   });
 });
 

@@ -214,6 +214,47 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expect(storedToken(page)).resolves.not.toBeNull();
   });
 
+  it('a renewal whose answer is lost on the way → asked again, the same new token, still signed in, no alert (docs/server.md "Renewal")', async () => {
+    const page = await clockedPage();
+    await signedIn(page);
+    const before = await storedToken(page);
+    // the first renewal reaches the server (which renews), and its answer never reaches the page
+    let lostToken = '';
+    let answered!: () => void;
+    const lost = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const renewals: string[] = [];
+    await page.route('**/api/auth/renew', async (route) => {
+      renewals.push(route.request().postData() ?? '');
+      if (renewals.length > 1) return route.continue();
+      const response = await route.fetch();
+      lostToken = ((await response.json()) as { body: { token: string } }).body.token;
+      await route.abort('connectionreset');
+      answered();
+    });
+    // 21 min without activity: 9 min of the token left, so the next check renews (SPEC §4)
+    await jump(page, 21 * MIN);
+    await lost;
+    expect(lostToken).not.toBe('');
+    // the page asks again a second later, with the same token and key
+    await step(page, 1_000);
+    await page.waitForFunction((token) => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token === token, lostToken);
+    expect(renewals).toHaveLength(2);
+    expect(renewals[1]).toBe(renewals[0]);
+    expect(lostToken).not.toBe(before);
+    await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
+    // the token it holds works: the catalog's service call answers with it
+    await page.goto('/app/catalog');
+    await expect(page.title()).resolves.toBe('Catalog - Cashwise');
+    // the catalog's answer, asked with that token (this server imports no course content)
+    await page.getByText('Your school has no modules in its catalog yet.').waitFor();
+    await apiSettled(page);
+    await expect(page.url()).toMatch(/\/app\/catalog$/);
+    await expect(storedToken(page)).resolves.toBe(lostToken);
+    await expectAccessible(page);
+  });
+
   it('[S4.11] sign-out in tab A → tab B on /login (item 6)', async () => {
     const a = await context.newPage();
     await signedIn(a);

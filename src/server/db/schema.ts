@@ -42,6 +42,8 @@ export interface SessionsTable {
   absolute_expires_at: number;
   revoked_at: number | null;
   replaced_by: string | null;
+  /** SHA-256 (base64url) of the renewal key of the renewal that replaced this session, if it came with one */
+  renewal_key_hash: string | null;
 }
 
 export interface SignInAttemptsTable {

@@ -1,15 +1,23 @@
 /** SPEC §7 auth calls: POST /api/auth, GET /api/auth/user, POST /api/auth/renew, POST /api/auth/signout. */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
-import { SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
+import { RENEWAL_KEY_PATTERN, RENEWAL_REPLAY_MS, SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
+import { seeOtherConnections } from '../db/changes';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
-import { verifyToken } from '../security/tokens';
-import { findSession, findUserByUserName, insertSession, revokeSession } from '../services/auth/repository';
+import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
+import {
+  findSessionWithUser,
+  findUserByUserName,
+  identityOf,
+  insertSession,
+  revokeSession,
+  revokeSessionAndRenewals,
+} from '../services/auth/repository';
 import { expiryFor, issueToken, startSession } from '../services/auth/sessions';
-import { authenticate, bearerToken, isKnownAppKey, requireAppKey } from './authenticate';
+import { authenticate, bearerToken, isKnownAppKey, requireAppKey, sessionRefusal } from './authenticate';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 
@@ -29,13 +37,49 @@ const renewSchema = {
     { type: 'null' },
     {
       type: 'object',
-      properties: { lastActivityAt: { type: 'number' } },
+      properties: {
+        lastActivityAt: { type: 'number' },
+        // the same for every renewal of one token (RENEWAL_REPLAY_MS); absent: a renewal that cannot be repeated
+        renewalKey: { type: 'string', pattern: RENEWAL_KEY_PATTERN },
+      },
     },
   ],
 } as const;
 
 interface RenewBody {
   lastActivityAt?: number;
+  renewalKey?: string;
+}
+
+const hashOfRenewalKey = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * A renewal asked again (its answer was lost on the way, so the browser still holds the old token):
+ * the same token with the same renewal key, within RENEWAL_REPLAY_MS of the renewal, while the
+ * session that renewal started is still live, gets that session's token again. Anything else is
+ * null, and the request goes on as a renewal of its own (which refuses a replaced token).
+ */
+async function repeatedRenewal(ctx: AppContext, token: string, renewalKey: string): Promise<Envelope<Session> | null> {
+  const now = ctx.clock();
+  seeOtherConnections(ctx.db);
+  let verified;
+  try {
+    verified = await verifyTokenCached(token, ctx.config.tokenSecret, now);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return null;
+    throw error;
+  }
+  const old = (await findSessionWithUser(ctx.db, verified.sessionId))?.session;
+  if (!old || old.user_id !== verified.userId || old.revoked_at === null || old.replaced_by === null || old.renewal_key_hash === null) return null;
+  if (now - Number(old.revoked_at) > RENEWAL_REPLAY_MS) return null;
+  const presented = Buffer.from(hashOfRenewalKey(renewalKey));
+  const kept = Buffer.from(old.renewal_key_hash);
+  if (presented.length !== kept.length || !timingSafeEqual(presented, kept)) return null;
+  const successor = await findSessionWithUser(ctx.db, old.replaced_by);
+  if (!successor?.user || sessionRefusal(successor.session, verified.userId, now)) return null;
+  // the token is a function of the session row (security/tokens.ts): the very token the lost answer held
+  const renewed = await issueToken(ctx.config, successor.session);
+  return { body: { token: renewed, ...(await identityOf(ctx.db, successor.user)) } };
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -89,6 +133,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post<{ Body: RenewBody | null | undefined }>('/api/auth/renew', { schema: { body: renewSchema } }, async (request) => {
     requireAppKey(ctx, request);
+    const renewalKey = request.body?.renewalKey;
+    const presented = bearerToken(request);
+    if (renewalKey !== undefined && presented) {
+      const repeated = await repeatedRenewal(ctx, presented, renewalKey);
+      if (repeated) {
+        request.log.info('a renewal asked again: its token sent again');
+        return repeated;
+      }
+    }
     const { session: old, identity } = await authenticate(ctx, request);
     const now = ctx.clock();
     // the learner's last activity as the SPA reports it, clamped to now and never earlier than
@@ -119,11 +172,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       absolute_expires_at: absoluteExpiresAt,
       revoked_at: null,
       replaced_by: null,
+      renewal_key_hash: null,
     };
+    const replacement = { by: next.id, renewalKeyHash: renewalKey === undefined ? null : hashOfRenewalKey(renewalKey) };
     await ctx.db.transaction().execute(async (trx) => {
       await insertSession(trx, next);
-      // a concurrent renewal of the same token may have won: then this one must not count
-      if (!(await revokeSession(trx, old.id, now, next.id))) throw new HttpError(401, API_MESSAGES.invalidSession);
+      // a concurrent renewal of the same token may have won: then this one must not count (the
+      // same browser's next attempt with the same key gets the winner's token, repeatedRenewal)
+      if (!(await revokeSession(trx, old.id, now, replacement))) throw new HttpError(401, API_MESSAGES.invalidSession);
     });
     const token = await issueToken(ctx.config, next);
     const body: Envelope<Session> = { body: { token, ...identity } };
@@ -138,8 +194,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const now = ctx.clock();
         const payload = await verifyIgnoringExpiry(ctx, token);
         if (payload) {
-          const session = await findSession(ctx.db, payload.sessionId);
-          if (session && session.user_id === payload.userId) await revokeSession(ctx.db, session.id, now);
+          // with the renewals it led to: a token whose renewal answer was lost still signs the learner out
+          await revokeSessionAndRenewals(ctx.db, payload.sessionId, payload.userId, now);
         }
       } catch (error) {
         request.log.warn({ err: error }, 'sign-out could not revoke the session');

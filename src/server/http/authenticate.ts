@@ -34,6 +34,20 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * Why a session row cannot serve a request at `now` for the token's user, or null when it can: not
+ * revoked, not past its expiry or absolute lifetime, not idle past SERVER_IDLE_LIMIT_MS.
+ */
+export function sessionRefusal(session: SessionRow | undefined, userId: number, now: number): string | null {
+  if (!session || session.user_id !== userId || session.revoked_at !== null || now >= Number(session.expires_at) || now >= Number(session.absolute_expires_at)) {
+    return 'session not live';
+  }
+  // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
+  // (tokens issued now never outlive that, see services/auth/sessions.ts expiryFor; this covers older ones)
+  if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) return 'session idle';
+  return null;
+}
+
+/**
  * The signed-in session behind the Bearer token: signature, expiry, a live (not revoked,
  * not expired, not idle past SERVER_IDLE_LIMIT_MS) sessions row of the same user. 401 otherwise.
  */
@@ -48,22 +62,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     const verified = await verifyTokenCached(token, ctx.config.tokenSecret, now);
     // the session row (and its user's) is read on every request: a revocation anywhere counts at once
     const found = await findSessionWithUser(ctx.db, verified.sessionId);
-    const session = found?.session;
-    if (
-      !session ||
-      session.user_id !== verified.userId ||
-      session.revoked_at !== null ||
-      now >= Number(session.expires_at) ||
-      now >= Number(session.absolute_expires_at)
-    ) {
-      throw new InvalidTokenError('session not live');
-    }
-    // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
-    // (tokens issued now never outlive that, see services/auth/sessions.ts expiryFor; this covers older ones)
-    if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) throw new InvalidTokenError('session idle');
+    const refusal = sessionRefusal(found?.session, verified.userId, now);
+    if (refusal) throw new InvalidTokenError(refusal);
     if (!found?.user) throw new InvalidTokenError('user gone');
     const identity = await identityOf(ctx.db, found.user);
-    return { session, identity };
+    return { session: found.session, identity };
   } catch (error) {
     if (error instanceof InvalidTokenError) {
       request.log.info({ reason: error.message }, 'token refused');

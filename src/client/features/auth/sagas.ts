@@ -10,18 +10,19 @@
  * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
  */
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, delay, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API_MESSAGES } from '../../../common/apiMessages';
-import { TIMEOUTS } from '../../../common/constants';
+import { RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../common/constants';
 import { SESSION_MESSAGES } from '../../../common/sessionMessages';
 import { loginPathFor, safeRedirect } from '../../../common/redirect';
 import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
 import { callApi, unwrapBody } from '../../api/apiSaga';
-import { toApiProblem } from '../../api/apiProblem';
+import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
+import { renewalKeyFor } from './renewalKey';
 import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
@@ -212,9 +213,17 @@ function* renewRequested(): SagaIterator {
   yield put(sessionRenew());
 }
 
+/** A renewal that got no answer may have renewed all the same: ask again (same token, same key). */
+const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'network' || problem.kind === 'timeout' || problem.kind === 'server';
+
 /**
  * SPEC S4.05, S7.04: POST /api/auth/renew, the answer replaces session and expiry and is stored.
  * S8.09 / S4.17: a failure is logged, state unchanged, error alert 'Authentication'.
+ *
+ * Every renewal of one token carries the same renewal key (renewalKey.ts). A renewal that got no
+ * answer (network, timeout, 5xx) is asked again after RENEWAL_RETRY_DELAYS_MS: if the server had
+ * renewed, the same key gets the same new token, so a lost answer does not sign the student out.
+ * Only when every attempt fails is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
@@ -239,13 +248,29 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
       (value): value is number => typeof value === 'number',
     );
     const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
-    const data: unknown = yield call(callApi, {
-      method: 'POST',
-      url: '/api/auth/renew',
-      ...(lastActivityAt !== undefined ? { data: { lastActivityAt } } : {}),
-      token: current.token,
-      endSessionOnAuthFailure: false,
-    });
+    const renewalKey = renewalKeyFor(current.token);
+    let data: unknown;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        data = yield call(callApi, {
+          method: 'POST',
+          url: '/api/auth/renew',
+          data: { ...(lastActivityAt !== undefined ? { lastActivityAt } : {}), renewalKey },
+          token: current.token,
+          endSessionOnAuthFailure: false,
+        });
+        break;
+      } catch (error) {
+        const wait = RENEWAL_RETRY_DELAYS_MS[attempt];
+        const problem = toApiProblem(error);
+        if (wait === undefined || !answerMayBeLost(problem)) throw error;
+        logger.warn('Session renewal got no answer: asking again', problem);
+        yield delay(wait);
+        // signed out meanwhile, or another tab's renewal adopted: nothing left to renew
+        const holding: Session | null = yield select(selectSession);
+        if (holding?.token !== current.token) return holding !== null;
+      }
+    }
     const { session, expiresAt } = sessionFrom(data, current);
     updateStoredSession(storage, () => session, logger);
     yield put(sessionRenewed({ session, expiresAt }));

@@ -8,6 +8,7 @@ import { migration0007 } from './0007_knowledge_base';
 import { migration0008 } from './0008_budgets_worksheets';
 import { migration0009 } from './0009_performance_indexes';
 import { migration0010 } from './0010_server_settings';
+import { migration0011 } from './0011_renewal_replay';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -22,6 +23,7 @@ export const migrationProvider: MigrationProvider = {
       '0008_budgets_worksheets': migration0008,
       '0009_performance_indexes': migration0009,
       '0010_server_settings': migration0010,
+      '0011_renewal_replay': migration0011,
     };
   },
 };

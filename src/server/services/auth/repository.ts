@@ -87,7 +87,7 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
   return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const SESSION_COLUMNS = ['id', 'user_id', 'app_key', 'created_at', 'last_activity_at', 'expires_at', 'absolute_expires_at', 'revoked_at', 'replaced_by'] as const;
+const SESSION_COLUMNS = ['id', 'user_id', 'app_key', 'created_at', 'last_activity_at', 'expires_at', 'absolute_expires_at', 'revoked_at', 'replaced_by', 'renewal_key_hash'] as const;
 
 const sessionWithUser = hotQuery(1, (db: Db, id: string) =>
   db
@@ -126,6 +126,7 @@ async function readSessionWithUser(db: Db, id: string): Promise<{ session: Sessi
     absolute_expires_at: row.absolute_expires_at,
     revoked_at: row.revoked_at,
     replaced_by: row.replaced_by,
+    renewal_key_hash: row.renewal_key_hash,
   };
   const user =
     row.u_id === null
@@ -134,13 +135,38 @@ async function readSessionWithUser(db: Db, id: string): Promise<{ session: Sessi
   return { session, user };
 }
 
-/** Revokes a live session; false when it was already revoked (e.g. a concurrent renewal won). */
-export async function revokeSession(db: Db, id: string, now: number, replacedBy: string | null = null): Promise<boolean> {
+/**
+ * Revokes a live session; false when it was already revoked (e.g. a concurrent renewal won). A
+ * renewal names the session replacing it and the hash of the renewal key it came with, if any.
+ */
+export async function revokeSession(
+  db: Db,
+  id: string,
+  now: number,
+  replacement: { by: string; renewalKeyHash: string | null } | null = null,
+): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set({ revoked_at: now, replaced_by: replacedBy })
+    .set({ revoked_at: now, replaced_by: replacement?.by ?? null, renewal_key_hash: replacement?.renewalKeyHash ?? null })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Renewals of one sign-in, at most: a 12-hour session renewed every 5 minutes is 144. */
+const MAX_RENEWALS_FOLLOWED = 1_000;
+
+/**
+ * Signing out with a token ends its session and every session that renewed it: the one tab that
+ * missed a renewal (or a renewal whose answer was lost) must not leave the newer token alive.
+ */
+export async function revokeSessionAndRenewals(db: Db, id: string, userId: number, now: number): Promise<void> {
+  let next: string | null = id;
+  for (let hop = 0; next !== null && hop < MAX_RENEWALS_FOLLOWED; hop += 1) {
+    const session = await findSession(db, next);
+    if (!session || session.user_id !== userId) return;
+    if (session.revoked_at === null) await revokeSession(db, session.id, now);
+    next = session.replaced_by;
+  }
 }

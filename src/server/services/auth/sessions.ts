@@ -48,6 +48,7 @@ export async function startSession(
     absolute_expires_at: absoluteExpiresAt,
     revoked_at: null,
     replaced_by: null,
+    renewal_key_hash: null,
   };
   await insertSession(db, row);
   const token = await issueToken(config, row);

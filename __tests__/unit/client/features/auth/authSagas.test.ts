@@ -10,7 +10,7 @@ import {
 } from '../../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { API_MESSAGES } from '../../../../../src/common/apiMessages';
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../../src/common/constants';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../../../src/common/constants';
 import { MESSAGES } from '../../../../../src/common/messages';
 import { tokenExpiry } from '../../../../../src/common/token';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
@@ -202,17 +202,22 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed } } } });
     h.store.dispatch(sessionRenew({ lastActivityAt: NOW - 5000 }));
     await settle();
-    expect(h.requests[0]?.data).toEqual({ lastActivityAt: NOW - 5000 });
+    expect(h.requests[0]?.data).toEqual({ lastActivityAt: NOW - 5000, renewalKey: expect.stringMatching(new RegExp(RENEWAL_KEY_PATTERN)) });
   });
 
   it.each([
-    ['401', { status: 401, data: { message: 'revoked' } }],
-    ['network error', 'network' as const],
-  ])('[S8.09][S4.17] failure (%s): logged, state unchanged, error alert Authentication', async (_label, answer) => {
+    ['401', 1, { status: 401, data: { message: 'revoked' } }],
+    ['network error', 1 + RENEWAL_RETRY_DELAYS_MS.length, 'network' as const],
+    ['timeout', 1 + RENEWAL_RETRY_DELAYS_MS.length, 'timeout' as const],
+    ['503', 1 + RENEWAL_RETRY_DELAYS_MS.length, { status: 503, data: { message: 'down' } }],
+  ])('[S8.09][S4.17] failure (%s, asked %d times): logged, state unchanged, error alert Authentication', async (_label, attempts, answer) => {
+    jest.useFakeTimers({ now: NOW });
     const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': answer } });
     const before = h.state().auth;
     h.store.dispatch(renew());
-    await settle();
+    await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS.reduce((sum, wait) => sum + wait, 0) + 1000);
+    jest.useRealTimers();
+    expect(h.requests).toHaveLength(attempts);
     expect(h.state().auth).toEqual(before);
     expect(h.stored()).toEqual(session);
     expect(h.logger.error).toHaveBeenCalled();
@@ -220,6 +225,59 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
       expect.objectContaining({ severity: 'error', summary: MESSAGES.renewFailedSummary, detail: MESSAGES.renewFailedDetail }),
     ]);
     expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  describe('a renewal whose answer was lost (docs/server.md "Renewal")', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('asks again with the same token and renewal key; the answer then renews, with no alert', async () => {
+      jest.useFakeTimers({ now: NOW });
+      let calls = 0;
+      const h = withAuth({
+        stored: session,
+        routes: { 'POST /api/auth/renew': () => (++calls === 1 ? 'network' : { status: 200, data: { body: renewed } }) },
+      });
+      h.store.dispatch(renew());
+      await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS[0] - 1);
+      expect(h.requests).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(h.requests).toHaveLength(2);
+      const [first, second] = h.requests;
+      expect(second?.headers.Authorization).toBe(`Bearer ${session.token}`);
+      expect((second?.data as { renewalKey: string }).renewalKey).toBe((first?.data as { renewalKey: string }).renewalKey);
+      expect(h.state().auth.session?.token).toBe(renewedToken);
+      expect(h.stored()?.token).toBe(renewedToken);
+      expect(selectPendingNotifications(h.state())).toEqual([]);
+      expect(h.logger.error).not.toHaveBeenCalled();
+      expect(h.logger.warn).toHaveBeenCalledWith('Session renewal got no answer: asking again', expect.objectContaining({ kind: 'network' }));
+    });
+
+    it('a later renewal of the same token (the next session check) sends the same key; a new token gets a new key', async () => {
+      const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': { status: 401, data: { message: 'revoked' } } } });
+      h.store.dispatch(renew());
+      await settle();
+      h.store.dispatch(renew());
+      await settle();
+      const keys = h.requests.map((request) => (request.data as { renewalKey: string }).renewalKey);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+
+      const other = withAuth({ stored: renewed, routes: { 'POST /api/auth/renew': { status: 200, data: { body: session } } } });
+      other.store.dispatch(renew());
+      await settle();
+      expect((other.requests[0]?.data as { renewalKey: string }).renewalKey).not.toBe(keys[0]);
+    });
+
+    it('stops asking when the student signed out while it waited: no alert', async () => {
+      jest.useFakeTimers({ now: NOW });
+      const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': 'network', 'POST /api/auth/signout': { status: 204 } } });
+      h.store.dispatch(renew());
+      await jest.advanceTimersByTimeAsync(10);
+      h.store.dispatch(sessionEnd({ reason: 'signout' }));
+      await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS.reduce((sum, wait) => sum + wait, 0) + 1000);
+      expect(h.requests.filter((request) => request.url === '/api/auth/renew')).toHaveLength(1);
+      expect(selectPendingNotifications(h.state())).toEqual([]);
+    });
   });
 });
 

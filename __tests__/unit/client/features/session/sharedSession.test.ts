@@ -98,7 +98,7 @@ describe('renewal reports the latest activity of any tab (issue #3 items 4, 6)',
     const h = harness({ stored: makeSession(), storage, sagas: [authSaga], routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed } } } });
     h.store.dispatch(sessionRenew(fromEvent === undefined ? undefined : { lastActivityAt: fromEvent }));
     await settle();
-    expect(h.requests[0]?.data).toEqual({ lastActivityAt: sent });
+    expect(h.requests[0]?.data).toEqual({ lastActivityAt: sent, renewalKey: expect.any(String) });
   });
 
   it('adopts a later token another tab already stored instead of renewing (no request)', async () => {
