@@ -344,7 +344,7 @@ describe("a student's page rendered by the server ahead of the app", () => {
     expect(errors).toEqual([]);
   });
 
-  it('is never asked for with an idle stored session: the next student on a shared computer sees nobody\'s page', async () => {
+  it('is never asked for with an idle stored session: the next student on a shared computer sees nobody\'s page, nor a shell', async () => {
     await signInAsLearner();
     // the student walked away over half an hour ago (the last activity every tab records); set
     // on a page of the site without the app, whose session timer would record a newer one
@@ -357,7 +357,9 @@ describe("a student's page rendered by the server ahead of the app", () => {
     });
 
     await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Loading page');
+    // nor the shell: bootSignedIn.ts emptied #root before the app's scripts ran, as for no session
+    await page.waitForFunction(() => document.getElementById('root')?.childElementCount === 0);
+    await expect(page.getByRole('heading', { name: 'Loading page' }).count()).resolves.toBe(0);
     release();
     await page.waitForURL('**/login?reason=idle**');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

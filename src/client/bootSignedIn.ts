@@ -1,10 +1,11 @@
 /**
  * The one script of a prerendered signed-in page (app.html, the home page, and the other signed-in
  * pages' shells; prerender.tsx): boot.ts's work, after one check. The copy is a signed-in student's
- * page. A visitor with no stored session cannot use it — the app would only send them to the
- * sign-in page once it runs — so for them the copy goes at once and the app's scripts run straight
- * away (there is no page to show first), as on index.html, instead of a page that they look at and
- * that then disappears.
+ * page. A visitor with no usable stored session (none, or one whose token expired or that was idle
+ * past the limit: the next student at a shared computer) cannot use it — the app would only send
+ * them to the sign-in page once it runs — so for them the copy goes at once and the app's scripts
+ * run straight away (there is no page to show first), as on index.html, instead of a page that they
+ * look at and that then disappears.
  *
  * THE STUDENT'S PAGE AHEAD OF THE APP. A shell's copy has no page: the page is the student's data.
  * For the pages the server can render for the student (the copy is marked PAGE_AHEAD:
@@ -17,7 +18,7 @@
  *
  * Its own small bundle without webpack's runtime, like boot.ts (webpack.config.js).
  */
-import { APP_KEY_HEADER, SESSION_STORAGE_KEY } from '../common/constants';
+import { APP_KEY_HEADER } from '../common/constants';
 import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../common/renderedPage';
 import { stashPageAnswers } from './app/pageData';
 import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
@@ -31,19 +32,14 @@ export const PAGE_WAIT_MS = 2500;
 export const PAGE_PAINT_WAIT_MS = 500;
 
 /**
- * Empties #root when it holds a prerendered copy and no session is stored (or storage is refused).
- * True when it did.
+ * Empties #root when it holds a prerendered copy and no usable session is stored: none, storage
+ * refused, a token expired or unreadable, or a session idle past the limit (a shared computer's
+ * next student, whom the app will send to the sign-in page). True when it did.
  */
-export function dropCopyWithoutSession(doc: Document, storage: () => Storage): boolean {
+export function dropCopyWithoutSession(doc: Document, storage: () => Storage, now: number): boolean {
   const root = doc.getElementById('root');
   if (!root?.firstElementChild?.hasAttribute(PRERENDERED_ATTRIBUTE)) return false;
-  let stored: string | null = null;
-  try {
-    stored = storage().getItem(SESSION_STORAGE_KEY);
-  } catch {
-    // storage refused (a locked-down browser): the app starts signed out too
-  }
-  if (stored) return false;
+  if (pageRequestCredentials(storage, now)) return false;
   root.replaceChildren();
   return true;
 }
@@ -154,14 +150,15 @@ export function bootSignedIn(script: Element, doc: Document, storage: () => Stor
   const win = options.win ?? window;
   const whenShown = options.whenShown ?? ((load: () => void) => afterFirstPaint(load, doc, win));
   const load = loadScriptsOnce(scriptsToLoad(script), doc);
-  if (dropCopyWithoutSession(doc, storage)) {
+  const now = (options.now ?? Date.now)();
+  if (dropCopyWithoutSession(doc, storage, now)) {
     load();
     return;
   }
   const root = doc.getElementById('root');
   if (root) disableCopyButtons(root);
   const pageAhead = root?.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === PAGE_AHEAD;
-  const credentials = pageAhead ? pageRequestCredentials(storage, (options.now ?? Date.now)()) : null;
+  const credentials = pageAhead ? pageRequestCredentials(storage, now) : null;
   if (!credentials) {
     whenShown(load);
     return;

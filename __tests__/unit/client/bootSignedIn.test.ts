@@ -1,7 +1,7 @@
 /**
  * bootSignedIn.ts, the one script of the prerendered signed-in pages (issue #9): the copy stays for
- * a visitor with a stored session and the app's scripts run once it has been shown; without a stored
- * session the copy goes at once and the scripts run straight away. On a shell whose page the server
+ * a visitor with a usable stored session and the app's scripts run once it has been shown; without
+ * one (none, expired, idle) the copy goes at once and the scripts run straight away. On a shell whose page the server
  * renders (PAGE_AHEAD), a usable session asks for the student's page, which takes the shell's place
  * before the scripts run; an unusable one (expired, idle: a shared computer's next student) asks
  * for nothing.
@@ -21,6 +21,9 @@ import {
 } from '../../../src/client/bootSignedIn';
 import { tokenWith } from './features/harness';
 
+const NOW = Date.UTC(2026, 10, 23, 12);
+const live = tokenWith({ exp: NOW / 1000 + 3600 });
+const expired = tokenWith({ exp: NOW / 1000 - 1 });
 const COPY = '<div data-prerendered=""><main><h1>Welcome!</h1></main></div>';
 
 /** A storage holding `session` under the session key (or nothing), set up when it is first asked for. */
@@ -28,6 +31,17 @@ function storageWith(session: string | null): () => Storage {
   return () => {
     window.localStorage.clear();
     if (session !== null) window.localStorage.setItem(SESSION_STORAGE_KEY, session);
+    return window.localStorage;
+  };
+}
+
+/** A storage with a session (token) and, when given, the last activity and app key. */
+function sessionStorageWith(token: string | null, lastActivity?: number, appKey?: string): () => Storage {
+  return () => {
+    window.localStorage.clear();
+    if (token !== null) window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user: { id: 1 }, clients: [], permissions: [] }));
+    if (lastActivity !== undefined) window.localStorage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(lastActivity));
+    if (appKey !== undefined) window.localStorage.setItem(APP_KEY_STORAGE_KEY, appKey);
     return window.localStorage;
   };
 }
@@ -42,22 +56,26 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('dropCopyWithoutSession', () => {
+describe('dropCopyWithoutSession: the copy stays only for a usable stored session', () => {
   it.each<[string, string, () => Storage, boolean]>([
-    ['a copy and a stored session', COPY, storageWith('{"token":"t"}'), false],
+    ['a copy and a live session, active a minute ago', COPY, sessionStorageWith(live, NOW - 60_000), false],
+    ['a copy and a live session with no recorded activity', COPY, sessionStorageWith(live), false],
     ['a copy and no stored session', COPY, storageWith(null), true],
     ['a copy and an empty stored session', COPY, storageWith(''), true],
+    ['a copy and a stored session that is not one', COPY, storageWith('{"token":"t"}'), true],
+    ['a copy and an expired token', COPY, sessionStorageWith(expired, NOW), true],
+    ['a copy and a session idle for over 30 minutes (the next student on a shared computer)', COPY, sessionStorageWith(live, NOW - SESSION.inactivityLogoutMs - 1), true],
     ['a copy and storage refused', COPY, refused, true],
     ['no copy (the app has rendered)', '<div><main><h1>Welcome back, Maya!</h1></main></div>', storageWith(null), false],
     ['an empty #root', '', storageWith(null), false],
   ])('%s → dropped: %p', (_case, rootHtml, storage, dropped) => {
     document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
-    expect(dropCopyWithoutSession(document, storage)).toBe(dropped);
+    expect(dropCopyWithoutSession(document, storage, NOW)).toBe(dropped);
     expect(document.getElementById('root')!.innerHTML).toBe(dropped ? '' : rootHtml);
   });
 
   it('does nothing on a page without #root', () => {
-    expect(dropCopyWithoutSession(document, storageWith(null))).toBe(false);
+    expect(dropCopyWithoutSession(document, storageWith(null), NOW)).toBe(false);
   });
 });
 
@@ -73,7 +91,7 @@ describe('bootSignedIn', () => {
     const copy = '<div data-prerendered=""><header><button type="button">Account menu</button></header><main><h1>Welcome!</h1><a href="/app/catalog">Catalog</a></main></div>';
     document.body.innerHTML = `<div id="root">${copy}</div>`;
     const whenShown = jest.fn<void, [() => void]>();
-    bootSignedIn(script(), document, storageWith('{"token":"t"}'), { whenShown });
+    bootSignedIn(script(), document, sessionStorageWith(live, NOW - 60_000), { whenShown, now: () => NOW });
     expect(document.getElementById('root')!.innerHTML).toBe(copy.replace('<button type="button">', '<button type="button" disabled="" data-copy-disabled="">'));
     expect(appended()).toEqual([]);
     expect(whenShown).toHaveBeenCalledTimes(1);
@@ -81,10 +99,14 @@ describe('bootSignedIn', () => {
     expect(appended()).toEqual(['/assets/runtime.1.js', '/assets/main.2.js']);
   });
 
-  it('without a stored session drops the copy and runs the scripts at once', () => {
+  it.each<[string, () => Storage]>([
+    ['without a stored session', storageWith(null)],
+    ['with a session idle for over 30 minutes', sessionStorageWith(live, NOW - SESSION.inactivityLogoutMs - 1)],
+    ['with an expired token', sessionStorageWith(expired, NOW)],
+  ])('%s drops the copy and runs the scripts at once', (_case, storage) => {
     document.body.innerHTML = `<div id="root">${COPY}</div>`;
     const whenShown = jest.fn();
-    bootSignedIn(script(), document, storageWith(null), { whenShown });
+    bootSignedIn(script(), document, storage, { whenShown, now: () => NOW });
     expect(document.getElementById('root')!.innerHTML).toBe('');
     expect(appended()).toEqual(['/assets/runtime.1.js', '/assets/main.2.js']);
     expect(whenShown).not.toHaveBeenCalled();
@@ -93,9 +115,6 @@ describe('bootSignedIn', () => {
 
 // ------------------------------------------------------------------ the student's page ahead of the app
 
-const NOW = Date.UTC(2026, 10, 23, 12);
-const live = tokenWith({ exp: NOW / 1000 + 3600 });
-const expired = tokenWith({ exp: NOW / 1000 - 1 });
 const AHEAD_COPY = '<div data-prerendered="page-ahead"><main><h1>Loading page</h1></main></div>';
 const PAGE: RenderedPage = {
   path: '/app/catalog',
@@ -104,17 +123,6 @@ const PAGE: RenderedPage = {
   html: '<div data-prerendered=""><main><h1>Catalog</h1><h2>Saving Basics</h2><a href="/app/catalog/saving-basics">Open</a><button type="button">Bookmark</button></main></div>',
   answers: [{ path: '/catalog', data: [{ slug: 'saving-basics' }] }],
 };
-
-/** A storage with a session (token) and, when given, the last activity and app key. */
-function sessionStorageWith(token: string | null, lastActivity?: number, appKey?: string): () => Storage {
-  return () => {
-    window.localStorage.clear();
-    if (token !== null) window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user: { id: 1 }, clients: [], permissions: [] }));
-    if (lastActivity !== undefined) window.localStorage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(lastActivity));
-    if (appKey !== undefined) window.localStorage.setItem(APP_KEY_STORAGE_KEY, appKey);
-    return window.localStorage;
-  };
-}
 
 describe('pageRequestCredentials: only a usable session asks for a page', () => {
   it.each<[string, () => Storage, { token: string; appKey: string } | null]>([
@@ -265,13 +273,14 @@ describe('bootSignedIn with a page ahead', () => {
   it.each([
     ['an idle session', sessionStorageWith(live, NOW - SESSION.inactivityLogoutMs - 1)],
     ['an expired session', sessionStorageWith(expired, NOW)],
-  ])('asks for nothing with %s: the shell stays and the scripts run once it is shown', (_case, storage) => {
+  ])('asks for nothing with %s: the shell goes and the scripts run at once (the app sends them to sign in)', (_case, storage) => {
     const { askForPage } = deferredPage();
     const whenShown = jest.fn<void, [() => void]>();
     bootSignedIn(script(), document, storage, { whenShown, askForPage, now: () => NOW });
     expect(askForPage).not.toHaveBeenCalled();
-    whenShown.mock.calls[0]![0]();
+    expect(document.getElementById('root')!.innerHTML).toBe('');
     expect(appended()).toEqual(['/assets/main.2.js']);
+    expect(whenShown).not.toHaveBeenCalled();
   });
 
   it('asks for nothing on a copy the server does not render ahead', () => {
