@@ -24,7 +24,8 @@ import { chromium } from 'playwright-core';
 import { readKnowledgeBase } from '../src/server/content/knowledgeBase';
 import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 import { type Figure, report } from './support/report';
-import { ensureFullBuild, freePort, SERVER_ENTRY } from './support/server';
+import { freePort, waitForAnswer } from '../__tests__/support/serverUp';
+import { ensureFullBuild, SERVER_ENTRY } from './support/server';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -39,21 +40,6 @@ const TARGETS = {
   tbtMs: 150,
   cls: 0.05,
 };
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(last)}`);
-}
 
 /** The first article of the first topic of the knowledge base in content/. */
 function articlePath(): string {
@@ -200,7 +186,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api`, 60_000);
+    await waitForAnswer(`${base}/api`, 60_000);
 
     const debugPort = await freePort();
     browserProcess = spawn(
@@ -208,7 +194,7 @@ async function main(): Promise<void> {
       [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`, 'about:blank'],
       { stdio: 'ignore' },
     );
-    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
+    await waitForAnswer(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
 
     const results: Record<string, PageResult> = {};
     console.log(`lighthouse /login (signed out), ${RUNS} run(s) …`);

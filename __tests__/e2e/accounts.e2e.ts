@@ -7,10 +7,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, waitForAnswer } from '../support/serverUp';
 import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { expectAccessible, launchBrowser, signIn } from './support/browser';
 
@@ -21,18 +21,6 @@ let dataDir: string;
 let baseURL: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 function env(): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL: baseURL, MAIL_FROM: 'Cashwise <no-reply@cashwise.test>', LOG_LEVEL: 'warn' };
@@ -78,16 +66,7 @@ beforeAll(async () => {
     env: { ...env(), HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(root, 'dist/client'), SEED_DEMO: 'true' },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the accounts E2E server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForAnswer(`${baseURL}/api`, 30_000);
   browser = await launchBrowser();
 });
 

@@ -8,13 +8,13 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../src/common/constants';
 import { OWASP_ARGON2 } from '../../src/server/config';
 import { createScratchDatabase, type ScratchDatabase } from '../../__tests__/api/support/postgres';
+import { freePort } from '../../__tests__/support/serverUp';
 import { createDatabase, type Db } from '../../src/server/db';
 import { hashPassword } from '../../src/server/security/passwords';
 
@@ -62,18 +62,6 @@ export function ensureFullBuild(): void {
   if (!missing && Math.min(statSync(SERVER_ENTRY).mtimeMs, newestMtime(path.dirname(CLIENT_INDEX))) >= sources) return;
   console.log(`dist/ is ${missing ? 'missing' : 'older than the sources'}: npm run build …`);
   execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export type ScratchPg = ScratchDatabase;

@@ -5,41 +5,14 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, waitForAnswer } from '../../support/serverUp';
 import { STATE_FILE, type E2EState } from './env';
 
 const root = resolve(__dirname, '../../..');
 const serverEntry = join(root, 'dist/server/server/main.js');
 const clientIndex = join(root, 'dist/client/index.html');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/api`);
-      if (res.ok) return;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms: ${String(lastError)}`);
-}
 
 export default async function globalSetup(): Promise<void> {
   if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
@@ -64,7 +37,7 @@ export default async function globalSetup(): Promise<void> {
     detached: false,
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(baseURL, 30_000);
+  await waitForAnswer(`${baseURL}/api`, 30_000);
   const state: E2EState = { baseURL, serverPid: child.pid ?? 0, dataDir };
   writeFileSync(STATE_FILE, JSON.stringify(state));
   child.unref();
