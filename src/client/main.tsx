@@ -58,7 +58,12 @@ async function start(): Promise<void> {
   await step(() => import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/material/styles'));
   // the route table's modules in two steps: the public layout (MUI's app bar, container, footer), then the rest
   await step(() => import(/* webpackMode: "eager", webpackExports: ["PublicLayout"] */ './app/Shell/PublicLayout'));
-  const { createAppRouter } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppRouter"] */ './app/router'));
+  const { createAppRouter, requestRouteChunks } = await step(() =>
+    import(/* webpackMode: "eager", webpackExports: ["createAppRouter", "requestRouteChunks"] */ './app/router'),
+  );
+  // the address's route chunks are asked for in tasks of their own, the router made in the next
+  await requestRouteChunks(window.location.pathname);
+  await nextTask();
   const router = createAppRouter();
   await nextTask();
 

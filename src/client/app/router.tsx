@@ -4,6 +4,8 @@ import { documentTitle } from '../../common/title';
 import { routeMeta } from './routeMeta';
 import { appRouterOptions } from './routes';
 
+export { requestRouteChunks } from './routes';
+
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
 /**

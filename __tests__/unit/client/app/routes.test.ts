@@ -2,8 +2,8 @@
  * The route table against SPEC §2: every path resolves to its title and requiresAuth, numeric ids are
  * enforced, unknown paths are Not Found. Pure: matchRoutes over the table, nothing rendered.
  */
-import { matchRoutes } from 'react-router';
-import { resolveRoute, routes } from '../../../../src/client/app/routes';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { requestRouteChunks, resolveRoute, routes } from '../../../../src/client/app/routes';
 
 const AUTH = true;
 const PUBLIC = false;
@@ -156,4 +156,67 @@ describe('route table (SPEC §2)', () => {
       expect(resolveRoute(path).title).toBe('Page Not Found');
     },
   );
+});
+
+describe('requestRouteChunks: the address\'s route chunks asked for ahead of the router (issue #9, TBT)', () => {
+  /** A table of the app's shape: a layout with a lazy chunk, pages with their own. */
+  function table() {
+    const chunk = () => jest.fn(async () => ({ Component: () => null }));
+    const lazy = { shell: chunk(), catalog: chunk(), section: chunk(), login: chunk() };
+    const tableRoutes: RouteObject[] = [
+      {
+        id: 'root',
+        path: '/',
+        children: [
+          {
+            path: 'app',
+            lazy: lazy.shell,
+            children: [
+              { path: 'catalog', lazy: lazy.catalog },
+              { path: 'catalog/:slug/section/:id', lazy: lazy.section },
+            ],
+          },
+          { path: 'login', lazy: lazy.login },
+        ],
+      },
+    ];
+    return { tableRoutes, lazy };
+  }
+
+  it.each<[string, string[]]>([
+    ['/app/catalog', ['shell', 'catalog']],
+    ['/app/catalog/saving/section/7', ['shell', 'section']],
+    ['/login', ['login']],
+    ['/nowhere', []],
+  ])('%s → asks for %p, after a task of its own, once each', async (path, expected) => {
+    const { tableRoutes, lazy } = table();
+    const asked = requestRouteChunks(path, tableRoutes);
+    // the matching is this task's; the requests wait for the next
+    expect(Object.values(lazy).every((load) => load.mock.calls.length === 0)).toBe(true);
+    await asked;
+    const called = Object.entries(lazy).filter(([, load]) => load.mock.calls.length > 0).map(([name]) => name);
+    expect(called).toEqual(expected);
+    expect(Object.values(lazy).every((load) => load.mock.calls.length <= 1)).toBe(true);
+  });
+
+  it('a chunk that fails is left to the router: no unhandled rejection', async () => {
+    const { tableRoutes, lazy } = table();
+    lazy.catalog.mockImplementation(async () => Promise.reject(new Error('ChunkLoadError')));
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      await requestRouteChunks('/app/catalog', tableRoutes);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(lazy.catalog).toHaveBeenCalledTimes(1);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('asks for every chunk of the real table\'s signed-in catalog', async () => {
+    const matched = (matchRoutes(routes, '/app/catalog') ?? []).filter(({ route }) => typeof route.lazy === 'function');
+    // the signed-in shell and the catalog's page
+    expect(matched.length).toBe(2);
+  });
 });
