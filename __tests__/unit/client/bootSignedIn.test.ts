@@ -79,13 +79,17 @@ describe('dropCopyWithoutSession: the copy stays only for a usable stored sessio
   });
 });
 
+/** The boot script's element, naming the app's scripts it is to load. */
+function scriptLoading(scripts: string): HTMLScriptElement {
+  const element = document.createElement('script');
+  element.setAttribute('data-scripts', scripts);
+  return element;
+}
+/** The scripts appended to the document so far. */
+const appended = () => [...document.head.querySelectorAll('script')].map((s) => new URL(s.src).pathname);
+
 describe('bootSignedIn', () => {
-  const script = () => {
-    const element = document.createElement('script');
-    element.setAttribute('data-scripts', '/assets/runtime.1.js /assets/main.2.js');
-    return element;
-  };
-  const appended = () => [...document.head.querySelectorAll('script')].map((s) => new URL(s.src).pathname);
+  const script = () => scriptLoading('/assets/runtime.1.js /assets/main.2.js');
 
   it('keeps the copy for a stored session, its buttons disabled, and runs the scripts once the page has been shown', () => {
     const copy = '<div data-prerendered=""><header><button type="button">Account menu</button></header><main><h1>Welcome!</h1><a href="/app/catalog">Catalog</a></main></div>';
@@ -195,12 +199,7 @@ describe('showRenderedPage', () => {
 });
 
 describe('bootSignedIn with a page ahead', () => {
-  const script = () => {
-    const element = document.createElement('script');
-    element.setAttribute('data-scripts', '/assets/main.2.js');
-    return element;
-  };
-  const appended = () => [...document.head.querySelectorAll('script')].map((s) => new URL(s.src).pathname);
+  const script = () => scriptLoading('/assets/main.2.js');
   /** A page answer the test hands out when it likes. */
   function deferredPage() {
     let resolve: (page: RenderedPage | null) => void = () => undefined;
