@@ -32,14 +32,14 @@ export const PAGE_WAIT_MS = 2500;
 export const PAGE_PAINT_WAIT_MS = 500;
 
 /**
- * Empties #root when it holds a prerendered copy and no usable session is stored: none, storage
- * refused, a token expired or unreadable, or a session idle past the limit (a shared computer's
- * next student, whom the app will send to the sign-in page). True when it did.
+ * Empties #root when it holds a prerendered copy and no usable session is stored (`credentials`
+ * null: none, storage refused, a token expired or unreadable, or a session idle past the limit — a
+ * shared computer's next student, whom the app will send to the sign-in page). True when it did.
  */
-export function dropCopyWithoutSession(doc: Document, storage: () => Storage, now: number): boolean {
+export function dropCopyWithoutSession(doc: Document, credentials: { token: string; appKey: string } | null): boolean {
   const root = doc.getElementById('root');
   if (!root?.firstElementChild?.hasAttribute(PRERENDERED_ATTRIBUTE)) return false;
-  if (pageRequestCredentials(storage, now)) return false;
+  if (credentials) return false;
   root.replaceChildren();
   return true;
 }
@@ -150,15 +150,15 @@ export function bootSignedIn(script: Element, doc: Document, storage: () => Stor
   const win = options.win ?? window;
   const whenShown = options.whenShown ?? ((load: () => void) => afterFirstPaint(load, doc, win));
   const load = loadScriptsOnce(scriptsToLoad(script), doc);
-  const now = (options.now ?? Date.now)();
-  if (dropCopyWithoutSession(doc, storage, now)) {
+  const usable = pageRequestCredentials(storage, (options.now ?? Date.now)());
+  if (dropCopyWithoutSession(doc, usable)) {
     load();
     return;
   }
   const root = doc.getElementById('root');
   if (root) disableCopyButtons(root);
   const pageAhead = root?.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === PAGE_AHEAD;
-  const credentials = pageAhead ? pageRequestCredentials(storage, now) : null;
+  const credentials = pageAhead ? usable : null;
   if (!credentials) {
     whenShown(load);
     return;

@@ -70,12 +70,12 @@ describe('dropCopyWithoutSession: the copy stays only for a usable stored sessio
     ['an empty #root', '', storageWith(null), false],
   ])('%s → dropped: %p', (_case, rootHtml, storage, dropped) => {
     document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
-    expect(dropCopyWithoutSession(document, storage, NOW)).toBe(dropped);
+    expect(dropCopyWithoutSession(document, pageRequestCredentials(storage, NOW))).toBe(dropped);
     expect(document.getElementById('root')!.innerHTML).toBe(dropped ? '' : rootHtml);
   });
 
   it('does nothing on a page without #root', () => {
-    expect(dropCopyWithoutSession(document, storageWith(null), NOW)).toBe(false);
+    expect(dropCopyWithoutSession(document, pageRequestCredentials(storageWith(null), NOW))).toBe(false);
   });
 });
 

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
 import { RENEWAL_KEY_PATTERN, RENEWAL_REPLAY_MS, SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
-import { seeOtherConnections } from '../db/changes';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
@@ -60,8 +59,9 @@ const hashOfRenewalKey = (key: string): string => createHash('sha256').update(ke
  * null, and the request goes on as a renewal of its own (which refuses a replaced token).
  */
 async function repeatedRenewal(ctx: AppContext, token: string, renewalKey: string): Promise<Envelope<Session> | null> {
+  // after authenticate() refused the token: other processes' commits already seen, the token's
+  // verification cached
   const now = ctx.clock();
-  seeOtherConnections(ctx.db);
   let verified;
   try {
     verified = await verifyTokenCached(token, ctx.config.tokenSecret, now);
@@ -135,14 +135,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     requireAppKey(ctx, request);
     const renewalKey = request.body?.renewalKey;
     const presented = bearerToken(request);
-    if (renewalKey !== undefined && presented) {
-      const repeated = await repeatedRenewal(ctx, presented, renewalKey);
-      if (repeated) {
-        request.log.info('a renewal asked again: its token sent again');
-        return repeated;
-      }
+    let authenticated;
+    try {
+      authenticated = await authenticate(ctx, request);
+    } catch (error) {
+      // a replaced token is refused; with its renewal's key, the renewal may be asked again
+      const repeated = error instanceof HttpError && error.statusCode === 401 && renewalKey !== undefined && presented ? await repeatedRenewal(ctx, presented, renewalKey) : null;
+      if (!repeated) throw error;
+      request.log.info('a renewal asked again: its token sent again');
+      return repeated;
     }
-    const { session: old, identity } = await authenticate(ctx, request);
+    const { session: old, identity } = authenticated;
     const now = ctx.clock();
     // the learner's last activity as the SPA reports it, clamped to now and never earlier than
     // what the session already knows; no report (the store action auth/renew, Stay Signed In's

@@ -5,20 +5,12 @@
  * docs/server.md "Renewal"), where the replaced token alone gets a 401 and would sign the student
  * out. Kept here, not in the store: Redux DevTools shows the state, and the key is the tab's secret.
  */
+import { randomUuid } from '../../lib/randomUuid';
+
 let kept: { token: string; key: string } | null = null;
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** 22 base64url characters, each from 6 random bits: 132 bits. */
-function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(22));
-  let key = '';
-  for (const byte of bytes) key += BASE64URL[byte & 63];
-  return key;
-}
 
 /** The key for renewals of `token`: the same until the token changes. */
 export function renewalKeyFor(token: string): string {
-  if (kept?.token !== token) kept = { token, key: randomKey() };
+  if (kept?.token !== token) kept = { token, key: randomUuid() };
   return kept.key;
 }

@@ -47,20 +47,10 @@ import {
   ticketsRequested,
   type SupportError,
 } from './slice';
+import { randomUuid } from '../../lib/randomUuid';
 
 /** The replay page's address for a recording id. */
 export const replayPath = (recordingId: string) => `/app/support/recordings/${recordingId}`;
-
-/** A random RFC 4122 v4 id (crypto.randomUUID where the browser has it). */
-export function randomRecordingId(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  const b = c.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 const toError = (error: unknown): SupportError => {
   const problem = toApiProblem(error);
@@ -74,7 +64,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
   const user: ReturnType<typeof selectUser> = yield select(selectUser);
   try {
     const events: ReturnType<typeof sessionRecorder.events> = includeRecording ? yield call([sessionRecorder, sessionRecorder.events]) : [];
-    const recordingId: string | null = events.length > 0 ? yield call(randomRecordingId) : null;
+    const recordingId: string | null = events.length > 0 ? yield call(randomUuid) : null;
     const description = composeDescription(values.description, {
       name: values.name,
       email: values.email,
