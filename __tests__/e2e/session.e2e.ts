@@ -216,7 +216,12 @@ describe('session lifecycle in the browser (issue #3)', () => {
 
   it('a renewal whose answer is lost on the way → asked again, the same new token, still signed in, no alert (docs/server.md "Renewal")', async () => {
     const page = await clockedPage();
+    // the home page asks for the learner's progress once it has rendered: that answer must be in
+    // before the clocks move, or a request sent with the replaced token while the renewal is asked
+    // again would be refused, and a refusal signs the student out (docs/server.md, "Renewal": not covered)
+    const summaryLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
     await signedIn(page);
+    await expect(summaryLoaded.then((response) => response.status())).resolves.toBe(200);
     const before = await storedToken(page);
     // the first renewal reaches the server (which renews), and its answer never reaches the page
     let lostToken = '';
