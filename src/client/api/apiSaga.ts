@@ -3,7 +3,11 @@
  * `callMultipart`; none touches axios. Rules (S8.01):
  * - no token → the plain client (no Authorization header);
  * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw;
- * - a 401 answer → `auth:session:end` ('unauthorized'), then throw;
+ * - a 401 answer → `auth:session:end` ('unauthorized'), then throw; except for the store's token
+ *   when a renewal replaced it, or is replacing it (its answer on the way, or lost and asked again):
+ *   then, once that renewal has settled, the call is sent once more with the token that came from
+ *   it (docs/server.md "Renewal"). A renewal that fails leaves the 401 to end the session; a
+ *   session already ended (or followed by a new sign-in) is left as it is;
  * - errors are thrown as `ApiError` carrying a typed `ApiProblem` (message from
  *   response.data.message, else the error's message, S8.03);
  * - an error notification only when the caller enables it (`showErrors`, default hidden).
@@ -15,7 +19,8 @@ import { call, put, select } from 'redux-saga/effects';
 import { APP_KEY_HEADER, DEFAULT_SERVICE, TIMEOUTS, type ProxyMethod, type ServiceName } from '../../common/constants';
 import { isTokenExpired } from '../../common/token';
 import type { ProxyRequest } from '../../common/types';
-import { getHttp, getStorage, now } from '../app/sagaContext';
+import { getHttp, getRenewals, getStorage, now } from '../app/sagaContext';
+import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import { sessionEnd } from '../features/auth/events';
 import { selectToken } from '../features/auth/selectors';
 import { getAppKey } from '../features/auth/storage';
@@ -89,10 +94,35 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   } catch (error) {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized' && endSessionOnAuthFailure && token) {
+      // the store's token, refused: a renewal may have revoked it while the call was on its way
+      if (config.token === undefined) {
+        const after: AfterRefusal = yield call(afterRefusal, token);
+        if (after.kind === 'renewed') return yield call(callApi<T>, { ...config, token: after.token });
+        if (after.kind === 'gone') throw new ApiError(problem);
+      }
       yield put(sessionEnd({ reason: 'unauthorized' }));
     }
     throw new ApiError(problem);
   }
+}
+
+/**
+ * Where the store's session stands after a 401 for its token:
+ * - `held`: the store still holds the refused token (the session ends);
+ * - `renewed`: a renewal replaced it (this tab's, or another tab's it adopted), `token` came from it;
+ * - `gone`: the session it belonged to has ended meanwhile (signed out, maybe signed in again).
+ */
+type AfterRefusal = { kind: 'held' } | { kind: 'renewed'; token: string } | { kind: 'gone' };
+
+/** After a 401 for the store's `refused` token: waits for a renewal of it under way, then says where the session stands. */
+function* afterRefusal(refused: string): SagaIterator<AfterRefusal> {
+  const renewals: TokenRenewals | undefined = yield call(getRenewals);
+  const settling = renewals?.settled(refused);
+  if (settling) yield call(() => settling);
+  const holding: string | null = yield select(selectToken);
+  if (holding === refused) return { kind: 'held' };
+  if (holding && renewals?.descendsFrom(holding, refused)) return { kind: 'renewed', token: holding };
+  return { kind: 'gone' };
 }
 
 export type ServiceRequest = ProxyRequest & {

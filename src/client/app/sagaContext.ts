@@ -7,6 +7,7 @@
 import type { AxiosInstance } from 'axios';
 import { getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import type { DraftRegistry } from '../features/drafts/registry';
 
 export interface NavigateOptions {
@@ -29,6 +30,11 @@ export interface SagaContext {
   drafts?: DraftRegistry;
   /** Where other tabs' `storage` events arrive (default `window`), issue #3 item 6. Extra. */
   tabEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /**
+   * The renewals under way (features/auth/tokenRenewals.ts): a 401 for a token being renewed
+   * waits for the renewal and is asked again with the new token. Extra; createAppStore makes one.
+   */
+  renewals?: TokenRenewals;
 }
 
 /** The current time from the injected clock. */
@@ -55,6 +61,12 @@ export function* getNavigate(): SagaIterator<SagaContext['navigate']> {
 export function* getHttp(): SagaIterator<AxiosInstance> {
   const http: AxiosInstance = yield getContext('http');
   return http;
+}
+
+/** The store's renewals under way, when its context has them. */
+export function* getRenewals(): SagaIterator<TokenRenewals | undefined> {
+  const renewals: TokenRenewals | undefined = yield getContext('renewals');
+  return renewals;
 }
 
 export function* getCurrentPath(): SagaIterator<string | null> {

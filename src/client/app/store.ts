@@ -26,6 +26,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
+import { TokenRenewals } from '../features/auth/tokenRenewals';
 import {
   clearStoredSession,
   getAppKey,
@@ -175,6 +176,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     http,
     currentPath: given.currentPath ?? defaultCurrentPath,
     drafts: given.drafts ?? draftRegistry,
+    renewals: given.renewals ?? new TokenRenewals(),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
   };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });

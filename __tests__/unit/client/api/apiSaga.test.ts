@@ -8,12 +8,14 @@ import {
   type ApiProblem,
 } from '../../../../src/client/api/apiSaga';
 import { toApiProblem } from '../../../../src/client/api/apiProblem';
-import type { SessionStartPayload } from '../../../../src/client/features/auth/events';
+import { sessionEnd, sessionRenewed, sessionStart, type SessionStartPayload } from '../../../../src/client/features/auth/events';
+import { authSaga } from '../../../../src/client/features/auth/sagas';
+import { renew } from '../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../src/client/features/notifications/slice';
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../src/common/constants';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../../src/common/constants';
 import { MESSAGES } from '../../../../src/common/messages';
 import { tokenExpiry } from '../../../../src/common/token';
-import { NOW, harness, makeSession, settle, tokenExpiringIn, type Routes } from '../features/harness';
+import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, type RecordedRequest, type Routes } from '../features/harness';
 
 type Outcome = { value?: unknown; problem?: ApiProblem };
 
@@ -154,5 +156,176 @@ describe('callMultipart (SPEC S7.08)', () => {
     expect(form).toBeInstanceOf(FormData);
     expect(JSON.parse(String(form.get('request')))).toEqual({ service: 'File', method: 'POST', path: '/upload', timeout: TIMEOUTS.proxyMs });
     expect(form.get('file')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md "Renewal")', () => {
+  const oldToken = tokenExpiringIn(9 * 60_000, 'old');
+  const newToken = tokenExpiringIn(30 * 60_000, 'new');
+  const session = makeSession({ token: oldToken });
+  const renewed = { ...session, token: newToken };
+  const bearer = (req: RecordedRequest) => req.headers.Authorization;
+  /** The service refuses the old (revoked) token and answers the new one. */
+  const service = (req: RecordedRequest): FakeAnswer =>
+    bearer(req) === `Bearer ${newToken}` ? { status: 200, data: { thing: 2 } } : { status: 401, data: { message: 'Your session is not valid.' } };
+  const serviceCalls = (h: ReturnType<typeof harness>) => h.requests.filter((req) => req.url === '/api/service').map(bearer);
+
+  /** A renewal's answer arriving while a call is on its way: the store now holds the new token. */
+  const renewedMeanwhile = (h: ReturnType<typeof harness>) => {
+    h.renewals.replaced(oldToken, newToken);
+    h.store.dispatch(sessionRenewed({ session: renewed, expiresAt: tokenExpiry(newToken) ?? 0 }));
+  };
+
+  /** Starts one API saga; its outcome is filled in when it ends. */
+  function start(h: ReturnType<typeof harness>, saga: () => Generator): Outcome & { done: boolean } {
+    const outcome: Outcome & { done: boolean } = { done: false };
+    h.sagaMiddleware.run(function* runner() {
+      try {
+        outcome.value = yield call(saga);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        outcome.problem = error.problem;
+      }
+      outcome.done = true;
+    });
+    return outcome;
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it('refused while a renewal whose answer was lost is asked again: waits for it, then asks with the new token; still signed in', async () => {
+    jest.useFakeTimers({ now: NOW });
+    let renewals = 0;
+    const h = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      sagas: [authSaga],
+      routes: {
+        'POST /api/auth/renew': () => (++renewals === 1 ? 'network' : { status: 200, data: { body: renewed } }),
+        'POST /api/service': service,
+      },
+    });
+    h.store.dispatch(renew());
+    await jest.advanceTimersByTimeAsync(10);
+    expect(renewals).toBe(1);
+    const outcome = start(h, () => callService({ path: '/catalog' }));
+    await jest.advanceTimersByTimeAsync(10);
+    // refused, and waiting: no session end, no second try yet
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
+    expect(outcome.done).toBe(false);
+    expect(h.actions).not.toContain('auth:session:end');
+    await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS[0]);
+    expect(outcome).toEqual({ done: true, value: { thing: 2 } });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.state().auth).toMatchObject({ authenticated: true, endReason: null });
+    expect(h.state().auth.session?.token).toBe(newToken);
+    expect(h.actions).not.toContain('auth:session:end');
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('refused while a renewal is under way that then fails: the 401 ends the session once the renewal has settled', async () => {
+    jest.useFakeTimers({ now: NOW });
+    let renewals = 0;
+    const h = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      sagas: [authSaga],
+      routes: {
+        'POST /api/auth/renew': () => (++renewals === 1 ? 'network' : { status: 401, data: { message: 'Your session is not valid.' } }),
+        'POST /api/service': service,
+        'POST /api/auth/signout': { status: 204 },
+      },
+    });
+    h.store.dispatch(renew());
+    await jest.advanceTimersByTimeAsync(10);
+    const outcome = start(h, () => callService({ path: '/catalog' }));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(outcome.done).toBe(false);
+    await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS[0]);
+    expect(outcome).toEqual({ done: true, problem: { kind: 'unauthorized', status: 401, message: 'Your session is not valid.' } });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
+  });
+
+  it('refused after a renewal replaced the token while the call was on its way: asked once more with the new token', async () => {
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      routes: {
+        'POST /api/service': (req) => {
+          // the renewal's answer arrives before this call's refusal
+          if (bearer(req) === `Bearer ${oldToken}`) renewedMeanwhile(h);
+          return service(req);
+        },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.value).toEqual({ thing: 2 });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
+  it('the new token refused too: the session ends, and the call is not asked a third time', async () => {
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      routes: {
+        'POST /api/service': (req) => {
+          if (bearer(req) === `Bearer ${oldToken}`) renewedMeanwhile(h);
+          return { status: 401, data: { message: 'Your session is not valid.' } };
+        },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
+  });
+
+  it('a call given its own token is not asked again with the store\'s', async () => {
+    const h = harness({ preloadedState: signedIn(newToken), routes: { 'POST /api/service': service } });
+    const outcome = await run(h, () => callApi({ method: 'POST', url: '/api/service', token: oldToken }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
+  });
+
+  it('refused after another student signed in meanwhile: not asked with their token, and their session is not ended', async () => {
+    const other = makeSession({ token: newToken, user: { ...session.user, id: 8, userName: 'other' } });
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      routes: {
+        'POST /api/service': () => {
+          // the first student signed out, the next one signed in: a sign-in is no renewal
+          h.store.dispatch(sessionStart({ session: other, expiresAt: tokenExpiry(newToken) ?? 0 }));
+          return { status: 401, data: { message: 'Your session is not valid.' } };
+        },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
+    expect(h.actions).not.toContain('auth:session:end');
+    expect(h.state().auth.session?.token).toBe(newToken);
+  });
+
+  it('refused after the student signed out meanwhile: the sign-out stands, no second session end', async () => {
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      sagas: [authSaga],
+      routes: {
+        'POST /api/service': () => {
+          h.store.dispatch(sessionEnd({ reason: 'signout' }));
+          return { status: 401, data: { message: 'Your session is not valid.' } };
+        },
+        'POST /api/auth/signout': { status: 204 },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
+    expect(h.actions.filter((type) => type === 'auth:session:end')).toHaveLength(1);
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'signout' });
   });
 });

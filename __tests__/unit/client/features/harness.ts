@@ -18,6 +18,7 @@ import { registrationArea } from '../../../../src/client/features/registration/a
 import { supportArea } from '../../../../src/client/features/support/area';
 import { worksheetsArea } from '../../../../src/client/features/worksheets/area';
 import { getAppKey } from '../../../../src/client/features/auth/storage';
+import { TokenRenewals } from '../../../../src/client/features/auth/tokenRenewals';
 import { SESSION_STORAGE_KEY } from '../../../../src/common/constants';
 import type { Session } from '../../../../src/common/types';
 
@@ -143,6 +144,7 @@ export function harness(options: HarnessOptions = {}) {
   const navigate = jest.fn<void, Parameters<SagaContext['navigate']>>();
   const server = fakeServer(options.routes ?? {});
   const http = createHttp({ getAppKey: () => getAppKey(storage), logger, adapter: server.adapter });
+  const renewals = new TokenRenewals();
   const { store, sagaMiddleware } = createAppStore({
     context: {
       clock: options.clock ?? (() => time),
@@ -151,6 +153,7 @@ export function harness(options: HarnessOptions = {}) {
       navigate,
       http,
       currentPath: () => options.currentPath ?? null,
+      renewals,
       ...(options.tabEvents ? { tabEvents: options.tabEvents } : {}),
     },
     preloadedState: options.preloadedState,
@@ -166,6 +169,8 @@ export function harness(options: HarnessOptions = {}) {
     navigate,
     requests: server.requests,
     http,
+    /** which token replaced which, and the renewal under way (features/auth/tokenRenewals.ts) */
+    renewals,
     sagaMiddleware,
     state: () => store.getState(),
     stored: (): Session | null => {

@@ -19,10 +19,11 @@ import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
 import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
-import { getCurrentPath, getLogger, getNavigate, getStorage, now, type SagaContext } from '../../app/sagaContext';
+import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor } from './renewalKey';
+import type { TokenRenewals } from './tokenRenewals';
 import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
@@ -229,6 +230,9 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const current: Session | null = yield select(selectSession);
+  // which token replaced which, and the renewal under way: requests refused meanwhile for the token
+  // being renewed wait for it (apiSaga.ts callApi)
+  const renewals: TokenRenewals | undefined = yield call(getRenewals);
   try {
     if (!current?.token) throw new Error(SESSION_MESSAGES.tokenIsNull);
     // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
@@ -238,6 +242,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
     if (stored && stored.token !== current.token && stored.user?.id === current.user?.id) {
       const storedExpiry = sessionExpiry(stored);
       if (storedExpiry > currentExpiry) {
+        renewals?.replaced(current.token, stored.token);
         yield put(sessionAdopted({ session: stored, expiresAt: storedExpiry }));
         return true;
       }
@@ -249,32 +254,39 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
     );
     const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
     const renewalKey = renewalKeyFor(current.token);
-    let data: unknown;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        data = yield call(callApi, {
-          method: 'POST',
-          url: '/api/auth/renew',
-          data: { ...(lastActivityAt !== undefined ? { lastActivityAt } : {}), renewalKey },
-          token: current.token,
-          endSessionOnAuthFailure: false,
-        });
-        break;
-      } catch (error) {
-        const wait = RENEWAL_RETRY_DELAYS_MS[attempt];
-        const problem = toApiProblem(error);
-        if (wait === undefined || !answerMayBeLost(problem)) throw error;
-        logger.warn('Session renewal got no answer: asking again', problem);
-        yield delay(wait);
-        // signed out meanwhile, or another tab's renewal adopted: nothing left to renew
-        const holding: Session | null = yield select(selectSession);
-        if (holding?.token !== current.token) return holding !== null;
+    const settled = renewals?.begin(current.token);
+    try {
+      let data: unknown;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          data = yield call(callApi, {
+            method: 'POST',
+            url: '/api/auth/renew',
+            data: { ...(lastActivityAt !== undefined ? { lastActivityAt } : {}), renewalKey },
+            token: current.token,
+            endSessionOnAuthFailure: false,
+          });
+          break;
+        } catch (error) {
+          const wait = RENEWAL_RETRY_DELAYS_MS[attempt];
+          const problem = toApiProblem(error);
+          if (wait === undefined || !answerMayBeLost(problem)) throw error;
+          logger.warn('Session renewal got no answer: asking again', problem);
+          yield delay(wait);
+          // signed out meanwhile, or another tab's renewal adopted: nothing left to renew
+          const holding: Session | null = yield select(selectSession);
+          if (holding?.token !== current.token) return holding !== null;
+        }
       }
+      const { session, expiresAt } = sessionFrom(data, current);
+      updateStoredSession(storage, () => session, logger);
+      renewals?.replaced(current.token, session.token);
+      yield put(sessionRenewed({ session, expiresAt }));
+      return true;
+    } finally {
+      // after the new token is in the store, so a waiting request finds it there
+      settled?.();
     }
-    const { session, expiresAt } = sessionFrom(data, current);
-    updateStoredSession(storage, () => session, logger);
-    yield put(sessionRenewed({ session, expiresAt }));
-    return true;
   } catch (error) {
     logger.error(SESSION_MESSAGES.renewFailedDetail, toApiProblem(error));
     yield put(

@@ -16,7 +16,8 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take } from 'redux-saga/effects';
 import { SESSION_STORAGE_KEY } from '../../../common/constants';
 import type { Session } from '../../../common/types';
-import type { SagaContext } from '../../app/sagaContext';
+import { getRenewals, type SagaContext } from '../../app/sagaContext';
+import type { TokenRenewals } from '../auth/tokenRenewals';
 import { sessionEnd } from '../auth/events';
 import { selectExpiresAt, selectSession } from '../auth/selectors';
 import { sessionAdopted } from '../auth/slice';
@@ -75,7 +76,12 @@ function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boole
   }
   const expiresAt = sessionExpiry(next);
   const currentExpiresAt: number = yield select(selectExpiresAt);
-  if (expiresAt > currentExpiresAt) yield put(sessionAdopted({ session: next, expiresAt }));
+  if (expiresAt > currentExpiresAt) {
+    // a request of ours refused for the token the other tab renewed is sent again with this one
+    const renewals: TokenRenewals | undefined = yield call(getRenewals);
+    renewals?.replaced(current.token, next.token);
+    yield put(sessionAdopted({ session: next, expiresAt }));
+  }
   return false;
 }
 

@@ -196,6 +196,8 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewedToken) });
     expect(h.state().auth.session?.token).toBe(renewedToken);
     expect(h.stored()?.token).toBe(renewedToken);
+    expect(h.renewals.descendsFrom(renewedToken, session.token)).toBe(true);
+    expect(h.renewals.settled(session.token)).toBeUndefined();
   });
 
   it('sends the last activity time when the renew event carries it', async () => {

@@ -111,6 +111,8 @@ describe('renewal reports the latest activity of any tab (issue #3 items 4, 6)',
     expect(h.actions).toContain('auth/sessionAdopted');
     expect(h.state().auth.session?.token).toBe(renewed.token);
     expect(h.state().auth.expiresAt).toBe(tokenExpiry(renewed.token));
+    // a request refused for the old token is sent again with the adopted one (apiSaga.ts)
+    expect(h.renewals.descendsFrom(renewed.token, session.token)).toBe(true);
   });
 });
 
@@ -144,6 +146,7 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     expect(h.actions).toContain('auth/sessionAdopted');
     expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewed.token) });
     expect(h.state().auth.session?.token).toBe(renewed.token);
+    expect(h.renewals.descendsFrom(renewed.token, session.token)).toBe(true);
   });
 
   it('an older token written by another tab is not adopted', async () => {
@@ -152,6 +155,7 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(older)));
     await settle();
     expect(h.state().auth.session?.token).toBe(session.token);
+    expect(h.renewals.descendsFrom(older.token, session.token)).toBe(false);
   });
 
   it('[S4.11] sign-out in another tab (cc:auth removed) ends this one: no server call, /login', async () => {
