@@ -21,6 +21,7 @@ import { isTokenExpired } from '../../common/token';
 import type { ProxyRequest } from '../../common/types';
 import { getHttp, getRenewals, getStorage, now } from '../app/sagaContext';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
+import { adoptStoredRenewal } from '../features/auth/adopt';
 import { sessionEnd } from '../features/auth/events';
 import { selectToken } from '../features/auth/selectors';
 import { getAppKey } from '../features/auth/storage';
@@ -109,7 +110,8 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
 /**
  * Where the store's session stands after a 401 for its token:
  * - `held`: the store still holds the refused token (the session ends);
- * - `renewed`: a renewal replaced it (this tab's, or another tab's it adopted), `token` came from it;
+ * - `renewed`: a renewal replaced it (this tab's, or another tab's it adopted, also one found in
+ *   cc:auth only now), `token` came from it;
  * - `gone`: the session it belonged to has ended meanwhile (signed out, maybe signed in again).
  */
 type AfterRefusal = { kind: 'held' } | { kind: 'renewed'; token: string } | { kind: 'gone' };
@@ -120,7 +122,11 @@ function* afterRefusal(refused: string): SagaIterator<AfterRefusal> {
   const settling = renewals?.settled(refused);
   if (settling) yield call(() => settling);
   const holding: string | null = yield select(selectToken);
-  if (holding === refused) return { kind: 'held' };
+  if (holding === refused) {
+    // another tab may have renewed it (the browser has not told this one yet): its token, from cc:auth
+    const adopted: string | null = yield call(adoptStoredRenewal);
+    return adopted ? { kind: 'renewed', token: adopted } : { kind: 'held' };
+  }
   if (holding && renewals?.descendsFrom(holding, refused)) return { kind: 'renewed', token: holding };
   return { kind: 'gone' };
 }

@@ -12,7 +12,7 @@ import { sessionEnd, sessionRenewed, sessionStart, type SessionStartPayload } fr
 import { authSaga } from '../../../../src/client/features/auth/sagas';
 import { renew } from '../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../src/client/features/notifications/slice';
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../../src/common/constants';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY, TIMEOUTS } from '../../../../src/common/constants';
 import { MESSAGES } from '../../../../src/common/messages';
 import { tokenExpiry } from '../../../../src/common/token';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, type RecordedRequest, type Routes } from '../features/harness';
@@ -279,6 +279,41 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
+  });
+
+  it('refused because another tab renewed the token (not heard of yet): its token is adopted from cc:auth and the call asked again', async () => {
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      routes: {
+        'POST /api/service': (req) => {
+          if (bearer(req) === `Bearer ${oldToken}`) h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+          return service(req);
+        },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.value).toEqual({ thing: 2 });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.actions).toContain('auth/sessionAdopted');
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
+  it('another learner in cc:auth is not adopted: the 401 ends the session', async () => {
+    const h: ReturnType<typeof harness> = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      routes: {
+        'POST /api/service': (req) => {
+          h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } }));
+          return service(req);
+        },
+      },
+    });
+    const outcome = await run(h, () => callService({ path: '/catalog' }));
+    expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
+    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
     expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
   });
 

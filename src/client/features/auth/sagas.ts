@@ -22,6 +22,7 @@ import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
+import { adoptStoredRenewal } from './adopt';
 import { renewalKeyFor } from './renewalKey';
 import type { TokenRenewals } from './tokenRenewals';
 import { selectEndReason, selectSession } from './selectors';
@@ -32,7 +33,6 @@ import {
   profileUpdated,
   renew,
   schoolSwitched,
-  sessionAdopted,
   signInFailed,
   signInRequested,
   signInSucceeded,
@@ -237,16 +237,8 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
     if (!current?.token) throw new Error(SESSION_MESSAGES.tokenIsNull);
     // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
     // its newer token instead of renewing ours, which that renewal revoked.
-    const stored = readRawStoredSession(storage);
-    const currentExpiry = sessionExpiry(current);
-    if (stored && stored.token !== current.token && stored.user?.id === current.user?.id) {
-      const storedExpiry = sessionExpiry(stored);
-      if (storedExpiry > currentExpiry) {
-        renewals?.replaced(current.token, stored.token);
-        yield put(sessionAdopted({ session: stored, expiresAt: storedExpiry }));
-        return true;
-      }
-    }
+    const adopted: string | null = yield call(adoptStoredRenewal);
+    if (adopted) return true;
     // Issue #3 item 4: the server caps the new token at last activity + 30 min (+ slack); report the
     // latest activity of any tab (cc:lastActivity) or the one the timer passed, whichever is later.
     const reported = [action.payload?.lastActivityAt, readLastActivity(storage)].filter(
@@ -270,6 +262,14 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
         } catch (error) {
           const wait = RENEWAL_RETRY_DELAYS_MS[attempt];
           const problem = toApiProblem(error);
+          // refused: another tab may have renewed this token while we asked (the server revoked it
+          // then). Its token is adopted (before this renewal settles, for the requests waiting on it)
+          if (problem.kind === 'unauthorized') {
+            const holding: Session | null = yield select(selectSession);
+            if (holding && holding.token !== current.token) return true;
+            const adoptedMeanwhile: string | null = yield call(adoptStoredRenewal);
+            if (adoptedMeanwhile) return true;
+          }
           if (wait === undefined || !answerMayBeLost(problem)) throw error;
           logger.warn('Session renewal got no answer: asking again', problem);
           yield delay(wait);

@@ -5,12 +5,13 @@ import {
   profileUpdated,
   renew,
   schoolSwitched,
+  sessionAdopted,
   signInRequested,
   validate,
 } from '../../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { API_MESSAGES } from '../../../../../src/common/apiMessages';
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../../../src/common/constants';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY, TIMEOUTS } from '../../../../../src/common/constants';
 import { MESSAGES } from '../../../../../src/common/messages';
 import { tokenExpiry } from '../../../../../src/common/token';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
@@ -227,6 +228,61 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
       expect.objectContaining({ severity: 'error', summary: MESSAGES.renewFailedSummary, detail: MESSAGES.renewFailedDetail }),
     ]);
     expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  describe('a renewal refused because another tab renewed the same token first (issue #3 item 6)', () => {
+    it('finds the other tab\'s token in cc:auth and adopts it: no alert', async () => {
+      const h = withAuth({
+        stored: session,
+        routes: {
+          'POST /api/auth/renew': () => {
+            // the other tab's renewal landed first: it revoked our token and stored its own
+            h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+            return { status: 401, data: { message: 'Your session is not valid.' } };
+          },
+        },
+      });
+      h.store.dispatch(renew());
+      await settle();
+      expect(h.actions).toContain('auth/sessionAdopted');
+      expect(h.state().auth.session?.token).toBe(renewedToken);
+      expect(h.renewals.descendsFrom(renewedToken, session.token)).toBe(true);
+      expect(selectPendingNotifications(h.state())).toEqual([]);
+      expect(h.logger.error).not.toHaveBeenCalled();
+    });
+
+    it('already adopted from the other tab\'s storage event while it asked: no alert', async () => {
+      const h = withAuth({
+        stored: session,
+        routes: {
+          'POST /api/auth/renew': () => {
+            h.store.dispatch(sessionAdopted({ session: renewed, expiresAt: tokenExpiry(renewedToken) ?? 0 }));
+            return { status: 401, data: { message: 'Your session is not valid.' } };
+          },
+        },
+      });
+      h.store.dispatch(renew());
+      await settle();
+      expect(h.state().auth.session?.token).toBe(renewedToken);
+      expect(selectPendingNotifications(h.state())).toEqual([]);
+    });
+
+    it('another learner\'s token in cc:auth is not adopted: the usual alert', async () => {
+      const h = withAuth({
+        stored: session,
+        routes: {
+          'POST /api/auth/renew': () => {
+            h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } }));
+            return { status: 401, data: { message: 'Your session is not valid.' } };
+          },
+        },
+      });
+      h.store.dispatch(renew());
+      await settle();
+      expect(h.actions).not.toContain('auth/sessionAdopted');
+      expect(h.state().auth.session?.token).toBe(session.token);
+      expect(selectPendingNotifications(h.state())).toEqual([expect.objectContaining({ summary: MESSAGES.renewFailedSummary })]);
+    });
   });
 
   describe('a renewal whose answer was lost (docs/server.md "Renewal")', () => {
