@@ -192,6 +192,15 @@ export function* validateSaga(): SagaIterator<boolean> {
   } catch (error) {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized') {
+      // another tab renewed the stored token while this one checked it (that renewal revoked it):
+      // its token, in cc:auth, is this session's. Clearing cc:auth would sign every tab out.
+      const adopted: string | null = yield call(adoptStoredRenewal);
+      if (adopted) {
+        logger.info('Session validation met a token another tab had just renewed: its renewal adopted');
+        yield put(validated({ valid: true }));
+        yield put(authReady());
+        return true;
+      }
       logger.warn('Session validation rejected', problem);
       clearStoredSession(storage);
       const later: number = yield call(now);

@@ -172,6 +172,27 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
     expect(h.actions).toContain('auth:ready');
   });
 
+  it('a 401 because another tab renewed the stored token meanwhile: its token is adopted, cc:auth kept, still signed in', async () => {
+    const renewed = { ...session, token: tokenExpiringIn(60 * 60_000, 'renewed') };
+    const h = withAuth({
+      stored: session,
+      preloadedState: signedIn,
+      routes: {
+        'GET /api/auth/user': () => {
+          h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+          return { status: 401, data: { message: 'Your session is not valid.' } };
+        },
+      },
+    });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewed.token) });
+    expect(h.state().auth.session?.token).toBe(renewed.token);
+    expect(h.stored()).toEqual(renewed);
+    expect(h.actions).toEqual(expect.arrayContaining(['auth/sessionAdopted', 'auth/validated', 'auth:ready']));
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
   it('[S4.08] no token: no call, signed out, validation resolves false', async () => {
     const h = withAuth();
     h.store.dispatch(validate());
