@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { OWASP_ARGON2 } from '../src/server/config';
 import { HASH_CONCURRENCY, hashPassword, verifyPassword } from '../src/server/security/passwords';
+import { stopProcess } from '../__tests__/support/serverUp';
 import { report, type Figure } from './support/report';
 import {
   APP_KEY,
@@ -68,14 +69,14 @@ async function cannon(label: string, options: autocannon.Options, rss?: () => nu
  * same request and answer sizes as the catalog read with nothing in between, the floor of that
  * route's shape on this machine (printed beside the target, which is against hello).
  */
-async function startReference(answer: string): Promise<{ url: string; stop(): void }> {
+async function startReference(answer: string): Promise<{ url: string; stop(): Promise<void> }> {
   const code = `const f=require('fastify')();const a=process.env.REFERENCE_ANSWER;f.get('/',async()=>({hello:'world'}));f.post('/sized',async(q,r)=>r.type('application/json; charset=utf-8').send(a));f.listen({port:0,host:'127.0.0.1'}).then((a)=>console.log(a));`;
   const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REFERENCE_ANSWER: answer } });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', () => reject(new Error('the reference server exited')));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, stop: () => stopProcess(child) };
 }
 
 interface Ctx {
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
     ];
     report('api', `API and server on loopback (autocannon, ${SECONDS} s per run, ${loadLine()})`, figures, { runs });
   } finally {
-    reference?.stop();
+    await reference?.stop();
     await server.stop();
   }
 }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, waitForAnswer } from '../support/serverUp';
+import { freePort, stopProcess, waitForAnswer } from '../support/serverUp';
 import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { expectAccessible, launchBrowser, signIn } from './support/browser';
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  server?.kill('SIGTERM');
+  if (server) await stopProcess(server);
   await sink?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../src/common/constants';
 import { OWASP_ARGON2 } from '../../src/server/config';
 import { createScratchDatabase, type ScratchDatabase } from '../../__tests__/api/support/postgres';
-import { freePort } from '../../__tests__/support/serverUp';
+import { freePort, stopProcess } from '../../__tests__/support/serverUp';
 import { createDatabase, type Db } from '../../src/server/db';
 import { hashPassword } from '../../src/server/security/passwords';
 
@@ -158,13 +158,7 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
     },
     stop: async () => {
       await db.destroy().catch(() => undefined);
-      if (!exited) {
-        const gone = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await gone;
-        clearTimeout(timer);
-      }
+      if (!exited) await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
