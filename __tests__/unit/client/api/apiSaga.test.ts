@@ -15,13 +15,13 @@ import { selectPendingNotifications } from '../../../../src/client/features/noti
 import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY, TIMEOUTS } from '../../../../src/common/constants';
 import { MESSAGES } from '../../../../src/common/messages';
 import { tokenExpiry } from '../../../../src/common/token';
-import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, type RecordedRequest, type Routes } from '../features/harness';
+import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, type HarnessOptions, type RecordedRequest, type Routes } from '../features/harness';
 
-type Outcome = { value?: unknown; problem?: ApiProblem };
+type Outcome = { value?: unknown; problem?: ApiProblem; done: boolean };
 
-/** Runs one API saga on a harness store and returns what it gave back or threw. */
-async function run(h: ReturnType<typeof harness>, saga: () => Generator): Promise<Outcome> {
-  const outcome: Outcome = {};
+/** Starts one API saga on a harness store; what it gives back or throws is filled in when it ends. */
+function start(h: ReturnType<typeof harness>, saga: () => Generator): Outcome {
+  const outcome: Outcome = { done: false };
   h.sagaMiddleware.run(function* runner() {
     try {
       outcome.value = yield call(saga);
@@ -29,7 +29,14 @@ async function run(h: ReturnType<typeof harness>, saga: () => Generator): Promis
       if (!isApiError(error)) throw error;
       outcome.problem = error.problem;
     }
+    outcome.done = true;
   });
+  return outcome;
+}
+
+/** Runs one API saga on a harness store and returns what it gave back or threw. */
+async function run(h: ReturnType<typeof harness>, saga: () => Generator): Promise<Outcome> {
+  const outcome = start(h, saga);
   await settle();
   return outcome;
 }
@@ -160,50 +167,47 @@ describe('callMultipart (SPEC S7.08)', () => {
 });
 
 describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md "Renewal")', () => {
+  type Harness = ReturnType<typeof harness>;
   const oldToken = tokenExpiringIn(9 * 60_000, 'old');
   const newToken = tokenExpiringIn(30 * 60_000, 'new');
   const session = makeSession({ token: oldToken });
   const renewed = { ...session, token: newToken };
+  const refusal: FakeAnswer = { status: 401, data: { message: 'Your session is not valid.' } };
   const bearer = (req: RecordedRequest) => req.headers.Authorization;
   /** The service refuses the old (revoked) token and answers the new one. */
-  const service = (req: RecordedRequest): FakeAnswer =>
-    bearer(req) === `Bearer ${newToken}` ? { status: 200, data: { thing: 2 } } : { status: 401, data: { message: 'Your session is not valid.' } };
-  const serviceCalls = (h: ReturnType<typeof harness>) => h.requests.filter((req) => req.url === '/api/service').map(bearer);
+  const service = (req: RecordedRequest): FakeAnswer => (bearer(req) === `Bearer ${newToken}` ? { status: 200, data: { thing: 2 } } : refusal);
+  const serviceCalls = (h: Harness) => h.requests.filter((req) => req.url === '/api/service').map(bearer);
+
+  /**
+   * Signed in with the old token (stored too); POST /api/service answers with `answer`, which may
+   * first act on the store (what happens while the call is on its way).
+   */
+  function signedInWith(answer: (req: RecordedRequest, h: Harness) => FakeAnswer, options: Pick<HarnessOptions, 'routes' | 'sagas'> = {}): Harness {
+    const h: Harness = harness({
+      stored: session,
+      preloadedState: signedIn(oldToken),
+      sagas: options.sagas,
+      routes: { ...options.routes, 'POST /api/service': (req) => answer(req, h), 'POST /api/auth/signout': { status: 204 } },
+    });
+    return h;
+  }
 
   /** A renewal's answer arriving while a call is on its way: the store now holds the new token. */
-  const renewedMeanwhile = (h: ReturnType<typeof harness>) => {
+  const renewedMeanwhile = (h: Harness) => {
     h.renewals.replaced(oldToken, newToken);
     h.store.dispatch(sessionRenewed({ session: renewed, expiresAt: tokenExpiry(newToken) ?? 0 }));
   };
 
-  /** Starts one API saga; its outcome is filled in when it ends. */
-  function start(h: ReturnType<typeof harness>, saga: () => Generator): Outcome & { done: boolean } {
-    const outcome: Outcome & { done: boolean } = { done: false };
-    h.sagaMiddleware.run(function* runner() {
-      try {
-        outcome.value = yield call(saga);
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        outcome.problem = error.problem;
-      }
-      outcome.done = true;
-    });
-    return outcome;
-  }
-
-  afterEach(() => jest.useRealTimers());
-
-  it('refused while a renewal whose answer was lost is asked again: waits for it, then asks with the new token; still signed in', async () => {
+  /**
+   * A renewal whose first answer is lost (network error), then `second`; a catalog call sent while
+   * it waits to ask again is refused. Returns the call's outcome once the renewal was asked again.
+   */
+  async function refusedWhileRenewalAskedAgain(second: FakeAnswer) {
     jest.useFakeTimers({ now: NOW });
     let renewals = 0;
-    const h = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
+    const h = signedInWith(service, {
       sagas: [authSaga],
-      routes: {
-        'POST /api/auth/renew': () => (++renewals === 1 ? 'network' : { status: 200, data: { body: renewed } }),
-        'POST /api/service': service,
-      },
+      routes: { 'POST /api/auth/renew': () => (++renewals === 1 ? 'network' : second) },
     });
     h.store.dispatch(renew());
     await jest.advanceTimersByTimeAsync(10);
@@ -215,6 +219,13 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
     expect(outcome.done).toBe(false);
     expect(h.actions).not.toContain('auth:session:end');
     await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS[0]);
+    return { h, outcome };
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it('refused while a renewal whose answer was lost is asked again: waits for it, then asks with the new token; still signed in', async () => {
+    const { h, outcome } = await refusedWhileRenewalAskedAgain({ status: 200, data: { body: renewed } });
     expect(outcome).toEqual({ done: true, value: { thing: 2 } });
     expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
     expect(h.state().auth).toMatchObject({ authenticated: true, endReason: null });
@@ -224,57 +235,33 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
   });
 
   it('refused while a renewal is under way that then fails: the 401 ends the session once the renewal has settled', async () => {
-    jest.useFakeTimers({ now: NOW });
-    let renewals = 0;
-    const h = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      sagas: [authSaga],
-      routes: {
-        'POST /api/auth/renew': () => (++renewals === 1 ? 'network' : { status: 401, data: { message: 'Your session is not valid.' } }),
-        'POST /api/service': service,
-        'POST /api/auth/signout': { status: 204 },
-      },
-    });
-    h.store.dispatch(renew());
-    await jest.advanceTimersByTimeAsync(10);
-    const outcome = start(h, () => callService({ path: '/catalog' }));
-    await jest.advanceTimersByTimeAsync(10);
-    expect(outcome.done).toBe(false);
-    await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS[0]);
+    const { h, outcome } = await refusedWhileRenewalAskedAgain(refusal);
     expect(outcome).toEqual({ done: true, problem: { kind: 'unauthorized', status: 401, message: 'Your session is not valid.' } });
     expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`]);
     expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
   });
 
-  it('refused after a renewal replaced the token while the call was on its way: asked once more with the new token', async () => {
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      routes: {
-        'POST /api/service': (req) => {
-          // the renewal's answer arrives before this call's refusal
-          if (bearer(req) === `Bearer ${oldToken}`) renewedMeanwhile(h);
-          return service(req);
-        },
-      },
+  it.each([
+    ['a renewal replaced the token while the call was on its way: asked once more with the new token', renewedMeanwhile],
+    [
+      'another tab renewed the token (not heard of yet): its token is adopted from cc:auth and the call asked again',
+      (h: Harness) => h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed)),
+    ],
+  ])('refused after %s', async (_label, meanwhile) => {
+    const h = signedInWith((req, store) => {
+      if (bearer(req) === `Bearer ${oldToken}`) meanwhile(store);
+      return service(req);
     });
     const outcome = await run(h, () => callService({ path: '/catalog' }));
-    expect(outcome.value).toEqual({ thing: 2 });
+    expect(outcome).toEqual({ done: true, value: { thing: 2 } });
     expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
     expect(h.actions).not.toContain('auth:session:end');
   });
 
   it('the new token refused too: the session ends, and the call is not asked a third time', async () => {
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      routes: {
-        'POST /api/service': (req) => {
-          if (bearer(req) === `Bearer ${oldToken}`) renewedMeanwhile(h);
-          return { status: 401, data: { message: 'Your session is not valid.' } };
-        },
-      },
+    const h = signedInWith((req, store) => {
+      if (bearer(req) === `Bearer ${oldToken}`) renewedMeanwhile(store);
+      return refusal;
     });
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized', status: 401 });
@@ -282,34 +269,10 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
     expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
   });
 
-  it('refused because another tab renewed the token (not heard of yet): its token is adopted from cc:auth and the call asked again', async () => {
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      routes: {
-        'POST /api/service': (req) => {
-          if (bearer(req) === `Bearer ${oldToken}`) h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
-          return service(req);
-        },
-      },
-    });
-    const outcome = await run(h, () => callService({ path: '/catalog' }));
-    expect(outcome.value).toEqual({ thing: 2 });
-    expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
-    expect(h.actions).toContain('auth/sessionAdopted');
-    expect(h.actions).not.toContain('auth:session:end');
-  });
-
   it('another learner in cc:auth is not adopted: the 401 ends the session', async () => {
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      routes: {
-        'POST /api/service': (req) => {
-          h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } }));
-          return service(req);
-        },
-      },
+    const h = signedInWith((req, store) => {
+      store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } }));
+      return service(req);
     });
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
@@ -317,7 +280,7 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
     expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'unauthorized' });
   });
 
-  it('a call given its own token is not asked again with the store\'s', async () => {
+  it("a call given its own token is not asked again with the store's", async () => {
     const h = harness({ preloadedState: signedIn(newToken), routes: { 'POST /api/service': service } });
     const outcome = await run(h, () => callApi({ method: 'POST', url: '/api/service', token: oldToken }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
@@ -327,16 +290,10 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
 
   it('refused after another student signed in meanwhile: not asked with their token, and their session is not ended', async () => {
     const other = makeSession({ token: newToken, user: { ...session.user, id: 8, userName: 'other' } });
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      routes: {
-        'POST /api/service': () => {
-          // the first student signed out, the next one signed in: a sign-in is no renewal
-          h.store.dispatch(sessionStart({ session: other, expiresAt: tokenExpiry(newToken) ?? 0 }));
-          return { status: 401, data: { message: 'Your session is not valid.' } };
-        },
-      },
+    const h = signedInWith((_req, store) => {
+      // the first student signed out, the next one signed in: a sign-in is no renewal
+      store.store.dispatch(sessionStart({ session: other, expiresAt: tokenExpiry(newToken) ?? 0 }));
+      return refusal;
     });
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized', status: 401 });
@@ -346,18 +303,13 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
   });
 
   it('refused after the student signed out meanwhile: the sign-out stands, no second session end', async () => {
-    const h: ReturnType<typeof harness> = harness({
-      stored: session,
-      preloadedState: signedIn(oldToken),
-      sagas: [authSaga],
-      routes: {
-        'POST /api/service': () => {
-          h.store.dispatch(sessionEnd({ reason: 'signout' }));
-          return { status: 401, data: { message: 'Your session is not valid.' } };
-        },
-        'POST /api/auth/signout': { status: 204 },
+    const h = signedInWith(
+      (_req, store) => {
+        store.store.dispatch(sessionEnd({ reason: 'signout' }));
+        return refusal;
       },
-    });
+      { sagas: [authSaga] },
+    );
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome.problem).toMatchObject({ kind: 'unauthorized' });
     expect(h.actions.filter((type) => type === 'auth:session:end')).toHaveLength(1);

@@ -13,10 +13,34 @@ import { selectPendingNotifications } from '../../../../../src/client/features/n
 import { API_MESSAGES } from '../../../../../src/common/apiMessages';
 import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY, TIMEOUTS } from '../../../../../src/common/constants';
 import { MESSAGES } from '../../../../../src/common/messages';
+import type { Session } from '../../../../../src/common/types';
 import { tokenExpiry } from '../../../../../src/common/token';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
 
 const withAuth = (options: Parameters<typeof harness>[0] = {}) => harness({ ...options, sagas: [authSaga] });
+
+/**
+ * `session` stored; `route` is refused with 401 after `meanwhile` acted on the store (what another
+ * tab did while the call was on its way).
+ */
+function refusedAfter(
+  route: string,
+  session: Session,
+  meanwhile: (h: ReturnType<typeof harness>) => void,
+  options: Parameters<typeof harness>[0] = {},
+): ReturnType<typeof harness> {
+  const h: ReturnType<typeof harness> = withAuth({
+    ...options,
+    stored: session,
+    routes: {
+      [route]: () => {
+        meanwhile(h);
+        return { status: 401, data: { message: 'Your session is not valid.' } };
+      },
+    },
+  });
+  return h;
+}
 
 describe('sign-in (SPEC §4, §7, §8)', () => {
   const session = makeSession();
@@ -174,15 +198,8 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
 
   it('a 401 because another tab renewed the stored token meanwhile: its token is adopted, cc:auth kept, still signed in', async () => {
     const renewed = { ...session, token: tokenExpiringIn(60 * 60_000, 'renewed') };
-    const h = withAuth({
-      stored: session,
+    const h = refusedAfter('GET /api/auth/user', session, (store) => store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed)), {
       preloadedState: signedIn,
-      routes: {
-        'GET /api/auth/user': () => {
-          h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
-          return { status: 401, data: { message: 'Your session is not valid.' } };
-        },
-      },
     });
     h.store.dispatch(validate());
     await settle();
@@ -253,16 +270,8 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
 
   describe('a renewal refused because another tab renewed the same token first (issue #3 item 6)', () => {
     it('finds the other tab\'s token in cc:auth and adopts it: no alert', async () => {
-      const h = withAuth({
-        stored: session,
-        routes: {
-          'POST /api/auth/renew': () => {
-            // the other tab's renewal landed first: it revoked our token and stored its own
-            h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
-            return { status: 401, data: { message: 'Your session is not valid.' } };
-          },
-        },
-      });
+      // the other tab's renewal landed first: it revoked our token and stored its own
+      const h = refusedAfter('POST /api/auth/renew', session, (store) => store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed)));
       h.store.dispatch(renew());
       await settle();
       expect(h.actions).toContain('auth/sessionAdopted');
@@ -273,15 +282,9 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     });
 
     it('already adopted from the other tab\'s storage event while it asked: no alert', async () => {
-      const h = withAuth({
-        stored: session,
-        routes: {
-          'POST /api/auth/renew': () => {
-            h.store.dispatch(sessionAdopted({ session: renewed, expiresAt: tokenExpiry(renewedToken) ?? 0 }));
-            return { status: 401, data: { message: 'Your session is not valid.' } };
-          },
-        },
-      });
+      const h = refusedAfter('POST /api/auth/renew', session, (store) =>
+        store.store.dispatch(sessionAdopted({ session: renewed, expiresAt: tokenExpiry(renewedToken) ?? 0 })),
+      );
       h.store.dispatch(renew());
       await settle();
       expect(h.state().auth.session?.token).toBe(renewedToken);
@@ -289,15 +292,9 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     });
 
     it('another learner\'s token in cc:auth is not adopted: the usual alert', async () => {
-      const h = withAuth({
-        stored: session,
-        routes: {
-          'POST /api/auth/renew': () => {
-            h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } }));
-            return { status: 401, data: { message: 'Your session is not valid.' } };
-          },
-        },
-      });
+      const h = refusedAfter('POST /api/auth/renew', session, (store) =>
+        store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...renewed, user: { ...session.user, id: 8 } })),
+      );
       h.store.dispatch(renew());
       await settle();
       expect(h.actions).not.toContain('auth/sessionAdopted');
