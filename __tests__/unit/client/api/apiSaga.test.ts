@@ -242,12 +242,13 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
   });
 
   it.each([
-    ['a renewal replaced the token while the call was on its way: asked once more with the new token', renewedMeanwhile],
+    ['a renewal replaced the token while the call was on its way: asked once more with the new token', renewedMeanwhile, 0],
     [
       'another tab renewed the token (not heard of yet): its token is adopted from cc:auth and the call asked again',
       (h: Harness) => h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed)),
+      1,
     ],
-  ])('refused after %s', async (_label, meanwhile) => {
+  ])('refused after %s', async (_label, meanwhile, adoptions) => {
     const h = signedInWith((req, store) => {
       if (bearer(req) === `Bearer ${oldToken}`) meanwhile(store);
       return service(req);
@@ -255,6 +256,7 @@ describe('a 401 for a token a renewal replaced, or is replacing (docs/server.md 
     const outcome = await run(h, () => callService({ path: '/catalog' }));
     expect(outcome).toEqual({ done: true, value: { thing: 2 } });
     expect(serviceCalls(h)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+    expect(h.actions.filter((type) => type === 'auth/sessionAdopted')).toHaveLength(adoptions);
     expect(h.actions).not.toContain('auth:session:end');
   });
 
