@@ -2,7 +2,9 @@
  * The ONE shared API saga (SPEC §7, §8). Every feature saga calls `callApi`, `callService` or
  * `callMultipart`; none touches axios. Rules (S8.01):
  * - no token → the plain client (no Authorization header);
- * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw;
+ * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw
+ *   (the store's token: unless cc:auth holds a later one of the same learner, another tab's renewal,
+ *   which is adopted and sent instead);
  * - a 401 answer → `auth:session:end` ('unauthorized'), then throw; except for the store's token
  *   when a renewal replaced it, or is replacing it (its answer on the way, or lost and asked again):
  *   then, once that renewal has settled, the call is sent once more with the token that came from
@@ -71,6 +73,11 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   if (token && endSessionOnAuthFailure) {
     const time: number = yield call(now);
     if (isTokenExpired(token, time)) {
+      // the store's token: another tab may have renewed it (its storage event still on the way)
+      if (config.token === undefined) {
+        const adopted: string | null = yield call(adoptStoredRenewal);
+        if (adopted && !isTokenExpired(adopted, time)) return yield call(callApi<T>, config);
+      }
       yield put(sessionEnd({ reason: 'expired' }));
       throw new ApiError({ kind: 'unauthorized', status: 401, message: 'Session expired' });
     }

@@ -89,6 +89,18 @@ describe('callApi (SPEC S8.01, S8.03, S7.10)', () => {
     expect(h.state().auth).toMatchObject({ authenticated: false, endReason: 'expired' });
   });
 
+  it("an expired token that another tab has renewed already (cc:auth): that tab's token is adopted and sent, the session goes on", async () => {
+    const expired = tokenExpiringIn(-1, 'expired');
+    const renewedToken = tokenExpiringIn(30 * 60_000, 'renewed');
+    const session = makeSession({ token: expired });
+    const h = harness({ routes: echo, preloadedState: signedIn(expired), stored: { ...session, token: renewedToken } });
+    const outcome = await run(h, () => callApi({ method: 'GET', url: '/thing' }));
+    expect(outcome.value).toEqual({ thing: 1 });
+    expect(h.requests.map((request) => request.headers.Authorization)).toEqual([`Bearer ${renewedToken}`]);
+    expect(h.actions).toContain('auth/sessionAdopted');
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
   it('[S8.01] a 401 answer ends the session and throws', async () => {
     const h = harness({
       routes: { 'GET /thing': { status: 401, data: { message: 'Your session is not valid.' } } },
