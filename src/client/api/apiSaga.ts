@@ -22,11 +22,11 @@ import { APP_KEY_HEADER, DEFAULT_SERVICE, TIMEOUTS, type ProxyMethod, type Servi
 import { isTokenExpired } from '../../common/token';
 import type { ProxyRequest } from '../../common/types';
 import { getHttp, getRenewals, getStorage, now } from '../app/sagaContext';
-import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import { adoptStoredRenewal } from '../features/auth/adopt';
 import { sessionEnd } from '../features/auth/events';
 import { selectToken } from '../features/auth/selectors';
 import { getAppKey } from '../features/auth/storage';
+import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import { notificationRaised } from '../features/notifications/slice';
 import { ApiError, toApiProblem, type ApiProblem } from './apiProblem';
 
