@@ -21,10 +21,9 @@ import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
-import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { adoptStoredRenewal } from './adopt';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor } from './renewalKey';
-import type { TokenRenewals } from './tokenRenewals';
 import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
@@ -53,6 +52,7 @@ import {
   writeLastActivity,
   writeStoredSession,
 } from './storage';
+import type { TokenRenewals } from './tokenRenewals';
 
 type Logger = SagaContext['logger'];
 type Navigate = SagaContext['navigate'];
