@@ -6,7 +6,8 @@
  *     auth:session:end { reason: 'otherTab' }: no server call (the other tab revoked the token and
  *     cc:auth is already gone), the login page says why;
  *   cc:auth replaced with a later token of the same learner (a renewal in another tab) →
- *     auth/sessionAdopted: session and expiry replaced without a request of our own;
+ *     auth/sessionAdopted: session and expiry replaced without a request of our own (auth/adopt.ts,
+ *     the same adoption as a refused request's, from what cc:auth holds now);
  *   cc:auth holding another learner → ended here too (never two learners in one browser).
  * Shared activity travels through cc:lastActivity, which the timer reads (sagas.ts).
  *
@@ -16,12 +17,11 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take } from 'redux-saga/effects';
 import { SESSION_STORAGE_KEY } from '../../../common/constants';
 import type { Session } from '../../../common/types';
-import { getRenewals, type SagaContext } from '../../app/sagaContext';
-import type { TokenRenewals } from '../auth/tokenRenewals';
+import type { SagaContext } from '../../app/sagaContext';
+import { adoptStoredRenewal } from '../auth/adopt';
 import { sessionEnd } from '../auth/events';
-import { selectExpiresAt, selectSession } from '../auth/selectors';
-import { sessionAdopted } from '../auth/slice';
-import { normalizeSession, sessionExpiry } from '../auth/storage';
+import { selectSession } from '../auth/selectors';
+import { normalizeSession } from '../auth/storage';
 import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
 
 export type TabEventTarget = NonNullable<SagaContext['tabEvents']>;
@@ -74,14 +74,8 @@ function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boole
     yield call(endHere);
     return true;
   }
-  const expiresAt = sessionExpiry(next);
-  const currentExpiresAt: number = yield select(selectExpiresAt);
-  if (expiresAt > currentExpiresAt) {
-    // a request of ours refused for the token the other tab renewed is sent again with this one
-    const renewals: TokenRenewals | undefined = yield call(getRenewals);
-    renewals?.replaced(current.token, next.token);
-    yield put(sessionAdopted({ session: next, expiresAt }));
-  }
+  // the same learner: the other tab's renewal, adopted from cc:auth when its token is the later one
+  yield call(adoptStoredRenewal);
   return false;
 }
 
