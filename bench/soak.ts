@@ -17,7 +17,7 @@
  * 4. Ten sign-in / sign-out cycles in the same document (sign-out through the profile menu, so the
  *    SPA has to clean up after itself): event listeners, DOM nodes and documents (CDP
  *    Memory.getDOMCounters after GC) and pending timers (setTimeout/setInterval instrumented by an
- *    init script) after one warm-up cycle vs after the ten: no growth = no leak.
+ *    init script) after two warm-up cycles vs after the ten: no growth = no leak.
  *
  * Figures are printed with their targets (bench/support/report.ts), never asserted.
  */
@@ -318,6 +318,13 @@ async function main(): Promise<void> {
       await step(5_000); // let toasts and transitions finish
     };
     await cycle(); // warm-up: every chunk loaded, caches filled
+    const firstWarmUp = await measure(page, cdp);
+    // A second warm-up cycle: the first leaves <body style=""> behind (MUI's scroll lock, restored
+    // when the account menu closes), and the session recorder's first snapshot in the next session
+    // reads <body>'s attributes, which makes Blink keep that attribute as an Attr node: one DOM node,
+    // once, for the life of <body>. Measured from here, the ten cycles start from the state every
+    // cycle returns to; the first warm-up's count is printed beside them.
+    await cycle();
     const before = await measure(page, cdp);
     // measured halfway too: a leak grows with every cycle, in both halves; a node or listener that
     // first appears in a later cycle than the warm-up (and stays, once) shows in the first half only
@@ -351,7 +358,7 @@ async function main(): Promise<void> {
       { label: 'renewals refused', value: renewals.filter((s) => s !== 200).length, unit: 'renewals', target: { op: '<=', value: 0 } },
       { label: `event listeners: growth over ${CYCLES} sign-in/out cycles`, value: after.jsEventListeners - before.jsEventListeners, unit: 'listeners', target: { op: '<=', value: 0 }, note: `${before.jsEventListeners} → ${middle.jsEventListeners} (after ${half}) → ${after.jsEventListeners}` },
       { label: `pending timers: growth over ${CYCLES} cycles`, value: after.timers - before.timers, unit: 'timers', target: { op: '<=', value: 0 }, note: `${before.timers} → ${after.timers}` },
-      { label: `DOM nodes: growth over ${CYCLES} cycles`, value: after.nodes - before.nodes, unit: 'nodes', target: { op: '<=', value: 0 }, note: `${before.nodes} → ${middle.nodes} (after ${half}) → ${after.nodes}` },
+      { label: `DOM nodes: growth over ${CYCLES} cycles`, value: after.nodes - before.nodes, unit: 'nodes', target: { op: '<=', value: 0 }, note: `${before.nodes} → ${middle.nodes} (after ${half}) → ${after.nodes}; ${firstWarmUp.nodes} after the first warm-up cycle` },
       {
         label: `DOM nodes: growth over the last ${CYCLES - half} cycles (steady state)`,
         value: after.nodes - middle.nodes,
@@ -365,6 +372,7 @@ async function main(): Promise<void> {
     ];
     report('soak', `Long sessions: ${VIRTUAL_HOURS} h of virtual time and ${CYCLES} sign-in/out cycles in chromium (issue #9 item 5)`, figures, {
       hourlyHeapBytes: hourly,
+      firstWarmUp,
       before,
       after,
       newTimers,
