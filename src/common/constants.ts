@@ -38,16 +38,19 @@ export const SERVER_IDLE_SLACK_MS = 2 * 60_000;
 /** The longest the server lets a session go without reported activity. */
 export const SERVER_IDLE_LIMIT_MS = SESSION.inactivityLogoutMs + SERVER_IDLE_SLACK_MS;
 /**
- * Ours (a renewal whose answer was lost): the SPA sends the same random renewal key with every
- * renewal of one token, and for this long after a renewal the same token with the same key gets
- * the same new token again instead of a 401 (docs/server.md, "Renewal"). It covers the SPA's own
- * retries (RENEWAL_RETRY_DELAYS_MS) and the next three session checks.
+ * Ours (a renewal whose answer was lost, or two tabs renewing one token at once): the SPA sends the
+ * same random renewal key with every renewal of one sign-in, and for this long after a renewal the
+ * same token with the same key gets the same new token again instead of a 401 (docs/server.md,
+ * "Renewal"). It covers the SPA's own retries (RENEWAL_RETRY_DELAYS_MS) and the next three session
+ * checks.
  */
 export const RENEWAL_REPLAY_MS = 2 * 60_000;
 /** Ours: after a renewal that got no answer (network, timeout, 5xx), the SPA asks again after these waits. */
 export const RENEWAL_RETRY_DELAYS_MS = [1_000, 4_000] as const;
 /** The renewal key's shape: 16 to 128 base64url characters. */
 export const RENEWAL_KEY_PATTERN = '^[A-Za-z0-9_-]{16,128}$';
+/** localStorage key beside cc:auth: the sign-in's renewal key, shared by every tab (features/auth/renewalKey.ts). */
+export const RENEWAL_KEY_STORAGE_KEY = 'cc:renewalKey';
 /** localStorage key beside cc:auth: the learner's last activity (epoch ms), shared by every tab. */
 export const LAST_ACTIVITY_STORAGE_KEY = 'cc:lastActivity';
 

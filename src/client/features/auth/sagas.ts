@@ -23,7 +23,7 @@ import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, t
 import { notificationRaised } from '../notifications/slice';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
-import { renewalKeyFor } from './renewalKey';
+import { renewalKeyFor, startRenewalKey } from './renewalKey';
 import { selectEndReason, selectSession } from './selectors';
 import {
   guardDenied,
@@ -112,6 +112,7 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
       endSessionOnAuthFailure: false,
     });
     const { session, expiresAt } = sessionFrom(data);
+    startRenewalKey(storage);
     writeStoredSession(storage, session);
     const signedInAt: number = yield call(now);
     writeLastActivity(storage, signedInAt);
@@ -230,9 +231,10 @@ const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'netw
  * SPEC S4.05, S7.04: POST /api/auth/renew, the answer replaces session and expiry and is stored.
  * S8.09 / S4.17: a failure is logged, state unchanged, error alert 'Authentication'.
  *
- * Every renewal of one token carries the same renewal key (renewalKey.ts). A renewal that got no
- * answer (network, timeout, 5xx) is asked again after RENEWAL_RETRY_DELAYS_MS: if the server had
- * renewed, the same key gets the same new token, so a lost answer does not sign the student out.
+ * Every renewal of one sign-in carries the same renewal key, in every tab (renewalKey.ts). A renewal
+ * that got no answer (network, timeout, 5xx) is asked again after RENEWAL_RETRY_DELAYS_MS: if the
+ * server had renewed, the same key gets the same new token, so a lost answer does not sign the
+ * student out; nor does another tab's renewal of the same token sent at the same moment.
  * Only when every attempt fails is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
@@ -254,7 +256,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
       (value): value is number => typeof value === 'number',
     );
     const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
-    const renewalKey = renewalKeyFor(current.token);
+    const renewalKey = renewalKeyFor(current.token, storage, renewals);
     const settled = renewals?.begin(current.token);
     try {
       let data: unknown;

@@ -8,6 +8,7 @@ import {
   DEFAULT_APP_KEY,
   DEFAULT_TIMEZONE,
   LAST_ACTIVITY_STORAGE_KEY,
+  RENEWAL_KEY_STORAGE_KEY,
   SESSION,
   SESSION_STORAGE_KEY,
 } from '../../../common/constants';
@@ -77,11 +78,12 @@ export function writeStoredSession(storage: Storage, session: Session): void {
   storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user, clients, permissions }));
 }
 
-/** Removes the stored session and, with it, the last activity kept beside it. */
+/** Removes the stored session and, with it, the last activity and the renewal key kept beside it. */
 export function clearStoredSession(storage: Storage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
   try {
     storage.removeItem(LAST_ACTIVITY_STORAGE_KEY);
+    storage.removeItem(RENEWAL_KEY_STORAGE_KEY);
   } catch {
     // nothing to lose: the session itself is gone
   }

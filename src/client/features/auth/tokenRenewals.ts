@@ -8,8 +8,9 @@
  * here whether the refused token is being renewed, waits for that renewal to settle, and sends the
  * request again with the store's token only when it came from the refused one through renewals
  * (this tab's, or another tab's it adopted): never with the token of a later sign-in, which may be
- * another student's (docs/server.md "Renewal"). Kept in memory, not in the store: DevTools shows
- * the state, and these are the tab's tokens.
+ * another student's (docs/server.md "Renewal"). Also this tab's own renewal key where storage
+ * refuses the shared one. Kept in memory, not in the store: DevTools shows the state, and these are
+ * the tab's tokens.
  */
 
 /** Replacements remembered: a session renews about every 20 minutes, so a few cover any request. */
@@ -18,6 +19,7 @@ const KEPT_REPLACEMENTS = 8;
 export class TokenRenewals {
   readonly #settling = new Map<string, Promise<void>>();
   readonly #successor = new Map<string, string>();
+  #ownKey: { token: string; key: string } | null = null;
 
   /** A renewal of `token` begins; call the returned function once it has settled, either way. */
   begin(token: string): () => void {
@@ -43,6 +45,15 @@ export class TokenRenewals {
     this.#successor.delete(token);
     this.#successor.set(token, next);
     if (this.#successor.size > KEPT_REPLACEMENTS) this.#successor.delete(this.#successor.keys().next().value as string);
+  }
+
+  /**
+   * This tab's own renewal key for `token` (made by `make` once per token), for when storage refuses
+   * the sign-in's shared key (renewalKey.ts).
+   */
+  ownKeyFor(token: string, make: () => string): string {
+    if (this.#ownKey?.token !== token) this.#ownKey = { token, key: make() };
+    return this.#ownKey.key;
   }
 
   /** Whether `token` came from `ancestor` through one or more replacements. */

@@ -11,6 +11,7 @@ import type { RegistrationRecordView, RegistrationStep } from '../../../common/a
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
 import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
 import { sessionStart } from '../auth/events';
+import { startRenewalKey } from '../auth/renewalKey';
 import { signInSucceeded } from '../auth/slice';
 import { normalizeSession, sessionExpiry, writeStoredSession } from '../auth/storage';
 import {
@@ -175,6 +176,7 @@ export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaI
     const expiresAt = session ? sessionExpiry(session) : 0;
     if (!session || !expiresAt) throw new Error('The server answered without a valid session');
     writeKey(storage, recordId, null);
+    startRenewalKey(storage);
     writeStoredSession(storage, session);
     yield put(signInSucceeded({ session, expiresAt }));
     yield put(sessionStart({ session, expiresAt, redirect: '/app' }));

@@ -328,7 +328,7 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
       expect(h.logger.warn).toHaveBeenCalledWith('Session renewal got no answer: asking again', expect.objectContaining({ kind: 'network' }));
     });
 
-    it('a later renewal of the same token (the next session check) sends the same key; a new token gets a new key', async () => {
+    it('a later renewal of the same token (the next session check) sends the same key; another sign-in (another browser\'s storage) gets another key', async () => {
       const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': { status: 401, data: { message: 'revoked' } } } });
       h.store.dispatch(renew());
       await settle();

@@ -8,16 +8,24 @@ import { call } from 'redux-saga/effects';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
-import { guardDenied, validate } from '../../../../../src/client/features/auth/slice';
+import { guardDenied, signInRequested, validate } from '../../../../../src/client/features/auth/slice';
+import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import {
   isStoredSessionIdle,
   readLastActivity,
   writeLastActivity,
 } from '../../../../../src/client/features/auth/storage';
 import { sessionSaga } from '../../../../../src/client/features/session/sagas';
-import { LAST_ACTIVITY_STORAGE_KEY, SESSION, SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
+import {
+  LAST_ACTIVITY_STORAGE_KEY,
+  RENEWAL_KEY_PATTERN,
+  RENEWAL_KEY_STORAGE_KEY,
+  SESSION,
+  SESSION_STORAGE_KEY,
+} from '../../../../../src/common/constants';
+import type { Session } from '../../../../../src/common/types';
 import { tokenExpiry } from '../../../../../src/common/token';
-import { NOW, harness, makeSession, settle, tokenExpiringIn } from '../harness';
+import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, type RecordedRequest } from '../harness';
 
 const MIN = 60_000;
 
@@ -258,6 +266,129 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     }
   });
 
+});
+
+describe('one renewal key per sign-in, shared by the tabs (issue #3 item 6; docs/server.md "Renewal")', () => {
+  const keyOf = (request: RecordedRequest | undefined) => (request?.data as { renewalKey?: string } | undefined)?.renewalKey;
+  const renewalsOf = (requests: RecordedRequest[]) => requests.filter((request) => request.url === '/api/auth/renew');
+
+  /**
+   * The server's renewal, as docs/server.md "Renewal" describes it (the API tests prove the real
+   * one): a token's first renewal answers a new token; the same token with the same key again gets
+   * that same token; with any other key, a 401.
+   */
+  function renewingServer() {
+    const renewedWith = new Map<string, { key: string; next: Session }>();
+    let issued = 0;
+    return (request: RecordedRequest): FakeAnswer => {
+      const token = (request.headers.Authorization ?? '').replace(/^Bearer /, '');
+      const key = keyOf(request) ?? '';
+      const done = renewedWith.get(token);
+      if (done) return done.key === key ? { status: 200, data: { body: done.next } } : { status: 401, data: { message: 'Your session is not valid. Please sign in again.' } };
+      issued += 1;
+      const next = makeSession({ token: tokenExpiringIn((30 + issued) * MIN, `renewed-${issued}`) });
+      renewedWith.set(token, { key, next });
+      return { status: 200, data: { body: next } };
+    };
+  }
+
+  function signedInBrowser() {
+    const session = makeSession();
+    const storage = createMemoryStorage();
+    const written: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      written.push(key);
+      setItem(key, value);
+    };
+    const routes = {
+      'POST /api/auth': { status: 200, data: { body: session } },
+      'POST /api/auth/renew': renewingServer(),
+      'POST /api/auth/signout': { status: 204 },
+    };
+    return { session, storage, written, routes };
+  }
+
+  it('a sign-in writes a new key before cc:auth; every renewal of that sign-in sends it; sign-out removes it; the next sign-in gets another', async () => {
+    const { storage, written, routes } = signedInBrowser();
+    const h = harness({ storage, routes, sagas: [authSaga] });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    const key = storage.getItem(RENEWAL_KEY_STORAGE_KEY);
+    expect(key).toMatch(new RegExp(RENEWAL_KEY_PATTERN));
+    expect(written.indexOf(RENEWAL_KEY_STORAGE_KEY)).toBeLessThan(written.indexOf(SESSION_STORAGE_KEY));
+    h.store.dispatch(sessionRenew());
+    await settle();
+    h.store.dispatch(sessionRenew());
+    await settle();
+    const renewals = renewalsOf(h.requests);
+    expect(renewals.map((request) => request.headers.Authorization)).toHaveLength(2);
+    expect(new Set(renewals.map((request) => request.headers.Authorization)).size).toBe(2);
+    expect(renewals.map(keyOf)).toEqual([key, key]);
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    expect(storage.getItem(RENEWAL_KEY_STORAGE_KEY)).toBeNull();
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    expect(storage.getItem(RENEWAL_KEY_STORAGE_KEY)).toMatch(new RegExp(RENEWAL_KEY_PATTERN));
+    expect(storage.getItem(RENEWAL_KEY_STORAGE_KEY)).not.toBe(key);
+  });
+
+  it('two tabs renewing the same token at once (their timers fire together, as when a Chromebook wakes): the same key, the same new token in both, no alert, nobody signed out', async () => {
+    const { session, storage, routes } = signedInBrowser();
+    const a = harness({ storage, routes, sagas: [authSaga] });
+    a.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    const b = harness({ storage, routes, sagas: [authSaga] });
+    a.store.dispatch(sessionRenew());
+    b.store.dispatch(sessionRenew());
+    await settle();
+    const [first, second] = [renewalsOf(a.requests)[0], renewalsOf(b.requests)[0]];
+    expect(second?.headers.Authorization).toBe(first?.headers.Authorization);
+    expect(keyOf(second)).toBe(keyOf(first));
+    const renewed = a.state().auth.session?.token;
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(session.token);
+    expect(b.state().auth.session?.token).toBe(renewed);
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ token: renewed });
+    for (const tab of [a, b]) {
+      expect(selectPendingNotifications(tab.state())).toEqual([]);
+      expect(tab.actions).not.toContain('auth:session:end');
+    }
+  });
+
+  it('a session stored before keys were shared: the first tab to renew stores its key, and the others send it too', async () => {
+    const { session, storage, routes } = signedInBrowser();
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    const a = harness({ storage, routes, sagas: [authSaga] });
+    const b = harness({ storage, routes, sagas: [authSaga] });
+    a.store.dispatch(sessionRenew());
+    b.store.dispatch(sessionRenew());
+    await settle();
+    expect(keyOf(renewalsOf(b.requests)[0])).toBe(keyOf(renewalsOf(a.requests)[0]));
+    expect(storage.getItem(RENEWAL_KEY_STORAGE_KEY)).toBe(keyOf(renewalsOf(a.requests)[0]));
+    expect(b.state().auth.session?.token).toBe(a.state().auth.session?.token);
+  });
+
+  it('storage that refuses the key: the tab keeps one of its own, the same for every renewal of one token', async () => {
+    const { session, routes } = signedInBrowser();
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+    const refuse = (key: string) => {
+      if (key === RENEWAL_KEY_STORAGE_KEY) throw new DOMException('refused', 'SecurityError');
+    };
+    const { getItem, setItem } = storage;
+    storage.getItem = (key) => (refuse(key), getItem(key));
+    storage.setItem = (key, value) => (refuse(key), setItem(key, value));
+    const h = harness({ storage, routes: { ...routes, 'POST /api/auth/renew': { status: 401, data: { message: 'revoked' } } }, sagas: [authSaga] });
+    h.store.dispatch(sessionRenew());
+    await settle();
+    h.store.dispatch(sessionRenew());
+    await settle();
+    const keys = renewalsOf(h.requests).map(keyOf);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(new RegExp(RENEWAL_KEY_PATTERN));
+  });
 });
 
 describe('the page guard after a session end (issue #3 item 5)', () => {
