@@ -324,6 +324,107 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expectAccessible(b);
   });
 
+  it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes): the second renewal gets the first\'s new token; both stay signed in, no alert (item 6)', async () => {
+    const a = await clockedPage();
+    await signedIn(a);
+    const b = await clockedPage();
+    await b.goto('/app');
+    await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
+    await sessionTimerRunning(b);
+    await apiSettled(b);
+    const replaced = await storedToken(a);
+    // A's renewal reaches the server, and its answer is held back until B's renewal has been
+    // answered: B cannot find A's token in cc:auth, so only the server can save B's renewal
+    let bAnswered!: () => void;
+    const bRenewal = new Promise<void>((resolve) => {
+      bAnswered = resolve;
+    });
+    const answers: Record<'a' | 'b', { status: number; token: string | null }[]> = { a: [], b: [] };
+    const tokenIn = async (response: { json(): Promise<unknown> }) =>
+      ((await response.json().catch(() => null)) as { body?: { token?: string } } | null)?.body?.token ?? null;
+    await a.route('**/api/auth/renew', async (route) => {
+      const response = await route.fetch();
+      answers.a.push({ status: response.status(), token: await tokenIn(response) });
+      await bRenewal;
+      await route.fulfill({ response });
+    });
+    b.on('response', (response) => {
+      if (!response.url().endsWith('/api/auth/renew')) return;
+      void tokenIn(response).then((token) => {
+        answers.b.push({ status: response.status(), token });
+        bAnswered();
+      });
+    });
+    // 21 min without activity: the same check in both tabs renews (SPEC §4), with the same token
+    await jump(a, 21 * MIN);
+    await bRenewal;
+    await a.waitForFunction((token) => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token !== token, replaced);
+    await Promise.all([apiSettled(a), apiSettled(b)]);
+    const renewed = answers.a[0]?.token;
+    expect(answers.a).toEqual([{ status: 200, token: expect.any(String) }]);
+    expect(answers.b).toEqual([{ status: 200, token: renewed }]);
+    expect(renewed).not.toBe(replaced);
+    await expect(storedToken(a)).resolves.toBe(renewed);
+    for (const page of [a, b]) {
+      await expect(page.url()).toMatch(/\/app$/);
+      await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
+    }
+    // B goes on with that token: the catalog answers
+    await b.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+    await b.getByText('Your school has no modules in its catalog yet.').waitFor();
+    await expectAccessible(b);
+  });
+
+  it('a tab opened while tab A renews: its start-up check, refused for the replaced token, adopts A\'s renewal instead of signing every tab out (item 6)', async () => {
+    const a = await clockedPage();
+    await signedIn(a);
+    const replaced = await storedToken(a);
+    // A's renewal waits until B's start-up check of the stored session (the replaced token) has
+    // reached B's route, and that check reaches the server only after A's renewal
+    let checkArrived!: () => void;
+    const checking = new Promise<void>((resolve) => {
+      checkArrived = resolve;
+    });
+    let renewedInA!: () => void;
+    const renewed = new Promise<void>((resolve) => {
+      renewedInA = resolve;
+    });
+    await a.route('**/api/auth/renew', async (route) => {
+      await checking;
+      await route.continue();
+    });
+    await jump(a, 21 * MIN);
+    const b = await clockedPage();
+    const checks: string[] = [];
+    await b.route('**/api/auth/user', async (route) => {
+      checks.push(route.request().headers().authorization ?? '');
+      checkArrived();
+      await renewed;
+      await route.continue();
+    });
+    // the home page asks for the learner's progress once it has rendered
+    const summary = b.waitForResponse((response) => response.url().endsWith('/api/service'));
+    const refused = b.waitForResponse((response) => response.url().endsWith('/api/auth/user'));
+    await b.goto('/app', { waitUntil: 'commit' });
+    await checking;
+    await a.waitForFunction((token) => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token !== token, replaced);
+    const token = await storedToken(a);
+    renewedInA();
+    await expect(refused.then((response) => response.status())).resolves.toBe(401);
+    // B starts signed in with A's token; cc:auth, which every tab shares, still holds it
+    await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
+    const progress = await summary;
+    expect(progress.status()).toBe(200);
+    expect(progress.request().headers().authorization).toBe(`Bearer ${token}`);
+    await apiSettled(b);
+    expect(checks).toEqual([`Bearer ${replaced}`]);
+    await expect(storedToken(b)).resolves.toBe(token);
+    await expect(b.url()).toMatch(/\/app$/);
+    await expect(a.url()).toMatch(/\/app$/);
+    await expect(a.getByText('You were signed out in another tab.').count()).resolves.toBe(0);
+    await expectAccessible(b);
+  });
+
   it('browser closed and reopened 31 min later → /login, not the previous student\'s home (item 4)', async () => {
     const first = await clockedPage();
     await signedIn(first);
