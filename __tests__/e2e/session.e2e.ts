@@ -375,6 +375,43 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expectAccessible(b);
   });
 
+  it('[S4.14][S4.16] both tabs warn after 26 idle minutes; Stay Signed In in tab A closes tab B\'s dialog too, and B goes on with A\'s new token (item 6)', async () => {
+    const a = await clockedPage();
+    await signedIn(a);
+    const b = await clockedPage();
+    await b.goto('/app');
+    await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
+    await sessionTimerRunning(b);
+    await apiSettled(b);
+    const before = await storedToken(a);
+    await jump(a, 26 * MIN);
+    await dialogOrWhyNot(a);
+    await dialogOrWhyNot(b);
+    await dialog(a).getByRole('button', { name: 'Stay Signed In' }).click();
+    await dialog(a).waitFor({ state: 'hidden' });
+    await a.waitForFunction((old) => {
+      const token = (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token;
+      return Boolean(token) && token !== old;
+    }, before);
+    const renewed = await storedToken(a);
+    // B adopts the renewal when the browser's storage event brings it, and with it the activity A
+    // recorded, which closes its dialog; or at its next check: each page has a fake clock of its
+    // own, B's can be a few milliseconds behind A's, and a tab takes no activity time later than
+    // its own clock (one set back must not keep a session alive)
+    await apiSettled(a);
+    await step(a, 30_000);
+    await dialog(b).waitFor({ state: 'hidden' });
+    await apiSettled(b);
+    const catalog = b.waitForResponse((response) => response.url().endsWith('/api/service'));
+    await b.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+    const answer = await catalog;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers().authorization).toBe(`Bearer ${renewed}`);
+    await b.getByText('Your school has no modules in its catalog yet.').waitFor();
+    for (const page of [a, b]) await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
+    await expectAccessible(b);
+  });
+
   it('a tab opened while tab A renews: its start-up check, refused for the replaced token, adopts A\'s renewal instead of signing every tab out (item 6)', async () => {
     const a = await clockedPage();
     await signedIn(a);
