@@ -462,6 +462,23 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expectAccessible(b);
   });
 
+  it('a tab left on the sign-in page follows a sign-in made in another tab, to its own page (item 6)', async () => {
+    const b = await clockedPage();
+    await b.goto('/login?redirect=%2Fapp%2Fcatalog');
+    // the app's own page (the prerendered copy's button is disabled until the app runs)
+    await b.waitForFunction(() => {
+      const button = document.querySelector<HTMLButtonElement>('form[aria-label="Sign in"] button[type="submit"]');
+      return Boolean(button) && !button!.disabled && !document.querySelector('[data-prerendered]');
+    });
+    const a = await clockedPage();
+    await signedIn(a);
+    await b.waitForURL('**/app/catalog');
+    await b.getByText('Your school has no modules in its catalog yet.').waitFor();
+    await expect(storedToken(b)).resolves.toBe(await storedToken(a));
+    await expect(a.url()).toMatch(/\/app$/);
+    await expectAccessible(b);
+  });
+
   it('browser closed and reopened 31 min later → /login, not the previous student\'s home (item 4)', async () => {
     const first = await clockedPage();
     await signedIn(first);

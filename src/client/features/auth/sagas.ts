@@ -7,9 +7,10 @@
  *        auth/validate   → GET /api/auth/user → validated + auth:ready (or signed out)
  *        auth/renew      → auth:session:renew → POST /api/auth/renew → auth:session:renewed
  *        auth:session:end → clear cc:auth, loggedOut, best-effort sign-out call, /login
+ *        another tab signs in while this one is on /login → signInSucceeded + auth:session:start
  * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
  */
-import type { SagaIterator } from 'redux-saga';
+import type { EventChannel, SagaIterator } from 'redux-saga';
 import { all, call, delay, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../common/constants';
@@ -24,7 +25,7 @@ import { notificationRaised } from '../notifications/slice';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
-import { selectEndReason, selectSession } from './selectors';
+import { selectAuthStatus, selectEndReason, selectIsAuthenticated, selectSession } from './selectors';
 import {
   guardDenied,
   identityLoaded,
@@ -52,6 +53,13 @@ import {
   writeLastActivity,
   writeStoredSession,
 } from './storage';
+import {
+  createStoredSessionChannel,
+  parseStoredSession,
+  tabEventTarget,
+  type StoredSessionChange,
+  type TabEventTarget,
+} from './storedSessionChannel';
 import type { TokenRenewals } from './tokenRenewals';
 
 type Logger = SagaContext['logger'];
@@ -388,8 +396,55 @@ export function* persistSessionSaga(): SagaIterator {
   );
 }
 
+// ───────────────────────────── a sign-in in another tab ─────────────────────────────
+
+/** A change of cc:auth seen from this tab: followed when it is a sign-in and this tab waits on /login. */
+export function* followIfOnSignInPage(change: StoredSessionChange, storage: Storage): SagaIterator<boolean> {
+  if (change.newValue === null) return false;
+  const authenticated: boolean = yield select(selectIsAuthenticated);
+  const status: ReturnType<typeof selectAuthStatus> = yield select(selectAuthStatus);
+  if (authenticated || status === 'signingIn') return false;
+  const path: string | null = yield call(getCurrentPath);
+  const address = path === null ? null : new URL(path, 'http://cashwise.invalid');
+  if (!address || (address.pathname !== '/login' && address.pathname !== '/login/')) return false;
+  const time: number = yield call(now);
+  const session = parseStoredSession(change.newValue);
+  const expiresAt = session ? sessionExpiry(session) : 0;
+  if (!session || !expiresAt || isTokenExpired(session.token, time) || isStoredSessionIdle(storage, time)) return false;
+  const logger: Logger = yield call(getLogger);
+  logger.info('Signed in in another tab: this sign-in page follows');
+  yield put(signInSucceeded({ session, expiresAt }));
+  yield put(sessionStart({ session, expiresAt, redirect: address.searchParams.get('redirect') }));
+  return true;
+}
+
+/**
+ * Issue #3 item 6, the other way round: a tab left on the sign-in page follows a sign-in made in
+ * another tab of the browser (the tabs share one session), to its own redirect, as if the student
+ * had signed in there. Only from /login and not while this tab signs in itself: a tab on another
+ * public page (registration, a password reset) keeps what the student is doing there. A signed-in
+ * tab is the session sync's (features/session/tabs.ts): another learner's sign-in ends that session,
+ * it never switches it to the other learner.
+ */
+export function* followSignInElsewhere(): SagaIterator {
+  const target: TabEventTarget | undefined = yield call(tabEventTarget);
+  if (!target) return;
+  const storage: Storage = yield call(getStorage);
+  const channel: EventChannel<StoredSessionChange> = yield call(createStoredSessionChannel, target, storage);
+  try {
+    while (true) {
+      const change: StoredSessionChange = yield take(channel);
+      yield call(followIfOnSignInPage, change, storage);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
 export function* authSaga(): SagaIterator {
   yield all([
+    // detached: whatever happens there cannot stop the sign-in, renewal or sign-out watchers
+    spawn(followSignInElsewhere),
     takeLatest(signInRequested, signInSaga),
     takeEvery(sessionStart, sessionStartSaga),
     takeLeading(validate, validateSaga),

@@ -9,51 +9,26 @@
  *     auth/sessionAdopted: session and expiry replaced without a request of our own (auth/adopt.ts,
  *     the same adoption as a refused request's, from what cc:auth holds now);
  *   cc:auth holding another learner → ended here too (never two learners in one browser).
- * Shared activity travels through cc:lastActivity, which the timer reads (sagas.ts).
+ * Shared activity travels through cc:lastActivity, which the timer reads (sagas.ts). A signed-out
+ * tab on the sign-in page follows another tab's sign-in: followSignInElsewhere (auth/sagas.ts).
  *
  * Context: `tabEvents` (default `window`) and `storage`, so tests send fake storage events.
  */
-import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take } from 'redux-saga/effects';
 import { SESSION_STORAGE_KEY } from '../../../common/constants';
 import type { Session } from '../../../common/types';
-import type { SagaContext } from '../../app/sagaContext';
 import { adoptStoredRenewal } from '../auth/adopt';
 import { sessionEnd } from '../auth/events';
 import { selectSession } from '../auth/selectors';
-import { normalizeSession } from '../auth/storage';
+import {
+  createStoredSessionChannel,
+  parseStoredSession,
+  tabEventTarget,
+  type StoredSessionChange,
+  type TabEventTarget,
+} from '../auth/storedSessionChannel';
 import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
-
-export type TabEventTarget = NonNullable<SagaContext['tabEvents']>;
-
-/** What another tab did to cc:auth. */
-export interface StoredSessionChange {
-  /** The new raw value; null when cc:auth was removed. */
-  newValue: string | null;
-}
-
-/** The `storage` events about cc:auth (from this Storage, when the event says which). */
-export function createStoredSessionChannel(target: TabEventTarget, storage?: Storage): EventChannel<StoredSessionChange> {
-  return eventChannel<StoredSessionChange>((emit) => {
-    const listener = (event: Event) => {
-      const { key, newValue, storageArea } = event as StorageEvent;
-      // key null: localStorage.clear() in another tab, which removes cc:auth too
-      if (key !== SESSION_STORAGE_KEY && key !== null) return;
-      if (storageArea && storage && storageArea !== storage) return;
-      emit({ newValue: key === null ? null : (newValue ?? null) });
-    };
-    target.addEventListener('storage', listener);
-    return () => target.removeEventListener('storage', listener);
-  });
-}
-
-function parse(raw: string): Session | null {
-  try {
-    return normalizeSession(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-}
 
 function* endHere(): SagaIterator {
   yield call(saveDraftsBeforeSessionEnd, 'otherTab');
@@ -68,7 +43,7 @@ function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boole
     yield call(endHere);
     return true;
   }
-  const next = parse(change.newValue);
+  const next = parseStoredSession(change.newValue);
   if (!next || next.token === current.token) return false;
   if (next.user?.id !== current.user?.id) {
     yield call(endHere);
@@ -85,8 +60,7 @@ function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boole
  * `storage` event before anything here listened: it starts with what cc:auth holds now.
  */
 export function* tabSync(startedLate = false): SagaIterator {
-  const given: TabEventTarget | undefined = yield getContext('tabEvents');
-  const target = given ?? (typeof window !== 'undefined' ? window : undefined);
+  const target: TabEventTarget | undefined = yield call(tabEventTarget);
   if (!target) return;
   const storage: Storage | undefined = yield getContext('storage');
   const channel: EventChannel<StoredSessionChange> = yield call(createStoredSessionChannel, target, storage);

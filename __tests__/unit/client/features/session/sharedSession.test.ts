@@ -391,6 +391,69 @@ describe('one renewal key per sign-in, shared by the tabs (issue #3 item 6; docs
   });
 });
 
+describe('a sign-in in another tab, seen from a tab on the sign-in page (issue #3 item 6)', () => {
+  const event = (key: string | null, newValue: string | null) => Object.assign(new Event('storage'), { key, newValue });
+
+  /** A signed-out tab at `path`; another tab then stores `stored` (a sign-in) with its activity. */
+  async function anotherTabSignsIn(path: string, stored: string | null, options: { activityAgo?: number; status?: 'signingIn' } = {}) {
+    const tabEvents = new EventTarget();
+    const h = harness({
+      currentPath: path,
+      tabEvents,
+      sagas: [authSaga],
+      ...(options.status
+        ? { preloadedState: { auth: { authenticated: false, session: null, expiresAt: NOW, status: options.status, error: null, endReason: null } } }
+        : {}),
+    });
+    h.storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(NOW - (options.activityAgo ?? 0)));
+    if (stored === null) h.storage.removeItem(SESSION_STORAGE_KEY);
+    else h.storage.setItem(SESSION_STORAGE_KEY, stored);
+    tabEvents.dispatchEvent(event(SESSION_STORAGE_KEY, stored));
+    await settle();
+    return h;
+  }
+
+  it.each([
+    ['/login?redirect=%2Fapp%2Fcatalog', '/app/catalog'],
+    ['/login?reason=otherTab&redirect=%2Fapp%2Fprofile', '/app/profile'],
+    ['/login', '/app'],
+    ['/login?redirect=https%3A%2F%2Fevil.example%2F', '/app'],
+  ])('on %s: signed in with that session, on to %s (the session timer starts)', async (path, target) => {
+    const session = makeSession();
+    const h = await anotherTabSignsIn(path, JSON.stringify(session));
+    expect(h.state().auth).toMatchObject({ authenticated: true, session, expiresAt: tokenExpiry(session.token) });
+    expect(h.actions).toEqual(expect.arrayContaining(['auth/signInSucceeded', 'auth:session:start', 'auth:ready']));
+    expect(h.navigate).toHaveBeenCalledWith(target, { replace: true });
+    expect(h.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['another public page (registration)', '/register/invitation-1', JSON.stringify(makeSession()), {}],
+    ['a password reset', '/forgot-password', JSON.stringify(makeSession()), {}],
+    ['a session that has expired', '/login', JSON.stringify(makeSession({ token: tokenExpiringIn(-1) })), {}],
+    ['a session idle for over 30 minutes', '/login', JSON.stringify(makeSession()), { activityAgo: 31 * MIN }],
+    ['what is not a session', '/login', '{"token":', {}],
+    ['a sign-out (cc:auth removed)', '/login', null, {}],
+    ['a sign-in under way in this tab', '/login', JSON.stringify(makeSession()), { status: 'signingIn' as const }],
+  ])('not followed from %s', async (_label, path, stored, options) => {
+    const h = await anotherTabSignsIn(path, stored, options);
+    expect(h.actions).not.toContain('auth/signInSucceeded');
+    expect(h.actions).not.toContain('auth:session:start');
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in tab does not switch to another learner signed in elsewhere (the session sync ends it instead)', async () => {
+    const tabEvents = new EventTarget();
+    const h = harness({ stored: makeSession(), currentPath: '/login', tabEvents, sagas: [authSaga] });
+    const other = makeSession({ token: tokenExpiringIn(60 * MIN, 'other'), user: { ...makeSession().user, id: 8 } });
+    h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(other));
+    tabEvents.dispatchEvent(event(SESSION_STORAGE_KEY, JSON.stringify(other)));
+    await settle();
+    expect(h.actions).not.toContain('auth/signInSucceeded');
+    expect(h.state().auth.session?.user.id).toBe(7);
+  });
+});
+
 describe('the page guard after a session end (issue #3 item 5)', () => {
   it.each([
     ['idle', '/login?reason=idle&redirect=%2Fapp%2Fprofile'],

@@ -1,7 +1,8 @@
 /**
  * /login (SPEC §2): user name + password (both required), clear messages per failure
  * kind, and the reason a previous session ended. The auth saga navigates after success (to the
- * redirect or /app). A user who is already signed in when arriving here is sent to /app (S2.14).
+ * redirect or /app), also for a sign-in made in another tab while this page is open. A user who is
+ * already signed in when arriving here is sent to /app (S2.14).
  *
  * Two required fields are validated here by hand, the way formik + yup did it (errors computed from
  * the values, shown once a field is touched, every field touched on submit): /login is the page every
@@ -56,8 +57,10 @@ export function LoginPage() {
   const status = useAppSelector(selectAuthStatus);
   const error = useAppSelector(selectAuthError);
   const endReason = useAppSelector(selectEndReason);
-  // Set once this page submits: from then on the auth saga owns the navigation (to the redirect).
-  const [submitted, setSubmitted] = useState(false);
+  // S2.14 is about OPENING /login while signed in. A sign-in made while the page is open (its own
+  // submit, or another tab's that this tab follows: followSignInElsewhere) is the auth saga's to
+  // navigate, to the redirect (S2.15).
+  const [signedInOnArrival] = useState(isAuthenticated);
 
   useEffect(() => {
     if (error) dispatch(errorCleared());
@@ -85,11 +88,10 @@ export function LoginPage() {
     event.preventDefault();
     setTouched({ username: true, password: true });
     if (Object.keys(errors).length > 0) return;
-    setSubmitted(true);
     dispatch(signInRequested({ username: values.username.trim(), password: values.password, redirect: searchParams.get('redirect') }));
   };
 
-  if (isAuthenticated && !submitted) return <Navigate to="/app" replace />;
+  if (isAuthenticated && signedInOnArrival) return <Navigate to="/app" replace />;
 
   const signingIn = status === 'signingIn';
   const reason = endReasonMessage(searchParams.get('reason') ?? endReason);
