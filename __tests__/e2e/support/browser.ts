@@ -55,7 +55,14 @@ export async function expectAccessible(page: Page, options: { exclude?: string; 
         return finite.length;
       })
       .catch(() => 0);
-    const count = await Promise.race([running, sleep(deadline - Date.now())]);
+    // the bound's timer is cleared once the look answers: a pending one would keep Jest running
+    // after the last test ("did not exit one second after the test run has completed")
+    let bound: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<number>((resolve) => {
+      bound = setTimeout(() => resolve(0), Math.max(0, deadline - Date.now()));
+    });
+    const count = await Promise.race([running, timedOut]);
+    clearTimeout(bound);
     quietLooks = count === 0 ? quietLooks + 1 : 0;
     if (quietLooks < 2) await sleep(Math.min(100, deadline - Date.now()));
   }
