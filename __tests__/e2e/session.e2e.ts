@@ -132,6 +132,26 @@ async function sessionTimerRunning(page: Page): Promise<void> {
 const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token ?? null);
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+/** Waits until cc:auth, as `page` reads it, holds a token and not `old` (a renewal stored it). */
+const storedTokenReplaced = (page: Page, old: string | null) =>
+  page.waitForFunction((token) => {
+    const stored = (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token;
+    return Boolean(stored) && stored !== token;
+  }, old);
+/** The student opens the catalog through the main menu. */
+const openCatalog = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+
+/** Tab A signed in, then tab B opened on /app in the same browser: both session timers running, no request open. */
+async function twoSignedInTabs(): Promise<{ a: Page; b: Page }> {
+  const a = await clockedPage();
+  await signedIn(a);
+  const b = await clockedPage();
+  await b.goto('/app');
+  await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
+  await sessionTimerRunning(b);
+  await apiSettled(b);
+  return { a, b };
+}
 
 /** Waits for the expiry dialog; on a timeout, fails with what the page was doing instead. */
 async function dialogOrWhyNot(page: Page): Promise<void> {
@@ -161,10 +181,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expectAccessible(page);
     await dialog(page).getByRole('button', { name: 'Stay Signed In' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
-    await page.waitForFunction((old) => {
-      const token = (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token;
-      return Boolean(token) && token !== old;
-    }, before);
+    await storedTokenReplaced(page, before);
     await expect(page.url()).toMatch(/\/app$/);
   });
 
@@ -293,7 +310,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await lost;
     const before = await storedToken(page);
     // the student opens the catalog while the page waits to ask again
-    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+    await openCatalog(page);
     await expect(refused.then((response) => response.status())).resolves.toBe(401);
     await step(page, 1_000);
     await page.getByText('Your school has no modules in its catalog yet.').waitFor();
@@ -325,13 +342,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
   });
 
   it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes): the second renewal gets the first\'s new token; both stay signed in, no alert (item 6)', async () => {
-    const a = await clockedPage();
-    await signedIn(a);
-    const b = await clockedPage();
-    await b.goto('/app');
-    await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
-    await sessionTimerRunning(b);
-    await apiSettled(b);
+    const { a, b } = await twoSignedInTabs();
     const replaced = await storedToken(a);
     // A's renewal reaches the server, and its answer is held back until B's renewal has been
     // answered: B cannot find A's token in cc:auth, so only the server can save B's renewal
@@ -358,7 +369,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     // 21 min without activity: the same check in both tabs renews (SPEC §4), with the same token
     await jump(a, 21 * MIN);
     await bRenewal;
-    await a.waitForFunction((token) => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token !== token, replaced);
+    await storedTokenReplaced(a, replaced);
     await Promise.all([apiSettled(a), apiSettled(b)]);
     const renewed = answers.a[0]?.token;
     expect(answers.a).toEqual([{ status: 200, token: expect.any(String) }]);
@@ -370,29 +381,20 @@ describe('session lifecycle in the browser (issue #3)', () => {
       await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
     }
     // B goes on with that token: the catalog answers
-    await b.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+    await openCatalog(b);
     await b.getByText('Your school has no modules in its catalog yet.').waitFor();
     await expectAccessible(b);
   });
 
   it('[S4.14][S4.16] both tabs warn after 26 idle minutes; Stay Signed In in tab A closes tab B\'s dialog too, and B goes on with A\'s new token (item 6)', async () => {
-    const a = await clockedPage();
-    await signedIn(a);
-    const b = await clockedPage();
-    await b.goto('/app');
-    await b.getByRole('heading', { level: 1, name: /^Welcome back, Maya/ }).waitFor();
-    await sessionTimerRunning(b);
-    await apiSettled(b);
+    const { a, b } = await twoSignedInTabs();
     const before = await storedToken(a);
     await jump(a, 26 * MIN);
     await dialogOrWhyNot(a);
     await dialogOrWhyNot(b);
     await dialog(a).getByRole('button', { name: 'Stay Signed In' }).click();
     await dialog(a).waitFor({ state: 'hidden' });
-    await a.waitForFunction((old) => {
-      const token = (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token;
-      return Boolean(token) && token !== old;
-    }, before);
+    await storedTokenReplaced(a, before);
     const renewed = await storedToken(a);
     // B adopts the renewal when the browser's storage event brings it, and with it the activity A
     // recorded, which closes its dialog; or at its next check: each page has a fake clock of its
@@ -403,7 +405,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await dialog(b).waitFor({ state: 'hidden' });
     await apiSettled(b);
     const catalog = b.waitForResponse((response) => response.url().endsWith('/api/service'));
-    await b.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
+    await openCatalog(b);
     const answer = await catalog;
     expect(answer.status()).toBe(200);
     expect(answer.request().headers().authorization).toBe(`Bearer ${renewed}`);
@@ -444,7 +446,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     const refused = b.waitForResponse((response) => response.url().endsWith('/api/auth/user'));
     await b.goto('/app', { waitUntil: 'commit' });
     await checking;
-    await a.waitForFunction((token) => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token !== token, replaced);
+    await storedTokenReplaced(a, replaced);
     const token = await storedToken(a);
     renewedInA();
     await expect(refused.then((response) => response.status())).resolves.toBe(401);
