@@ -53,13 +53,7 @@ import {
   writeLastActivity,
   writeStoredSession,
 } from './storage';
-import {
-  createStoredSessionChannel,
-  parseStoredSession,
-  tabEventTarget,
-  type StoredSessionChange,
-  type TabEventTarget,
-} from './storedSessionChannel';
+import { createStoredSessionChannel, tabEventTarget, type StoredSessionChange, type TabEventTarget } from './storedSessionChannel';
 import type { TokenRenewals } from './tokenRenewals';
 
 type Logger = SagaContext['logger'];
@@ -399,7 +393,7 @@ export function* persistSessionSaga(): SagaIterator {
 // ───────────────────────────── a sign-in in another tab ─────────────────────────────
 
 /** A change of cc:auth seen from this tab: followed when it is a sign-in and this tab waits on /login. */
-export function* followIfOnSignInPage(change: StoredSessionChange, storage: Storage): SagaIterator<boolean> {
+function* followIfOnSignInPage(change: StoredSessionChange, storage: Storage): SagaIterator<boolean> {
   if (change.newValue === null) return false;
   const authenticated: boolean = yield select(selectIsAuthenticated);
   const status: ReturnType<typeof selectAuthStatus> = yield select(selectAuthStatus);
@@ -407,10 +401,11 @@ export function* followIfOnSignInPage(change: StoredSessionChange, storage: Stor
   const path: string | null = yield call(getCurrentPath);
   const address = path === null ? null : new URL(path, 'http://cashwise.invalid');
   if (!address || (address.pathname !== '/login' && address.pathname !== '/login/')) return false;
+  // what cc:auth holds now (the event's value, or a later one): a usable session, as at start-up
   const time: number = yield call(now);
-  const session = parseStoredSession(change.newValue);
+  const session = readStoredSession(storage, time);
   const expiresAt = session ? sessionExpiry(session) : 0;
-  if (!session || !expiresAt || isTokenExpired(session.token, time) || isStoredSessionIdle(storage, time)) return false;
+  if (!session || !expiresAt || isStoredSessionIdle(storage, time)) return false;
   const logger: Logger = yield call(getLogger);
   logger.info('Signed in in another tab: this sign-in page follows');
   yield put(signInSucceeded({ session, expiresAt }));
