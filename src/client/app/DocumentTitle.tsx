@@ -1,14 +1,18 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
-import { documentTitle } from '../../common/title';
+import { useLocation, useMatches } from 'react-router';
+import { setRouteTitle } from './pageTitle';
 import { routeMeta } from './routeMeta';
 
-/** SPEC §2 (S2.17): document.title = deepest matched route's title + ' - ' + product name. */
+/**
+ * SPEC §2 (S2.17): document.title = deepest matched route's title + ' - ' + product name, unless the
+ * page shown claims another (usePageTitle: a Not Found page under a route titled Module …).
+ */
 export function DocumentTitle() {
   const matches = useMatches();
+  const { key } = useLocation();
   const { title } = routeMeta(matches);
   useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    setRouteTitle(key, title);
+  }, [key, title]);
   return null;
 }

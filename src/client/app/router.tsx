@@ -1,6 +1,6 @@
 /** The data router over the route table (routes.tsx). Browser history in the app, memory history in tests. */
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
-import { documentTitle } from '../../common/title';
+import { setRouteTitle } from './pageTitle';
 import { routeMeta } from './routeMeta';
 import { appRouterOptions } from './routes';
 
@@ -11,12 +11,13 @@ type DataRouter = ReturnType<typeof createBrowserRouter>;
 /**
  * SPEC §2 (S2.17): the title changes in the same task as the address — a subscriber on the router's
  * state, so nothing (a screen reader, a test reading document.title right after the URL changed) ever
- * sees the old page's title on the new address. <DocumentTitle/> computes the same value on render.
+ * sees the old page's title on the new address. <DocumentTitle/> computes the same value on render;
+ * a page's own claim (usePageTitle, pageTitle.ts) wins on the location entry it was made on.
  */
 export function syncDocumentTitle(router: DataRouter): () => void {
   const apply = () => {
     const { title } = routeMeta(router.state.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
-    document.title = documentTitle(title);
+    setRouteTitle(router.state.location.key, title);
   };
   apply();
   return router.subscribe(apply);

@@ -4,6 +4,8 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { guardDenied } from '../../../../src/client/features/auth/slice';
+import { catalogApi } from '../../../../src/client/features/catalog/api';
+import { initialState as catalogInitialState } from '../../../../src/client/features/catalog/slice';
 import { renderApp, signedIn } from './renderApp';
 
 let scrollTo: jest.Mock;
@@ -53,6 +55,27 @@ describe('document title [S2.17]', () => {
 
   it('[S2.06] a non-numeric budget id renders Not Found, never a crash', async () => {
     renderApp('/app/resources/budget-wizard/abc', { preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - Cashwise');
+  });
+
+  it('[S2.17] a page whose thing does not exist is titled Page Not Found, not the route it replaced', async () => {
+    const { router } = renderApp('/app/resources/worksheets/nope', { preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - Cashwise');
+    // the next address has its own title at once, and going back shows Not Found's again
+    await act(() => router.navigate('/app/profile'));
+    expect(document.title).toBe('Profile - Cashwise');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Cashwise'));
+  });
+
+  it('[S2.17] an unknown module (the API answers 404) is titled Page Not Found', async () => {
+    const path = catalogApi.module('nonexistent-module');
+    const missing = { status: 'failed' as const, data: null, error: { kind: 'client' as const, status: 404, message: 'Not found' } };
+    renderApp('/app/catalog/nonexistent-module', {
+      preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [path]: missing } } },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - Cashwise');
   });

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePageTitle } from '../pageTitle';
+import { NOT_FOUND_TITLE } from '../routeMeta';
 
 /**
  * PageFrame's markup for a page with a title only. These two pages are part of the entry chunk (the
@@ -20,11 +22,16 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** Unknown addresses and malformed ids (a non-numeric budget id …) land here; never a crash. */
+/**
+ * Unknown addresses and malformed ids (a non-numeric budget id …) land here; never a crash. So does
+ * every page whose thing does not exist (an unknown module, article, budget …): whichever route it
+ * renders under, the tab then reads Page Not Found (S2.17).
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitle(NOT_FOUND_TITLE);
   return (
-    <PageFrame title="Page Not Found">
+    <PageFrame title={NOT_FOUND_TITLE}>
       <Typography sx={{ mb: 2 }}>
         We couldn't find the page <strong>{pathname}</strong>. The link may be old, or the address may have a typo.
       </Typography>
