@@ -67,6 +67,42 @@ it('sets the external id of an owned product only', async () => {
   expect((await service(t.app, 'GET', '/me/products/abc', undefined, token)).statusCode).toBe(404);
 });
 
+it("a second school's access code for the same product adds that school's course (QA: Courses listed only the first)", async () => {
+  const { token } = await signIn(t.app, 'learner');
+  await service(t.app, 'POST', '/me/access-codes', { code: await newCode(t.db, t.clock(), { school: 'LINCOLN-HS' }) }, token);
+  t.clock.advance(1000);
+  const added = await service(t.app, 'POST', '/me/access-codes', { code: await newCode(t.db, t.clock(), { school: 'ROOSEVELT-AC' }) }, token);
+  const courses = [
+    { productName: 'Cashwise Financial Literacy', schoolName: 'Lincoln High School', lsclientID: 'LINCOLN-HS' },
+    { productName: 'Cashwise Financial Literacy', schoolName: 'Roosevelt Academy', lsclientID: 'ROOSEVELT-AC' },
+  ];
+  expect(added.json()).toMatchObject({ products: courses });
+  const { products } = (await service(t.app, 'GET', '/me/profile', undefined, token)).json() as { products: { productId: number }[] };
+  expect(products).toMatchObject(courses);
+});
+
+it("each school's course of a product keeps its own student id, named by the school query value", async () => {
+  await createProduct(t.db, 'SID', 'Cashwise with Student ID', 'Student ID');
+  const { token } = await signIn(t.app, 'learner');
+  await service(t.app, 'POST', '/me/access-codes', { code: await newCode(t.db, t.clock(), { product: 'SID', school: 'LINCOLN-HS' }) }, token);
+  t.clock.advance(1000);
+  await service(t.app, 'POST', '/me/access-codes', { code: await newCode(t.db, t.clock(), { product: 'SID', school: 'ROOSEVELT-AC' }) }, token);
+  const { products } = (await service(t.app, 'GET', '/me/profile', undefined, token)).json() as { products: { productId: number }[] };
+  const id = products[0]?.productId ?? 0;
+  const withSchool = (method: string, path: string, school: string, payload?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: authHeaders(token),
+      payload: { service: 'OneLook', method, path, params: { school }, ...(payload !== undefined ? { payload } : {}) },
+    });
+  expect((await withSchool('PUT', `/me/products/${id}/external-id`, 'roosevelt-ac', { externalId: 'R-7' })).json()).toMatchObject({ lsclientID: 'ROOSEVELT-AC', externalId: 'R-7' });
+  expect((await withSchool('GET', `/me/products/${id}`, 'LINCOLN-HS')).json()).toMatchObject({ lsclientID: 'LINCOLN-HS', externalId: null });
+  expect((await withSchool('GET', `/me/products/${id}`, 'NOPE')).statusCode).toBe(404);
+  // without a school: the product's first course
+  expect((await service(t.app, 'GET', `/me/products/${id}`, undefined, token)).json()).toMatchObject({ lsclientID: 'LINCOLN-HS' });
+});
+
 it('[S1.03] switches the current school on the server, so the next session has it first', async () => {
   const { token } = await signIn(t.app, 'multi');
   const switched = await service(t.app, 'PUT', '/me/schools/current', { lsclientID: 'roosevelt-ac' }, token);

@@ -189,10 +189,13 @@ export function stepReachable(step: RegistrationStep, next: RegistrationStep): b
   return REGISTRATION_STEP_ORDER.indexOf(step) <= REGISTRATION_STEP_ORDER.indexOf(next);
 }
 
+/** A course: a product at one school (the same product at two schools is two courses). */
 export interface ProfileProduct {
   productId: number;
   productName: string;
   schoolName: string;
+  /** the school's identifier (SPEC §3 lsclientID): with productId, names the course */
+  lsclientID: string;
   requiresExternalId: boolean;
   externalIdLabel: string | null;
   externalId: string | null;

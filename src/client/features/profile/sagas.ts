@@ -114,9 +114,14 @@ export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>):
 }
 
 export function* externalIdSaga(action: ReturnType<typeof externalIdSaveRequested>): SagaIterator {
-  const { productId, externalId } = action.payload;
+  const { productId, lsclientID, externalId } = action.payload;
   try {
-    const product: ProfileProduct = yield call(callService, { method: 'PUT', path: `/me/products/${productId}/external-id`, payload: { externalId } });
+    const product: ProfileProduct = yield call(callService, {
+      method: 'PUT',
+      path: `/me/products/${productId}/external-id`,
+      payload: { externalId },
+      ...(lsclientID ? { params: { school: lsclientID } } : {}),
+    });
     yield put(externalIdSaved(product));
   } catch (error) {
     yield put(externalIdSaveFailed(errorOf(error)));

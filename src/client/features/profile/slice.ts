@@ -6,6 +6,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
+import { sameClientId } from '../../../common/clients';
 import { resetOnSessionEnd } from '../auth/reset';
 
 export type ProfileStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
@@ -112,12 +113,12 @@ const profileSlice = createSlice({
     accessCodeAddFailed(state, action: PayloadAction<ProfileError>) {
       state.addCode = failed(action.payload);
     },
-    externalIdSaveRequested(state, _action: PayloadAction<{ productId: number; externalId: string }>) {
+    externalIdSaveRequested(state, _action: PayloadAction<{ productId: number; lsclientID: string | null; externalId: string }>) {
       state.externalId = start();
     },
     externalIdSaved(state, action: PayloadAction<ProfileProduct>) {
       state.externalId = done('Saved.');
-      const index = state.products.findIndex((p) => p.productId === action.payload.productId);
+      const index = state.products.findIndex((p) => p.productId === action.payload.productId && sameClientId(p.lsclientID, action.payload.lsclientID));
       if (index >= 0) state.products[index] = action.payload;
       else state.products.push(action.payload);
     },

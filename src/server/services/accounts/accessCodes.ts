@@ -40,16 +40,24 @@ export async function joinSchool(trx: Db, userId: number, clientId: number): Pro
   await trx.insertInto('user_clients').values({ user_id: userId, client_id: clientId, position }).execute();
 }
 
+/** Adds the course (the product at that school) unless the user has it; a course per school, each with its own student id. */
 export async function addProduct(trx: Db, userId: number, productId: number, clientId: number, externalId: string | null, now: number): Promise<void> {
   const owned = await trx
     .selectFrom('user_products')
     .select('product_id')
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
+    .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (owned) {
     if (externalId) {
-      await trx.updateTable('user_products').set({ external_id: externalId }).where('user_id', '=', userId).where('product_id', '=', productId).execute();
+      await trx
+        .updateTable('user_products')
+        .set({ external_id: externalId })
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where('client_id', '=', clientId)
+        .execute();
     }
     return;
   }

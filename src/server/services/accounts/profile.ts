@@ -15,7 +15,11 @@ import { codeHash, newVerificationCode } from '../../security/codes';
 import { loadIdentity } from '../auth/repository';
 import { checkVerificationCode } from './registration';
 
-export async function listProducts(db: Db, userId: number): Promise<ProfileProduct[]> {
+interface Course extends ProfileProduct {
+  clientId: number;
+}
+
+async function listCourses(db: Db, userId: number): Promise<Course[]> {
   const rows = await db
     .selectFrom('user_products')
     .innerJoin('products', 'products.id', 'user_products.product_id')
@@ -23,34 +27,58 @@ export async function listProducts(db: Db, userId: number): Promise<ProfileProdu
     .select([
       'products.id as productId',
       'products.name as productName',
+      'clients.id as clientId',
       'clients.name as schoolName',
+      'clients.lsclient_id as lsclientID',
       'products.requires_external_id as requires',
       'products.external_id_label as label',
       'user_products.external_id as externalId',
     ])
     .where('user_products.user_id', '=', userId)
     .orderBy('products.name')
+    .orderBy('user_products.created_at')
+    .orderBy('clients.name')
     .execute();
   return rows.map((r) => ({
     productId: r.productId,
     productName: r.productName,
+    clientId: r.clientId,
     schoolName: r.schoolName,
+    lsclientID: r.lsclientID,
     requiresExternalId: Number(r.requires) === 1,
     externalIdLabel: r.label,
     externalId: r.externalId,
   }));
 }
 
-export async function getProduct(db: Db, userId: number, productId: number): Promise<ProfileProduct> {
-  const found = (await listProducts(db, userId)).find((p) => p.productId === productId);
+const publicCourse = ({ clientId: _clientId, ...product }: Course): ProfileProduct => product;
+
+/** Every course of the user: each product at each school it was added through. */
+export async function listProducts(db: Db, userId: number): Promise<ProfileProduct[]> {
+  return (await listCourses(db, userId)).map(publicCourse);
+}
+
+/** One course: the product at the given school, or (no school given) the product's first course. */
+async function findCourse(db: Db, userId: number, productId: number, lsclientID?: string): Promise<Course> {
+  const found = (await listCourses(db, userId)).find((p) => p.productId === productId && (lsclientID === undefined || sameClientId(p.lsclientID, lsclientID)));
   if (!found) throw new HttpError(404, ACCOUNT_MESSAGES.productNotFound);
   return found;
 }
 
-export async function setExternalId(db: Db, userId: number, productId: number, externalId: string): Promise<ProfileProduct> {
-  await getProduct(db, userId, productId);
-  await db.updateTable('user_products').set({ external_id: externalId.trim() }).where('user_id', '=', userId).where('product_id', '=', productId).execute();
-  return getProduct(db, userId, productId);
+export async function getProduct(db: Db, userId: number, productId: number, lsclientID?: string): Promise<ProfileProduct> {
+  return publicCourse(await findCourse(db, userId, productId, lsclientID));
+}
+
+export async function setExternalId(db: Db, userId: number, productId: number, externalId: string, lsclientID?: string): Promise<ProfileProduct> {
+  const course = await findCourse(db, userId, productId, lsclientID);
+  await db
+    .updateTable('user_products')
+    .set({ external_id: externalId.trim() })
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('client_id', '=', course.clientId)
+    .execute();
+  return getProduct(db, userId, productId, course.lsclientID);
 }
 
 export async function listRedeemedCodes(db: Db, userId: number): Promise<RedeemedAccessCode[]> {

@@ -72,6 +72,12 @@ function numericParam(ctx: ServiceContext, name: string, message: string): numbe
   return Number(raw);
 }
 
+/** The `school` query value (an lsclientID) naming which school's course of a product is meant. */
+function schoolParam(ctx: ServiceContext): string | undefined {
+  const school = ctx.query.school;
+  return typeof school === 'string' && school !== '' ? school : undefined;
+}
+
 function userId(ctx: ServiceContext): number {
   if (!ctx.identity) throw new HttpError(401, 'You are not signed in.');
   return ctx.identity.user.id;
@@ -351,7 +357,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     method: 'GET',
     path: '/me/products/:productId',
     access: 'user',
-    handler: async (ctx) => getProduct(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound)),
+    handler: async (ctx) => getProduct(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound), schoolParam(ctx)),
   },
   {
     method: 'PUT',
@@ -359,7 +365,13 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'user',
     payloadSchema: externalIdStepSchema.noUnknown(),
     handler: async (ctx) =>
-      setExternalId(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound), (ctx.payload as { externalId: string }).externalId),
+      setExternalId(
+        ctx.db,
+        userId(ctx),
+        numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound),
+        (ctx.payload as { externalId: string }).externalId,
+        schoolParam(ctx),
+      ),
   },
   {
     method: 'PUT',

@@ -6,7 +6,7 @@ import { passwordSaga } from '../../../../../src/client/features/password/sagas'
 import { forgotRequested, passwordChangeRequested, resetLinkOpened, resetRequested } from '../../../../../src/client/features/password/slice';
 import { changedUserFields, profileSaga } from '../../../../../src/client/features/profile/sagas';
 import { schoolSwitchWatcher } from '../../../../../src/client/features/profile/schoolSwitch';
-import { accessCodeAddRequested, profileSaveRequested } from '../../../../../src/client/features/profile/slice';
+import { accessCodeAddRequested, externalIdSaveRequested, profileSaveRequested } from '../../../../../src/client/features/profile/slice';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
 type Handler = (payload: Record<string, unknown>) => FakeAnswer;
@@ -97,6 +97,37 @@ describe('profile sagas', () => {
     expect(h.state().auth.session?.clients).toEqual(clients);
     expect(h.stored()?.clients).toEqual(clients);
     expect(h.state().profile.addCode.message).toBe('Access code added.');
+  });
+
+  it("a student id is saved for one school's course of a product; the other school's course keeps its own", async () => {
+    const course = (lsclientID: string, schoolName: string, externalId: string | null) => ({
+      productId: 2,
+      productName: 'Cashwise with Student ID',
+      schoolName,
+      lsclientID,
+      requiresExternalId: true,
+      externalIdLabel: 'Student ID',
+      externalId,
+    });
+    const products = [course('LINCOLN', 'Lincoln High School', null), course('ROOSEVELT', 'Roosevelt Academy', null)];
+    const h = harness({
+      stored: session,
+      preloadedState: signedIn,
+      routes: proxy({
+        'POST /me/access-codes': () => ({ status: 200, data: { message: 'Access code added.', clients: session.clients, products } }),
+        'PUT /me/products/2/external-id': (p) => ({ status: 200, data: course('ROOSEVELT', 'Roosevelt Academy', String(p.externalId)) }),
+      }),
+      sagas: [profileSaga, authSaga],
+    });
+    h.store.dispatch(accessCodeAddRequested({ code: 'ABCD' }));
+    await settle();
+    h.store.dispatch(externalIdSaveRequested({ productId: 2, lsclientID: 'ROOSEVELT', externalId: 'R-7' }));
+    await settle();
+    expect((h.requests.at(-1)?.data as { params?: unknown }).params).toEqual({ school: 'ROOSEVELT' });
+    expect(h.state().profile.products.map((p) => [p.lsclientID, p.externalId])).toEqual([
+      ['LINCOLN', null],
+      ['ROOSEVELT', 'R-7'],
+    ]);
   });
 
   it('[S1.03] the school switch is stored on the server; a failure puts the server’s order back', async () => {

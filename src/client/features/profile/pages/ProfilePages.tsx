@@ -21,7 +21,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import {
   accessCodeSchema,
   changePasswordSchema,
@@ -163,13 +163,13 @@ export function AccountPage() {
               </Typography>
               <List dense aria-label="Your courses">
                 {profile.products.map((p) => (
-                  <ListItem key={p.productId}>
+                  <ListItem key={`${p.productId}:${p.lsclientID}`}>
                     <ListItemText
                       primary={`${p.productName} · ${p.schoolName}`}
                       secondary={p.requiresExternalId || p.externalId ? `${p.externalIdLabel ?? 'External ID'}: ${p.externalId ?? 'not set'}` : undefined}
                     />
                     {(p.requiresExternalId || p.externalId) && (
-                      <Link component={RouterLink} to={`/app/profile/externalid/${p.productId}`}>
+                      <Link component={RouterLink} to={`/app/profile/externalid/${p.productId}?school=${encodeURIComponent(p.lsclientID)}`}>
                         {`Set ${p.externalIdLabel ?? 'external ID'}`}
                       </Link>
                     )}
@@ -380,15 +380,17 @@ export function ExternalIdPage() {
   const dispatch = useAppDispatch();
   const { productid = '' } = useParams();
   const productId = Number(productid);
+  const [search] = useSearchParams();
+  const school = search.get('school');
   const profile = useProfile();
-  const product = useAppSelector((state) => selectProductById(state, productId));
+  const product = useAppSelector((state) => selectProductById(state, productId, school));
   const label = product?.externalIdLabel ?? 'External ID';
   const formik = useFormik({
     enableReinitialize: true,
     initialValues: { externalId: product?.externalId ?? '' },
     validationSchema: externalIdStepSchema,
     onSubmit: (values) => {
-      dispatch(externalIdSaveRequested({ productId, externalId: values.externalId.trim() }));
+      dispatch(externalIdSaveRequested({ productId, lsclientID: product?.lsclientID ?? school, externalId: values.externalId.trim() }));
     },
   });
   let content;
