@@ -167,6 +167,26 @@ describe('budget wizard', () => {
     await stale.getByRole('alert').filter({ hasText: 'changed in another tab or window' }).waitFor({ state: 'detached' });
   });
 
+  it('keeps what was typed right before a reload or another address, without waiting for the auto-save', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create');
+    await page.locator('#f-name').fill('Left at once');
+    await page.waitForURL(step(0));
+    await saved();
+    const address = page.url();
+
+    // typed, then reloaded at once: the page-hide save (a keepalive request) outlives the page
+    await page.locator('#f-name').fill('Left at once — reloaded');
+    await page.reload();
+    await expect(page.locator('#f-name').inputValue()).resolves.toBe('Left at once — reloaded');
+
+    // typed, then another address typed into the address bar
+    await page.locator('#f-name').fill('Left at once — went away');
+    await page.goto('/app');
+    await page.goto(address);
+    await expect(page.locator('#f-name').inputValue()).resolves.toBe('Left at once — went away');
+  });
+
   it('deletes a budget and undoes it', async () => {
     await signedInAs('multi');
     await page.goto('/app/resources/budget-wizard/create');

@@ -52,6 +52,11 @@ export interface ApiCallConfig {
    * (sign-in, validation, renewal, sign-out) turn it off and decide for themselves.
    */
   endSessionOnAuthFailure?: boolean;
+  /**
+   * Send it so that it outlives the page (a reload, a closed tab, another address typed): a keepalive
+   * fetch instead of XHR (keepaliveAdapter.ts). For saves of what the learner typed.
+   */
+  keepalive?: boolean;
 }
 
 /** The grace added to a proxy call's own timeout, so the server's 504 arrives before ours. */
@@ -94,6 +99,7 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   if (config.data !== undefined) request.data = config.data;
   if (config.params !== undefined) request.params = config.params;
   if (config.timeoutMs !== undefined) request.timeout = config.timeoutMs;
+  if (config.keepalive) request.fetchOptions = { keepalive: true };
 
   const http = yield call(getHttp);
   try {
@@ -141,6 +147,8 @@ function* afterRefusal(refused: string): SagaIterator<AfterRefusal> {
 export type ServiceRequest = ProxyRequest & {
   /** Raise an error notification when the call fails (SPEC S8.03: default hidden). */
   showErrors?: boolean;
+  /** Outlive the page (ApiCallConfig's `keepalive`): a save the learner must not lose by leaving. */
+  keepalive?: boolean;
 };
 
 /** SPEC S7.06 / S7.07: the proxy body with its defaults (OneLook, GET, 15000 ms). */
@@ -169,7 +177,7 @@ function* raiseIfShown(error: unknown, showErrors: boolean | undefined): SagaIte
 
 /** POST /api/service with the proxy request. Returns the service's answer (response.data). */
 export function* callService<T = unknown>(request: ServiceRequest): SagaIterator<T> {
-  const { showErrors, ...proxy } = request;
+  const { showErrors, keepalive, ...proxy } = request;
   const body = proxyBody(proxy);
   try {
     const data: T = yield call(callApi<T>, {
@@ -177,6 +185,7 @@ export function* callService<T = unknown>(request: ServiceRequest): SagaIterator
       url: '/api/service',
       data: body,
       timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
+      ...(keepalive ? { keepalive } : {}),
     });
     return data;
   } catch (error) {
@@ -189,7 +198,7 @@ export function* callService<T = unknown>(request: ServiceRequest): SagaIterator
  * JSON) and one field per file.
  */
 export function* callMultipart<T = unknown>(
-  request: ServiceRequest,
+  request: Omit<ServiceRequest, 'keepalive'>,
   files: Record<string, Blob>,
 ): SagaIterator<T> {
   const { showErrors, ...proxy } = request;

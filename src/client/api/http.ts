@@ -7,6 +7,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance } from 'axios';
 import { API_BASE_PATH, APP_KEY_HEADER, TIMEOUTS } from '../../common/constants';
 import { SESSION_MESSAGES } from '../../common/sessionMessages';
+import { createKeepaliveAdapter, fitsKeepalive } from './keepaliveAdapter';
 
 export interface HttpOptions {
   /** The current token, or null when signed out (then no Authorization header: the plain client). */
@@ -14,8 +15,14 @@ export interface HttpOptions {
   /** The app key (localStorage `appKey`, else the default). */
   getAppKey: () => string;
   logger: Pick<Console, 'warn'>;
-  /** Tests pass a fake adapter; the browser uses axios' own. */
+  /** Tests pass a fake adapter (which then answers keepalive calls too); the browser uses axios' own. */
   adapter?: AxiosAdapter;
+  /**
+   * What sends the calls that must outlive the page (`fetchOptions: { keepalive: true }`,
+   * keepaliveAdapter.ts). Default: the fake `adapter` in tests, else a keepalive fetch where the
+   * browser has fetch.
+   */
+  keepaliveAdapter?: AxiosAdapter;
 }
 
 /** SPEC S7.11: 10 s by default, never under 1 s. A missing, zero or non-finite timeout gets the default. */
@@ -33,11 +40,13 @@ export function isTimeoutError(error: unknown): boolean {
   );
 }
 
-export function createHttp({ getToken, getAppKey, logger, adapter }: HttpOptions): AxiosInstance {
+export function createHttp({ getToken, getAppKey, logger, adapter, keepaliveAdapter }: HttpOptions): AxiosInstance {
+  const usual: AxiosAdapter = adapter ?? axios.getAdapter(axios.defaults.adapter);
+  const keepalive = keepaliveAdapter ?? adapter ?? (typeof fetch === 'function' ? createKeepaliveAdapter(fetch.bind(globalThis)) : undefined);
   const http = axios.create({
     baseURL: API_BASE_PATH,
     timeout: TIMEOUTS.clientMs,
-    ...(adapter ? { adapter } : {}),
+    adapter: (config) => (keepalive && fitsKeepalive(config) ? keepalive(config) : usual(config)),
   });
 
   http.interceptors.request.use((config) => {

@@ -4,8 +4,9 @@
  *
  * - The page reports each change of its form as `draftChanged({ draft })` (the parsed document —
  *   integer cents — not the keystrokes); the saga saves it AUTOSAVE_DELAY_MS after the last change
- *   (a debounce), and at once on `saveRequested()` (a step change, "Finish", or the session issue's
- *   save-before-sign-out hook through `flushDraft`).
+ *   (a debounce), and at once on `saveRequested()` (a step change, "Finish", the page being hidden
+ *   or left, or the session issue's save-before-sign-out hook through `flushDraft`). Saves are sent
+ *   with keepalive, so one started as the page is reloaded or closed still arrives.
  * - Saves run one at a time, carry the version they were based on, and on 409 stop with status
  *   'conflict' until the learner chooses: keep mine (re-save over the newer version) or load theirs.
  * - A failed save keeps the draft (dirty) and tries again after RETRY_DELAY_MS or on the next change.
@@ -202,9 +203,11 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     const wasFailing = state.save.status === 'failed';
     yield put(actions.saveStarted());
     try {
+      // keepalive: a save started as the learner leaves (the page hidden, reloaded or closed) still
+      // reaches the server (src/client/api/keepaliveAdapter.ts)
       const saved: R = record
-        ? yield call(callService, { method: 'PUT', path: `${path}/${record.id}`, payload: { ...state.draft, version: record.version } })
-        : yield call(callService, { method: 'POST', path, payload: state.draft });
+        ? yield call(callService, { method: 'PUT', path: `${path}/${record.id}`, payload: { ...state.draft, version: record.version }, keepalive: true })
+        : yield call(callService, { method: 'POST', path, payload: state.draft, keepalive: true });
       const at: number = yield call(now);
       yield put(actions.saved({ record: saved, revision, at, loadCount }));
       const after: State = yield select(selectState);

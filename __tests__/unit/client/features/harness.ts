@@ -66,6 +66,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   data: unknown;
   timeout: number | undefined;
+  /** sent to outlive the page (`fetchOptions: { keepalive: true }`, keepaliveAdapter.ts) */
+  keepalive: boolean;
 }
 
 export type Routes = Record<string, FakeAnswer | ((req: RecordedRequest) => FakeAnswer)>;
@@ -89,6 +91,7 @@ export function fakeServer(routes: Routes) {
       headers,
       data,
       timeout: config.timeout,
+      keepalive: (config.fetchOptions as { keepalive?: unknown } | undefined)?.keepalive === true,
     };
     requests.push(req);
     const route = routes[`${req.method} ${req.url}`];

@@ -63,6 +63,8 @@ describe('budget auto-save', () => {
     expect(h.calls()).toEqual([]);
     await tick(1);
     expect(h.calls()).toEqual([{ service: 'OneLook', method: 'POST', path: '/budgets', timeout: 15_000, payload: draft('Sep') }]);
+    // sent so that it still arrives when the learner reloads or closes the page meanwhile
+    expect(h.requests.map((r) => r.keepalive)).toEqual([true]);
     expect(h.state().budgets.current.record).toMatchObject({ id: 5, version: 1 });
     expect(h.state().budgets.save.status).toBe('saved');
     expect(selectBudgetDirty(h.state())).toBe(false);
@@ -88,6 +90,9 @@ describe('budget auto-save', () => {
       ['/budgets/9', 1, 'One'],
       ['/budgets/9', 2, 'Two'],
     ]);
+    expect(h.requests.filter((r) => proxy(r).method === 'PUT').every((r) => r.keepalive)).toBe(true);
+    // reading the budget is no save: the usual way
+    expect(h.requests.filter((r) => proxy(r).method === 'GET').map((r) => r.keepalive)).toEqual([false]);
     expect(h.navigate).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,7 @@
  * the same step; the form reports each change as a draft that the saga auto-saves; every step change
  * saves at once. Steps can be revisited by the stepper; "Next" checks only the current step.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import { emptyBudget, type BudgetStatus } from '../../../../common/budget';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDraftSaver } from '../../drafts/useDraftSaver';
+import { useSaveWhenHidden } from '../../../lib/useSaveWhenHidden';
 import { whenState } from '../../drafts/whenState';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
@@ -180,15 +181,8 @@ export function BudgetWizard({ id }: { id: number | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, dispatch]);
 
-  // A tab being hidden (switched away, closed, a laptop lid shut) saves at once: best effort, the
-  // browser may cut the request short on close.
-  useEffect(() => {
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') dispatch(budgetDraftSaveRequested());
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    return () => document.removeEventListener('visibilitychange', onHidden);
-  }, [dispatch]);
+  // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
+  useSaveWhenHidden(useCallback(() => dispatch(budgetDraftSaveRequested()), [dispatch]));
 
   // Nothing typed is lost (issue #3, docs/drafts.md): before an idle or expired sign-out the draft is
   // saved now, and the session ends once the save has landed (or the drafts saga's 2 s are up).

@@ -2,7 +2,7 @@
  * One worksheet: its inputs (formik), results calculated live, auto-save like budgets (versions,
  * conflict choice), print and PDF.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -16,6 +16,7 @@ import { WORKSHEET_INFO, emptyWorksheet, type WorksheetKind } from '../../../../
 import { fileSlug } from '../../../../common/budget';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDraftSaver } from '../../drafts/useDraftSaver';
+import { useSaveWhenHidden } from '../../../lib/useSaveWhenHidden';
 import { whenState } from '../../drafts/whenState';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { downloadPdf, type PdfSection } from '../../../ui/documents/exporting';
@@ -169,15 +170,8 @@ export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, dispatch]);
 
-  // A tab being hidden (switched away, closed, a laptop lid shut) saves at once: best effort, the
-  // browser may cut the request short on close.
-  useEffect(() => {
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') dispatch(worksheetDraftSaveRequested());
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    return () => document.removeEventListener('visibilitychange', onHidden);
-  }, [dispatch]);
+  // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
+  useSaveWhenHidden(useCallback(() => dispatch(worksheetDraftSaveRequested()), [dispatch]));
 
   // Nothing typed is lost (issue #3, docs/drafts.md): saved before an idle or expired sign-out.
   useDraftSaver(
