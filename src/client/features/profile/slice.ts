@@ -74,6 +74,8 @@ const profileSlice = createSlice({
     },
     profileSaveRequested(state, _action: PayloadAction<ProfileValues>) {
       state.save = start();
+      // an earlier confirmation's message is about an earlier change
+      state.emailCode = idle;
     },
     profileSaved(state, action: PayloadAction<{ pendingEmail: string | null; message: string }>) {
       state.save = done(action.payload.message);
@@ -88,6 +90,8 @@ const profileSlice = createSlice({
     emailConfirmed(state, action: PayloadAction<{ message: string }>) {
       state.emailCode = done(action.payload.message);
       state.pendingEmail = null;
+      // the save's "we sent a code" message is answered now
+      state.save = idle;
     },
     emailCodeFailed(state, action: PayloadAction<ProfileError>) {
       state.emailCode = failed(action.payload);

@@ -74,7 +74,7 @@ function ProfileFrame({ title, children }: { title: string; children: React.Reac
   const value = TABS.some((t) => t.value === rest) ? rest : false;
   return (
     <PageFrame title={title} crumbs={[{ label: 'Home', to: '/app' }, { label: 'Profile' }]}>
-      <Tabs value={value} aria-label="Profile sections" variant="scrollable" sx={{ mb: 2 }}>
+      <Tabs value={value} aria-label="Profile sections" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2 }}>
         {TABS.map((t) => (
           <Tab key={t.value} value={t.value} label={t.label} component={RouterLink} to={`/app/profile${t.value ? `/${t.value}` : ''}`} />
         ))}
@@ -209,6 +209,10 @@ function RequestAlerts({ error, message }: { error: { message: string } | null; 
   );
 }
 
+/**
+ * The pending e-mail change: its code form while a code is outstanding (this panel, with the address,
+ * is what tells the learner a code was sent), then the server's confirmation once it is entered.
+ */
 function EmailCodeForm() {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectProfile);
@@ -219,7 +223,7 @@ function EmailCodeForm() {
       dispatch(emailCodeSubmitted({ code: values.code.trim() }));
     },
   });
-  if (!profile.pendingEmail) return null;
+  if (!profile.pendingEmail) return profile.emailCode.status === 'succeeded' ? <RequestAlerts error={null} message={profile.emailCode.message} /> : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
       <Typography sx={{ mb: 2 }}>{`We sent a 6-digit code to ${profile.pendingEmail}. Enter it to confirm your new e-mail address.`}</Typography>
@@ -257,7 +261,8 @@ export function EditProfilePage() {
     <ProfileFrame title="Edit Profile">
       <EmailCodeForm />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <RequestAlerts error={profile.save.error} message={profile.save.message} />
+        {/* while a code is outstanding, the code panel above says so (with the address): not twice */}
+        <RequestAlerts error={profile.save.error} message={profile.pendingEmail ? null : profile.save.message} />
         <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Edit profile">
           <Stack spacing={2}>
             <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
