@@ -129,7 +129,8 @@ export function* timeSpentSaga(): SagaIterator {
     opened.delete(path);
     if (seconds === 0) return;
     try {
-      yield call(callService, { method: 'POST', path: `${path}/time`, payload: { seconds } });
+      // keepalive: sent as the tab is hidden, reloaded or closed, it must still arrive (useReadingTime)
+      yield call(callService, { method: 'POST', path: `${path}/time`, payload: { seconds }, keepalive: true });
     } catch {
       // time spent is best effort: a lost report is not worth interrupting the learner
     }

@@ -1,5 +1,5 @@
 /** /app/catalog: module list, module home, material (section / review) and section pages (issue #5). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,7 +44,8 @@ import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
 import { useResource } from '../components/useResource';
 import { selectAttempt, selectChange } from '../selectors';
-import { reviewRetaken, reviewSubmitted, sectionClosed, sectionCompletionRequested, sectionOpened } from '../slice';
+import { reviewRetaken, reviewSubmitted, sectionCompletionRequested } from '../slice';
+import { useReadingTime } from '../useReadingTime';
 import { registerArea } from '../../../app/areas';
 import { catalogArea } from '../area';
 
@@ -206,12 +207,7 @@ export function SectionPage() {
   const view = useResource<SectionDetail>(path);
   const dispatch = useAppDispatch();
   const saving = useAppSelector(selectChange(path)) === 'pending';
-  useEffect(() => {
-    dispatch(sectionOpened({ path }));
-    return () => {
-      dispatch(sectionClosed({ path }));
-    };
-  }, [dispatch, path]);
+  useReadingTime(path);
   return (
     <Loadable view={view} path={path}>
       {(s) => (
