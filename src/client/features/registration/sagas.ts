@@ -21,6 +21,7 @@ import {
   recordLoaded,
   recordOpened,
   requestFailed,
+  shouldCheckUserName,
   stepSubmitted,
   userNameCheckFailed,
   userNameChecked,
@@ -188,7 +189,7 @@ export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaI
 /** As they type: the newest name wins (takeLatest), asked only after a pause. */
 export function* userNameCheckSaga(action: ReturnType<typeof userNameTyped>): SagaIterator {
   const { userName } = action.payload;
-  if (!userName) return;
+  if (!shouldCheckUserName(userName)) return;
   yield delay(USER_NAME_CHECK_DELAY_MS);
   try {
     const data: { available: boolean; message?: string } = yield call(callService, {

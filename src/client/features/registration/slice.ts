@@ -4,7 +4,7 @@
  * local storage (sagas.ts), never in the store.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RegistrationRecordView } from '../../../common/accounts';
+import { userNameProblem, type RegistrationRecordView } from '../../../common/accounts';
 import { sessionStart } from '../auth/events';
 
 export type RegistrationStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
@@ -43,6 +43,11 @@ export interface RecordRef {
 }
 
 export type EditableStep = 'name' | 'externalid' | 'terms' | 'username';
+
+/** Whether the as-you-type check asks the server about this (trimmed, lower-cased) name. */
+export function shouldCheckUserName(userName: string): boolean {
+  return userName !== '' && userNameProblem(userName) === null;
+}
 
 const pending = (state: RegistrationState) => {
   state.status = 'pending';
@@ -88,7 +93,9 @@ const registrationSlice = createSlice({
       state.error = action.payload;
     },
     userNameTyped(state, action: PayloadAction<{ userName: string }>) {
-      state.userNameCheck = { userName: action.payload.userName, status: action.payload.userName ? 'checking' : 'idle', message: null };
+      // only a name the local rules accept is asked about (the form explains the rules itself)
+      const { userName } = action.payload;
+      state.userNameCheck = { userName, status: shouldCheckUserName(userName) ? 'checking' : 'idle', message: null };
     },
     userNameChecked(state, action: PayloadAction<{ userName: string; available: boolean; message?: string }>) {
       if (state.userNameCheck.userName !== action.payload.userName) return; // an older answer

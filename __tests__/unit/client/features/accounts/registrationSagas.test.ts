@@ -158,6 +158,25 @@ describe('registration sagas', () => {
     }
   });
 
+  it('user name: a name the rules refuse is not asked about (the form explains the rule)', async () => {
+    jest.useFakeTimers();
+    try {
+      const h = harness({
+        routes: proxy({ 'POST /registration/usernames/available': () => ({ status: 200, data: { available: false, message: 'A user name has 4 to 30 characters' } }) }),
+        sagas: [registrationSaga],
+      });
+      h.store.dispatch(userNameTyped({ userName: 'qu' }));
+      expect(h.state().registration.userNameCheck.status).toBe('idle');
+      await jest.advanceTimersByTimeAsync(USER_NAME_CHECK_DELAY_MS + 10);
+      jest.useRealTimers();
+      await settle();
+      expect(h.requests).toHaveLength(0);
+      expect(h.state().registration.userNameCheck).toEqual({ userName: 'qu', status: 'idle', message: null });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('password: the session is stored and started exactly like a sign-in (auth:session:start → /app)', async () => {
     const session = makeSession();
     const h = harness({

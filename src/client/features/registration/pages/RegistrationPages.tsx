@@ -37,6 +37,7 @@ import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { RecordFrame, useRecordRef } from '../components/RecordFrame';
+import { userNameFeedback } from '../userNameFeedback';
 import { selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
 import {
   codeSubmitted,
@@ -345,16 +346,12 @@ export function RecordUsernamePage() {
       dispatch(stepSubmitted({ ...ref, step: 'username', values: { userName: values.userName.trim().toLowerCase() } }));
     },
   });
-  const ruleError = formik.errors.userName;
-  const current = formik.values.userName.trim().toLowerCase();
-  const sameName = check.userName === current;
-  let availability: string | undefined;
-  if (!ruleError && current && sameName) {
-    if (check.status === 'checking') availability = 'Checking…';
-    else if (check.status === 'available') availability = 'This user name is available.';
-    else if (check.status === 'taken' || check.status === 'failed') availability = check.message ?? undefined;
-  }
-  const shownError = (formik.touched.userName || current.length >= ACCOUNT_LIMITS.userNameMin) && ruleError ? ruleError : undefined;
+  const feedback = userNameFeedback({
+    ruleError: formik.errors.userName,
+    touched: Boolean(formik.touched.userName),
+    userName: formik.values.userName.trim().toLowerCase(),
+    check,
+  });
   return (
     <RecordFrame
       step="username"
@@ -376,11 +373,11 @@ export function RecordUsernamePage() {
               const next = event.target.value.trim().toLowerCase();
               dispatch(userNameTyped({ userName: next }));
             }}
-            error={Boolean(shownError) || (sameName && check.status === 'taken')}
-            helperText={shownError ?? availability}
+            error={feedback.error}
+            helperText={feedback.helperText}
             slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
           />
-          <Button type="submit" variant="contained" disabled={busy || (sameName && check.status === 'taken')}>
+          <Button type="submit" variant="contained" disabled={busy || feedback.blocked}>
             Next
           </Button>
         </Stack>
