@@ -187,6 +187,22 @@ describe('budget wizard', () => {
     await expect(page.locator('#f-name').inputValue()).resolves.toBe('Left at once — went away');
   });
 
+  it('Back from a new budget’s second step returns to the list, not to an empty create page', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard');
+    await page.getByRole('link', { name: 'Create a budget' }).click();
+    await page.waitForURL('**/budget-wizard/create');
+    await page.locator('#f-name').fill('Back test');
+    await page.locator('#f-month').fill('2026-10');
+    await page.locator('#f-payFrequency').selectOption('monthly');
+    await next(); // at once: the first save (which creates the budget) is still on its way
+    await page.waitForURL(step(1));
+    await page.goBack();
+    await page.waitForURL(/\/app\/resources\/budget-wizard$/);
+    await page.getByRole('link', { name: 'Back test', exact: true }).waitFor();
+    await expect(page.getByRole('link', { name: 'Back test', exact: true }).count()).resolves.toBe(1);
+  });
+
   it('deletes a budget and undoes it', async () => {
     await signedInAs('multi');
     await page.goto('/app/resources/budget-wizard/create');

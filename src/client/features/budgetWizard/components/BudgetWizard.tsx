@@ -231,7 +231,9 @@ export function BudgetWizard({ id }: { id: number | null }) {
   }
 
   const goTo = (target: number) => {
-    setParams({ step: String(target) }, { replace: false });
+    // Until the first save gives the budget its own address, the create page stays one entry of the
+    // browser's history: Back must not lead to an empty create page (a second, duplicate budget).
+    setParams({ step: String(target) }, { replace: id === null });
     dispatch(budgetDraftSaveRequested());
   };
 
