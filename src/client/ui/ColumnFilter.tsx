@@ -1,11 +1,17 @@
 /**
  * The shared column filter of every data table (SPEC §9 filter match modes): a match-mode select and a
  * value input, typed by the column's kind. Pair it with `matchesFilter` from ./filters.
+ * A date is typed as SPEC §9's mm/dd/yy (S9.07), the format the tables show, into a plain text field
+ * (not the browser's date input, whose format follows the browser's locale): read by
+ * common/calendarDay.ts's parseDay, as matchesFilter reads it; a text that is not a date says so once
+ * the learner leaves the field.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DATE_INPUT_MESSAGE, parseDay } from '../../common/calendarDay';
+import { DATE_FORMAT } from '../../common/display';
 import { matchModesFor, type FilterKind, type MatchMode } from './filters';
 
 export interface ColumnFilterState {
@@ -24,7 +30,9 @@ export interface ColumnFilterProps {
 export function ColumnFilter({ label, kind, filter, onChange }: ColumnFilterProps) {
   const id = useId();
   const modes = matchModesFor(kind);
-  const inputType = kind === 'numeric' ? 'number' : kind === 'date' ? 'date' : 'text';
+  const inputType = kind === 'numeric' ? 'number' : 'text';
+  const [left, setLeft] = useState(false);
+  const badDate = kind === 'date' && left && filter.value.trim() !== '' && parseDay(filter.value) === null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={`Filter ${label}`}>
       <TextField
@@ -49,7 +57,15 @@ export function ColumnFilter({ label, kind, filter, onChange }: ColumnFilterProp
         type={inputType}
         value={filter.value}
         onChange={(e) => onChange({ ...filter, value: e.target.value })}
-        slotProps={inputType === 'date' ? { inputLabel: { shrink: true } } : undefined}
+        {...(kind === 'date'
+          ? {
+              placeholder: DATE_FORMAT,
+              onBlur: () => setLeft(true),
+              error: badDate,
+              helperText: badDate ? DATE_INPUT_MESSAGE : `Date as ${DATE_FORMAT}`,
+              slotProps: { htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 10 }, inputLabel: { shrink: true } },
+            }
+          : {})}
       />
     </Box>
   );

@@ -2,6 +2,7 @@
  * SPEC §9 filter match modes as one pure predicate, shared by every data table
  * (transcripts, tickets …) through <ColumnFilter/>.
  */
+import { dayKey, dayOf, parseDay } from '../../common/calendarDay';
 import { FILTER_MATCH_MODES } from '../../common/display';
 
 export type FilterKind = keyof typeof FILTER_MATCH_MODES;
@@ -24,11 +25,26 @@ export function defaultMatchMode(kind: FilterKind): MatchMode {
 
 const isBlank = (v: FilterValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
-function toDay(v: FilterValue): number | null {
+export interface MatchOptions {
+  /**
+   * The time zone in which a moment (a Date, epoch milliseconds, a timestamp string) is a day: the
+   * learner's (User.timezone). Without it, the runtime's own.
+   */
+  timeZone?: string;
+}
+
+/**
+ * A value as a day to compare (dayKey). A moment is the day it is in `timeZone`; a string without a
+ * time of day is the calendar date it names (mm/dd/yy as typed, or yyyy-mm-dd), never midnight UTC.
+ */
+function toDay(v: FilterValue, timeZone: string | undefined): number | null {
   if (isBlank(v)) return null;
-  const d = v instanceof Date ? v : new Date(v as string | number);
-  if (Number.isNaN(d.getTime())) return null;
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  if (typeof v === 'string' && !/\d:\d/.test(v)) {
+    const day = parseDay(v);
+    return day ? dayKey(day) : null;
+  }
+  const day = dayOf(v instanceof Date ? v : new Date(v as string | number), timeZone);
+  return day ? dayKey(day) : null;
 }
 
 function toNumber(v: FilterValue): number | null {
@@ -40,9 +56,11 @@ function toNumber(v: FilterValue): number | null {
 /**
  * Does a cell `value` pass the filter `mode` / `filterValue`?
  * An empty filter value matches every row. Text comparison is case-insensitive; date modes compare
- * calendar days (time of day ignored); a row whose value cannot be read fails any active filter.
+ * calendar days (time of day ignored; a moment's day in `options.timeZone`); a row whose value cannot
+ * be read fails any active filter, and a date filter that is not a date matches every row (the field
+ * says what is wrong).
  */
-export function matchesFilter(value: FilterValue, mode: MatchMode, filterValue: FilterValue): boolean {
+export function matchesFilter(value: FilterValue, mode: MatchMode, filterValue: FilterValue, options: MatchOptions = {}): boolean {
   if (isBlank(filterValue)) return true;
   switch (mode) {
     case 'startsWith':
@@ -82,8 +100,8 @@ export function matchesFilter(value: FilterValue, mode: MatchMode, filterValue: 
     case 'dateIsNot':
     case 'dateBefore':
     case 'dateAfter': {
-      const a = toDay(value);
-      const b = toDay(filterValue);
+      const a = toDay(value, options.timeZone);
+      const b = toDay(filterValue, options.timeZone);
       if (b === null) return true;
       if (a === null) return mode === 'dateIsNot';
       if (mode === 'dateIs') return a === b;

@@ -2,26 +2,16 @@
  * SPEC §9 display defaults: dates shown mm/dd/yy, weeks starting on Sunday.
  * Pure helpers; every page formats dates through these.
  */
-import { DATE_FORMAT, FIRST_DAY_OF_WEEK } from '../../common/display';
+import { formatDayOf } from '../../common/calendarDay';
+import { FIRST_DAY_OF_WEEK } from '../../common/display';
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-function toDate(value: Date | string | number): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** Formats a date by DATE_FORMAT (mm/dd/yy) in local time; '' for an invalid or missing date. */
-export function formatDate(value: Date | string | number | null | undefined): string {
+/**
+ * Formats a date by DATE_FORMAT (mm/dd/yy): the day it is in `timeZone` (the learner's, where the day
+ * matters: transcript, certificate), else in local time; '' for an invalid or missing date.
+ */
+export function formatDate(value: Date | string | number | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
-  if (!date) return '';
-  const parts: Record<string, string> = {
-    mm: pad2(date.getMonth() + 1),
-    dd: pad2(date.getDate()),
-    yy: pad2(date.getFullYear() % 100),
-  };
-  return DATE_FORMAT.replace(/mm|dd|yy/g, (token) => parts[token] ?? token);
+  return formatDayOf(value instanceof Date ? value : new Date(value), timeZone);
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -31,11 +31,33 @@ describe('[S9.09] ColumnFilter', () => {
     expect(rows).toEqual(['Budgeting Basics', 'Saving Money']);
   });
 
-  it('uses a number input for numeric columns and a date input for date columns', () => {
-    const { unmount } = render(<Harness kind="numeric" rows={[1, 2]} />);
+  it('uses a number input for numeric columns', () => {
+    render(<Harness kind="numeric" rows={[1, 2]} />);
     expect(screen.getByLabelText('Course value')).toHaveAttribute('type', 'number');
-    unmount();
-    render(<Harness kind="date" rows={[]} />);
-    expect(screen.getByLabelText('Course value')).toHaveAttribute('type', 'date');
+  });
+
+  it('[S9.07] takes a date as mm/dd/yy in a text field (not the browser date input) and filters by it', async () => {
+    render(<Harness kind="date" rows={['2026-11-23', '2026-11-24', '2026-11-25']} />);
+    const input = screen.getByRole('textbox', { name: 'Course value' });
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('placeholder', 'mm/dd/yy');
+    expect(input).toHaveAccessibleDescription('Date as mm/dd/yy');
+    await userEvent.type(input, '11/24/26');
+    const rows = within(screen.getByRole('list', { name: 'rows' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual(['2026-11-24']);
+  });
+
+  it('[S9.07] says once the learner leaves the field that a text is not a date, until it is one', async () => {
+    render(<Harness kind="date" rows={['2026-11-24']} />);
+    const input = screen.getByRole('textbox', { name: 'Course value' });
+    await userEvent.type(input, '11/31/26');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.tab();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Enter a date as mm/dd/yy, like 11/24/26.');
+    await userEvent.clear(input);
+    await userEvent.type(input, '11/24/26');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Date as mm/dd/yy');
   });
 });

@@ -19,6 +19,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
+import { DEFAULT_TIMEZONE } from '../../../../common/constants';
+import { selectUser } from '../../auth/selectors';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
@@ -43,9 +45,12 @@ const COLUMNS: { key: ColumnKey; label: string; kind: FilterKind }[] = [
 const initialFilters = (): Record<ColumnKey, ColumnFilterState> =>
   Object.fromEntries(COLUMNS.map((c) => [c.key, { mode: defaultMatchMode(c.kind), value: '' }])) as Record<ColumnKey, ColumnFilterState>;
 
-/** Rows that pass every column filter (pure; exported for tests). */
-export function filterTranscript(rows: TranscriptTableRow[], filters: Record<ColumnKey, ColumnFilterState>): TranscriptTableRow[] {
-  return rows.filter((row) => COLUMNS.every((c) => matchesFilter(row[c.key], filters[c.key].mode, filters[c.key].value)));
+/**
+ * Rows that pass every column filter (pure; exported for tests). A date column's moment is the day it
+ * is in `timeZone`, the learner's, as the table shows it; a typed day is that calendar day.
+ */
+export function filterTranscript(rows: TranscriptTableRow[], filters: Record<ColumnKey, ColumnFilterState>, timeZone?: string): TranscriptTableRow[] {
+  return rows.filter((row) => COLUMNS.every((c) => matchesFilter(row[c.key], filters[c.key].mode, filters[c.key].value, { timeZone })));
 }
 
 const PRINT_STYLES = {
@@ -60,8 +65,10 @@ export function TranscriptTable() {
   const path = catalogApi.transcripts;
   const view = useResource<TranscriptRow[]>(path);
   const rows = useAppSelector(selectTranscriptRows);
+  // the learner's day (User.timezone, default America/Chicago), as on the certificate
+  const timeZone = useAppSelector(selectUser)?.timezone || DEFAULT_TIMEZONE;
   const [filters, setFilters] = useState(initialFilters);
-  const shown = filterTranscript(rows, filters);
+  const shown = filterTranscript(rows, filters, timeZone);
   return (
     <Loadable view={view} path={path}>
       {() => (
@@ -100,8 +107,8 @@ export function TranscriptTable() {
                     </TableCell>
                     <TableCell>{row.status}</TableCell>
                     <TableCell>{row.percent}%</TableCell>
-                    <TableCell>{formatDate(row.started) || '—'}</TableCell>
-                    <TableCell>{formatDate(row.completed) || '—'}</TableCell>
+                    <TableCell>{formatDate(row.started, timeZone) || '—'}</TableCell>
+                    <TableCell>{formatDate(row.completed, timeZone) || '—'}</TableCell>
                     <TableCell>{row.bestScore === null ? '—' : `${row.bestScore}%`}</TableCell>
                     <TableCell>{row.minutes}</TableCell>
                     <TableCell className="no-print">
