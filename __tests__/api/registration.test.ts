@@ -67,6 +67,24 @@ describe('registration by access code', () => {
     expect(messageOf(await service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'another long one!' }))).toBe(ACCOUNT_MESSAGES.recordCompleted);
   });
 
+  it("a finished record's key (left in a shared browser) no longer discloses the student's data", async () => {
+    const s = await start(await newCode(t.db, t.clock()));
+    await walkToPassword(s, 'shared.kid@example.edu', 'shared.kid');
+    expect((await service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'a long passphrase of mine' })).statusCode).toBe(200);
+    const after = await service(t.app, 'POST', rec(s), { key: s.key });
+    expect(after.statusCode).toBe(200);
+    const view = after.json() as Record<string, unknown>;
+    expect(view).toMatchObject({ step: 'done', schoolName: 'Roosevelt Academy', firstName: null, lastName: null, email: null, userName: null, externalId: null });
+    expect(JSON.stringify(view)).not.toMatch(/shared\.kid|New|Kid/);
+  });
+
+  it('a record opened without its key gets a student-facing message, not a developer one', async () => {
+    const s = await start(await newCode(t.db, t.clock()));
+    const keyless = await service(t.app, 'POST', rec(s), {});
+    expect([keyless.statusCode, messageOf(keyless)]).toEqual([400, ACCOUNT_MESSAGES.recordKeyMissing]);
+    expect(messageOf(await service(t.app, 'POST', rec(s), { key: '' }))).toBe(ACCOUNT_MESSAGES.recordKeyMissing);
+  });
+
   it('gives bad, expired and exhausted codes distinct messages', async () => {
     const bad = await service(t.app, 'POST', '/registration/code', { code: 'NOPE-NOPE-NOPE' }, undefined, nextIp());
     expect([bad.statusCode, messageOf(bad)]).toEqual([404, ACCOUNT_MESSAGES.accessCodeNotFound]);

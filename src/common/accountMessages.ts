@@ -52,6 +52,8 @@ export const ACCOUNT_MESSAGES = {
   invitationEmailMismatch: 'That is not the e-mail address this invitation was sent to.',
   recordInvalid: 'This registration could not be found. It may have expired: please start again.',
   recordCompleted: 'This registration is already complete. Please sign in.',
+  recordKeyMissing:
+    "This registration was started in another browser or on another computer, so it can't be continued here. Start again with your access code, or open the invitation link from your e-mail again.",
   stepOutOfOrder: 'Please finish the earlier steps first.',
   verificationWrong: 'That code is not right. Check the e-mail and try again.',
   verificationExpired: 'That code has expired. Send a new one.',

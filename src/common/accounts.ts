@@ -104,7 +104,7 @@ export const accessCodeSchema = yup.object({
   code: yup.string().trim().required(ACCOUNT_MESSAGES.codeRequired).max(40, ACCOUNT_MESSAGES.accessCodeNotFound),
 });
 export const invitationEmailSchema = yup.object({ email, token: yup.string().trim().required().max(200) });
-export const recordKeySchema = yup.string().trim().required().max(200);
+export const recordKeySchema = yup.string().trim().required(ACCOUNT_MESSAGES.recordKeyMissing).max(200, ACCOUNT_MESSAGES.recordInvalid);
 export const nameStepSchema = yup.object({ firstName: personName, lastName: personName });
 export const externalIdStepSchema = yup.object({ externalId });
 export const termsStepSchema = yup.object({ accepted: yup.boolean().oneOf([true], ACCOUNT_MESSAGES.termsRequired).required(ACCOUNT_MESSAGES.termsRequired) });

@@ -7,7 +7,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { RegistrationRecordView, RegistrationStep } from '../../../common/accounts';
+import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
 import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
 import { sessionStart } from '../auth/events';
@@ -101,14 +101,23 @@ export function* openSaga(action: ReturnType<typeof recordOpened>): SagaIterator
   const storage: Storage = yield call(getStorage);
   if (given) writeKey(storage, recordId, given);
   const key: string = given ?? (yield call(keyFor, { invitationId, recordId }));
+  if (!key) {
+    // another browser or computer, or cleared storage: only the access code or the mailed link lead back
+    yield put(requestFailed({ message: ACCOUNT_MESSAGES.recordKeyMissing }));
+    return;
+  }
   try {
     const record: RegistrationRecordView = yield call(callService, {
       method: 'POST',
       path: `/registration/${invitationId}/records/${recordId}`,
       payload: { key },
     });
+    // finished (perhaps in another tab or on another device): the key has no more use here
+    if (record.step === 'done') writeKey(storage, recordId, null);
     yield put(recordLoaded({ record }));
   } catch (error) {
+    // expired or unknown: the key cannot open anything any more (a network failure keeps it)
+    if (toApiProblem(error).status === 404) writeKey(storage, recordId, null);
     yield call(fail, error);
   }
 }

@@ -147,6 +147,9 @@ export async function loadRecord(db: Db, invitationId: number, recordId: number,
     resendInSeconds: Math.max(0, Math.ceil((resendAt - now) / 1000)),
   };
   view.step = nextRegistrationStep({ ...view, completed: row.completed_at !== null });
+  // a finished record's key may still sit in a shared computer's browser: it tells only that the
+  // registration is complete, nothing about the student (the account has it now)
+  if (view.step === 'done') return { row, invitation, view: { ...view, firstName: null, lastName: null, externalId: null, email: null, userName: null } };
   return { row, invitation, view };
 }
 

@@ -1,5 +1,5 @@
 /** Registration sagas, one per step: requests made, state, storage and navigation (outcomes, not effect order). */
-import type { RegistrationRecordView } from '../../../../../src/common/accounts';
+import { ACCOUNT_MESSAGES, type RegistrationRecordView } from '../../../../../src/common/accounts';
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
 import { RECORD_KEY_PREFIX, registrationSaga, USER_NAME_CHECK_DELAY_MS } from '../../../../../src/client/features/registration/sagas';
 import {
@@ -97,6 +97,36 @@ describe('registration sagas', () => {
     await settle();
     expect(payloads(h.requests)[1]?.payload).toEqual({ key: 'FROMMAIL' });
     expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBe('FROMMAIL');
+  });
+
+  it('open without a stored key (another computer, cleared storage): no request, a message that says what to do', async () => {
+    const h = harness({ routes: proxy({}), sagas: [registrationSaga] });
+    h.store.dispatch(recordOpened(REF));
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.state().registration).toMatchObject({ status: 'failed', error: { message: ACCOUNT_MESSAGES.recordKeyMissing } });
+    expect(ACCOUNT_MESSAGES.recordKeyMissing).toMatch(/access code/);
+    expect(ACCOUNT_MESSAGES.recordKeyMissing).toMatch(/invitation link/);
+  });
+
+  it.each([
+    ['finished elsewhere (step done)', { status: 200, data: record({ step: 'done' }) }],
+    ['expired or unknown (404)', { status: 404, data: { message: ACCOUNT_MESSAGES.recordInvalid } }],
+  ] as const)('open: a record %s forgets its key', async (_name, answer) => {
+    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => answer }), sagas: [registrationSaga] });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
+    h.store.dispatch(recordOpened(REF));
+    await settle();
+    expect(h.requests).toHaveLength(1);
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBeNull();
+  });
+
+  it('open: a network failure keeps the key (the student can try again)', async () => {
+    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => 'network' }), sagas: [registrationSaga] });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
+    h.store.dispatch(recordOpened(REF));
+    await settle();
+    expect(h.storage.getItem(`${RECORD_KEY_PREFIX}7`)).toBe('K');
   });
 
   it.each([
