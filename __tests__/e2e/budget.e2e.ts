@@ -203,6 +203,15 @@ describe('budget wizard', () => {
     await expect(page.getByRole('link', { name: 'Back test', exact: true }).count()).resolves.toBe(1);
   });
 
+  it('an address naming the review of an empty budget shows the first step that needs something', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create?step=4');
+    await page.waitForURL(/\/budget-wizard\/create\?step=0$/);
+    await page.getByRole('heading', { name: 'Step 1 of 5: Basics' }).waitFor();
+    await page.getByText('Give your budget a name.').waitFor();
+    await expect(page.getByTestId('total-surplus').count()).resolves.toBe(0);
+  });
+
   it('deletes a budget and undoes it', async () => {
     await signedInAs('multi');
     await page.goto('/app/resources/budget-wizard/create');

@@ -75,7 +75,9 @@ const focusFirstError = () =>
     document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
   });
 
-function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: (step: number) => void; finishedRef: React.RefObject<boolean> }) {
+type GoTo = (step: number, options?: { replace?: boolean }) => void;
+
+function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; finishedRef: React.RefObject<boolean> }) {
   const dispatch = useAppDispatch();
   const { values, validateForm, setTouched } = useFormikContext<BudgetFormValues>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -83,6 +85,18 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: (step: nu
   useEffect(() => {
     if (previous.current !== step) headingRef.current?.focus();
     previous.current = step;
+  }, [step]);
+
+  // An address may name a later step than the budget is ready for (a typed or bookmarked ?step=4 of
+  // an empty budget): show the first step that still needs something, with its errors, as Next would.
+  useEffect(() => {
+    const blocking = firstStepWithErrors(validateBudgetForm(values), step);
+    if (blocking === null || blocking >= step) return;
+    void setTouched(touchedFor(values, Array.from({ length: step }, (_, i) => i)), false);
+    goTo(blocking, { replace: true });
+    focusFirstError();
+    // the address's step only: a keystroke on a step must not move the learner
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
   async function move(target: number) {
@@ -230,10 +244,10 @@ export function BudgetWizard({ id }: { id: number | null }) {
     );
   }
 
-  const goTo = (target: number) => {
+  const goTo: GoTo = (target, options) => {
     // Until the first save gives the budget its own address, the create page stays one entry of the
     // browser's history: Back must not lead to an empty create page (a second, duplicate budget).
-    setParams({ step: String(target) }, { replace: id === null });
+    setParams({ step: String(target) }, { replace: options?.replace === true || id === null });
     dispatch(budgetDraftSaveRequested());
   };
 
