@@ -247,6 +247,8 @@ export interface CertificateCheck {
   lastInitial: string;
   moduleTitle: string;
   completedAt: number;
+  /** the day of completedAt in the learner's time zone, mm/dd/yy, as the PDF prints it */
+  completedOn: string;
 }
 
 // ---------------------------------------------------------------- pure progress rules
@@ -328,4 +330,6 @@ export const catalogPaths = {
   review: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}/review`,
   section: (m: string, mat: string, s: string) => `/app/catalog/${m}/material/${mat}/section/${s}`,
   article: (key: string) => `${KB_PATH_PREFIX}${key}`,
+  /** the public page that checks a certificate's verification code */
+  certificate: (code: string) => `/certificates/${code}`,
 };

@@ -4,6 +4,7 @@
  * answers are only sent back after an attempt), section completion, time spent, progress summary,
  * transcripts, bookmarks and certificates (PDF + a public verification route).
  */
+import { formatDayOf } from '../../../common/calendarDay';
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import { randomBytes } from 'node:crypto';
 import { mixed, number, object, string } from 'yup';
@@ -668,15 +669,6 @@ export function newVerificationCode(): string {
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
-function formatDay(ms: number, timeZone: string): string {
-  const format = (tz: string) => new Intl.DateTimeFormat('en-US', { timeZone: tz, month: '2-digit', day: '2-digit', year: '2-digit' }).format(new Date(ms));
-  try {
-    return format(timeZone);
-  } catch {
-    return format(DEFAULT_TIMEZONE);
-  }
-}
-
 async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile> {
   const slug = slugParam(ctx, 'slug', 'module');
   const view = await learnerView(ctx);
@@ -699,26 +691,36 @@ async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile
     learnerName: `${u.firstName} ${u.lastName}`.trim(),
     moduleTitle: row.module_title,
     schoolName: clients[0]?.clientName ?? null,
-    completedOn: formatDay(Number(row.completed_at), u.timezone),
+    completedOn: formatDayOf(Number(row.completed_at), u.timezone || DEFAULT_TIMEZONE),
     code: row.code,
-    verifyUrlPath: `/certificates/${row.code}`,
+    verifyUrl: `${ctx.config.publicUrl}${catalogPaths.certificate(row.code)}`,
     productName: ctx.config.productName,
   });
   return { code: row.code, fileName: `certificate-${m.slug}.pdf`, pdfBase64: pdf.toString('base64') };
 }
 
-/** Public: only first name, last initial, module and date. */
+/**
+ * Public: only first name, last initial, module and date — the day the module was completed in the
+ * learner's time zone, as the PDF and the transcript name it, whoever checks it and wherever.
+ */
 async function verifyCertificate(ctx: ServiceContext): Promise<CertificateCheck> {
   const code = (ctx.params.code ?? '').toUpperCase();
   if (!CODE_PATTERN.test(code)) throw new HttpError(400, CATALOG_MESSAGES.badCode);
   const row = await ctx.db
     .selectFrom('certificates')
     .innerJoin('users', 'users.id', 'certificates.user_id')
-    .select(['users.first_name', 'users.last_name', 'certificates.module_title', 'certificates.completed_at'])
+    .select(['users.first_name', 'users.last_name', 'users.timezone', 'certificates.module_title', 'certificates.completed_at'])
     .where('certificates.code', '=', code)
     .executeTakeFirst();
   if (!row) throw new HttpError(404, CATALOG_MESSAGES.certificateNotFound);
-  return { firstName: row.first_name, lastInitial: row.last_name.slice(0, 1).toUpperCase(), moduleTitle: row.module_title, completedAt: Number(row.completed_at) };
+  const completedAt = Number(row.completed_at);
+  return {
+    firstName: row.first_name,
+    lastInitial: row.last_name.slice(0, 1).toUpperCase(),
+    moduleTitle: row.module_title,
+    completedAt,
+    completedOn: formatDayOf(completedAt, row.timezone || DEFAULT_TIMEZONE),
+  };
 }
 
 const noPayload = mixed()

@@ -10,9 +10,11 @@ export interface CertificateData {
   learnerName: string;
   moduleTitle: string;
   schoolName: string | null;
+  /** the day the module was completed in the learner's time zone, mm/dd/yy */
   completedOn: string;
   code: string;
-  verifyUrlPath: string;
+  /** the full address of the public page that checks the code (PUBLIC_URL + /certificates/{code}) */
+  verifyUrl: string;
   productName: string;
 }
 
@@ -48,7 +50,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     doc.font('Helvetica').fontSize(14).text(`on ${data.completedOn}${data.schoolName ? ` at ${data.schoolName}` : ''}.`, { align: 'center' });
     doc.font('Helvetica').fontSize(11).fillColor('#333333');
     doc.text(`Verification code: ${data.code}`, 54, height - 110, { align: 'center', width: width - 108 });
-    doc.text(`Check it at ${data.verifyUrlPath}`, { align: 'center', width: width - 108 });
+    doc.text(`Check it at ${data.verifyUrl}`, { align: 'center', width: width - 108 });
     doc.end();
   });
 }

@@ -36,7 +36,6 @@ import {
   type SectionDetail,
 } from '../../../../common/catalog';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
-import { formatDate } from '../../../ui/format';
 import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
@@ -416,7 +415,7 @@ export function CertificatePage() {
       {view.data ? (
         <Alert severity="success" role="status">
           Verified: <strong>{view.data.firstName} {view.data.lastInitial}.</strong> completed the module <strong>{view.data.moduleTitle}</strong> on{' '}
-          {formatDate(view.data.completedAt)}.
+          {view.data.completedOn}.
         </Alert>
       ) : view.status === 'failed' ? (
         <Alert severity="error" role="status">
