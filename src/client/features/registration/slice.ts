@@ -92,6 +92,12 @@ const registrationSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload;
     },
+    /** the learner changed a field the server's refusal was about: the refusal no longer applies */
+    fieldEdited(state) {
+      if (state.status !== 'failed') return;
+      state.status = 'idle';
+      state.error = null;
+    },
     userNameTyped(state, action: PayloadAction<{ userName: string }>) {
       // only a name the local rules accept is asked about (the form explains the rules itself)
       const { userName } = action.payload;
@@ -124,6 +130,7 @@ export const {
   passwordSubmitted,
   recordLoaded,
   requestFailed,
+  fieldEdited,
   userNameTyped,
   userNameChecked,
   userNameCheckFailed,

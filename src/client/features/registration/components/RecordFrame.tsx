@@ -3,7 +3,7 @@
  * shows the step indicator, the server's error, and sends the learner to the record's next step
  * when this one cannot be done yet.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -15,7 +15,7 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { recordPath } from '../sagas';
 import { selectRecord, selectRegistrationError, selectRegistrationNotice, selectRegistrationStatus } from '../selectors';
-import { recordOpened, type RecordRef } from '../slice';
+import { fieldEdited, recordOpened, type RecordRef } from '../slice';
 
 const LABELS: Record<Exclude<RegistrationStep, 'done'>, string> = {
   name: 'Name',
@@ -29,6 +29,25 @@ const LABELS: Record<Exclude<RegistrationStep, 'done'>, string> = {
 export function useRecordRef(): RecordRef {
   const { id = '', rid = '' } = useParams();
   return { invitationId: Number(id), recordId: Number(rid) };
+}
+
+/**
+ * A step's server error (e.g. "Your password must not be your user name.") goes as soon as the
+ * learner changes the form it was about: pass the form's values.
+ */
+export function useServerErrorClearedOnEdit(values: object): void {
+  const dispatch = useAppDispatch();
+  const failed = useAppSelector(selectRegistrationStatus) === 'failed';
+  const serialized = JSON.stringify(values);
+  const atFailure = useRef<string | null>(null);
+  useEffect(() => {
+    if (!failed) {
+      atFailure.current = null;
+      return;
+    }
+    if (atFailure.current === null) atFailure.current = serialized;
+    else if (atFailure.current !== serialized) dispatch(fieldEdited());
+  }, [dispatch, failed, serialized]);
 }
 
 export function RecordFrame({ step, intro, children }: { step: Exclude<RegistrationStep, 'done'>; intro?: ReactNode; children: ReactNode }) {

@@ -36,7 +36,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
-import { RecordFrame, useRecordRef } from '../components/RecordFrame';
+import { RecordFrame, useRecordRef, useServerErrorClearedOnEdit } from '../components/RecordFrame';
 import { userNameFeedback } from '../userNameFeedback';
 import { selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
 import {
@@ -346,6 +346,7 @@ export function RecordUsernamePage() {
       dispatch(stepSubmitted({ ...ref, step: 'username', values: { userName: values.userName.trim().toLowerCase() } }));
     },
   });
+  useServerErrorClearedOnEdit(formik.values);
   const feedback = userNameFeedback({
     ruleError: formik.errors.userName,
     touched: Boolean(formik.touched.userName),
@@ -398,6 +399,7 @@ export function RecordPasswordPage() {
       dispatch(passwordSubmitted({ ...ref, password: values.password }));
     },
   });
+  useServerErrorClearedOnEdit(formik.values);
   return (
     <RecordFrame
       step="password"
