@@ -55,6 +55,7 @@ describe('/login', () => {
     [{ kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 30 }, /wait 1 minute and/i],
     [{ kind: 'lockedOut', message: 'Too many' }, /wait a few minutes/i],
     [{ kind: 'unreachable', message: 'Network Error' }, /can't reach Cashwise/i],
+    [{ kind: 'serverError', message: 'boom' }, /problem on its side/i],
     [{ kind: 'appKey', message: 'Unknown app key' }, /not recognised by the server/i],
     [{ kind: 'unknown', message: 'Boom' }, /Boom/],
   ])('shows a clear message for %o', async (error, message) => {

@@ -32,7 +32,6 @@ import {
   loggedOut,
   profileUpdated,
   renew,
-  schoolSwitched,
   signInFailed,
   signInRequested,
   signInSucceeded,
@@ -81,9 +80,10 @@ export function toAuthError(error: unknown): AuthError {
     return { kind: 'appKey', message };
   }
   if (status === 400 || status === 401) return { kind: 'credentials', message };
-  if (problem.kind === 'timeout' || problem.kind === 'network' || problem.kind === 'server') {
-    return { kind: 'unreachable', message };
-  }
+  // the server answered, with an error of its own: not the student's connection
+  if (problem.kind === 'server') return { kind: 'serverError', message };
+  // no answer at all
+  if (problem.kind === 'timeout' || problem.kind === 'network') return { kind: 'unreachable', message };
   return { kind: 'unknown', message };
 }
 
@@ -447,7 +447,8 @@ export function* authSaga(): SagaIterator {
     takeLeading(sessionRenew, renewSaga),
     takeEvery(sessionEnd, sessionEndSaga),
     takeLatest(guardDenied, guardDeniedSaga),
-    takeEvery([profileUpdated, schoolSwitched, identityLoaded], persistSessionSaga),
+    // a school switch is written once the server has stored it (identityLoaded, profile/schoolSwitch.ts)
+    takeEvery([profileUpdated, identityLoaded], persistSessionSaga),
   ]);
 }
 

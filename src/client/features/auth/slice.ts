@@ -12,7 +12,7 @@ export type { SessionEndReason };
 
 export type AuthStatus = 'idle' | 'validating' | 'signingIn' | 'succeeded' | 'failed';
 
-export type AuthErrorKind = 'credentials' | 'lockedOut' | 'unreachable' | 'appKey' | 'invalid' | 'unknown';
+export type AuthErrorKind = 'credentials' | 'lockedOut' | 'unreachable' | 'serverError' | 'appKey' | 'invalid' | 'unknown';
 
 export interface AuthError {
   kind: AuthErrorKind;
@@ -140,6 +140,15 @@ const authSlice = createSlice({
       state.session = action.payload.session;
       state.expiresAt = action.payload.expiresAt;
     },
+    /**
+     * Another tab changed the learner's details or current school (same token, cc:auth rewritten):
+     * this tab shows them too. Not written back to cc:auth, which already holds them.
+     */
+    sessionDetailsAdopted(state, action: PayloadAction<Pick<Session, 'user' | 'clients'>>) {
+      if (!state.session) return;
+      state.session.user = action.payload.user;
+      state.session.clients = action.payload.clients;
+    },
     /** The route guard refused a page (SPEC S2.13); the saga ends any active session and redirects. */
     guardDenied(_state, _action: PayloadAction<{ wanted: string }>) {},
     errorCleared(state) {
@@ -183,6 +192,7 @@ export const {
   identityLoaded,
   profileUpdated,
   schoolSwitched,
+  sessionDetailsAdopted,
   guardDenied,
   errorCleared,
   sessionAdopted,

@@ -1,4 +1,5 @@
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
+import { schoolSwitchWatcher } from '../../../../../src/client/features/profile/schoolSwitch';
 import { authReady, sessionEnd, sessionRenew } from '../../../../../src/client/features/auth/events';
 import {
   guardDenied,
@@ -112,7 +113,8 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
     ['bad credentials (401)', { status: 401, data: { message: API_MESSAGES.badCredentials } }, { kind: 'credentials', message: API_MESSAGES.badCredentials }],
     ['unknown app key (401)', { status: 401, data: { message: API_MESSAGES.unknownAppKey } }, { kind: 'appKey', message: API_MESSAGES.unknownAppKey }],
     ['locked out (429)', { status: 429, data: { message: 'Too many' }, headers: { 'retry-after': '120' } }, { kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 120 }],
-    ['server error (500)', { status: 500, data: { message: 'boom' } }, { kind: 'unreachable', message: 'boom' }],
+    ['server error (500)', { status: 500, data: { message: 'boom' } }, { kind: 'serverError', message: 'boom' }],
+    ['database unavailable (503)', { status: 503, data: { message: 'down' } }, { kind: 'serverError', message: 'down' }],
     ['network error', 'network', { kind: 'unreachable', message: 'Network Error' }],
     ['timeout', 'timeout', { kind: 'unreachable' }],
     ['an answer without a token', { status: 200, data: { body: { user: session.user } } }, { kind: 'invalid' }],
@@ -425,11 +427,39 @@ describe('persisting profile and school changes', () => {
     expect(h.stored()?.token).toBe(session.token);
   });
 
-  it('[S3.04] switching school (case-insensitive id) is persisted', async () => {
-    const h = withAuth({ stored: makeSession() });
+  it('[S3.04] switching school (case-insensitive id) is persisted once the server has stored it', async () => {
+    const session = makeSession();
+    const h = harness({
+      stored: session,
+      sagas: [authSaga, schoolSwitchWatcher],
+      routes: { 'POST /api/service': { status: 200, data: { clients: [session.clients[1], session.clients[0]] } } },
+    });
     h.store.dispatch(schoolSwitched({ lsclientID: 'roosevelt' }));
+    // shown at once, but not yet in cc:auth: other tabs follow a switch the server has (session/tabs.ts)
+    expect(h.state().auth.session?.clients.map((c) => c.lsclientID)).toEqual(['ROOSEVELT', 'LINCOLN']);
+    expect(h.stored()?.clients.map((c) => c.lsclientID)).toEqual(['LINCOLN', 'ROOSEVELT']);
     await settle();
     expect(h.stored()?.clients.map((c) => c.lsclientID)).toEqual(['ROOSEVELT', 'LINCOLN']);
+    expect(h.actions).toContain('auth/currentSchoolChanged');
+  });
+
+  it('[S3.04] a switch the server refuses never reaches cc:auth', async () => {
+    const session = makeSession();
+    const h = harness({
+      stored: session,
+      sagas: [authSaga, schoolSwitchWatcher],
+      routes: {
+        'POST /api/service': (req) =>
+          (req.data as { method: string }).method === 'PUT'
+            ? { status: 500, data: { message: 'down' } }
+            : { status: 200, data: { user: session.user, clients: session.clients, products: [], pendingEmail: null } },
+      },
+    });
+    h.store.dispatch(schoolSwitched({ lsclientID: 'ROOSEVELT' }));
+    await settle();
+    expect(h.stored()?.clients.map((c) => c.lsclientID)).toEqual(['LINCOLN', 'ROOSEVELT']);
+    expect(h.state().auth.session?.clients[0]?.lsclientID).toBe('LINCOLN');
+    expect(h.actions).not.toContain('auth/currentSchoolChanged');
   });
 
   it("[S8.10] updating the stored session when there is none logs 'Token is null'", async () => {

@@ -15,6 +15,8 @@ export function signInErrorMessage(error: AuthError): string {
     }
     case 'unreachable':
       return "We can't reach Cashwise right now. Check your internet connection and try again in a moment.";
+    case 'serverError':
+      return 'Cashwise has a problem on its side right now, so you could not be signed in. Please try again in a few minutes. If it keeps happening, tell your teacher or contact support.';
     case 'appKey':
       return 'This copy of Cashwise is not recognised by the server. Please tell your teacher or contact support.';
     case 'invalid':
