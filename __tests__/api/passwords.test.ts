@@ -89,4 +89,15 @@ describe('change password', () => {
     expect((await lastMail(t.db))?.purpose).toBe('password-changed');
     expect((await service(t.app, 'PUT', '/me/password', { currentPassword: 'x', newPassword: 'a fine new passphrase' })).statusCode).toBe(401);
   });
+
+  it('refuses the current password as the new one, and signs no session out', async () => {
+    const other = await signIn(t.app, 'multi');
+    const mine = await signIn(t.app, 'multi');
+    const mailsBefore = (await t.db.selectFrom('outbox').select('id').execute()).length;
+    const same = await service(t.app, 'PUT', '/me/password', { currentPassword: 'demo-password', newPassword: 'demo-password' }, mine.token);
+    expect([same.statusCode, messageOf(same)]).toEqual([400, ACCOUNT_MESSAGES.passwordUnchanged]);
+    expect((await userCall(other.token)).statusCode).toBe(200);
+    expect((await t.db.selectFrom('outbox').select('id').execute()).length).toBe(mailsBefore);
+    expect((await signInRequest(t.app, 'multi', 'demo-password')).statusCode).toBe(200);
+  });
 });

@@ -68,6 +68,7 @@ export const ACCOUNT_MESSAGES = {
   resetUsed: 'This password reset link has already been used. Ask for a new one if you need to.',
   resetDone: 'Your password has been changed. Every other session was signed out. Please sign in.',
   currentPasswordWrong: 'Your current password is not right.',
+  passwordUnchanged: 'Your new password must be different from your current password.',
   passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
   profileSaved: 'Your profile has been saved.',
   emailChangeSent: 'We sent a 6-digit code to your new e-mail address. Enter it to confirm the change.',

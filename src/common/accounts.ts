@@ -122,7 +122,8 @@ export const forgotPasswordSchema = yup.object({ login: yup.string().trim().requ
 export const resetPasswordSchema = yup.object({ code: yup.string().trim().required().max(200), password });
 export const changePasswordSchema = yup.object({
   currentPassword: yup.string().required(MESSAGES.valueRequired).max(1024),
-  newPassword: password,
+  // the same password again would sign every other session out and change nothing
+  newPassword: password.notOneOf([yup.ref('currentPassword')], ACCOUNT_MESSAGES.passwordUnchanged),
 });
 export const profileSchema = yup.object({ firstName: personName, lastName: personName, email, timezone });
 export const schoolSwitchSchema = yup.object({ lsclientID: yup.string().trim().required().max(100) });

@@ -1,5 +1,6 @@
 /** Issue #8 rules as tables: user names, passwords (NIST SP 800-63B), access codes, steps. */
 import {
+  changePasswordSchema,
   ACCOUNT_MESSAGES,
   formatAccessCode,
   isValidTimezone,
@@ -99,5 +100,19 @@ describe('registration steps', () => {
     ['password', 'username', false],
   ] as const)('%s reachable when next is %s: %p', (step, next, ok) => {
     expect(stepReachable(step, next)).toBe(ok);
+  });
+});
+
+describe('change password form: the new password must differ from the current one', () => {
+  it.each([
+    ['demo-password', 'demo-password', ACCOUNT_MESSAGES.passwordUnchanged],
+    ['demo-password', 'a fine new passphrase', null],
+    ['demo-password', 'short', ACCOUNT_MESSAGES.passwordMin],
+  ])('current %p, new %p → %p', async (currentPassword, newPassword, expected) => {
+    const problem = await changePasswordSchema
+      .validateAt('newPassword', { currentPassword, newPassword })
+      .then(() => null)
+      .catch((error: Error) => error.message);
+    expect(problem).toBe(expected);
   });
 });

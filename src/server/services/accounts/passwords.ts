@@ -92,6 +92,7 @@ export async function changePassword(
   const user = await ctx.db.selectFrom('users').select(['id', 'user_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (newPassword === currentPassword) throw new HttpError(400, ACCOUNT_MESSAGES.passwordUnchanged);
   const problem = passwordProblem(newPassword, { userName: user.user_name, isCommon: isCommonPassword });
   if (problem) throw new HttpError(400, problem);
   const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
