@@ -36,3 +36,10 @@ export const sessionRenewed = createAction<SessionRenewedPayload>('auth:session:
 export const authReady = createAction('auth:ready');
 /** The session ends: storage cleared, logout committed, /login. */
 export const sessionEnd = createAction<SessionEndPayload>('auth:session:end');
+
+/**
+ * The learner's current school changed, as the server now has it (ours, not the spec's): this tab's
+ * switch was stored (profile/schoolSwitch.ts), or another tab's reached this one (session/tabs.ts).
+ * What depends on the school (the catalog) is loaded again.
+ */
+export const currentSchoolChanged = createAction<{ lsclientID: string }>('auth/currentSchoolChanged');

@@ -10,6 +10,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PreloadedAnswer } from '../../app/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
 import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
+import { currentSchoolChanged } from '../auth/events';
 import { resetOnSessionEnd } from '../auth/reset';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
@@ -51,6 +52,11 @@ export const initialState: CatalogState = {
 };
 
 export const toCatalogError = (problem: ApiProblem): CatalogError => ({ kind: problem.kind, status: problem.status ?? null, message: problem.message });
+
+/** Every loaded resource is to be fetched again when a page shows it (a change, another school). */
+function markStale(state: { resources: CatalogState['resources'] }): void {
+  for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+}
 
 const catalogSlice = createSlice({
   name: 'catalog',
@@ -94,14 +100,14 @@ const catalogSlice = createSlice({
     },
     changeSucceeded(state, action: PayloadAction<{ key: string }>) {
       state.changes[action.payload.key] = 'succeeded';
-      for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+      markStale(state);
     },
     changeFailed(state, action: PayloadAction<{ key: string; error: CatalogError }>) {
       state.changes[action.payload.key] = 'failed';
     },
     /** after a review scored: what the learner sees elsewhere changed */
     progressChanged(state) {
-      for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+      markStale(state);
     },
 
     certificateRequested(state, action: PayloadAction<{ moduleSlug: string }>) {
@@ -120,6 +126,10 @@ const catalogSlice = createSlice({
   },
   extraReducers: (builder) => {
     resetOnSessionEnd(builder, initialState);
+    // another school, another catalog: what the pages show is loaded again
+    builder.addCase(currentSchoolChanged, (state) => {
+      markStale(state);
+    });
   },
 });
 

@@ -1,6 +1,7 @@
 /**
  * The school switch (SPEC S1.03): the app bar reorders the learner's schools at once (auth slice);
- * the server stores the order so the next session starts with it too. The switcher is in the
+ * the server stores the order so the next session starts with it too, and then cc:auth gets it (other
+ * tabs follow: session/tabs.ts) and the school's catalog is loaded again (currentSchoolChanged). The switcher is in the
  * signed-in shell (app bar, drawer), so this saga starts with the shell's chunk (`schoolSwitchArea`,
  * registered by AppShell) — not with the profile area, whose code loads only with its pages.
  */
@@ -10,6 +11,7 @@ import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Client } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
 import { selectClients } from '../auth/selectors';
+import { currentSchoolChanged } from '../auth/events';
 import { identityLoaded, schoolSwitched } from '../auth/slice';
 import { notificationRaised } from '../notifications/slice';
 
@@ -17,7 +19,10 @@ import { notificationRaised } from '../notifications/slice';
 export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {
   try {
     const data: { clients: Client[] } = yield call(callService, { method: 'PUT', path: '/me/schools/current', payload: action.payload });
+    // written to cc:auth now that the server has it (auth/sagas.ts), so other tabs follow a stored switch
     yield put(identityLoaded({ clients: data.clients }));
+    const current = data.clients[0];
+    if (current) yield put(currentSchoolChanged({ lsclientID: current.lsclientID }));
   } catch (error) {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized') return; // the session ends anyway

@@ -8,7 +8,9 @@
  *   cc:auth replaced with a later token of the same learner (a renewal in another tab) →
  *     auth/sessionAdopted: session and expiry replaced without a request of our own (auth/adopt.ts,
  *     the same adoption as a refused request's, from what cc:auth holds now);
- *   cc:auth holding another learner → ended here too (never two learners in one browser).
+ *   cc:auth holding another learner → ended here too (never two learners in one browser);
+ *   cc:auth with the same token but other details (a school switched, a name changed in another
+ *     tab) → auth/sessionDetailsAdopted: this tab shows them too.
  * Shared activity travels through cc:lastActivity, which the timer reads (sagas.ts). A signed-out
  * tab on the sign-in page follows another tab's sign-in: followSignInElsewhere (auth/sagas.ts).
  *
@@ -16,11 +18,13 @@
  */
 import type { EventChannel, SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take } from 'redux-saga/effects';
+import { sameClientId } from '../../../common/clients';
 import { SESSION_STORAGE_KEY } from '../../../common/constants';
 import type { Session } from '../../../common/types';
 import { adoptStoredRenewal } from '../auth/adopt';
-import { sessionEnd } from '../auth/events';
+import { currentSchoolChanged, sessionEnd } from '../auth/events';
 import { selectSession } from '../auth/selectors';
+import { sessionDetailsAdopted } from '../auth/slice';
 import {
   createStoredSessionChannel,
   parseStoredSession,
@@ -35,6 +39,10 @@ function* endHere(): SagaIterator {
   yield put(sessionEnd({ reason: 'otherTab' }));
 }
 
+function sameDetails(a: Session, b: Session): boolean {
+  return JSON.stringify([a.user, a.clients]) === JSON.stringify([b.user, b.clients]);
+}
+
 /** One change of cc:auth seen from this tab. Returns true when it ended the session here. */
 function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boolean> {
   const current: Session | null = yield select(selectSession);
@@ -44,10 +52,20 @@ function* onStoredSessionChange(change: StoredSessionChange): SagaIterator<boole
     return true;
   }
   const next = parseStoredSession(change.newValue);
-  if (!next || next.token === current.token) return false;
+  if (!next) return false;
   if (next.user?.id !== current.user?.id) {
     yield call(endHere);
     return true;
+  }
+  if (next.token === current.token) {
+    // the same token: another tab changed the learner's details or switched the current school
+    if (sameDetails(next, current)) return false;
+    yield put(sessionDetailsAdopted({ user: next.user, clients: next.clients }));
+    const school = next.clients[0];
+    if (school && !sameClientId(school.lsclientID, current.clients[0]?.lsclientID ?? '')) {
+      yield put(currentSchoolChanged({ lsclientID: school.lsclientID }));
+    }
+    return false;
   }
   // the same learner: the other tab's renewal, adopted from cc:auth when its token is the later one
   yield call(adoptStoredRenewal);

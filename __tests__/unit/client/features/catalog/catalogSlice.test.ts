@@ -12,6 +12,7 @@ import {
   reviewScored,
   type CatalogState,
 } from '../../../../../src/client/features/catalog/slice';
+import { currentSchoolChanged } from '../../../../../src/client/features/auth/events';
 import { toTableRow } from '../../../../../src/client/features/catalog/selectors';
 import { filterTranscript } from '../../../../../src/client/features/catalog/components/TranscriptTable';
 import type { TranscriptRow } from '../../../../../src/common/catalog';
@@ -29,6 +30,7 @@ describe('resource status machine', () => {
     ['loading → succeeded', withResource('loading'), resourceLoaded({ path: '/p', data: [2] }), { status: 'succeeded', data: [2], error: null }],
     ['loading → failed', withResource('loading', [1]), resourceFailed({ path: '/p', error: ERR }), { status: 'failed', data: null, error: ERR }],
     ['succeeded → stale after a change', withResource('succeeded', [1]), changeSucceeded({ key: 'k' }), { status: 'stale', data: [1], error: null }],
+    ['succeeded → stale when the current school changed', withResource('succeeded', [1]), currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'stale', data: [1], error: null }],
     ['failed stays failed after a change', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, changeSucceeded({ key: 'k' }), { status: 'failed', data: null, error: ERR }],
   ])('%s', (_name, state, action, expected) => {
     expect(catalogReducer(state, action).resources['/p']).toEqual(expected);

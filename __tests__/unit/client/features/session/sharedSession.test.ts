@@ -190,6 +190,28 @@ describe('all tabs, one session (issue #3 item 6)', () => {
     expect(h.requests).toHaveLength(0);
   });
 
+  it('a school switched or a name changed in another tab (same token) shows here too, without a request', async () => {
+    const { h, session, tabEvents } = signedInTab();
+    const [first, ...rest] = session.clients;
+    const switched = { ...session, user: { ...session.user, firstName: 'Renamed' }, clients: [...rest, first!] };
+    expect(switched.clients[0]?.lsclientID).not.toBe(session.clients[0]?.lsclientID);
+    h.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(switched));
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(switched)));
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.actions).toContain('auth/sessionDetailsAdopted');
+    expect(h.state().auth.session?.clients).toEqual(switched.clients);
+    expect(h.state().auth.session?.user.firstName).toBe('Renamed');
+    expect(h.state().auth.session?.token).toBe(session.token);
+    // another school: its catalog is loaded again
+    expect(h.actions).toContain('auth/currentSchoolChanged');
+    // the same details written again change nothing
+    const count = h.actions.length;
+    tabEvents.dispatchEvent(storageEvent(SESSION_STORAGE_KEY, JSON.stringify(switched)));
+    await settle();
+    expect(h.actions.slice(count)).not.toContain('auth/sessionDetailsAdopted');
+  });
+
   it('another learner in cc:auth ends this session too', async () => {
     const { h, session, tabEvents } = signedInTab();
     const other = { ...session, token: tokenExpiringIn(60 * MIN, 'x'), user: { ...session.user, id: 99 } };
