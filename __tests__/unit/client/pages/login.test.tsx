@@ -1,5 +1,5 @@
 /** /login: validation, each failure kind's message, the end reason, the submitted request, the busy button. */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootState } from '../../../../src/client/app/store';
 import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../src/client/features/auth/slice';
@@ -30,6 +30,31 @@ describe('/login', () => {
     expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password')).toBeInTheDocument();
     expect(dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ type: signInRequested.type }));
+  });
+
+  it('keeps the Sign in button still: each field reserves its helper-text line before any error', async () => {
+    renderApp('/login');
+    const user = await screen.findByLabelText(/user name/i);
+    const lines = () => ['username', 'password'].map((id) => document.getElementById(`${id}-helper-text`));
+    // the lines exist before any error, so an error fills a line instead of adding one
+    expect(lines().every((line) => line !== null)).toBe(true);
+    const before = lines();
+    user.focus();
+    // mouse-down on the button leaves the user-name box: its error appears in the reserved line
+    fireEvent.mouseDown(screen.getByRole('button', { name: /sign in/i }));
+    fireEvent.blur(user);
+    expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
+    expect(lines()[0]).toBe(before[0]);
+    expect(lines()[1]).toBe(before[1]);
+  });
+
+  it('a blur followed by a click on Sign in submits and shows both errors', async () => {
+    renderApp('/login');
+    const user = await screen.findByLabelText(/user name/i);
+    user.focus();
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+    expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
   });
 
   it('[S2.15] dispatches signInRequested with the redirect from the address', async () => {

@@ -47,6 +47,12 @@ const FIELD_SLOTS = PRERENDERING ? { htmlInput: { readOnly: true } } : undefined
 // Boxes with a gap, not Stack: the sign-in page is the first download of every student, and Stack
 // was its only user there (issue #9 bundle ratio)
 const COLUMN = { display: 'flex', flexDirection: 'column', gap: 2 } as const;
+/**
+ * Each field keeps its helper-text line from the first paint (MUI renders ' ' as an empty line): an
+ * error appearing on blur must not push the Sign in button down between mouse-down and mouse-up,
+ * or that first click is lost (QA: ~23 px).
+ */
+const NO_HELP = ' ';
 const COLUMN_MB = { ...COLUMN, mb: 2 } as const;
 const LINKS_ROW = { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, justifyContent: 'space-between' } as const;
 
@@ -128,7 +134,7 @@ export function LoginPage() {
               onChange={handleChange}
               onBlur={handleBlur}
               error={Boolean(usernameError)}
-              helperText={usernameError}
+              helperText={usernameError ?? NO_HELP}
               slotProps={FIELD_SLOTS}
             />
             <TextField
@@ -143,7 +149,7 @@ export function LoginPage() {
               onChange={handleChange}
               onBlur={handleBlur}
               error={Boolean(passwordError)}
-              helperText={passwordError}
+              helperText={passwordError ?? NO_HELP}
               slotProps={FIELD_SLOTS}
             />
             <Button type="submit" variant="contained" size="large" disabled={signingIn || PRERENDERING} fullWidth>
