@@ -93,6 +93,23 @@ describe('foundation: the way in and around', () => {
     await expectAccessible(page);
   });
 
+  it('keyboard focus is a clear ring on buttons (white on the app bar), not only on links', async () => {
+    await signedInAs('learner');
+    const ringOf = async (name: string) => {
+      const button = page.getByRole('button', { name, exact: true }).first();
+      await button.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab'); // focus by keyboard, so :focus-visible applies
+      return button.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { focused: el === document.activeElement, ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+      });
+    };
+    await expect(ringOf('Get Help')).resolves.toEqual({ focused: true, ring: 'solid 3px rgb(255, 255, 255)' });
+    await page.goto('/app/resources/budget-wizard/create');
+    await expect(ringOf('Next')).resolves.toEqual({ focused: true, ring: 'solid 3px rgb(13, 71, 161)' });
+  });
+
   it('[S2.06] a non-numeric budget id shows Not Found, never a crash', async () => {
     await signedInAs('learner');
     await page.goto('/app/resources/budget-wizard/abc');
