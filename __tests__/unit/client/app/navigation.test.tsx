@@ -6,7 +6,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { guardDenied } from '../../../../src/client/features/auth/slice';
 import { catalogApi } from '../../../../src/client/features/catalog/api';
 import { initialState as catalogInitialState } from '../../../../src/client/features/catalog/slice';
+import { registerArea } from '../../../../src/client/app/areas';
+import { catalogArea } from '../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from './renderApp';
+
+// the catalog's slice is in the store from the start, so a test can preload it
+registerArea(catalogArea);
 
 let scrollTo: jest.Mock;
 let reducedMotion = false;

@@ -1,5 +1,5 @@
 /** /app/catalog: module list, module home, material (section / review) and section pages (issue #5). */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { prefersReducedMotion } from '../../../app/ScrollToTop';
 import {
   STATUS_LABELS,
   catalogPaths,
@@ -299,6 +300,30 @@ function QuestionField({ q, index, value, onChange, result }: { q: ReviewView['q
   );
 }
 
+/**
+ * The score of the attempt just submitted, above the questions. When it arrives (`arrived`: not a
+ * result already there when the page opened) focus moves to it and it scrolls into view: the Submit
+ * button it replaces was at the bottom of the page, so focus would fall to the body and the score
+ * would stay off-screen.
+ */
+function ReviewScore({ result, arrived }: { result: ReviewResult; arrived: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const alert = ref.current;
+    if (!arrived || !alert) return;
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  }, [arrived, result]);
+  return (
+    <Alert ref={ref} tabIndex={-1} severity={result.passed ? 'success' : 'info'} sx={{ mb: 2, scrollMarginTop: 80 }} role="status">
+      <strong>
+        Your score: {result.score}% ({result.correctCount} of {result.questionCount} correct) — {result.passed ? 'Passed!' : `Not passed yet: you need ${result.passingScore}%.`}
+      </strong>{' '}
+      Read the explanations below{result.passed ? '.' : ', then retake the review.'}
+    </Alert>
+  );
+}
+
 export function MaterialReviewPage() {
   const { slug = '', mslug = '' } = useParams();
   const path = catalogApi.review(slug, mslug);
@@ -309,6 +334,7 @@ export function MaterialReviewPage() {
   const [mode, setMode] = useState<'all' | 'one'>('all');
   const [current, setCurrent] = useState(0);
   const result = attempt?.status === 'succeeded' ? attempt.result : null;
+  const resultWhenOpened = useRef(result);
   const retake = () => {
     setAnswers({});
     setCurrent(0);
@@ -329,14 +355,7 @@ export function MaterialReviewPage() {
               {r.questions.length} questions. You pass with {r.passingScore}% or more.
               {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}
             </Typography>
-            {result && (
-              <Alert severity={result.passed ? 'success' : 'info'} sx={{ mb: 2 }} role="status">
-                <strong>
-                  Your score: {result.score}% ({result.correctCount} of {result.questionCount} correct) — {result.passed ? 'Passed!' : `Not passed yet: you need ${result.passingScore}%.`}
-                </strong>{' '}
-                Read the explanations below{result.passed ? '.' : ', then retake the review.'}
-              </Alert>
-            )}
+            {result && <ReviewScore result={result} arrived={result !== resultWhenOpened.current} />}
             {!result && (
               <ToggleButtonGroup
                 exclusive

@@ -1,0 +1,83 @@
+/**
+ * After "Submit answers" the score message takes the focus and scrolls into view (the Submit button
+ * it replaces was at the bottom of the page); a score already there when the page opens does not
+ * steal the focus.
+ */
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { catalogApi } from '../../../../../src/client/features/catalog/api';
+import { initialState, reviewScored, reviewSubmitted } from '../../../../../src/client/features/catalog/slice';
+import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog';
+import { registerArea } from '../../../../../src/client/app/areas';
+import { catalogArea } from '../../../../../src/client/features/catalog/area';
+import { renderApp, signedIn } from '../../app/renderApp';
+
+// the catalog's slice is in the store from the start, so a test can preload it
+registerArea(catalogArea);
+
+const PATH = catalogApi.review('budgeting', 'first-budget');
+const REVIEW: ReviewView = {
+  moduleSlug: 'budgeting',
+  moduleTitle: 'Budgeting Basics',
+  materialSlug: 'first-budget',
+  materialTitle: 'Making Your First Budget',
+  title: 'Review: Making Your First Budget',
+  passingScore: 70,
+  questions: [
+    { id: 1, type: 'multiple-choice', prompt: 'What is a budget?', choices: ['A plan for your money', 'A bank account'] },
+    { id: 2, type: 'true-false', prompt: 'Wants come before needs.', choices: null },
+  ],
+  bestScore: null,
+  attempts: 0,
+};
+const RESULT: ReviewResult = {
+  score: 50,
+  passed: false,
+  passingScore: 70,
+  correctCount: 1,
+  questionCount: 2,
+  results: [
+    { id: 1, correct: true, given: 0, correctAnswer: 0, explanation: 'A budget is a plan.' },
+    { id: 2, correct: false, given: true, correctAnswer: false, explanation: 'Needs come first.' },
+  ],
+  bestScore: 50,
+  attempts: 1,
+};
+
+let scrollIntoView: jest.Mock;
+beforeEach(() => {
+  scrollIntoView = jest.fn();
+  Element.prototype.scrollIntoView = scrollIntoView;
+  Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+});
+
+function open(attempts: typeof initialState.attempts = {}) {
+  return renderApp(`/app/catalog/budgeting/material/first-budget/review`, {
+    preloadedState: { ...signedIn(), catalog: { ...initialState, resources: { [PATH]: { status: 'succeeded', data: REVIEW, error: null } }, attempts } },
+  });
+}
+
+it('moves the focus to the score message and scrolls it into view once the answers are scored', async () => {
+  const { store, dispatch } = open();
+  await userEvent.click(await screen.findByRole('radio', { name: 'A plan for your money' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'True' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+  expect(dispatch).toHaveBeenCalledWith(reviewSubmitted({ path: PATH, answers: { 1: 0, 2: true } }));
+  act(() => {
+    store.dispatch(reviewScored({ path: PATH, result: RESULT }));
+  });
+  const message = screen.getByText(/Your score: 50% \(1 of 2 correct\)/).closest('[role="status"]');
+  expect(message).toHaveFocus();
+  expect(message).toHaveAttribute('tabindex', '-1');
+  // (StrictMode runs the effect twice in development)
+  expect(scrollIntoView).toHaveBeenCalled();
+  expect(new Set(scrollIntoView.mock.contexts)).toEqual(new Set([message]));
+  expect(scrollIntoView).toHaveBeenLastCalledWith(expect.objectContaining({ block: 'start' }));
+});
+
+it('leaves the focus alone when the page opens on a score already there', async () => {
+  open({ [PATH]: { status: 'succeeded', result: RESULT, error: null } });
+  const message = (await screen.findByText(/Your score: 50%/, undefined)).closest('[role="status"]');
+  expect(message).not.toHaveFocus();
+  expect(scrollIntoView).not.toHaveBeenCalled();
+});
