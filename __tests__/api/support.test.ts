@@ -151,7 +151,8 @@ describe('POST /whichway/support', () => {
     for (let i = 0; i < 3; i += 1) expect((await submit(valid, undefined, ip)).statusCode).toBe(200);
     const refused = await submit(valid, undefined, ip);
     expect(refused.statusCode).toBe(429);
-    expect(messageOf(refused)).toBe(SUPPORT_API_MESSAGES.tooMany(60));
+    expect(messageOf(refused)).toBe(SUPPORT_API_MESSAGES.tooMany(3600));
+    expect(messageOf(refused)).toBe('Too many support requests from this network. Please try again in 60 minutes.');
     expect(Number(refused.headers['retry-after'])).toBe(3600);
     expect((await submit(valid, undefined, freshIp())).statusCode).toBe(200);
     expect((await submit(valid, learner, ip)).statusCode).toBe(200);

@@ -3,6 +3,8 @@
  * in the SPA's first download (the password saga) can use them without bringing yup along
  * (docs/performance.md). accounts.ts re-exports both: import from either.
  */
+import { countOf, minutesToWait } from './plural';
+
 import { SUPPORT_LIMITS } from './support';
 
 export const ACCOUNT_LIMITS = {
@@ -58,10 +60,10 @@ export const ACCOUNT_MESSAGES = {
   verificationWrong: 'That code is not right. Check the e-mail and try again.',
   verificationExpired: 'That code has expired. Send a new one.',
   verificationTooManyAttempts: 'Too many wrong codes. Send a new one.',
-  verificationCooldown: (seconds: number) => `Please wait ${seconds} seconds before sending another code.`,
+  verificationCooldown: (seconds: number) => `Please wait ${countOf(seconds, 'second')} before sending another code.`,
   verificationSent: 'We sent a 6-digit code to your e-mail.',
   tooManyRequests: (seconds: number) =>
-    `Too many attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
+    `Too many attempts. Please try again in ${minutesToWait(seconds)}.`,
   forgotAnswer: 'If an account matches, we have sent an e-mail with a link to reset the password. The link works once, for 30 minutes.',
   resetInvalid: 'This password reset link is not valid. Ask for a new one.',
   resetExpired: 'This password reset link has expired. Ask for a new one.',

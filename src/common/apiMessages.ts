@@ -2,11 +2,13 @@
  * The messages the server answers with (`{ message }`), shared so the SPA and the tests can
  * recognise them. They are ours, not the spec's (SPEC §8: "User-facing sign-in messages: not shown").
  */
+import { minutesToWait } from './plural';
+
 export const API_MESSAGES = {
   unknownAppKey: 'Unknown app key',
   badCredentials: 'The user name or password is incorrect.',
   throttled: (retryAfterSeconds: number) =>
-    `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+    `Too many failed sign-in attempts. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
   notSignedIn: 'You are not signed in.',
   invalidSession: 'Your session is not valid. Please sign in again.',
   sessionIdle: 'You were signed out after 30 minutes without activity. Please sign in again.',

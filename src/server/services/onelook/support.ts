@@ -31,13 +31,14 @@ import {
   type TicketSummary,
 } from '../../../common/support';
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
+import { minutesToWait } from '../../../common/plural';
 import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import type { ServiceContext, ServiceRoute } from '../types';
 
 export const SUPPORT_API_MESSAGES = {
-  tooMany: (minutes: number) => `Too many support requests from this network. Please try again in ${minutes} minute(s).`,
+  tooMany: (retryAfterSeconds: number) => `Too many support requests from this network. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
   ticketNotFound: 'There is no such ticket.',
   recordingNotFound: 'There is no such recording.',
   uploadNotAllowed: 'This recording cannot be uploaded.',
@@ -83,7 +84,7 @@ async function limitAnonymous(ctx: ServiceContext): Promise<void> {
   if (rows.length >= maxPerIp) {
     const oldest = Number(rows[0]!.attempted_at);
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-    throw new HttpError(429, SUPPORT_API_MESSAGES.tooMany(Math.ceil(retryAfterSeconds / 60)), {
+    throw new HttpError(429, SUPPORT_API_MESSAGES.tooMany(retryAfterSeconds), {
       'retry-after': String(retryAfterSeconds),
     });
   }
