@@ -400,9 +400,11 @@ export function budgetCsvRows(data: BudgetData): string[][] {
 
 export const budgetCsv = (data: BudgetData): string => toCsv(budgetCsvRows(data));
 
-/** A safe file name from a budget's name: "My Sept. budget!" → "my-sept-budget". */
+/** A safe file name from a budget's name: "My Sept. budget!" → "my-sept-budget", "Ahorro día" → "ahorro-dia". */
 export function fileSlug(name: string, fallback = 'budget'): string {
   const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '') // letters keep their base: "í" → "i"
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

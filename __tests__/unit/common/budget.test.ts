@@ -196,6 +196,10 @@ describe('CSV (RFC 4180)', () => {
     ['My Sept. budget!', 'my-sept-budget'],
     ['', 'budget'],
     ['***', 'budget'],
+    ['Ahorro día x bó', 'ahorro-dia-x-bo'],
+    ['Crème brûlée fund', 'creme-brulee-fund'],
+    ['💸 Spending 💸', 'spending'],
+    ['💸', 'budget'],
   ])('fileSlug(%p) = %p', (name, slug) => {
     expect(fileSlug(name)).toBe(slug);
   });

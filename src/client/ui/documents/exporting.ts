@@ -2,6 +2,7 @@
  * Downloads and PDFs for saved documents. PDFs are made in the browser with jsPDF, loaded only when
  * the learner asks for one (its own chunk).
  */
+import { pdfText } from './pdfText';
 
 /** Saves text as a file through a temporary link (works on Chromebooks and phones). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
@@ -22,8 +23,17 @@ export interface PdfSection {
   rows: Array<[string, string]>;
 }
 
-/** A simple, printable PDF: a title, a subtitle and sections of label / value rows. */
-export async function downloadPdf(fileName: string, title: string, subtitle: string, sections: PdfSection[]): Promise<void> {
+/**
+ * A simple, printable PDF: a title, a subtitle and sections of label / value rows. Every text goes
+ * through pdfText (the built-in fonts print Latin-1 only).
+ */
+export async function downloadPdf(fileName: string, rawTitle: string, rawSubtitle: string, rawSections: PdfSection[]): Promise<void> {
+  const title = pdfText(rawTitle);
+  const subtitle = pdfText(rawSubtitle);
+  const sections = rawSections.map((section) => ({
+    heading: pdfText(section.heading),
+    rows: section.rows.map(([label, value]): [string, string] => [pdfText(label), pdfText(value)]),
+  }));
   const { jsPDF } = await import(/* webpackChunkName: "pdf" */ 'jspdf');
   const doc = new jsPDF({ unit: 'pt', format: 'letter' });
   const left = 56;
