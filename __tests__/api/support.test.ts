@@ -89,6 +89,19 @@ describe('POST /whichway/support', () => {
     expect(mail.text_body).toContain('I clicked Review and nothing happened.');
   });
 
+  it("the ticket mail links the support console with the whole address (PUBLIC_URL), so it can be clicked", async () => {
+    const withUrl = await createTestApp({ env: { PUBLIC_URL: 'https://cashwise.school.example/' } });
+    try {
+      const student = (await signIn(withUrl.app, 'learner')).token;
+      const response = await withUrl.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(student), payload: { service: 'OneLook', method: 'POST', path: '/whichway/support', payload: valid } });
+      const { issuekey } = response.json() as SupportTicketCreated;
+      const mail = await withUrl.db.selectFrom('outbox').selectAll().where('purpose', '=', 'support-ticket').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain(`Open it in the support console: https://cashwise.school.example/app/support/tickets/${issuekey}`);
+    } finally {
+      await withUrl.close();
+    }
+  });
+
   it('keys count up from a counter: HELP-n, then HELP-(n+1)', async () => {
     const a = ((await submit(valid, learner)).json() as SupportTicketCreated).issuekey;
     const b = ((await submit(valid, learner)).json() as SupportTicketCreated).issuekey;

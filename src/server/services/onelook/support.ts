@@ -152,7 +152,8 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
       '',
       details,
       '',
-      `Open it in the support console: /app/support/tickets/${issuekey}`,
+      // a mail needs the whole address to be clickable (PUBLIC_URL, as the verification and reset mails)
+      `Open it in the support console: ${ctx.config.publicUrl}/app/support/tickets/${issuekey}`,
     ].join('\n'),
     purpose: 'support-ticket',
   });
