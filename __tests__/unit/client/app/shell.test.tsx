@@ -18,7 +18,7 @@ describe('shell', () => {
 
   it('[S1.04] the signed-in shell has landmarks, the areas, the product name, the version and the learner home', async () => {
     renderApp('/app', { preloadedState: signedIn() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Lena!' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Cashwise');
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('2.0.16-main');
@@ -51,11 +51,16 @@ describe('shell', () => {
     expect(await screen.findByRole('button', { name: /School: Roosevelt Academy/ })).toBeInTheDocument();
   });
 
-  it('the profile menu leads to Profile and Sign out', async () => {
+  it('the profile menu says who is signed in, and leads to Profile and Sign out', async () => {
     renderApp('/app', { preloadedState: signedIn() });
     await userEvent.click(await screen.findByRole('button', { name: /account menu for lena learner/i }));
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/app/profile');
+    // on a shared computer: whose session this is, before signing out (read out, never chosen)
+    const who = await screen.findByRole('menuitem', { name: /Signed in as\s*Lena Learner \(learner\)/ });
+    expect(who).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/app/profile');
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveAttribute('href', '/signout');
+    // the menu opens on Profile, not on the name
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
   });
 
   it('[S4.11] /signout dispatches auth:session:end once and says so', async () => {

@@ -1,9 +1,10 @@
-/** The profile menu: Profile and Sign out (→ /signout). Signed out (public /app pages): a Sign in link. */
+/** The profile menu: who is signed in, Profile and Sign out (→ /signout). Signed out (public /app pages): a Sign in link. */
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../hooks';
 import { selectUser } from '../../features/auth/selectors';
@@ -43,6 +44,19 @@ export function ProfileMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
+        {/* who is signed in, before "Sign out": on a shared school computer the previous student may
+            still be signed in (a disabled item: read out, never focused or chosen) */}
+        {name && (
+          <MenuItem disabled divider sx={{ '&.Mui-disabled': { opacity: 1 }, flexDirection: 'column', alignItems: 'flex-start' }}>
+            <Typography variant="caption" color="text.secondary" component="span">
+              Signed in as
+            </Typography>
+            <Typography variant="body2" fontWeight={600} component="span">
+              {name}
+              {user.userName ? ` (${user.userName})` : ''}
+            </Typography>
+          </MenuItem>
+        )}
         <MenuItem component={RouterLink} to="/app/profile" onClick={close}>
           Profile
         </MenuItem>
