@@ -32,7 +32,8 @@ export function NotFoundPage() {
   usePageTitle(NOT_FOUND_TITLE);
   return (
     <PageFrame title={NOT_FOUND_TITLE}>
-      <Typography sx={{ mb: 2 }}>
+      {/* a long address wraps instead of running off the screen */}
+      <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         We couldn't find the page <strong>{pathname}</strong>. The link may be old, or the address may have a typo.
       </Typography>
       <Button component={RouterLink} to="/app" variant="contained">
