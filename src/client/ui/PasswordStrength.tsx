@@ -6,10 +6,10 @@ import { passwordStrengthLabel, passwordStrengthLevel } from './passwordStrength
 const COLORS = ['error', 'warning', 'success'] as const;
 
 /** Shows the strength of a password being typed, as a bar and one of the labels Weak / Medium / Strong. */
-export function PasswordStrength({ password }: { password: string }) {
+export function PasswordStrength({ password, userName = null }: { password: string; userName?: string | null }) {
   if (!password) return null;
-  const level = passwordStrengthLevel(password);
-  const label = passwordStrengthLabel(password);
+  const level = passwordStrengthLevel(password, { userName });
+  const label = passwordStrengthLabel(password, { userName });
   return (
     <Box sx={{ mt: 1 }} aria-live="polite">
       <LinearProgress

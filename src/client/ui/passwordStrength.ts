@@ -1,4 +1,5 @@
 /** SPEC §9 password strength labels (Weak, Medium, Strong) and a simple, explainable scoring rule. */
+import { passwordProblem } from '../../common/accounts';
 import { PASSWORD_STRENGTH_LABELS } from '../../common/display';
 
 export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
@@ -6,9 +7,17 @@ export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 /** Long passphrases are strong whatever their characters (NIST SP 800-63B favours length over composition). */
 export const PASSPHRASE_LENGTH = 16;
 
-/** 0 = Weak, 1 = Medium, 2 = Strong. Length counts most; variety of character kinds adds the rest. */
-export function passwordStrengthLevel(password: string): 0 | 1 | 2 {
-  if (password.length < 8) return 0;
+export interface PasswordStrengthOptions {
+  /** the account's user name: a password equal to it is refused, so it is Weak */
+  userName?: string | null;
+}
+
+/**
+ * 0 = Weak, 1 = Medium, 2 = Strong. A password the rules this side knows refuse (length, the user
+ * name) is Weak; otherwise length counts most and variety of character kinds adds the rest.
+ */
+export function passwordStrengthLevel(password: string, options: PasswordStrengthOptions = {}): 0 | 1 | 2 {
+  if (passwordProblem(password, { userName: options.userName ?? null })) return 0;
   if (password.length >= PASSPHRASE_LENGTH) return 2;
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (password.length >= 12 && kinds >= 3) return 2;
@@ -16,6 +25,6 @@ export function passwordStrengthLevel(password: string): 0 | 1 | 2 {
   return 0;
 }
 
-export function passwordStrengthLabel(password: string): PasswordStrengthLabel {
-  return PASSWORD_STRENGTH_LABELS[passwordStrengthLevel(password)];
+export function passwordStrengthLabel(password: string, options: PasswordStrengthOptions = {}): PasswordStrengthLabel {
+  return PASSWORD_STRENGTH_LABELS[passwordStrengthLevel(password, options)];
 }

@@ -41,4 +41,14 @@ describe('[S9.08] password strength labels', () => {
   ])('%p is %s', (password, label) => {
     expect(passwordStrengthLabel(password)).toBe(label);
   });
+
+  it.each([
+    // refused by the rules (the user name): never above Weak, however varied
+    ['quinn.tester', 'quinn.tester', 'Weak'],
+    ['Quinn.Tester', 'quinn.tester', 'Weak'],
+    ['Quinn.Tester1', 'quinn.tester', 'Strong'],
+    ['maple leaves in autumn', 'quinn.tester', 'Strong'],
+  ])('[S9.08] %p for user %p is %s', (password, userName, label) => {
+    expect(passwordStrengthLabel(password, { userName })).toBe(label);
+  });
 });

@@ -320,7 +320,7 @@ export function ChangePasswordPage() {
             <TextField {...fieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required fullWidth />
             <Box>
               <TextField {...fieldProps(formik, 'newPassword')} label="New password" type="password" autoComplete="new-password" required fullWidth />
-              <PasswordStrength password={formik.values.newPassword} />
+              <PasswordStrength password={formik.values.newPassword} userName={user?.userName ?? null} />
             </Box>
             <TextField {...fieldProps(formik, 'confirm')} label="Repeat the new password" type="password" autoComplete="new-password" required fullWidth />
             <Button type="submit" variant="contained" disabled={change.status === 'pending'}>

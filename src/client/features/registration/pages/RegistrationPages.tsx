@@ -410,7 +410,7 @@ export function RecordPasswordPage() {
           {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
           <Box>
             <TextField {...fieldProps(formik, 'password')} label="Password" type="password" autoComplete="new-password" required fullWidth />
-            <PasswordStrength password={formik.values.password} />
+            <PasswordStrength password={formik.values.password} userName={record?.userName ?? null} />
           </Box>
           <TextField {...fieldProps(formik, 'confirm')} label="Repeat the password" type="password" autoComplete="new-password" required fullWidth />
           <Button type="submit" variant="contained" disabled={busy}>
