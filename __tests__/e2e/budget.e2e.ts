@@ -60,6 +60,8 @@ describe('budget wizard', () => {
     await page.waitForURL(step(0));
     await saved();
     await expect(page.title()).resolves.toBe('Edit Budget - Cashwise');
+    // the breadcrumb names the budget, as the list does
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('E2E September', { exact: true }).waitFor();
     await next();
 
     // Step 2: income; a bad amount is refused with a clear message
