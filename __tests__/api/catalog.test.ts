@@ -73,6 +73,17 @@ describe('catalog per school', () => {
     ]);
   });
 
+  it('a learner with nothing done yet starts at the first module: nothing started, no step named twice', async () => {
+    const summary = await ok<ProgressSummary>(learner, 'GET', '/progress/summary');
+    expect(summary).toEqual({
+      overallPercent: 0,
+      modulesTotal: 1,
+      modulesCompleted: 0,
+      started: false,
+      continueAt: { moduleSlug: 'budgeting', moduleTitle: 'Budgeting Basics', label: 'Budgeting Basics', path: '/app/catalog/budgeting', started: false },
+    });
+  });
+
   it('shows nothing of a module the current school does not offer (the first client is current)', async () => {
     const multiUser = await t.db.selectFrom('users').select('id').where('user_name', '=', 'multi').executeTakeFirstOrThrow();
     const clients = await t.db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
@@ -237,7 +248,8 @@ describe('progress, transcripts and certificates', () => {
     expect(await ok(learner, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 30 })).toEqual({ seconds: 150 });
     await ok(learner, 'POST', `${MAT}/sections/track-your-spending/complete`);
     const summary1 = await ok<ProgressSummary>(learner, 'GET', '/progress/summary');
-    expect(summary1.continueAt).toMatchObject({ moduleSlug: 'budgeting', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants', label: 'Needs and Wants' });
+    expect(summary1.continueAt).toMatchObject({ moduleSlug: 'budgeting', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants', label: 'Needs and Wants', started: true });
+    expect(summary1.started).toBe(true);
     t.clock.advance(60_000);
     await ok(learner, 'POST', `${MAT}/sections/needs-and-wants/complete`);
     await ok(learner, 'POST', `${MAT}/sections/write-the-plan/complete`);

@@ -200,8 +200,11 @@ export interface ReviewResult {
 export interface ContinueTarget {
   moduleSlug: string;
   moduleTitle: string;
+  /** the next step's title; the module's own title when the module is not started */
   label: string;
   path: string;
+  /** false: nothing of this module is done yet (the home page says "Start here", not "Continue") */
+  started: boolean;
 }
 
 export interface ProgressSummary {
@@ -209,6 +212,8 @@ export interface ProgressSummary {
   modulesTotal: number;
   modulesCompleted: number;
   continueAt: ContinueTarget | null;
+  /** the learner has done something in the catalog (a section, a review, time on a page) */
+  started: boolean;
 }
 
 export interface TranscriptRow {

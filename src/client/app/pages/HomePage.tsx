@@ -19,6 +19,7 @@ import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../prerendering';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
 import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
+import { selectLearnerStarted } from '../../features/catalog/selectors';
 
 /** "Continue where you left off" (issue #5), loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
@@ -47,8 +48,10 @@ const AREAS = [
 export function HomePage() {
   const user = useAppSelector(selectUser);
   const school = useAppSelector(selectCurrentSchool);
+  // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
+  const returning = useAppSelector(selectLearnerStarted) === true;
   return (
-    <PageFrame title={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome!'}>
+    <PageFrame title={user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!'}>
       {school ? (
         <Typography sx={{ mb: 3 }} color="text.secondary">
           You're learning with <strong>{school.clientName}</strong>.

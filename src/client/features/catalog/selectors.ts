@@ -1,7 +1,8 @@
 /** Catalog selectors: a resource by path (typed by the caller), attempts, pending changes, certificate. */
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import { STATUS_LABELS, type ProgressStatus, type TranscriptRow } from '../../../common/catalog';
+import { catalogApi } from './api';
+import { STATUS_LABELS, type ProgressStatus, type ProgressSummary, type TranscriptRow } from '../../../common/catalog';
 import type { ActionStatus, AttemptState, CatalogError, LoadStatus } from './slice';
 
 export interface ResourceView<T> {
@@ -16,6 +17,15 @@ export const selectResource =
   <T>(path: string) =>
   (state: RootState): ResourceView<T> =>
     (state.catalog.resources[path] as ResourceView<T> | undefined) ?? IDLE;
+
+/**
+ * Has the learner done anything in the catalog yet? Null until the progress summary is in (or while
+ * the catalog's slice is not loaded: the home page asks before its chunk arrives).
+ */
+export const selectLearnerStarted = (state: RootState): boolean | null => {
+  const summary = (state as Partial<RootState>).catalog?.resources[catalogApi.summary]?.data as ProgressSummary | null | undefined;
+  return summary ? summary.started : null;
+};
 
 export const selectAttempt = (path: string) => (state: RootState): AttemptState | null => state.catalog.attempts[path] ?? null;
 

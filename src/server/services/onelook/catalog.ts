@@ -540,13 +540,14 @@ async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {
   if (target) {
     const started = target.last > 0 || target.progress.status === 'in-progress';
     const next = started ? continueInModule(target.m, view.progress) : { path: catalogPaths.module(target.m.slug), label: target.m.title };
-    continueAt = { moduleSlug: target.m.slug, moduleTitle: target.m.title, label: next.label, path: next.path };
+    continueAt = { moduleSlug: target.m.slug, moduleTitle: target.m.title, label: next.label, path: next.path, started };
   }
   return {
     overallPercent: overallPercent(progresses.map((x) => x.progress)),
     modulesTotal: progresses.length,
     modulesCompleted: progresses.filter((x) => x.progress.status === 'completed').length,
     continueAt,
+    started: progresses.some((x) => x.last > 0 || x.progress.status !== 'not-started'),
   };
 }
 

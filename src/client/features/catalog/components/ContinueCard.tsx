@@ -1,4 +1,7 @@
-/** Home: "Continue where you left off" and overall progress. */
+/**
+ * Home: "Continue where you left off" (the next step of the module last worked on) and overall
+ * progress; for a learner who has not started anything, "Start here" with the first module.
+ */
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -19,18 +22,28 @@ export function ContinueCard() {
   // its place stays reserved until the summary is in (the area cards below do not jump)
   if (!data) return status === 'failed' ? null : <ContinueCardSkeleton />;
   if (data.modulesTotal === 0) return null;
+  const next = data.continueAt;
+  const fresh = next !== null && !next.started;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="continue-heading" sx={{ p: 2, mb: 3 }}>
       <Typography id="continue-heading" variant="h5" component="h2" gutterBottom>
-        Continue where you left off
+        {fresh ? 'Start here' : 'Continue where you left off'}
       </Typography>
-      {data.continueAt ? (
+      {next ? (
         <>
           <Typography sx={{ mb: 1 }}>
-            {data.continueAt.moduleTitle}: <strong>{data.continueAt.label}</strong>
+            {fresh ? (
+              <>
+                Your first module: <strong>{next.moduleTitle}</strong>
+              </>
+            ) : (
+              <>
+                {next.moduleTitle}: <strong>{next.label}</strong>
+              </>
+            )}
           </Typography>
-          <Button component={RouterLink} to={data.continueAt.path} variant="contained" sx={{ mb: 2 }}>
-            Continue
+          <Button component={RouterLink} to={next.path} variant="contained" sx={{ mb: 2 }}>
+            {fresh ? 'Start this module' : 'Continue'}
           </Button>
         </>
       ) : (

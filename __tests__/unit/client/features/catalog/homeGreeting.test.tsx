@@ -1,0 +1,58 @@
+/**
+ * The home page for a brand-new student and for one coming back: the greeting and the card under it
+ * ("Start here" with the first module, or "Continue where you left off" with the next step).
+ */
+import { screen, within } from '@testing-library/react';
+import { registerArea } from '../../../../../src/client/app/areas';
+import { catalogApi } from '../../../../../src/client/features/catalog/api';
+import { catalogArea } from '../../../../../src/client/features/catalog/area';
+import { initialState } from '../../../../../src/client/features/catalog/slice';
+import type { ProgressSummary } from '../../../../../src/common/catalog';
+import { renderApp, signedIn } from '../../app/renderApp';
+
+registerArea(catalogArea);
+
+beforeEach(() => {
+  Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+});
+
+function home(summary: ProgressSummary) {
+  return renderApp('/app', {
+    preloadedState: { ...signedIn(), catalog: { ...initialState, resources: { [catalogApi.summary]: { status: 'succeeded', data: summary, error: null } } } },
+  });
+}
+
+it('a brand-new student is welcomed (not "back") and starts at the first module, named once', async () => {
+  home({
+    overallPercent: 0,
+    modulesTotal: 3,
+    modulesCompleted: 0,
+    started: false,
+    continueAt: { moduleSlug: 'budgeting', moduleTitle: 'Budgeting Basics', label: 'Budgeting Basics', path: '/app/catalog/budgeting', started: false },
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Lena!' })).toBeInTheDocument();
+  const card = screen.getByRole('region', { name: 'Start here' });
+  expect(card).toHaveTextContent('Your first module: Budgeting Basics');
+  expect(card).not.toHaveTextContent('Budgeting Basics: Budgeting Basics');
+  expect(within(card).getByRole('link', { name: 'Start this module' })).toHaveAttribute('href', '/app/catalog/budgeting');
+});
+
+it('a student with progress is welcomed back and continues with the next step', async () => {
+  home({
+    overallPercent: 20,
+    modulesTotal: 3,
+    modulesCompleted: 0,
+    started: true,
+    continueAt: {
+      moduleSlug: 'budgeting',
+      moduleTitle: 'Budgeting Basics',
+      label: 'Needs and Wants',
+      path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants',
+      started: true,
+    },
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena!' })).toBeInTheDocument();
+  const card = screen.getByRole('region', { name: 'Continue where you left off' });
+  expect(card).toHaveTextContent('Budgeting Basics: Needs and Wants');
+  expect(within(card).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/catalog/budgeting/material/first-budget/section/needs-and-wants');
+});
