@@ -13,17 +13,10 @@ import { kbPaths } from '../../../../common/knowledgeBase';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectKbSearch } from '../selectors';
 import { searchQueryChanged } from '../slice';
+import { searchStatusText } from '../searchStatus';
 import { Snippet } from './Snippet';
 
 export const SEARCH_LABEL = 'Search the knowledge base';
-
-function statusText(query: string, status: string, count: number | null): string {
-  if (query.trim() === '') return '';
-  if (status === 'failed') return 'Search is not available right now. Please try again in a moment.';
-  if (count === null) return 'Searching…';
-  if (count === 0) return `No articles match "${query.trim()}". Try another word, such as APR, budget or credit score.`;
-  return `${count} article${count === 1 ? '' : 's'} match "${query.trim()}"`;
-}
 
 export function KbSearch() {
   const dispatch = useAppDispatch();
@@ -41,7 +34,7 @@ export function KbSearch() {
         helperText="Try APR, emergency fund or W-4"
       />
       <Typography role="status" aria-live="polite" sx={{ mt: 1 }} variant="body2">
-        {statusText(query, status, count)}
+        {searchStatusText(query, status, count)}
       </Typography>
       {count !== null && count > 0 && result && (
         <List aria-label="Search results">
