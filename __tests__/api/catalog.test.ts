@@ -119,13 +119,37 @@ describe('reading', () => {
     expect(m.materials[0]!.review).toMatchObject({ questionCount: 5, passingScore: 70, bestScore: null, passed: false });
   });
 
+  it('names a section\'s "Learn more" articles by their titles in the knowledge base', async () => {
+    const topic = await t.db
+      .insertInto('kb_topics')
+      .values({ slug: 'budgeting-and-spending', title: 'Budgeting and Spending', position: 1, summary: 'Plans.' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('kb_articles')
+      .values({ topic_id: topic.id, topic_slug: 'budgeting-and-spending', slug: 'what-is-a-budget', title: 'What Is a Budget?', summary: 'A plan.', key_terms: '[]', related: '[]', updated: '2026-01-01', body_html: '<p>A plan.</p>', body_text: 'A plan.' })
+      .execute();
+    try {
+      const s = await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/track-your-spending`);
+      expect(s.kbArticles).toEqual([
+        { key: 'budgeting-and-spending/what-is-a-budget', title: 'What Is a Budget?', path: '/app/resources/knowledge-base/budgeting-and-spending/what-is-a-budget' },
+      ]);
+    } finally {
+      await t.db.deleteFrom('kb_articles').execute();
+      await t.db.deleteFrom('kb_topics').execute();
+    }
+  });
+
   it('gives a material and a section with previous/next and safe HTML (same-site links only)', async () => {
     const mat = await ok<MaterialDetail>(learner, 'GET', MAT);
     expect(mat).toMatchObject({ moduleTitle: 'Budgeting Basics', title: 'Making Your First Budget', bookmarked: false });
     const s = await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/needs-and-wants`);
     expect(s.previous).toEqual({ slug: 'track-your-spending', title: 'Track Your Spending' });
     expect(s.next).toEqual({ slug: 'write-the-plan', title: 'Write the Plan' });
-    expect(s.kbArticles).toEqual(['budgeting-and-spending/needs-vs-wants']);
+    // "Learn more": the article under its title from the knowledge base (the fixture has none yet: a title from its slug)
+    expect(s.kbArticles).toEqual([
+      { key: 'budgeting-and-spending/needs-vs-wants', title: 'Needs vs wants', path: '/app/resources/knowledge-base/budgeting-and-spending/needs-vs-wants' },
+    ]);
     expect(s.bodyHtml).toContain('<h2>Needs come first</h2>');
     expect(s.bodyHtml).toContain('<blockquote>');
     const first = await ok<SectionDetail>(learner, 'GET', `${MAT}/sections/track-your-spending`);

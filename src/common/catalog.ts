@@ -139,6 +139,13 @@ export interface SectionLink {
   title: string;
 }
 
+/** A knowledge-base article a page links to: its "<topic>/<article>" key, title and page. */
+export interface ArticleLink {
+  key: string;
+  title: string;
+  path: string;
+}
+
 export interface SectionDetail {
   moduleSlug: string;
   moduleTitle: string;
@@ -148,7 +155,8 @@ export interface SectionDetail {
   title: string;
   order: number;
   estimatedMinutes: number;
-  kbArticles: string[];
+  /** the section's "Learn more" knowledge-base articles, by their titles */
+  kbArticles: ArticleLink[];
   bodyHtml: string;
   completed: boolean;
   bookmarked: boolean;

@@ -62,11 +62,15 @@ export const theme = createTheme({
     MuiAppBar: { styleOverrides: { root: { '& .Mui-focusVisible, & :focus-visible': { outlineColor: '#ffffff' } } } },
     MuiLink: { defaultProps: { underline: 'always' } },
     MuiCssBaseline: {
-      styleOverrides: {
+      styleOverrides: (t) => ({
         // Visible focus everywhere, keyboard users first.
         ':focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: '2px' },
         html: { scrollBehavior: 'auto' },
-      },
+        // a plain link (content, a table's cell, a list of articles) in the theme's link colour, as
+        // MUI's <Link> — never the browser's blue or visited purple (an element selector: every MUI
+        // component rendered as an <a>, a button or a tab, keeps its own colour)
+        a: { color: t.palette.primary.main },
+      }),
     },
   },
 });

@@ -16,3 +16,10 @@ describe('[S9.06] theme z-index', () => {
     expect(popoverRoot.zIndex).toBe(1000);
   });
 });
+
+describe('links', () => {
+  it("gives a plain <a> (content, lists of articles) the theme's link colour, not the browser's blue", () => {
+    const overrides = theme.components?.MuiCssBaseline?.styleOverrides as (t: typeof theme) => Record<string, { color?: string }>;
+    expect(overrides(theme).a).toEqual({ color: theme.palette.primary.main });
+  });
+});

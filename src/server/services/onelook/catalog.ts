@@ -20,6 +20,7 @@ import {
   moduleProgress,
   overallPercent,
   scorePercent,
+  type ArticleLink,
   type Bookmark,
   type BookmarkKind,
   type CatalogModuleCard,
@@ -324,6 +325,18 @@ async function getMaterial(ctx: ServiceContext): Promise<MaterialDetail> {
   };
 }
 
+/** An article's title from its slug, for an article the knowledge base does not hold (yet). */
+const titleFromSlug = (key: string) => (key.split('/')[1] ?? key).replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The knowledge-base articles `keys` ("<topic>/<article>") under their real titles, in order. */
+async function articleLinks(db: Db, keys: readonly string[]): Promise<ArticleLink[]> {
+  if (keys.length === 0) return [];
+  const topics = [...new Set(keys.map((key) => key.split('/')[0]!))];
+  const rows = await db.selectFrom('kb_articles').select(['topic_slug', 'slug', 'title']).where('topic_slug', 'in', topics).execute();
+  const titles = new Map(rows.map((a) => [`${a.topic_slug}/${a.slug}`, a.title]));
+  return keys.map((key) => ({ key, title: titles.get(key) ?? titleFromSlug(key), path: catalogPaths.article(key) }));
+}
+
 async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   const slug = slugParam(ctx, 'slug', 'module');
   const mslug = slugParam(ctx, 'mslug', 'material');
@@ -346,7 +359,7 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
     title: s.title,
     order: s.order,
     estimatedMinutes: s.estimatedMinutes,
-    kbArticles: JSON.parse(row.kb_articles) as string[],
+    kbArticles: await articleLinks(ctx.db, JSON.parse(row.kb_articles) as string[]),
     bodyHtml: row.body_html,
     completed: view.progress.completions.has(sectionKey(m.slug, mat.slug, s.slug)),
     bookmarked: await isBookmarked(ctx.db, view.identity.user.id, 'section', sectionKey(m.slug, mat.slug, s.slug)),
@@ -585,8 +598,7 @@ function resolveTarget(tree: TreeModule[], kind: BookmarkKind, target: string): 
   const parts = target.split('/');
   if (kind === 'article') {
     if (!isKnownArticleKey(target)) return null;
-    const article = parts[1]!;
-    return { title: article.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()), path: catalogPaths.article(target) };
+    return { title: titleFromSlug(target), path: catalogPaths.article(target) };
   }
   const m = tree.find((x) => x.slug === parts[0]);
   const mat = m?.materials.find((x) => x.slug === parts[1]);

@@ -11,6 +11,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -230,8 +231,10 @@ export function SectionPage() {
               </Typography>
               <Typography component="ul" sx={{ pl: 3 }}>
                 {s.kbArticles.map((a) => (
-                  <li key={a}>
-                    <RouterLink to={catalogPaths.article(a)}>{a.split('/')[1]?.replace(/-/g, ' ')}</RouterLink>
+                  <li key={a.key}>
+                    <Link component={RouterLink} to={a.path}>
+                      {a.title}
+                    </Link>
                   </li>
                 ))}
               </Typography>
