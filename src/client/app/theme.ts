@@ -59,7 +59,8 @@ export const theme = createTheme({
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: '2px' } } },
     },
     // on the green app bar the ring is white (the blue one would not stand out from the green)
-    MuiAppBar: { styleOverrides: { root: { '& .Mui-focusVisible, & :focus-visible': { outlineColor: '#ffffff' } } } },
+    // (one class more than ButtonBase's own rule, so it wins whatever order the styles come in)
+    MuiAppBar: { styleOverrides: { root: { '& .MuiButtonBase-root.Mui-focusVisible, & :focus-visible': { outlineColor: '#ffffff' } } } },
     MuiLink: { defaultProps: { underline: 'always' } },
     MuiCssBaseline: {
       styleOverrides: (t) => ({

@@ -92,7 +92,7 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; fin
   useEffect(() => {
     const blocking = firstStepWithErrors(validateBudgetForm(values), step);
     if (blocking === null || blocking >= step) return;
-    void setTouched(touchedFor(values, Array.from({ length: step }, (_, i) => i)), false);
+    void setTouched(touchedFor(values, Array.from({ length: step }, (_, i) => i)), true);
     goTo(blocking, { replace: true });
     focusFirstError();
     // the address's step only: a keystroke on a step must not move the learner
