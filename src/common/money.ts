@@ -92,16 +92,26 @@ export const percentOf = (cents: number, basisPoints: number): number => roundDi
 /** Sum of cents (integers stay exact). */
 export const sumCents = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
+export const RATE_MESSAGES = {
+  required: 'Enter a rate.',
+  invalid: 'Enter a rate as a number, like 7.5.',
+  negative: 'The rate cannot be negative.',
+  tooManyDecimals: 'Use at most two digits after the decimal point.',
+  tooLarge: (maxBasisPoints: number) => `The rate must be ${maxBasisPoints / 100} % or less.`,
+} as const;
+
 /** A percentage as basis points, for rates typed as text: "7.65" → 765. Up to two decimals, 0–100 %. */
 export function parsePercent(input: string, maxBasisPoints = 10_000): { ok: true; basisPoints: number } | { ok: false; error: string } {
   const text = input.trim().replace(/%$/, '').trim();
-  if (text === '') return { ok: false, error: 'Enter a rate.' };
+  if (text === '') return { ok: false, error: RATE_MESSAGES.required };
+  // a number with a minus sign is a number: say what is wrong with it
+  if (/^-\s*(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return /[1-9]/.test(text) ? { ok: false, error: RATE_MESSAGES.negative } : { ok: true, basisPoints: 0 };
   const match = /^(\d+)?(?:\.(\d*))?$/.exec(text);
-  if (!match || (match[1] === undefined && !match[2])) return { ok: false, error: 'Enter a rate as a number, like 7.5.' };
-  if ((match[2] ?? '').length > 2) return { ok: false, error: 'Use at most two digits after the decimal point.' };
-  if ((match[1] ?? '').length > 5) return { ok: false, error: `The rate must be ${maxBasisPoints / 100} % or less.` };
+  if (!match || (match[1] === undefined && !match[2])) return { ok: false, error: RATE_MESSAGES.invalid };
+  if ((match[2] ?? '').length > 2) return { ok: false, error: RATE_MESSAGES.tooManyDecimals };
+  if ((match[1] ?? '').length > 5) return { ok: false, error: RATE_MESSAGES.tooLarge(maxBasisPoints) };
   const basisPoints = Number(match[1] ?? '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (basisPoints > maxBasisPoints) return { ok: false, error: `The rate must be ${maxBasisPoints / 100} % or less.` };
+  if (basisPoints > maxBasisPoints) return { ok: false, error: RATE_MESSAGES.tooLarge(maxBasisPoints) };
   return { ok: true, basisPoints };
 }
 

@@ -7,7 +7,7 @@
  */
 import * as yup from 'yup';
 import { FREQUENCIES, type Frequency, toMonthlyCents } from './budget';
-import { MAX_CENTS, roundDiv, sumCents } from './money';
+import { MAX_CENTS, RATE_MESSAGES, roundDiv, sumCents } from './money';
 
 export const WORKSHEET_KINDS = ['net-worth', 'debt-payoff', 'savings-goal', 'paycheck', 'compound-interest', 'unit-price'] as const;
 export type WorksheetKind = (typeof WORKSHEET_KINDS)[number];
@@ -106,12 +106,39 @@ export function emptyWorksheet<K extends WorksheetKind>(kind: K): WorksheetDataB
   return blank[kind];
 }
 
+// --- Years (compound interest) ---------------------------------------------------------------------------
+export const YEARS_MIN = 1;
+export const YEARS_MAX = 50;
+export const YEARS_MESSAGES = {
+  invalid: 'Enter a whole number of years, like 10.',
+  range: `Use ${YEARS_MIN} to ${YEARS_MAX} years.`,
+} as const;
+
+/** Years typed as text: a whole number from 1 to 50. A number outside that range says the range. */
+export function parseYears(input: string): { ok: true; value: number } | { ok: false; error: string } {
+  const text = input.trim();
+  if (!/^[-+]?\d+$/.test(text)) return { ok: false, error: YEARS_MESSAGES.invalid };
+  const value = Number(text);
+  if (value < YEARS_MIN || value > YEARS_MAX) return { ok: false, error: YEARS_MESSAGES.range };
+  return { ok: true, value };
+}
+
+// --- Paycheck: figures that do not fit together -----------------------------------------------------------
+export const PAYCHECK_MESSAGES = {
+  preTaxOverGross: 'Pre-tax deductions cannot be more than the gross pay.',
+} as const;
+
+/** Per field, what is wrong with a paycheck's figures taken together (the schema and the form show it). */
+export function paycheckProblems(data: Pick<PaycheckData, 'grossCents' | 'preTaxCents'>): { preTaxCents?: string } {
+  return data.grossCents !== null && data.preTaxCents !== null && data.preTaxCents > data.grossCents ? { preTaxCents: PAYCHECK_MESSAGES.preTaxOverGross } : {};
+}
+
 // --- Schemas (drafts: null amounts allowed, types and limits enforced) ---------------------------------
 const LINES_MAX = 30;
 const text = () => yup.string().max(80, 'Use at most 80 characters.').defined();
 const cents = () =>
   yup.number().integer('Amounts are whole cents.').min(0, 'The amount cannot be negative.').max(MAX_CENTS, 'The amount must be $10,000,000.00 or less.').nullable().defined();
-const rate = () => yup.number().integer().min(0, 'The rate cannot be negative.').max(MAX_RATE_BASIS_POINTS, 'The rate must be 100 % or less.').nullable().defined();
+const rate = () => yup.number().integer().min(0, RATE_MESSAGES.negative).max(MAX_RATE_BASIS_POINTS, 'The rate must be 100 % or less.').nullable().defined();
 const lines = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) => yup.array(item).defined().max(LINES_MAX, `Use at most ${LINES_MAX} lines.`);
 const strictObject = <T extends yup.ObjectShape>(shape: T) => yup.object(shape).noUnknown('Unknown field: ${unknown}').strict();
 
@@ -137,12 +164,15 @@ export const worksheetDataSchemas: Record<WorksheetKind, yup.AnyObjectSchema> = 
     preTaxCents: cents(),
     federalBasisPoints: rate(),
     stateBasisPoints: rate(),
+  }).test('pre-tax', PAYCHECK_MESSAGES.preTaxOverGross, function preTax(value) {
+    const problem = value ? paycheckProblems(value as PaycheckData).preTaxCents : undefined;
+    return problem ? this.createError({ path: 'preTaxCents', message: problem }) : true;
   }),
   'compound-interest': strictObject({
     principalCents: cents(),
     monthlyCents: cents(),
     aprBasisPoints: rate(),
-    years: yup.number().integer('Use whole years.').min(1, 'Use at least 1 year.').max(50, 'Use at most 50 years.').nullable().defined(),
+    years: yup.number().integer(YEARS_MESSAGES.invalid).min(YEARS_MIN, YEARS_MESSAGES.range).max(YEARS_MAX, YEARS_MESSAGES.range).nullable().defined(),
   }),
   'unit-price': strictObject({
     items: lines(
@@ -222,9 +252,17 @@ export interface PayoffPlan {
   months: PayoffMonth[];
   totalInterestCents: number;
   totalPaidCents: number;
-  /** false when the payments never clear the debts within MAX_MONTHS (interest outruns them) */
+  /** false when the payments never clear the debts (see `problem`) */
   paidOff: boolean;
+  /** why the debts are not paid off, for the learner; null when they are */
+  problem: string | null;
 }
+
+export const DEBT_PAYOFF_MESSAGES = {
+  interestOutruns:
+    'These payments never pay the debts off: each month they are no more than the interest added. Pay more than the monthly interest (raise a minimum payment or the extra).',
+  tooLong: `These payments would take more than ${MAX_MONTHS / 12} years to pay the debts off. Pay more each month.`,
+} as const;
 
 /**
  * Pays the debts month by month with one fixed monthly budget: the sum of every minimum payment plus
@@ -266,6 +304,11 @@ export function debtPayoffPlan(data: DebtPayoffData, method: PayoffMethod): Payo
       paymentCents[i]! += pay;
       left -= pay;
     }
+    // a month that pays no more than the interest it added leaves the total owed as high as before:
+    // with the same payments every later month does too, so the debts are never paid off
+    if (sumCents(paymentCents) <= sumCents(interestCents)) {
+      return { method, order, months: [], totalInterestCents: 0, totalPaidCents: 0, paidOff: false, problem: DEBT_PAYOFF_MESSAGES.interestOutruns };
+    }
     paymentCents.forEach((pay, i) => {
       balances[i]! -= pay;
     });
@@ -273,7 +316,8 @@ export function debtPayoffPlan(data: DebtPayoffData, method: PayoffMethod): Payo
     totalPaidCents += sumCents(paymentCents);
     months.push({ month: months.length + 1, interestCents, paymentCents, balanceCents: [...balances] });
   }
-  return { method, order, months, totalInterestCents, totalPaidCents, paidOff: balances.every((b) => b <= 0) };
+  const paidOff = balances.every((b) => b <= 0);
+  return { method, order, months, totalInterestCents, totalPaidCents, paidOff, problem: paidOff ? null : DEBT_PAYOFF_MESSAGES.tooLong };
 }
 
 export interface SavingsTimeline {
@@ -321,6 +365,8 @@ export interface PaycheckBreakdown {
   netCents: number;
   /** net pay per month (monthly normalisation of the net paycheck) */
   netMonthlyCents: number;
+  /** what is wrong with the figures entered (PAYCHECK_MESSAGES), for the learner; null when nothing */
+  problem: string | null;
 }
 
 /**
@@ -349,6 +395,7 @@ export function paycheckBreakdown(data: PaycheckData): PaycheckBreakdown {
     stateCents,
     netCents,
     netMonthlyCents: toMonthlyCents(netCents, data.frequency),
+    problem: paycheckProblems(data).preTaxCents ?? null,
   };
 }
 

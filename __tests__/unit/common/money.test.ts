@@ -122,4 +122,17 @@ describe('parsePercent: rates as basis points', () => {
   it.each(['', 'abc', '12.345', '101', '-3', '123456'])('%p is refused', (input) => {
     expect(parsePercent(input).ok).toBe(false);
   });
+  it.each<[string, string]>([
+    ['-1', 'The rate cannot be negative.'],
+    ['-7.5', 'The rate cannot be negative.'],
+    ['- 3 %', 'The rate cannot be negative.'],
+    ['-.5', 'The rate cannot be negative.'],
+    ['abc', 'Enter a rate as a number, like 7.5.'],
+    ['7,5', 'Enter a rate as a number, like 7.5.'],
+    ['', 'Enter a rate.'],
+    ['101', 'The rate must be 100 % or less.'],
+    ['12.345', 'Use at most two digits after the decimal point.'],
+  ])('%p says %p', (input, error) => {
+    expect(parsePercent(input)).toEqual({ ok: false, error });
+  });
 });

@@ -1,6 +1,9 @@
 /** Worksheet formulas and schemas as tables, against worked examples computed by hand. */
 import {
+  DEBT_PAYOFF_MESSAGES,
+  PAYCHECK_MESSAGES,
   WORKSHEET_KINDS,
+  YEARS_MESSAGES,
   compoundInterest,
   debtPayoffPlan,
   emptyWorksheet,
@@ -8,6 +11,7 @@ import {
   monthlyInterest,
   netWorth,
   parseQuantity,
+  parseYears,
   paycheckBreakdown,
   savingsGoalTimeline,
   thousandthsToInput,
@@ -96,10 +100,31 @@ describe('debt payoff: snowball vs avalanche, month by month', () => {
     expect(avalanche.totalInterestCents).toBeLessThan(snowball.totalInterestCents);
   });
 
-  it('says so when the payments never outrun the interest', () => {
+  it('says so when the payments never outrun the interest, with no figures (not 50 years of growing interest)', () => {
+    // $1,000 at 24 %: $20.00 interest a month against a $10.00 payment
     const plan = debtPayoffPlan({ debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 2400, minimumCents: 1_000 }], extraCents: 0 }, 'avalanche');
-    expect(plan.paidOff).toBe(false);
-    expect(plan.months).toHaveLength(600);
+    expect(plan).toMatchObject({ paidOff: false, problem: DEBT_PAYOFF_MESSAGES.interestOutruns, months: [], totalInterestCents: 0, totalPaidCents: 0 });
+  });
+
+  const card = (balanceCents: number, aprBasisPoints: number, minimumCents: number) => ({ name: 'Card', balanceCents, aprBasisPoints, minimumCents });
+  it.each<[string, DebtPayoffData, string | null]>([
+    ['payment below the interest ($8,000 at 36 %: $240 interest, $200 paid)', { debts: [card(800_000, 3600, 20_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['payment equal to the interest ($1,200 at 10 %: $10 interest, $10 paid)', { debts: [card(120_000, 1000, 1_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['nothing paid on a 0 % debt', { debts: [card(50_000, 0, 0)], extraCents: null }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['the extra lifts the payment over the interest', { debts: [card(800_000, 3600, 20_000)], extraCents: 10_000 }, null],
+    [
+      'a high-rate debt that outgrows its minimum while a 0 % one is paid (the interest catches up later)',
+      { debts: [{ name: 'A', balanceCents: 1_000_000, aprBasisPoints: 0, minimumCents: 10_000 }, { name: 'B', balanceCents: 1_000_000, aprBasisPoints: 2400, minimumCents: 15_000 }], extraCents: 0 },
+      DEBT_PAYOFF_MESSAGES.interestOutruns,
+    ],
+    ['one cent over the interest: more than 50 years', { debts: [card(10_000_000, 2400, 200_001)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.tooLong],
+  ])('%s → %p', (_label, data, problem) => {
+    for (const method of ['snowball', 'avalanche'] as const) {
+      const plan = debtPayoffPlan(data, method);
+      expect(plan.problem).toBe(problem);
+      expect(plan.paidOff).toBe(problem === null);
+      if (plan.paidOff) expect(plan.totalPaidCents).toBe(data.debts.reduce((total, d) => total + (d.balanceCents ?? 0), 0) + plan.totalInterestCents);
+    }
   });
 
   it('has nothing to do without debts', () => {
@@ -134,16 +159,57 @@ describe('paycheck: gross → net with simplified withholding', () => {
       stateCents: 9_500,
       netCents: 146_200,
       netMonthlyCents: 316_767,
+      problem: null,
     });
   });
 
   it.each([
     // 1234.57: SS 76.54334 → 76.54; Medicare 17.901… → 17.90; federal 12 % = 148.1484 → 148.15; no state
     [{ grossCents: 123_457, frequency: 'weekly' as const, preTaxCents: null, federalBasisPoints: 1200, stateBasisPoints: null }, 7_654, 1_790, 14_815, 0, 99_198],
-    // pre-tax deductions cannot exceed the gross
-    [{ grossCents: 10_000, frequency: 'monthly' as const, preTaxCents: 50_000, federalBasisPoints: 1000, stateBasisPoints: 300 }, 620, 145, 0, 0, -765],
   ])('%p → SS %p, Medicare %p, federal %p, state %p, net %p', (data, ss, medicare, federal, state, net) => {
     expect(paycheckBreakdown(data)).toMatchObject({ socialSecurityCents: ss, medicareCents: medicare, federalCents: federal, stateCents: state, netCents: net });
+  });
+});
+
+describe('paycheck: pre-tax deductions larger than the gross pay are refused', () => {
+  it.each<[grossCents: number | null, preTaxCents: number | null, problem: string | null]>([
+    [80_000, 90_000, PAYCHECK_MESSAGES.preTaxOverGross],
+    [80_000, 80_001, PAYCHECK_MESSAGES.preTaxOverGross],
+    [80_000, 80_000, null],
+    [80_000, 10_000, null],
+    [80_000, null, null],
+    [null, 90_000, null], // the gross is not entered yet (a draft)
+  ])('gross %p, pre-tax %p → %p', (grossCents, preTaxCents, problem) => {
+    const data = { grossCents, frequency: 'biweekly' as const, preTaxCents, federalBasisPoints: 1000, stateBasisPoints: null };
+    expect(paycheckBreakdown(data).problem).toBe(problem);
+    const payload = { kind: 'paycheck', title: '', data };
+    if (problem === null) expect(worksheetCreateSchema.isValidSync(payload)).toBe(true);
+    else expect(() => worksheetCreateSchema.validateSync(payload)).toThrow(problem);
+  });
+});
+
+describe('years (compound interest): the message says what is wrong', () => {
+  it.each<[string, ReturnType<typeof parseYears>]>([
+    ['10', { ok: true, value: 10 }],
+    [' 50 ', { ok: true, value: 50 }],
+    ['1', { ok: true, value: 1 }],
+    ['1000', { ok: false, error: YEARS_MESSAGES.range }],
+    ['51', { ok: false, error: YEARS_MESSAGES.range }],
+    ['0', { ok: false, error: YEARS_MESSAGES.range }],
+    ['-5', { ok: false, error: YEARS_MESSAGES.range }],
+    ['2.5', { ok: false, error: YEARS_MESSAGES.invalid }],
+    ['ten', { ok: false, error: YEARS_MESSAGES.invalid }],
+    ['', { ok: false, error: YEARS_MESSAGES.invalid }],
+  ])('parseYears(%p) → %p', (input, expected) => {
+    expect(parseYears(input)).toEqual(expected);
+  });
+
+  it('the schema says the same', () => {
+    const withYears = (years: number) => ({ kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), years } });
+    expect(YEARS_MESSAGES.range).toBe('Use 1 to 50 years.');
+    expect(() => worksheetCreateSchema.validateSync(withYears(1000))).toThrow(YEARS_MESSAGES.range);
+    expect(() => worksheetCreateSchema.validateSync(withYears(0))).toThrow(YEARS_MESSAGES.range);
+    expect(() => worksheetCreateSchema.validateSync(withYears(2.5))).toThrow(YEARS_MESSAGES.invalid);
   });
 });
 
@@ -207,7 +273,8 @@ describe('worksheet schemas', () => {
     ['a negative amount', { kind: 'net-worth', title: '', data: { assets: [{ name: 'x', amountCents: -5 }], liabilities: [] } }, /cannot be negative/],
     ['a rate over 100 %', { kind: 'savings-goal', title: '', data: { ...emptyWorksheet('savings-goal'), aprBasisPoints: 10_001 } }, /100 % or less/],
     ['a zero quantity', { kind: 'unit-price', title: '', data: { items: [{ name: 'a', priceCents: 1, quantityThousandths: 0, unit: 'oz' }] } }, /more than 0/],
-    ['51 years', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), years: 51 } }, /at most 50 years/],
+    ['51 years', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), years: 51 } }, /Use 1 to 50 years/],
+    ['a negative rate', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), aprBasisPoints: -100 } }, /The rate cannot be negative/],
     ['no data', { kind: 'paycheck', title: '' }, /data is required/],
     ['an extra field', { kind: 'paycheck', title: '', data: emptyWorksheet('paycheck'), userId: 1 }, /Unknown field/],
   ])('refuses %s', (_label, payload, message) => {

@@ -94,9 +94,11 @@ export function blankItem(list: ListSpec): Record<string, string> {
 const money = (cents: number | null | undefined) => formatCents(cents ?? 0);
 
 function payoffSections(plan: PayoffPlan, data: DebtPayoffData, title: string): PdfSection[] {
+  // never paid off: the reason instead of totals that would mean nothing
+  if (!plan.paidOff) return [{ heading: `${title}: never paid off`, rows: [['Why', plan.problem ?? '']] }];
   const names = data.debts.map((debt, i) => debt.name || `Debt ${i + 1}`);
   const summary: PdfSection = {
-    heading: `${title}: ${plan.paidOff ? `debt-free in ${plan.months.length} months` : 'the payments never catch up with the interest'}`,
+    heading: `${title}: debt-free in ${plan.months.length} months`,
     rows: [
       ['Order extra money goes to', plan.order.map((i) => names[i]).join(', ') || '—'],
       ['Total interest', money(plan.totalInterestCents)],
@@ -149,15 +151,20 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
       const d = data as DebtPayoffData;
       const snowball = debtPayoffPlan(d, 'snowball');
       const avalanche = debtPayoffPlan(d, 'avalanche');
+      // neither plan ever pays the debts off: say why once, with no totals that would mean nothing
+      if (!snowball.paidOff && !avalanche.paidOff && snowball.problem === avalanche.problem) {
+        return [{ heading: 'These debts are never paid off', rows: [['Why', snowball.problem ?? '']] }];
+      }
+      const interest = (plan: PayoffPlan) => (plan.paidOff ? money(plan.totalInterestCents) : '—');
       return [
         {
           heading: 'Snowball vs avalanche',
           rows: [
             ['Snowball: months', snowball.paidOff ? String(snowball.months.length) : 'never'],
-            ['Snowball: total interest', money(snowball.totalInterestCents)],
+            ['Snowball: total interest', interest(snowball)],
             ['Avalanche: months', avalanche.paidOff ? String(avalanche.months.length) : 'never'],
-            ['Avalanche: total interest', money(avalanche.totalInterestCents)],
-            ['Interest saved by the avalanche', money(snowball.totalInterestCents - avalanche.totalInterestCents)],
+            ['Avalanche: total interest', interest(avalanche)],
+            ['Interest saved by the avalanche', snowball.paidOff && avalanche.paidOff ? money(snowball.totalInterestCents - avalanche.totalInterestCents) : '—'],
           ],
         },
         ...payoffSections(snowball, d, 'Snowball'),
@@ -204,6 +211,7 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
     lists: [],
     results: (data) => {
       const r = paycheckBreakdown(data as PaycheckData);
+      if (r.problem) return [{ heading: 'Your paycheck', rows: [['Check your figures', r.problem]] }];
       return [
         {
           heading: 'Your paycheck',

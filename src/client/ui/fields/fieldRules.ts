@@ -4,17 +4,9 @@
  * Empty is allowed while drafting (it saves as null) unless the field is required.
  */
 import { parseMoney, parsePercent } from '../../../common/money';
-import { parseQuantity } from '../../../common/worksheets';
+import { parseQuantity, parseYears } from '../../../common/worksheets';
 
 export type NumberKind = 'money' | 'percent' | 'quantity' | 'years';
-
-export function parseYears(text: string): { ok: true; value: number } | { ok: false; error: string } {
-  const trimmed = text.trim();
-  if (!/^\d{1,3}$/.test(trimmed)) return { ok: false, error: 'Enter a whole number of years, like 10.' };
-  const value = Number(trimmed);
-  if (value < 1 || value > 50) return { ok: false, error: 'Use 1 to 50 years.' };
-  return { ok: true, value };
-}
 
 /** The number typed, or null when empty or not (yet) valid. */
 export function toNumber(kind: NumberKind, text: string): number | null {

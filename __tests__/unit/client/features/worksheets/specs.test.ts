@@ -57,3 +57,15 @@ describe('budget form', () => {
     expect(firstStepWithErrors(validateBudgetForm({ ...toFormValues(data), ...patch }))).toBe(expected);
   });
 });
+
+describe('worksheet results that cannot be worked out say why instead of showing figures', () => {
+  it.each<[WorksheetKind, WorksheetData, string]>([
+    ['paycheck', { grossCents: 80_000, frequency: 'biweekly', preTaxCents: 90_000, federalBasisPoints: 1000, stateBasisPoints: null }, 'Pre-tax deductions cannot be more than the gross pay.'],
+    ['debt-payoff', { debts: [{ name: 'Card', balanceCents: 800_000, aprBasisPoints: 3600, minimumCents: 20_000 }], extraCents: null }, 'These payments never pay the debts off'],
+  ])('%s', (kind, data, message) => {
+    const sections = WORKSHEET_SPECS[kind].results(data);
+    const text = sections.flatMap((section) => [section.heading, ...section.rows.flat()]).join('\n');
+    expect(text).toContain(message);
+    expect(text).not.toMatch(/-\$|\$2,855|Total paid/);
+  });
+});
