@@ -51,7 +51,7 @@ export function ProfileMenu() {
             <Typography variant="caption" color="text.secondary" component="span">
               Signed in as
             </Typography>
-            <Typography variant="body2" fontWeight={600} component="span">
+            <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
               {name}
               {user.userName ? ` (${user.userName})` : ''}
             </Typography>
