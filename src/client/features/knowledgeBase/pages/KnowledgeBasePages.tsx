@@ -16,6 +16,7 @@ import { kbPaths, type KbArticleCard } from '../../../../common/knowledgeBase';
 import { useDeferredAppSelector } from '../../../app/deferredSelector';
 import { useAppDispatch } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { formatDate } from '../../../ui/format';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
@@ -178,6 +179,8 @@ export function ArticlePage() {
   const saving = article.bookmark === 'pending';
   return (
     <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.topicTitle, to: kbPaths.topic(data.topicSlug) }, { label: data.title }]}>
+      {/* printed as budgets, worksheets and the transcript are: the article alone, no app around it */}
+      <PrintStyles />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, displayPrint: 'none' }}>
         <Button
           variant={data.bookmarked ? 'contained' : 'outlined'}
