@@ -194,7 +194,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expect(profileLoaded.then((response) => response.status())).resolves.toBe(200);
     await jump(page, 31 * MIN);
     await page.waitForURL(/\/login\?reason=idle&redirect=%2Fapp%2Fprofile$/);
-    await page.getByText('You were signed out after 30 minutes without activity').waitFor();
+    await page.getByText('You were signed out after 30 minutes without activity.').waitFor();
     await expect(storedToken(page)).resolves.toBeNull();
     await expectAccessible(page);
     await signIn(page, 'learner');
@@ -490,7 +490,7 @@ describe('session lifecycle in the browser (issue #3)', () => {
     const next = await clockedPage();
     await next.goto('/app');
     await next.waitForURL(/\/login\?reason=idle/);
-    await next.getByText('You were signed out after 30 minutes without activity').waitFor();
+    await next.getByText('You were signed out after 30 minutes without activity.').waitFor();
     await expect(storedToken(next)).resolves.toBeNull();
     await expect(next.getByText('Lincoln High School').count()).resolves.toBe(0);
   });

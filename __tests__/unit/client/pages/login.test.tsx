@@ -94,10 +94,21 @@ describe('/login', () => {
   });
 
   it.each([
-    ['idle', 'You were signed out after 30 minutes without activity'],
+    ['idle', 'You were signed out after 30 minutes without activity.'],
     ['expired', 'Your session expired. Please sign in again.'],
+    ['otherTab', 'You were signed out in another tab.'],
+    ['signout', 'You have signed out.'],
+    ['unauthorized', 'Your session has ended. Please sign in again.'],
+    ['invalid', 'Your session has ended. Please sign in again.'],
   ])('explains ?reason=%s', async (reason, text) => {
     renderApp(`/login?reason=${reason}`);
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each(['guard', 'nonsense'])('says nothing for ?reason=%s', async (reason) => {
+    renderApp(`/login?reason=${reason}`);
+    await screen.findByRole('button', { name: /sign in/i });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.querySelector('.MuiAlert-root')).toBeNull();
   });
 });

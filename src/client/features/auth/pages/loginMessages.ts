@@ -26,9 +26,16 @@ export function signInErrorMessage(error: AuthError): string {
   }
 }
 
+/**
+ * Why the last session ended, so a student at a shared computer knows where they stand: signed out by
+ * themselves, by the timer, by another tab, or by the server (a password changed elsewhere, a session
+ * revoked, a stored session no longer valid at start-up). None for a page that only asked to sign in.
+ */
 export function endReasonMessage(reason: string | null | undefined): string | null {
-  if (reason === 'idle') return `You were signed out after ${IDLE_MINUTES} minutes without activity`;
+  if (reason === 'idle') return `You were signed out after ${IDLE_MINUTES} minutes without activity.`;
   if (reason === 'expired') return 'Your session expired. Please sign in again.';
   if (reason === 'otherTab') return 'You were signed out in another tab.';
+  if (reason === 'signout') return 'You have signed out.';
+  if (reason === 'unauthorized' || reason === 'invalid') return 'Your session has ended. Please sign in again.';
   return null;
 }
