@@ -30,6 +30,9 @@ import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd } from '../auth/events';
 import { selectUser } from '../auth/selectors';
 import { notificationRaised } from '../notifications/slice';
+
+/** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
+export const SUPPORT_TOAST_GROUP = 'support-request';
 import { sessionRecorder } from './recording/recorder';
 import {
   recordingFailed,
@@ -113,6 +116,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
         summary: MESSAGES.supportSuccess(created.issuekey),
         life: SUPPORT_TOAST_LIFE_MS.success,
         position: 'support',
+        group: SUPPORT_TOAST_GROUP,
       }),
     );
   } catch (error) {
@@ -123,6 +127,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
         summary: MESSAGES.supportFailure,
         life: SUPPORT_TOAST_LIFE_MS.failure,
         position: 'support',
+        group: SUPPORT_TOAST_GROUP,
       }),
     );
   }

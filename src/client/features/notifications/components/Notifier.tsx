@@ -1,7 +1,7 @@
 /**
  * The one bridge from notifications-as-data to the screen (notistack's redux example): every pending
  * notification is shown once — top-right by default, bottom-centre for the support area — then
- * reported with notificationShown(id).
+ * reported with notificationShown(id). One of a `group` closes the group's previous one.
  */
 import { useEffect, useRef } from 'react';
 import IconButton from '@mui/material/IconButton';
@@ -45,11 +45,19 @@ export function Notifier() {
   // the toast layer mounts with the first notification already pending (App.tsx); StrictMode runs
   // this effect twice on mount: each notification is enqueued once however often the effect runs
   const enqueued = useRef(new Set<string>());
+  // a notification of a group replaces the group's previous one still on screen (SPEC §4's `group`):
+  // a request that failed and then went through shows the outcome, not both
+  const shownOfGroup = useRef(new Map<string, string>());
 
   useEffect(() => {
     for (const n of pending) {
       if (enqueued.current.has(n.id)) continue;
       enqueued.current.add(n.id);
+      if (n.group !== undefined) {
+        const previous = shownOfGroup.current.get(n.group);
+        if (previous !== undefined) closeSnackbar(previous);
+        shownOfGroup.current.set(n.group, n.id);
+      }
       const message = n.detail ? `${n.summary}: ${n.detail}` : n.summary;
       enqueueSnackbar(message, {
         key: n.id,
