@@ -11,6 +11,7 @@ import {
   formatMills,
   netWorth,
   paycheckBreakdown,
+  paycheckProblems,
   savingsGoalTimeline,
   thousandthsToInput,
   unitPrices,
@@ -33,6 +34,11 @@ export interface FieldSpec {
   label: string;
   type: FieldType;
   helperText?: string;
+  /**
+   * A rule between this field and others, over the editor's Formik values ({ title, fields }): the
+   * message to show under this field, or undefined (NumberField's `check`).
+   */
+  check?: (values: unknown) => string | undefined;
 }
 export interface ListSpec {
   key: string;
@@ -204,7 +210,12 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
     fields: [
       { key: 'grossCents', label: 'Gross pay per paycheck', type: 'money' },
       { key: 'frequency', label: 'How often you are paid', type: 'frequency' },
-      { key: 'preTaxCents', label: 'Pre-tax deductions (retirement, health plan)', type: 'money' },
+      {
+        key: 'preTaxCents',
+        label: 'Pre-tax deductions (retirement, health plan)',
+        type: 'money',
+        check: (values) => paycheckProblems(toWorksheetData(WORKSHEET_SPECS.paycheck, (values as { fields: FormRecord }).fields) as PaycheckData).preTaxCents,
+      },
       { key: 'federalBasisPoints', label: 'Federal income tax estimate', type: 'percent' },
       { key: 'stateBasisPoints', label: 'State income tax rate', type: 'percent' },
     ],

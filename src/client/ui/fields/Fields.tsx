@@ -4,7 +4,7 @@
  */
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import { numberError, type NumberKind } from './fieldRules';
 
 interface BaseProps {
@@ -20,9 +20,15 @@ interface BaseProps {
 
 const idFor = (name: string) => `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 
-export function NumberField({ kind, ...props }: BaseProps & { kind: NumberKind }) {
+/**
+ * `check` reads the whole form (Formik's values) for a rule between fields — pre-tax deductions
+ * above the gross pay — and its message shows like the field's own once the field is touched.
+ */
+export function NumberField({ kind, check, ...props }: BaseProps & { kind: NumberKind; check?: (values: unknown) => string | undefined }) {
   const [field, meta] = useField<string>({ name: props.name, validate: (value: string) => numberError(kind, value ?? '', props.required) });
-  const showError = Boolean(meta.touched && meta.error);
+  const { values } = useFormikContext<unknown>();
+  const error = meta.error ?? check?.(values);
+  const showError = Boolean(meta.touched && error);
   const id = props.id ?? idFor(props.name);
   return (
     <TextField
@@ -34,7 +40,7 @@ export function NumberField({ kind, ...props }: BaseProps & { kind: NumberKind }
       size={props.size ?? 'small'}
       fullWidth={props.fullWidth ?? true}
       error={showError}
-      helperText={showError ? meta.error : props.helperText}
+      helperText={showError ? error : props.helperText}
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
         input: {
