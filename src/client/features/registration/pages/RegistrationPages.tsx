@@ -305,7 +305,7 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
 
 export function RecordVerifyPage() {
   return (
-    <RecordFrame step="verify" intro={`We send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`}>
+    <RecordFrame step="verify" intro={`We'll send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`}>
       <VerifyForm otid={null} />
     </RecordFrame>
   );
