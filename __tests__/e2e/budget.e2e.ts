@@ -240,6 +240,10 @@ describe('worksheets', () => {
     await page.waitForURL('**/worksheets/paycheck');
     await expect(page.title()).resolves.toBe('Worksheet - Cashwise');
     await page.getByLabel('Gross pay per paycheck').fill('2000');
+    // more pre-tax deductions than pay: said under the field (and in the results), no negative pay
+    await page.getByLabel('Pre-tax deductions').fill('3000');
+    await page.getByLabel('Pre-tax deductions').blur();
+    await page.getByText('Pre-tax deductions cannot be more than the gross pay.').first().waitFor();
     await page.getByLabel('Pre-tax deductions').fill('100');
     await page.getByLabel('Federal income tax estimate').fill('10');
     await page.getByLabel('State income tax rate').fill('5');

@@ -164,9 +164,8 @@ export const worksheetDataSchemas: Record<WorksheetKind, yup.AnyObjectSchema> = 
     preTaxCents: cents(),
     federalBasisPoints: rate(),
     stateBasisPoints: rate(),
-  }).test('pre-tax', PAYCHECK_MESSAGES.preTaxOverGross, function preTax(value) {
-    const problem = value ? paycheckProblems(value as PaycheckData).preTaxCents : undefined;
-    return problem ? this.createError({ path: 'preTaxCents', message: problem }) : true;
+    // pre-tax over the gross pay is not refused here: a worksheet is saved as the learner typed it
+    // (nothing typed is lost); the field and the results say what is wrong (paycheckProblems)
   }),
   'compound-interest': strictObject({
     principalCents: cents(),

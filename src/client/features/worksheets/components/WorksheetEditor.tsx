@@ -34,7 +34,7 @@ type Values = { title: string; fields: FormRecord };
 function Input({ spec, name }: { spec: FieldSpec; name: string }) {
   if (spec.type === 'text') return <TextInput name={name} label={spec.label} helperText={spec.helperText} />;
   if (spec.type === 'frequency') return <SelectInput name={name} label={spec.label} options={FREQUENCY_OPTIONS} />;
-  return <NumberField kind={spec.type} name={name} label={spec.label} helperText={spec.helperText} />;
+  return <NumberField kind={spec.type} name={name} label={spec.label} helperText={spec.helperText} check={spec.check} />;
 }
 
 function DraftReporter({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
