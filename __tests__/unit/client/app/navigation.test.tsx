@@ -85,6 +85,19 @@ describe('document title [S2.17]', () => {
     expect(document.title).toBe('Page Not Found - Cashwise');
   });
 
+  it('[S2.17] a page that fails to render is titled Something went wrong, like its heading', async () => {
+    // a catalog answer of the wrong shape makes the page throw: the router's error page shows instead
+    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+      expect(document.title).toBe('Something went wrong - Cashwise');
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
   it('a numeric budget id renders the edit page', async () => {
     renderApp('/app/resources/budget-wizard/42', { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Budget' })).toBeInTheDocument();

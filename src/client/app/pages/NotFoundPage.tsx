@@ -43,10 +43,13 @@ export function NotFoundPage() {
   );
 }
 
-/** Shown by the router's error boundary when a page fails to load or render. */
+const ERROR_TITLE = 'Something went wrong';
+
+/** Shown by the router's error boundary when a page fails to load or render; the tab says so too. */
 export function ErrorPage() {
+  usePageTitle(ERROR_TITLE);
   return (
-    <PageFrame title="Something went wrong">
+    <PageFrame title={ERROR_TITLE}>
       <Typography sx={{ mb: 2 }}>
         This page could not be shown. Check your connection and try again; if it keeps happening, ask for help.
       </Typography>
