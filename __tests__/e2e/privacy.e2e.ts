@@ -204,7 +204,11 @@ describe('recording privacy (issue #10 item 5)', () => {
     await page.locator('#f-incomes-0-amount').fill(INCOME_AMOUNT);
     await page.locator('#f-incomes-0-amount').blur();
     await page.getByTestId('save-status').filter({ hasText: /All changes saved/ }).waitFor();
+    // the breadcrumb names the budget (masked in the recording), and so does the list (left out of it)
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(BUDGET_NAME, { exact: true }).waitFor();
     await expectAccessible(page);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Budget Wizard' }).click();
+    await page.getByRole('link', { name: BUDGET_NAME, exact: true }).waitFor();
 
     // a support ticket with canaries in every field, the recording box left ticked (the default)
     await page.getByRole('button', { name: 'Get Help' }).click();

@@ -11,10 +11,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { RECORDING_MASK_CLASS } from './recordingPrivacy';
 
 export interface Crumb {
   label: string;
   to?: string;
+  /** the label is something the learner typed (a budget's name): masked in session recordings */
+  private?: boolean;
 }
 
 export interface PageFrameProps {
@@ -37,7 +40,12 @@ export function PageFrame({ title, crumbs, steps, intro, children, maxWidth = 96
                 {c.label}
               </Link>
             ) : (
-              <Typography key={c.label} color="text.primary" aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+              <Typography
+                key={c.label}
+                color="text.primary"
+                aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+                className={c.private ? RECORDING_MASK_CLASS : undefined}
+              >
                 {c.label}
               </Typography>
             ),

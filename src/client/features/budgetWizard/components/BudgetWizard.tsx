@@ -225,7 +225,7 @@ export function BudgetWizard({ id }: { id: number | null }) {
   const title = id === null ? 'Create Budget' : 'Edit Budget';
   // the budget's own name (as saved), as the list shows it
   const savedName = current.record?.id === id ? current.record.data.name.trim() : '';
-  const crumbs = [RESOURCES, WIZARD, { label: id === null ? 'Create' : savedName || `Budget ${id}` }];
+  const crumbs = [RESOURCES, WIZARD, id === null ? { label: 'Create' } : { label: savedName || `Budget ${id}`, private: savedName !== '' }];
 
   if (current.status === 'notFound') return <NotFoundPage />;
   if (current.status === 'idle' || current.status === 'loading' || (id !== null && current.record?.id !== id && current.status !== 'failed')) {

@@ -33,6 +33,7 @@ import {
 import { registerArea } from '../../../app/areas';
 import { budgetsArea } from '../area';
 import { worksheetsArea } from '../../worksheets/area';
+import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(budgetsArea);
@@ -68,7 +69,7 @@ export function BudgetListPage() {
             </>
           }
         >
-          Deleted “{lastDeleted.label}”.
+          Deleted “<span className={RECORDING_MASK_CLASS}>{lastDeleted.label}</span>”.
         </Alert>
       )}
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
@@ -78,7 +79,8 @@ export function BudgetListPage() {
       {list.status === 'failed' && <Alert severity="error">Your budgets could not be loaded: {list.error?.message}</Alert>}
       {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have no budgets yet. Create one to get started.</Typography>}
       {list.items.length > 0 && (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        // the learner's own names, in text and in the buttons' labels: left out of session recordings
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }} className={RECORDING_BLOCK_CLASS}>
           <Table size="small" aria-label="My budgets">
             <TableHead>
               <TableRow>

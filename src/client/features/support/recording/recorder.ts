@@ -10,6 +10,7 @@
  */
 import type * as Fflate from 'fflate';
 import { pushEvent, RECORDING_LIMITS } from '../../../../common/support';
+import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 
 export interface RecordedEvent {
   type: number;
@@ -52,7 +53,6 @@ export function unpackEvent(entry: BufferedEvent, codec: Codec | null): Recorded
 
 /** rrweb takes a fresh snapshot every this many events, so the ring buffer always holds one. */
 export const CHECKOUT_EVERY_N_EVENTS = 300;
-export const BLOCK_CLASS = 'cw-no-record';
 
 export interface Recorder {
   /** Loads rrweb and starts recording (once); resolves false when recording cannot run here. */
@@ -86,7 +86,8 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
               emit: (event) => recorder.add(event as RecordedEvent),
               maskAllInputs: true,
               maskInputOptions: { password: true },
-              blockClass: BLOCK_CLASS,
+              blockClass: RECORDING_BLOCK_CLASS,
+              maskTextClass: RECORDING_MASK_CLASS,
               checkoutEveryNth: CHECKOUT_EVERY_N_EVENTS,
               sampling: { mousemove: 100, scroll: 150, input: 'last' },
               recordCanvas: false,

@@ -32,6 +32,7 @@ import {
 } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
+import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(worksheetsArea);
@@ -93,13 +94,14 @@ export function WorksheetsPage() {
               </>
             }
           >
-            Deleted “{lastDeleted.label}”.
+            Deleted “<span className={RECORDING_MASK_CLASS}>{lastDeleted.label}</span>”.
           </Alert>
         )}
         {list.status === 'failed' && <Alert severity="error">Your worksheets could not be loaded: {list.error?.message}</Alert>}
         {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have not saved any worksheets yet.</Typography>}
         {list.items.length > 0 && (
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          // the learner's own names, in text and in the buttons' labels: left out of session recordings
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }} className={RECORDING_BLOCK_CLASS}>
             <Table size="small" aria-label="My worksheets">
               <TableHead>
                 <TableRow>
