@@ -19,6 +19,7 @@ import { WORKSHEETS_PATH, worksheetListRequested } from '../../worksheets/slice'
 import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
 import { BUDGET_WIZARD_PATH, budgetListRequested } from '../slice';
+import { RECORDING_BLOCK_CLASS } from '../../../ui/recordingPrivacy';
 
 export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { headingId?: string }) {
   const dispatch = useAppDispatch();
@@ -29,6 +30,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
     dispatch(worksheetListRequested());
   }, [dispatch]);
 
+  // the learner's own names: left out of session recordings (ui/recordingPrivacy.ts)
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
@@ -44,7 +46,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
         </Typography>
       )}
       {budgets.items.length > 0 && (
-        <List dense aria-label="My budgets">
+        <List dense aria-label="My budgets" className={RECORDING_BLOCK_CLASS}>
           {budgets.items.map((budget) => (
             <ListItem key={budget.id} disableGutters>
               <Typography>
@@ -68,7 +70,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
         </Typography>
       )}
       {worksheets.items.length > 0 && (
-        <List dense aria-label="My worksheets">
+        <List dense aria-label="My worksheets" className={RECORDING_BLOCK_CLASS}>
           {worksheets.items.map((sheet) => (
             <ListItem key={sheet.id} disableGutters>
               <Typography>
