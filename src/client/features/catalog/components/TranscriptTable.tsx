@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
 import { DEFAULT_TIMEZONE } from '../../../../common/constants';
-import { selectUser } from '../../auth/selectors';
+import { selectClients, selectUser } from '../../auth/selectors';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
@@ -55,7 +55,8 @@ export function filterTranscript(rows: TranscriptTableRow[], filters: Record<Col
 
 const PRINT_STYLES = {
   '@media print': {
-    'header, nav, footer, .no-print, [role="tablist"]': { display: 'none !important' },
+    // the page's tabs whole (their indicator sits outside the tablist)
+    'header, nav, footer, .no-print, .MuiTabs-root': { display: 'none !important' },
     body: { background: '#fff' },
     '.transcript-table td, .transcript-table th': { fontSize: '10pt', padding: '4px 6px' },
   },
@@ -66,14 +67,29 @@ export function TranscriptTable() {
   const view = useResource<TranscriptRow[]>(path);
   const rows = useAppSelector(selectTranscriptRows);
   // the learner's day (User.timezone, default America/Chicago), as on the certificate
-  const timeZone = useAppSelector(selectUser)?.timezone || DEFAULT_TIMEZONE;
+  const user = useAppSelector(selectUser);
+  const timeZone = user?.timezone || DEFAULT_TIMEZONE;
+  const school = useAppSelector(selectClients)[0];
+  const [openedAt] = useState(() => Date.now());
   const [filters, setFilters] = useState(initialFilters);
   const shown = filterTranscript(rows, filters, timeZone);
+  const learner = user ? [`${user.firstName} ${user.lastName}`.trim(), user.userName ? `(${user.userName})` : ''].filter(Boolean).join(' ') : '';
   return (
     <Loadable view={view} path={path}>
       {() => (
         <>
           <GlobalStyles styles={PRINT_STYLES} />
+          {/* on paper only: whose record this is, from which school, and when (a teacher collects many) */}
+          <Box className="print-only" sx={{ display: 'none', '@media print': { display: 'block' }, mb: 2 }} data-testid="transcript-print-header">
+            <Typography variant="h6" component="p">
+              Learning record{learner ? ` of ${learner}` : ''}
+            </Typography>
+            <Typography variant="body2" component="p">
+              {[school?.clientName, `printed ${formatDate(openedAt, timeZone)}`, shown.length === rows.length ? `${rows.length} modules` : `${shown.length} of ${rows.length} modules (filtered)`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          </Box>
           <Box className="no-print" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
             <Typography>Every module of your catalog, with your progress. Print it for your records.</Typography>
             <Button variant="outlined" onClick={() => window.print()}>
