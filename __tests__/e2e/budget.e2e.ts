@@ -135,8 +135,9 @@ describe('budget wizard', () => {
     expect(totalRow('Surplus')).toBe(130_083);
 
     await page.getByRole('button', { name: 'Finish budget' }).click();
-    await page.getByText('Finished').waitFor();
+    await page.getByRole('status').filter({ hasText: 'This budget is complete and saved.' }).waitFor();
     await saved();
+    await expectAccessible(page);
 
     // the list shows it with its totals
     await page.goto('/app/resources/budget-wizard');

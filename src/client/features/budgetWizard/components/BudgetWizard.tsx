@@ -6,13 +6,15 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, useFormikContext, type FormikTouched } from 'formik';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { emptyBudget, type BudgetStatus } from '../../../../common/budget';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { useDraftSaver } from '../../drafts/useDraftSaver';
@@ -256,7 +258,16 @@ export function BudgetWizard({ id }: { id: number | null }) {
   return (
     <PageFrame title={title} crumbs={crumbs}>
       <PrintStyles />
-      {recordStatus === 'complete' && <Chip label="Finished" color="success" size="small" sx={{ mb: 1 }} />}
+      {recordStatus === 'complete' && (
+        // a status, not an alert: read out when it appears (Finish), quietly there when a finished budget is opened
+        <Alert severity="success" role="status" sx={{ mb: 2 }} data-no-print>
+          <AlertTitle>Finished</AlertTitle>
+          This budget is complete and saved. Changes you make are still saved as you type.{' '}
+          <Link component={RouterLink} to={BUDGET_WIZARD_PATH}>
+            Back to My budgets
+          </Link>
+        </Alert>
+      )}
       <SaveStatus
         status={save.status}
         error={save.error}
