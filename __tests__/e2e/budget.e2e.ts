@@ -117,7 +117,7 @@ describe('budget wizard', () => {
     await expect(total('needs')).resolves.toBe('$1,150.25');
     await expect(total('planned-spending-and-saving')).resolves.toBe('$1,300.25');
     await expect(total('surplus')).resolves.toBe('$1,300.83');
-    await page.getByText('Emergency fund: $250.00 of $1,000.00 (25 %)').waitFor();
+    await page.getByText('Emergency fund: $250.00 of $1,000.00 (25%)').waitFor();
     await expectAccessible(page);
 
     // CSV: its lines add up to the review's totals, to the cent

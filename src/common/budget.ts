@@ -6,9 +6,9 @@
  * `roundDiv`, then the lines are summed — so the CSV's lines add up to the review's totals):
  *   weekly × 52 / 12, biweekly × 26 / 12, semimonthly × 2, monthly × 1, annual / 12.
  *
- * 50/30/20: needs 50 % and wants 30 % of monthly income (each rounded), savings & debt repayment
+ * 50/30/20: needs 50% and wants 30% of monthly income (each rounded), savings & debt repayment
  * get the rest (so the three targets add up to the income exactly). Goal contributions and debt
- * payments both count toward the 20 %.
+ * payments both count toward the 20%.
  */
 import * as yup from 'yup';
 import { MAX_CENTS, centsToPlain, roundDiv, sumCents } from './money';
@@ -307,11 +307,11 @@ export function fiftyThirtyTwenty(totals: Pick<BudgetTotals, 'incomeCents' | 'ne
   const wantsTarget = roundDiv(income * 30, 100);
   const share = (cents: number) => (income > 0 ? roundDiv(cents * 10_000, income) : 0);
   return [
-    { key: 'needs', label: 'Needs (50 %)', targetCents: needsTarget, actualCents: totals.needsCents, actualBasisPoints: share(totals.needsCents) },
-    { key: 'wants', label: 'Wants (30 %)', targetCents: wantsTarget, actualCents: totals.wantsCents, actualBasisPoints: share(totals.wantsCents) },
+    { key: 'needs', label: 'Needs (50%)', targetCents: needsTarget, actualCents: totals.needsCents, actualBasisPoints: share(totals.needsCents) },
+    { key: 'wants', label: 'Wants (30%)', targetCents: wantsTarget, actualCents: totals.wantsCents, actualBasisPoints: share(totals.wantsCents) },
     {
       key: 'savings',
-      label: 'Savings & debt (20 %)',
+      label: 'Savings & debt (20%)',
       targetCents: income - needsTarget - wantsTarget,
       actualCents: totals.savingsAndDebtCents,
       actualBasisPoints: share(totals.savingsAndDebtCents),
@@ -334,9 +334,9 @@ export function budgetGuidance(data: BudgetData, totals: BudgetTotals = budgetTo
   if (needs.actualCents > needs.targetCents) {
     tips.push('Your needs take more than half of your income. Check whether a cheaper option exists for the biggest ones, such as housing or transportation.');
   }
-  if (wants.actualCents > wants.targetCents) tips.push('Your wants are above 30 % of your income. Small cuts here add up quickly.');
+  if (wants.actualCents > wants.targetCents) tips.push('Your wants are above 30% of your income. Small cuts here add up quickly.');
   if (savings.actualCents < savings.targetCents) {
-    tips.push('You are saving less than 20 % of your income. Even a small, regular amount builds the habit; pay yourself first.');
+    tips.push('You are saving less than 20% of your income. Even a small, regular amount builds the habit; pay yourself first.');
   }
   if (data.goals.length === 0) tips.push('Add a savings goal, such as an emergency fund of three months of needs.');
   return tips;

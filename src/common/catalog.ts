@@ -274,7 +274,7 @@ export const STATUS_LABELS: Record<ProgressStatus, string> = {
   completed: 'Completed',
 };
 
-/** A whole percentage, rounded down so 100 % means really everything; 0 when there is nothing. */
+/** A whole percentage, rounded down so 100% means really everything; 0 when there is nothing. */
 export function percentOf(done: number, total: number): number {
   if (!Number.isFinite(done) || !Number.isFinite(total) || total <= 0) return 0;
   const clamped = Math.min(Math.max(done, 0), total);

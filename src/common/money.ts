@@ -86,7 +86,7 @@ export function roundDiv(n: number, d: number): number {
   return sign * Math.floor((2 * abs + d) / (2 * d)) || 0;
 }
 
-/** cents × basisPoints / 10000, rounded (1 basis point = 0.01 %; 765 = 7.65 %). */
+/** cents × basisPoints / 10000, rounded (1 basis point = 0.01%; 765 = 7.65%). */
 export const percentOf = (cents: number, basisPoints: number): number => roundDiv(cents * basisPoints, 10_000);
 
 /** Sum of cents (integers stay exact). */
@@ -97,10 +97,10 @@ export const RATE_MESSAGES = {
   invalid: 'Enter a rate as a number, like 7.5.',
   negative: 'The rate cannot be negative.',
   tooManyDecimals: 'Use at most two digits after the decimal point.',
-  tooLarge: (maxBasisPoints: number) => `The rate must be ${maxBasisPoints / 100} % or less.`,
+  tooLarge: (maxBasisPoints: number) => `The rate must be ${maxBasisPoints / 100}% or less.`,
 } as const;
 
-/** A percentage as basis points, for rates typed as text: "7.65" → 765. Up to two decimals, 0–100 %. */
+/** A percentage as basis points, for rates typed as text: "7.65" → 765. Up to two decimals, 0–100%. */
 export function parsePercent(input: string, maxBasisPoints = 10_000): { ok: true; basisPoints: number } | { ok: false; error: string } {
   const text = input.trim().replace(/%$/, '').trim();
   if (text === '') return { ok: false, error: RATE_MESSAGES.required };
@@ -115,9 +115,9 @@ export function parsePercent(input: string, maxBasisPoints = 10_000): { ok: true
   return { ok: true, basisPoints };
 }
 
-/** 765 → "7.65 %"; 1200 → "12 %". */
+/** 765 → "7.65%"; 1200 → "12%". */
 export function formatBasisPoints(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);
   const rest = basisPoints % 100;
-  return `${whole}${rest ? `.${String(rest).padStart(2, '0').replace(/0$/, '')}` : ''} %`;
+  return `${whole}${rest ? `.${String(rest).padStart(2, '0').replace(/0$/, '')}` : ''}%`;
 }

@@ -1,6 +1,6 @@
 /**
  * The worksheets: their kinds, shapes, shared yup schemas and pure formulas. Amounts are integer
- * cents, rates are basis points (1 bp = 0.01 %; an APR of 19.99 % is 1999), quantities are
+ * cents, rates are basis points (1 bp = 0.01%; an APR of 19.99% is 1999), quantities are
  * thousandths (12.5 oz is 12500). Every division is rounded once to the cent (`roundDiv`, halves
  * away from zero), month by month where a schedule is built, so each month's figures are what a
  * bank statement would show.
@@ -23,7 +23,7 @@ export const WORKSHEET_INFO: Record<WorksheetKind, { title: string; summary: str
 
 export const isWorksheetKind = (value: string): value is WorksheetKind => (WORKSHEET_KINDS as readonly string[]).includes(value);
 
-/** FICA, simplified: Social Security 6.2 % + Medicare 1.45 % = 7.65 % of gross (no wage cap, no additional Medicare tax). */
+/** FICA, simplified: Social Security 6.2% + Medicare 1.45% = 7.65% of gross (no wage cap, no additional Medicare tax). */
 export const FICA = { socialSecurityBasisPoints: 620, medicareBasisPoints: 145 } as const;
 /** Schedules stop here: 50 years of months. */
 export const MAX_MONTHS = 600;
@@ -138,7 +138,7 @@ const LINES_MAX = 30;
 const text = () => yup.string().max(80, 'Use at most 80 characters.').defined();
 const cents = () =>
   yup.number().integer('Amounts are whole cents.').min(0, 'The amount cannot be negative.').max(MAX_CENTS, 'The amount must be $10,000,000.00 or less.').nullable().defined();
-const rate = () => yup.number().integer().min(0, RATE_MESSAGES.negative).max(MAX_RATE_BASIS_POINTS, 'The rate must be 100 % or less.').nullable().defined();
+const rate = () => yup.number().integer().min(0, RATE_MESSAGES.negative).max(MAX_RATE_BASIS_POINTS, 'The rate must be 100% or less.').nullable().defined();
 const lines = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) => yup.array(item).defined().max(LINES_MAX, `Use at most ${LINES_MAX} lines.`);
 const strictObject = <T extends yup.ObjectShape>(shape: T) => yup.object(shape).noUnknown('Unknown field: ${unknown}').strict();
 
@@ -372,7 +372,7 @@ export interface PaycheckBreakdown {
  * Gross to net for one paycheck, SIMPLIFIED for teaching: pre-tax deductions (retirement, health
  * plan) come off first; federal income tax is a flat estimated rate of the taxable pay (real
  * withholding uses brackets and the W-4); state tax is a flat rate the learner enters; FICA is
- * Social Security 6.2 % + Medicare 1.45 % of gross (no wage cap; in reality some pre-tax deductions
+ * Social Security 6.2% + Medicare 1.45% of gross (no wage cap; in reality some pre-tax deductions
  * are FICA-exempt). Each line is rounded to the cent.
  */
 export function paycheckBreakdown(data: PaycheckData): PaycheckBreakdown {

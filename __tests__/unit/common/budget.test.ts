@@ -75,7 +75,7 @@ describe('budget totals and 50/30/20', () => {
   it('splits 50/30/20 so the targets add up to the income exactly', () => {
     const rows = fiftyThirtyTwenty(budgetTotals(EXAMPLE));
     expect(rows.map((r) => [r.key, r.targetCents, r.actualCents, r.actualBasisPoints])).toEqual([
-      ['needs', 140_834, 120_000, 4260], // 2816.67 × 50 % = 1408.335 → 1408.34; 1200 / 2816.67 = 42.60 %
+      ['needs', 140_834, 120_000, 4260], // 2816.67 × 50% = 1408.335 → 1408.34; 1200 / 2816.67 = 42.60%
       ['wants', 84_500, 13_599, 483], // 845.001 → 845.00
       ['savings', 56_333, 25_000, 888], // the rest: 563.33
     ]);
@@ -110,12 +110,12 @@ describe('guidance', () => {
   it('speaks of the surplus and the missing savings share for the worked example', () => {
     const tips = budgetGuidance(EXAMPLE);
     expect(tips[0]).toMatch(/money left over/);
-    expect(tips.some((t) => t.includes('less than 20 %'))).toBe(true);
+    expect(tips.some((t) => t.includes('less than 20%'))).toBe(true);
   });
   it('speaks of a shortfall first', () => {
     const over: BudgetData = { ...EXAMPLE, expenses: [{ category: 'Car', kind: 'want', variability: 'fixed', amountCents: 500_000 }] };
     expect(budgetGuidance(over)[0]).toMatch(/spends more than you earn/);
-    expect(budgetGuidance(over)).toContain('Your wants are above 30 % of your income. Small cuts here add up quickly.');
+    expect(budgetGuidance(over)).toContain('Your wants are above 30% of your income. Small cuts here add up quickly.');
   });
   it('asks for income first when there is none', () => {
     expect(budgetGuidance(emptyBudget())).toEqual(['Add your income first: every plan starts with what comes in.']);

@@ -72,10 +72,10 @@ describe('formatting', () => {
   });
 
   it.each([
-    [765, '7.65 %'],
-    [1200, '12 %'],
-    [550, '5.5 %'],
-    [0, '0 %'],
+    [765, '7.65%'],
+    [1200, '12%'],
+    [550, '5.5%'],
+    [0, '0%'],
   ])('formatBasisPoints(%p) = %p', (bp, text) => {
     expect(formatBasisPoints(bp)).toBe(text);
   });
@@ -125,12 +125,12 @@ describe('parsePercent: rates as basis points', () => {
   it.each<[string, string]>([
     ['-1', 'The rate cannot be negative.'],
     ['-7.5', 'The rate cannot be negative.'],
-    ['- 3 %', 'The rate cannot be negative.'],
+    ['- 3%', 'The rate cannot be negative.'],
     ['-.5', 'The rate cannot be negative.'],
     ['abc', 'Enter a rate as a number, like 7.5.'],
     ['7,5', 'Enter a rate as a number, like 7.5.'],
     ['', 'Enter a rate.'],
-    ['101', 'The rate must be 100 % or less.'],
+    ['101', 'The rate must be 100% or less.'],
     ['12.345', 'Use at most two digits after the decimal point.'],
   ])('%p says %p', (input, error) => {
     expect(parsePercent(input)).toEqual({ ok: false, error });

@@ -38,9 +38,9 @@ describe('net worth', () => {
 
 describe('monthly interest: balance × APR / 12, rounded to the cent', () => {
   it.each([
-    [100_000, 1200, 1000], // $1,000 at 12 % → $10.00
+    [100_000, 1200, 1000], // $1,000 at 12% → $10.00
     [102_010, 1200, 1020], // 1020.10 → 10.20
-    [50_000, 1999, 833], // 500 × 19.99 % / 12 = 8.329…
+    [50_000, 1999, 833], // 500 × 19.99% / 12 = 8.329…
     [12_345, 0, 0],
   ])('%p cents at %p bp → %p cents', (balance, apr, interest) => {
     expect(monthlyInterest(balance, apr)).toBe(interest);
@@ -48,7 +48,7 @@ describe('monthly interest: balance × APR / 12, rounded to the cent', () => {
 });
 
 describe('debt payoff: snowball vs avalanche, month by month', () => {
-  it('0 % APR: snowball clears the small debt first and rolls its minimum over', () => {
+  it('0% APR: snowball clears the small debt first and rolls its minimum over', () => {
     // A $300 min $50, B $100 min $50, extra $100 → budget $200 a month.
     // Month 1: minimums 50 + 50, extra 100 → B (focus) gets 50 more and is paid off, the last 50 goes to A → A 200.
     // Month 2: A gets the whole 200 → 0.
@@ -77,7 +77,7 @@ describe('debt payoff: snowball vs avalanche, month by month', () => {
   };
 
   it.each([
-    // interest: 1000 × 2 % = 20.00 and 500 × 1 % = 5.00; budget 25 + 25 + 50 = 100
+    // interest: 1000 × 2% = 20.00 and 500 × 1% = 5.00; budget 25 + 25 + 50 = 100
     ['avalanche', [0, 1], [7_500, 2_500], [94_500, 48_000]],
     ['snowball', [1, 0], [2_500, 7_500], [99_500, 43_000]],
   ] as const)('%s month 1: order %p, payments %p, balances %p', (method, order, payments, balances) => {
@@ -101,19 +101,19 @@ describe('debt payoff: snowball vs avalanche, month by month', () => {
   });
 
   it('says so when the payments never outrun the interest, with no figures (not 50 years of growing interest)', () => {
-    // $1,000 at 24 %: $20.00 interest a month against a $10.00 payment
+    // $1,000 at 24%: $20.00 interest a month against a $10.00 payment
     const plan = debtPayoffPlan({ debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 2400, minimumCents: 1_000 }], extraCents: 0 }, 'avalanche');
     expect(plan).toMatchObject({ paidOff: false, problem: DEBT_PAYOFF_MESSAGES.interestOutruns, months: [], totalInterestCents: 0, totalPaidCents: 0 });
   });
 
   const card = (balanceCents: number, aprBasisPoints: number, minimumCents: number) => ({ name: 'Card', balanceCents, aprBasisPoints, minimumCents });
   it.each<[string, DebtPayoffData, string | null]>([
-    ['payment below the interest ($8,000 at 36 %: $240 interest, $200 paid)', { debts: [card(800_000, 3600, 20_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
-    ['payment equal to the interest ($1,200 at 10 %: $10 interest, $10 paid)', { debts: [card(120_000, 1000, 1_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
-    ['nothing paid on a 0 % debt', { debts: [card(50_000, 0, 0)], extraCents: null }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['payment below the interest ($8,000 at 36%: $240 interest, $200 paid)', { debts: [card(800_000, 3600, 20_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['payment equal to the interest ($1,200 at 10%: $10 interest, $10 paid)', { debts: [card(120_000, 1000, 1_000)], extraCents: 0 }, DEBT_PAYOFF_MESSAGES.interestOutruns],
+    ['nothing paid on a 0% debt', { debts: [card(50_000, 0, 0)], extraCents: null }, DEBT_PAYOFF_MESSAGES.interestOutruns],
     ['the extra lifts the payment over the interest', { debts: [card(800_000, 3600, 20_000)], extraCents: 10_000 }, null],
     [
-      'a high-rate debt that outgrows its minimum while a 0 % one is paid (the interest catches up later)',
+      'a high-rate debt that outgrows its minimum while a 0% one is paid (the interest catches up later)',
       { debts: [{ name: 'A', balanceCents: 1_000_000, aprBasisPoints: 0, minimumCents: 10_000 }, { name: 'B', balanceCents: 1_000_000, aprBasisPoints: 2400, minimumCents: 15_000 }], extraCents: 0 },
       DEBT_PAYOFF_MESSAGES.interestOutruns,
     ],
@@ -136,7 +136,7 @@ describe('savings goal timeline', () => {
   it.each([
     // $1,000 goal, $100 a month, no interest → 10 months
     [{ goalName: 'Bike', targetCents: 100_000, currentCents: 0, monthlyCents: 10_000, aprBasisPoints: 0 }, 10, 100_000, 0],
-    // $300 goal from $100 at 12 %: 100 + 1.00 + 100 = 201.00; 201 + 2.01 + 100 = 303.01 → 2 months
+    // $300 goal from $100 at 12%: 100 + 1.00 + 100 = 201.00; 201 + 2.01 + 100 = 303.01 → 2 months
     [{ goalName: 'Phone', targetCents: 30_000, currentCents: 10_000, monthlyCents: 10_000, aprBasisPoints: 1200 }, 2, 30_301, 301],
     [{ goalName: 'Done', targetCents: 5_000, currentCents: 5_000, monthlyCents: 0, aprBasisPoints: 0 }, 0, 5_000, 0],
     [{ goalName: 'Never', targetCents: 5_000, currentCents: 0, monthlyCents: 0, aprBasisPoints: 500 }, null, 0, 0],
@@ -147,8 +147,8 @@ describe('savings goal timeline', () => {
 
 describe('paycheck: gross → net with simplified withholding', () => {
   it('works the $2,000 biweekly example', () => {
-    // taxable 2000 − 100 = 1900; federal 10 % = 190.00; state 5 % = 95.00;
-    // Social Security 6.2 % of 2000 = 124.00; Medicare 1.45 % = 29.00; net = 1462.00; monthly 1462 × 26 / 12 = 3167.666… → 3167.67
+    // taxable 2000 − 100 = 1900; federal 10% = 190.00; state 5% = 95.00;
+    // Social Security 6.2% of 2000 = 124.00; Medicare 1.45% = 29.00; net = 1462.00; monthly 1462 × 26 / 12 = 3167.666… → 3167.67
     expect(paycheckBreakdown({ grossCents: 200_000, frequency: 'biweekly', preTaxCents: 10_000, federalBasisPoints: 1000, stateBasisPoints: 500 })).toEqual({
       grossCents: 200_000,
       preTaxCents: 10_000,
@@ -164,7 +164,7 @@ describe('paycheck: gross → net with simplified withholding', () => {
   });
 
   it.each([
-    // 1234.57: SS 76.54334 → 76.54; Medicare 17.901… → 17.90; federal 12 % = 148.1484 → 148.15; no state
+    // 1234.57: SS 76.54334 → 76.54; Medicare 17.901… → 17.90; federal 12% = 148.1484 → 148.15; no state
     [{ grossCents: 123_457, frequency: 'weekly' as const, preTaxCents: null, federalBasisPoints: 1200, stateBasisPoints: null }, 7_654, 1_790, 14_815, 0, 99_198],
   ])('%p → SS %p, Medicare %p, federal %p, state %p, net %p', (data, ss, medicare, federal, state, net) => {
     expect(paycheckBreakdown(data)).toMatchObject({ socialSecurityCents: ss, medicareCents: medicare, federalCents: federal, stateCents: state, netCents: net });
@@ -213,13 +213,13 @@ describe('years (compound interest): the message says what is wrong', () => {
 });
 
 describe('compound interest (monthly, rounded to the cent each month)', () => {
-  it('$1,000 at 12 % for a year → $1,126.84 (the exact formula gives $1,126.83; the bank rounds monthly)', () => {
+  it('$1,000 at 12% for a year → $1,126.84 (the exact formula gives $1,126.83; the bank rounds monthly)', () => {
     const result = compoundInterest({ principalCents: 100_000, monthlyCents: 0, aprBasisPoints: 1200, years: 1 });
     expect(result.years).toEqual([{ year: 1, depositsCents: 0, interestCents: 12_684, balanceCents: 112_684 }]);
     expect(result).toMatchObject({ finalBalanceCents: 112_684, totalDepositsCents: 100_000, totalInterestCents: 12_684 });
   });
 
-  it('$100 a month at 0 % for 2 years is $2,400', () => {
+  it('$100 a month at 0% for 2 years is $2,400', () => {
     const result = compoundInterest({ principalCents: null, monthlyCents: 10_000, aprBasisPoints: 0, years: 2 });
     expect(result.years.map((y) => y.balanceCents)).toEqual([120_000, 240_000]);
     expect(result.totalDepositsCents).toBe(240_000);
@@ -270,7 +270,7 @@ describe('worksheet schemas', () => {
     ['an unknown kind', { kind: 'lottery', title: '', data: {} }, /Unknown worksheet kind/],
     ['data of another kind', { kind: 'paycheck', title: '', data: emptyWorksheet('net-worth') }, /data:/],
     ['a negative amount', { kind: 'net-worth', title: '', data: { assets: [{ name: 'x', amountCents: -5 }], liabilities: [] } }, /cannot be negative/],
-    ['a rate over 100 %', { kind: 'savings-goal', title: '', data: { ...emptyWorksheet('savings-goal'), aprBasisPoints: 10_001 } }, /100 % or less/],
+    ['a rate over 100%', { kind: 'savings-goal', title: '', data: { ...emptyWorksheet('savings-goal'), aprBasisPoints: 10_001 } }, /100% or less/],
     ['a zero quantity', { kind: 'unit-price', title: '', data: { items: [{ name: 'a', priceCents: 1, quantityThousandths: 0, unit: 'oz' }] } }, /more than 0/],
     ['51 years', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), years: 51 } }, /Use 1 to 50 years/],
     ['a negative rate', { kind: 'compound-interest', title: '', data: { ...emptyWorksheet('compound-interest'), aprBasisPoints: -100 } }, /The rate cannot be negative/],

@@ -62,7 +62,7 @@ function fieldToText(type: FieldType, value: unknown): string {
   if (type === 'text' || type === 'frequency') return typeof value === 'string' ? value : '';
   if (typeof value !== 'number') return '';
   if (type === 'money') return centsToInput(value);
-  if (type === 'percent') return formatBasisPoints(value).replace(' %', '');
+  if (type === 'percent') return formatBasisPoints(value).replace('%', '');
   if (type === 'quantity') return thousandthsToInput(value);
   return String(value);
 }
@@ -206,7 +206,7 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
   },
   paycheck: {
     intro:
-      'From gross pay to take-home pay. Simplified: federal income tax is a flat estimate (real withholding uses tax brackets and your W-4), FICA is 7.65 % (Social Security 6.2 % + Medicare 1.45 %), and state tax is the rate you enter.',
+      'From gross pay to take-home pay. Simplified: federal income tax is a flat estimate (real withholding uses tax brackets and your W-4), FICA is 7.65% (Social Security 6.2% + Medicare 1.45%), and state tax is the rate you enter.',
     fields: [
       { key: 'grossCents', label: 'Gross pay per paycheck', type: 'money' },
       { key: 'frequency', label: 'How often you are paid', type: 'frequency' },
@@ -230,8 +230,8 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
             ['Gross pay', money(r.grossCents)],
             ['Pre-tax deductions', money(-r.preTaxCents)],
             ['Federal income tax', money(-r.federalCents)],
-            ['Social Security (6.2 %)', money(-r.socialSecurityCents)],
-            ['Medicare (1.45 %)', money(-r.medicareCents)],
+            ['Social Security (6.2%)', money(-r.socialSecurityCents)],
+            ['Medicare (1.45%)', money(-r.medicareCents)],
             ['State income tax', money(-r.stateCents)],
             ['Net (take-home) pay', money(r.netCents)],
             ['Take-home pay per month', money(r.netMonthlyCents)],

@@ -67,7 +67,7 @@ export function ReviewStep({ data }: { data: BudgetData }) {
         The 50/30/20 rule
       </Typography>
       <Typography sx={{ mb: 1 }}>
-        A common guide: about 50 % of income for needs, 30 % for wants and 20 % for savings and paying down debt.
+        A common guide: about 50% of income for needs, 30% for wants and 20% for savings and paying down debt.
       </Typography>
       <Suspense fallback={<PageLoading />}>
         <FiftyThirtyTwentyChart rows={rows} />
