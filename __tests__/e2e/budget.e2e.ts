@@ -118,6 +118,10 @@ describe('budget wizard', () => {
     await expect(total('planned-spending-and-saving')).resolves.toBe('$1,300.25');
     await expect(total('surplus')).resolves.toBe('$1,300.83');
     await page.getByText('Emergency fund: $250.00 of $1,000.00 (25%)').waitFor();
+    // every line, as the CSV has them
+    const lines = page.getByRole('table', { name: 'Every line of the budget' });
+    await expect(lines.getByRole('row', { name: /Rent or housing/ }).innerText()).resolves.toMatch(/Need, fixed\s+\$900\.00/);
+    await expect(lines.getByRole('row', { name: /Paycheck/ }).innerText()).resolves.toMatch(/\$1,200\.50 every two weeks\s+\$2,601\.08/);
     await expectAccessible(page);
 
     // CSV: its lines add up to the review's totals, to the cent

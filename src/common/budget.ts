@@ -369,23 +369,51 @@ export const BUDGET_CSV_HEADER = ['Section', 'Item', 'Type', 'Frequency', 'Amoun
  * the review step shows. Amounts are plain decimals ("1234.50"); the monthly column of each section
  * adds up to that section's total, to the cent.
  */
+/** One line of a budget as the review and the exports list it: its own amount and its monthly amount. */
+export interface BudgetLine {
+  section: 'Income' | 'Expense' | 'Savings goal' | 'Debt payment';
+  item: string;
+  frequency: string;
+  amountCents: number;
+  monthlyCents: number;
+  /** an expense's kind and variability ("Need, fixed") */
+  type?: string;
+  /** a goal's progress */
+  savedCents?: number;
+  targetCents?: number;
+  /** a debt's balance */
+  balanceCents?: number;
+}
+
+/** Every line of the budget, income first; each section's monthly amounts add up to its total, to the cent. */
+export function budgetLines(data: BudgetData, totals: BudgetTotals = budgetTotals(data)): BudgetLine[] {
+  const monthly = (cents: number | null) => ({ frequency: 'Monthly', amountCents: n(cents), monthlyCents: n(cents) });
+  return [
+    ...data.incomes.map((line, i): BudgetLine => ({
+      section: 'Income',
+      item: line.source,
+      frequency: FREQUENCY_LABELS[line.frequency],
+      amountCents: n(line.amountCents),
+      monthlyCents: totals.incomeMonthly[i] ?? 0,
+    })),
+    ...data.expenses.map((line): BudgetLine => ({ section: 'Expense', item: line.category, type: `${line.kind === 'need' ? 'Need' : 'Want'}, ${line.variability}`, ...monthly(line.amountCents) })),
+    ...data.goals.map((goal): BudgetLine => ({ section: 'Savings goal', item: goal.name, savedCents: n(goal.savedCents), targetCents: n(goal.targetCents), ...monthly(goal.monthlyCents) })),
+    ...data.debts.map((debt): BudgetLine => ({ section: 'Debt payment', item: debt.name, balanceCents: n(debt.balanceCents), ...monthly(debt.paymentCents) })),
+  ];
+}
+
 export function budgetCsvRows(data: BudgetData): string[][] {
   const totals = budgetTotals(data);
   const rows: string[][] = [[...BUDGET_CSV_HEADER]];
-  data.incomes.forEach((line, i) => {
-    rows.push(['Income', line.source, '', FREQUENCY_LABELS[line.frequency], centsToPlain(n(line.amountCents)), centsToPlain(totals.incomeMonthly[i] ?? 0)]);
-  });
-  for (const line of data.expenses) {
-    const amount = centsToPlain(n(line.amountCents));
-    rows.push(['Expense', line.category, `${line.kind === 'need' ? 'Need' : 'Want'}, ${line.variability}`, 'Monthly', amount, amount]);
-  }
-  for (const goal of data.goals) {
-    const amount = centsToPlain(n(goal.monthlyCents));
-    rows.push(['Savings goal', goal.name, `Saved ${centsToPlain(n(goal.savedCents))} of ${centsToPlain(n(goal.targetCents))}`, 'Monthly', amount, amount]);
-  }
-  for (const debt of data.debts) {
-    const amount = centsToPlain(n(debt.paymentCents));
-    rows.push(['Debt payment', debt.name, `Balance ${centsToPlain(n(debt.balanceCents))}`, 'Monthly', amount, amount]);
+  for (const line of budgetLines(data, totals)) {
+    const type =
+      line.type ??
+      (line.targetCents !== undefined
+        ? `Saved ${centsToPlain(line.savedCents ?? 0)} of ${centsToPlain(line.targetCents)}`
+        : line.balanceCents !== undefined
+          ? `Balance ${centsToPlain(line.balanceCents)}`
+          : '');
+    rows.push([line.section, line.item, type, line.frequency, centsToPlain(line.amountCents), centsToPlain(line.monthlyCents)]);
   }
   const total = (label: string, cents: number) => ['Total', label, '', 'Monthly', '', centsToPlain(cents)];
   rows.push(total('Income', totals.incomeCents));

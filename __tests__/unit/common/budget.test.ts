@@ -4,6 +4,7 @@ import {
   budgetCreateSchema,
   budgetCsv,
   budgetCsvRows,
+  budgetLines,
   budgetDraftSchema,
   budgetGuidance,
   budgetTotals,
@@ -261,5 +262,32 @@ describe('schemas (shared by the wizard and the server)', () => {
     ['update with a text version', { version: '3', status: 'draft', data: EXAMPLE }, false],
   ])('%s → valid %p', (_label, payload, valid) => {
     expect(budgetUpdateSchema.isValidSync(payload)).toBe(valid);
+  });
+});
+
+describe('budgetLines: every line as the review lists it', () => {
+  it('lists income, expenses, goals and debts with their own and monthly amounts', () => {
+    expect(budgetLines(EXAMPLE).map((l) => [l.section, l.item, l.frequency, l.amountCents, l.monthlyCents])).toEqual([
+      ['Income', 'Paycheck', 'Every two weeks', 120_000, 260_000],
+      ['Income', 'Dog walking', 'Weekly', 5_000, 21_667],
+      ['Expense', 'Rent, shared', 'Monthly', 90_000, 90_000],
+      ['Expense', 'Groceries', 'Monthly', 30_000, 30_000],
+      ['Expense', 'Eating out', 'Monthly', 12_000, 12_000],
+      ['Expense', 'Streaming "plus"', 'Monthly', 1_599, 1_599],
+      ['Savings goal', 'Emergency fund', 'Monthly', 20_000, 20_000],
+      ['Debt payment', 'Credit card', 'Monthly', 5_000, 5_000],
+    ]);
+    expect(budgetLines(EXAMPLE)[2]).toMatchObject({ type: 'Need, fixed' });
+    expect(budgetLines(EXAMPLE)[6]).toMatchObject({ savedCents: 25_000, targetCents: 100_000 });
+    expect(budgetLines(EXAMPLE)[7]).toMatchObject({ balanceCents: 40_000 });
+  });
+
+  it('each section adds up to its total, to the cent', () => {
+    const totals = budgetTotals(EXAMPLE);
+    const sum = (section: string) => budgetLines(EXAMPLE).filter((l) => l.section === section).reduce((a, l) => a + l.monthlyCents, 0);
+    expect(sum('Income')).toBe(totals.incomeCents);
+    expect(sum('Expense')).toBe(totals.needsCents + totals.wantsCents);
+    expect(sum('Savings goal')).toBe(totals.goalsCents);
+    expect(sum('Debt payment')).toBe(totals.debtPaymentsCents);
   });
 });

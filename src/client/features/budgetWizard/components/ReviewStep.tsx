@@ -11,9 +11,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { budgetGuidance, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData } from '../../../../common/budget';
+import { budgetGuidance, budgetLines, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData, type BudgetLine } from '../../../../common/budget';
 import { formatBasisPoints, formatCents } from '../../../../common/money';
 import { PageLoading } from '../../../ui/PageLoading';
+import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 import { downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
 
 const FiftyThirtyTwentyChart = lazy(() => import(/* webpackChunkName: "budget-chart" */ './FiftyThirtyTwentyChart'));
@@ -22,15 +23,24 @@ function Money({ cents }: { cents: number }) {
   return <>{formatCents(cents)}</>;
 }
 
+/** "Need, fixed"; "$1,200.50 biweekly"; "Saved $250.00 of $1,000.00"; "Balance $400.00". */
+function lineDetails(line: BudgetLine): string {
+  if (line.type) return line.type;
+  if (line.targetCents !== undefined) return `Saved ${formatCents(line.savedCents ?? 0)} of ${formatCents(line.targetCents)}`;
+  if (line.balanceCents !== undefined) return `Balance ${formatCents(line.balanceCents)}`;
+  return line.frequency === 'Monthly' ? '' : `${formatCents(line.amountCents)} ${line.frequency.toLowerCase()}`;
+}
+
 export function ReviewStep({ data }: { data: BudgetData }) {
   const totals = budgetTotals(data);
+  const lines = budgetLines(data, totals);
   const rows = fiftyThirtyTwenty(totals);
   const guidance = budgetGuidance(data, totals);
   const shortfall = totals.balanceCents < 0;
   return (
     <Box>
       <Typography variant="h6" component="h3">
-        {data.name || 'Your budget'} — {monthLabel(data.month)}
+        <span className={RECORDING_MASK_CLASS}>{data.name || 'Your budget'}</span> — {monthLabel(data.month)}
       </Typography>
       <Alert severity={shortfall ? 'warning' : 'success'} sx={{ my: 2 }} data-testid="balance">
         {shortfall ? 'Shortfall' : 'Surplus'} each month: <strong>{formatCents(Math.abs(totals.balanceCents))}</strong>
@@ -62,6 +72,41 @@ export function ReviewStep({ data }: { data: BudgetData }) {
           </TableBody>
         </Table>
       </Paper>
+
+      {lines.length > 0 && (
+        <>
+          <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+            Line by line
+          </Typography>
+          {/* the learner's own names and amounts: masked in session recordings */}
+          <Paper variant="outlined" sx={{ mb: 3, overflowX: 'auto' }} className={RECORDING_MASK_CLASS}>
+            <Table size="small" aria-label="Every line of the budget">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Section</TableCell>
+                  <TableCell>Item</TableCell>
+                  <TableCell>Details</TableCell>
+                  <TableCell align="right">Monthly</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {lines.map((line, i) => (
+                  <TableRow key={i}>
+                    <TableCell>{line.section}</TableCell>
+                    <TableCell component="th" scope="row">
+                      {line.item || '—'}
+                    </TableCell>
+                    <TableCell>{lineDetails(line)}</TableCell>
+                    <TableCell align="right">
+                      <Money cents={line.monthlyCents} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        </>
+      )}
 
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         The 50/30/20 rule
