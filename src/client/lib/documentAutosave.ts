@@ -69,11 +69,19 @@ export interface DocumentFeatureOptions<R extends SavedDocument> {
   editPath: (record: R) => string | null;
 }
 
+/** What a learner reads when a save or a load did not reach the server (never axios's own wording). */
+export const CONNECTION_MESSAGE = 'Cashwise could not be reached, or took too long to answer.';
+
+/** A sentence ends with its full stop, so the next one can follow it. */
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 function errorOf(error: unknown): DocumentError {
   const problem = toApiProblem(error);
   const kind: DocumentError['kind'] =
     problem.status === 404 ? 'notFound' : problem.status === 409 ? 'conflict' : problem.kind === 'server' ? 'server' : problem.kind === 'network' || problem.kind === 'timeout' ? 'network' : 'client';
-  return { kind, message: problem.message };
+  // no answer at all: the library's words ("timeout of 17000ms exceeded", "Network Error") mean
+  // nothing to a student; the server's own messages are written for them
+  return { kind, message: kind === 'network' ? CONNECTION_MESSAGE : sentence(problem.message) };
 }
 
 export function createDocumentFeature<R extends SavedDocument, S extends SavedDocument, D extends object>(options: DocumentFeatureOptions<R>) {

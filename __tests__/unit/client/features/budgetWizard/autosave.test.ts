@@ -13,7 +13,7 @@ import {
   type BudgetDraft,
 } from '../../../../../src/client/features/budgetWizard/slice';
 import { selectBudgetDirty } from '../../../../../src/client/features/budgetWizard/selectors';
-import { AUTOSAVE_DELAY_MS, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
+import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { emptyBudget, type BudgetRecord } from '../../../../../src/common/budget';
 import { harness, makeSession, type FakeAnswer, type RecordedRequest } from '../harness';
@@ -162,6 +162,9 @@ describe('budget auto-save', () => {
     expect(h.state().budgets.draft).toEqual(draft('Keep me'));
     expect(selectBudgetDirty(h.state())).toBe(true);
     expect(selectPendingNotifications(h.state()).map((n) => n.summary)).toEqual(['Your budget is not saved yet']);
+    // in words a student understands, not the HTTP library's ("Network Error", "timeout of 17000ms exceeded")
+    expect(h.state().budgets.save.error?.message).toBe(CONNECTION_MESSAGE);
+    expect(selectPendingNotifications(h.state())[0]?.detail).toMatch(/^Cashwise could not be reached, or took too long to answer\. Your changes are kept/);
 
     await tick(RETRY_DELAY_MS - 1);
     expect(h.calls()).toHaveLength(1);
@@ -173,6 +176,15 @@ describe('budget auto-save', () => {
     expect(h.calls()).toHaveLength(3);
     expect(h.state().budgets.save.status).toBe('saved');
     expect(selectBudgetDirty(h.state())).toBe(false);
+  });
+
+  it('a save that times out reads as the connection, in a sentence, not as the library’s words', async () => {
+    const h = setup(() => 'timeout');
+    h.store.dispatch(budgetStarted());
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Slow') }));
+    await tick(AUTOSAVE_DELAY_MS);
+    expect(h.state().budgets.save.error).toEqual({ kind: 'network', message: CONNECTION_MESSAGE });
+    expect(JSON.stringify(selectPendingNotifications(h.state()))).not.toMatch(/timeout of|ms exceeded/);
   });
 
   it('an unknown or foreign budget opens as not found', async () => {
