@@ -194,6 +194,18 @@ describe('budget wizard', () => {
     await expect(page.locator('#f-name').inputValue()).resolves.toBe('Left at once — went away');
   });
 
+  it('a new budget typed and reloaded at once is saved once, and the learner is shown it in the list', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create');
+    await page.locator('#f-name').fill('Reloaded at once');
+    await page.reload(); // before the first auto-save's answer could move the page to the budget's address
+    await page.waitForURL(/\/app\/resources\/budget-wizard$/);
+    await page.getByText('What you typed was saved as a new budget').waitFor();
+    await page.getByRole('link', { name: 'Reloaded at once', exact: true }).waitFor();
+    await expect(page.getByRole('link', { name: 'Reloaded at once', exact: true }).count()).resolves.toBe(1);
+    await expectAccessible(page);
+  });
+
   it('Back from a new budget’s second step returns to the list, not to an empty create page', async () => {
     await signedInAs('learner');
     await page.goto('/app/resources/budget-wizard');

@@ -17,7 +17,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callService, toApiProblem } from '../api/apiSaga';
-import { getCurrentPath, getNavigate, now, type SagaContext } from '../app/sagaContext';
+import { getCurrentPath, getNavigate, getStorage, now, type SagaContext } from '../app/sagaContext';
 import { resetOnSessionEnd } from '../features/auth/reset';
 import { notificationRaised } from '../features/notifications/slice';
 
@@ -67,7 +67,14 @@ export interface DocumentFeatureOptions<R extends SavedDocument> {
   noun: string;
   /** where a newly created document lives (the address replaces the create page's) */
   editPath: (record: R) => string | null;
+  /** the list of the learner's documents (where a create page reopened after an interrupted create goes) */
+  listPath: string;
 }
+
+/** How long a create interrupted by the page going away counts as "just now" (interruptedCreate). */
+export const INTERRUPTED_CREATE_MS = 60_000;
+
+const pathnameOf = (path: string | null): string | null => (path === null ? null : (path.split(/[?#]/)[0] ?? path));
 
 /** What a learner reads when a save or a load did not reach the server (never axios's own wording). */
 export const CONNECTION_MESSAGE = 'Cashwise could not be reached, or took too long to answer.';
@@ -86,6 +93,8 @@ function errorOf(error: unknown): DocumentError {
 
 export function createDocumentFeature<R extends SavedDocument, S extends SavedDocument, D extends object>(options: DocumentFeatureOptions<R>) {
   const { name, path, noun } = options;
+  /** Set while this browser's create of a new document is on its way (storage: it outlives the page). */
+  const creatingKey = `cw:creating:${name}`;
   type State = DocumentState<R, S, D>;
   const initialState: State = {
     list: { status: 'idle', items: [], error: null },
@@ -210,20 +219,34 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     const { loadCount } = state.current;
     const wasFailing = state.save.status === 'failed';
     yield put(actions.saveStarted());
+    const storage: Storage = yield call(getStorage);
+    const createdFrom: string | null = record ? null : pathnameOf(yield call(getCurrentPath));
     try {
       // keepalive: a save started as the learner leaves (the page hidden, reloaded or closed) still
       // reaches the server (src/client/api/keepaliveAdapter.ts)
-      const saved: R = record
-        ? yield call(callService, { method: 'PUT', path: `${path}/${record.id}`, payload: { ...state.draft, version: record.version }, keepalive: true })
-        : yield call(callService, { method: 'POST', path, payload: state.draft, keepalive: true });
+      let saved: R;
+      if (record) {
+        saved = yield call(callService, { method: 'PUT', path: `${path}/${record.id}`, payload: { ...state.draft, version: record.version }, keepalive: true });
+      } else {
+        // a reload or a closed tab now would leave the new document's address unknown to the page:
+        // the mark lets a create page reopened right after send the learner to the list instead
+        const startedAt: number = yield call(now);
+        yield call(markCreating, storage, startedAt);
+        try {
+          saved = yield call(callService, { method: 'POST', path, payload: state.draft, keepalive: true });
+        } finally {
+          yield call(unmarkCreating, storage);
+        }
+      }
       const at: number = yield call(now);
       yield put(actions.saved({ record: saved, revision, at, loadCount }));
       const after: State = yield select(selectState);
-      if (!record && after.current.loadCount === loadCount) {
+      const currentPath: string | null = yield call(getCurrentPath);
+      // still on the page the document was created from (not gone Back to the list meanwhile)
+      if (!record && after.current.loadCount === loadCount && pathnameOf(currentPath) === createdFrom) {
         const to = options.editPath(saved);
         if (to) {
           // keep the query (the wizard's ?step=) so the learner stays where they are
-          const currentPath: string | null = yield call(getCurrentPath);
           const query = currentPath?.includes('?') ? currentPath.slice(currentPath.indexOf('?')) : '';
           const navigate: SagaContext['navigate'] = yield call(getNavigate);
           navigate(`${to}${query}`, { replace: true });
@@ -272,6 +295,40 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       const state: State = yield select(selectState);
       waiting = !done && state.save.status === 'failed';
     }
+  }
+
+  function markCreating(storage: Storage, at: number): void {
+    try {
+      storage.setItem(creatingKey, String(at));
+    } catch {
+      // storage refused (private mode, quota): only the reload's hint is lost
+    }
+  }
+
+  function unmarkCreating(storage: Storage): void {
+    try {
+      storage.removeItem(creatingKey);
+    } catch {
+      // as above
+    }
+  }
+
+  /**
+   * A create page opened while this browser's create of a new document was on its way a moment ago
+   * (the learner typed, then reloaded or closed the tab: the keepalive save arrived, but its answer,
+   * the new address, was lost with the page): the learner is shown the list, where it is, instead of
+   * an empty form that would make a second copy.
+   */
+  function* interruptedCreate(): SagaIterator {
+    const storage: Storage = yield call(getStorage);
+    const mark = Number(storage.getItem(creatingKey) ?? Number.NaN);
+    if (!Number.isFinite(mark)) return;
+    unmarkCreating(storage);
+    const time: number = yield call(now);
+    if (time - mark > INTERRUPTED_CREATE_MS || time < mark) return;
+    const navigate: SagaContext['navigate'] = yield call(getNavigate);
+    navigate(options.listPath, { replace: true });
+    yield put(notificationRaised({ severity: 'info', summary: `What you typed was saved as a new ${noun}`, detail: 'It is in your list.', life: 8_000 }));
   }
 
   function* loadList(): SagaIterator {
@@ -341,6 +398,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
   }
 
   function* saga(): SagaIterator {
+    yield takeLatest(actions.started.type, interruptedCreate);
     yield takeLatest(events.listRequested.type, loadList);
     yield takeLatest(events.opened.type, open);
     yield takeEvery(events.conflictResolved.type, resolveConflict);

@@ -20,6 +20,7 @@ export const budgets = createDocumentFeature<BudgetRecord, BudgetSummary, Budget
   path: '/budgets',
   noun: 'budget',
   editPath: (record) => `${BUDGET_WIZARD_PATH}/${record.id}`,
+  listPath: BUDGET_WIZARD_PATH,
 });
 
 export const budgetsReducer = budgets.reducer;

@@ -18,6 +18,7 @@ export const worksheets = createDocumentFeature<WorksheetRecord, WorksheetSummar
   path: '/worksheets',
   noun: 'worksheet',
   editPath: (record) => `${WORKSHEETS_PATH}/${record.kind}/${record.id}`,
+  listPath: WORKSHEETS_PATH,
 });
 
 export const worksheetsReducer = worksheets.reducer;

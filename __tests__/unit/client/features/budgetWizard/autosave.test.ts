@@ -16,7 +16,7 @@ import { selectBudgetDirty } from '../../../../../src/client/features/budgetWiza
 import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { emptyBudget, type BudgetRecord } from '../../../../../src/common/budget';
-import { harness, makeSession, type FakeAnswer, type RecordedRequest } from '../harness';
+import { harness, makeSession, NOW, type FakeAnswer, type RecordedRequest } from '../harness';
 
 const draft = (name: string): BudgetDraft => ({ status: 'draft', data: { ...emptyBudget(), name } });
 const record = (id: number, version: number, name: string): BudgetRecord => ({ id, version, status: 'draft', createdAt: 1, updatedAt: 2, data: draft(name).data });
@@ -201,5 +201,85 @@ describe('budget auto-save', () => {
     h.store.dispatch(sessionEnd({ reason: 'signout' }));
     expect(h.state().budgets.current.record).toBeNull();
     expect(h.state().budgets.draft).toBeNull();
+  });
+});
+
+describe('a new budget whose page goes away while it is being created', () => {
+  const CREATE = '/app/resources/budget-wizard/create?step=1';
+  const LIST = '/app/resources/budget-wizard';
+
+  /** A server whose create answers only when `answer()` is called; the address can change meanwhile. */
+  function slowCreate() {
+    let release: (() => void) | undefined;
+    const options = {
+      stored: makeSession(),
+      currentPath: CREATE as string | null,
+      sagas: [budgetWizardSaga],
+      routes: {
+        'POST /api/service': (): FakeAnswer => ({ status: 201, data: record(6, 1, 'Back test') }),
+      },
+    };
+    const h = harness(options);
+    // the fake adapter answers at once; hold the create back until the test says
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const adapter = h.http.defaults.adapter as (config: unknown) => Promise<unknown>;
+    h.http.defaults.adapter = async (config) => {
+      await gate;
+      return adapter(config) as never;
+    };
+    return { h, options, answer: () => release?.() };
+  }
+
+  it('Back to the list before the create answered: the learner stays on the list (no jump to the new budget)', async () => {
+    const { h, options, answer } = slowCreate();
+    h.store.dispatch(budgetStarted());
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Back test') }));
+    h.store.dispatch(budgetDraftSaveRequested());
+    await tick(0);
+    expect(h.storage.getItem('cw:creating:budgets')).not.toBeNull(); // marked while on its way
+    options.currentPath = LIST; // browser Back
+    answer();
+    await tick(0);
+    expect(h.state().budgets.current.record).toMatchObject({ id: 6 });
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect(h.storage.getItem('cw:creating:budgets')).toBeNull(); // the answer came: nothing to recover
+  });
+
+  it('still on the create page when the answer comes: moves to the budget’s address, keeping the step', async () => {
+    const { h, answer } = slowCreate();
+    h.store.dispatch(budgetStarted());
+    h.store.dispatch(budgetDraftChanged({ draft: draft('Stay') }));
+    h.store.dispatch(budgetDraftSaveRequested());
+    answer();
+    await tick(0);
+    expect(h.navigate).toHaveBeenCalledWith('/app/resources/budget-wizard/6?step=1', { replace: true });
+  });
+
+  it.each([
+    ['5 s ago: the create page sends the learner to the list, where it is', 5_000, true],
+    ['59 s ago', 59_000, true],
+    ['2 min ago: an old mark is only cleared', 120_000, false],
+  ])('a create interrupted by a reload %s', async (_label, ago, redirected) => {
+    const h = harness({ stored: makeSession(), currentPath: '/app/resources/budget-wizard/create', sagas: [budgetWizardSaga] });
+    h.storage.setItem('cw:creating:budgets', String(NOW - ago));
+    h.store.dispatch(budgetStarted());
+    await tick(0);
+    expect(h.storage.getItem('cw:creating:budgets')).toBeNull();
+    if (redirected) {
+      expect(h.navigate).toHaveBeenCalledWith(LIST, { replace: true });
+      expect(selectPendingNotifications(h.state()).map((n) => n.summary)).toEqual(['What you typed was saved as a new budget']);
+    } else {
+      expect(h.navigate).not.toHaveBeenCalled();
+      expect(selectPendingNotifications(h.state())).toEqual([]);
+    }
+  });
+
+  it('opening the create page with no create on its way shows the empty form', async () => {
+    const h = harness({ stored: makeSession(), currentPath: '/app/resources/budget-wizard/create', sagas: [budgetWizardSaga] });
+    h.store.dispatch(budgetStarted());
+    await tick(0);
+    expect(h.navigate).not.toHaveBeenCalled();
   });
 });
