@@ -31,7 +31,10 @@ it('prints help with --help and exits 0; no command is a usage error', async () 
 it('creates a school and codes; a clear error and exit 1 for a duplicate or unknown school', async () => {
   expect(await run('create-school', '--id', 'MAPLE-MS', '--name', 'Maple Middle School')).toBe(0);
   expect(await run('create-school', '--id', 'MAPLE-MS', '--name', 'Again')).toBe(1);
-  expect(err.pop()).toBe('A school with id "MAPLE-MS" already exists.');
+  expect(err.pop()).toBe('A school with id "MAPLE-MS" already exists (school ids are compared ignoring case).');
+  // [S3.04] ids are compared ignoring case: another letter case is the same school
+  expect(await run('create-school', '--id', 'maple-ms', '--name', 'Maple again')).toBe(1);
+  expect(err.pop()).toBe('A school with id "MAPLE-MS" already exists (school ids are compared ignoring case).');
   expect(await run('create-codes', '--school', 'MAPLE-MS', '--seats', '3', '--count', '2', '--expires', '2030-06-30')).toBe(0);
   const codes = out.pop()?.split('\n') ?? [];
   expect(codes).toHaveLength(2);
@@ -39,6 +42,12 @@ it('creates a school and codes; a clear error and exit 1 for a duplicate or unkn
   expect(await run('create-codes', '--school', 'NOPE')).toBe(1);
   expect(await run('create-codes', '--school', 'MAPLE-MS', '--seats', 'many')).toBe(2);
   expect(await run('create-codes', '--school', 'MAPLE-MS', '--expires', '2001-01-01')).toBe(1);
+  // a day that does not exist is refused, not moved to another (2027-02-30 would be March 2nd)
+  for (const day of ['2027-02-30', '2027-13-01', '2027-04-31']) {
+    expect(await run('create-codes', '--school', 'MAPLE-MS', '--expires', day)).toBe(2);
+    expect(err.pop()).toMatch(/--expires must be a date YYYY-MM-DD that exists/);
+  }
+  expect(await run('create-codes', '--school', 'MAPLE-MS', '--expires', '2028-02-29')).toBe(0); // a leap day
   expect(await run('list-codes', '--school', 'MAPLE-MS')).toBe(0);
   expect(out.pop()).toContain('0/3');
   expect(await run('list-schools')).toBe(0);

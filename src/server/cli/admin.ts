@@ -104,10 +104,12 @@ function wholeNumber(values: Record<string, unknown>, name: string, fallback: nu
 
 function dateEnd(raw: unknown): number | null {
   if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T23:59:59Z`))) {
-    throw new UsageError('--expires must be a date YYYY-MM-DD (the code works until the end of that day, UTC).');
+  const end = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? Date.parse(`${raw}T23:59:59.999Z`) : Number.NaN;
+  // a day that exists: JavaScript reads 2027-02-30 as March 2nd, so the date must come back as typed
+  if (Number.isNaN(end) || new Date(end).toISOString().slice(0, 10) !== raw) {
+    throw new UsageError('--expires must be a date YYYY-MM-DD that exists (the code works until the end of that day, UTC).');
   }
-  return Date.parse(`${raw}T23:59:59.999Z`);
+  return end;
 }
 
 export async function runCommand(argv: string[], io: CliIo, deps: { config?: Config; db?: Db; now?: () => number } = {}): Promise<number> {

@@ -45,8 +45,13 @@ export async function createSchool(db: Db, lsclientID: string, name: string): Pr
   const id = lsclientID.trim();
   if (!/^[A-Za-z0-9._-]{2,50}$/.test(id)) throw new AdminError('The school id must be 2 to 50 letters, digits, dots, hyphens or underscores.');
   if (name.trim().length < 2 || name.trim().length > 200) throw new AdminError('The school name must be 2 to 200 characters.');
-  const exists = await db.selectFrom('clients').select('id').where('lsclient_id', '=', id).executeTakeFirst();
-  if (exists) throw new AdminError(`A school with id "${id}" already exists.`);
+  // school ids are compared ignoring case (SPEC S3.04): "lincoln-hs" is LINCOLN-HS
+  const exists = await db
+    .selectFrom('clients')
+    .select('lsclient_id')
+    .where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', id.toLowerCase()))
+    .executeTakeFirst();
+  if (exists) throw new AdminError(`A school with id "${exists.lsclient_id}" already exists (school ids are compared ignoring case).`);
   await db.insertInto('clients').values({ lsclient_id: id, name: name.trim() }).execute();
 }
 
