@@ -84,7 +84,7 @@ describe('catalog: the learning path', () => {
         'The server imported no modules: content/catalog is missing or empty (the course content is merged from its own branch), or CONTENT_DIR points elsewhere. Run with CONTENT_DIR=$PWD/__tests__/fixtures/content to use the fixture.',
       );
     }
-    await page.getByRole('heading', { name: /^(Start here|Continue where you left off)$/ }).waitFor();
+    await page.getByRole('heading', { name: /^(Start here|Up next|Continue where you left off)$/ }).waitFor();
     await expectAccessible(page);
 
     await page.goto('/app/catalog');

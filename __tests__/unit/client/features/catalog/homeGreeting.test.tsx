@@ -56,3 +56,18 @@ it('a student with progress is welcomed back and continues with the next step', 
   expect(card).toHaveTextContent('Budgeting Basics: Needs and Wants');
   expect(within(card).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/catalog/budgeting/material/first-budget/section/needs-and-wants');
 });
+
+it('after a completed module, the next one not begun is "Up next", not "your first module"', async () => {
+  home({
+    overallPercent: 33,
+    modulesTotal: 3,
+    modulesCompleted: 1,
+    started: true,
+    continueAt: { moduleSlug: 'banking', moduleTitle: 'Banking and Payments', label: 'Banking and Payments', path: '/app/catalog/banking', started: false },
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena!' })).toBeInTheDocument();
+  const card = screen.getByRole('region', { name: 'Up next' });
+  expect(card).toHaveTextContent('Your next module: Banking and Payments');
+  expect(card).not.toHaveTextContent('first module');
+  expect(within(card).getByRole('link', { name: 'Start this module' })).toHaveAttribute('href', '/app/catalog/banking');
+});

@@ -1,6 +1,7 @@
 /**
  * Home: "Continue where you left off" (the next step of the module last worked on) and overall
- * progress; for a learner who has not started anything, "Start here" with the first module.
+ * progress; for a learner who has not started anything, "Start here" with the first module, and
+ * "Up next" with the next module once one is completed and the next not begun.
  */
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -23,18 +24,20 @@ export function ContinueCard() {
   if (!data) return status === 'failed' ? null : <ContinueCardSkeleton />;
   if (data.modulesTotal === 0) return null;
   const next = data.continueAt;
+  // a module not begun yet: the very first one, or the next after a completed one
   const fresh = next !== null && !next.started;
+  const first = fresh && data.modulesCompleted === 0;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="continue-heading" sx={{ p: 2, mb: 3 }}>
       <Typography id="continue-heading" variant="h5" component="h2" gutterBottom>
-        {fresh ? 'Start here' : 'Continue where you left off'}
+        {first ? 'Start here' : fresh ? 'Up next' : 'Continue where you left off'}
       </Typography>
       {next ? (
         <>
           <Typography sx={{ mb: 1 }}>
             {fresh ? (
               <>
-                Your first module: <strong>{next.moduleTitle}</strong>
+                {first ? 'Your first module' : 'Your next module'}: <strong>{next.moduleTitle}</strong>
               </>
             ) : (
               <>
