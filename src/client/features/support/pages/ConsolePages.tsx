@@ -34,6 +34,7 @@ import { selectTicket, selectTickets } from '../selectors';
 import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { supportArea } from '../area';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(supportArea);
@@ -215,6 +216,8 @@ export function TicketPage() {
 
   const title = `Ticket ${key}`;
   if (!isStaff) return <Refused title={title} />;
+  // a ticket that does not exist (or is not this staff member's to see) is Not Found, tab title too
+  if (ticket.status === 'failed' && ticket.error?.status === 404) return <NotFoundPage />;
   const t = ticket.data;
   return (
     <PageFrame title={title} crumbs={[...consoleCrumbs, { label: 'Support Tickets', to: '/app/support/tickets' }, { label: key }]}>
