@@ -126,6 +126,7 @@ export function parseYears(input: string): { ok: true; value: number } | { ok: f
 // --- Paycheck: figures that do not fit together -----------------------------------------------------------
 export const PAYCHECK_MESSAGES = {
   preTaxOverGross: 'Pre-tax deductions cannot be more than the gross pay.',
+  withheldOverGross: 'These taxes and deductions add up to more than the gross pay. Check the tax rates.',
 } as const;
 
 /** Per field, what is wrong with a paycheck's figures taken together (the schema and the form show it). */
@@ -394,7 +395,9 @@ export function paycheckBreakdown(data: PaycheckData): PaycheckBreakdown {
     stateCents,
     netCents,
     netMonthlyCents: toMonthlyCents(netCents, data.frequency),
-    problem: paycheckProblems(data).preTaxCents ?? null,
+    // the figures typed first; then taxes and deductions that together take more than the pay (a
+    // federal rate near 100 %): no negative take-home pay is shown as if it were one
+    problem: paycheckProblems(data).preTaxCents ?? (netCents < 0 ? PAYCHECK_MESSAGES.withheldOverGross : null),
   };
 }
 

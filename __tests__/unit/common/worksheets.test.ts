@@ -171,11 +171,24 @@ describe('paycheck: gross → net with simplified withholding', () => {
   });
 });
 
+describe('paycheck: taxes and deductions over the gross pay are a problem, not a negative take-home', () => {
+  it.each<[federalBasisPoints: number, stateBasisPoints: number | null, problem: string | null]>([
+    [10_000, null, PAYCHECK_MESSAGES.withheldOverGross], // 100 % federal + FICA
+    [9_000, 500, PAYCHECK_MESSAGES.withheldOverGross],
+    [9_235, null, null], // 92.35 % + 7.65 % = exactly the pay: take-home 0
+    [1_000, 500, null],
+  ])('federal %p bp, state %p bp → %p', (federalBasisPoints, stateBasisPoints, problem) => {
+    const result = paycheckBreakdown({ grossCents: 80_000, frequency: 'biweekly', preTaxCents: null, federalBasisPoints, stateBasisPoints });
+    expect(result.problem).toBe(problem);
+    if (problem === null) expect(result.netCents).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe('paycheck: pre-tax deductions larger than the gross pay are a problem the page shows, and still saved', () => {
   it.each<[grossCents: number | null, preTaxCents: number | null, problem: string | null]>([
     [80_000, 90_000, PAYCHECK_MESSAGES.preTaxOverGross],
     [80_000, 80_001, PAYCHECK_MESSAGES.preTaxOverGross],
-    [80_000, 80_000, null],
+    [80_000, 80_000, PAYCHECK_MESSAGES.withheldOverGross], // allowed, but FICA on the gross then takes more than is left
     [80_000, 10_000, null],
     [80_000, null, null],
     [null, 90_000, null], // the gross is not entered yet (a draft)
