@@ -126,9 +126,13 @@ const catalogSlice = createSlice({
   },
   extraReducers: (builder) => {
     resetOnSessionEnd(builder, initialState);
-    // another school, another catalog: what the pages show is loaded again
+    // another school, another catalog: what the pages show is loaded again, a module that was not in
+    // the old school's catalog (Not Found) included
     builder.addCase(currentSchoolChanged, (state) => {
       markStale(state);
+      for (const resource of Object.values(state.resources)) {
+        if (resource.status === 'failed') Object.assign(resource, { status: 'idle', data: null, error: null });
+      }
     });
   },
 });

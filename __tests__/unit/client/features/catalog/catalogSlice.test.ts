@@ -31,6 +31,7 @@ describe('resource status machine', () => {
     ['loading → failed', withResource('loading', [1]), resourceFailed({ path: '/p', error: ERR }), { status: 'failed', data: null, error: ERR }],
     ['succeeded → stale after a change', withResource('succeeded', [1]), changeSucceeded({ key: 'k' }), { status: 'stale', data: [1], error: null }],
     ['succeeded → stale when the current school changed', withResource('succeeded', [1]), currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'stale', data: [1], error: null }],
+    ['failed (not in the old school’s catalog) → idle when the current school changed', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'idle', data: null, error: null }],
     ['failed stays failed after a change', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, changeSucceeded({ key: 'k' }), { status: 'failed', data: null, error: ERR }],
   ])('%s', (_name, state, action, expected) => {
     expect(catalogReducer(state, action).resources['/p']).toEqual(expected);
