@@ -13,6 +13,7 @@ import {
   type CatalogState,
 } from '../../../../../src/client/features/catalog/slice';
 import { currentSchoolChanged } from '../../../../../src/client/features/auth/events';
+import { transcriptRow } from './fixtures';
 import { toTableRow } from '../../../../../src/client/features/catalog/selectors';
 import { filterTranscript } from '../../../../../src/client/features/catalog/components/TranscriptTable';
 import type { TranscriptRow } from '../../../../../src/common/catalog';
@@ -49,19 +50,7 @@ describe('resource status machine', () => {
   });
 });
 
-const row = (over: Partial<TranscriptRow>): TranscriptRow => ({
-  moduleSlug: 'budgeting',
-  moduleTitle: 'Budgeting Basics',
-  order: 1,
-  status: 'not-started',
-  percent: 0,
-  startedAt: null,
-  completedAt: null,
-  bestScores: [],
-  averageBestScore: null,
-  timeSpentSeconds: 0,
-  ...over,
-});
+const row = transcriptRow;
 
 describe('transcript rows', () => {
   it.each<[Partial<TranscriptRow>, Partial<ReturnType<typeof toTableRow>>]>([

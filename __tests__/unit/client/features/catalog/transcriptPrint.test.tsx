@@ -4,8 +4,8 @@ import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { initialState as catalogInitialState } from '../../../../../src/client/features/catalog/slice';
-import type { TranscriptRow } from '../../../../../src/common/catalog';
 import { renderApp, signedIn } from '../../app/renderApp';
+import { transcriptRow } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -13,21 +13,8 @@ beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-const row = (slug: string, title: string, order: number): TranscriptRow => ({
-  moduleSlug: slug,
-  moduleTitle: title,
-  order,
-  status: 'not-started',
-  percent: 0,
-  startedAt: null,
-  completedAt: null,
-  bestScores: [],
-  averageBestScore: null,
-  timeSpentSeconds: 0,
-});
-
 it('the print-only header names the learner, the school, the day printed and how many modules', async () => {
-  const transcripts = { status: 'succeeded' as const, data: [row('budgeting', 'Budgeting Basics', 1), row('credit', 'Credit', 2)], error: null };
+  const transcripts = { status: 'succeeded' as const, data: [transcriptRow(), transcriptRow({ moduleSlug: 'credit', moduleTitle: 'Credit', order: 2 })], error: null };
   renderApp('/app/activity', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.transcripts]: transcripts } } } });
   const header = await screen.findByTestId('transcript-print-header');
   expect(header).toHaveTextContent('Learning record of Lena Learner (learner)');

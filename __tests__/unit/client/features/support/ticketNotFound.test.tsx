@@ -9,10 +9,16 @@ beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-it('[S2.17] an unknown ticket (404) shows Page Not Found and titles the tab so', async () => {
+/** The console's ticket page as support staff see it, its answer still on the way. */
+async function ticketPage(key: string) {
   const staff = { ...demoSession(), permissions: [SUPPORT_PERMISSION] };
-  const { store } = renderApp('/app/support/tickets/HELP-9999', { preloadedState: { auth: signedInState(staff, NOW + 30 * 60_000) } });
-  await screen.findByRole('heading', { level: 1, name: 'Ticket HELP-9999' });
+  const { store } = renderApp(`/app/support/tickets/${key}`, { preloadedState: { auth: signedInState(staff, NOW + 30 * 60_000) } });
+  await screen.findByRole('heading', { level: 1, name: `Ticket ${key}` });
+  return store;
+}
+
+it('[S2.17] an unknown ticket (404) shows Page Not Found and titles the tab so', async () => {
+  const store = await ticketPage('HELP-9999');
   act(() => {
     store.dispatch(ticketFailed({ kind: 'client', status: 404, message: 'There is no such ticket.' }));
   });
@@ -21,9 +27,7 @@ it('[S2.17] an unknown ticket (404) shows Page Not Found and titles the tab so',
 });
 
 it('another failure (the server down) keeps the ticket page with its message', async () => {
-  const staff = { ...demoSession(), permissions: [SUPPORT_PERMISSION] };
-  const { store } = renderApp('/app/support/tickets/HELP-1001', { preloadedState: { auth: signedInState(staff, NOW + 30 * 60_000) } });
-  await screen.findByRole('heading', { level: 1, name: 'Ticket HELP-1001' });
+  const store = await ticketPage('HELP-1001');
   act(() => {
     store.dispatch(ticketFailed({ kind: 'server', status: 503, message: 'The database is not reachable.' }));
   });
