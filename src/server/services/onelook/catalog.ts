@@ -328,6 +328,9 @@ async function getMaterial(ctx: ServiceContext): Promise<MaterialDetail> {
 /** An article's title from its slug, for an article the knowledge base does not hold (yet). */
 const titleFromSlug = (key: string) => (key.split('/')[1] ?? key).replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
+/** A section's "Learn more" links by its list of keys, kept until the knowledge base changes (an import; db/readCache.ts). */
+const articleLinksCache = readCache<string, ArticleLink[]>(['kb_articles']);
+
 /** The knowledge-base articles `keys` ("<topic>/<article>") under their real titles, in order. */
 async function articleLinks(db: Db, keys: readonly string[]): Promise<ArticleLink[]> {
   if (keys.length === 0) return [];
@@ -359,7 +362,7 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
     title: s.title,
     order: s.order,
     estimatedMinutes: s.estimatedMinutes,
-    kbArticles: await articleLinks(ctx.db, JSON.parse(row.kb_articles) as string[]),
+    kbArticles: await articleLinksCache.read(ctx.db, row.kb_articles, () => articleLinks(ctx.db, JSON.parse(row.kb_articles) as string[])),
     bodyHtml: row.body_html,
     completed: view.progress.completions.has(sectionKey(m.slug, mat.slug, s.slug)),
     bookmarked: await isBookmarked(ctx.db, view.identity.user.id, 'section', sectionKey(m.slug, mat.slug, s.slug)),
