@@ -219,7 +219,6 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     const { loadCount } = state.current;
     const wasFailing = state.save.status === 'failed';
     yield put(actions.saveStarted());
-    const storage: Storage = yield call(getStorage);
     const createdFrom: string | null = record ? null : pathnameOf(yield call(getCurrentPath));
     try {
       // keepalive: a save started as the learner leaves (the page hidden, reloaded or closed) still
@@ -230,6 +229,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       } else {
         // a reload or a closed tab now would leave the new document's address unknown to the page:
         // the mark lets a create page reopened right after send the learner to the list instead
+        const storage: Storage = yield call(getStorage);
         const startedAt: number = yield call(now);
         yield call(markCreating, storage, startedAt);
         try {

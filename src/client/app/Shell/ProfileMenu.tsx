@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../hooks';
 import { selectUser } from '../../features/auth/selectors';
+import { learnerLabel } from '../../ui/learnerLabel';
 import { AccountIcon } from './icons';
 
 export function ProfileMenu() {
@@ -52,8 +53,7 @@ export function ProfileMenu() {
               Signed in as
             </Typography>
             <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-              {name}
-              {user.userName ? ` (${user.userName})` : ''}
+              {learnerLabel(user)}
             </Typography>
           </MenuItem>
         )}

@@ -24,6 +24,7 @@ import { selectClients, selectUser } from '../../auth/selectors';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
+import { learnerLabel } from '../../../ui/learnerLabel';
 import { catalogApi } from '../api';
 import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
 import { CertificateButton } from './CertificateButton';
@@ -73,7 +74,7 @@ export function TranscriptTable() {
   const [openedAt] = useState(() => Date.now());
   const [filters, setFilters] = useState(initialFilters);
   const shown = filterTranscript(rows, filters, timeZone);
-  const learner = user ? [`${user.firstName} ${user.lastName}`.trim(), user.userName ? `(${user.userName})` : ''].filter(Boolean).join(' ') : '';
+  const learner = user ? learnerLabel(user) : '';
   return (
     <Loadable view={view} path={path}>
       {() => (
