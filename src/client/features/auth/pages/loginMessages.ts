@@ -1,5 +1,6 @@
 /** What the sign-in page says for each failure kind and for the reason a session ended. */
 import { SESSION } from '../../../../common/constants';
+import { minutesToWait } from '../../../../common/plural';
 import type { AuthError } from '../slice';
 
 const IDLE_MINUTES = Math.round(SESSION.inactivityLogoutMs / 60_000);
@@ -9,8 +10,7 @@ export function signInErrorMessage(error: AuthError): string {
     case 'credentials':
       return 'Your user name or password is incorrect. Please check them and try again.';
     case 'lockedOut': {
-      const minutes = error.retryAfterSeconds ? Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) : null;
-      const wait = minutes ? `${minutes} minute${minutes === 1 ? '' : 's'}` : 'a few minutes';
+      const wait = error.retryAfterSeconds ? minutesToWait(error.retryAfterSeconds) : 'a few minutes';
       return `Too many sign-in attempts. For your security, please wait ${wait} and try again.`;
     }
     case 'unreachable':
