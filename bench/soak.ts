@@ -176,7 +176,12 @@ async function measure(page: Page, cdp: CDPSession): Promise<Counters> {
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-/** Diagnosis (SOAK_HEAP_SNAPSHOTS=<dir>): the page's heap after GC as a .heapsnapshot for DevTools' comparison view. */
+/**
+ * Diagnosis (SOAK_HEAP_SNAPSHOTS=<dir>): the page's heap after GC as a .heapsnapshot for DevTools' comparison view,
+ * at the virtual hours in SOAK_SNAPSHOT_HOURS (comma-separated; default 2 and the last).
+ */
+const SNAPSHOT_HOURS = (process.env.SOAK_SNAPSHOT_HOURS ?? `2,${VIRTUAL_HOURS}`).split(',').map(Number);
+
 async function heapSnapshot(cdp: CDPSession, file: string): Promise<void> {
   const chunks: string[] = [];
   const onChunk = (event: { chunk: string }) => chunks.push(event.chunk);
@@ -300,7 +305,7 @@ async function main(): Promise<void> {
         hourly.push(m.heapUsed);
         if (minute === 60) heapStart = m;
         const snapshots = process.env.SOAK_HEAP_SNAPSHOTS;
-        if (snapshots && (minute === 120 || minute === VIRTUAL_HOURS * 60)) await heapSnapshot(cdp, path.join(snapshots, `soak-${minute / 60}h.heapsnapshot`));
+        if (snapshots && SNAPSHOT_HOURS.includes(minute / 60)) await heapSnapshot(cdp, path.join(snapshots, `soak-${minute / 60}h.heapsnapshot`));
         console.log(`  ${minute / 60} h: heap ${mb(m.heapUsed).toFixed(2)} MB, listeners ${m.jsEventListeners}, nodes ${m.nodes}, timers ${m.timers}, renewals ${renewals.length}`);
       }
     }
