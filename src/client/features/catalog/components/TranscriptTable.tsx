@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
-import { DEFAULT_TIMEZONE } from '../../../../common/constants';
 import { selectClients, selectUser } from '../../auth/selectors';
+import { selectTimeZone } from '../../auth/timeZone';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
@@ -68,8 +68,8 @@ export function TranscriptTable() {
   const view = useResource<TranscriptRow[]>(path);
   const rows = useAppSelector(selectTranscriptRows);
   // the learner's day (User.timezone, default America/Chicago), as on the certificate
+  const timeZone = useAppSelector(selectTimeZone);
   const user = useAppSelector(selectUser);
-  const timeZone = user?.timezone || DEFAULT_TIMEZONE;
   const school = useAppSelector(selectClients)[0];
   const [openedAt] = useState(() => Date.now());
   const [filters, setFilters] = useState(initialFilters);
