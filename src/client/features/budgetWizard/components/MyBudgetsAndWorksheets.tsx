@@ -14,6 +14,7 @@ import { formatCents } from '../../../../common/money';
 import { WORKSHEET_INFO } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../ui/format';
+import { selectTimeZone } from '../../auth/timeZone';
 import { selectWorksheetList } from '../../worksheets/selectors';
 import { WORKSHEETS_PATH, worksheetListRequested } from '../../worksheets/slice';
 import { monthLabel } from '../exports';
@@ -25,6 +26,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
   const dispatch = useAppDispatch();
   const budgets = useAppSelector(selectBudgetList);
   const worksheets = useAppSelector(selectWorksheetList);
+  const timeZone = useAppSelector(selectTimeZone);
   useEffect(() => {
     dispatch(budgetListRequested());
     dispatch(worksheetListRequested());
@@ -54,7 +56,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
                   {budget.name || 'Untitled budget'}
                 </Link>{' '}
                 — {budget.month ? monthLabel(budget.month) : 'no month'}, income {formatCents(budget.totals.incomeCents)}, left over {formatCents(budget.totals.balanceCents)}
-                {budget.status === 'draft' ? ' (draft)' : ''}, edited {formatDate(budget.updatedAt)}
+                {budget.status === 'draft' ? ' (draft)' : ''}, edited {formatDate(budget.updatedAt, timeZone)}
               </Typography>
             </ListItem>
           ))}
@@ -77,7 +79,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
                 <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
                   {sheet.title}
                 </Link>{' '}
-                — {WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}, edited {formatDate(sheet.updatedAt)}
+                — {WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}, edited {formatDate(sheet.updatedAt, timeZone)}
               </Typography>
             </ListItem>
           ))}

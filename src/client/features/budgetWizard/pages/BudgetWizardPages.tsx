@@ -17,6 +17,7 @@ import { formatCents } from '../../../../common/money';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { formatDate } from '../../../ui/format';
+import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { BudgetWizard } from '../components/BudgetWizard';
@@ -45,6 +46,7 @@ export function BudgetListPage() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectBudgetList);
   const lastDeleted = useAppSelector(selectLastDeletedBudget);
+  const timeZone = useAppSelector(selectTimeZone);
   useEffect(() => {
     dispatch(budgetListRequested());
   }, [dispatch]);
@@ -108,7 +110,7 @@ export function BudgetListPage() {
                     <TableCell align="right">{formatCents(budget.totals.incomeCents)}</TableCell>
                     <TableCell align="right">{formatCents(budget.totals.spendingCents)}</TableCell>
                     <TableCell align="right">{formatCents(budget.totals.balanceCents)}</TableCell>
-                    <TableCell>{formatDate(budget.updatedAt)}</TableCell>
+                    <TableCell>{formatDate(budget.updatedAt, timeZone)}</TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                         <Button size="small" component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`} aria-label={`Open ${label}`}>

@@ -5,9 +5,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Bookmark } from '../../../../common/catalog';
 import { formatDate } from '../../../ui/format';
+import { selectTimeZone } from '../../auth/timeZone';
 import { catalogApi } from '../api';
 import { bookmarkRemoveRequested } from '../slice';
 import { Loadable } from './Loadable';
@@ -19,6 +20,7 @@ export function BookmarkList() {
   const dispatch = useAppDispatch();
   const path = catalogApi.bookmarks;
   const view = useResource<Bookmark[]>(path);
+  const timeZone = useAppSelector(selectTimeZone);
   return (
     <Loadable view={view} path={path}>
       {(bookmarks) =>
@@ -42,7 +44,7 @@ export function BookmarkList() {
                       {b.title}
                     </RouterLink>
                   }
-                  secondary={`${KIND_LABELS[b.kind]} · saved ${formatDate(b.createdAt)}`}
+                  secondary={`${KIND_LABELS[b.kind]} · saved ${formatDate(b.createdAt, timeZone)}`}
                 />
               </ListItem>
             ))}

@@ -40,6 +40,7 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
+import { selectTimeZone } from '../../auth/timeZone';
 import { selectPasswordChange } from '../../password/selectors';
 import { passwordChangeRequested } from '../../password/slice';
 import { TimezoneField } from '../components/TimezoneField';
@@ -336,6 +337,7 @@ export function ChangePasswordPage() {
 export function AccessCodesPage() {
   const dispatch = useAppDispatch();
   const codes = useAppSelector(selectRedeemedCodes);
+  const timeZone = useAppSelector(selectTimeZone);
   useEffect(() => {
     dispatch(accessCodesRequested());
   }, [dispatch]);
@@ -367,7 +369,7 @@ export function AccessCodesPage() {
                   <TableCell sx={{ fontFamily: 'monospace' }}>{formatAccessCode(c.code)}</TableCell>
                   <TableCell>{c.schoolName}</TableCell>
                   <TableCell>{c.productName}</TableCell>
-                  <TableCell>{formatDate(c.redeemedAt)}</TableCell>
+                  <TableCell>{formatDate(c.redeemedAt, timeZone)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

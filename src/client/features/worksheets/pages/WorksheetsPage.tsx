@@ -19,6 +19,7 @@ import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind } from '../../../../co
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { formatDate } from '../../../ui/format';
+import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame } from '../../../ui/PageFrame';
 import { WorksheetEditor } from '../components/WorksheetEditor';
 import { selectLastDeletedWorksheet, selectWorksheetList } from '../selectors';
@@ -41,6 +42,7 @@ export function WorksheetsPage() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectWorksheetList);
   const lastDeleted = useAppSelector(selectLastDeletedWorksheet);
+  const timeZone = useAppSelector(selectTimeZone);
   useEffect(() => {
     dispatch(worksheetListRequested());
   }, [dispatch]);
@@ -120,7 +122,7 @@ export function WorksheetsPage() {
                       </Link>
                     </TableCell>
                     <TableCell>{WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}</TableCell>
-                    <TableCell>{formatDate(sheet.updatedAt)}</TableCell>
+                    <TableCell>{formatDate(sheet.updatedAt, timeZone)}</TableCell>
                     <TableCell>
                       <Button size="small" onClick={() => dispatch(worksheetDuplicateRequested({ id: sheet.id }))} aria-label={`Duplicate ${sheet.title}`}>
                         Duplicate
