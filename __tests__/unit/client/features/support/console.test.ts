@@ -46,6 +46,18 @@ describe('support console table', () => {
     expect(visibleTickets(tickets, { ...none(), ...change }, 'key', 'asc').map((t) => t.key)).toEqual(keys);
   });
 
+  // 10:30 PM on 03/09/26 in Chicago, 12:30 PM on 03/10/26 in Tokyo (and in UTC)
+  const late = [ticket(1020, { createdAt: Date.parse('2026-03-10T03:30:00Z') })];
+  it.each([
+    ['America/Chicago', '03/09/26', ['HELP-1020']],
+    ['America/Chicago', '03/10/26', []],
+    ['Asia/Tokyo', '03/10/26', ['HELP-1020']],
+    ['Asia/Tokyo', '03/09/26', []],
+  ] as const)("[S9.07] filter: created on a day is that day for the staff member in %s (%s)", (zone, typed, keys) => {
+    const filters = { ...none(), createdAt: { mode: 'dateIs' as const, value: typed } };
+    expect(visibleTickets(late, filters, 'key', 'asc', zone).map((t) => t.key)).toEqual(keys);
+  });
+
   it.each([
     ['/app/support', 'Support'],
     ['/app/support/tickets', 'Support Tickets'],

@@ -29,6 +29,7 @@ import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/fi
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { selectHasPermission } from '../../auth/selectors';
+import { selectTimeZone } from '../../auth/timeZone';
 import { replayPath } from '../sagas';
 import { selectTicket, selectTickets } from '../selectors';
 import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
@@ -70,14 +71,23 @@ type Filters = Record<Column['id'], ColumnFilterState>;
 const emptyFilters = (): Filters =>
   Object.fromEntries(COLUMNS.map((c) => [c.id, { mode: defaultMatchMode(c.kind), value: '' }])) as Filters;
 
-/** Pure: filter (SPEC §9 match modes), then sort. */
-export function visibleTickets(tickets: readonly TicketSummary[], filters: Filters, orderBy: Column['id'], order: 'asc' | 'desc'): TicketSummary[] {
+/**
+ * Pure: filter (SPEC §9 match modes), then sort. The Created filter's moment is the day it is in
+ * `timeZone`, the signed-in staff member's, as the table shows it; a typed day is that calendar day.
+ */
+export function visibleTickets(
+  tickets: readonly TicketSummary[],
+  filters: Filters,
+  orderBy: Column['id'],
+  order: 'asc' | 'desc',
+  timeZone?: string,
+): TicketSummary[] {
   const column = COLUMNS.find((c) => c.id === orderBy) ?? COLUMNS[0]!;
   return tickets
     .filter((t) =>
       COLUMNS.every((c) => {
         const f = filters[c.id];
-        return matchesFilter((c.filterValue ?? c.value)(t), f.mode, f.value);
+        return matchesFilter((c.filterValue ?? c.value)(t), f.mode, f.value, { timeZone });
       }),
     )
     .sort((a, b) => {
@@ -100,6 +110,7 @@ export function TicketsPage() {
   const isStaff = useIsStaff();
   const dispatch = useAppDispatch();
   const tickets = useAppSelector(selectTickets);
+  const timeZone = useAppSelector(selectTimeZone);
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [orderBy, setOrderBy] = useState<Column['id']>('createdAt');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
@@ -110,7 +121,7 @@ export function TicketsPage() {
     if (isStaff) dispatch(ticketsRequested());
   }, [dispatch, isStaff]);
 
-  const rows = useMemo(() => visibleTickets(tickets.data ?? [], filters, orderBy, order), [tickets.data, filters, orderBy, order]);
+  const rows = useMemo(() => visibleTickets(tickets.data ?? [], filters, orderBy, order, timeZone), [tickets.data, filters, orderBy, order, timeZone]);
   if (!isStaff) return <Refused title="Support Tickets" />;
   const shown = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
 
@@ -177,7 +188,7 @@ export function TicketsPage() {
                 <TableCell>
                   <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
                 </TableCell>
-                <TableCell>{formatDate(t.createdAt)}</TableCell>
+                <TableCell>{formatDate(t.createdAt, timeZone)}</TableCell>
               </TableRow>
             ))}
             {tickets.status === 'succeeded' && shown.length === 0 && (
@@ -209,6 +220,7 @@ export function TicketPage() {
   const isStaff = useIsStaff();
   const dispatch = useAppDispatch();
   const ticket = useAppSelector(selectTicket);
+  const timeZone = useAppSelector(selectTimeZone);
 
   useEffect(() => {
     if (isStaff) dispatch(ticketRequested({ key }));
@@ -230,7 +242,7 @@ export function TicketPage() {
           </Typography>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
             <dt>Status</dt>
-            <dd style={{ margin: 0 }}>{t.status === 'open' ? 'Open' : `Resolved ${formatDate(t.resolvedAt)}`}</dd>
+            <dd style={{ margin: 0 }}>{t.status === 'open' ? 'Open' : `Resolved ${formatDate(t.resolvedAt, timeZone)}`}</dd>
             <dt>From</dt>
             <dd style={{ margin: 0 }}>
               {t.name} &lt;{t.email}&gt;
@@ -242,7 +254,7 @@ export function TicketPage() {
             <dt>Page</dt>
             <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{t.url}</dd>
             <dt>Created</dt>
-            <dd style={{ margin: 0 }}>{formatDate(t.createdAt)}</dd>
+            <dd style={{ margin: 0 }}>{formatDate(t.createdAt, timeZone)}</dd>
           </Box>
           <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
             Description

@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { selectHasPermission } from '../../auth/selectors';
+import { selectTimeZone } from '../../auth/timeZone';
 import { selectRecording } from '../selectors';
 import { recordingRequested } from '../slice';
 import { NOT_ALLOWED } from './ConsolePages';
@@ -39,6 +40,7 @@ export function ReplayPage() {
   const isStaff = useAppSelector((state) => selectHasPermission(state, SUPPORT_PERMISSION));
   const dispatch = useAppDispatch();
   const recording = useAppSelector(selectRecording);
+  const timeZone = useAppSelector(selectTimeZone);
   const root = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
   const [ready, setReady] = useState(false);
@@ -105,7 +107,7 @@ export function ReplayPage() {
             <Link component={RouterLink} to={`/app/support/tickets/${data.ticketKey}`}>
               {data.ticketKey}
             </Link>
-            , recorded {formatDate(data.createdAt)}
+            , recorded {formatDate(data.createdAt, timeZone)}
             {data.truncated ? ' (the oldest part was cut to keep it within the size limit)' : ''}. Every typed value is masked.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, my: 1 }}>
