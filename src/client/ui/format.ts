@@ -6,10 +6,12 @@ import { formatDayOf } from '../../common/calendarDay';
 import { FIRST_DAY_OF_WEEK } from '../../common/display';
 
 /**
- * Formats a date by DATE_FORMAT (mm/dd/yy): the day it is in `timeZone` (the learner's, where the day
- * matters: transcript, certificate), else in local time; '' for an invalid or missing date.
+ * Formats a moment by DATE_FORMAT (mm/dd/yy): the day it is in `timeZone`, the signed-in person's
+ * (`useAppSelector(selectTimeZone)`, features/auth/timeZone.ts), never the browser's, so every page
+ * names the same day for it; '' for an invalid or missing date. A calendar date with no moment (a
+ * content file's "2026-11-22") is common/calendarDay.ts formatDay(parseDay(…)), in no zone.
  */
-export function formatDate(value: Date | string | number | null | undefined, timeZone?: string): string {
+export function formatDate(value: Date | string | number | null | undefined, timeZone: string): string {
   if (value === null || value === undefined || value === '') return '';
   return formatDayOf(value instanceof Date ? value : new Date(value), timeZone);
 }

@@ -2,29 +2,38 @@
 import { formatDate, startOfWeek, weekdayNames } from '../../../../src/client/ui/format';
 import { passwordStrengthLabel } from '../../../../src/client/ui/passwordStrength';
 
-describe('[S9.07] dates', () => {
-  it.each([
-    [new Date(2026, 10, 22), '11/22/26'],
-    [new Date(2026, 0, 5, 23, 59), '01/05/26'],
-    [new Date(2009, 6, 4), '07/04/09'],
-    [new Date(2030, 11, 31).getTime(), '12/31/30'],
-  ])('formatDate(%p) is %s', (date, expected) => {
-    expect(formatDate(date)).toBe(expected);
+describe("[S9.07] dates: mm/dd/yy, the day a moment is in the signed-in person's zone", () => {
+  // whatever zone the test process (the browser) runs in: the zone is always given
+  it.each<[at: Date | string | number, timeZone: string, expected: string]>([
+    [Date.UTC(2026, 10, 22, 18, 0), 'America/Chicago', '11/22/26'],
+    ['2026-03-10T03:30:00Z', 'America/Chicago', '03/09/26'],
+    ['2026-03-10T03:30:00Z', 'UTC', '03/10/26'],
+    ['2026-03-10T03:30:00Z', 'Asia/Tokyo', '03/10/26'],
+    [new Date('2026-01-05T23:59:00-06:00'), 'America/Chicago', '01/05/26'],
+    [new Date('2026-01-05T23:59:00-06:00'), 'America/New_York', '01/06/26'],
+    [Date.UTC(2009, 6, 4, 12, 0), 'Pacific/Honolulu', '07/04/09'],
+    [Date.UTC(2031, 0, 1, 5, 59), 'America/Chicago', '12/31/30'],
+    // a zone name the runtime does not know: the default zone, America/Chicago
+    ['2026-03-10T03:30:00Z', 'Not/A_Zone', '03/09/26'],
+  ])('formatDate(%p, %p) is %s', (at, timeZone, expected) => {
+    expect(formatDate(at, timeZone)).toBe(expected);
   });
 
   it('is empty for missing or invalid dates', () => {
-    expect(formatDate(null)).toBe('');
-    expect(formatDate(undefined)).toBe('');
-    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null, 'America/Chicago')).toBe('');
+    expect(formatDate(undefined, 'America/Chicago')).toBe('');
+    expect(formatDate('', 'America/Chicago')).toBe('');
+    expect(formatDate('not a date', 'America/Chicago')).toBe('');
   });
 
   it('weeks start on Sunday', () => {
     expect(weekdayNames()[0]).toBe('Sunday');
     expect(weekdayNames()).toHaveLength(7);
+    const localDay = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate()];
     const sunday = startOfWeek(new Date(2026, 10, 25)); // a Wednesday
     expect(sunday.getDay()).toBe(0);
-    expect(formatDate(sunday)).toBe('11/22/26');
-    expect(formatDate(startOfWeek(new Date(2026, 10, 22)))).toBe('11/22/26');
+    expect(localDay(sunday)).toEqual([2026, 11, 22]);
+    expect(localDay(startOfWeek(new Date(2026, 10, 22)))).toEqual([2026, 11, 22]);
   });
 });
 

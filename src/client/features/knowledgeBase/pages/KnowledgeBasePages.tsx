@@ -12,12 +12,12 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { formatDay, parseDay } from '../../../../common/calendarDay';
 import { kbPaths, type KbArticleCard } from '../../../../common/knowledgeBase';
 import { useDeferredAppSelector } from '../../../app/deferredSelector';
 import { useAppDispatch } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
-import { formatDate } from '../../../ui/format';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { ArticleBody } from '../components/ArticleBody';
@@ -33,10 +33,10 @@ registerArea(knowledgeBaseArea);
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
 const KB: Crumb = { label: 'Knowledge Base', to: kbPaths.home() };
 
-/** "2026-11-22" → 11/22/26, read as a calendar date (no time-zone shift). */
+/** "2026-11-22" → 11/22/26: a calendar date from a content file, the day it says in any zone. */
 function updatedOn(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return formatDate(new Date(y!, (m ?? 1) - 1, d ?? 1));
+  const day = parseDay(ymd);
+  return day ? formatDay(day) : '';
 }
 
 function ArticleList({ articles, label, showTopic = true }: { articles: readonly KbArticleCard[]; label: string; showTopic?: boolean }) {
