@@ -10,14 +10,16 @@ export const PASSPHRASE_LENGTH = 16;
 export interface PasswordStrengthOptions {
   /** the account's user name: a password equal to it is refused, so it is Weak */
   userName?: string | null;
+  /** the common-password check (ui/commonPasswords.ts) once its chunk is loaded: a common one is Weak */
+  isCommon?: ((password: string) => boolean) | null;
 }
 
 /**
  * 0 = Weak, 1 = Medium, 2 = Strong. A password the rules this side knows refuse (length, the user
- * name) is Weak; otherwise length counts most and variety of character kinds adds the rest.
+ * name, the most common passwords) is Weak; otherwise length counts most and variety of character kinds adds the rest.
  */
 export function passwordStrengthLevel(password: string, options: PasswordStrengthOptions = {}): 0 | 1 | 2 {
-  if (passwordProblem(password, { userName: options.userName ?? null })) return 0;
+  if (passwordProblem(password, { userName: options.userName ?? null, isCommon: options.isCommon ?? undefined })) return 0;
   if (password.length >= PASSPHRASE_LENGTH) return 2;
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (password.length >= 12 && kinds >= 3) return 2;
