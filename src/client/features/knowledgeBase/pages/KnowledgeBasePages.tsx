@@ -103,13 +103,16 @@ export function KnowledgeBaseHomePage() {
             ))}
           </Grid>
           <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-popular">
-              <Typography id="kb-popular" variant="h5" component="h2">
-                Popular articles
-              </Typography>
-              <ArticleList articles={data.popular.length > 0 ? data.popular : data.recent} label="Popular articles" />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-recent">
+            {/* popular comes from real views: until there are some, the recent list alone, not twice */}
+            {data.popular.length > 0 && (
+              <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-popular">
+                <Typography id="kb-popular" variant="h5" component="h2">
+                  Popular articles
+                </Typography>
+                <ArticleList articles={data.popular} label="Popular articles" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, md: data.popular.length > 0 ? 6 : 12 }} component="section" aria-labelledby="kb-recent">
               <Typography id="kb-recent" variant="h5" component="h2">
                 Recently updated
               </Typography>
