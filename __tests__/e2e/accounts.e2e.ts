@@ -124,6 +124,11 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.waitForURL(/\/password$/);
+    // one of the most common passwords: Weak, and why, before submit (the check loads in its own chunk)
+    await page.locator('#password').fill('Password123');
+    await page.getByText('Password strength: Weak').waitFor();
+    await page.getByText('This password is too common and easy to guess. Please choose another.').waitFor();
+    await checkPage(page);
     await page.locator('#password').fill('maple leaves in autumn');
     await page.getByText('Password strength: Strong').waitFor();
     await page.locator('#confirm').fill('maple leaves in autumn');
