@@ -29,7 +29,7 @@ describe('passwordHash', () => {
 });
 
 describe('the common-password list in the SPA', () => {
-  it('is up to date with @zxcvbn-ts/language-common (regenerate: npx ts-node -T scripts/generate-common-passwords.ts)', () => {
+  it('is up to date with @zxcvbn-ts/language-common (regenerate: npm run generate:common-passwords)', () => {
     const file = readFileSync(path.resolve(__dirname, '../../../../src/client/ui/commonPasswordList.ts'), 'utf8');
     expect(file).toBe(commonPasswordListSource());
     expect(COMMON_PASSWORD_COUNT).toBe(COMMON_PASSWORD_SAMPLE);
