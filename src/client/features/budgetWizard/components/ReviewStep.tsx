@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +14,7 @@ import { budgetGuidance, budgetLines, budgetTotals, fiftyThirtyTwenty, goalProgr
 import { formatBasisPoints, formatCents } from '../../../../common/money';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
 
 const FiftyThirtyTwentyChart = lazy(() => import(/* webpackChunkName: "budget-chart" */ './FiftyThirtyTwentyChart'));
@@ -46,7 +46,7 @@ export function ReviewStep({ data }: { data: BudgetData }) {
         {shortfall ? 'Shortfall' : 'Surplus'} each month: <strong>{formatCents(Math.abs(totals.balanceCents))}</strong>
       </Alert>
 
-      <Paper variant="outlined" sx={{ mb: 3, overflowX: 'auto' }}>
+      <TableFrame label="Monthly totals" sx={{ mb: 3 }}>
         <Table size="small" aria-label="Monthly totals">
           <TableBody>
             {(
@@ -71,7 +71,7 @@ export function ReviewStep({ data }: { data: BudgetData }) {
             ))}
           </TableBody>
         </Table>
-      </Paper>
+      </TableFrame>
 
       {lines.length > 0 && (
         <>
@@ -79,32 +79,39 @@ export function ReviewStep({ data }: { data: BudgetData }) {
             Line by line
           </Typography>
           {/* the learner's own names and amounts: masked in session recordings */}
-          <Paper variant="outlined" sx={{ mb: 3, overflowX: 'auto' }} className={RECORDING_MASK_CLASS}>
+          {/* on a phone, two columns: the section and details go under the item's name */}
+          <TableFrame label="Every line of the budget" sx={{ mb: 3 }} className={RECORDING_MASK_CLASS}>
             <Table size="small" aria-label="Every line of the budget">
               <TableHead>
                 <TableRow>
-                  <TableCell>Section</TableCell>
+                  <TableCell sx={cellFromSm}>Section</TableCell>
                   <TableCell>Item</TableCell>
-                  <TableCell>Details</TableCell>
+                  <TableCell sx={cellFromSm}>Details</TableCell>
                   <TableCell align="right">Monthly</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {lines.map((line, i) => (
-                  <TableRow key={i}>
-                    <TableCell>{line.section}</TableCell>
-                    <TableCell component="th" scope="row">
-                      {line.item || '—'}
-                    </TableCell>
-                    <TableCell>{lineDetails(line)}</TableCell>
-                    <TableCell align="right">
-                      <Money cents={line.monthlyCents} />
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {lines.map((line, i) => {
+                  const details = lineDetails(line);
+                  return (
+                    <TableRow key={i}>
+                      <TableCell sx={cellFromSm}>{line.section}</TableCell>
+                      <TableCell component="th" scope="row">
+                        {line.item || '—'}
+                        <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                          {details ? `${line.section} · ${details}` : line.section}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={cellFromSm}>{details}</TableCell>
+                      <TableCell align="right">
+                        <Money cents={line.monthlyCents} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
-          </Paper>
+          </TableFrame>
         </>
       )}
 
@@ -117,14 +124,22 @@ export function ReviewStep({ data }: { data: BudgetData }) {
       <Suspense fallback={<PageLoading />}>
         <FiftyThirtyTwentyChart rows={rows} />
       </Suspense>
-      <Paper variant="outlined" sx={{ my: 2, overflowX: 'auto' }}>
+      {/* on a phone, the share of income goes under the plan's amount */}
+      <TableFrame label="50/30/20 comparison" sx={{ my: 2 }}>
         <Table size="small" aria-label="50/30/20 comparison">
           <TableHead>
             <TableRow>
               <TableCell>Part</TableCell>
               <TableCell align="right">Target</TableCell>
-              <TableCell align="right">Your plan</TableCell>
-              <TableCell align="right">Share of income</TableCell>
+              <TableCell align="right">
+                Your plan
+                <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                  share of income
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={cellFromSm}>
+                Share of income
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -134,13 +149,20 @@ export function ReviewStep({ data }: { data: BudgetData }) {
                   {row.label}
                 </TableCell>
                 <TableCell align="right">{formatCents(row.targetCents)}</TableCell>
-                <TableCell align="right">{formatCents(row.actualCents)}</TableCell>
-                <TableCell align="right">{formatBasisPoints(row.actualBasisPoints)}</TableCell>
+                <TableCell align="right">
+                  {formatCents(row.actualCents)}
+                  <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                    {formatBasisPoints(row.actualBasisPoints)}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={cellFromSm}>
+                  {formatBasisPoints(row.actualBasisPoints)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      </Paper>
+      </TableFrame>
 
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         Guidance

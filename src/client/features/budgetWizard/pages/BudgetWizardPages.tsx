@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -35,6 +34,7 @@ import { registerArea } from '../../../app/areas';
 import { budgetsArea } from '../area';
 import { worksheetsArea } from '../../worksheets/area';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(budgetsArea);
@@ -81,23 +81,32 @@ export function BudgetListPage() {
       {list.status === 'failed' && <Alert severity="error">Your budgets could not be loaded: {list.error?.message}</Alert>}
       {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have no budgets yet. Create one to get started.</Typography>}
       {list.items.length > 0 && (
-        // the learner's own names, in text and in the buttons' labels: left out of session recordings
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }} className={RECORDING_BLOCK_CLASS}>
+        // the learner's own names, in text and in the buttons' labels: left out of session recordings;
+        // on a phone, two columns: the figures go under the name, the actions one above another
+        <TableFrame label="My budgets" className={RECORDING_BLOCK_CLASS}>
           <Table size="small" aria-label="My budgets">
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
-                <TableCell>Month</TableCell>
-                <TableCell align="right">Income</TableCell>
-                <TableCell align="right">Planned</TableCell>
-                <TableCell align="right">Left over</TableCell>
-                <TableCell>Last edited</TableCell>
+                <TableCell sx={cellFromSm}>Month</TableCell>
+                <TableCell align="right" sx={cellFromSm}>
+                  Income
+                </TableCell>
+                <TableCell align="right" sx={cellFromSm}>
+                  Planned
+                </TableCell>
+                <TableCell align="right" sx={cellFromSm}>
+                  Left over
+                </TableCell>
+                <TableCell sx={cellFromSm}>Last edited</TableCell>
                 <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {list.items.map((budget) => {
                 const label = budget.name || 'Untitled budget';
+                const month = budget.month ? monthLabel(budget.month) : '—';
+                const edited = formatDate(budget.updatedAt, timeZone);
                 return (
                   <TableRow key={budget.id}>
                     <TableCell component="th" scope="row">
@@ -105,14 +114,31 @@ export function BudgetListPage() {
                         {label}
                       </Link>{' '}
                       {budget.status === 'draft' && <Chip label="Draft" size="small" variant="outlined" />}
+                      <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                        {month}
+                        <br />
+                        Income {formatCents(budget.totals.incomeCents)}
+                        <br />
+                        Planned {formatCents(budget.totals.spendingCents)}
+                        <br />
+                        Left over {formatCents(budget.totals.balanceCents)}
+                        <br />
+                        Edited {edited}
+                      </Typography>
                     </TableCell>
-                    <TableCell>{budget.month ? monthLabel(budget.month) : '—'}</TableCell>
-                    <TableCell align="right">{formatCents(budget.totals.incomeCents)}</TableCell>
-                    <TableCell align="right">{formatCents(budget.totals.spendingCents)}</TableCell>
-                    <TableCell align="right">{formatCents(budget.totals.balanceCents)}</TableCell>
-                    <TableCell>{formatDate(budget.updatedAt, timeZone)}</TableCell>
+                    <TableCell sx={cellFromSm}>{month}</TableCell>
+                    <TableCell align="right" sx={cellFromSm}>
+                      {formatCents(budget.totals.incomeCents)}
+                    </TableCell>
+                    <TableCell align="right" sx={cellFromSm}>
+                      {formatCents(budget.totals.spendingCents)}
+                    </TableCell>
+                    <TableCell align="right" sx={cellFromSm}>
+                      {formatCents(budget.totals.balanceCents)}
+                    </TableCell>
+                    <TableCell sx={cellFromSm}>{edited}</TableCell>
                     <TableCell>
-                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'flex-start', gap: 0.5, flexWrap: 'wrap' }}>
                         <Button size="small" component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`} aria-label={`Open ${label}`}>
                           Open
                         </Button>
@@ -129,7 +155,7 @@ export function BudgetListPage() {
               })}
             </TableBody>
           </Table>
-        </Paper>
+        </TableFrame>
       )}
     </PageFrame>
   );
