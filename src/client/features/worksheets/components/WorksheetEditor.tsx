@@ -25,6 +25,7 @@ import { SaveStatus } from '../../../ui/documents/SaveStatus';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
+import { TableFrame } from '../../../ui/TableFrame';
 import { selectCurrentWorksheet, selectWorksheetDirty, selectWorksheetSave } from '../selectors';
 import { WORKSHEETS_PATH, worksheetConflictResolved, worksheetDraftChanged, worksheetDraftSaveRequested, worksheetOpened, worksheetStarted } from '../slice';
 import { FREQUENCY_OPTIONS, WORKSHEET_SPECS, blankItem, toWorksheetData, toWorksheetForm, type FieldSpec, type FormRecord, type KindSpec } from '../specs';
@@ -59,7 +60,8 @@ export function ResultSections({ sections }: { sections: PdfSection[] }) {
           <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
             {section.heading}
           </Typography>
-          <Paper variant="outlined" sx={{ overflowX: 'auto', maxHeight: section.rows.length > 14 ? 420 : undefined, '@media print': { maxHeight: 'none' } }}>
+          {/* a long schedule (month by month) scrolls inside its frame, never in print */}
+          <TableFrame label={section.heading} maxHeight={section.rows.length > 14 ? 420 : undefined}>
             <Table size="small" aria-label={section.heading}>
               <TableBody>
                 {section.rows.map(([label, value], i) => (
@@ -72,7 +74,7 @@ export function ResultSections({ sections }: { sections: PdfSection[] }) {
                 ))}
               </TableBody>
             </Table>
-          </Paper>
+          </TableFrame>
         </Box>
       ))}
     </>

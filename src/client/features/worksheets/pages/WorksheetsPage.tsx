@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -34,6 +33,7 @@ import {
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(worksheetsArea);
@@ -102,40 +102,52 @@ export function WorksheetsPage() {
         {list.status === 'failed' && <Alert severity="error">Your worksheets could not be loaded: {list.error?.message}</Alert>}
         {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have not saved any worksheets yet.</Typography>}
         {list.items.length > 0 && (
-          // the learner's own names, in text and in the buttons' labels: left out of session recordings
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }} className={RECORDING_BLOCK_CLASS}>
+          // the learner's own names, in text and in the buttons' labels: left out of session recordings;
+          // on a phone, two columns: the kind and date go under the name, the actions one above another
+          <TableFrame label="My worksheets" className={RECORDING_BLOCK_CLASS}>
             <Table size="small" aria-label="My worksheets">
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
-                  <TableCell>Worksheet</TableCell>
-                  <TableCell>Last edited</TableCell>
+                  <TableCell sx={cellFromSm}>Worksheet</TableCell>
+                  <TableCell sx={cellFromSm}>Last edited</TableCell>
                   <TableCell>Actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {list.items.map((sheet) => (
-                  <TableRow key={sheet.id}>
-                    <TableCell component="th" scope="row">
-                      <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
-                        {sheet.title}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}</TableCell>
-                    <TableCell>{formatDate(sheet.updatedAt, timeZone)}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => dispatch(worksheetDuplicateRequested({ id: sheet.id }))} aria-label={`Duplicate ${sheet.title}`}>
-                        Duplicate
-                      </Button>
-                      <Button size="small" color="error" onClick={() => dispatch(worksheetDeleteRequested({ id: sheet.id, label: sheet.title }))} aria-label={`Delete ${sheet.title}`}>
-                        Delete
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {list.items.map((sheet) => {
+                  const kindTitle = WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind;
+                  const edited = formatDate(sheet.updatedAt, timeZone);
+                  return (
+                    <TableRow key={sheet.id}>
+                      <TableCell component="th" scope="row">
+                        <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
+                          {sheet.title}
+                        </Link>
+                        <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                          {kindTitle}
+                          <br />
+                          Edited {edited}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={cellFromSm}>{kindTitle}</TableCell>
+                      <TableCell sx={cellFromSm}>{edited}</TableCell>
+                      <TableCell>
+                        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'flex-start', gap: 0.5, flexWrap: 'wrap' }}>
+                          <Button size="small" onClick={() => dispatch(worksheetDuplicateRequested({ id: sheet.id }))} aria-label={`Duplicate ${sheet.title}`}>
+                            Duplicate
+                          </Button>
+                          <Button size="small" color="error" onClick={() => dispatch(worksheetDeleteRequested({ id: sheet.id, label: sheet.title }))} aria-label={`Delete ${sheet.title}`}>
+                            Delete
+                          </Button>
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
-          </Paper>
+          </TableFrame>
         )}
       </Box>
     </PageFrame>
