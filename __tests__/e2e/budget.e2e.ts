@@ -1,7 +1,8 @@
 /**
  * Issue #7's user path in real Chromium: a budget built through every step (reloaded mid-way and
  * resumed), the chart, the CSV checked against the review totals, a stale tab refused, two
- * worksheets filled, the activity list — with an axe-core check of every page and step visited.
+ * worksheets filled, the activity list — with an axe-core check of every page and step visited;
+ * and the same pages on a 360 px phone, where no table makes the page or itself scroll sideways.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -287,4 +288,98 @@ describe('worksheets', () => {
     await page.getByRole('link', { name: 'Compound Interest' }).waitFor();
     await expectAccessible(page);
   });
+});
+
+/** At a phone's width the page never scrolls sideways, and no table needs to: each fits the box it is in. */
+async function fitsThePhone(p: Page = page): Promise<void> {
+  const pageOverflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(pageOverflow).toBeLessThanOrEqual(0);
+  const tooWide = await p.locator('table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0)).map((t) => t.getAttribute('aria-label')));
+  expect(tooWide).toEqual([]);
+}
+
+describe('on a 360 px phone', () => {
+  beforeEach(async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+  });
+
+  it('the budget list and the review fit the screen: the columns fold together, nothing scrolls sideways', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create');
+    await page.locator('#f-name').fill('Phone budget for my first apartment');
+    await page.locator('#f-month').fill('2026-11');
+    await page.locator('#f-payFrequency').selectOption('biweekly');
+    await page.waitForURL(step(0));
+    await saved();
+    await next();
+    await page.waitForURL(step(1));
+    await page.getByRole('button', { name: 'Add income' }).click();
+    await page.locator('#f-incomes-0-source').fill('Paycheck from the grocery store');
+    await page.locator('#f-incomes-0-amount').fill('1,200.50');
+    await page.locator('#f-incomes-0-frequency').selectOption('biweekly');
+    await next();
+    await page.waitForURL(step(2));
+    await page.getByRole('button', { name: 'Add Rent or housing' }).click();
+    await page.locator('#f-expenses-0-amount').fill('900');
+    await next();
+    await page.waitForURL(step(3));
+    await page.getByRole('button', { name: 'Add savings goal' }).click();
+    await page.locator('#f-goals-0-name').fill('Emergency fund');
+    await page.locator('#f-goals-0-target').fill('1000');
+    await page.locator('#f-goals-0-saved').fill('250');
+    await page.locator('#f-goals-0-monthly').fill('100');
+    await next();
+
+    await page.waitForURL(step(4));
+    await page.locator('[data-testid="fifty-chart"] svg').first().waitFor();
+    // the section and details are under the item's name; the share of income under the plan's amount
+    const lines = page.getByRole('table', { name: 'Every line of the budget' });
+    await expect(lines.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['Item', 'Monthly']);
+    await expect(lines.getByRole('row', { name: /Emergency fund/ }).innerText()).resolves.toMatch(/Savings goal · Saved \$250\.00 of \$1,000\.00\s+\$100\.00/);
+    const fifty = page.getByRole('table', { name: '50/30/20 comparison' });
+    await expect(fifty.getByRole('row', { name: /Needs/ }).innerText()).resolves.toMatch(/\$1,300\.54\s+\$900\.00\s+34\.6%/);
+    await fitsThePhone();
+    await expectAccessible(page);
+
+    await page.goto('/app/resources/budget-wizard');
+    const row = page.getByRole('table', { name: 'My budgets' }).getByRole('row', { name: /Phone budget for my first apartment/ });
+    await expect(row.innerText()).resolves.toMatch(/November 2026\s+Income \$2,601\.08\s+Planned \$1,000\.00\s+Left over \$1,601\.08/);
+    await row.getByRole('button', { name: 'Delete Phone budget for my first apartment' }).waitFor();
+    await fitsThePhone();
+    await expectAccessible(page);
+  }, 120_000);
+
+  it('the worksheets fit too; a long schedule scrolls in its own frame, with a cue, reached by keyboard', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/worksheets/paycheck');
+    await page.getByLabel('Gross pay per paycheck').fill('2000');
+    await page.getByLabel('Federal income tax estimate').fill('10');
+    await page.waitForURL(/\/worksheets\/paycheck\/\d+$/);
+    await saved();
+    await fitsThePhone();
+    await expectAccessible(page);
+
+    await page.goto('/app/resources/worksheets/debt-payoff');
+    await page.getByLabel('Extra each month').fill('10');
+    await page.getByLabel('Debt', { exact: true }).fill('Store card');
+    await page.getByLabel('Balance', { exact: true }).fill('1500');
+    await page.getByLabel('Interest rate (APR)').fill('24');
+    await page.getByLabel('Minimum payment').fill('40');
+    await page.waitForURL(/\/worksheets\/debt-payoff\/\d+$/);
+    await saved();
+    // a schedule of more than 14 months: a region of its own with a shadow below, scrolled by keyboard
+    const schedule = page.getByRole('region', { name: 'Snowball: month by month (scrollable)' });
+    const frame = page.locator('[data-scroll-cues]').filter({ has: schedule });
+    await expect(frame.getAttribute('data-scroll-cues')).resolves.toBe('bottom');
+    await schedule.focus();
+    await page.keyboard.press('PageDown');
+    await page.locator('[data-scroll-cues="top bottom"]').filter({ has: schedule }).waitFor();
+    await fitsThePhone();
+    await expectAccessible(page);
+
+    await page.goto('/app/resources/worksheets');
+    await page.getByRole('table', { name: 'My worksheets' }).getByRole('row', { name: /Debt Payoff/ }).first().waitFor();
+    await fitsThePhone();
+    await expectAccessible(page);
+  }, 120_000);
 });
