@@ -9,12 +9,17 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_MESSAGES } from '../../src/common/apiMessages';
-import { MAX_UPSTREAM_RESPONSE_BYTES } from '../../src/server/services/upstream';
 import { appKeyHeader, authHeaders, createTestApp, signIn, type TestApp } from './support/testApp';
 
 /** The bound under test: every upstream exchange ends within this (plus the proxy's own work). */
 const UPSTREAM_TIMEOUT_MS = 1000;
 const SLACK_MS = 1500;
+/**
+ * The answer size cap for these tests (UPSTREAM_MAX_RESPONSE_BYTES; 10 MiB by default): small, so an
+ * endless body reaches it in milliseconds. With the default, reading 10 MiB from the in-process fake
+ * upstream could outlast the 1-s timeout on a busy machine and answer 504 instead of 502.
+ */
+const MAX_RESPONSE_BYTES = 256 * 1024;
 
 const sockets = new Set<net.Socket>();
 const timers = new Set<NodeJS.Timeout>();
@@ -32,6 +37,11 @@ function fakeUpstream(): http.Server {
       case '/ok':
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
         return;
+      case '/just-under-the-cap': { // a JSON string of exactly MAX_RESPONSE_BYTES bytes, streamed without a length
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`"${'x'.repeat(MAX_RESPONSE_BYTES - 2)}"`);
+        return;
+      }
       case '/empty':
         res.writeHead(204).end();
         return;
@@ -78,7 +88,7 @@ function fakeUpstream(): http.Server {
         req.socket.destroy();
         return;
       case '/huge-declared':
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(MAX_UPSTREAM_RESPONSE_BYTES + 1) });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(MAX_RESPONSE_BYTES + 1) });
         res.write('[');
         return;
       case '/huge-streamed': { // no length, chunks for ever (as fast as the socket takes them)
@@ -146,6 +156,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      UPSTREAM_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES),
       SERVICE_LEGACY_URL: `http://127.0.0.1:${upstreamPort}`,
       SERVICE_CAMPAIGN_URL: `http://127.0.0.1:${refusedPort}/api`,
       SERVICE_WORKFLOW_URL: `http://127.0.0.1:${garbagePort}`,
@@ -183,6 +194,12 @@ describe('a working upstream (the control)', () => {
     const clientError = await timedProxy({ service: 'Legacy', path: '/client-error' });
     expect(clientError.response.statusCode).toBe(409);
     expect(clientError.response.json()).toEqual({ message: 'Already there' });
+  });
+
+  it('passes an answer of exactly UPSTREAM_MAX_RESPONSE_BYTES on (one byte more is refused: below)', async () => {
+    const { response } = await timedProxy({ service: 'Legacy', path: '/just-under-the-cap' });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as string).length).toBe(MAX_RESPONSE_BYTES - 2);
   });
 });
 

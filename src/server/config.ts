@@ -97,6 +97,8 @@ export interface Config {
   services: Partial<Record<ServiceName, string>>;
   /** longest wait for an upstream service's whole answer (a proxy call's own shorter timeout wins) */
   upstreamTimeoutMs: number;
+  /** the most of an upstream answer the proxy reads; a longer one is a failed service (502) */
+  upstreamMaxResponseBytes: number;
   logLevel: LogLevel;
   /** Fastify's trustProxy: false, true (any hop), or the proxies' addresses/CIDRs (comma-separated) */
   trustProxy: boolean | string;
@@ -122,6 +124,11 @@ export interface ConfigVariable {
  * pool for each query; a request waits in the pool's queue once all are busy.
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** UPSTREAM_MAX_RESPONSE_BYTES: the default and its bounds (an upstream's answer is read into memory). */
+export const DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const MIN_UPSTREAM_RESPONSE_BYTES = 64 * 1024;
+export const MAX_UPSTREAM_RESPONSE_BYTES = 100 * 1024 * 1024;
 
 /** The configuration table (README mirrors it). */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
@@ -150,6 +157,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: `Upstream base URL (http/https) for the ${name} service of the proxy.`,
   })),
   { name: 'UPSTREAM_TIMEOUT_MS', default: '15000', description: 'Longest the proxy waits for an upstream service (connection, headers and the whole body) before answering 504; a proxy call\'s own shorter `timeout` wins. 1000 to 60000.' },
+  { name: 'UPSTREAM_MAX_RESPONSE_BYTES', default: String(DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES), description: `The most of an upstream service's answer the proxy reads (10 MiB); a longer answer, declared or streamed, is refused with 502 without reading further. ${MIN_UPSTREAM_RESPONSE_BYTES} to ${MAX_UPSTREAM_RESPONSE_BYTES}.` },
   { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
   { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy, so the client IP for per-IP rate limits is the one that proxy put in X-Forwarded-For: the proxy\'s address(es) or CIDR(s), comma-separated (e.g. 127.0.0.1; see docs/deploy/nginx.conf), or true for exactly ONE proxy hop (the address it appended; addresses the client put in front are ignored).' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER', default: '5', description: 'Failed sign-ins per user name within the window before 429.' },
@@ -255,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const upstreamTimeoutMs = int('UPSTREAM_TIMEOUT_MS', TIMEOUTS.proxyMs, TIMEOUTS.clientMinimumMs, PROXY_MAX_TIMEOUT_MS);
+  const upstreamMaxResponseBytes = int('UPSTREAM_MAX_RESPONSE_BYTES', DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES);
 
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -340,6 +349,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir,
     services,
     upstreamTimeoutMs,
+    upstreamMaxResponseBytes,
     logLevel: logLevel as LogLevel,
     trustProxy,
     throttle,

@@ -105,8 +105,18 @@ describe('loadConfig', () => {
     ['an unknown log level', { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     ['an empty app key list', { APP_KEYS: ' , ' }, /APP_KEYS must list at least one/],
     ['a bad environment code', { APP_ENV: 'dev' }, /APP_ENV must be one capital letter/],
+    ['an upstream answer cap under 64 KiB', { UPSTREAM_MAX_RESPONSE_BYTES: '1000' }, /UPSTREAM_MAX_RESPONSE_BYTES must be a whole number from 65536 to 104857600/],
+    ['an upstream answer cap that is not a number', { UPSTREAM_MAX_RESPONSE_BYTES: '10MB' }, /UPSTREAM_MAX_RESPONSE_BYTES must be a whole number/],
   ])('refuses %s', (_name, env, problem) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(problem);
+  });
+
+  it.each([
+    [undefined, 10 * 1024 * 1024],
+    ['65536', 65_536],
+    ['52428800', 52_428_800],
+  ])('UPSTREAM_MAX_RESPONSE_BYTES=%p caps an upstream answer at %i bytes', (value, bytes) => {
+    expect(loadConfig({ DATA_DIR: dir, ...(value ? { UPSTREAM_MAX_RESPONSE_BYTES: value } : {}) }).upstreamMaxResponseBytes).toBe(bytes);
   });
 
   it('lists every problem in one error', () => {

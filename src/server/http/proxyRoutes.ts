@@ -169,6 +169,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         files,
         // the call's own timeout, bounded by UPSTREAM_TIMEOUT_MS
         timeoutMs: Math.min(call.timeout, ctx.config.upstreamTimeoutMs),
+        maxResponseBytes: ctx.config.upstreamMaxResponseBytes,
         appKey,
         bearer: identity ? bearerToken(request) : null,
         useSystem: call.useSystem,

@@ -2,7 +2,7 @@
  * Forwarding a proxy call to a configured upstream. The URL is always the configured base URL plus
  * an already-normalised path; redirects are never followed; failures become 502, timeouts 504.
  * Garbage is a failure too: a body that is not JSON (whatever its content type says), JSON under
- * another content type, a truncated body, or one over MAX_UPSTREAM_RESPONSE_BYTES (read no further).
+ * another content type, a truncated body, or one over `maxResponseBytes` (UPSTREAM_MAX_RESPONSE_BYTES; read no further).
  * `timeoutMs` bounds the whole exchange: connection, headers and body.
  */
 import { API_MESSAGES } from '../../common/apiMessages';
@@ -10,7 +10,6 @@ import { APP_KEY_HEADER, type ProxyMethod } from '../../common/constants';
 import { HttpError } from '../http/errors';
 import type { UploadedFile } from './types';
 
-export const MAX_UPSTREAM_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Longer URLs are refused by common servers (Node's 16 KiB header limit answers 431 without a body). */
 export const MAX_UPSTREAM_URL_LENGTH = 8 * 1024;
 
@@ -23,6 +22,8 @@ export interface UpstreamCall {
   payload: unknown;
   files: UploadedFile[];
   timeoutMs: number;
+  /** the most of the answer read (config UPSTREAM_MAX_RESPONSE_BYTES); more is a failed service */
+  maxResponseBytes: number;
   appKey: string;
   bearer: string | null;
   useSystem: boolean;
@@ -82,8 +83,8 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
   let buffer: Buffer;
   try {
     const declared = Number(response.headers.get('content-length') ?? '0');
-    if (declared > MAX_UPSTREAM_RESPONSE_BYTES) throw new Error('too large');
-    buffer = await readCapped(response, MAX_UPSTREAM_RESPONSE_BYTES);
+    if (declared > call.maxResponseBytes) throw new Error('too large');
+    buffer = await readCapped(response, call.maxResponseBytes);
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw new HttpError(504, API_MESSAGES.upstreamTimeout);
