@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, fitsThePhone as fitsThePhoneOn, launchBrowser, newContext, signIn } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -32,6 +32,8 @@ async function signedInAs(username: string): Promise<void> {
   await page.waitForURL('**/app');
 }
 
+/** The shared check (support/browser.ts) on this spec's page. */
+const fitsThePhone = (p: Page = page) => fitsThePhoneOn(p);
 const saved = (p: Page = page) => p.getByTestId('save-status').filter({ hasText: /All changes saved/ }).waitFor();
 /** The wizard keeps its step in the address; step 0 may also be the bare address. */
 const step = (n: number) => new RegExp(`/app/resources/budget-wizard/\\d+${n === 0 ? '(\\?step=0)?' : `\\?step=${n}`}$`);
@@ -290,14 +292,7 @@ describe('worksheets', () => {
   });
 });
 
-/** At a phone's width the page never scrolls sideways, and no table needs to: each fits the box it is in. */
-async function fitsThePhone(p: Page = page): Promise<void> {
-  const pageOverflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(pageOverflow).toBeLessThanOrEqual(0);
-  const tooWide = await p.locator('table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0)).map((t) => t.getAttribute('aria-label')));
-  expect(tooWide).toEqual([]);
-}
-
+/** At a phone's width the page never scrolls sideways, and no table needs to: each fits the box it is in (fitsThePhone). */
 describe('on a 360 px phone', () => {
   beforeEach(async () => {
     await page.setViewportSize({ width: 360, height: 740 });

@@ -5,11 +5,12 @@
  * material, takes its review (answers from the page; if it is not passed, retakes it using the
  * explanations shown), sees the transcript, bookmarks and unbookmarks; the rest of the module is
  * completed through the same public API the SPA uses (no test-only paths), then the certificate is
- * downloaded and its verification link checked. axe-core on every page.
+ * downloaded and its verification link checked. axe-core on every page. Last, the transcript on a
+ * 360 px phone: its columns fold under the module's name, nothing scrolls sideways.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
 
 jest.setTimeout(240_000);
 
@@ -209,5 +210,39 @@ describe('catalog: the learning path', () => {
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await expect(heading()).resolves.toBe('Page Not Found');
     await expectAccessible(page);
+  });
+
+  describe('on a 360 px phone', () => {
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+    });
+    afterAll(async () => {
+      await page.setViewportSize({ width: 1024, height: 600 });
+    });
+
+    it('the transcript fits: status, dates, score and time fold under the module name; the filters above still narrow it', async () => {
+      await page.goto('/app/activity/transcripts');
+      const table = page.getByRole('table', { name: 'Transcript' });
+      const row = table.getByRole('row').filter({ hasText: moduleTitle });
+      await row.waitFor();
+      await expect(table.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['Module', 'Certificate']);
+      const folded = /Completed · 100%\s+Started (\d\d\/\d\d\/\d\d)\s+Completed \d\d\/\d\d\/\d\d\s+Best review score \d+%\s+Time \d+ min/;
+      const started = folded.exec(await row.innerText())?.[1];
+      expect(started).toBeDefined();
+      await row.getByRole('button', { name: `Download certificate for ${moduleTitle}` }).waitFor();
+      await fitsThePhone(page);
+      await expectAccessible(page);
+
+      // the filters are above the table, one under another: a day typed as the table shows it
+      await page.getByLabel('Started value').fill(started!);
+      await page.getByLabel('Status value').fill('Completed');
+      const rows = table.getByRole('row');
+      await expect(row.innerText()).resolves.toMatch(folded);
+      const texts = await rows.allInnerTexts();
+      expect(texts.length).toBeGreaterThanOrEqual(2);
+      for (const text of texts.slice(1)) expect(text).toMatch(folded);
+      await fitsThePhone(page);
+      await expectAccessible(page);
+    });
   });
 });

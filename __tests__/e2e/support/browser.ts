@@ -75,6 +75,17 @@ export async function expectAccessible(page: Page, options: { exclude?: string; 
   expect(summary).toEqual([]);
 }
 
+/**
+ * A page that fits a phone's width: the page does not scroll sideways, and no table is wider than the
+ * box it sits in (a TableFrame's folded columns fit; one that scrolls in its frame says so itself).
+ */
+export async function fitsThePhone(page: Page): Promise<void> {
+  const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(pageOverflow).toBeLessThanOrEqual(0);
+  const tooWide = await page.locator('table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0)).map((t) => t.getAttribute('aria-label')));
+  expect(tooWide).toEqual([]);
+}
+
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel(/user ?name/i).fill(username);
   await page.getByLabel(/password/i).fill(password);

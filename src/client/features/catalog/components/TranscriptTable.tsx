@@ -2,9 +2,10 @@
  * The transcript (issue #5): each module of the current school's catalog with status, dates, best
  * review score and time, filterable per column with the shared ColumnFilter (SPEC §9 match modes),
  * printable (a print stylesheet hides the app's chrome and the filters), with a certificate per
- * completed module.
+ * completed module. On a phone (below sm) it has two columns: the status, dates, score and time go
+ * under the module's name; from sm and in print every column is its own.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,6 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -25,6 +25,7 @@ import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { learnerLabel } from '../../../ui/learnerLabel';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { catalogApi } from '../api';
 import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
 import { CertificateButton } from './CertificateButton';
@@ -59,7 +60,8 @@ const PRINT_STYLES = {
     // the page's tabs whole (their indicator sits outside the tablist)
     'header, nav, footer, .no-print, .MuiTabs-root': { display: 'none !important' },
     body: { background: '#fff' },
-    '.transcript-table td, .transcript-table th': { fontSize: '10pt', padding: '4px 6px' },
+    // more specific than the frame's tighter-cells rule (TableFrame), which would otherwise win on paper
+    '.transcript-table td.MuiTableCell-root, .transcript-table th.MuiTableCell-root': { fontSize: '10pt', padding: '4px 6px' },
   },
 } as const;
 
@@ -102,12 +104,13 @@ export function TranscriptTable() {
               <ColumnFilter key={c.key} label={c.label} kind={c.kind} filter={filters[c.key]} onChange={(next) => setFilters((f) => ({ ...f, [c.key]: next }))} />
             ))}
           </Box>
-          <TableContainer>
+          {/* on a phone, two columns: the status, dates, score and time go under the module's name */}
+          <TableFrame label="Transcript">
             <Table size="small" className="transcript-table" aria-label="Transcript">
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c.key} component="th" scope="col">
+                    <TableCell key={c.key} component="th" scope="col" sx={c.key === 'module' ? undefined : cellFromSm}>
                       {c.label}
                     </TableCell>
                   ))}
@@ -117,25 +120,46 @@ export function TranscriptTable() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {shown.map((row) => (
-                  <TableRow key={row.moduleSlug}>
-                    <TableCell component="th" scope="row">
-                      <RouterLink to={catalogPaths.module(row.moduleSlug)}>{row.module}</RouterLink>
-                    </TableCell>
-                    <TableCell>{row.status}</TableCell>
-                    <TableCell>{row.percent}%</TableCell>
-                    <TableCell>{formatDate(row.started, timeZone) || '—'}</TableCell>
-                    <TableCell>{formatDate(row.completed, timeZone) || '—'}</TableCell>
-                    <TableCell>{row.bestScore === null ? '—' : `${row.bestScore}%`}</TableCell>
-                    <TableCell>{row.minutes}</TableCell>
-                    <TableCell className="no-print">
-                      {row.statusKey === 'completed' ? <CertificateButton moduleSlug={row.moduleSlug} moduleTitle={row.module} /> : '—'}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {shown.map((row) => {
+                  const started = formatDate(row.started, timeZone);
+                  const completed = formatDate(row.completed, timeZone);
+                  const score = row.bestScore === null ? null : `${row.bestScore}%`;
+                  // one line each, only those there are: a phone's column is narrow
+                  const details = [
+                    `${row.status} · ${row.percent}%`,
+                    started && `Started ${started}`,
+                    completed && `Completed ${completed}`,
+                    score && `Best review score ${score}`,
+                    `Time ${row.minutes} min`,
+                  ].filter(Boolean);
+                  return (
+                    <TableRow key={row.moduleSlug}>
+                      <TableCell component="th" scope="row">
+                        <RouterLink to={catalogPaths.module(row.moduleSlug)}>{row.module}</RouterLink>
+                        <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                          {details.map((line, i) => (
+                            <Fragment key={i}>
+                              {i > 0 && <br />}
+                              {line}
+                            </Fragment>
+                          ))}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={cellFromSm}>{row.status}</TableCell>
+                      <TableCell sx={cellFromSm}>{row.percent}%</TableCell>
+                      <TableCell sx={cellFromSm}>{started || '—'}</TableCell>
+                      <TableCell sx={cellFromSm}>{completed || '—'}</TableCell>
+                      <TableCell sx={cellFromSm}>{score ?? '—'}</TableCell>
+                      <TableCell sx={cellFromSm}>{row.minutes}</TableCell>
+                      <TableCell className="no-print">
+                        {row.statusKey === 'completed' ? <CertificateButton moduleSlug={row.moduleSlug} moduleTitle={row.module} /> : '—'}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableFrame>
           {shown.length === 0 && (
             <Alert severity="info" sx={{ mt: 2 }}>
               {rows.length === 0 ? 'Your school has no modules in its catalog yet.' : 'No module matches these filters.'}
