@@ -14,7 +14,6 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -39,6 +38,7 @@ import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
 import { selectPasswordChange } from '../../password/selectors';
@@ -353,28 +353,45 @@ export function AccessCodesPage() {
       ) : codes.items.length === 0 ? (
         <Typography sx={{ mb: 2 }}>You have not added an access code yet.</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
+        // on a phone, two columns: the course and the day it was added go under the school
+        <TableFrame label="Your access codes" sx={{ mb: 2 }}>
           <Table size="small" aria-label="Your access codes">
             <TableHead>
               <TableRow>
                 <TableCell scope="col">Code</TableCell>
                 <TableCell scope="col">School</TableCell>
-                <TableCell scope="col">Course</TableCell>
-                <TableCell scope="col">Added</TableCell>
+                <TableCell scope="col" sx={cellFromSm}>
+                  Course
+                </TableCell>
+                <TableCell scope="col" sx={cellFromSm}>
+                  Added
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {codes.items.map((c) => (
-                <TableRow key={c.code}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{formatAccessCode(c.code)}</TableCell>
-                  <TableCell>{c.schoolName}</TableCell>
-                  <TableCell>{c.productName}</TableCell>
-                  <TableCell>{formatDate(c.redeemedAt, timeZone)}</TableCell>
-                </TableRow>
-              ))}
+              {codes.items.map((c) => {
+                const added = formatDate(c.redeemedAt, timeZone);
+                return (
+                  <TableRow key={c.code}>
+                    <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                      {formatAccessCode(c.code)}
+                    </TableCell>
+                    <TableCell>
+                      {c.schoolName}
+                      <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+                        {c.productName}
+                        <br />
+                        Added {added}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={cellFromSm}>{c.productName}</TableCell>
+                    <TableCell sx={cellFromSm}>{added}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableFrame>
       )}
       <Button component={RouterLink} to="/app/profile/code" variant="contained">
         Add an access code

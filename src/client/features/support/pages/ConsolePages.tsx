@@ -15,11 +15,11 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../common/support';
@@ -28,6 +28,7 @@ import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
+import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { selectHasPermission } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
 import { replayPath } from '../sagas';
@@ -66,6 +67,9 @@ const COLUMNS: Column[] = [
   { id: 'status', label: 'Status', kind: 'text', value: (t) => t.status, filterValue: (t) => t.status },
   { id: 'createdAt', label: 'Created', kind: 'date', value: (t) => t.createdAt, filterValue: (t) => new Date(t.createdAt) },
 ];
+
+/** The columns a phone keeps (below sm); the others fold under the ticket's key. */
+const ON_A_PHONE: ReadonlySet<Column['id']> = new Set(['key', 'status']);
 
 type Filters = Record<Column['id'], ColumnFilterState>;
 const emptyFilters = (): Filters =>
@@ -156,12 +160,38 @@ export function TicketsPage() {
       </Box>
       {tickets.status === 'loading' && <CircularProgress aria-label="Loading tickets" />}
       {tickets.status === 'failed' && <Alert severity="error">{tickets.error?.message}</Alert>}
-      <TableContainer component={Paper} variant="outlined">
+      {/* on a phone the folded columns' headers are hidden: the sort is chosen here instead */}
+      <Box sx={{ ...blockBelowSm, mb: 2 }}>
+        <TextField
+          select
+          id="ticket-sort"
+          label="Sort by"
+          size="small"
+          fullWidth
+          value={`${orderBy} ${order}`}
+          onChange={(e) => {
+            const [id, direction] = e.target.value.split(' ') as [Column['id'], 'asc' | 'desc'];
+            setOrderBy(id);
+            setOrder(direction);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {COLUMNS.flatMap((c) =>
+            (['asc', 'desc'] as const).map((direction) => (
+              <option key={`${c.id} ${direction}`} value={`${c.id} ${direction}`}>
+                {c.label}, {direction === 'asc' ? 'ascending' : 'descending'}
+              </option>
+            )),
+          )}
+        </TextField>
+      </Box>
+      {/* on a phone, two columns: the subject, sender, school and day go under the ticket's key */}
+      <TableFrame label="Support tickets">
         <Table size="small" aria-label="Support tickets">
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.id} sortDirection={orderBy === c.id ? order : false}>
+                <TableCell key={c.id} sortDirection={orderBy === c.id ? order : false} sx={ON_A_PHONE.has(c.id) ? undefined : cellFromSm}>
                   <TableSortLabel active={orderBy === c.id} direction={orderBy === c.id ? order : 'asc'} onClick={() => sortBy(c.id)}>
                     {c.label}
                   </TableSortLabel>
@@ -170,27 +200,40 @@ export function TicketsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {shown.map((t) => (
-              <TableRow key={t.key} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={`/app/support/tickets/${t.key}`}>
-                    {t.key}
-                  </Link>
-                </TableCell>
-                <TableCell>{t.subject}</TableCell>
-                <TableCell>
-                  {t.name}
-                  <Typography variant="body2" color="text.secondary">
-                    {t.email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{t.school ?? '—'}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
-                </TableCell>
-                <TableCell>{formatDate(t.createdAt, timeZone)}</TableCell>
-              </TableRow>
-            ))}
+            {shown.map((t) => {
+              const created = formatDate(t.createdAt, timeZone);
+              return (
+                <TableRow key={t.key} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/app/support/tickets/${t.key}`} sx={{ whiteSpace: 'nowrap' }}>
+                      {t.key}
+                    </Link>
+                    <Typography variant="body2" sx={{ ...blockBelowSm, overflowWrap: 'anywhere' }}>
+                      {t.subject}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowSm, overflowWrap: 'anywhere' }}>
+                      {t.name}
+                      <br />
+                      {t.email}
+                      <br />
+                      {t.school ?? '—'} · {created}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={cellFromSm}>{t.subject}</TableCell>
+                  <TableCell sx={cellFromSm}>
+                    {t.name}
+                    <Typography variant="body2" color="text.secondary">
+                      {t.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={cellFromSm}>{t.school ?? '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
+                  </TableCell>
+                  <TableCell sx={cellFromSm}>{created}</TableCell>
+                </TableRow>
+              );
+            })}
             {tickets.status === 'succeeded' && shown.length === 0 && (
               <TableRow>
                 <TableCell colSpan={COLUMNS.length}>No tickets match.</TableCell>
@@ -198,9 +241,11 @@ export function TicketsPage() {
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableFrame>
       <TablePagination
         component="div"
+        // on a phone the page's arrows go under the rows-per-page choice rather than out of sight
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
         count={rows.length}
         page={page}
         rowsPerPage={rowsPerPage}
