@@ -202,7 +202,7 @@ describe('accounts', () => {
     await page.getByRole('status').filter({ hasText: 'Access code added: Cashwise Financial Literacy at Maple Middle School.' }).waitFor();
     await checkPage(page);
     await page.goto('/app/profile/access-codes');
-    await page.getByRole('cell', { name: code }).waitFor();
+    await page.getByRole('rowheader', { name: code }).waitFor();
     await checkPage(page);
     await page.goto('/app/profile');
     await page.getByText('Maple Middle School').first().waitFor();
