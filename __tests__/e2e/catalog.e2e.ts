@@ -233,9 +233,12 @@ describe('catalog: the learning path', () => {
       await fitsThePhone(page);
       await expectAccessible(page);
 
-      // the filters are above the table, one under another: a day typed as the table shows it
+      // the filters are folded above the table on a phone: opened, then a day typed as the table shows it
+      await page.getByRole('button', { name: 'Show filters' }).click();
       await page.getByLabel('Started value').fill(started!);
       await page.getByLabel('Status value').fill('Completed');
+      await page.getByRole('button', { name: 'Hide filters (2 in use)' }).click();
+      await page.getByRole('button', { name: 'Show filters (2 in use)' }).waitFor();
       const rows = table.getByRole('row');
       await expect(row.innerText()).resolves.toMatch(folded);
       const texts = await rows.allInnerTexts();

@@ -22,6 +22,7 @@ import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
 import { selectClients, selectUser } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
+import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { learnerLabel } from '../../../ui/learnerLabel';
@@ -99,11 +100,11 @@ export function TranscriptTable() {
               Print transcript
             </Button>
           </Box>
-          <Box component="section" aria-label="Filters" className="no-print" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5, mb: 2 }}>
+          <FilterPanel inUse={countFiltersInUse(filters)}>
             {COLUMNS.map((c) => (
               <ColumnFilter key={c.key} label={c.label} kind={c.kind} filter={filters[c.key]} onChange={(next) => setFilters((f) => ({ ...f, [c.key]: next }))} />
             ))}
-          </Box>
+          </FilterPanel>
           {/* on a phone, two columns: the status, dates, score and time go under the module's name */}
           <TableFrame label="Transcript">
             <Table size="small" className="transcript-table" aria-label="Transcript">

@@ -25,6 +25,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../common/support';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
+import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
@@ -139,25 +140,20 @@ export function TicketsPage() {
 
   return (
     <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
-      <Box component="section" aria-labelledby="ticket-filters" sx={{ mb: 2 }}>
-        <Typography id="ticket-filters" variant="h6" component="h2">
-          Filters
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {COLUMNS.map((c) => (
-            <ColumnFilter
-              key={c.id}
-              label={c.label}
-              kind={c.kind}
-              filter={filters[c.id]}
-              onChange={(next) => {
-                setFilters({ ...filters, [c.id]: next });
-                setPage(0);
-              }}
-            />
-          ))}
-        </Box>
-      </Box>
+      <FilterPanel inUse={countFiltersInUse(filters)} headingLevel="h2">
+        {COLUMNS.map((c) => (
+          <ColumnFilter
+            key={c.id}
+            label={c.label}
+            kind={c.kind}
+            filter={filters[c.id]}
+            onChange={(next) => {
+              setFilters({ ...filters, [c.id]: next });
+              setPage(0);
+            }}
+          />
+        ))}
+      </FilterPanel>
       {tickets.status === 'loading' && <CircularProgress aria-label="Loading tickets" />}
       {tickets.status === 'failed' && <Alert severity="error">{tickets.error?.message}</Alert>}
       {/* on a phone the folded columns' headers are hidden: the sort is chosen here instead */}
