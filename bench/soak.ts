@@ -306,36 +306,22 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: /sign in/i }).waitFor();
       await page.waitForFunction(() => localStorage.getItem('cc:auth') === null);
     };
-    const nav = page.getByRole('navigation', { name: 'Main' }).first();
     const areas = ['Home', 'Catalog', 'Resources', 'Activity'];
-    const visit = async (area: string) => {
-      await nav.getByRole('link', { name: area, exact: true }).click();
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-    };
-    // The same two actions for the eight hours, without Playwright's selector engine (see __soakFind).
+    // Going to an area and searching act through CDP input, not Playwright's selector engine (see __soakFind).
     const MAIN_MENU = 'nav[aria-label="Main"] a';
-    const visitByInput = async (area: string) => {
+    const visit = async (area: string) => {
       await clickOn(MAIN_MENU, area);
       await waitInPage(`__soakFind(${JSON.stringify(`${MAIN_MENU}[aria-current="page"]`)}, ${JSON.stringify(area)}) !== null && document.querySelector('h1') !== null`);
     };
     const SEARCH_BOX = '[role="search"] input[type="search"]';
-    const typeInSearchByInput = async (text: string) => {
-      await visitByInput('Resources');
+    const typeInSearch = async (text: string) => {
+      await visit('Resources');
       await clickOn('a[href="/app/resources/knowledge-base"]');
       await clickOn(SEARCH_BOX);
       await waitInPage(`document.activeElement === document.querySelector(${JSON.stringify(SEARCH_BOX)})`);
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.press('Backspace');
       await page.keyboard.type(text);
-      await step(1_000); // the search's debounce
-    };
-    const typeInSearch = async (text: string) => {
-      await visit('Resources');
-      await page.getByRole('link', { name: /Knowledge Base/ }).first().click();
-      const box = page.getByRole('searchbox', { name: 'Search the knowledge base' });
-      await box.waitFor();
-      await box.fill('');
-      await box.pressSequentially(text);
       await step(1_000); // the search's debounce
     };
 
@@ -351,8 +337,8 @@ async function main(): Promise<void> {
     const words = ['budget', 'interest', 'credit', 'savings'];
     for (let minute = 1; minute <= VIRTUAL_HOURS * 60; minute += 1) {
       await page.mouse.move(100 + (minute % 50), 200 + (minute % 30));
-      if (minute % 15 === 0) await typeInSearchByInput(words[(minute / 15) % words.length]!);
-      else if (minute % 5 === 0) await visitByInput(areas[(minute / 5) % areas.length]!);
+      if (minute % 15 === 0) await typeInSearch(words[(minute / 15) % words.length]!);
+      else if (minute % 5 === 0) await visit(areas[(minute / 5) % areas.length]!);
       await step(MIN);
       if (minute % 60 === 0) {
         if (!page.url().includes('/app')) throw new Error(`signed out after ${minute} virtual minutes: ${page.url()}`);

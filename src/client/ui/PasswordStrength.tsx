@@ -3,7 +3,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../common/accountMessages';
-import { passwordStrengthLabel, passwordStrengthLevel } from './passwordStrength';
+import { PASSWORD_STRENGTH_LABELS } from '../../common/display';
+import { passwordStrengthLevel } from './passwordStrength';
 
 const COLORS = ['error', 'warning', 'success'] as const;
 
@@ -45,9 +46,8 @@ function useCommonPasswordCheck(wanted: boolean): CommonCheck | null {
 export function PasswordStrength({ password, userName = null }: { password: string; userName?: string | null }) {
   const isCommon = useCommonPasswordCheck(password !== '');
   if (!password) return null;
-  const options = { userName, isCommon };
-  const level = passwordStrengthLevel(password, options);
-  const label = passwordStrengthLabel(password, options);
+  const level = passwordStrengthLevel(password, { userName, isCommon });
+  const label = PASSWORD_STRENGTH_LABELS[level];
   const common = isCommon?.(password) ?? false;
   return (
     <Box sx={{ mt: 1 }} aria-live="polite">

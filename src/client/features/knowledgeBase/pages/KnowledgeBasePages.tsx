@@ -73,6 +73,7 @@ export function KnowledgeBaseHomePage() {
     dispatch(homeRequested());
   }, [dispatch]);
   const data = home.data;
+  const hasPopular = (data?.popular.length ?? 0) > 0;
   return (
     <PageFrame title="Knowledge Base" crumbs={[RESOURCES, { label: 'Knowledge Base' }]} intro="Short explainers on everyday money topics. Search or pick a topic.">
       <KbSearch />
@@ -104,7 +105,7 @@ export function KnowledgeBaseHomePage() {
           </Grid>
           <Grid container spacing={3}>
             {/* popular comes from real views: until there are some, the recent list alone, not twice */}
-            {data.popular.length > 0 && (
+            {hasPopular && (
               <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-popular">
                 <Typography id="kb-popular" variant="h5" component="h2">
                   Popular articles
@@ -112,7 +113,7 @@ export function KnowledgeBaseHomePage() {
                 <ArticleList articles={data.popular} label="Popular articles" />
               </Grid>
             )}
-            <Grid size={{ xs: 12, md: data.popular.length > 0 ? 6 : 12 }} component="section" aria-labelledby="kb-recent">
+            <Grid size={{ xs: 12, md: hasPopular ? 6 : 12 }} component="section" aria-labelledby="kb-recent">
               <Typography id="kb-recent" variant="h5" component="h2">
                 Recently updated
               </Typography>
