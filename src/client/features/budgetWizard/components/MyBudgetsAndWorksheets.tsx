@@ -3,7 +3,6 @@
  * links. Self-contained (loads both lists itself) so the activity page only renders it.
  */
 import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -21,6 +20,7 @@ import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
 import { BUDGET_WIZARD_PATH, budgetListRequested } from '../slice';
 import { RECORDING_BLOCK_CLASS } from '../../../ui/recordingPrivacy';
+import { ListLoadFailed } from '../../../ui/documents/DocumentList';
 
 export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { headingId?: string }) {
   const dispatch = useAppDispatch();
@@ -41,7 +41,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
       <Typography variant="h6" component="h3">
         Budgets
       </Typography>
-      {budgets.status === 'failed' && <Alert severity="error">Your budgets could not be loaded: {budgets.error?.message}</Alert>}
+      {budgets.status === 'failed' && <ListLoadFailed what="budgets" error={budgets.error} />}
       {budgets.status === 'succeeded' && budgets.items.length === 0 && (
         <Typography sx={{ mb: 2 }}>
           No budgets yet. <Link component={RouterLink} to={`${BUDGET_WIZARD_PATH}/create`}>Create a budget</Link>
@@ -65,7 +65,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
       <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
         Worksheets
       </Typography>
-      {worksheets.status === 'failed' && <Alert severity="error">Your worksheets could not be loaded: {worksheets.error?.message}</Alert>}
+      {worksheets.status === 'failed' && <ListLoadFailed what="worksheets" error={worksheets.error} />}
       {worksheets.status === 'succeeded' && worksheets.items.length === 0 && (
         <Typography>
           No worksheets yet. <Link component={RouterLink} to={WORKSHEETS_PATH}>Browse worksheets</Link>

@@ -1,51 +1,33 @@
 /** /app/resources/worksheets: the worksheets to start, the learner's saved ones, and one worksheet. */
-import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind } from '../../../../common/worksheets';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetSummary } from '../../../../common/worksheets';
+import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { formatDate } from '../../../ui/format';
+import { useDocumentList } from '../../../lib/documentPages';
 import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame } from '../../../ui/PageFrame';
+import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
 import { WorksheetEditor } from '../components/WorksheetEditor';
-import { selectLastDeletedWorksheet, selectWorksheetList } from '../selectors';
-import {
-  WORKSHEETS_PATH,
-  worksheetDeleteRequested,
-  worksheetDuplicateRequested,
-  worksheetListRequested,
-  worksheetRestoreRequested,
-  worksheetUndoDismissed,
-} from '../slice';
+import { WORKSHEETS_PATH, worksheets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
-import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
-import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(worksheetsArea);
 
+const WORKSHEET_COLUMNS: ReadonlyArray<DocumentColumn<WorksheetSummary>> = [{ header: 'Worksheet', value: (sheet) => WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind }];
+const worksheetName = (sheet: WorksheetSummary) => sheet.title;
+const worksheetHref = (sheet: WorksheetSummary) => `${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`;
+
 export function WorksheetsPage() {
-  const dispatch = useAppDispatch();
-  const list = useAppSelector(selectWorksheetList);
-  const lastDeleted = useAppSelector(selectLastDeletedWorksheet);
+  const { list, lastDeleted, undo, dismissUndo, duplicate, remove } = useDocumentList(worksheets);
   const timeZone = useAppSelector(selectTimeZone);
-  useEffect(() => {
-    dispatch(worksheetListRequested());
-  }, [dispatch]);
 
   return (
     <PageFrame
@@ -81,73 +63,21 @@ export function WorksheetsPage() {
         <Typography id="mine-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           My worksheets
         </Typography>
-        {lastDeleted && (
-          <Alert
-            severity="info"
-            sx={{ mb: 2 }}
-            action={
-              <>
-                <Button color="inherit" size="small" onClick={() => dispatch(worksheetRestoreRequested({ id: lastDeleted.id }))}>
-                  Undo
-                </Button>
-                <Button color="inherit" size="small" onClick={() => dispatch(worksheetUndoDismissed())}>
-                  Dismiss
-                </Button>
-              </>
-            }
-          >
-            Deleted “<span className={RECORDING_MASK_CLASS}>{lastDeleted.label}</span>”.
-          </Alert>
-        )}
-        {list.status === 'failed' && <Alert severity="error">Your worksheets could not be loaded: {list.error?.message}</Alert>}
+        <UndoDeleteAlert deleted={lastDeleted} onUndo={undo} onDismiss={dismissUndo} />
+        {list.status === 'failed' && <ListLoadFailed what="worksheets" error={list.error} />}
         {list.status === 'succeeded' && list.items.length === 0 && <Typography>You have not saved any worksheets yet.</Typography>}
         {list.items.length > 0 && (
-          // the learner's own names, in text and in the buttons' labels: left out of session recordings;
-          // on a phone, two columns: the kind and date go under the name, the actions one above another
-          <TableFrame label="My worksheets" className={RECORDING_BLOCK_CLASS}>
-            <Table size="small" aria-label="My worksheets">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell sx={cellFromSm}>Worksheet</TableCell>
-                  <TableCell sx={cellFromSm}>Last edited</TableCell>
-                  <TableCell>Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.items.map((sheet) => {
-                  const kindTitle = WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind;
-                  const edited = formatDate(sheet.updatedAt, timeZone);
-                  return (
-                    <TableRow key={sheet.id}>
-                      <TableCell component="th" scope="row">
-                        <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
-                          {sheet.title}
-                        </Link>
-                        <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
-                          {kindTitle}
-                          <br />
-                          Edited {edited}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={cellFromSm}>{kindTitle}</TableCell>
-                      <TableCell sx={cellFromSm}>{edited}</TableCell>
-                      <TableCell>
-                        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'flex-start', gap: 0.5, flexWrap: 'wrap' }}>
-                          <Button size="small" onClick={() => dispatch(worksheetDuplicateRequested({ id: sheet.id }))} aria-label={`Duplicate ${sheet.title}`}>
-                            Duplicate
-                          </Button>
-                          <Button size="small" color="error" onClick={() => dispatch(worksheetDeleteRequested({ id: sheet.id, label: sheet.title }))} aria-label={`Delete ${sheet.title}`}>
-                            Delete
-                          </Button>
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableFrame>
+          // on a phone the kind and date go under the name
+          <DocumentTable
+            label="My worksheets"
+            items={list.items}
+            timeZone={timeZone}
+            nameOf={worksheetName}
+            hrefOf={worksheetHref}
+            columns={WORKSHEET_COLUMNS}
+            onDuplicate={duplicate}
+            onDelete={remove}
+          />
         )}
       </Box>
     </PageFrame>
