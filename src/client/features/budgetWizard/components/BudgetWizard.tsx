@@ -15,16 +15,15 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, useFormikContext, type FormikTouched } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { emptyBudget, type BudgetStatus } from '../../../../common/budget';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
-import { useDraftSaver } from '../../drafts/useDraftSaver';
-import { useSaveWhenHidden } from '../../../lib/useSaveWhenHidden';
-import { whenState } from '../../drafts/whenState';
+import { emptyBudget } from '../../../../common/budget';
+import { useAppDispatch } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { useDocumentEditor } from '../../../lib/documentPages';
+import { DraftReporter } from '../../../ui/documents/DraftReporter';
+import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { SaveStatus } from '../../../ui/documents/SaveStatus';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
-import { PageLoading } from '../../../ui/PageLoading';
 import {
   REVIEW_STEP,
   STEPS,
@@ -37,28 +36,12 @@ import {
   validateBudgetForm,
   type BudgetFormValues,
 } from '../form';
-import { selectBudgetDirty, selectBudgetSave, selectCurrentBudget } from '../selectors';
-import { BUDGET_WIZARD_PATH, budgetConflictResolved, budgetDraftChanged, budgetDraftSaveRequested, budgetOpened, budgetStarted } from '../slice';
+import { BUDGET_WIZARD_PATH, budgetDraftChanged, budgetDraftSaveRequested, budgetOpened, budgets } from '../slice';
 import { BasicsStep, ExpensesStep, IncomeStep, SavingsStep } from './BudgetSteps';
 import { ReviewStep } from './ReviewStep';
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
 const WIZARD: Crumb = { label: 'Budget Wizard', to: BUDGET_WIZARD_PATH };
-
-/** Reports each change of the form as the draft to save (not on the first render). */
-function DraftReporter({ statusFor }: { statusFor: (values: BudgetFormValues) => BudgetStatus }) {
-  const dispatch = useAppDispatch();
-  const { values } = useFormikContext<BudgetFormValues>();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    dispatch(budgetDraftChanged({ draft: { status: statusFor(values), data: toBudgetData(values) } }));
-  }, [values, dispatch, statusFor]);
-  return null;
-}
 
 /** Every field of the given steps marked touched, so their errors show. */
 function touchedFor(values: BudgetFormValues, steps: number[]): FormikTouched<BudgetFormValues> {
@@ -176,40 +159,10 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; fin
 
 export function BudgetWizard({ id }: { id: number | null }) {
   const dispatch = useAppDispatch();
-  const current = useAppSelector(selectCurrentBudget);
-  const save = useAppSelector(selectBudgetSave);
-  const dirty = useAppSelector(selectBudgetDirty);
-  const store = useAppStore();
-  const pendingDraft = useAppSelector((state) => state.budgets.draft);
+  const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget', draftKey: 'budget-wizard' });
   const [params, setParams] = useSearchParams();
   const step = Math.min(REVIEW_STEP, Math.max(0, Number.parseInt(params.get('step') ?? '0', 10) || 0));
   const finishedRef = useRef(false);
-
-  const openId = current.record?.id;
-  useEffect(() => {
-    if (id === null) dispatch(budgetStarted());
-    else if (openId !== id) dispatch(budgetOpened({ id }));
-    // Leaving the page saves what is left at once.
-    return () => {
-      dispatch(budgetDraftSaveRequested());
-    };
-    // Only a change of address opens another budget; the record arriving must not re-open it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, dispatch]);
-
-  // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
-  useSaveWhenHidden(useCallback(() => dispatch(budgetDraftSaveRequested()), [dispatch]));
-
-  // Nothing typed is lost (issue #3, docs/drafts.md): before an idle or expired sign-out the draft is
-  // saved now, and the session ends once the save has landed (or the drafts saga's 2 s are up).
-  useDraftSaver(
-    'budget-wizard',
-    () => {
-      dispatch(budgetDraftSaveRequested());
-      return whenState(store, (state) => !selectBudgetDirty(state));
-    },
-    dirty,
-  );
 
   // The form starts from the newest thing we have: an unsaved draft (typed while the first save was
   // on its way) or the saved record. Recomputed only when the record is (re)loaded.
@@ -219,9 +172,11 @@ export function BudgetWizard({ id }: { id: number | null }) {
     [current.loadCount, current.status],
   );
   const recordStatus = current.record?.status;
-  const statusFor = useMemo(
-    () => (values: BudgetFormValues): BudgetStatus => ((finishedRef.current || recordStatus === 'complete') && isComplete(values) ? 'complete' : 'draft'),
-    [recordStatus],
+  // each change of the form is the draft to save: complete once finished, while it stays complete
+  const reportValues = useCallback(
+    (values: BudgetFormValues) =>
+      reportDraft({ status: (finishedRef.current || recordStatus === 'complete') && isComplete(values) ? 'complete' : 'draft', data: toBudgetData(values) }),
+    [reportDraft, recordStatus],
   );
 
   const title = id === null ? 'Create Budget' : 'Edit Budget';
@@ -229,30 +184,17 @@ export function BudgetWizard({ id }: { id: number | null }) {
   const savedName = current.record?.id === id ? current.record.data.name.trim() : '';
   const crumbs = [RESOURCES, WIZARD, id === null ? { label: 'Create' } : { label: savedName || `Budget ${id}`, private: savedName !== '' }];
 
-  if (current.status === 'notFound') return <NotFoundPage />;
-  if (current.status === 'idle' || current.status === 'loading' || (id !== null && current.record?.id !== id && current.status !== 'failed')) {
-    return (
-      <PageFrame title={title} crumbs={crumbs}>
-        <PageLoading />
-      </PageFrame>
-    );
-  }
-  if (current.status === 'failed') {
-    return (
-      <PageFrame title={title} crumbs={crumbs}>
-        <Typography role="alert">This budget could not be opened: {current.error?.message}</Typography>
-        <Button sx={{ mt: 2 }} variant="contained" onClick={() => id !== null && dispatch(budgetOpened({ id }))}>
-          Try again
-        </Button>
-      </PageFrame>
-    );
+  if (phase === 'notFound') return <NotFoundPage />;
+  if (phase === 'opening') return <DocumentOpening title={title} crumbs={crumbs} />;
+  if (phase === 'failed') {
+    return <DocumentOpenFailed title={title} crumbs={crumbs} noun="budget" error={current.error} onRetry={() => id !== null && dispatch(budgetOpened({ id }))} />;
   }
 
   const goTo: GoTo = (target, options) => {
     // Until the first save gives the budget its own address, the create page stays one entry of the
     // browser's history: Back must not lead to an empty create page (a second, duplicate budget).
     setParams({ step: String(target) }, { replace: options?.replace === true || id === null });
-    dispatch(budgetDraftSaveRequested());
+    requestSave();
   };
 
   return (
@@ -268,19 +210,10 @@ export function BudgetWizard({ id }: { id: number | null }) {
           </Link>
         </Alert>
       )}
-      <SaveStatus
-        status={save.status}
-        error={save.error}
-        savedAt={save.savedAt}
-        dirty={dirty}
-        noun="budget"
-        onRetry={() => dispatch(budgetDraftSaveRequested())}
-        onKeepMine={() => dispatch(budgetConflictResolved({ choice: 'keepMine' }))}
-        onLoadSaved={() => dispatch(budgetConflictResolved({ choice: 'loadSaved' }))}
-      />
+      <SaveStatus {...saveStatus} />
       <Formik key={current.loadCount} initialValues={initialValues} validate={validateBudgetForm} onSubmit={() => undefined} validateOnBlur validateOnChange>
         <Form noValidate aria-label="Budget">
-          <DraftReporter statusFor={statusFor} />
+          <DraftReporter onChange={reportValues} />
           <WizardBody step={step} goTo={goTo} finishedRef={finishedRef} />
         </Form>
       </Formik>

@@ -2,7 +2,6 @@
 import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { budgetGuidance, budgetLines, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData, type BudgetLine } from '../../../../common/budget';
 import { formatBasisPoints, formatCents } from '../../../../common/money';
+import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
@@ -195,17 +195,7 @@ export function ReviewStep({ data }: { data: BudgetData }) {
         </>
       )}
 
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }} data-no-print>
-        <Button variant="outlined" onClick={() => downloadBudgetCsv(data)}>
-          Download CSV
-        </Button>
-        <Button variant="outlined" onClick={() => void downloadBudgetPdf(data)}>
-          Download PDF
-        </Button>
-        <Button variant="outlined" onClick={() => window.print()}>
-          Print
-        </Button>
-      </Box>
+      <ExportButtons onCsv={() => downloadBudgetCsv(data)} onPdf={() => void downloadBudgetPdf(data)} mt={2} />
     </Box>
   );
 }

@@ -2,7 +2,7 @@
  * One worksheet: its inputs (formik), results calculated live, auto-save like budgets (versions,
  * conflict choice), print and PDF.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,20 +14,18 @@ import Typography from '@mui/material/Typography';
 import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import { WORKSHEET_INFO, emptyWorksheet, type WorksheetKind } from '../../../../common/worksheets';
 import { fileSlug } from '../../../../common/budget';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
-import { useDraftSaver } from '../../drafts/useDraftSaver';
-import { useSaveWhenHidden } from '../../../lib/useSaveWhenHidden';
-import { whenState } from '../../drafts/whenState';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { useDocumentEditor } from '../../../lib/documentPages';
+import { DraftReporter } from '../../../ui/documents/DraftReporter';
+import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
+import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { downloadPdf, type PdfSection } from '../../../ui/documents/exporting';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { SaveStatus } from '../../../ui/documents/SaveStatus';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { PageFrame } from '../../../ui/PageFrame';
-import { PageLoading } from '../../../ui/PageLoading';
 import { TableFrame } from '../../../ui/TableFrame';
-import { selectCurrentWorksheet, selectWorksheetDirty, selectWorksheetSave } from '../selectors';
-import { WORKSHEETS_PATH, worksheetConflictResolved, worksheetDraftChanged, worksheetDraftSaveRequested, worksheetOpened, worksheetStarted } from '../slice';
+import { WORKSHEETS_PATH, worksheets } from '../slice';
 import { FREQUENCY_OPTIONS, WORKSHEET_SPECS, blankItem, toWorksheetData, toWorksheetForm, type FieldSpec, type FormRecord, type KindSpec } from '../specs';
 
 type Values = { title: string; fields: FormRecord };
@@ -36,20 +34,6 @@ function Input({ spec, name }: { spec: FieldSpec; name: string }) {
   if (spec.type === 'text') return <TextInput name={name} label={spec.label} helperText={spec.helperText} />;
   if (spec.type === 'frequency') return <SelectInput name={name} label={spec.label} options={FREQUENCY_OPTIONS} />;
   return <NumberField kind={spec.type} name={name} label={spec.label} helperText={spec.helperText} check={spec.check} />;
-}
-
-function DraftReporter({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
-  const dispatch = useAppDispatch();
-  const { values } = useFormikContext<Values>();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    dispatch(worksheetDraftChanged({ draft: { kind, title: values.title, data: toWorksheetData(spec, values.fields) } }));
-  }, [values, dispatch, kind, spec]);
-  return null;
 }
 
 export function ResultSections({ sections }: { sections: PdfSection[] }) {
@@ -139,50 +123,18 @@ function Body({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
         <Box aria-live="polite">
           <ResultSections sections={sections} />
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-no-print>
-          <Button variant="outlined" onClick={() => void downloadPdf(`${fileSlug(title, kind)}.pdf`, title, WORKSHEET_INFO[kind].title, sections)}>
-            Download PDF
-          </Button>
-          <Button variant="outlined" onClick={() => window.print()}>
-            Print
-          </Button>
-        </Box>
+        <ExportButtons onPdf={() => void downloadPdf(`${fileSlug(title, kind)}.pdf`, title, WORKSHEET_INFO[kind].title, sections)} />
       </Box>
     </Box>
   );
 }
 
 export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number | null }) {
-  const dispatch = useAppDispatch();
-  const current = useAppSelector(selectCurrentWorksheet);
-  const save = useAppSelector(selectWorksheetSave);
-  const dirty = useAppSelector(selectWorksheetDirty);
-  const store = useAppStore();
-  const pendingDraft = useAppSelector((state) => state.worksheets.draft);
+  const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet', draftKey: 'worksheet' });
   const spec = WORKSHEET_SPECS[kind];
-
-  const openId = current.record?.id;
-  useEffect(() => {
-    if (id === null) dispatch(worksheetStarted());
-    else if (openId !== id) dispatch(worksheetOpened({ id }));
-    return () => {
-      dispatch(worksheetDraftSaveRequested());
-    };
-    // Only a change of address opens another worksheet.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, dispatch]);
-
-  // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
-  useSaveWhenHidden(useCallback(() => dispatch(worksheetDraftSaveRequested()), [dispatch]));
-
-  // Nothing typed is lost (issue #3, docs/drafts.md): saved before an idle or expired sign-out.
-  useDraftSaver(
-    'worksheet',
-    () => {
-      dispatch(worksheetDraftSaveRequested());
-      return whenState(store, (state) => !selectWorksheetDirty(state));
-    },
-    dirty,
+  const reportValues = useCallback(
+    (values: Values) => reportDraft({ kind, title: values.title, data: toWorksheetData(spec, values.fields) }),
+    [reportDraft, kind, spec],
   );
 
   const initialValues = useMemo<Values>(() => {
@@ -193,37 +145,16 @@ export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number 
 
   const info = WORKSHEET_INFO[kind];
   const crumbs = [{ label: 'Resources', to: '/app/resources' }, { label: 'Worksheets', to: WORKSHEETS_PATH }, { label: info.title }];
-  if (current.status === 'notFound' || (current.record && id !== null && current.record.id === id && current.record.kind !== kind)) return <NotFoundPage />;
-  if (current.status === 'idle' || current.status === 'loading' || (id !== null && current.record?.id !== id && current.status !== 'failed')) {
-    return (
-      <PageFrame title={info.title} crumbs={crumbs}>
-        <PageLoading />
-      </PageFrame>
-    );
-  }
-  if (current.status === 'failed') {
-    return (
-      <PageFrame title={info.title} crumbs={crumbs}>
-        <Typography role="alert">This worksheet could not be opened: {current.error?.message}</Typography>
-      </PageFrame>
-    );
-  }
+  if (phase === 'notFound' || (current.record && id !== null && current.record.id === id && current.record.kind !== kind)) return <NotFoundPage />;
+  if (phase === 'opening') return <DocumentOpening title={info.title} crumbs={crumbs} />;
+  if (phase === 'failed') return <DocumentOpenFailed title={info.title} crumbs={crumbs} noun="worksheet" error={current.error} />;
   return (
     <PageFrame title={info.title} crumbs={crumbs} intro={spec.intro} maxWidth={1200}>
       <PrintStyles />
-      <SaveStatus
-        status={save.status}
-        error={save.error}
-        savedAt={save.savedAt}
-        dirty={dirty}
-        noun="worksheet"
-        onRetry={() => dispatch(worksheetDraftSaveRequested())}
-        onKeepMine={() => dispatch(worksheetConflictResolved({ choice: 'keepMine' }))}
-        onLoadSaved={() => dispatch(worksheetConflictResolved({ choice: 'loadSaved' }))}
-      />
+      <SaveStatus {...saveStatus} />
       <Formik key={current.loadCount} initialValues={initialValues} onSubmit={() => undefined}>
         <Form noValidate aria-label={info.title}>
-          <DraftReporter kind={kind} spec={spec} />
+          <DraftReporter onChange={reportValues} />
           <Body kind={kind} spec={spec} />
         </Form>
       </Formik>
