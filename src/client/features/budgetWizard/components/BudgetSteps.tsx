@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FieldArray, useFormikContext } from 'formik';
 import { BUDGET_MESSAGES, FREQUENCIES, FREQUENCY_LABELS, SUGGESTED_EXPENSES, toMonthlyCents } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
+import { LineFieldset, type LineFieldsetProps } from '../../../ui/documents/LineFieldset';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { toNumber } from '../../../ui/fields/fieldRules';
 import { blankDebt, blankExpense, blankGoal, blankIncome, type BudgetFormValues } from '../form';
@@ -23,19 +23,8 @@ const VARIABILITY_OPTIONS = [
   { value: 'variable', label: 'Variable' },
 ];
 
-function Line({ title, children, onRemove }: { title: string; children: React.ReactNode; onRemove: () => void }) {
-  return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 2, mb: 2, border: 1, borderColor: 'divider' }}>
-      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-        {title}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(150px, 1fr))' }, alignItems: 'start' }}>{children}</Box>
-      <Button size="small" color="error" onClick={onRemove} sx={{ mt: 1 }} data-no-print>
-        Remove {title.toLowerCase()}
-      </Button>
-    </Paper>
-  );
-}
+/** A budget line: as many columns as fit. */
+const Line = (props: Omit<LineFieldsetProps, 'layout'>) => <LineFieldset {...props} layout="fit" />;
 
 export function BasicsStep() {
   return (

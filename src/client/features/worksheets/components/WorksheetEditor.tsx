@@ -5,7 +5,6 @@
 import { useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +19,7 @@ import { DraftReporter } from '../../../ui/documents/DraftReporter';
 import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
 import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { downloadPdf, type PdfSection } from '../../../ui/documents/exporting';
+import { LineFieldset } from '../../../ui/documents/LineFieldset';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { SaveStatus } from '../../../ui/documents/SaveStatus';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
@@ -93,19 +93,11 @@ function Body({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
                     {list.label}
                   </Typography>
                   {items.map((_, i) => (
-                    <Paper key={i} variant="outlined" component="fieldset" sx={{ p: 2, mb: 1.5, border: 1, borderColor: 'divider' }}>
-                      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-                        {list.item} {i + 1}
-                      </Typography>
-                      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                        {list.columns.map((column) => (
-                          <Input key={column.key} spec={{ ...column, label: column.label }} name={`fields.${list.key}.${i}.${column.key}`} />
-                        ))}
-                      </Box>
-                      <Button size="small" color="error" onClick={() => helpers.remove(i)} sx={{ mt: 1 }} data-no-print>
-                        Remove {list.item.toLowerCase()} {i + 1}
-                      </Button>
-                    </Paper>
+                    <LineFieldset key={i} title={`${list.item} ${i + 1}`} onRemove={() => helpers.remove(i)} layout="pairs">
+                      {list.columns.map((column) => (
+                        <Input key={column.key} spec={{ ...column, label: column.label }} name={`fields.${list.key}.${i}.${column.key}`} />
+                      ))}
+                    </LineFieldset>
                   ))}
                   <Button variant="outlined" size="small" onClick={() => helpers.push(blankItem(list))} data-no-print>
                     Add {list.item.toLowerCase()}
