@@ -19,6 +19,15 @@ import { useSaveWhenHidden } from './useSaveWhenHidden';
 /** One saved-document feature: what createDocumentFeature returns for a record, summary and draft type. */
 export type DocumentFeature<R extends SavedDocument, S extends SavedDocument, D extends object> = ReturnType<typeof createDocumentFeature<R, S, D>>;
 
+/**
+ * A saved document's id from its address (the `:id` of the editor's route): a positive whole number
+ * of at most nine digits, written plainly (no sign, no leading zero); anything else names no
+ * document (null: the page is not found).
+ */
+export function documentIdOf(param: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null;
+}
+
 /** What an editor shows: nothing to open (404), the document still opening, opening failed, or the form. */
 export type EditorPhase = 'notFound' | 'opening' | 'failed' | 'ready';
 

@@ -7,7 +7,7 @@ import type { BudgetSummary } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useDocumentList } from '../../../lib/documentPages';
+import { documentIdOf, useDocumentList } from '../../../lib/documentPages';
 import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
@@ -81,7 +81,7 @@ export function BudgetCreatePage() {
 }
 
 export function BudgetEditPage() {
-  const { id = '' } = useParams();
-  if (!/^[1-9]\d{0,8}$/.test(id)) return <NotFoundPage />;
-  return <BudgetWizard key={id} id={Number(id)} />;
+  const id = documentIdOf(useParams().id ?? '');
+  if (id === null) return <NotFoundPage />;
+  return <BudgetWizard key={id} id={id} />;
 }

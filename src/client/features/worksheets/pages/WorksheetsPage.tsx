@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useDocumentList } from '../../../lib/documentPages';
+import { documentIdOf, useDocumentList } from '../../../lib/documentPages';
 import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame } from '../../../ui/PageFrame';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
@@ -93,7 +93,8 @@ export function WorksheetNewPage() {
 
 /** /app/resources/worksheets/:kind/:id — a saved worksheet (numeric id). */
 export function WorksheetEditPage() {
-  const { kind = '', id = '' } = useParams();
-  if (!isWorksheetKind(kind) || !/^[1-9]\d{0,8}$/.test(id)) return <NotFoundPage />;
-  return <WorksheetEditor key={id} kind={kind} id={Number(id)} />;
+  const { kind = '', id: idParam = '' } = useParams();
+  const id = documentIdOf(idParam);
+  if (!isWorksheetKind(kind) || id === null) return <NotFoundPage />;
+  return <WorksheetEditor key={id} kind={kind} id={id} />;
 }

@@ -1,9 +1,30 @@
 /**
- * What a saved document's editor shows (lib/documentPages.ts `editorPhase`), for the address's id
- * (null: a new document) and the store's current document.
+ * The saved-document pages' pure rules (lib/documentPages.ts): the document id an address names, and
+ * what the editor shows for the address's id (null: a new document) and the store's current document.
  */
-import { editorPhase, type EditorPhase } from '../../../../src/client/lib/documentPages';
+import { documentIdOf, editorPhase, type EditorPhase } from '../../../../src/client/lib/documentPages';
 import type { CurrentStatus } from '../../../../src/client/lib/documentAutosave';
+
+describe('documentIdOf', () => {
+  it.each<[string, number | null]>([
+    ['1', 1],
+    ['42', 42],
+    ['999999999', 999_999_999],
+    ['1000000000', null], // ten digits
+    ['0', null],
+    ['007', null],
+    ['-3', null],
+    ['+3', null],
+    ['3.0', null],
+    ['1e3', null],
+    [' 3', null],
+    ['3 ', null],
+    ['', null],
+    ['create', null],
+  ])('%p → %p', (param, id) => {
+    expect(documentIdOf(param)).toBe(id);
+  });
+});
 
 const cases: Array<[string, CurrentStatus, number | null, number | null, EditorPhase]> = [
   // what, status, record's id, address's id, phase
@@ -21,6 +42,8 @@ const cases: Array<[string, CurrentStatus, number | null, number | null, EditorP
   ['it could not be opened, another one in the store', 'failed', 3, 7, 'failed'],
 ];
 
-it.each(cases)('%s: %s, record %p, address %p → %s', (_what, status, recordId, id, phase) => {
-  expect(editorPhase({ status, record: recordId === null ? null : { id: recordId } }, id)).toBe(phase);
+describe('editorPhase', () => {
+  it.each(cases)('%s: %s, record %p, address %p → %s', (_what, status, recordId, id, phase) => {
+    expect(editorPhase({ status, record: recordId === null ? null : { id: recordId } }, id)).toBe(phase);
+  });
 });
