@@ -3,7 +3,6 @@
  * results (computed live by the pure formulas in src/common/worksheets.ts, shown on screen, printed
  * and put in the PDF from the same sections).
  */
-import { FREQUENCIES, FREQUENCY_LABELS } from '../../../common/budget';
 import { centsToInput, formatBasisPoints, formatCents } from '../../../common/money';
 import {
   compoundInterest,
@@ -52,8 +51,6 @@ export interface KindSpec {
   lists: ListSpec[];
   results: (data: WorksheetData) => PdfSection[];
 }
-
-export const FREQUENCY_OPTIONS = FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
 
 export type FormRecord = Record<string, string | Array<Record<string, string>>>;
 type Raw = Record<string, unknown>;

@@ -6,14 +6,14 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FieldArray, useFormikContext } from 'formik';
-import { BUDGET_MESSAGES, FREQUENCIES, FREQUENCY_LABELS, SUGGESTED_EXPENSES, toMonthlyCents } from '../../../../common/budget';
+import { BUDGET_MESSAGES, SUGGESTED_EXPENSES, toMonthlyCents } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
+import { FREQUENCY_OPTIONS } from '../../../ui/documents/frequencyOptions';
 import { LineFieldset, type LineFieldsetProps } from '../../../ui/documents/LineFieldset';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { toNumber } from '../../../ui/fields/fieldRules';
 import { blankDebt, blankExpense, blankGoal, blankIncome, type BudgetFormValues } from '../form';
 
-const FREQUENCY_OPTIONS = FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
 const KIND_OPTIONS = [
   { value: 'need', label: 'Need' },
   { value: 'want', label: 'Want' },

@@ -19,6 +19,7 @@ import { DraftReporter } from '../../../ui/documents/DraftReporter';
 import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
 import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { downloadPdf, type PdfSection } from '../../../ui/documents/exporting';
+import { FREQUENCY_OPTIONS } from '../../../ui/documents/frequencyOptions';
 import { LineFieldset } from '../../../ui/documents/LineFieldset';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { SaveStatus } from '../../../ui/documents/SaveStatus';
@@ -26,7 +27,7 @@ import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame } from '../../../ui/TableFrame';
 import { WORKSHEETS_PATH, worksheets } from '../slice';
-import { FREQUENCY_OPTIONS, WORKSHEET_SPECS, blankItem, toWorksheetData, toWorksheetForm, type FieldSpec, type FormRecord, type KindSpec } from '../specs';
+import { WORKSHEET_SPECS, blankItem, toWorksheetData, toWorksheetForm, type FieldSpec, type FormRecord, type KindSpec } from '../specs';
 
 type Values = { title: string; fields: FormRecord };
 
