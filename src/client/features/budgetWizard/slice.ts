@@ -14,12 +14,16 @@ export interface BudgetDraft {
 }
 
 export const BUDGET_WIZARD_PATH = '/app/resources/budget-wizard';
+/** A saved budget's own page. */
+export const budgetPath = (budget: { id: number }) => `${BUDGET_WIZARD_PATH}/${budget.id}`;
+/** A budget as the learner's lists name it. */
+export const budgetName = (budget: { name: string }) => budget.name || 'Untitled budget';
 
 export const budgets = createDocumentFeature<BudgetRecord, BudgetSummary, BudgetDraft>({
   name: 'budgets',
   path: '/budgets',
   noun: 'budget',
-  editPath: (record) => `${BUDGET_WIZARD_PATH}/${record.id}`,
+  editPath: budgetPath,
   listPath: BUDGET_WIZARD_PATH,
 });
 

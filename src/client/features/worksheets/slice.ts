@@ -12,12 +12,16 @@ export interface WorksheetDraft {
 }
 
 export const WORKSHEETS_PATH = '/app/resources/worksheets';
+/** A saved worksheet's own page. */
+export const worksheetPath = (sheet: { kind: WorksheetKind; id: number }) => `${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`;
+/** A worksheet as the learner's lists name it. */
+export const worksheetName = (sheet: { title: string }) => sheet.title;
 
 export const worksheets = createDocumentFeature<WorksheetRecord, WorksheetSummary, WorksheetDraft>({
   name: 'worksheets',
   path: '/worksheets',
   noun: 'worksheet',
-  editPath: (record) => `${WORKSHEETS_PATH}/${record.kind}/${record.id}`,
+  editPath: worksheetPath,
   listPath: WORKSHEETS_PATH,
 });
 

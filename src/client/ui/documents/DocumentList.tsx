@@ -1,13 +1,16 @@
 /**
- * A learner's saved documents (budgets, worksheets) as a list page shows them: the undo offer after a
- * delete, the list that could not be loaded, and the table of documents with Open / Duplicate /
- * Delete. Each feature says only what differs: its columns, its names and addresses.
+ * A learner's saved documents (budgets, worksheets) as their pages list them: the undo offer after a
+ * delete, the list that could not be loaded, the table of documents with Open / Duplicate / Delete,
+ * and the short list of links the activity page shows. Each feature says only what differs: its
+ * columns or details, its names and addresses.
  */
 import { Fragment, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -74,16 +77,41 @@ export interface ListedDocument {
   updatedAt: number;
 }
 
-export interface DocumentTableProps<T extends ListedDocument> {
-  /** the table's (and its frame's) name, e.g. "My budgets" */
+/** What every listing of a learner's documents needs: which, and how each is named and reached. */
+export interface DocumentListingProps<T extends ListedDocument> {
+  /** the list's name, e.g. "My budgets" */
   label: string;
   items: readonly T[];
-  /** the learner's time zone, for "Last edited" */
+  /** the learner's time zone, for the last edit */
   timeZone: string;
-  /** the document's name as listed, in the link and in the buttons' labels */
+  /** the document's name as listed (in the link, and in the table's buttons' labels) */
   nameOf: (item: T) => string;
   /** the document's own page */
   hrefOf: (item: T) => string;
+}
+
+/**
+ * The learner's documents as a short list (the activity page): each a line, "Name — details,
+ * edited Mar 4, 2026", the name a link; left out of session recordings.
+ */
+export function DocumentLinks<T extends ListedDocument>({ label, items, timeZone, nameOf, hrefOf, details }: DocumentListingProps<T> & { details: (item: T) => string }) {
+  return (
+    <List dense aria-label={label} className={RECORDING_BLOCK_CLASS}>
+      {items.map((item) => (
+        <ListItem key={item.id} disableGutters>
+          <Typography>
+            <Link component={RouterLink} to={hrefOf(item)}>
+              {nameOf(item)}
+            </Link>{' '}
+            — {details(item)}, edited {formatDate(item.updatedAt, timeZone)}
+          </Typography>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export interface DocumentTableProps<T extends ListedDocument> extends DocumentListingProps<T> {
   /** what follows the link in the name cell (a "Draft" chip) */
   afterName?: (item: T) => ReactNode;
   columns: ReadonlyArray<DocumentColumn<T>>;

@@ -1,12 +1,12 @@
 /**
  * The list page's shared pieces (ui/documents/DocumentList.tsx): the undo offer after a delete, the
- * list that could not be loaded, and the table of a learner's documents — names, columns, the phone
- * summary, the actions and their labels, and the session-recording classes.
+ * list that could not be loaded, the table of a learner's documents — names, columns, the phone
+ * summary, the actions and their labels, and the session-recording classes — and the short list.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../../../src/client/ui/documents/DocumentList';
+import { DocumentLinks, DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../../../src/client/ui/documents/DocumentList';
 import { formatDate } from '../../../../../src/client/ui/format';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../../../src/client/ui/recordingPrivacy';
 
@@ -116,5 +116,28 @@ describe('DocumentTable', () => {
     const open = within(table).getByRole('link', { name: 'Open Spring' });
     expect(open).toHaveAttribute('href', '/things/1');
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent(/^Spring \(draft\)/);
+  });
+});
+
+describe('DocumentLinks', () => {
+  it('lists each document as "Name — details, edited …", the name a link, blocked in recordings', () => {
+    const updatedAt = Date.UTC(2026, 2, 14, 15);
+    render(
+      <MemoryRouter>
+        <DocumentLinks
+          label="My sheets"
+          items={[{ id: 5, updatedAt, title: 'Pay', kind: 'Paycheck' }]}
+          timeZone="America/Chicago"
+          nameOf={(sheet) => sheet.title}
+          hrefOf={(sheet) => `/sheets/${sheet.id}`}
+          details={(sheet) => sheet.kind}
+        />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'My sheets' });
+    expect(list).toHaveClass(RECORDING_BLOCK_CLASS);
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent(`Pay — Paycheck, edited ${formatDate(updatedAt, 'America/Chicago')}`);
+    expect(within(item!).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/sheets/5');
   });
 });

@@ -5,22 +5,23 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import type { BudgetSummary } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
-import { WORKSHEET_INFO } from '../../../../common/worksheets';
+import { WORKSHEET_INFO, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { formatDate } from '../../../ui/format';
 import { selectTimeZone } from '../../auth/timeZone';
 import { selectWorksheetList } from '../../worksheets/selectors';
-import { WORKSHEETS_PATH, worksheetListRequested } from '../../worksheets/slice';
+import { WORKSHEETS_PATH, worksheetListRequested, worksheetName, worksheetPath } from '../../worksheets/slice';
 import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
-import { BUDGET_WIZARD_PATH, budgetListRequested } from '../slice';
-import { RECORDING_BLOCK_CLASS } from '../../../ui/recordingPrivacy';
-import { ListLoadFailed } from '../../../ui/documents/DocumentList';
+import { BUDGET_WIZARD_PATH, budgetListRequested, budgetName, budgetPath } from '../slice';
+import { DocumentLinks, ListLoadFailed } from '../../../ui/documents/DocumentList';
+
+const budgetDetails = (budget: BudgetSummary) =>
+  `${budget.month ? monthLabel(budget.month) : 'no month'}, income ${formatCents(budget.totals.incomeCents)}, left over ${formatCents(budget.totals.balanceCents)}${budget.status === 'draft' ? ' (draft)' : ''}`;
+const worksheetDetails = (sheet: WorksheetSummary) => WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind;
 
 export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { headingId?: string }) {
   const dispatch = useAppDispatch();
@@ -32,7 +33,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
     dispatch(worksheetListRequested());
   }, [dispatch]);
 
-  // the learner's own names: left out of session recordings (ui/recordingPrivacy.ts)
+  // the lists of the learner's own names are left out of session recordings (DocumentLinks, ui/recordingPrivacy.ts)
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
@@ -48,19 +49,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
         </Typography>
       )}
       {budgets.items.length > 0 && (
-        <List dense aria-label="My budgets" className={RECORDING_BLOCK_CLASS}>
-          {budgets.items.map((budget) => (
-            <ListItem key={budget.id} disableGutters>
-              <Typography>
-                <Link component={RouterLink} to={`${BUDGET_WIZARD_PATH}/${budget.id}`}>
-                  {budget.name || 'Untitled budget'}
-                </Link>{' '}
-                — {budget.month ? monthLabel(budget.month) : 'no month'}, income {formatCents(budget.totals.incomeCents)}, left over {formatCents(budget.totals.balanceCents)}
-                {budget.status === 'draft' ? ' (draft)' : ''}, edited {formatDate(budget.updatedAt, timeZone)}
-              </Typography>
-            </ListItem>
-          ))}
-        </List>
+        <DocumentLinks label="My budgets" items={budgets.items} timeZone={timeZone} nameOf={budgetName} hrefOf={budgetPath} details={budgetDetails} />
       )}
       <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
         Worksheets
@@ -72,18 +61,7 @@ export function MyBudgetsAndWorksheets({ headingId = 'my-budgets-heading' }: { h
         </Typography>
       )}
       {worksheets.items.length > 0 && (
-        <List dense aria-label="My worksheets" className={RECORDING_BLOCK_CLASS}>
-          {worksheets.items.map((sheet) => (
-            <ListItem key={sheet.id} disableGutters>
-              <Typography>
-                <Link component={RouterLink} to={`${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`}>
-                  {sheet.title}
-                </Link>{' '}
-                — {WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind}, edited {formatDate(sheet.updatedAt, timeZone)}
-              </Typography>
-            </ListItem>
-          ))}
-        </List>
+        <DocumentLinks label="My worksheets" items={worksheets.items} timeZone={timeZone} nameOf={worksheetName} hrefOf={worksheetPath} details={worksheetDetails} />
       )}
     </Box>
   );

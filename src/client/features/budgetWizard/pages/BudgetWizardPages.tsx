@@ -14,7 +14,7 @@ import { PageLoading } from '../../../ui/PageLoading';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
 import { BudgetWizard } from '../components/BudgetWizard';
 import { monthLabel } from '../exports';
-import { BUDGET_WIZARD_PATH, budgets } from '../slice';
+import { BUDGET_WIZARD_PATH, budgetName, budgetPath, budgets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { budgetsArea } from '../area';
 import { worksheetsArea } from '../../worksheets/area';
@@ -32,8 +32,6 @@ const BUDGET_COLUMNS: ReadonlyArray<DocumentColumn<BudgetSummary>> = [
   { header: 'Left over', numeric: true, phoneLabel: 'Left over', value: (budget) => formatCents(budget.totals.balanceCents) },
 ];
 
-const budgetName = (budget: BudgetSummary) => budget.name || 'Untitled budget';
-const budgetHref = (budget: BudgetSummary) => `${BUDGET_WIZARD_PATH}/${budget.id}`;
 const draftChip = (budget: BudgetSummary) => (
   <>
     {' '}
@@ -64,7 +62,7 @@ export function BudgetListPage() {
           items={list.items}
           timeZone={timeZone}
           nameOf={budgetName}
-          hrefOf={budgetHref}
+          hrefOf={budgetPath}
           afterName={draftChip}
           columns={BUDGET_COLUMNS}
           withOpen

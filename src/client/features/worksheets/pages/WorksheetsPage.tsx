@@ -14,7 +14,7 @@ import { selectTimeZone } from '../../auth/timeZone';
 import { PageFrame } from '../../../ui/PageFrame';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
 import { WorksheetEditor } from '../components/WorksheetEditor';
-import { WORKSHEETS_PATH, worksheets } from '../slice';
+import { WORKSHEETS_PATH, worksheetName, worksheetPath, worksheets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
 
@@ -22,8 +22,6 @@ import { worksheetsArea } from '../area';
 registerArea(worksheetsArea);
 
 const WORKSHEET_COLUMNS: ReadonlyArray<DocumentColumn<WorksheetSummary>> = [{ header: 'Worksheet', value: (sheet) => WORKSHEET_INFO[sheet.kind]?.title ?? sheet.kind }];
-const worksheetName = (sheet: WorksheetSummary) => sheet.title;
-const worksheetHref = (sheet: WorksheetSummary) => `${WORKSHEETS_PATH}/${sheet.kind}/${sheet.id}`;
 
 export function WorksheetsPage() {
   const { list, lastDeleted, undo, dismissUndo, duplicate, remove } = useDocumentList(worksheets);
@@ -73,7 +71,7 @@ export function WorksheetsPage() {
             items={list.items}
             timeZone={timeZone}
             nameOf={worksheetName}
-            hrefOf={worksheetHref}
+            hrefOf={worksheetPath}
             columns={WORKSHEET_COLUMNS}
             onDuplicate={duplicate}
             onDelete={remove}
