@@ -1,5 +1,5 @@
 /** A budget as a CSV download and as a PDF (the same lines and totals as the review step). */
-import { FREQUENCY_LABELS, budgetCsv, budgetTotals, fiftyThirtyTwenty, fileSlug, type BudgetData } from '../../../common/budget';
+import { FREQUENCY_LABELS, budgetCsv, budgetTotals, fiftyThirtyTwenty, fileSlug, type BudgetData, type BudgetTotals } from '../../../common/budget';
 import { formatCents } from '../../../common/money';
 import { downloadPdf, downloadText, type PdfSection } from '../../ui/documents/exporting';
 
@@ -7,6 +7,19 @@ export function monthLabel(month: string): string {
   if (!/^\d{4}-\d{2}$/.test(month)) return 'No month chosen';
   const [year, mm] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, mm - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The monthly totals, label and cents in order: the review step's table and the PDF's "Totals (monthly)". */
+export function budgetTotalRows(totals: BudgetTotals): Array<[label: string, cents: number]> {
+  return [
+    ['Income', totals.incomeCents],
+    ['Needs', totals.needsCents],
+    ['Wants', totals.wantsCents],
+    ['Savings goals', totals.goalsCents],
+    ['Debt payments', totals.debtPaymentsCents],
+    ['Planned spending and saving', totals.spendingCents],
+    [totals.balanceCents < 0 ? 'Shortfall' : 'Surplus', totals.balanceCents],
+  ];
 }
 
 export function downloadBudgetCsv(data: BudgetData): void {
@@ -21,18 +34,7 @@ export function budgetPdfSections(data: BudgetData): PdfSection[] {
     { heading: 'Expenses (monthly)', rows: data.expenses.map((line) => [`${line.category} (${line.kind}, ${line.variability})`, amount(line.amountCents)]) },
     { heading: 'Savings goals (monthly)', rows: data.goals.map((goal) => [`${goal.name}: ${amount(goal.savedCents)} of ${amount(goal.targetCents)}`, amount(goal.monthlyCents)]) },
     { heading: 'Debt payments (monthly)', rows: data.debts.map((debt) => [`${debt.name} (balance ${amount(debt.balanceCents)})`, amount(debt.paymentCents)]) },
-    {
-      heading: 'Totals (monthly)',
-      rows: [
-        ['Income', formatCents(totals.incomeCents)],
-        ['Needs', formatCents(totals.needsCents)],
-        ['Wants', formatCents(totals.wantsCents)],
-        ['Savings goals', formatCents(totals.goalsCents)],
-        ['Debt payments', formatCents(totals.debtPaymentsCents)],
-        ['Planned spending and saving', formatCents(totals.spendingCents)],
-        [totals.balanceCents < 0 ? 'Shortfall' : 'Surplus', formatCents(totals.balanceCents)],
-      ],
-    },
+    { heading: 'Totals (monthly)', rows: budgetTotalRows(totals).map(([label, cents]) => [label, formatCents(cents)]) },
     { heading: '50/30/20 comparison', rows: fiftyThirtyTwenty(totals).map((row) => [`${row.label}: target ${formatCents(row.targetCents)}`, formatCents(row.actualCents)]) },
   ];
 }

@@ -15,7 +15,7 @@ import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
-import { downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
+import { budgetTotalRows, downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
 
 const FiftyThirtyTwentyChart = lazy(() => import(/* webpackChunkName: "budget-chart" */ './FiftyThirtyTwentyChart'));
 
@@ -49,17 +49,7 @@ export function ReviewStep({ data }: { data: BudgetData }) {
       <TableFrame label="Monthly totals" sx={{ mb: 3 }}>
         <Table size="small" aria-label="Monthly totals">
           <TableBody>
-            {(
-              [
-                ['Income', totals.incomeCents],
-                ['Needs', totals.needsCents],
-                ['Wants', totals.wantsCents],
-                ['Savings goals', totals.goalsCents],
-                ['Debt payments', totals.debtPaymentsCents],
-                ['Planned spending and saving', totals.spendingCents],
-                [shortfall ? 'Shortfall' : 'Surplus', totals.balanceCents],
-              ] as const
-            ).map(([label, cents]) => (
+            {budgetTotalRows(totals).map(([label, cents]) => (
               <TableRow key={label}>
                 <TableCell component="th" scope="row">
                   {label}
