@@ -7,7 +7,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { KB_SEARCH, type KbArticleDetail, type KbBookmarkState, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
-import { callService, toApiProblem } from '../../api/apiSaga';
+import { callService } from '../../api/apiSaga';
+import { toRequestError } from '../../lib/requestError';
 import {
   articleFailed,
   articleLoaded,
@@ -25,22 +26,16 @@ import {
   topicFailed,
   topicLoaded,
   topicRequested,
-  type KbError,
 } from './slice';
 import { kbApi } from './api';
 import { putPreloadedAnswers } from '../../app/pageAnswers';
-
-const errorOf = (error: unknown): KbError => {
-  const problem = toApiProblem(error);
-  return problem.status === undefined ? { message: problem.message } : { message: problem.message, status: problem.status };
-};
 
 export function* loadHome(): SagaIterator {
   try {
     const home: KbHome = yield call(callService<KbHome>, { path: kbApi.home });
     yield put(homeLoaded(home));
   } catch (error) {
-    yield put(homeFailed(errorOf(error)));
+    yield put(homeFailed(toRequestError(error)));
   }
 }
 
@@ -50,7 +45,7 @@ export function* loadTopic(action: PayloadAction<{ slug: string }>): SagaIterato
     const topic: KbTopicDetail = yield call(callService<KbTopicDetail>, { path: kbApi.topic(slug) });
     yield put(topicLoaded(topic));
   } catch (error) {
-    yield put(topicFailed({ slug, error: errorOf(error) }));
+    yield put(topicFailed({ slug, error: toRequestError(error) }));
   }
 }
 
@@ -60,7 +55,7 @@ export function* loadArticle(action: PayloadAction<{ topic: string; article: str
     const detail: KbArticleDetail = yield call(callService<KbArticleDetail>, { path: kbApi.article(topic, article) });
     yield put(articleLoaded(detail));
   } catch (error) {
-    yield put(articleFailed({ key: `${topic}/${article}`, error: errorOf(error) }));
+    yield put(articleFailed({ key: `${topic}/${article}`, error: toRequestError(error) }));
   }
 }
 
@@ -87,7 +82,7 @@ export function* runSearch(debounceMs: number, action: PayloadAction<{ query: st
     const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: kbApi.search, params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
     yield put(searchSucceeded(result));
   } catch (error) {
-    yield put(searchFailed(errorOf(error)));
+    yield put(searchFailed(toRequestError(error)));
   }
 }
 

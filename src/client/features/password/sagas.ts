@@ -2,7 +2,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES } from '../../../common/accountMessages';
-import { callService, toApiProblem } from '../../api/apiSaga';
+import { callService } from '../../api/apiSaga';
+import { toRequestError } from '../../lib/requestError';
 import { getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
 import {
@@ -17,20 +18,14 @@ import {
   resetLinkOpened,
   resetRequested,
   resetSucceeded,
-  type PasswordError,
 } from './slice';
-
-function errorOf(error: unknown): PasswordError {
-  const problem = toApiProblem(error);
-  return problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message };
-}
 
 export function* forgotSaga(action: ReturnType<typeof forgotRequested>): SagaIterator {
   try {
     const data: { message: string } = yield call(callService, { method: 'POST', path: '/password/forgot', payload: { login: action.payload.login } });
     yield put(forgotAnswered({ message: data.message }));
   } catch (error) {
-    yield put(forgotFailed(errorOf(error)));
+    yield put(forgotFailed(toRequestError(error)));
   }
 }
 
@@ -39,7 +34,7 @@ export function* resetLinkSaga(action: ReturnType<typeof resetLinkOpened>): Saga
     yield call(callService, { method: 'POST', path: '/password/reset/check', payload: { code: action.payload.code } });
     yield put(resetLinkChecked({ valid: true }));
   } catch (error) {
-    const problem = errorOf(error);
+    const problem = toRequestError(error);
     // only a definite answer marks the link bad; a network hiccup leaves the form usable
     if (problem.status === 404 || problem.status === 410) yield put(resetLinkChecked({ valid: false, message: problem.message }));
     else yield put(resetLinkChecked({ valid: true }));
@@ -54,7 +49,7 @@ export function* resetSaga(action: ReturnType<typeof resetRequested>): SagaItera
     const navigate: SagaContext['navigate'] = yield call(getNavigate);
     navigate('/login', { replace: true });
   } catch (error) {
-    yield put(resetFailed(errorOf(error)));
+    yield put(resetFailed(toRequestError(error)));
   }
 }
 
@@ -63,7 +58,7 @@ export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>):
     const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
     yield put(passwordChanged({ message: data.message }));
   } catch (error) {
-    yield put(passwordChangeFailed(errorOf(error)));
+    yield put(passwordChangeFailed(toRequestError(error)));
   }
 }
 

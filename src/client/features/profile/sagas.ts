@@ -8,7 +8,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
 import type { Client, User } from '../../../common/types';
-import { callService, toApiProblem } from '../../api/apiSaga';
+import { callService } from '../../api/apiSaga';
+import { toRequestError } from '../../lib/requestError';
 import { selectUser } from '../auth/selectors';
 import { identityLoaded, profileUpdated } from '../auth/slice';
 import {
@@ -30,13 +31,7 @@ import {
   profileSaveFailed,
   profileSaveRequested,
   profileSaved,
-  type ProfileError,
 } from './slice';
-
-function errorOf(error: unknown): ProfileError {
-  const problem = toApiProblem(error);
-  return problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message };
-}
 
 /** The fields of `next` that differ from `current`. */
 export function changedUserFields(current: User | null, next: Partial<User>): Partial<User> {
@@ -62,7 +57,7 @@ export function* loadSaga(): SagaIterator {
     yield call(applyUser, data.user);
     yield put(profileLoaded({ products: data.products, pendingEmail: data.pendingEmail }));
   } catch (error) {
-    yield put(profileLoadFailed(errorOf(error)));
+    yield put(profileLoadFailed(toRequestError(error)));
   }
 }
 
@@ -76,7 +71,7 @@ export function* saveSaga(action: ReturnType<typeof profileSaveRequested>): Saga
     yield call(applyUser, data.user);
     yield put(profileSaved({ pendingEmail: data.pendingEmail, message: data.message }));
   } catch (error) {
-    yield put(profileSaveFailed(errorOf(error)));
+    yield put(profileSaveFailed(toRequestError(error)));
   }
 }
 
@@ -86,7 +81,7 @@ export function* emailCodeSaga(action: ReturnType<typeof emailCodeSubmitted>): S
     yield call(applyUser, data.user);
     yield put(emailConfirmed({ message: data.message }));
   } catch (error) {
-    yield put(emailCodeFailed(errorOf(error)));
+    yield put(emailCodeFailed(toRequestError(error)));
   }
 }
 
@@ -95,7 +90,7 @@ export function* codesSaga(): SagaIterator {
     const items: RedeemedAccessCode[] = yield call(callService, { method: 'GET', path: '/me/access-codes' });
     yield put(accessCodesLoaded(items));
   } catch (error) {
-    yield put(accessCodesFailed(errorOf(error)));
+    yield put(accessCodesFailed(toRequestError(error)));
   }
 }
 
@@ -109,7 +104,7 @@ export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>):
     yield put(identityLoaded({ clients: data.clients }));
     yield put(accessCodeAdded({ message: data.message, products: data.products }));
   } catch (error) {
-    yield put(accessCodeAddFailed(errorOf(error)));
+    yield put(accessCodeAddFailed(toRequestError(error)));
   }
 }
 
@@ -124,7 +119,7 @@ export function* externalIdSaga(action: ReturnType<typeof externalIdSaveRequeste
     });
     yield put(externalIdSaved(product));
   } catch (error) {
-    yield put(externalIdSaveFailed(errorOf(error)));
+    yield put(externalIdSaveFailed(toRequestError(error)));
   }
 }
 

@@ -9,6 +9,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
+import { toRequestError } from '../../lib/requestError';
 import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
 import { sessionStart } from '../auth/events';
 import { startRenewalKey } from '../auth/renewalKey';
@@ -60,8 +61,7 @@ function writeKey(storage: Storage, recordId: number, key: string | null): void 
 }
 
 function* fail(error: unknown): SagaIterator {
-  const problem = toApiProblem(error);
-  yield put(requestFailed(problem.status !== undefined ? { status: problem.status, message: problem.message } : { message: problem.message }));
+  yield put(requestFailed(toRequestError(error)));
 }
 
 function* started(data: { invitationId: number; recordId: number; key: string; record: RegistrationRecordView }): SagaIterator {
