@@ -1,11 +1,9 @@
 /** /password (forgot password) and /password/reset/:code (SPEC §2). */
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
@@ -15,7 +13,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { FormStack } from '../../../ui/FormStack';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { selectForgot, selectReset, selectResetLink } from '../selectors';
 import { forgotRequested, resetLinkOpened, resetRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
@@ -61,14 +60,12 @@ export function ForgotPasswordPage() {
                 {forgot.error.message}
               </Alert>
             )}
-            <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Forgot password">
-              <Stack spacing={2}>
-                <TextField {...fieldProps(formik, 'login')} label="User name or e-mail" autoComplete="username" required fullWidth autoFocus />
-                <Button type="submit" variant="contained" disabled={forgot.status === 'pending'}>
-                  {forgot.status === 'pending' ? 'Sending…' : 'Send me a link'}
-                </Button>
-              </Stack>
-            </Box>
+            <FormStack label="Forgot password" onSubmit={formik.handleSubmit}>
+              <TextField {...fieldProps(formik, 'login')} label="User name or e-mail" autoComplete="username" required fullWidth autoFocus />
+              <Button type="submit" variant="contained" disabled={forgot.status === 'pending'}>
+                {forgot.status === 'pending' ? 'Sending…' : 'Send me a link'}
+              </Button>
+            </FormStack>
           </>
         )}
         <BackToSignIn />
@@ -115,18 +112,12 @@ export function ResetPasswordPage() {
             {reset.error.message}
           </Alert>
         )}
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Reset password">
-          <Stack spacing={2}>
-            <Box>
-              <TextField {...fieldProps(formik, 'password')} label="New password" type="password" autoComplete="new-password" required fullWidth />
-              <PasswordStrength password={formik.values.password} />
-            </Box>
-            <TextField {...fieldProps(formik, 'confirm')} label="Repeat the new password" type="password" autoComplete="new-password" required fullWidth />
-            <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>
-              Change my password
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Reset password" onSubmit={formik.handleSubmit}>
+          <NewPasswordFields formik={formik} name="password" label="New password" confirmLabel="Repeat the new password" />
+          <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>
+            Change my password
+          </Button>
+        </FormStack>
       </>
     );
   }

@@ -37,7 +37,8 @@ import { fieldProps } from '../../../ui/formikField';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { FormStack } from '../../../ui/FormStack';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
@@ -229,14 +230,12 @@ function EmailCodeForm() {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
       <Typography sx={{ mb: 2 }}>{`We sent a 6-digit code to ${profile.pendingEmail}. Enter it to confirm your new e-mail address.`}</Typography>
       <RequestAlerts error={profile.emailCode.error} message={null} />
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Confirm new e-mail">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField {...fieldProps(formik, 'code')} label="6-digit code" autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
-          <Button type="submit" variant="contained" disabled={profile.emailCode.status === 'pending'}>
-            Confirm e-mail
-          </Button>
-        </Stack>
-      </Box>
+      <FormStack label="Confirm new e-mail" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
+        <TextField {...fieldProps(formik, 'code')} label="6-digit code" autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
+        <Button type="submit" variant="contained" disabled={profile.emailCode.status === 'pending'}>
+          Confirm e-mail
+        </Button>
+      </FormStack>
     </Paper>
   );
 }
@@ -264,30 +263,28 @@ export function EditProfilePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {/* while a code is outstanding, the code panel above says so (with the address): not twice */}
         <RequestAlerts error={profile.save.error} message={profile.pendingEmail ? null : profile.save.message} />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Edit profile">
-          <Stack spacing={2}>
-            <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-            <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
-            <TextField
-              {...fieldProps(formik, 'email')}
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              helperText={(formik.touched.email && formik.errors.email) || 'A new address is used once you enter the code we send to it.'}
-            />
-            <TimezoneField
-              value={formik.values.timezone}
-              onChange={(value) => void formik.setFieldValue('timezone', value)}
-              onBlur={() => void formik.setFieldTouched('timezone', true)}
-              error={formik.touched.timezone ? formik.errors.timezone : undefined}
-            />
-            <Button type="submit" variant="contained" disabled={profile.save.status === 'pending'}>
-              Save
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Edit profile" onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
+          <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+          <TextField
+            {...fieldProps(formik, 'email')}
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            helperText={(formik.touched.email && formik.errors.email) || 'A new address is used once you enter the code we send to it.'}
+          />
+          <TimezoneField
+            value={formik.values.timezone}
+            onChange={(value) => void formik.setFieldValue('timezone', value)}
+            onBlur={() => void formik.setFieldTouched('timezone', true)}
+            error={formik.touched.timezone ? formik.errors.timezone : undefined}
+          />
+          <Button type="submit" variant="contained" disabled={profile.save.status === 'pending'}>
+            Save
+          </Button>
+        </FormStack>
       </Paper>
     </ProfileFrame>
   );
@@ -315,20 +312,14 @@ export function ChangePasswordPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>Your other sessions (on other computers) are signed out when you change your password.</Typography>
         <RequestAlerts error={change.error} message={change.message} />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
-          <Stack spacing={2}>
-            {user && <input type="hidden" autoComplete="username" value={user.userName} readOnly />}
-            <TextField {...fieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required fullWidth />
-            <Box>
-              <TextField {...fieldProps(formik, 'newPassword')} label="New password" type="password" autoComplete="new-password" required fullWidth />
-              <PasswordStrength password={formik.values.newPassword} userName={user?.userName ?? null} />
-            </Box>
-            <TextField {...fieldProps(formik, 'confirm')} label="Repeat the new password" type="password" autoComplete="new-password" required fullWidth />
-            <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
-              Change password
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Change password" onSubmit={formik.handleSubmit}>
+          {user && <input type="hidden" autoComplete="username" value={user.userName} readOnly />}
+          <TextField {...fieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required fullWidth />
+          <NewPasswordFields formik={formik} name="newPassword" label="New password" confirmLabel="Repeat the new password" userName={user?.userName} />
+          <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
+            Change password
+          </Button>
+        </FormStack>
       </Paper>
     </ProfileFrame>
   );
@@ -425,14 +416,12 @@ export function ExternalIdPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>{`${product.productName} at ${product.schoolName}`}</Typography>
         <RequestAlerts error={profile.externalId.error} message={profile.externalId.message} />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={label}>
-          <Stack spacing={2}>
-            <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
-            <Button type="submit" variant="contained" disabled={profile.externalId.status === 'pending'}>
-              Save
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label={label} onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
+          <Button type="submit" variant="contained" disabled={profile.externalId.status === 'pending'}>
+            Save
+          </Button>
+        </FormStack>
       </Paper>
     );
   }
@@ -459,14 +448,12 @@ export function AddAccessCodePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>Enter an access code from a teacher to join their school and course.</Typography>
         <RequestAlerts error={profile.addCode.error} message={profile.addCode.message} />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Add access code">
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth />
-            <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
-              Add code
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Add access code" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
+          <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth />
+          <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
+            Add code
+          </Button>
+        </FormStack>
         <Typography sx={{ mt: 2 }}>
           <Link component={RouterLink} to="/app/profile/access-codes">
             See your access codes
