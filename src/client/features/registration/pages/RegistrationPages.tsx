@@ -35,15 +35,16 @@ import { isValidEmail } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { FormStack } from '../../../ui/FormStack';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { RecordFrame, useRecordRef, useServerErrorClearedOnEdit } from '../components/RecordFrame';
+import { StepForm, useRegistrationBusy, useStepFormik } from '../components/StepForm';
 import { userNameFeedback } from '../userNameFeedback';
 import { selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
 import {
   codeSubmitted,
   invitationEmailSubmitted,
   passwordSubmitted,
-  stepSubmitted,
   userNameTyped,
   verificationSendRequested,
   verificationSubmitted,
@@ -54,9 +55,8 @@ import { registrationArea } from '../area';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
 
-function useBusy() {
-  return useAppSelector(selectRegistrationStatus) === 'pending';
-}
+/** The e-mail the invitation and the verify step ask for (the server checks its length too). */
+const emailFormSchema = yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
 
 function StartError() {
   const status = useAppSelector(selectRegistrationStatus);
@@ -71,7 +71,7 @@ function StartError() {
 
 export function RegisterCodePage() {
   const dispatch = useAppDispatch();
-  const busy = useBusy();
+  const busy = useRegistrationBusy();
   const formik = useFormik({
     initialValues: { code: '' },
     validationSchema: accessCodeSchema,
@@ -84,14 +84,12 @@ export function RegisterCodePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>Enter the access code your teacher gave you. It tells us your school and course.</Typography>
         <StartError />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Access code">
-          <Stack spacing={2}>
-            <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth autoFocus />
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? 'Checking…' : 'Continue'}
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Access code" onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth autoFocus />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Checking…' : 'Continue'}
+          </Button>
+        </FormStack>
         <Typography variant="body2" sx={{ mt: 2 }}>
           Already have an account?{' '}
           <Link component={RouterLink} to="/login">
@@ -105,13 +103,13 @@ export function RegisterCodePage() {
 
 export function InvitationEmailPage() {
   const dispatch = useAppDispatch();
-  const busy = useBusy();
+  const busy = useRegistrationBusy();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const formik = useFormik({
     initialValues: { email: '' },
-    validationSchema: yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) }),
+    validationSchema: emailFormSchema,
     onSubmit: (values) => {
       dispatch(invitationEmailSubmitted({ invitationId: Number(id), token, email: values.email.trim() }));
     },
@@ -130,88 +128,46 @@ export function InvitationEmailPage() {
           </Alert>
         )}
         <StartError />
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Invitation e-mail">
-          <Stack spacing={2}>
-            <TextField {...fieldProps(formik, 'email')} label="E-mail" type="email" autoComplete="email" required fullWidth />
-            <Button type="submit" variant="contained" disabled={busy || !token}>
-              Continue
-            </Button>
-          </Stack>
-        </Box>
+        <FormStack label="Invitation e-mail" onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'email')} label="E-mail" type="email" autoComplete="email" required fullWidth />
+          <Button type="submit" variant="contained" disabled={busy || !token}>
+            Continue
+          </Button>
+        </FormStack>
       </Paper>
     </PageFrame>
   );
 }
 
 export function RecordNamePage() {
-  const dispatch = useAppDispatch();
-  const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
-  const busy = useBusy();
-  const formik = useFormik({
-    enableReinitialize: true,
-    initialValues: { firstName: record?.firstName ?? '', lastName: record?.lastName ?? '' },
-    validationSchema: nameStepSchema,
-    onSubmit: (values) => {
-      dispatch(stepSubmitted({ ...ref, step: 'name', values }));
-    },
-  });
+  const formik = useStepFormik('name', { firstName: record?.firstName ?? '', lastName: record?.lastName ?? '' }, nameStepSchema);
   return (
     <RecordFrame step="name" intro="What is your name?">
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Your name">
-        <Stack spacing={2}>
-          <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-          <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
-          <Button type="submit" variant="contained" disabled={busy}>
-            Next
-          </Button>
-        </Stack>
-      </Box>
+      <StepForm label="Your name" onSubmit={formik.handleSubmit}>
+        <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
+        <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+      </StepForm>
     </RecordFrame>
   );
 }
 
 export function RecordExternalIdPage() {
-  const dispatch = useAppDispatch();
-  const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
-  const busy = useBusy();
   const label = record?.externalIdLabel ?? 'Student ID';
-  const formik = useFormik({
-    enableReinitialize: true,
-    initialValues: { externalId: record?.externalId ?? '' },
-    validationSchema: externalIdStepSchema,
-    onSubmit: (values) => {
-      dispatch(stepSubmitted({ ...ref, step: 'externalid', values }));
-    },
-  });
+  const formik = useStepFormik('externalid', { externalId: record?.externalId ?? '' }, externalIdStepSchema);
   return (
     <RecordFrame step="externalid" intro={`Your school uses your ${label} for this course.`}>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={label}>
-        <Stack spacing={2}>
-          <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
-          <Button type="submit" variant="contained" disabled={busy}>
-            Next
-          </Button>
-        </Stack>
-      </Box>
+      <StepForm label={label} onSubmit={formik.handleSubmit}>
+        <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
+      </StepForm>
     </RecordFrame>
   );
 }
 
 export function RecordTermsPage() {
-  const dispatch = useAppDispatch();
-  const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
-  const busy = useBusy();
-  const formik = useFormik({
-    enableReinitialize: true,
-    initialValues: { accepted: record?.termsAccepted ?? false },
-    validationSchema: termsStepSchema,
-    onSubmit: () => {
-      dispatch(stepSubmitted({ ...ref, step: 'terms', values: { accepted: true } }));
-    },
-  });
+  const formik = useStepFormik('terms', { accepted: record?.termsAccepted ?? false }, termsStepSchema, () => ({ accepted: true }));
   const error = formik.touched.accepted ? formik.errors.accepted : undefined;
   return (
     <RecordFrame step="terms">
@@ -226,20 +182,15 @@ export function RecordTermsPage() {
         </Link>
         .
       </Typography>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Terms of use">
-        <Stack spacing={2}>
-          <Box>
-            <FormControlLabel
-              control={<Checkbox id="accepted" name="accepted" checked={formik.values.accepted} onChange={formik.handleChange} onBlur={formik.handleBlur} />}
-              label="I accept the terms of use and the privacy policy"
-            />
-            {error && <FormHelperText error>{error}</FormHelperText>}
-          </Box>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Next
-          </Button>
-        </Stack>
-      </Box>
+      <StepForm label="Terms of use" onSubmit={formik.handleSubmit}>
+        <Box>
+          <FormControlLabel
+            control={<Checkbox id="accepted" name="accepted" checked={formik.values.accepted} onChange={formik.handleChange} onBlur={formik.handleBlur} />}
+            label="I accept the terms of use and the privacy policy"
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </Box>
+      </StepForm>
     </RecordFrame>
   );
 }
@@ -249,11 +200,11 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
   const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
   const sentOtid = useAppSelector(selectOtid);
-  const busy = useBusy();
+  const busy = useRegistrationBusy();
   const emailForm = useFormik({
     enableReinitialize: true,
     initialValues: { email: record?.email ?? '' },
-    validationSchema: yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) }),
+    validationSchema: emailFormSchema,
     onSubmit: (values) => {
       dispatch(verificationSendRequested(record?.emailLocked ? ref : { ...ref, email: values.email.trim() }));
     },
@@ -268,37 +219,33 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
   const codeSent = sentOtid !== null || otid !== null || (record?.resendInSeconds ?? 0) > 0;
   return (
     <Stack spacing={3}>
-      <Box component="form" noValidate onSubmit={emailForm.handleSubmit} aria-label="Send a code">
-        <Stack spacing={2}>
-          <TextField
-            {...fieldProps(emailForm, 'email')}
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: record?.emailLocked ?? false } }}
-          />
-          <Button type="submit" variant={codeSent ? 'outlined' : 'contained'} disabled={busy}>
-            {codeSent ? 'Send a new code' : 'Send me a code'}
-          </Button>
-        </Stack>
-      </Box>
-      <Box component="form" noValidate onSubmit={codeForm.handleSubmit} aria-label="Enter the code">
-        <Stack spacing={2}>
-          <TextField
-            {...fieldProps(codeForm, 'code')}
-            label={`${ACCOUNT_LIMITS.verificationCodeDigits}-digit code`}
-            autoComplete="one-time-code"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: ACCOUNT_LIMITS.verificationCodeDigits } }}
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
-            Verify
-          </Button>
-        </Stack>
-      </Box>
+      <FormStack label="Send a code" onSubmit={emailForm.handleSubmit}>
+        <TextField
+          {...fieldProps(emailForm, 'email')}
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: record?.emailLocked ?? false } }}
+        />
+        <Button type="submit" variant={codeSent ? 'outlined' : 'contained'} disabled={busy}>
+          {codeSent ? 'Send a new code' : 'Send me a code'}
+        </Button>
+      </FormStack>
+      <FormStack label="Enter the code" onSubmit={codeForm.handleSubmit}>
+        <TextField
+          {...fieldProps(codeForm, 'code')}
+          label={`${ACCOUNT_LIMITS.verificationCodeDigits}-digit code`}
+          autoComplete="one-time-code"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: ACCOUNT_LIMITS.verificationCodeDigits } }}
+        />
+        <Button type="submit" variant="contained" disabled={busy}>
+          Verify
+        </Button>
+      </FormStack>
     </Stack>
   );
 }
@@ -334,18 +281,9 @@ export function RecordVerifyCodePage() {
 
 export function RecordUsernamePage() {
   const dispatch = useAppDispatch();
-  const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
   const check = useAppSelector(selectUserNameCheck);
-  const busy = useBusy();
-  const formik = useFormik({
-    enableReinitialize: true,
-    initialValues: { userName: record?.userName ?? '' },
-    validationSchema: userNameStepSchema,
-    onSubmit: (values) => {
-      dispatch(stepSubmitted({ ...ref, step: 'username', values: { userName: values.userName.trim().toLowerCase() } }));
-    },
-  });
+  const formik = useStepFormik('username', { userName: record?.userName ?? '' }, userNameStepSchema, (values) => ({ userName: values.userName.trim().toLowerCase() }));
   useServerErrorClearedOnEdit(formik.values);
   const feedback = userNameFeedback({
     ruleError: formik.errors.userName,
@@ -358,31 +296,26 @@ export function RecordUsernamePage() {
       step="username"
       intro={`Choose the user name you will sign in with: ${ACCOUNT_LIMITS.userNameMin} to ${ACCOUNT_LIMITS.userNameMax} characters, lower-case letters, digits, dots, underscores or hyphens.`}
     >
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="User name">
-        <Stack spacing={2}>
-          <TextField
-            id="userName"
-            name="userName"
-            label="User name"
-            autoComplete="username"
-            required
-            fullWidth
-            value={formik.values.userName}
-            onBlur={formik.handleBlur}
-            onChange={(event) => {
-              formik.handleChange(event);
-              const next = event.target.value.trim().toLowerCase();
-              dispatch(userNameTyped({ userName: next }));
-            }}
-            error={feedback.error}
-            helperText={feedback.helperText}
-            slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
-          />
-          <Button type="submit" variant="contained" disabled={busy || feedback.blocked}>
-            Next
-          </Button>
-        </Stack>
-      </Box>
+      <StepForm label="User name" onSubmit={formik.handleSubmit} blocked={feedback.blocked}>
+        <TextField
+          id="userName"
+          name="userName"
+          label="User name"
+          autoComplete="username"
+          required
+          fullWidth
+          value={formik.values.userName}
+          onBlur={formik.handleBlur}
+          onChange={(event) => {
+            formik.handleChange(event);
+            const next = event.target.value.trim().toLowerCase();
+            dispatch(userNameTyped({ userName: next }));
+          }}
+          error={feedback.error}
+          helperText={feedback.helperText}
+          slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
+        />
+      </StepForm>
     </RecordFrame>
   );
 }
@@ -391,7 +324,7 @@ export function RecordPasswordPage() {
   const dispatch = useAppDispatch();
   const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
-  const busy = useBusy();
+  const busy = useRegistrationBusy();
   const formik = useFormik({
     initialValues: { password: '', confirm: '' },
     validationSchema: withConfirmation(passwordStepSchema, 'password'),
@@ -405,19 +338,13 @@ export function RecordPasswordPage() {
       step="password"
       intro={`Choose a password of at least ${ACCOUNT_LIMITS.passwordMin} characters. A few unrelated words make a strong one that is easy to remember.`}
     >
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Password">
-        <Stack spacing={2}>
-          {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
-          <Box>
-            <TextField {...fieldProps(formik, 'password')} label="Password" type="password" autoComplete="new-password" required fullWidth />
-            <PasswordStrength password={formik.values.password} userName={record?.userName ?? null} />
-          </Box>
-          <TextField {...fieldProps(formik, 'confirm')} label="Repeat the password" type="password" autoComplete="new-password" required fullWidth />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Creating your account…' : 'Create my account'}
-          </Button>
-        </Stack>
-      </Box>
+      <FormStack label="Password" onSubmit={formik.handleSubmit}>
+        {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
+        <NewPasswordFields formik={formik} name="password" label="Password" confirmLabel="Repeat the password" userName={record?.userName} />
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create my account'}
+        </Button>
+      </FormStack>
     </RecordFrame>
   );
 }
