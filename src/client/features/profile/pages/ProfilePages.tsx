@@ -22,7 +22,6 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import {
-  accessCodeSchema,
   changePasswordSchema,
   externalIdStepSchema,
   formatAccessCode,
@@ -37,6 +36,7 @@ import { fieldProps } from '../../../ui/formikField';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
+import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeField';
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
@@ -431,13 +431,7 @@ export function ExternalIdPage() {
 export function AddAccessCodePage() {
   const dispatch = useAppDispatch();
   const profile = useProfile();
-  const formik = useFormik({
-    initialValues: { code: '' },
-    validationSchema: accessCodeSchema,
-    onSubmit: (values) => {
-      dispatch(accessCodeAddRequested({ code: values.code.trim() }));
-    },
-  });
+  const formik = useAccessCodeFormik((code) => dispatch(accessCodeAddRequested({ code })));
   useEffect(() => {
     if (profile.addCode.status === 'succeeded') formik.resetForm();
     // only when a code was added
@@ -449,7 +443,7 @@ export function AddAccessCodePage() {
         <Typography sx={{ mb: 2 }}>Enter an access code from a teacher to join their school and course.</Typography>
         <RequestAlerts error={profile.addCode.error} message={profile.addCode.message} />
         <FormStack label="Add access code" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
-          <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth />
+          <AccessCodeField formik={formik} />
           <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
             Add code
           </Button>

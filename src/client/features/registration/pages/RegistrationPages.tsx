@@ -21,7 +21,6 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import * as yup from 'yup';
 import {
   ACCOUNT_LIMITS,
-  accessCodeSchema,
   externalIdStepSchema,
   nameStepSchema,
   passwordStepSchema,
@@ -35,6 +34,7 @@ import { isValidEmail } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
+import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeField';
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { RecordFrame, useRecordRef, useServerErrorClearedOnEdit } from '../components/RecordFrame';
@@ -72,20 +72,14 @@ function StartError() {
 export function RegisterCodePage() {
   const dispatch = useAppDispatch();
   const busy = useRegistrationBusy();
-  const formik = useFormik({
-    initialValues: { code: '' },
-    validationSchema: accessCodeSchema,
-    onSubmit: (values) => {
-      dispatch(codeSubmitted({ code: values.code.trim() }));
-    },
-  });
+  const formik = useAccessCodeFormik((code) => dispatch(codeSubmitted({ code })));
   return (
     <PageFrame title="Register" maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>Enter the access code your teacher gave you. It tells us your school and course.</Typography>
         <StartError />
         <FormStack label="Access code" onSubmit={formik.handleSubmit}>
-          <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth autoFocus />
+          <AccessCodeField formik={formik} autoFocus />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Checking…' : 'Continue'}
           </Button>
