@@ -11,6 +11,7 @@
  *  4. success toast (30 s, bottom-centre) and supportSucceeded (panel closes, the form clears);
  *     failure toast (20 s, bottom-centre) and supportFailed (the form keeps every value).
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { MESSAGES } from '../../../common/messages';
@@ -133,25 +134,22 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
   }
 }
 
-export function* loadTicketsSaga(): SagaIterator {
+/** A read of the support console: the answer to `loaded`, a failure (typed) to `failed`. */
+function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: SupportError) => UnknownAction): SagaIterator {
   try {
-    const tickets: TicketSummary[] = yield call(callService<TicketSummary[]>, { method: 'GET', path: '/support/tickets' });
-    yield put(ticketsLoaded(tickets));
+    const answer: T = yield call(callService<T>, { method: 'GET', path });
+    yield put(loaded(answer));
   } catch (error) {
-    yield put(ticketsFailed(toError(error)));
+    yield put(failed(toError(error)));
   }
 }
 
+export function* loadTicketsSaga(): SagaIterator {
+  yield call(loadInto<TicketSummary[]>, '/support/tickets', ticketsLoaded, ticketsFailed);
+}
+
 export function* loadTicketSaga(action: ReturnType<typeof ticketRequested>): SagaIterator {
-  try {
-    const ticket: TicketDetail = yield call(callService<TicketDetail>, {
-      method: 'GET',
-      path: `/support/tickets/${encodeURIComponent(action.payload.key)}`,
-    });
-    yield put(ticketLoaded(ticket));
-  } catch (error) {
-    yield put(ticketFailed(toError(error)));
-  }
+  yield call(loadInto<TicketDetail>, `/support/tickets/${encodeURIComponent(action.payload.key)}`, ticketLoaded, ticketFailed);
 }
 
 export function* resolveTicketSaga(action: ReturnType<typeof ticketResolveRequested>): SagaIterator {
@@ -167,15 +165,7 @@ export function* resolveTicketSaga(action: ReturnType<typeof ticketResolveReques
 }
 
 export function* loadRecordingSaga(action: ReturnType<typeof recordingRequested>): SagaIterator {
-  try {
-    const body: RecordingBody = yield call(callService<RecordingBody>, {
-      method: 'GET',
-      path: `/support/recordings/${encodeURIComponent(action.payload.id)}`,
-    });
-    yield put(recordingLoaded(body));
-  } catch (error) {
-    yield put(recordingFailed(toError(error)));
-  }
+  yield call(loadInto<RecordingBody>, `/support/recordings/${encodeURIComponent(action.payload.id)}`, recordingLoaded, recordingFailed);
 }
 
 /** Shared computers: the next student never uploads the previous one's screen. */
