@@ -6,14 +6,11 @@
  * an invisible line; the app then renders the learner's own page over it, in the same place.
  */
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
+import { LinkCardGrid } from '../../ui/LinkCardGrid';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../prerendering';
@@ -71,22 +68,7 @@ export function HomePage() {
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?
       </Typography>
-      <Grid container spacing={2}>
-        {AREAS.map((area) => (
-          <Grid key={area.to} size={{ xs: 12, sm: 6 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={area.to} sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography variant="h6" component="h3" color="primary">
-                    {area.title}
-                  </Typography>
-                  <Typography variant="body2">{area.text}</Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <LinkCardGrid cards={AREAS} perRow={2} headingComponent="h3" />
     </PageFrame>
   );
 }
