@@ -20,6 +20,22 @@ function Section({ heading, children }: { heading: string; children: ReactNode }
 
 const P = ({ children }: { children: ReactNode }) => <Typography sx={{ mb: 1.5 }}>{children}</Typography>;
 
+const Bullets = ({ children }: { children: ReactNode }) => (
+  <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+    {children}
+  </Typography>
+);
+
+/** Where questions go: the Help page, and when someone answers there. */
+const HelpWithHours = () => (
+  <>
+    <Link component={RouterLink} to="/help">
+      Help
+    </Link>{' '}
+    ({SUPPORT_HOURS_NOTE})
+  </>
+);
+
 export function AboutPage() {
   return (
     <PageFrame title={`About ${PRODUCT_NAME}`} maxWidth={760}>
@@ -35,12 +51,12 @@ export function AboutPage() {
         </P>
       </Section>
       <Section heading="What you will find">
-        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+        <Bullets>
           <li>A catalog of modules, each with materials, sections and a short review.</li>
           <li>A knowledge base of articles on everyday money topics.</li>
           <li>A budget wizard that walks you through a first budget, and printable worksheets.</li>
           <li>An activity area with your transcript, bookmarks and saved budgets.</li>
-        </Typography>
+        </Bullets>
       </Section>
       <Section heading="Built for shared school computers">
         <P>
@@ -65,19 +81,19 @@ export function TermsPage() {
         in you agree to follow them too.
       </P>
       <Section heading="Your account">
-        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+        <Bullets>
           <li>Your account is for you alone. Do not share your password or sign in as someone else.</li>
           <li>On a shared computer, always sign out when you finish.</li>
           <li>If you think someone knows your password, change it from your profile and tell your teacher.</li>
-        </Typography>
+        </Bullets>
       </Section>
       <Section heading="Acceptable use">
-        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+        <Bullets>
           <li>Use {PRODUCT_NAME} for learning, as your school's rules for computers and the internet describe.</li>
           <li>Be respectful in anything you write, including support requests.</li>
           <li>Do not try to get into other people's accounts or data, or to break or overload the service.</li>
           <li>Do not copy the course content to sell or publish it elsewhere.</li>
-        </Typography>
+        </Bullets>
       </Section>
       <Section heading="Learning content, not financial advice">
         <P>
@@ -93,10 +109,7 @@ export function TermsPage() {
       <Section heading="Questions">
         <P>
           Ask your teacher, or contact us through{' '}
-          <Link component={RouterLink} to="/help">
-            Help
-          </Link>{' '}
-          ({SUPPORT_HOURS_NOTE}).
+          <HelpWithHours />.
         </P>
       </Section>
     </PageFrame>
@@ -111,7 +124,7 @@ export function PrivacyPage() {
         your school.
       </P>
       <Section heading="What we store">
-        <Typography component="ul" sx={{ pl: 3, mb: 1.5 }}>
+        <Bullets>
           <li>Your account: first and last name, user name, e-mail address, time zone and the school(s) you belong to.</li>
           <li>Your learning: progress through modules, review results, bookmarks, budgets and worksheets you save.</li>
           <li>Support requests you send us, with the page address and browser details needed to help you.</li>
@@ -119,7 +132,7 @@ export function PrivacyPage() {
             On this computer, your browser keeps your sign-in session until you sign out or it expires. Signing out
             removes it.
           </li>
-        </Typography>
+        </Bullets>
       </Section>
       <Section heading="Session recordings and support">
         <P>
@@ -144,10 +157,7 @@ export function PrivacyPage() {
         <P>
           You or a parent or guardian can ask your school to see, correct or delete your data. Questions about privacy
           can be sent through{' '}
-          <Link component={RouterLink} to="/help">
-            Help
-          </Link>{' '}
-          ({SUPPORT_HOURS_NOTE}).
+          <HelpWithHours />.
         </P>
       </Section>
     </PageFrame>
