@@ -90,6 +90,8 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const dispatch = useAppDispatch();
   const close = () => setDrawerOpen(false);
+  // the same links in the app bar and in the drawer, the address's area marked in both
+  const navigation = AREAS.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -117,21 +119,18 @@ export function AppShell() {
             {PRODUCT_NAME}
           </Link>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
-            {AREAS.map((area) => {
-              const active = isActive(pathname, area.to, 'exact' in area && area.exact);
-              return (
-                <Button
-                  key={area.to}
-                  component={RouterLink}
-                  to={area.to}
-                  color="inherit"
-                  aria-current={active ? 'page' : undefined}
-                  sx={{ borderBottom: 2, borderColor: active ? 'common.white' : 'transparent', borderRadius: 0 }}
-                >
-                  {area.label}
-                </Button>
-              );
-            })}
+            {navigation.map((area) => (
+              <Button
+                key={area.to}
+                component={RouterLink}
+                to={area.to}
+                color="inherit"
+                aria-current={area.active ? 'page' : undefined}
+                sx={{ borderBottom: 2, borderColor: area.active ? 'common.white' : 'transparent', borderRadius: 0 }}
+              >
+                {area.label}
+              </Button>
+            ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
@@ -155,21 +154,18 @@ export function AppShell() {
         <Box sx={{ width: 260 }} role="presentation">
           <Box component="nav" aria-label="Main">
             <List>
-              {AREAS.map((area) => {
-                const active = isActive(pathname, area.to, 'exact' in area && area.exact);
-                return (
-                  <ListItemButton
-                    key={area.to}
-                    component={RouterLink}
-                    to={area.to}
-                    selected={active}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={close}
-                  >
-                    <ListItemText primary={area.label} />
-                  </ListItemButton>
-                );
-              })}
+              {navigation.map((area) => (
+                <ListItemButton
+                  key={area.to}
+                  component={RouterLink}
+                  to={area.to}
+                  selected={area.active}
+                  aria-current={area.active ? 'page' : undefined}
+                  onClick={close}
+                >
+                  <ListItemText primary={area.label} />
+                </ListItemButton>
+              ))}
             </List>
           </Box>
           <Divider />
