@@ -175,22 +175,30 @@ function* raiseIfShown(error: unknown, showErrors: boolean | undefined): SagaIte
   throw error instanceof ApiError ? error : new ApiError(problem);
 }
 
+/**
+ * POST to one of the proxy's addresses, waiting the proxy call's own `timeout` and the grace; a failure
+ * is thrown, first shown as a notification when the caller asked (`showErrors`).
+ */
+function* postToProxy<T>(url: string, data: unknown, timeout: number, showErrors: boolean | undefined, keepalive?: boolean): SagaIterator<T> {
+  try {
+    const answer: T = yield call(callApi<T>, {
+      method: 'POST',
+      url,
+      data,
+      timeoutMs: timeout + PROXY_CLIENT_GRACE_MS,
+      ...(keepalive ? { keepalive } : {}),
+    });
+    return answer;
+  } catch (error) {
+    return yield call(raiseIfShown, error, showErrors);
+  }
+}
+
 /** POST /api/service with the proxy request. Returns the service's answer (response.data). */
 export function* callService<T = unknown>(request: ServiceRequest): SagaIterator<T> {
   const { showErrors, keepalive, ...proxy } = request;
   const body = proxyBody(proxy);
-  try {
-    const data: T = yield call(callApi<T>, {
-      method: 'POST',
-      url: '/api/service',
-      data: body,
-      timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
-      ...(keepalive ? { keepalive } : {}),
-    });
-    return data;
-  } catch (error) {
-    return yield call(raiseIfShown, error, showErrors);
-  }
+  return yield call(postToProxy<T>, '/api/service', body, body.timeout, showErrors, keepalive);
 }
 
 /**
@@ -206,15 +214,5 @@ export function* callMultipart<T = unknown>(
   const form = new FormData();
   form.append('request', JSON.stringify(body));
   for (const [name, file] of Object.entries(files)) form.append(name, file);
-  try {
-    const data: T = yield call(callApi<T>, {
-      method: 'POST',
-      url: '/api/service/multipart',
-      data: form,
-      timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
-    });
-    return data;
-  } catch (error) {
-    return yield call(raiseIfShown, error, showErrors);
-  }
+  return yield call(postToProxy<T>, '/api/service/multipart', form, body.timeout, showErrors);
 }
