@@ -122,21 +122,34 @@ export function* openSaga(action: ReturnType<typeof recordOpened>): SagaIterator
   }
 }
 
-export function* stepSaga(action: ReturnType<typeof stepSubmitted>): SagaIterator {
-  const { invitationId, recordId, step, values } = action.payload;
-  const key: string = yield call(keyFor, { invitationId, recordId });
+/**
+ * Sends a step's answer to the record (`path` under the record's address; the record's key is added
+ * to `payload`); the record that comes back is loaded and the learner goes to its step.
+ */
+function* answerStep(
+  ref: RecordRef,
+  request: { method: 'PUT' | 'POST'; path: string; payload: Record<string, unknown> },
+  navigateOptions?: { replace: true },
+): SagaIterator {
+  const key: string = yield call(keyFor, ref);
   try {
     const record: RegistrationRecordView = yield call(callService, {
-      method: 'PUT',
-      path: `/registration/${invitationId}/records/${recordId}/${step}`,
-      payload: { ...values, key },
+      method: request.method,
+      path: `/registration/${ref.invitationId}/records/${ref.recordId}/${request.path}`,
+      payload: { ...request.payload, key },
     });
     yield put(recordLoaded({ record }));
     const navigate: Navigate = yield call(getNavigate);
-    navigate(recordPath({ invitationId, recordId }, record.step));
+    if (navigateOptions) navigate(recordPath(ref, record.step), navigateOptions);
+    else navigate(recordPath(ref, record.step));
   } catch (error) {
     yield call(fail, error);
   }
+}
+
+export function* stepSaga(action: ReturnType<typeof stepSubmitted>): SagaIterator {
+  const { invitationId, recordId, step, values } = action.payload;
+  yield call(answerStep, { invitationId, recordId }, { method: 'PUT', path: step, payload: values });
 }
 
 export function* sendCodeSaga(action: ReturnType<typeof verificationSendRequested>): SagaIterator {
@@ -156,19 +169,8 @@ export function* sendCodeSaga(action: ReturnType<typeof verificationSendRequeste
 
 export function* verifySaga(action: ReturnType<typeof verificationSubmitted>): SagaIterator {
   const { invitationId, recordId, code, otid } = action.payload;
-  const key: string = yield call(keyFor, { invitationId, recordId });
-  try {
-    const record: RegistrationRecordView = yield call(callService, {
-      method: 'POST',
-      path: `/registration/${invitationId}/records/${recordId}/verify`,
-      payload: otid ? { key, code, otid } : { key, code },
-    });
-    yield put(recordLoaded({ record }));
-    const navigate: Navigate = yield call(getNavigate);
-    navigate(recordPath({ invitationId, recordId }, record.step), { replace: true });
-  } catch (error) {
-    yield call(fail, error);
-  }
+  // the code's page (…/verify/{otid}) is not one to come back to
+  yield call(answerStep, { invitationId, recordId }, { method: 'POST', path: 'verify', payload: otid ? { code, otid } : { code } }, { replace: true });
 }
 
 /** The last step: the account is created and the server answers with a session, as sign-in does. */
