@@ -58,6 +58,18 @@ function ArticleList({ articles, label, showTopic = true }: { articles: readonly
   );
 }
 
+/** A list of articles under its heading; `id` names the heading, for the section around them to be labelled by it. */
+function HeadedArticleList({ id, heading, articles, label }: { id: string; heading: string; articles: readonly KbArticleCard[]; label: string }) {
+  return (
+    <>
+      <Typography id={id} variant="h5" component="h2">
+        {heading}
+      </Typography>
+      <ArticleList articles={articles} label={label} />
+    </>
+  );
+}
+
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
@@ -107,17 +119,11 @@ export function KnowledgeBaseHomePage() {
             {/* popular comes from real views: until there are some, the recent list alone, not twice */}
             {hasPopular && (
               <Grid size={{ xs: 12, md: 6 }} component="section" aria-labelledby="kb-popular">
-                <Typography id="kb-popular" variant="h5" component="h2">
-                  Popular articles
-                </Typography>
-                <ArticleList articles={data.popular} label="Popular articles" />
+                <HeadedArticleList id="kb-popular" heading="Popular articles" articles={data.popular} label="Popular articles" />
               </Grid>
             )}
             <Grid size={{ xs: 12, md: hasPopular ? 6 : 12 }} component="section" aria-labelledby="kb-recent">
-              <Typography id="kb-recent" variant="h5" component="h2">
-                Recently updated
-              </Typography>
-              <ArticleList articles={data.recent} label="Recently updated articles" />
+              <HeadedArticleList id="kb-recent" heading="Recently updated" articles={data.recent} label="Recently updated articles" />
             </Grid>
           </Grid>
         </>
@@ -221,10 +227,7 @@ export function ArticlePage() {
         </Box>
       </Box>
       <Box component="section" aria-labelledby="kb-related" sx={{ mt: 3, displayPrint: 'none' }}>
-        <Typography id="kb-related" variant="h5" component="h2">
-          Related articles
-        </Typography>
-        <ArticleList articles={data.related} label="Related articles" />
+        <HeadedArticleList id="kb-related" heading="Related articles" articles={data.related} label="Related articles" />
       </Box>
     </PageFrame>
   );
