@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
+import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { selectForgot, selectReset, selectResetLink } from '../selectors';
@@ -55,11 +56,7 @@ export function ForgotPasswordPage() {
             <Typography sx={{ mb: 2 }}>
               Enter your user name or e-mail and we'll send you a link to choose a new password.
             </Typography>
-            {forgot.status === 'failed' && forgot.error && (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                {forgot.error.message}
-              </Alert>
-            )}
+            <RequestAlerts error={forgot.error} />
             <FormStack label="Forgot password" onSubmit={formik.handleSubmit}>
               <TextField {...fieldProps(formik, 'login')} label="User name or e-mail" autoComplete="username" required fullWidth autoFocus />
               <Button type="submit" variant="contained" disabled={forgot.status === 'pending'}>
@@ -107,11 +104,7 @@ export function ResetPasswordPage() {
         <Typography sx={{ mb: 2 }}>
           {`Choose a new password of at least ${ACCOUNT_LIMITS.passwordMin} characters. Every other session of your account will be signed out.`}
         </Typography>
-        {reset.status === 'failed' && reset.error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {reset.error.message}
-          </Alert>
-        )}
+        <RequestAlerts error={reset.error} />
         <FormStack label="Reset password" onSubmit={formik.handleSubmit}>
           <NewPasswordFields formik={formik} name="password" label="New password" confirmLabel="Repeat the new password" />
           <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>

@@ -36,6 +36,7 @@ import { fieldProps } from '../../../ui/formikField';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
+import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeField';
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
@@ -194,23 +195,6 @@ export function AccountPage() {
   );
 }
 
-function RequestAlerts({ error, message }: { error: { message: string } | null; message: string | null }) {
-  return (
-    <>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      )}
-      {message && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {message}
-        </Alert>
-      )}
-    </>
-  );
-}
-
 /**
  * The pending e-mail change: its code form while a code is outstanding (this panel, with the address,
  * is what tells the learner a code was sent), then the server's confirmation once it is entered.
@@ -229,7 +213,7 @@ function EmailCodeForm() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
       <Typography sx={{ mb: 2 }}>{`We sent a 6-digit code to ${profile.pendingEmail}. Enter it to confirm your new e-mail address.`}</Typography>
-      <RequestAlerts error={profile.emailCode.error} message={null} />
+      <RequestAlerts error={profile.emailCode.error} />
       <FormStack label="Confirm new e-mail" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
         <TextField {...fieldProps(formik, 'code')} label="6-digit code" autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
         <Button type="submit" variant="contained" disabled={profile.emailCode.status === 'pending'}>
@@ -334,11 +318,7 @@ export function AccessCodesPage() {
   }, [dispatch]);
   return (
     <ProfileFrame title="Access Codes">
-      {codes.status === 'failed' && codes.error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {codes.error.message}
-        </Alert>
-      )}
+      <RequestAlerts error={codes.error} />
       {codes.status === 'pending' && codes.items.length === 0 ? (
         <PageLoading />
       ) : codes.items.length === 0 ? (
