@@ -132,6 +132,20 @@ export function KnowledgeBaseHomePage() {
   );
 }
 
+/**
+ * A topic's or an article's page until its answer is in: Not Found when the server said so, the
+ * failure (under the page's generic title) with "Try again", else loading.
+ */
+function NotShownYet({ notFound, failed, title, message, onRetry }: { notFound: boolean; failed: boolean; title: string; message: string; onRetry: () => void }) {
+  if (notFound) return <NotFoundPage />;
+  if (!failed) return <PageLoading />;
+  return (
+    <PageFrame title={title} crumbs={[RESOURCES, KB, { label: title }]}>
+      <LoadFailed message={message} onRetry={onRetry} />
+    </PageFrame>
+  );
+}
+
 export function TopicPage() {
   const { slug = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -139,17 +153,18 @@ export function TopicPage() {
   useEffect(() => {
     dispatch(topicRequested({ slug }));
   }, [dispatch, slug]);
-  if (topic.slug === slug && topic.status === 'notFound') return <NotFoundPage />;
+  const notFound = topic.slug === slug && topic.status === 'notFound';
   const data = topic.slug === slug ? topic.data : null;
-  if (!data) {
-    if (topic.status === 'failed') {
-      return (
-        <PageFrame title="Topic" crumbs={[RESOURCES, KB, { label: 'Topic' }]}>
-          <LoadFailed message={topic.error?.message ?? 'This topic could not be loaded.'} onRetry={() => dispatch(topicRequested({ slug }))} />
-        </PageFrame>
-      );
-    }
-    return <PageLoading />;
+  if (notFound || !data) {
+    return (
+      <NotShownYet
+        notFound={notFound}
+        failed={topic.status === 'failed'}
+        title="Topic"
+        message={topic.error?.message ?? 'This topic could not be loaded.'}
+        onRetry={() => dispatch(topicRequested({ slug }))}
+      />
+    );
   }
   return (
     <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.title }]} intro={data.summary}>
@@ -174,17 +189,18 @@ export function ArticlePage() {
     // once per article: taking the preload clears `preloaded`, which must not ask again
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, tslug, aslug]);
-  if (article.key === key && article.status === 'notFound') return <NotFoundPage />;
+  const notFound = article.key === key && article.status === 'notFound';
   const data = article.key === key ? article.data : null;
-  if (!data) {
-    if (article.status === 'failed') {
-      return (
-        <PageFrame title="Article" crumbs={[RESOURCES, KB, { label: 'Article' }]}>
-          <LoadFailed message={article.error?.message ?? 'This article could not be loaded.'} onRetry={() => dispatch(articleRequested({ topic: tslug, article: aslug }))} />
-        </PageFrame>
-      );
-    }
-    return <PageLoading />;
+  if (notFound || !data) {
+    return (
+      <NotShownYet
+        notFound={notFound}
+        failed={article.status === 'failed'}
+        title="Article"
+        message={article.error?.message ?? 'This article could not be loaded.'}
+        onRetry={() => dispatch(articleRequested({ topic: tslug, article: aslug }))}
+      />
+    );
   }
   const saving = article.bookmark === 'pending';
   return (
