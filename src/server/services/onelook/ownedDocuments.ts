@@ -1,0 +1,234 @@
+/**
+ * The life of a document one learner owns (issue #7: budgets, worksheets): list, get, create, save
+ * with the version it was based on, duplicate, delete (soft) and restore. `ownedDocumentRoutes(kind)`
+ * makes the seven routes; a kind states only what is its own — its table, path, messages, schemas,
+ * how a row reads, and the columns it writes on create, save and copy.
+ *
+ * Every query takes the owner's id: another learner's row and a missing row look the same (404),
+ * never data. A save carries the version it was based on and lands in one statement (issue #9,
+ * docs/performance.md "Budget save in one statement"): `UPDATE … WHERE version = ? RETURNING *`.
+ * Only when nothing was saved is the row read, to answer exactly why: not there (or deleted) → 404,
+ * a column the kind may not change → 400, another version saved meanwhile → 409.
+ */
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AnySchema } from 'yup';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { Result, type ServiceContext, type ServiceRoute } from '../types';
+
+/** The columns every owned-document table has (db/schema.ts BudgetsTable, WorksheetsTable). */
+export interface OwnedDocumentColumns {
+  id: Generated<number>;
+  user_id: number;
+  /** the document as JSON */
+  data: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  /** soft delete (restore clears it) */
+  deleted_at: number | null;
+}
+
+/** The tables that hold owned documents: those with every column above. */
+export type OwnedTable = { [T in keyof Database]: Database[T] extends OwnedDocumentColumns ? T : never }[keyof Database];
+
+/** A row of one of them (the intersection names the shared columns where T is still generic). */
+export type OwnedRow<T extends OwnedTable> = Selectable<Database[T]> & Selectable<OwnedDocumentColumns>;
+
+/** What a kind writes itself when a document is created or copied: its own columns and the data. */
+export type CreatedColumns<T extends OwnedTable> = Omit<Insertable<Database[T]>, keyof OwnedDocumentColumns> & { data: string };
+
+/** What a kind writes itself on a save (the lifecycle writes the version and the time). */
+export type SavedColumns<T extends OwnedTable> = Omit<Updateable<Database[T]>, keyof OwnedDocumentColumns> & { data: string };
+
+/** A save's payload: the version it was based on, and what the kind's update schema allows. */
+export interface SavePayload {
+  version: number;
+}
+
+export interface OwnedDocumentKind<T extends OwnedTable, Create, Save extends SavePayload> {
+  table: T;
+  /** the collection's path, e.g. '/budgets' (the routes add '/:id', '/:id/duplicate', '/:id/restore') */
+  path: `/${string}`;
+  messages: { notFound: string; conflict: string };
+  createSchema: AnySchema;
+  updateSchema: AnySchema;
+  /** a row as the list shows it */
+  toSummary(row: OwnedRow<T>): unknown;
+  /** a row as get, create, save, duplicate and restore answer it */
+  toRecord(row: OwnedRow<T>): unknown;
+  /** the columns of a new document; may refuse the payload with an HttpError (e.g. 400) */
+  created(payload: Create): CreatedColumns<T>;
+  /** the columns a save writes; may refuse the payload, but a document that is not there is 404 first */
+  saved(payload: Save): SavedColumns<T>;
+  /** the columns of a copy of `source` */
+  copied(source: OwnedRow<T>): CreatedColumns<T>;
+  /**
+   * A column a save may not change (a worksheet's kind): the save lands only where the stored value
+   * is the payload's; otherwise 400 with `message` (after 404, before 409).
+   */
+  unchangeable?: { column: keyof OwnedRow<T> & string; of(payload: Save): string; message: string };
+}
+
+/** The signed-in learner's id (routes are access 'user', so there is one). */
+export function ownerId(ctx: ServiceContext): number {
+  const id = ctx.identity?.user.id;
+  if (typeof id !== 'number') throw new HttpError(401, 'You are not signed in.');
+  return id;
+}
+
+/** A route's :id as a number; anything that is not a plain positive integer is simply not found. */
+export function documentId(ctx: ServiceContext, notFound: string): number {
+  const raw = ctx.params.id ?? '';
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new HttpError(404, notFound);
+  return Number(raw);
+}
+
+export function parseData<T>(json: string): T {
+  return JSON.parse(json) as T;
+}
+
+/** A stale save: refused with 409 and a message saying what happened and what to do. */
+export function conflict(message: string, currentVersion: number): HttpError {
+  return new HttpError(409, `${message} (Saved version: ${currentVersion}.)`);
+}
+
+/**
+ * Every owned-document table seen through the columns they share, so that one query serves each of
+ * them. The rows it reads are whole rows of the kind's table (`selectAll`, `returningAll`): the
+ * lifecycle hands them to the kind typed as such.
+ */
+type OwnedDocumentsDb = Kysely<Record<OwnedTable, OwnedDocumentColumns>>;
+
+export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends SavePayload>(
+  kind: OwnedDocumentKind<T, Create, Save>,
+): readonly ServiceRoute[] {
+  const table: OwnedTable = kind.table;
+  const { notFound } = kind.messages;
+  const documents = (ctx: ServiceContext) => ctx.db as unknown as OwnedDocumentsDb;
+  const asRow = (row: Selectable<OwnedDocumentColumns>) => row as unknown as OwnedRow<T>;
+
+  /** The caller's document named by :id, live (or, for restore, deleted); else 404. */
+  async function findOwned(ctx: ServiceContext, deleted = false): Promise<OwnedRow<T>> {
+    const row = await documents(ctx)
+      .selectFrom(table)
+      .selectAll()
+      .where('id', '=', documentId(ctx, notFound))
+      .where('user_id', '=', ownerId(ctx))
+      .where('deleted_at', deleted ? 'is not' : 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, notFound);
+    return asRow(row);
+  }
+
+  async function insert(ctx: ServiceContext, columns: CreatedColumns<T>): Promise<Result> {
+    const now = ctx.clock();
+    const row = await documents(ctx)
+      .insertInto(table)
+      .values({ user_id: ownerId(ctx), ...columns, version: 1, created_at: now, updated_at: now, deleted_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return new Result(201, kind.toRecord(asRow(row)));
+  }
+
+  async function setDeleted(ctx: ServiceContext, row: OwnedRow<T>, deletedAt: number | null): Promise<void> {
+    await documents(ctx).updateTable(table).set({ deleted_at: deletedAt }).where('id', '=', row.id).where('user_id', '=', row.user_id).execute();
+  }
+
+  async function save(ctx: ServiceContext): Promise<unknown> {
+    const payload = ctx.payload as Save;
+    const { version } = payload;
+    const id = documentId(ctx, notFound);
+    const userId = ownerId(ctx);
+    let columns: SavedColumns<T>;
+    try {
+      columns = kind.saved(payload);
+    } catch (error) {
+      // a document that is not there is a 404 before the payload is judged
+      await findOwned(ctx);
+      throw error;
+    }
+    // one statement in the common case (issue #9): the version guard in the WHERE, the saved row back
+    let update = documents(ctx)
+      .updateTable(table)
+      .set({ ...columns, version: version + 1, updated_at: ctx.clock() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('version', '=', version)
+      .where('deleted_at', 'is', null);
+    const { unchangeable } = kind;
+    if (unchangeable) update = update.where(ctx.db.dynamic.ref(unchangeable.column), '=', unchangeable.of(payload));
+    const saved = await update.returningAll().executeTakeFirst();
+    if (saved) return kind.toRecord(asRow(saved));
+    // nothing saved: not this learner's (or deleted) → 404; a column it may not change → 400;
+    // another version saved meanwhile → 409
+    const current = await findOwned(ctx);
+    if (unchangeable && current[unchangeable.column] !== unchangeable.of(payload)) throw new HttpError(400, unchangeable.message);
+    throw conflict(kind.messages.conflict, current.version);
+  }
+
+  const one = `${kind.path}/:id`;
+  return [
+    {
+      method: 'GET',
+      path: kind.path,
+      access: 'user',
+      handler: async (ctx) => {
+        const rows = await documents(ctx)
+          .selectFrom(table)
+          .selectAll()
+          .where('user_id', '=', ownerId(ctx))
+          .where('deleted_at', 'is', null)
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+        return rows.map((row) => kind.toSummary(asRow(row)));
+      },
+    },
+    {
+      method: 'GET',
+      path: one,
+      access: 'user',
+      handler: async (ctx) => kind.toRecord(await findOwned(ctx)),
+    },
+    {
+      method: 'POST',
+      path: kind.path,
+      access: 'user',
+      payloadSchema: kind.createSchema,
+      handler: async (ctx) => insert(ctx, kind.created(ctx.payload as Create)),
+    },
+    {
+      method: 'PUT',
+      path: one,
+      access: 'user',
+      payloadSchema: kind.updateSchema,
+      handler: save,
+    },
+    {
+      method: 'POST',
+      path: `${one}/duplicate`,
+      access: 'user',
+      handler: async (ctx) => insert(ctx, kind.copied(await findOwned(ctx))),
+    },
+    {
+      method: 'DELETE',
+      path: one,
+      access: 'user',
+      handler: async (ctx) => {
+        const row = await findOwned(ctx);
+        await setDeleted(ctx, row, ctx.clock());
+        return { id: row.id, deleted: true };
+      },
+    },
+    {
+      method: 'POST',
+      path: `${one}/restore`,
+      access: 'user',
+      handler: async (ctx) => {
+        await setDeleted(ctx, await findOwned(ctx, true), null);
+        return kind.toRecord(await findOwned(ctx));
+      },
+    },
+  ];
+}
