@@ -5,8 +5,9 @@ import {
   type ProfileProduct,
   type RedeemedAccessCode,
 } from '../../../common/accounts';
+import { API_MESSAGES } from '../../../common/apiMessages';
 import { sameClientId } from '../../../common/clients';
-import type { Client, User } from '../../../common/types';
+import type { Client, SessionIdentity, User } from '../../../common/types';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -14,6 +15,13 @@ import { mailTemplates } from '../../mail/templates';
 import { codeHash, newVerificationCode } from '../../security/codes';
 import { loadIdentity } from '../auth/repository';
 import { checkVerificationCode } from './registration';
+
+/** The signed-in user as stored now: one whose account is gone is no longer signed in (401). */
+async function storedIdentity(db: Db, userId: number): Promise<SessionIdentity> {
+  const identity = await loadIdentity(db, userId);
+  if (!identity) throw new HttpError(401, API_MESSAGES.notSignedIn);
+  return identity;
+}
 
 interface Course extends ProfileProduct {
   clientId: number;
@@ -129,8 +137,7 @@ export async function updateProfile(
     .set({ first_name: update.firstName.trim(), last_name: update.lastName.trim(), timezone: update.timezone })
     .where('id', '=', userId)
     .execute();
-  const identity = await loadIdentity(db, userId);
-  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  const identity = await storedIdentity(db, userId);
   const email = update.email.trim();
   if (email.toLowerCase() !== identity.user.userEmail.toLowerCase() && email !== (await pendingEmail(db, userId, now))) {
     const last = await db
@@ -169,15 +176,13 @@ export async function confirmEmailChange(db: Db, userId: number, code: string, n
   if (!(await pendingEmail(db, userId, now))) throw new HttpError(409, ACCOUNT_MESSAGES.noPendingEmail);
   const { email } = await checkVerificationCode(db, { userId, purpose: 'email-change' }, code, null, now);
   await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
-  const identity = await loadIdentity(db, userId);
-  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  const identity = await storedIdentity(db, userId);
   return identity.user;
 }
 
 /** The chosen school becomes position 0 (the current school); the others keep their order. */
 export async function switchSchool(db: Db, userId: number, lsclientID: string): Promise<Client[]> {
-  const identity = await loadIdentity(db, userId);
-  if (!identity) throw new HttpError(401, 'You are not signed in.');
+  const identity = await storedIdentity(db, userId);
   const chosen = identity.clients.find((c) => sameClientId(c.lsclientID, lsclientID));
   if (!chosen) throw new HttpError(404, ACCOUNT_MESSAGES.schoolNotFound);
   const order = [chosen, ...identity.clients.filter((c) => c !== chosen)];

@@ -52,6 +52,7 @@ import {
   startWithInvitation,
   verifyRegistration,
 } from '../accounts/registration';
+import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
 
 /**
@@ -76,11 +77,6 @@ function numericParam(ctx: ServiceContext, name: string, message: string): numbe
 function schoolParam(ctx: ServiceContext): string | undefined {
   const school = ctx.query.school;
   return typeof school === 'string' && school !== '' ? school : undefined;
-}
-
-function userId(ctx: ServiceContext): number {
-  if (!ctx.identity) throw new HttpError(401, 'You are not signed in.');
-  return ctx.identity.user.id;
 }
 
 /** Every record call names /registration/:id/records/:rid and carries the record key. */
@@ -282,7 +278,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'user',
     payloadSchema: changePasswordSchema.noUnknown(),
     handler: async (ctx) => {
-      const id = userId(ctx);
+      const id = signedInUserId(ctx);
       await rate(ctx, 'changePassword', id);
       const { currentPassword, newPassword } = ctx.payload as { currentPassword: string; newPassword: string };
       await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, id, ctx.sessionId, currentPassword, newPassword);
@@ -296,7 +292,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: '/me/profile',
     access: 'user',
     handler: async (ctx) => {
-      const id = userId(ctx);
+      const id = signedInUserId(ctx);
       const identity = await loadIdentity(ctx.db, id);
       return { ...identity, products: await listProducts(ctx.db, id), pendingEmail: await pendingEmail(ctx.db, id, ctx.clock()) };
     },
@@ -307,7 +303,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'user',
     payloadSchema: profileSchema.noUnknown(),
     handler: async (ctx) => {
-      const id = userId(ctx);
+      const id = signedInUserId(ctx);
       const update = ctx.payload as { firstName: string; lastName: string; email: string; timezone: string };
       if (update.email.trim().toLowerCase() !== ctx.identity?.user.userEmail.toLowerCase()) await rate(ctx, 'verifySend', `user:${id}`);
       const result = await updateProfile(ctx.db, { mailer: ctx.mailer, productName: ctx.config.productName }, id, update, ctx.clock());
@@ -320,7 +316,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'user',
     payloadSchema: verificationCodeSchema.noUnknown(),
     handler: async (ctx) => {
-      const id = userId(ctx);
+      const id = signedInUserId(ctx);
       await rate(ctx, 'verifyCheck', `user:${id}`);
       const user = await confirmEmailChange(ctx.db, id, (ctx.payload as { code: string }).code, ctx.clock());
       return { user, message: ACCOUNT_MESSAGES.emailChanged };
@@ -330,7 +326,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     method: 'GET',
     path: '/me/access-codes',
     access: 'user',
-    handler: async (ctx) => listRedeemedCodes(ctx.db, userId(ctx)),
+    handler: async (ctx) => listRedeemedCodes(ctx.db, signedInUserId(ctx)),
   },
   {
     method: 'POST',
@@ -338,7 +334,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'user',
     payloadSchema: accessCodeSchema.noUnknown(),
     handler: async (ctx) => {
-      const id = userId(ctx);
+      const id = signedInUserId(ctx);
       await rate(ctx, 'codeEntry', `user:${id}`);
       const now = ctx.clock();
       const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
@@ -357,7 +353,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     method: 'GET',
     path: '/me/products/:productId',
     access: 'user',
-    handler: async (ctx) => getProduct(ctx.db, userId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound), schoolParam(ctx)),
+    handler: async (ctx) => getProduct(ctx.db, signedInUserId(ctx), numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound), schoolParam(ctx)),
   },
   {
     method: 'PUT',
@@ -367,7 +363,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     handler: async (ctx) =>
       setExternalId(
         ctx.db,
-        userId(ctx),
+        signedInUserId(ctx),
         numericParam(ctx, 'productId', ACCOUNT_MESSAGES.productNotFound),
         (ctx.payload as { externalId: string }).externalId,
         schoolParam(ctx),
@@ -378,6 +374,6 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: '/me/schools/current',
     access: 'user',
     payloadSchema: schoolSwitchSchema.noUnknown(),
-    handler: async (ctx) => ({ clients: await switchSchool(ctx.db, userId(ctx), (ctx.payload as { lsclientID: string }).lsclientID) }),
+    handler: async (ctx) => ({ clients: await switchSchool(ctx.db, signedInUserId(ctx), (ctx.payload as { lsclientID: string }).lsclientID) }),
   },
 ];

@@ -44,6 +44,7 @@ import type { Db } from '../../db';
 import { hotQuery } from '../../db/hotQuery';
 import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
+import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { renderCertificatePdf } from './certificatePdf';
 import {
@@ -77,11 +78,6 @@ export const CATALOG_MESSAGES = {
 
 // ---------------------------------------------------------------- helpers
 
-function user(ctx: ServiceContext): SessionIdentity {
-  if (!ctx.identity) throw new HttpError(401, 'You are not signed in.');
-  return ctx.identity;
-}
-
 function slugParam(ctx: ServiceContext, name: string, what: string): string {
   const value = ctx.params[name] ?? '';
   if (!SLUG_PATTERN.test(value) || value.length > MAX_SLUG_LENGTH) throw new HttpError(400, CATALOG_MESSAGES.badSlug(what));
@@ -96,7 +92,7 @@ interface Located {
 
 /** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
 async function learnerView(ctx: ServiceContext): Promise<Located> {
-  const identity = user(ctx);
+  const identity = signedInIdentity(ctx);
   const school = await schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
   const [tree, progress] = await Promise.all([loadTree(ctx.db, school.slugs, school.contentVersion), loadProgress(ctx.db, identity.user.id)]);
   return { identity, tree, progress };
@@ -664,7 +660,7 @@ async function addBookmark(ctx: ServiceContext): Promise<Result> {
 }
 
 async function removeBookmark(ctx: ServiceContext): Promise<Result> {
-  const identity = user(ctx);
+  const identity = signedInIdentity(ctx);
   const raw = ctx.params.id ?? '';
   // at most 9 digits: ids are 32-bit integers, and PostgreSQL refuses a larger value with an error
   if (!/^[1-9]\d{0,8}$/.test(raw)) throw new HttpError(400, CATALOG_MESSAGES.badBookmarkId);

@@ -14,6 +14,7 @@ import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kyse
 import type { AnySchema } from 'yup';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { signedInUserId } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 
 /** The columns every owned-document table has (db/schema.ts BudgetsTable, WorksheetsTable). */
@@ -70,13 +71,6 @@ export interface OwnedDocumentKind<T extends OwnedTable, Create, Save extends Sa
   unchangeable?: { column: keyof OwnedRow<T> & string; of(payload: Save): string; message: string };
 }
 
-/** The signed-in learner's id (routes are access 'user', so there is one). */
-export function ownerId(ctx: ServiceContext): number {
-  const id = ctx.identity?.user.id;
-  if (typeof id !== 'number') throw new HttpError(401, 'You are not signed in.');
-  return id;
-}
-
 /** A route's :id as a number; anything that is not a plain positive integer is simply not found. */
 export function documentId(ctx: ServiceContext, notFound: string): number {
   const raw = ctx.params.id ?? '';
@@ -114,7 +108,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
       .selectFrom(table)
       .selectAll()
       .where('id', '=', documentId(ctx, notFound))
-      .where('user_id', '=', ownerId(ctx))
+      .where('user_id', '=', signedInUserId(ctx))
       .where('deleted_at', deleted ? 'is not' : 'is', null)
       .executeTakeFirst();
     if (!row) throw new HttpError(404, notFound);
@@ -125,7 +119,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
     const now = ctx.clock();
     const row = await documents(ctx)
       .insertInto(table)
-      .values({ user_id: ownerId(ctx), ...columns, version: 1, created_at: now, updated_at: now, deleted_at: null })
+      .values({ user_id: signedInUserId(ctx), ...columns, version: 1, created_at: now, updated_at: now, deleted_at: null })
       .returningAll()
       .executeTakeFirstOrThrow();
     return new Result(201, kind.toRecord(asRow(row)));
@@ -139,7 +133,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
     const payload = ctx.payload as Save;
     const { version } = payload;
     const id = documentId(ctx, notFound);
-    const userId = ownerId(ctx);
+    const userId = signedInUserId(ctx);
     let columns: SavedColumns<T>;
     try {
       columns = kind.saved(payload);
@@ -177,7 +171,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
         const rows = await documents(ctx)
           .selectFrom(table)
           .selectAll()
-          .where('user_id', '=', ownerId(ctx))
+          .where('user_id', '=', signedInUserId(ctx))
           .where('deleted_at', 'is', null)
           .orderBy('updated_at', 'desc')
           .orderBy('id', 'desc')
