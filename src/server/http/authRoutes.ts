@@ -1,11 +1,12 @@
 /** SPEC §7 auth calls: POST /api/auth, GET /api/auth/user, POST /api/auth/renew, POST /api/auth/signout. */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
 import { RENEWAL_KEY_PATTERN, RENEWAL_REPLAY_MS, SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
+import { sameSecret } from '../security/codes';
 import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
 import {
   findSessionWithUser,
@@ -72,9 +73,7 @@ async function repeatedRenewal(ctx: AppContext, token: string, renewalKey: strin
   const old = (await findSessionWithUser(ctx.db, verified.sessionId))?.session;
   if (!old || old.user_id !== verified.userId || old.revoked_at === null || old.replaced_by === null || old.renewal_key_hash === null) return null;
   if (now - Number(old.revoked_at) > RENEWAL_REPLAY_MS) return null;
-  const presented = Buffer.from(hashOfRenewalKey(renewalKey));
-  const kept = Buffer.from(old.renewal_key_hash);
-  if (presented.length !== kept.length || !timingSafeEqual(presented, kept)) return null;
+  if (!sameSecret(hashOfRenewalKey(renewalKey), old.renewal_key_hash)) return null;
   const successor = await findSessionWithUser(ctx.db, old.replaced_by);
   if (!successor?.user || sessionRefusal(successor.session, verified.userId, now)) return null;
   // the token is a function of the session row (security/tokens.ts): the very token the lost answer held

@@ -1,5 +1,5 @@
 /** Random codes (crypto only) and their one-way hashes. */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCESS_CODE_ALPHABET, ACCOUNT_LIMITS } from '../../common/accounts';
 
 /** A 6-digit code, uniformly random (crypto.randomInt). */
@@ -31,4 +31,11 @@ export function sha256(value: string): string {
 /** A salted hash of a short code, bound to what it verifies. */
 export function codeHash(code: string, context: string): string {
   return sha256(`${context}\u0000${code}`);
+}
+
+/** Whether two secrets (or hashes of them) are the same, in a time that does not tell where they differ. */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -3,7 +3,6 @@
  * kept on the server step by step, resumable with the record id and its key, finished by creating
  * the account (in one transaction) and starting a session.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import {
   ACCOUNT_LIMITS,
@@ -23,7 +22,7 @@ import type { InvitationsTable, RegistrationRecordsTable } from '../../db/schema
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
-import { codeHash, newSecret, newVerificationCode, sha256 } from '../../security/codes';
+import { codeHash, newSecret, newVerificationCode, sameSecret, sha256 } from '../../security/codes';
 import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword } from '../../security/passwords';
 import { findUserByUserName } from '../auth/repository';
@@ -41,12 +40,6 @@ export interface Started {
   /** the record key: only the learner's browser (and the verification mail) hold it */
   key: string;
   record: RegistrationRecordView;
-}
-
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 async function createRecord(db: Db, invitation: InvitationRow, email: string | null, now: number): Promise<Started> {

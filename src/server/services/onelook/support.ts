@@ -15,7 +15,7 @@
  * student's ticket, that same student's session: nobody can upload into someone else's recording.
  * Recordings older than RECORDING_RETENTION_DAYS are deleted on every write and never served.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import {
   RECORDING_ID_PATTERN,
@@ -35,6 +35,7 @@ import { minutesToWait } from '../../../common/plural';
 import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { sameSecret, sha256 } from '../../security/codes';
 import type { ServiceContext, ServiceRoute } from '../types';
 
 export const SUPPORT_API_MESSAGES = {
@@ -48,13 +49,6 @@ export const SUPPORT_API_MESSAGES = {
 } as const;
 
 const access = { permission: SUPPORT_PERMISSION };
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 function keyParam(ctx: ServiceContext): string {
   const key = (ctx.params.key ?? '').toUpperCase();
@@ -274,7 +268,7 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
   if (!ticket) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   // the token alone is not enough for a signed-in student's ticket: it must be that student
   const ownerOk = ticket.user_id === null || ctx.identity?.user.id === ticket.user_id;
-  if (!ownerOk || !ticket.recording_id || !ticket.upload_token_hash || !sameHash(ticket.upload_token_hash, sha256(token))) {
+  if (!ownerOk || !ticket.recording_id || !ticket.upload_token_hash || !sameSecret(ticket.upload_token_hash, sha256(token))) {
     throw new HttpError(403, SUPPORT_API_MESSAGES.uploadNotAllowed);
   }
   const file = ctx.files.find((f) => f.field === 'recording');
