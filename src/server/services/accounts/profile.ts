@@ -12,9 +12,8 @@ import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
-import { codeHash, newVerificationCode } from '../../security/codes';
 import { loadIdentity } from '../auth/repository';
-import { checkVerificationCode } from './registration';
+import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
 
 /** The signed-in user as stored now: one whose account is gone is no longer signed in (401). */
 async function storedIdentity(db: Db, userId: number): Promise<SessionIdentity> {
@@ -140,33 +139,9 @@ export async function updateProfile(
   const identity = await storedIdentity(db, userId);
   const email = update.email.trim();
   if (email.toLowerCase() !== identity.user.userEmail.toLowerCase() && email !== (await pendingEmail(db, userId, now))) {
-    const last = await db
-      .selectFrom('verification_codes')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', 'email-change')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const wait = last ? Math.ceil((Number(last.created_at) + ACCOUNT_LIMITS.verificationResendSeconds * 1000 - now) / 1000) : 0;
-    if (wait > 0) throw new HttpError(429, ACCOUNT_MESSAGES.verificationCooldown(wait), { 'retry-after': String(wait) });
-    const code = newVerificationCode();
-    await db.updateTable('verification_codes').set({ consumed_at: now }).where('user_id', '=', userId).where('purpose', '=', 'email-change').where('consumed_at', 'is', null).execute();
-    const inserted = await db
-      .insertInto('verification_codes')
-      .values({
-        purpose: 'email-change',
-        record_id: null,
-        user_id: userId,
-        email,
-        code_hash: 'pending',
-        attempts: 0,
-        created_at: now,
-        expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
-        consumed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.updateTable('verification_codes').set({ code_hash: codeHash(code, `verify:${inserted.id}`) }).where('id', '=', inserted.id).execute();
+    const owner = { purpose: 'email-change', userId } as const;
+    refuseEarlyResend(await secondsUntilResend(db, owner, now));
+    const { code } = await issueVerificationCode(db, owner, email, now);
     await mail.mailer.send(mailTemplates.emailChange(email, mail.productName, code, ACCOUNT_LIMITS.verificationCodeMinutes));
   }
   return { user: identity.user, pendingEmail: await pendingEmail(db, userId, now) };

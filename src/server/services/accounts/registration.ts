@@ -22,12 +22,13 @@ import type { InvitationsTable, RegistrationRecordsTable } from '../../db/schema
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
-import { codeHash, newSecret, newVerificationCode, sameSecret, sha256 } from '../../security/codes';
+import { newSecret, sameSecret, sha256 } from '../../security/codes';
 import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword } from '../../security/passwords';
 import { findUserByUserName } from '../auth/repository';
 import { startSession } from '../auth/sessions';
 import { checkAccessCode, findAccessCode, redeemAccessCode, addProduct, joinSchool } from './accessCodes';
+import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
 
 type RecordRow = Selectable<RegistrationRecordsTable>;
 type InvitationRow = Selectable<InvitationsTable>;
@@ -113,13 +114,7 @@ export async function loadRecord(db: Db, invitationId: number, recordId: number,
   const invitation = await db.selectFrom('invitations').selectAll().where('id', '=', row.invitation_id).executeTakeFirstOrThrow();
   const product = await db.selectFrom('products').selectAll().where('id', '=', invitation.product_id).executeTakeFirstOrThrow();
   const school = await db.selectFrom('clients').select('name').where('id', '=', invitation.client_id).executeTakeFirstOrThrow();
-  const lastCode = await db
-    .selectFrom('verification_codes')
-    .select('created_at')
-    .where('record_id', '=', row.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const resendAt = lastCode ? Number(lastCode.created_at) + ACCOUNT_LIMITS.verificationResendSeconds * 1000 : 0;
+  const resendInSeconds = await secondsUntilResend(db, { purpose: 'registration', recordId: row.id }, now);
   const requiresExternalId = Number(product.requires_external_id) === 1;
   const view: RegistrationRecordView = {
     id: row.id,
@@ -137,7 +132,7 @@ export async function loadRecord(db: Db, invitationId: number, recordId: number,
     emailLocked: invitation.kind === 'email',
     emailVerified: row.email_verified_at !== null,
     userName: row.user_name,
-    resendInSeconds: Math.max(0, Math.ceil((resendAt - now) / 1000)),
+    resendInSeconds,
   };
   view.step = nextRegistrationStep({ ...view, completed: row.completed_at !== null });
   // a finished record's key may still sit in a shared computer's browser: it tells only that the
@@ -178,10 +173,7 @@ export interface MailContext {
 /** Sends a new 6-digit code (10 minutes, 5 attempts) unless the last one is under a minute old. */
 export async function sendRegistrationCode(db: Db, mail: MailContext, loaded: LoadedRecord, key: string, email: string | undefined, now: number): Promise<number> {
   requireStep(loaded, 'verify');
-  if (loaded.view.resendInSeconds > 0) {
-    const wait = loaded.view.resendInSeconds;
-    throw new HttpError(429, ACCOUNT_MESSAGES.verificationCooldown(wait), { 'retry-after': String(wait) });
-  }
+  refuseEarlyResend(loaded.view.resendInSeconds);
   let target = loaded.row.email;
   if (!loaded.view.emailLocked && email) {
     target = email.trim();
@@ -190,62 +182,12 @@ export async function sendRegistrationCode(db: Db, mail: MailContext, loaded: Lo
     }
   }
   if (!target) throw new HttpError(400, 'Enter your e-mail address.');
-  const code = newVerificationCode();
-  // earlier codes stop working: only the newest one counts
-  await db.updateTable('verification_codes').set({ consumed_at: now }).where('record_id', '=', loaded.row.id).where('consumed_at', 'is', null).execute();
-  const inserted = await db
-    .insertInto('verification_codes')
-    .values({
-      purpose: 'registration',
-      record_id: loaded.row.id,
-      user_id: null,
-      email: target,
-      code_hash: 'pending',
-      attempts: 0,
-      created_at: now,
-      expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
-      consumed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('verification_codes').set({ code_hash: codeHash(code, `verify:${inserted.id}`) }).where('id', '=', inserted.id).execute();
+  const { id, code } = await issueVerificationCode(db, { purpose: 'registration', recordId: loaded.row.id }, target, now);
   const link =
-    `${mail.config.publicUrl}/register/${loaded.row.invitation_id}/record/${loaded.row.id}/verify/${inserted.id}` +
+    `${mail.config.publicUrl}/register/${loaded.row.invitation_id}/record/${loaded.row.id}/verify/${id}` +
     `?code=${code}&key=${encodeURIComponent(key)}`;
   await mail.mailer.send(mailTemplates.verifyEmail(target, mail.config.productName, code, link, ACCOUNT_LIMITS.verificationCodeMinutes));
-  return inserted.id;
-}
-
-/**
- * Checks a code against the newest one (or the one `otid` names): wrong → 400 and one attempt
- * used; 5 wrong → 429 until a new code is sent; expired → 410.
- */
-export async function checkVerificationCode(
-  db: Db,
-  where: { recordId?: number; userId?: number; purpose: 'registration' | 'email-change' },
-  code: string,
-  otid: number | null,
-  now: number,
-): Promise<{ email: string }> {
-  let query = db.selectFrom('verification_codes').selectAll().where('purpose', '=', where.purpose);
-  if (where.recordId !== undefined) query = query.where('record_id', '=', where.recordId);
-  if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
-  if (otid !== null) query = query.where('id', '=', otid);
-  const row = await query.orderBy('id', 'desc').executeTakeFirst();
-  if (!row || row.consumed_at !== null) {
-    throw new HttpError(row ? 410 : 400, row ? ACCOUNT_MESSAGES.verificationExpired : ACCOUNT_MESSAGES.verificationWrong);
-  }
-  if (Number(row.attempts) >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
-  if (now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
-  if (!sameSecret(row.code_hash, codeHash(code.trim(), `verify:${row.id}`))) {
-    const attempts = Number(row.attempts) + 1;
-    await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
-    if (attempts >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
-    throw new HttpError(400, ACCOUNT_MESSAGES.verificationWrong);
-  }
-  const consumed = await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
-  return { email: row.email };
+  return id;
 }
 
 export async function verifyRegistration(db: Db, loaded: LoadedRecord, code: string, otid: number | null, now: number): Promise<void> {
