@@ -474,7 +474,18 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   };
 }
 
-async function locateSection(ctx: ServiceContext) {
+/** The key of a learner's row about one section, in section_completions and in time_spent. */
+interface SectionRowKey {
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  section_slug: string;
+}
+
+const SECTION_ROW_KEY = ['user_id', 'module_slug', 'material_slug', 'section_slug'] as const;
+
+/** The section the route names, in the learner's catalog (else 404), as the key of the learner's row about it. */
+async function locateSection(ctx: ServiceContext): Promise<SectionRowKey> {
   const slug = slugParam(ctx, 'slug', 'module');
   const mslug = slugParam(ctx, 'mslug', 'material');
   const sslug = slugParam(ctx, 'sslug', 'section');
@@ -482,25 +493,19 @@ async function locateSection(ctx: ServiceContext) {
   const m = findModule(view, slug);
   const mat = findMaterial(m, mslug);
   if (!mat.sections.some((s) => s.slug === sslug)) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
-  return { userId: view.identity.user.id, m, mat, sslug };
+  return { user_id: view.identity.user.id, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug };
 }
 
 async function completeSection(ctx: ServiceContext): Promise<{ completed: true; completedAt: number }> {
-  const { userId, m, mat, sslug } = await locateSection(ctx);
+  const key = await locateSection(ctx);
   const now = ctx.clock();
   await ctx.db
     .insertInto('section_completions')
-    .values({ user_id: userId, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug, completed_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'module_slug', 'material_slug', 'section_slug']).doNothing())
+    .values({ ...key, completed_at: now })
+    .onConflict((oc) => oc.columns(SECTION_ROW_KEY).doNothing())
     .execute();
-  const row = await ctx.db
-    .selectFrom('section_completions')
-    .select('completed_at')
-    .where('user_id', '=', userId)
-    .where('module_slug', '=', m.slug)
-    .where('material_slug', '=', mat.slug)
-    .where('section_slug', '=', sslug)
-    .executeTakeFirstOrThrow();
+  // the first completion stays: read back the one that is stored
+  const row = await ctx.db.selectFrom('section_completions').select('completed_at').where((eb) => eb.and(key)).executeTakeFirstOrThrow();
   return { completed: true, completedAt: Number(row.completed_at) };
 }
 
@@ -518,27 +523,21 @@ const timeSchema = object({
   .required('seconds is required.');
 
 async function addTime(ctx: ServiceContext): Promise<{ seconds: number }> {
-  const { userId, m, mat, sslug } = await locateSection(ctx);
+  const key = await locateSection(ctx);
   const { seconds } = ctx.payload as { seconds: number };
   const now = ctx.clock();
   await ctx.db
     .insertInto('time_spent')
-    .values({ user_id: userId, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug, seconds, first_at: now, updated_at: now })
+    .values({ ...key, seconds, first_at: now, updated_at: now })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'module_slug', 'material_slug', 'section_slug']).doUpdateSet((eb) => ({
+      oc.columns(SECTION_ROW_KEY).doUpdateSet((eb) => ({
         seconds: eb('time_spent.seconds', '+', seconds),
         updated_at: now,
       })),
     )
     .execute();
-  const row = await ctx.db
-    .selectFrom('time_spent')
-    .select('seconds')
-    .where('user_id', '=', userId)
-    .where('module_slug', '=', m.slug)
-    .where('material_slug', '=', mat.slug)
-    .where('section_slug', '=', sslug)
-    .executeTakeFirstOrThrow();
+  // the sum as stored, with every other report added
+  const row = await ctx.db.selectFrom('time_spent').select('seconds').where((eb) => eb.and(key)).executeTakeFirstOrThrow();
   return { seconds: row.seconds };
 }
 
