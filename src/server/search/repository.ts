@@ -4,20 +4,32 @@
  * matches above body matches and return snippets whose matches are marked with private-use
  * characters, turned here into plain-text segments (never HTML).
  */
-import { PostgresAdapter } from 'kysely';
-import { KB_SEARCH, parseSearchInput, snippetSegments, type KbSearchHit, type KbSearchResult } from '../../common/knowledgeBase';
-import type { Db } from '../db';
+import { KB_SEARCH, parseSearchInput, snippetSegments, type KbArticleCard, type KbSearchHit, type KbSearchResult } from '../../common/knowledgeBase';
+import { isPostgres, type Db } from '../db';
 import { createPostgresSearch } from './postgres';
 import { createSqliteSearch } from './sqlite';
 
-/** One row as an engine returns it (snippet still carries the markers). */
-export interface RawHit {
+/** An article card as the queries select it (kb_articles a joined to kb_topics t): the KB routes' and the engines'. */
+export interface ArticleCardRow {
   topic_slug: string;
   topic_title: string;
   slug: string;
   title: string;
   summary: string;
   updated: string;
+}
+
+export const toArticleCard = (row: ArticleCardRow): KbArticleCard => ({
+  topicSlug: row.topic_slug,
+  topicTitle: row.topic_title,
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  updated: row.updated,
+});
+
+/** One row as an engine returns it (snippet still carries the markers). */
+export interface RawHit extends ArticleCardRow {
   snippet: string;
 }
 
@@ -34,21 +46,9 @@ export interface SearchRepository {
   reindex(): Promise<void>;
 }
 
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 function toHit(row: RawHit): KbSearchHit {
   const segments = snippetSegments(row.snippet);
-  return {
-    topicSlug: row.topic_slug,
-    topicTitle: row.topic_title,
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    updated: row.updated,
-    snippet: segments.length > 0 ? segments : [{ text: row.summary, match: false }],
-  };
+  return { ...toArticleCard(row), snippet: segments.length > 0 ? segments : [{ text: row.summary, match: false }] };
 }
 
 /** The repository for this database (works inside a transaction too: pass the transaction). */

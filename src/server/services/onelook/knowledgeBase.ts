@@ -13,7 +13,6 @@
 import { sql } from 'kysely';
 import {
   KB_SEARCH,
-  type KbArticleCard,
   type KbArticleDetail,
   type KbBookmarkState,
   type KbHome,
@@ -23,7 +22,7 @@ import {
 } from '../../../common/knowledgeBase';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
-import { searchRepository } from '../../search/repository';
+import { searchRepository, toArticleCard } from '../../search/repository';
 import type { ServiceContext, ServiceRoute } from '../types';
 
 export const KB_MESSAGES = {
@@ -34,24 +33,6 @@ export const KB_MESSAGES = {
 const ARTICLE_KIND = 'article';
 
 // ---------------------------------------------------------------- repository
-
-interface CardRow {
-  topic_slug: string;
-  topic_title: string;
-  slug: string;
-  title: string;
-  summary: string;
-  updated: string;
-}
-
-const toCard = (row: CardRow): KbArticleCard => ({
-  topicSlug: row.topic_slug,
-  topicTitle: row.topic_title,
-  slug: row.slug,
-  title: row.title,
-  summary: row.summary,
-  updated: row.updated,
-});
 
 function cards(db: Db) {
   return db
@@ -79,8 +60,8 @@ export const kbRepository = {
     const recent = await cards(db).orderBy('a.updated', 'desc').orderBy('a.title').limit(n).execute();
     return {
       topics: topics.map((t) => ({ slug: t.slug, title: t.title, order: t.position, summary: t.summary, articleCount: Number(t.article_count) })),
-      popular: popular.map(toCard),
-      recent: recent.map(toCard),
+      popular: popular.map(toArticleCard),
+      recent: recent.map(toArticleCard),
     };
   },
 
@@ -88,7 +69,7 @@ export const kbRepository = {
     const topic = await db.selectFrom('kb_topics').select(['slug', 'title', 'position', 'summary']).where('slug', '=', slug).executeTakeFirst();
     if (!topic) return null;
     const articles = await cards(db).where('a.topic_slug', '=', slug).orderBy('a.title').execute();
-    return { slug: topic.slug, title: topic.title, order: topic.position, summary: topic.summary, articles: articles.map(toCard) };
+    return { slug: topic.slug, title: topic.title, order: topic.position, summary: topic.summary, articles: articles.map(toArticleCard) };
   },
 
   async article(db: Db, userId: number, topic: string, slug: string): Promise<KbArticleDetail | null> {
@@ -104,7 +85,7 @@ export const kbRepository = {
           .where((eb) => eb.or(relatedKeys.map((key) => { const [t, a] = key.split('/'); return eb.and([eb('a.topic_slug', '=', t!), eb('a.slug', '=', a!)]); })))
           .execute()
       : [];
-    const byKey = new Map(relatedRows.map((r) => [`${r.topic_slug}/${r.slug}`, toCard(r)]));
+    const byKey = new Map(relatedRows.map((r) => [`${r.topic_slug}/${r.slug}`, toArticleCard(r)]));
     const bookmark = await db
       .selectFrom('bookmarks')
       .select('id')
@@ -113,7 +94,7 @@ export const kbRepository = {
       .where('target', '=', `${topic}/${slug}`)
       .executeTakeFirst();
     return {
-      ...toCard(row),
+      ...toArticleCard(row),
       keyTerms: JSON.parse(row.key_terms) as KbKeyTerm[],
       related: relatedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])),
       bodyHtml: row.body_html,
