@@ -4,11 +4,11 @@
  *   catalog/<module>/<material>/<section>.md (3+), catalog/<module>/<material>/review.md
  * The first problem stops the read with a ContentError naming the file and the problem.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ValidationError, type AnySchema } from 'yup';
-import { CONTENT_LIMITS as L, MAX_SLUG_LENGTH, SLUG_PATTERN, type QuestionType } from '../../common/catalog';
+import { CONTENT_LIMITS as L, type QuestionType } from '../../common/catalog';
 import { materialSchema, moduleSchema, multipleChoiceSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
+import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
 import { ContentError, readMarkdownFile, type MarkdownFile } from './frontMatter';
 import { checkMarkdown, wordCount } from './markdown';
 
@@ -56,46 +56,14 @@ export interface CatalogModule {
   materials: CatalogMaterial[];
 }
 
-const IGNORED = (name: string) => name.startsWith('.') || name.toLowerCase() === 'readme.md';
-
 function entries(absDir: string): { name: string; dir: boolean }[] {
-  return readdirSync(absDir)
-    .filter((name) => !IGNORED(name))
-    .sort()
-    .map((name) => ({ name, dir: statSync(path.join(absDir, name)).isDirectory() }));
-}
-
-function checkSlug(slug: string, file: string): void {
-  if (!SLUG_PATTERN.test(slug) || slug.length > MAX_SLUG_LENGTH) {
-    throw new ContentError(file, `name "${slug}" is not a valid slug (lowercase a-z, 0-9 and single "-", at most ${MAX_SLUG_LENGTH} characters)`);
-  }
-}
-
-function validate<T>(schema: AnySchema, value: unknown, file: string, where = ''): T {
-  try {
-    return schema.validateSync(value, { abortEarly: true, strict: true }) as T;
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const at = error.path && !error.message.startsWith(error.path) ? ` (at ${error.path})` : '';
-      throw new ContentError(file, `${where}${error.message}${at}`);
-    }
-    throw error;
-  }
+  return contentNames(absDir).map((name) => ({ name, dir: statSync(path.join(absDir, name)).isDirectory() }));
 }
 
 function checkBody(md: MarkdownFile, required: string): void {
   if (md.body.trim() === '') throw new ContentError(md.file, `needs ${required} as Markdown after the front matter`);
   const problem = checkMarkdown(md.body);
   if (problem) throw new ContentError(md.file, problem);
-}
-
-function checkOrders(items: { order: number; file: string }[], what: string): void {
-  const seen = new Map<number, string>();
-  for (const item of items) {
-    const other = seen.get(item.order);
-    if (other) throw new ContentError(item.file, `order ${item.order} is already used by ${other}; ${what} need unique orders`);
-    seen.set(item.order, item.file);
-  }
 }
 
 function readReview(abs: string, file: string): CatalogReview {
@@ -147,8 +115,7 @@ function readMaterial(root: string, rel: string, slug: string): CatalogMaterial 
   if (sections.length < L.sectionsMin) {
     throw new ContentError(rel, `has ${sections.length} section${sections.length === 1 ? '' : 's'}; a material needs at least ${L.sectionsMin}`);
   }
-  checkOrders(sections, 'sections of a material');
-  sections.sort((a, b) => a.order - b.order);
+  const ordered = inOrder(sections, 'sections of a material');
   const review = readReview(path.join(abs, 'review.md'), `${rel}/review.md`);
   return {
     slug,
@@ -156,7 +123,7 @@ function readMaterial(root: string, rel: string, slug: string): CatalogMaterial 
     order: data.order,
     summary: data.summary,
     body: md.body,
-    sections: sections.map(({ file: _file, ...s }) => s),
+    sections: ordered,
     review,
   };
 }
@@ -178,22 +145,14 @@ function readModule(root: string, rel: string, slug: string): CatalogModule {
     materials.push({ ...readMaterial(root, childRel, entry.name), file: `${childRel}/material.md` });
   }
   if (materials.length === 0) throw new ContentError(rel, 'has no materials; a module needs at least one material folder');
-  checkOrders(materials, 'materials of a module');
-  materials.sort((a, b) => a.order - b.order);
-  return { slug, ...data, body: md.body, materials: materials.map(({ file: _file, ...m }) => m) };
+  return { slug, ...data, body: md.body, materials: inOrder(materials, 'materials of a module') };
 }
 
 /** Reads and validates `<contentDir>/catalog`. Messages name files relative to contentDir. */
 export function readCatalog(contentDir: string): CatalogModule[] {
   const rel = 'catalog';
   const abs = path.join(contentDir, rel);
-  let isDir: boolean;
-  try {
-    isDir = statSync(abs).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir) throw new ContentError(rel, `folder is missing in ${contentDir}`);
+  if (!isDirectory(abs)) throw new ContentError(rel, `folder is missing in ${contentDir}`);
   const modules: (CatalogModule & { file: string })[] = [];
   for (const entry of entries(abs)) {
     const childRel = `${rel}/${entry.name}`;
@@ -202,7 +161,5 @@ export function readCatalog(contentDir: string): CatalogModule[] {
     modules.push({ ...readModule(contentDir, childRel, entry.name), file: `${childRel}/module.md` });
   }
   if (modules.length === 0) throw new ContentError(rel, 'has no modules');
-  checkOrders(modules, 'modules');
-  modules.sort((a, b) => a.order - b.order);
-  return modules.map(({ file: _file, ...m }) => m);
+  return inOrder(modules, 'modules');
 }

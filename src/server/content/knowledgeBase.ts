@@ -6,14 +6,14 @@
  * is part of the same import. The first problem stops the read with a ContentError naming the file.
  */
 import type { Hash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { ValidationError, type AnySchema } from 'yup';
-import { KB_PATH_PREFIX, MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../common/catalog';
+import { KB_PATH_PREFIX } from '../../common/catalog';
 import { KB_LIMITS as L, MARK_END, MARK_START, type KbKeyTerm } from '../../common/knowledgeBase';
 import type { Db } from '../db';
 import { searchRepository } from '../search/repository';
+import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
 import { ContentError, readMarkdownFile } from './frontMatter';
 import { articleSchema, topicSchema } from './kbSchema';
 import { checkMarkdown, renderMarkdown, wordCount } from './markdown';
@@ -38,34 +38,6 @@ export interface KbTopic {
   order: number;
   summary: string;
   articles: KbArticle[];
-}
-
-const IGNORED = (name: string) => name.startsWith('.') || name.toLowerCase() === 'readme.md';
-
-function isDirectory(abs: string): boolean {
-  try {
-    return statSync(abs).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function checkSlug(slug: string, file: string): void {
-  if (!SLUG_PATTERN.test(slug) || slug.length > MAX_SLUG_LENGTH) {
-    throw new ContentError(file, `name "${slug}" is not a valid slug (lowercase a-z, 0-9 and single "-", at most ${MAX_SLUG_LENGTH} characters)`);
-  }
-}
-
-function validate<T>(schema: AnySchema, value: unknown, file: string): T {
-  try {
-    return schema.validateSync(value, { abortEarly: true, strict: true }) as T;
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const at = error.path && !error.message.startsWith(error.path) ? ` (at ${error.path})` : '';
-      throw new ContentError(file, `${error.message}${at}`);
-    }
-    throw error;
-  }
 }
 
 /** Knowledge-base article links in a body ("/app/resources/knowledge-base/<topic>/<article>"). */
@@ -104,7 +76,7 @@ function readArticle(abs: string, file: string, slug: string): KbArticle {
 function readTopic(root: string, rel: string, slug: string): KbTopic & { file: string } {
   const abs = path.join(root, rel);
   const topicFile = `${rel}/topic.md`;
-  const names = readdirSync(abs).filter((name) => !IGNORED(name)).sort();
+  const names = contentNames(abs);
   if (!names.includes('topic.md')) throw new ContentError(topicFile, 'is missing (every topic folder needs a topic.md)');
   const md = readMarkdownFile(path.join(abs, 'topic.md'), topicFile);
   const data = validate<{ title: string; order: number; summary: string }>(topicSchema, md.data, topicFile);
@@ -137,7 +109,7 @@ export function readKnowledgeBase(contentDir: string): KbTopic[] {
   const abs = path.join(contentDir, KB_FOLDER);
   if (!isDirectory(abs)) throw new ContentError(KB_FOLDER, `folder is missing in ${contentDir}`);
   const topics: (KbTopic & { file: string })[] = [];
-  for (const name of readdirSync(abs).filter((n) => !IGNORED(n)).sort()) {
+  for (const name of contentNames(abs)) {
     const rel = `${KB_FOLDER}/${name}`;
     if (!isDirectory(path.join(abs, name))) throw new ContentError(rel, `is not expected here (${KB_FOLDER}/ holds one folder per topic)`);
     checkSlug(name, rel);
@@ -145,12 +117,7 @@ export function readKnowledgeBase(contentDir: string): KbTopic[] {
   }
   if (topics.length === 0) throw new ContentError(KB_FOLDER, 'has no topics');
 
-  const orders = new Map<number, string>();
-  for (const topic of topics) {
-    const other = orders.get(topic.order);
-    if (other) throw new ContentError(topic.file, `order ${topic.order} is already used by ${other}; topics need unique orders`);
-    orders.set(topic.order, topic.file);
-  }
+  const ordered = inOrder(topics, 'topics');
 
   const keys = new Set(topics.flatMap((t) => t.articles.map((a) => `${t.slug}/${a.slug}`)));
   for (const topic of topics) {
@@ -167,8 +134,7 @@ export function readKnowledgeBase(contentDir: string): KbTopic[] {
       }
     }
   }
-  topics.sort((a, b) => a.order - b.order);
-  return topics.map(({ file: _file, ...t }) => ({ ...t, articles: [...t.articles].sort((a, b) => a.title.localeCompare(b.title)) }));
+  return ordered.map((t) => ({ ...t, articles: [...t.articles].sort((a, b) => a.title.localeCompare(b.title)) }));
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
