@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import { MESSAGES } from './messages';
-import { isValidEmail } from './validation';
+import { requiredEmail } from './validation';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './accountMessages';
 
 export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES };
@@ -69,26 +69,18 @@ export function isValidTimezone(value: string): boolean {
 // ─── yup schemas (forms and payloads) ───
 
 const personName = yup.string().trim().required(MESSAGES.valueRequired).max(ACCOUNT_LIMITS.nameMax, ACCOUNT_MESSAGES.nameMax);
-const email = yup
-  .string()
-  .trim()
-  .required(MESSAGES.valueRequired)
-  .max(ACCOUNT_LIMITS.emailMax, MESSAGES.emailMax)
-  .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v));
-const userName = yup
-  .string()
-  .required(MESSAGES.valueRequired)
-  .test('user-name', (value, context) => {
-    const problem = value ? userNameProblem(value) : null;
-    return problem ? context.createError({ message: problem }) : true;
-  });
-const password = yup
-  .string()
-  .required(MESSAGES.valueRequired)
-  .test('password', (value, context) => {
-    const problem = value ? passwordProblem(value) : null;
-    return problem ? context.createError({ message: problem }) : true;
-  });
+const email = requiredEmail(ACCOUNT_LIMITS.emailMax);
+/** Required, and valid by one of our rules (null when valid, else the message it shows). */
+const ruledBy = (name: string, problem: (value: string) => string | null) =>
+  yup
+    .string()
+    .required(MESSAGES.valueRequired)
+    .test(name, (value, context) => {
+      const found = value ? problem(value) : null;
+      return found ? context.createError({ message: found }) : true;
+    });
+const userName = ruledBy('user-name', userNameProblem);
+const password = ruledBy('password', passwordProblem);
 const externalId = yup
   .string()
   .trim()

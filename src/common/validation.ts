@@ -14,6 +14,16 @@ export function isValidEmail(value: string | null | undefined): boolean {
   return value.length > 6 && value.includes('@') && value.includes('.') && EMAIL_PATTERN.test(value);
 }
 
+/** SPEC §5: a required e-mail address of at most `max` characters, with the spec's messages. */
+export function requiredEmail(max: number) {
+  return yup
+    .string()
+    .trim()
+    .required(MESSAGES.valueRequired)
+    .max(max, MESSAGES.emailMax)
+    .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v));
+}
+
 const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 /** SPEC §5: empty, or a 10-digit US-style number with optional separators. */
@@ -33,12 +43,7 @@ const nameField = yup
   .required(MESSAGES.valueRequired)
   .min(SUPPORT_LIMITS.nameMin, MESSAGES.nameMin)
   .max(SUPPORT_LIMITS.nameMax - 1, MESSAGES.nameMax);
-const emailField = yup
-  .string()
-  .trim()
-  .required(MESSAGES.valueRequired)
-  .max(SUPPORT_LIMITS.emailMax, MESSAGES.emailMax)
-  .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v));
+const emailField = requiredEmail(SUPPORT_LIMITS.emailMax);
 const subjectField = yup
   .string()
   .trim()
