@@ -23,6 +23,7 @@ import {
   userNameStepSchema,
   verificationCodeSchema,
   verifySendSchema,
+  type RegistrationRecordView,
 } from '../../../common/accounts';
 import { HttpError } from '../../http/errors';
 import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
@@ -45,6 +46,7 @@ import {
   isUserNameAvailable,
   loadRecord,
   saveExternalId,
+  type LoadedRecord,
   saveName,
   saveUserName,
   sendRegistrationCode,
@@ -82,16 +84,33 @@ function schoolParam(ctx: ServiceContext): string | undefined {
 /** Every record call names /registration/:id/records/:rid and carries the record key. */
 const withKey = <T extends yup.AnyObject>(schema: yup.ObjectSchema<T>) => schema.shape({ key: recordKeySchema }).noUnknown();
 
-async function recordOf(ctx: ServiceContext) {
+interface RecordCall {
+  loaded: LoadedRecord;
+  invitationId: number;
+  recordId: number;
+  key: string;
+}
+
+async function recordOf(ctx: ServiceContext): Promise<RecordCall> {
   const invitationId = numericParam(ctx, 'id', ACCOUNT_MESSAGES.recordInvalid);
   const recordId = numericParam(ctx, 'rid', ACCOUNT_MESSAGES.recordInvalid);
   const { key } = ctx.payload as { key: string };
   return { loaded: await loadRecord(ctx.db, invitationId, recordId, key, ctx.clock()), invitationId, recordId, key };
 }
 
-async function viewAfter(ctx: ServiceContext, invitationId: number, recordId: number, key: string) {
+/** The record as it is after a step: loaded again, so the answer shows the next step. */
+async function viewAfter(ctx: ServiceContext, { invitationId, recordId, key }: RecordCall) {
   return (await loadRecord(ctx.db, invitationId, recordId, key, ctx.clock())).view;
 }
+
+/** A registration step's handler: the record (by its id and key), the step's work, then the record as it is now. */
+const recordStep =
+  (work: (ctx: ServiceContext, record: RecordCall) => Promise<void>) =>
+  async (ctx: ServiceContext): Promise<RegistrationRecordView> => {
+    const record = await recordOf(ctx);
+    await work(ctx, record);
+    return viewAfter(ctx, record);
+  };
 
 const R = '/registration/:id/records/:rid';
 
@@ -132,34 +151,24 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: `${R}/name`,
     access: 'public',
     payloadSchema: withKey(nameStepSchema),
-    handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+    handler: recordStep(async (ctx, { loaded }) => {
       const { firstName, lastName } = ctx.payload as { firstName: string; lastName: string };
       await saveName(ctx.db, loaded, firstName, lastName);
-      return viewAfter(ctx, invitationId, recordId, key);
-    },
+    }),
   },
   {
     method: 'PUT',
     path: `${R}/externalid`,
     access: 'public',
     payloadSchema: withKey(externalIdStepSchema),
-    handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
-      await saveExternalId(ctx.db, loaded, (ctx.payload as { externalId: string }).externalId);
-      return viewAfter(ctx, invitationId, recordId, key);
-    },
+    handler: recordStep((ctx, { loaded }) => saveExternalId(ctx.db, loaded, (ctx.payload as { externalId: string }).externalId)),
   },
   {
     method: 'PUT',
     path: `${R}/terms`,
     access: 'public',
     payloadSchema: withKey(termsStepSchema),
-    handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
-      await acceptTerms(ctx.db, loaded, ctx.clock());
-      return viewAfter(ctx, invitationId, recordId, key);
-    },
+    handler: recordStep((ctx, { loaded }) => acceptTerms(ctx.db, loaded, ctx.clock())),
   },
   {
     method: 'POST',
@@ -167,11 +176,11 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     access: 'public',
     payloadSchema: withKey(verifySendSchema),
     handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
-      await rate(ctx, 'verifySend', `record:${recordId}`);
+      const record = await recordOf(ctx);
+      await rate(ctx, 'verifySend', `record:${record.recordId}`);
       const { email } = ctx.payload as { email?: string };
-      const otid = await sendRegistrationCode(ctx.db, ctx, loaded, key, email, ctx.clock());
-      return { otid, message: ACCOUNT_MESSAGES.verificationSent, record: await viewAfter(ctx, invitationId, recordId, key) };
+      const otid = await sendRegistrationCode(ctx.db, ctx, record.loaded, record.key, email, ctx.clock());
+      return { otid, message: ACCOUNT_MESSAGES.verificationSent, record: await viewAfter(ctx, record) };
     },
   },
   {
@@ -179,13 +188,11 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: `${R}/verify`,
     access: 'public',
     payloadSchema: withKey(verificationCodeSchema.shape({ otid: yup.number().integer().min(1).max(999_999_999).optional() })),
-    handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+    handler: recordStep(async (ctx, { loaded, recordId }) => {
       await rate(ctx, 'verifyCheck', `record:${recordId}`);
       const { code, otid } = ctx.payload as { code: string; otid?: number };
       await verifyRegistration(ctx.db, loaded, code, otid ?? null, ctx.clock());
-      return viewAfter(ctx, invitationId, recordId, key);
-    },
+    }),
   },
   {
     // the one answer that tells whether a user name exists: rate limited per IP
@@ -207,12 +214,10 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: `${R}/username`,
     access: 'public',
     payloadSchema: withKey(userNameStepSchema),
-    handler: async (ctx) => {
-      const { loaded, invitationId, recordId, key } = await recordOf(ctx);
+    handler: recordStep(async (ctx, { loaded }) => {
       await rate(ctx, 'userNameCheck');
       await saveUserName(ctx.db, loaded, (ctx.payload as { userName: string }).userName);
-      return viewAfter(ctx, invitationId, recordId, key);
-    },
+    }),
   },
   {
     method: 'POST',
