@@ -110,6 +110,35 @@ function findMaterial(m: TreeModule, slug: string): TreeMaterial {
   return found;
 }
 
+interface LocatedMaterial {
+  view: Located;
+  m: TreeModule;
+  mat: TreeMaterial;
+}
+
+function materialIn(view: Located, slug: string, mslug: string): LocatedMaterial {
+  const m = findModule(view, slug);
+  return { view, m, mat: findMaterial(m, mslug) };
+}
+
+/** The material the route names (:slug, :mslug) in the learner's catalog: 400 for a bad slug, 404 if not there. */
+async function locateMaterial(ctx: ServiceContext): Promise<LocatedMaterial> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  return materialIn(await learnerView(ctx), slug, mslug);
+}
+
+/** The section the route names (:slug, :mslug, :sslug) and its place in its material, likewise. */
+async function locateSection(ctx: ServiceContext): Promise<LocatedMaterial & { index: number }> {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const mslug = slugParam(ctx, 'mslug', 'material');
+  const sslug = slugParam(ctx, 'sslug', 'section');
+  const located = materialIn(await learnerView(ctx), slug, mslug);
+  const index = located.mat.sections.findIndex((s) => s.slug === sslug);
+  if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
+  return { ...located, index };
+}
+
 function passingScoreOf(ctx: ServiceContext, reviewPassing: number | null): number {
   return reviewPassing ?? ctx.config.passingScore;
 }
@@ -306,11 +335,7 @@ async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
 }
 
 async function getMaterial(ctx: ServiceContext): Promise<MaterialDetail> {
-  const slug = slugParam(ctx, 'slug', 'module');
-  const mslug = slugParam(ctx, 'mslug', 'material');
-  const view = await learnerView(ctx);
-  const m = findModule(view, slug);
-  const mat = findMaterial(m, mslug);
+  const { view, m, mat } = await locateMaterial(ctx);
   const row = await ctx.db.selectFrom('content_materials').select('intro_html').where('id', '=', mat.id).executeTakeFirstOrThrow();
   return {
     ...materialSummary(ctx, m, mat, view.progress),
@@ -337,16 +362,9 @@ async function articleLinks(db: Db, keys: readonly string[]): Promise<ArticleLin
 }
 
 async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
-  const slug = slugParam(ctx, 'slug', 'module');
-  const mslug = slugParam(ctx, 'mslug', 'material');
-  const sslug = slugParam(ctx, 'sslug', 'section');
-  const view = await learnerView(ctx);
-  const m = findModule(view, slug);
-  const mat = findMaterial(m, mslug);
-  const index = mat.sections.findIndex((s) => s.slug === sslug);
-  if (index < 0) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
+  const { view, m, mat, index } = await locateSection(ctx);
   const s = mat.sections[index]!;
-  const row = await sectionBody(ctx.db, mat.id, sslug);
+  const row = await sectionBody(ctx.db, mat.id, s.slug);
   if (!row) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
   const link = (i: number) => (mat.sections[i] ? { slug: mat.sections[i].slug, title: mat.sections[i].title } : null);
   return {
@@ -386,11 +404,7 @@ async function reviewQuestions(db: Db, reviewId: number): Promise<StoredQuestion
 }
 
 async function locateReview(ctx: ServiceContext) {
-  const slug = slugParam(ctx, 'slug', 'module');
-  const mslug = slugParam(ctx, 'mslug', 'material');
-  const view = await learnerView(ctx);
-  const m = findModule(view, slug);
-  const mat = findMaterial(m, mslug);
+  const { view, m, mat } = await locateMaterial(ctx);
   if (!mat.review) throw new HttpError(404, CATALOG_MESSAGES.reviewNotFound);
   return { view, m, mat, review: mat.review };
 }
@@ -485,19 +499,13 @@ interface SectionRowKey {
 const SECTION_ROW_KEY = ['user_id', 'module_slug', 'material_slug', 'section_slug'] as const;
 
 /** The section the route names, in the learner's catalog (else 404), as the key of the learner's row about it. */
-async function locateSection(ctx: ServiceContext): Promise<SectionRowKey> {
-  const slug = slugParam(ctx, 'slug', 'module');
-  const mslug = slugParam(ctx, 'mslug', 'material');
-  const sslug = slugParam(ctx, 'sslug', 'section');
-  const view = await learnerView(ctx);
-  const m = findModule(view, slug);
-  const mat = findMaterial(m, mslug);
-  if (!mat.sections.some((s) => s.slug === sslug)) throw new HttpError(404, CATALOG_MESSAGES.sectionNotFound);
-  return { user_id: view.identity.user.id, module_slug: m.slug, material_slug: mat.slug, section_slug: sslug };
+async function sectionRowKey(ctx: ServiceContext): Promise<SectionRowKey> {
+  const { view, m, mat, index } = await locateSection(ctx);
+  return { user_id: view.identity.user.id, module_slug: m.slug, material_slug: mat.slug, section_slug: mat.sections[index]!.slug };
 }
 
 async function completeSection(ctx: ServiceContext): Promise<{ completed: true; completedAt: number }> {
-  const key = await locateSection(ctx);
+  const key = await sectionRowKey(ctx);
   const now = ctx.clock();
   await ctx.db
     .insertInto('section_completions')
@@ -523,7 +531,7 @@ const timeSchema = object({
   .required('seconds is required.');
 
 async function addTime(ctx: ServiceContext): Promise<{ seconds: number }> {
-  const key = await locateSection(ctx);
+  const key = await sectionRowKey(ctx);
   const { seconds } = ctx.payload as { seconds: number };
   const now = ctx.clock();
   await ctx.db
@@ -688,14 +696,16 @@ async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile
   if (progress.status !== 'completed') throw new HttpError(409, CATALOG_MESSAGES.notCompleted);
   const completedAt = moduleDates(m, view.progress, true).completedAt ?? ctx.clock();
   const userId = view.identity.user.id;
-  let row = await ctx.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('module_slug', '=', m.slug).executeTakeFirst();
+  // the learner's certificate of this module; the first download issues it (a race keeps the first one)
+  const certificate = () => ctx.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('module_slug', '=', m.slug);
+  let row = await certificate().executeTakeFirst();
   if (!row) {
     await ctx.db
       .insertInto('certificates')
       .values({ user_id: userId, module_slug: m.slug, module_title: m.title, code: newVerificationCode(), completed_at: completedAt, issued_at: ctx.clock() })
       .onConflict((oc) => oc.columns(['user_id', 'module_slug']).doNothing())
       .execute();
-    row = await ctx.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('module_slug', '=', m.slug).executeTakeFirstOrThrow();
+    row = await certificate().executeTakeFirstOrThrow();
   }
   const { user: u, clients } = view.identity;
   const pdf = await renderCertificatePdf({
