@@ -6,9 +6,10 @@
  * (axe's scrollable-region-focusable), so a student knows there is more and can reach it without a
  * mouse. The table inside keeps its own semantics. In print nothing is clipped and no shadow shows.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 export type ScrollEdge = 'left' | 'right' | 'top' | 'bottom';
@@ -74,6 +75,20 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
  */
 export const cellFromSm = { display: { xs: 'none', sm: 'table-cell' }, '@media print': { display: 'table-cell' } } as const;
 export const blockBelowSm = { display: { xs: 'block', sm: 'none' }, '@media print': { display: 'none' } } as const;
+
+/** The folded-in columns of a row on a phone, one line each, in the secondary text colour (below sm only). */
+export function FoldedLines({ lines }: { lines: readonly ReactNode[] }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
 
 const SHADOW = 'rgba(0, 0, 0, 0.2)';
 const CLEAR = 'rgba(0, 0, 0, 0)';

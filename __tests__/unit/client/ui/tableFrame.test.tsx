@@ -9,7 +9,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { TableFrame } from '../../../../src/client/ui/TableFrame';
+import { FoldedLines, TableFrame } from '../../../../src/client/ui/TableFrame';
 
 /** The scroll box's sizes, as a browser would report them; every other element measures 0. */
 type Box = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number; scrollLeft: number; scrollTop: number };
@@ -138,5 +138,19 @@ describe('TableFrame', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(frameOf(table)).toHaveAttribute('data-scroll-cues', 'right');
+  });
+});
+
+describe('FoldedLines', () => {
+  it("a row's folded-in columns: one line each, in the order given, with nothing between them but a line break", () => {
+    const { container } = render(<FoldedLines lines={['Not started · 0%', 'Time 0 min']} />);
+    const block = container.firstElementChild as HTMLElement;
+    expect(block.innerHTML.replace(/^<p[^>]*>|<\/p>$/g, '')).toBe('Not started · 0%<br>Time 0 min');
+  });
+
+  it('one line: no line break', () => {
+    const { container } = render(<FoldedLines lines={['Added Nov 24, 2026']} />);
+    expect(container.querySelectorAll('br')).toHaveLength(0);
+    expect(container.textContent).toBe('Added Nov 24, 2026');
   });
 });

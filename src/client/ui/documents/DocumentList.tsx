@@ -4,7 +4,7 @@
  * and the short list of links the activity page shows. Each feature says only what differs: its
  * columns or details, its names and addresses.
  */
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../format';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../recordingPrivacy';
-import { TableFrame, blockBelowSm, cellFromSm } from '../TableFrame';
+import { FoldedLines, TableFrame, cellFromSm } from '../TableFrame';
 
 export interface DeletedDocument {
   id: number;
@@ -159,14 +159,7 @@ export function DocumentTable<T extends ListedDocument>({ label, items, timeZone
                     {name}
                   </Link>
                   {afterName?.(item)}
-                  <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
-                    {phoneLines.map((line, i) => (
-                      <Fragment key={i}>
-                        {i > 0 && <br />}
-                        {line}
-                      </Fragment>
-                    ))}
-                  </Typography>
+                  <FoldedLines lines={phoneLines} />
                 </TableCell>
                 {columns.map((column, i) => (
                   <TableCell key={column.header} align={column.numeric ? 'right' : undefined} sx={cellFromSm}>

@@ -5,7 +5,7 @@
  * completed module. On a phone (below sm) it has two columns: the status, dates, score and time go
  * under the module's name; from sm and in print every column is its own.
  */
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +26,7 @@ import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { learnerLabel } from '../../../ui/learnerLabel';
-import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
+import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { catalogApi } from '../api';
 import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
 import { CertificateButton } from './CertificateButton';
@@ -137,14 +137,7 @@ export function TranscriptTable() {
                     <TableRow key={row.moduleSlug}>
                       <TableCell component="th" scope="row">
                         <RouterLink to={catalogPaths.module(row.moduleSlug)}>{row.module}</RouterLink>
-                        <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
-                          {details.map((line, i) => (
-                            <Fragment key={i}>
-                              {i > 0 && <br />}
-                              {line}
-                            </Fragment>
-                          ))}
-                        </Typography>
+                        <FoldedLines lines={details} />
                       </TableCell>
                       <TableCell sx={cellFromSm}>{row.status}</TableCell>
                       <TableCell sx={cellFromSm}>{row.percent}%</TableCell>

@@ -40,7 +40,7 @@ import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeField';
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
-import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
+import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
 import { selectPasswordChange } from '../../password/selectors';
@@ -349,11 +349,7 @@ export function AccessCodesPage() {
                     </TableCell>
                     <TableCell>
                       {c.schoolName}
-                      <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
-                        {c.productName}
-                        <br />
-                        Added {added}
-                      </Typography>
+                      <FoldedLines lines={[c.productName, `Added ${added}`]} />
                     </TableCell>
                     <TableCell sx={cellFromSm}>{c.productName}</TableCell>
                     <TableCell sx={cellFromSm}>{added}</TableCell>
