@@ -74,6 +74,9 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof Lighthouse>>>['lhr'];
 // lighthouse is ESM only; ts-node compiles to CommonJS, so load it with a real dynamic import
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
+/** How often one run is repeated after Lighthouse's own runtime error before the bench gives up. */
+const MAX_REPEATS = 2;
+
 async function runLighthouse(url: string, port: number): Promise<Lhr> {
   const { default: lighthouse } = await importEsm<{ default: typeof Lighthouse }>('lighthouse');
   // the default config: mobile form factor, simulated throttling (slow 4G, 4× CPU slowdown)
@@ -96,9 +99,24 @@ const summary = (lhr: Lhr) =>
 async function measurePage(url: string, port: number): Promise<PageResult> {
   const { computeMedianRun } = await importEsm<{ computeMedianRun: (runs: Lhr[]) => Lhr }>('lighthouse/core/lib/median-run.js');
   const lhrs: Lhr[] = [];
-  for (let i = 0; i < RUNS; i += 1) lhrs.push(await runLighthouse(url, port));
+  const repeated: string[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    // Lighthouse's own "Please run Lighthouse again" failures (a trace without its navigation start,
+    // NO_NAVSTART, which ended a full bench here once) are repeated, at most twice a run, and said
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        lhrs.push(await runLighthouse(url, port));
+        break;
+      } catch (error) {
+        if (attempt > MAX_REPEATS || !(error instanceof Error) || !error.message.startsWith('lighthouse: ')) throw error;
+        console.log(`  run ${i + 1} failed (${error.message}); repeating it`);
+        repeated.push(error.message.split(' ')[1] ?? 'error');
+      }
+    }
+  }
   const median = computeMedianRun(lhrs);
-  const runs = `runs (performance / LCP / TBT): median ${summary(median)}; all ${lhrs.map(summary).join(', ')}`;
+  const again = repeated.length > 0 ? `; repeated after a Lighthouse failure: ${repeated.join(', ')}` : '';
+  const runs = `runs (performance / LCP / TBT): median ${summary(median)}; all ${lhrs.map(summary).join(', ')}${again}`;
   return { ...pageResult(median, url), runs };
 }
 
