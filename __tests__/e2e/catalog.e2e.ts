@@ -212,6 +212,20 @@ describe('catalog: the learning path', () => {
     await expectAccessible(page);
   });
 
+  it('on a tablet held upright (768 px) the transcript folds as on a phone instead of scrolling', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      await page.goto('/app/activity/transcripts');
+      const table = page.getByRole('table', { name: 'Transcript' });
+      await table.getByRole('row').filter({ hasText: moduleTitle }).waitFor();
+      await expect(table.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['Module', 'Certificate']);
+      await fitsThePhone(page);
+      await expectAccessible(page);
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 600 });
+    }
+  });
+
   describe('on a 360 px phone', () => {
     beforeAll(async () => {
       await page.setViewportSize({ width: 360, height: 740 });

@@ -5,7 +5,7 @@
  * A learner is refused the console; /help works signed out. axe on every page and with the panel open.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -102,6 +102,17 @@ describe('Get Help', () => {
     await page.getByRole('link', { name: issuekey }).waitFor();
     await expect(page.title()).resolves.toBe('Support Tickets - Cashwise');
     await expectAccessible(page);
+
+    // a tablet held upright (or half a laptop's screen): the list folds under the ticket's key
+    // instead of scrolling, and the sort is a choice above it
+    await page.setViewportSize({ width: 768, height: 900 });
+    const tickets = page.getByRole('table', { name: 'Support tickets' });
+    await expect(tickets.getByRole('columnheader').allInnerTexts()).resolves.toEqual(['Ticket', 'Status']);
+    await expect(tickets.getByRole('row').filter({ hasText: issuekey }).innerText()).resolves.toContain('The module list will not open');
+    await page.getByLabel('Sort by').waitFor();
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1024, height: 600 });
 
     await page.getByRole('link', { name: issuekey }).click();
     await page.getByRole('heading', { level: 1, name: `Ticket ${issuekey}` }).waitFor();

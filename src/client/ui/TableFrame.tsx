@@ -69,17 +69,25 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
 }
 
 /**
- * For a table that fits a phone by folding columns together: a cell (header and body) shown from the
- * sm breakpoint up, and a block inside another cell shown below it instead (the folded-in text).
+ * For a table that fits a phone by folding columns together: a cell (header and body) shown from a
+ * breakpoint up, and a block inside another cell shown below it instead (the folded-in text). Most
+ * tables fold below sm (a phone); the widest (the transcript, the support tickets) below md, so that
+ * half a Chromebook's screen or a tablet held upright shows them folded rather than scrolling.
  * Print always has the full columns, whatever the paper's width.
  */
-export const cellFromSm = { display: { xs: 'none', sm: 'table-cell' }, '@media print': { display: 'table-cell' } } as const;
-export const blockBelowSm = { display: { xs: 'block', sm: 'none' }, '@media print': { display: 'none' } } as const;
+export type FoldBelow = 'sm' | 'md';
 
-/** The folded-in columns of a row on a phone, one line each, in the secondary text colour (below sm only). */
-export function FoldedLines({ lines }: { lines: readonly ReactNode[] }) {
+export const cellFrom = (from: FoldBelow) => ({ display: { xs: 'none', [from]: 'table-cell' }, '@media print': { display: 'table-cell' } }) as const;
+export const blockBelow = (from: FoldBelow) => ({ display: { xs: 'block', [from]: 'none' }, '@media print': { display: 'none' } }) as const;
+export const cellFromSm = cellFrom('sm');
+export const blockBelowSm = blockBelow('sm');
+export const cellFromMd = cellFrom('md');
+export const blockBelowMd = blockBelow('md');
+
+/** The folded-in columns of a row, one line each, in the secondary text colour (below `below` only). */
+export function FoldedLines({ lines, below = 'sm' }: { lines: readonly ReactNode[]; below?: FoldBelow }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
+    <Typography variant="body2" color="text.secondary" sx={below === 'sm' ? blockBelowSm : blockBelowMd}>
       {lines.map((line, i) => (
         <Fragment key={i}>
           {i > 0 && <br />}

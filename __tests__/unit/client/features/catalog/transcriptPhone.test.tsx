@@ -1,7 +1,7 @@
 /**
- * The transcript on a phone (TableFrame's cellFromSm / blockBelowSm): the status, dates, best review
- * score and time are folded under the module's name, and the full columns stay in the table (shown
- * from sm and in print). jsdom applies no media query, so both are in the document here: the test
+ * The transcript on a phone or a tablet held upright (TableFrame's cellFromMd / blockBelowMd): the
+ * status, dates, best review score and time are folded under the module's name, and the full columns
+ * stay in the table (shown from md and in print). jsdom applies no media query, so both are in the document here: the test
  * checks that the folded text carries the same data as the columns, and that the column filters above
  * the table still narrow it, folded text and all.
  */
@@ -37,7 +37,7 @@ function renderTranscript() {
   return screen.findByRole('table', { name: 'Transcript' });
 }
 
-/** The lines folded under a row's module name (the block shown below sm), one per line break. */
+/** The lines folded under a row's module name (the block shown below md), one per line break. */
 const folded = (row: HTMLElement) => within(row).getByRole('rowheader').querySelector('p')?.innerHTML.split('<br>').join('\n');
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 

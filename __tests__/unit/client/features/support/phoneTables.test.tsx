@@ -1,7 +1,7 @@
 /**
- * The support console's tickets and the profile's access codes on a phone (TableFrame's cellFromSm /
- * blockBelowSm): the secondary columns fold under the first, the full columns stay in the table
- * (shown from sm and in print). jsdom applies no media query, so both are in the document: the test
+ * The support console's tickets (below md: TableFrame's cellFromMd / blockBelowMd) and the profile's
+ * access codes (below sm: cellFromSm / blockBelowSm) on a phone: the secondary columns fold under the
+ * first, the full columns stay in the table (shown from that breakpoint up and in print). jsdom applies no media query, so both are in the document: the test
  * checks that the folded text carries the columns' data, and that a ticket list can still be sorted
  * by a folded column (its header is hidden on a phone) and filtered.
  */
@@ -33,7 +33,7 @@ function loaded(store: AppStore, action: Parameters<AppStore['dispatch']>[0]) {
   });
 }
 
-/** The lines folded under a cell's first text (the blocks shown below sm), one per line break. */
+/** The lines folded under a cell's first text (the blocks shown below the breakpoint), one per line break. */
 const foldedLines = (cell: HTMLElement) =>
   Array.from(cell.querySelectorAll('p'))
     .flatMap((p) => p.innerHTML.split('<br>'))

@@ -26,7 +26,7 @@ import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { learnerLabel } from '../../../ui/learnerLabel';
-import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
+import { FoldedLines, TableFrame, cellFromMd } from '../../../ui/TableFrame';
 import { catalogApi } from '../api';
 import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
 import { CertificateButton } from './CertificateButton';
@@ -105,13 +105,13 @@ export function TranscriptTable() {
               <ColumnFilter key={c.key} label={c.label} kind={c.kind} filter={filters[c.key]} onChange={(next) => setFilters((f) => ({ ...f, [c.key]: next }))} />
             ))}
           </FilterPanel>
-          {/* on a phone, two columns: the status, dates, score and time go under the module's name */}
+          {/* below md (a phone, a tablet held upright, half a Chromebook's screen), two columns: the status, dates, score and time go under the module's name */}
           <TableFrame label="Transcript">
             <Table size="small" className="transcript-table" aria-label="Transcript">
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c.key} component="th" scope="col" sx={c.key === 'module' ? undefined : cellFromSm}>
+                    <TableCell key={c.key} component="th" scope="col" sx={c.key === 'module' ? undefined : cellFromMd}>
                       {c.label}
                     </TableCell>
                   ))}
@@ -137,14 +137,14 @@ export function TranscriptTable() {
                     <TableRow key={row.moduleSlug}>
                       <TableCell component="th" scope="row">
                         <RouterLink to={catalogPaths.module(row.moduleSlug)}>{row.module}</RouterLink>
-                        <FoldedLines lines={details} />
+                        <FoldedLines lines={details} below="md" />
                       </TableCell>
-                      <TableCell sx={cellFromSm}>{row.status}</TableCell>
-                      <TableCell sx={cellFromSm}>{row.percent}%</TableCell>
-                      <TableCell sx={cellFromSm}>{started || '—'}</TableCell>
-                      <TableCell sx={cellFromSm}>{completed || '—'}</TableCell>
-                      <TableCell sx={cellFromSm}>{score ?? '—'}</TableCell>
-                      <TableCell sx={cellFromSm}>{row.minutes}</TableCell>
+                      <TableCell sx={cellFromMd}>{row.status}</TableCell>
+                      <TableCell sx={cellFromMd}>{row.percent}%</TableCell>
+                      <TableCell sx={cellFromMd}>{started || '—'}</TableCell>
+                      <TableCell sx={cellFromMd}>{completed || '—'}</TableCell>
+                      <TableCell sx={cellFromMd}>{score ?? '—'}</TableCell>
+                      <TableCell sx={cellFromMd}>{row.minutes}</TableCell>
                       <TableCell className="no-print">
                         {row.statusKey === 'completed' ? <CertificateButton moduleSlug={row.moduleSlug} moduleTitle={row.module} /> : '—'}
                       </TableCell>

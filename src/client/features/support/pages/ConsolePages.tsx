@@ -29,7 +29,7 @@ import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
-import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
+import { TableFrame, blockBelowMd, cellFromMd } from '../../../ui/TableFrame';
 import { selectHasPermission } from '../../auth/selectors';
 import { selectTimeZone } from '../../auth/timeZone';
 import { replayPath } from '../sagas';
@@ -69,8 +69,8 @@ const COLUMNS: Column[] = [
   { id: 'createdAt', label: 'Created', kind: 'date', value: (t) => t.createdAt, filterValue: (t) => new Date(t.createdAt) },
 ];
 
-/** The columns a phone keeps (below sm); the others fold under the ticket's key. */
-const ON_A_PHONE: ReadonlySet<Column['id']> = new Set(['key', 'status']);
+/** The columns kept below md (a phone, a tablet held upright); the others fold under the ticket's key. */
+const KEPT_FOLDED: ReadonlySet<Column['id']> = new Set(['key', 'status']);
 
 type Filters = Record<Column['id'], ColumnFilterState>;
 const emptyFilters = (): Filters =>
@@ -156,8 +156,8 @@ export function TicketsPage() {
       </FilterPanel>
       {tickets.status === 'loading' && <CircularProgress aria-label="Loading tickets" />}
       {tickets.status === 'failed' && <Alert severity="error">{tickets.error?.message}</Alert>}
-      {/* on a phone the folded columns' headers are hidden: the sort is chosen here instead */}
-      <Box sx={{ ...blockBelowSm, mb: 2 }}>
+      {/* below md the folded columns' headers are hidden: the sort is chosen here instead */}
+      <Box sx={{ ...blockBelowMd, mb: 2 }}>
         <TextField
           select
           id="ticket-sort"
@@ -181,13 +181,13 @@ export function TicketsPage() {
           )}
         </TextField>
       </Box>
-      {/* on a phone, two columns: the subject, sender, school and day go under the ticket's key */}
+      {/* below md (a phone, a tablet held upright, half a laptop's screen), the subject, sender, school and day go under the ticket's key */}
       <TableFrame label="Support tickets">
         <Table size="small" aria-label="Support tickets">
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c.id} sortDirection={orderBy === c.id ? order : false} sx={ON_A_PHONE.has(c.id) ? undefined : cellFromSm}>
+                <TableCell key={c.id} sortDirection={orderBy === c.id ? order : false} sx={KEPT_FOLDED.has(c.id) ? undefined : cellFromMd}>
                   <TableSortLabel active={orderBy === c.id} direction={orderBy === c.id ? order : 'asc'} onClick={() => sortBy(c.id)}>
                     {c.label}
                   </TableSortLabel>
@@ -204,10 +204,10 @@ export function TicketsPage() {
                     <Link component={RouterLink} to={`/app/support/tickets/${t.key}`} sx={{ whiteSpace: 'nowrap' }}>
                       {t.key}
                     </Link>
-                    <Typography variant="body2" sx={{ ...blockBelowSm, overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
                       {t.subject}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowSm, overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
                       {t.name}
                       <br />
                       {t.email}
@@ -215,18 +215,18 @@ export function TicketsPage() {
                       {t.school ?? '—'} · {created}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={cellFromSm}>{t.subject}</TableCell>
-                  <TableCell sx={cellFromSm}>
+                  <TableCell sx={cellFromMd}>{t.subject}</TableCell>
+                  <TableCell sx={cellFromMd}>
                     {t.name}
                     <Typography variant="body2" color="text.secondary">
                       {t.email}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={cellFromSm}>{t.school ?? '—'}</TableCell>
+                  <TableCell sx={cellFromMd}>{t.school ?? '—'}</TableCell>
                   <TableCell>
                     <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
                   </TableCell>
-                  <TableCell sx={cellFromSm}>{created}</TableCell>
+                  <TableCell sx={cellFromMd}>{created}</TableCell>
                 </TableRow>
               );
             })}
