@@ -13,7 +13,8 @@ import { SupportPanel } from '../../../../../src/client/features/support/compone
 import { supportRequested, supportSucceeded } from '../../../../../src/client/features/support/slice';
 import { makeSession, NOW } from '../harness';
 
-function renderPanel(signedIn = true) {
+/** The panel, opened; `await`ed so that the form's first validation (a promise in formik) has settled. */
+async function renderPanel(signedIn = true) {
   const { store } = createAppStore({
     context: { clock: () => NOW, storage: createMemoryStorage(), logger: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } },
     preloadedState: signedIn ? { auth: signedInState(makeSession(), NOW + 30 * 60_000) } : {},
@@ -25,7 +26,7 @@ function renderPanel(signedIn = true) {
       <SupportPanel />
     </Provider>,
   );
-  act(() => {
+  await act(async () => {
     store.dispatch(supportRequested());
   });
   return { store, dialog: screen.getByRole('dialog', { name: 'Get Help' }) };
@@ -37,8 +38,8 @@ const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelT
 jest.setTimeout(20_000);
 
 describe('Get Help panel', () => {
-  it('[S2.18] [S2.20] [S2.21] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', () => {
-    const { dialog } = renderPanel();
+  it('[S2.18] [S2.20] [S2.21] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', async () => {
+    const { dialog } = await renderPanel();
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Get Help' })).toBeInTheDocument();
     for (const label of ['Your Name', 'Your Email', 'Subject', 'Comments']) expect(field(dialog, label)).toBeInTheDocument();
     expect(within(dialog).getByText('Please provide as much detail as possible.')).toBeInTheDocument();
@@ -47,21 +48,21 @@ describe('Get Help panel', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' })).toBeChecked();
   });
 
-  it('[S4.18] is prefilled with the signed-in student\'s name and e-mail', () => {
-    const { dialog } = renderPanel();
+  it('[S4.18] is prefilled with the signed-in student\'s name and e-mail', async () => {
+    const { dialog } = await renderPanel();
     expect(field(dialog, 'Your Name')).toHaveValue('Lena Learner');
     expect(field(dialog, 'Your Email')).toHaveValue('lena@example.edu');
   });
 
-  it('signed out the name and e-mail are empty', () => {
-    const { dialog } = renderPanel(false);
+  it('signed out the name and e-mail are empty', async () => {
+    const { dialog } = await renderPanel(false);
     expect(field(dialog, 'Your Name')).toHaveValue('');
     expect(field(dialog, 'Your Email')).toHaveValue('');
   });
 
   it('[S5.05] shows no error before a field is dirty, then each SPEC message once it is', async () => {
     const user = userEvent.setup();
-    const { dialog } = renderPanel();
+    const { dialog } = await renderPanel();
     expect(within(dialog).queryByText('Value is required')).not.toBeInTheDocument();
     await user.type(field(dialog, 'Subject'), 'x');
     await user.clear(field(dialog, 'Subject'));
@@ -81,7 +82,7 @@ describe('Get Help panel', () => {
 
   it('[S2.22] Submit is disabled while sending; [S4.19] after success subject and comments are cleared and validation reset', async () => {
     const user = userEvent.setup();
-    const { store, dialog } = renderPanel();
+    const { store, dialog } = await renderPanel();
     await user.type(field(dialog, 'Subject'), 'Quiz broken');
     await user.type(field(dialog, 'Comments'), 'It does not load.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -102,7 +103,7 @@ describe('Get Help panel', () => {
 
   it('[S2.19] a click on the backdrop does not close it; Escape and the close button do', async () => {
     const user = userEvent.setup();
-    const { store } = renderPanel();
+    const { store } = await renderPanel();
     const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
     expect(backdrop).not.toBeNull();
     await user.click(backdrop);
@@ -118,7 +119,7 @@ describe('Get Help panel', () => {
 
   it('nothing typed is lost when the panel is closed and opened again', async () => {
     const user = userEvent.setup();
-    const { store, dialog } = renderPanel();
+    const { store, dialog } = await renderPanel();
     await user.type(field(dialog, 'Subject'), 'Keep me');
     await user.keyboard('{Escape}');
     act(() => {
