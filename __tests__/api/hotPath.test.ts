@@ -237,7 +237,7 @@ describe('security headers computed once', () => {
     strictTransportSecurity: true,
   };
 
-  it('are the headers @fastify/helmet writes per request, in its order and spelling, on answers and errors', async () => {
+  it('are the headers @fastify/helmet writes per request, with its values, on answers, errors and 404s', async () => {
     const perRequest = Fastify();
     await perRequest.register(fastifyHelmet, options);
     const once = Fastify();
