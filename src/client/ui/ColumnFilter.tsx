@@ -27,6 +27,14 @@ export interface ColumnFilterProps {
   onChange: (next: ColumnFilterState) => void;
 }
 
+/**
+ * The two fields fill the filter's column side by side (a line each when it is narrower than both),
+ * the value a little wider than the mode's few words: labels as long as "Best review score (%)
+ * value" are read whole, not cut short.
+ */
+const MODE_SIZE = { flex: '1 1 9rem', minWidth: 0 } as const;
+const VALUE_SIZE = { flex: '1.4 1 11rem', minWidth: 0 } as const;
+
 export function ColumnFilter({ label, kind, filter, onChange }: ColumnFilterProps) {
   const id = useId();
   const modes = matchModesFor(kind);
@@ -42,7 +50,7 @@ export function ColumnFilter({ label, kind, filter, onChange }: ColumnFilterProp
         label={`${label} match`}
         value={filter.mode}
         onChange={(e) => onChange({ ...filter, mode: e.target.value as MatchMode })}
-        sx={{ minWidth: 170 }}
+        sx={MODE_SIZE}
       >
         {modes.map((m) => (
           <MenuItem key={m.value} value={m.value}>
@@ -57,6 +65,7 @@ export function ColumnFilter({ label, kind, filter, onChange }: ColumnFilterProp
         type={inputType}
         value={filter.value}
         onChange={(e) => onChange({ ...filter, value: e.target.value })}
+        sx={VALUE_SIZE}
         {...(kind === 'date'
           ? {
               placeholder: DATE_FORMAT,
