@@ -50,12 +50,21 @@ export function dayOf(at: number | Date, timeZone?: string): CalendarDay | null 
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The month of the moment `at` in `timeZone` as a month field holds it (`yyyy-mm`, what
+ * `<input type="month">` and a budget's month are); '' for an invalid moment.
+ */
+export function monthOf(at: number | Date, timeZone?: string): string {
+  const day = dayOf(at, timeZone);
+  return day ? `${String(day.year).padStart(4, '0')}-${pad2(day.month)}` : '';
+}
+
 /** A number that orders days: 2026-11-24 → 20261124. */
 export function dayKey(d: CalendarDay): number {
   return d.year * 10_000 + d.month * 100 + d.day;
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** A day as DATE_FORMAT (mm/dd/yy): 11/24/26. */
 export function formatDay(d: CalendarDay): string {

@@ -1,5 +1,5 @@
 /** [S9.07] Calendar days: mm/dd/yy in and out, and a moment's day in the learner's time zone. */
-import { DATE_INPUT_MESSAGE, dayKey, dayOf, formatDay, formatDayOf, parseDay } from '../../../src/common/calendarDay';
+import { DATE_INPUT_MESSAGE, dayKey, dayOf, formatDay, formatDayOf, monthOf, parseDay } from '../../../src/common/calendarDay';
 
 describe('[S9.07] parseDay reads a typed day as the calendar date it names', () => {
   it.each<[string, ReturnType<typeof parseDay>]>([
@@ -56,5 +56,23 @@ describe("dayOf / formatDayOf: a moment is the day it is in the learner's time z
     expect(dayOf(local)).toEqual({ year: 2026, month: 11, day: 24 });
     expect(dayOf(Number.NaN, 'UTC')).toBeNull();
     expect(formatDayOf(new Date('nope'), 'UTC')).toBe('');
+  });
+});
+
+describe("monthOf: the month a moment is in, in the learner's time zone, as a month field holds it", () => {
+  // 11:30 PM on 10/31 in Chicago, 04:30 on 11/01 UTC
+  const halloweenNight = Date.UTC(2026, 10, 1, 4, 30);
+  it.each<[number, string, string]>([
+    [halloweenNight, 'America/Chicago', '2026-10'],
+    [halloweenNight, 'UTC', '2026-11'],
+    [Date.UTC(2026, 11, 31, 23, 30), 'Pacific/Kiritimati', '2027-01'],
+    [Date.UTC(2027, 0, 1, 3, 0), 'America/Los_Angeles', '2026-12'],
+    [halloweenNight, 'Not/AZone', '2026-10'], // an unknown zone counts as the default, America/Chicago
+  ])('monthOf(%p, %s) is %s', (at, zone, expected) => {
+    expect(monthOf(at, zone)).toBe(expected);
+  });
+
+  it('an invalid moment has no month', () => {
+    expect(monthOf(Number.NaN, 'UTC')).toBe('');
   });
 });

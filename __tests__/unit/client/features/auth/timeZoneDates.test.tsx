@@ -184,3 +184,19 @@ describe.each(ZONES)("[S9.07] the support console's dates for a staff member in 
     expect(await screen.findByText(new RegExp(`recorded ${day}`))).toBeInTheDocument();
   });
 });
+
+describe('a new budget plans the month it is for the learner, not for the computer', () => {
+  /** 11:30 PM on 03/31/26 in Chicago, 1:30 PM on 04/01/26 in Tokyo */
+  const MONTH_END = Date.parse('2026-04-01T04:30:00Z');
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each([
+    ['America/Chicago', '2026-03'],
+    ['Asia/Tokyo', '2026-04'],
+  ])('in %s the Month starts at %s', async (zone, month) => {
+    jest.spyOn(Date, 'now').mockReturnValue(MONTH_END);
+    renderApp('/app/resources/budget-wizard/create', { preloadedState: signedInIn(zone) });
+    await screen.findByRole('heading', { level: 1, name: 'Create Budget' });
+    expect(await screen.findByLabelText(/^Month/)).toHaveValue(month);
+  });
+});

@@ -3,7 +3,7 @@
  * the same step; the form reports each change as a draft that the saga auto-saves; every step change
  * saves at once. Steps can be revisited by the stepper; "Next" checks only the current step.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { Form, Formik, useFormikContext, type FormikTouched } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { emptyBudget } from '../../../../common/budget';
-import { useAppDispatch } from '../../../app/hooks';
+import { monthOf } from '../../../../common/calendarDay';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { useDocumentEditor } from '../../../lib/documentPages';
 import { DraftReporter } from '../../../ui/documents/DraftReporter';
@@ -36,6 +37,7 @@ import {
   validateBudgetForm,
   type BudgetFormValues,
 } from '../form';
+import { selectTimeZone } from '../../auth/timeZone';
 import { BUDGET_WIZARD_PATH, budgetDraftChanged, budgetDraftSaveRequested, budgetOpened, budgets } from '../slice';
 import { BasicsStep, ExpensesStep, IncomeStep, SavingsStep } from './BudgetSteps';
 import { ReviewStep } from './ReviewStep';
@@ -164,10 +166,14 @@ export function BudgetWizard({ id }: { id: number | null }) {
   const step = Math.min(REVIEW_STEP, Math.max(0, Number.parseInt(params.get('step') ?? '0', 10) || 0));
   const finishedRef = useRef(false);
 
+  const timeZone = useAppSelector(selectTimeZone);
+  // when the page opened: a new budget's month
+  const [openedAt] = useState(() => Date.now());
   // The form starts from the newest thing we have: an unsaved draft (typed while the first save was
-  // on its way) or the saved record. Recomputed only when the record is (re)loaded.
+  // on its way) or the saved record; a new budget plans this month (the learner's), which they may
+  // change. Recomputed only when the record is (re)loaded.
   const initialValues = useMemo(
-    () => toFormValues(pendingDraft?.data ?? current.record?.data ?? emptyBudget()),
+    () => toFormValues(pendingDraft?.data ?? current.record?.data ?? { ...emptyBudget(), month: monthOf(openedAt, timeZone) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [current.loadCount, current.status],
   );
