@@ -32,7 +32,6 @@ export function WorksheetsPage() {
       title="Worksheets"
       crumbs={[{ label: 'Resources', to: '/app/resources' }, { label: 'Worksheets' }]}
       intro="Interactive worksheets that calculate as you type. Your numbers are saved as you go; print them or download a PDF."
-      maxWidth={1200}
     >
       <Box component="section" aria-labelledby="start-heading" sx={{ mb: 4 }}>
         <Typography id="start-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -40,8 +39,9 @@ export function WorksheetsPage() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
           {WORKSHEET_KINDS.map((kind) => (
-            <Card key={kind} variant="outlined" component="article" aria-labelledby={`ws-${kind}`}>
-              <CardContent>
+            // Start at the foot of every card of a row, however long its summary
+            <Card key={kind} variant="outlined" component="article" aria-labelledby={`ws-${kind}`} sx={{ display: 'flex', flexDirection: 'column' }}>
+              <CardContent sx={{ flexGrow: 1 }}>
                 <Typography id={`ws-${kind}`} variant="h6" component="h3">
                   {WORKSHEET_INFO[kind].title}
                 </Typography>
