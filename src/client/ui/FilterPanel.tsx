@@ -46,7 +46,7 @@ export function FilterPanel({ inUse, headingLevel, children }: FilterPanelProps)
       sx={{ mb: 2, displayPrint: 'none' }}
     >
       {headingLevel && (
-        <Typography id={headingId} variant="h6" component={headingLevel}>
+        <Typography id={headingId} variant="h6" component={headingLevel} sx={{ mb: 1.5 }}>
           Filters
         </Typography>
       )}
