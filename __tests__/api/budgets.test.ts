@@ -1,7 +1,7 @@
 /** Budgets and worksheets through the service proxy on a real database: ownership, versions, bad payloads. */
 import { BUDGET_MESSAGES, emptyBudget, type BudgetData, type BudgetRecord, type BudgetSummary } from '../../src/common/budget';
 import { WORKSHEET_MESSAGES, emptyWorksheet, type WorksheetRecord, type WorksheetSummary } from '../../src/common/worksheets';
-import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let learner: string;
@@ -16,13 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (token: string | null, method: string, path: string, payload?: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    payload: { service: 'OneLook', method, path, ...(payload === undefined ? {} : { payload }) },
-  });
+const call = (token: string | null, method: string, path: string, payload?: unknown) => serviceCall(t.app, method, path, { token, payload });
 
 const BUDGET: BudgetData = {
   name: 'September plan',

@@ -18,7 +18,7 @@ import type {
   TranscriptRow,
 } from '../../src/common/catalog';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
-import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');
 const MOD = '/catalog/modules/budgeting';
@@ -32,12 +32,7 @@ let learner: string;
 let multi: string;
 
 function call(token: string | null, method: string, p: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    payload: { service: 'OneLook', method, path: p, ...(payload === undefined ? {} : { payload }) },
-  });
+  return serviceCall(t.app, method, p, { token, payload });
 }
 async function ok<T>(token: string | null, method: string, p: string, payload?: unknown): Promise<T> {
   const res = await call(token, method, p, payload);

@@ -12,7 +12,7 @@ import { importKnowledgeBase, importKnowledgeBaseIfChanged } from '../../src/ser
 import { readKnowledgeBase, writeKnowledgeBase, type KbTopic } from '../../src/server/content/knowledgeBase';
 import { searchRepository } from '../../src/server/search/repository';
 import type { KbArticleDetail, KbHome, KbSearchResult, KbTopicDetail } from '../../src/common/knowledgeBase';
-import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 import { readFileSync } from 'node:fs';
 
 jest.setTimeout(30_000); // imports the real content and builds a second app for the XSS case
@@ -33,8 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, p: string, params?: Record<string, unknown>, as = token) =>
-  t.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(as), payload: { service: 'OneLook', method, path: p, ...(params ? { params } : {}) } });
+const call = (method: string, p: string, params?: Record<string, unknown>, as = token) => serviceCall(t.app, method, p, { token: as, params });
 
 async function search(q: unknown): Promise<KbSearchResult> {
   const response = await call('GET', '/kb/search', q === undefined ? undefined : { q });

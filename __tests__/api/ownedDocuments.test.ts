@@ -6,7 +6,7 @@
  */
 import { BUDGET_MESSAGES, emptyBudget, type BudgetData } from '../../src/common/budget';
 import { WORKSHEET_MESSAGES, emptyWorksheet } from '../../src/common/worksheets';
-import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let learner: string;
@@ -21,13 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (token: string, method: string, path: string, payload?: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: authHeaders(token),
-    payload: { service: 'OneLook', method, path, ...(payload === undefined ? {} : { payload }) },
-  });
+const call = (token: string, method: string, path: string, payload?: unknown) => serviceCall(t.app, method, path, { token, payload });
 
 const BUDGET: BudgetData = {
   name: 'October plan',

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../src/common/messages';
 import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated, type TicketDetail, type TicketSummary, RECORDING_LIMITS } from '../../src/common/support';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
-import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { appKeyHeader, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let learner: string;
@@ -44,13 +44,7 @@ let ipCounter = 0;
 const freshIp = () => `10.0.0.${(ipCounter += 1)}`;
 
 function service(path: string, opts: { token?: string; method?: string; payload?: unknown; ip?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: opts.token ? authHeaders(opts.token) : appKeyHeader,
-    remoteAddress: opts.ip ?? '127.0.0.1',
-    payload: { service: 'OneLook', method: opts.method ?? 'GET', path, payload: opts.payload },
-  });
+  return serviceCall(t.app, opts.method ?? 'GET', path, { token: opts.token, payload: opts.payload, ip: opts.ip ?? '127.0.0.1' });
 }
 
 const submit = (payload: object, token?: string, ip?: string) =>

@@ -26,7 +26,7 @@ import { hashPassword } from '../../../src/server/security/passwords';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import type { RouteAccess } from '../../../src/server/services/types';
 import { codeFromMail, lastMail, newCode } from '../support/accounts';
-import { appKeyHeader, authHeaders, createTestApp, signIn, type TestApp } from '../support/testApp';
+import { authHeaders, createTestApp, serviceCall, signIn, type TestApp } from '../support/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CATALOG_FIXTURE = path.join(ROOT, '__tests__/fixtures/content');
@@ -43,13 +43,7 @@ let ipCounter = 0;
 const nextIp = () => `10.88.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function call(token: string | null, method: string, p: string, payload?: unknown, service = 'OneLook', useSystem = false): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    remoteAddress: nextIp(),
-    payload: { service, method, path: p, ...(payload === undefined ? {} : { payload }), ...(useSystem ? { useSystem } : {}) },
-  });
+  return serviceCall(t.app, method, p, { token, payload, service, useSystem, ip: nextIp() });
 }
 async function ok<T>(token: string | null, method: string, p: string, payload?: unknown): Promise<T> {
   const res = await call(token, method, p, payload);

@@ -2,16 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db';
 import { createAccessCodes } from '../../../src/server/services/accounts/admin';
-import { appKeyHeader, authHeaders } from './testApp';
+import { serviceCall } from './testApp';
 
 export function service(app: FastifyInstance, method: string, path: string, payload?: unknown, token?: string, ip?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    payload: { service: 'OneLook', method, path, ...(payload !== undefined ? { payload } : {}) },
-    ...(ip ? { remoteAddress: ip } : {}),
-  });
+  return serviceCall(app, method, path, { token, payload, ip });
 }
 
 export async function lastMail(db: Db, to?: string) {

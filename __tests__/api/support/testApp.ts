@@ -109,6 +109,47 @@ export function authHeaders(token: string): Record<string, string> {
   return { ...appKeyHeader, authorization: `Bearer ${token}` };
 }
 
+export interface ServiceCallOptions {
+  /** signed in with this token; without one (null, undefined or ''), only the app key */
+  token?: string | null;
+  /** the call's payload; the key is left out of the body when undefined */
+  payload?: unknown;
+  /** the call's query params; the key is left out of the body when undefined */
+  params?: Record<string, unknown>;
+  /** the in-process service (default 'OneLook') */
+  service?: string;
+  /** sent only when true (absent means false to the proxy) */
+  useSystem?: boolean;
+  /** the client's address (remoteAddress); without one, light-my-request's default (127.0.0.1) */
+  ip?: string;
+  /** more request headers, over the app key and authorization */
+  headers?: Record<string, string>;
+}
+
+/**
+ * One call through the service proxy: POST /api/service with
+ * `{ service, method, path[, params][, payload][, useSystem] }`, keys in that order, absent ones
+ * left out so the proxy applies its defaults.
+ */
+export function serviceCall(app: FastifyInstance, method: string, servicePath: string, options: ServiceCallOptions = {}): Promise<LightMyRequestResponse> {
+  const { token, payload, params, service = 'OneLook', useSystem, ip, headers } = options;
+  const auth = token ? authHeaders(token) : appKeyHeader;
+  return app.inject({
+    method: 'POST',
+    url: '/api/service',
+    headers: headers ? { ...auth, ...headers } : auth,
+    ...(ip ? { remoteAddress: ip } : {}),
+    payload: {
+      service,
+      method,
+      path: servicePath,
+      ...(params === undefined ? {} : { params }),
+      ...(payload === undefined ? {} : { payload }),
+      ...(useSystem ? { useSystem } : {}),
+    },
+  });
+}
+
 export function signInRequest(app: FastifyInstance, username: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
