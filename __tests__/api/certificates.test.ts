@@ -9,7 +9,7 @@ import { inflateSync } from 'node:zlib';
 import type { CertificateCheck, CertificateFile, ReviewView, TranscriptRow } from '../../src/common/catalog';
 import { formatDayOf } from '../../src/common/calendarDay';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
-import { authHeaders, appKeyHeader, createTestApp, signIn, type TestApp } from './support/testApp';
+import { createTestApp, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');
 const MOD = '/catalog/modules/budgeting';
@@ -23,12 +23,7 @@ const LATE_EVENING = Date.UTC(2026, 10, 24, 5, 28, 0);
 let t: TestApp;
 
 async function ok<T>(token: string | null, method: string, p: string, payload?: unknown): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    payload: { service: 'OneLook', method, path: p, ...(payload === undefined ? {} : { payload }) },
-  });
+  const res = await serviceCall(t.app, method, p, { token, payload });
   if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
   return res.json() as T;
 }

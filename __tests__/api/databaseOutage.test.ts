@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './support/postgres';
 import { BUILD_TIMEOUT_MS, callJson, callService, ensureCompiledServer, startServerProcess, type JsonResponse, type ServerProcess } from './support/serverProcess';
 import { TcpProxy } from './support/tcpProxy';
-import { authHeaders, createTestApp, type TestApp } from './support/testApp';
+import { createTestApp, serviceCall, type TestApp } from './support/testApp';
 
 const BUDGET = { name: 'Outage', month: '2026-11', payFrequency: 'monthly', incomes: [], expenses: [], goals: [], debts: [] };
 
@@ -129,13 +129,7 @@ describe('SQLite busy past busy_timeout', () => {
     expect(t.config.databaseUrl).toBeUndefined();
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'learner', password: DEMO_PASSWORD, appKey: 'cashwise-web' } });
     const session = (signIn.json() as Envelope<Session>).body;
-    const save = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/service',
-        headers: authHeaders(session.token),
-        payload: { service: 'OneLook', method: 'POST', path: '/budgets', payload: { status: 'draft', data: BUDGET } },
-      });
+    const save = () => serviceCall(t.app, 'POST', '/budgets', { token: session.token, payload: { status: 'draft', data: BUDGET } });
     const other = new SqliteDatabase(path.join(t.dir, SQLITE_FILE));
     try {
       other.exec('BEGIN IMMEDIATE');

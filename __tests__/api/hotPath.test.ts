@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import path from 'node:path';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { createDatabase, isPostgres, type Db } from '../../src/server/db';
-import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -34,8 +34,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const schools = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { service: 'OneLook', method: 'GET', path: '/me/schools' } });
+const schools = (token: string) => serviceCall(t.app, 'GET', '/me/schools', { token });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(token) });
 
 async function tokenFor(claims: { sub: string; jti: string; iat: number; exp: number; nbf?: number }): Promise<string> {
@@ -159,8 +158,7 @@ describe('identity on every request', () => {
 });
 
 describe('read caches (db/readCache.ts)', () => {
-  const read = (token: string, p: string) =>
-    t.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { service: 'OneLook', method: 'GET', path: p } });
+  const read = (token: string, p: string) => serviceCall(t.app, 'GET', p, { token });
 
   it('see what another connection (the admin CLI, another worker or instance) changed at the next request: progress, the school\'s catalog, a revocation', async () => {
     await importContent(t.db, path.resolve(__dirname, '../../content'), t.clock());

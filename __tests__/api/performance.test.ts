@@ -7,7 +7,7 @@ import { importContent, offerAllModules } from '../../src/server/content/importC
 import { withStatementCache } from '../../src/server/db';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { HASH_CONCURRENCY, hashPassword, needsRehash, verifyPassword } from '../../src/server/security/passwords';
-import { authHeaders, createTestApp, signIn, signInRequest, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -77,8 +77,7 @@ describe('password hashes', () => {
 });
 
 describe('catalog tree cache', () => {
-  const catalog = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { service: 'OneLook', method: 'GET', path: '/catalog' } });
+  const catalog = (token: string) => serviceCall(t.app, 'GET', '/catalog', { token });
 
   it('serves the tree of the newest imported content version', async () => {
     await importContent(t.db, path.resolve(__dirname, '../fixtures/content'), t.clock());
@@ -98,8 +97,7 @@ describe('catalog tree cache', () => {
 });
 
 describe('ETags on reads through the proxy', () => {
-  const read = (token: string, path: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/service', headers: { ...authHeaders(token), ...headers }, payload: { service: 'OneLook', method: 'GET', path } });
+  const read = (token: string, path: string, headers: Record<string, string> = {}) => serviceCall(t.app, 'GET', path, { token, headers });
 
   it('tags the catalog tree, a section and an article, and answers 304 to a matching If-None-Match', async () => {
     // the real content: catalog and knowledge base

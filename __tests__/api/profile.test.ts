@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../src/common/accounts';
 import type { Client } from '../../src/common/types';
 import { createProduct } from '../../src/server/services/accounts/admin';
 import { codeFromMail, lastMail, newCode, service } from './support/accounts';
-import { authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -89,13 +89,7 @@ it("each school's course of a product keeps its own student id, named by the sch
   await service(t.app, 'POST', '/me/access-codes', { code: await newCode(t.db, t.clock(), { product: 'SID', school: 'ROOSEVELT-AC' }) }, token);
   const { products } = (await service(t.app, 'GET', '/me/profile', undefined, token)).json() as { products: { productId: number }[] };
   const id = products[0]?.productId ?? 0;
-  const withSchool = (method: string, path: string, school: string, payload?: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/service',
-      headers: authHeaders(token),
-      payload: { service: 'OneLook', method, path, params: { school }, ...(payload !== undefined ? { payload } : {}) },
-    });
+  const withSchool = (method: string, path: string, school: string, payload?: unknown) => serviceCall(t.app, method, path, { token, params: { school }, payload });
   expect((await withSchool('PUT', `/me/products/${id}/external-id`, 'roosevelt-ac', { externalId: 'R-7' })).json()).toMatchObject({ lsclientID: 'ROOSEVELT-AC', externalId: 'R-7' });
   expect((await withSchool('GET', `/me/products/${id}`, 'LINCOLN-HS')).json()).toMatchObject({ lsclientID: 'LINCOLN-HS', externalId: null });
   expect((await withSchool('GET', `/me/products/${id}`, 'NOPE')).statusCode).toBe(404);

@@ -8,7 +8,7 @@ import { API_MESSAGES } from '../../src/common/apiMessages';
 import { SERVER_IDLE_LIMIT_MS, SERVER_IDLE_SLACK_MS, SESSION } from '../../src/common/constants';
 import { decodeToken, expFromClaim } from '../../src/common/token';
 import type { Envelope, Session } from '../../src/common/types';
-import { START, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
+import { START, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const MIN = 60_000;
 let t: TestApp;
@@ -23,13 +23,7 @@ afterEach(async () => {
 const renew = (token: string, payload?: object) =>
   t.app.inject({ method: 'POST', url: '/api/auth/renew', headers: authHeaders(token), ...(payload ? { payload } : {}) });
 const getUser = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(token) });
-const proxy = (token: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: authHeaders(token),
-    payload: { service: 'OneLook', method: 'GET', path: '/me/schools' },
-  });
+const proxy = (token: string) => serviceCall(t.app, 'GET', '/me/schools', { token });
 const expOf = (token: string) => expFromClaim(decodeToken(token).exp as number);
 const bodyOf = (response: { json(): unknown }) => (response.json() as Envelope<Session>).body;
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import type { ServiceRoute } from '../../../src/server/services/types';
-import { appKeyHeader, authHeaders, createTestApp, signIn, type TestApp } from '../support/testApp';
+import { appKeyHeader, authHeaders, createTestApp, serviceCall, signIn, type TestApp } from '../support/testApp';
 import {
   describeRequest,
   fromSchema,
@@ -84,12 +84,7 @@ function collect(value: unknown, depth = 0): void {
 }
 
 async function proxy(token: string | null, service: string, method: string, path: string, payload?: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/service',
-    headers: token ? authHeaders(token) : appKeyHeader,
-    payload: { service, method, path, ...(payload === undefined ? {} : { payload }) },
-  });
+  return serviceCall(t.app, method, path, { token, payload, service });
 }
 
 beforeAll(async () => {
