@@ -330,4 +330,18 @@ describe('POST /api/service/multipart', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
   });
+
+  it('is the one route that reads a form: a form sent to the JSON routes is 415 with a message', async () => {
+    const session = await signIn(t.app, 'learner');
+    const form = new FormData();
+    form.append('request', JSON.stringify({ service: 'OneLook', method: 'GET', path: '/catalog' }));
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    for (const url of ['/api/service', '/api/service/OneLook', '/api/auth']) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { ...authHeaders(session.token), 'content-type': encoded.headers.get('content-type') as string }, payload });
+      expect(response.statusCode).toBe(415);
+      expect(messageOf(response)).toMatch(/Unsupported Media Type/);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
 });

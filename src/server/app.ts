@@ -3,7 +3,6 @@
  * it with app.inject(), main.ts makes it listen.
  */
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_MESSAGES } from '../common/apiMessages';
 import type { EnvInfo } from '../common/types';
@@ -16,7 +15,7 @@ import { HttpError } from './http/errors';
 import { refuseNul } from './http/input';
 import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
 import { pageRoutes } from './http/pageRoutes';
-import { MULTIPART_LIMITS, proxyRoutes } from './http/proxyRoutes';
+import { proxyRoutes } from './http/proxyRoutes';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { htmlPageFor, NO_CACHE, prerenderedPages, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
@@ -131,7 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // a 304 (a revalidated ETag) has no body: nothing for the compressor below to encode
   app.addHook('onSend', async (_request, reply, payload) => (reply.statusCode === 304 ? null : payload));
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
   // every /api answer is personal or live: never stored by a browser or a proxy
   app.addHook('onRequest', async (request, reply) => {

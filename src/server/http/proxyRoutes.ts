@@ -4,6 +4,7 @@
  * to the configured upstream.
  */
 import { createHash } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { API_MESSAGES } from '../../common/apiMessages';
@@ -222,33 +223,39 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     dispatch(request, reply, parseProxyRequest(request.body, request.params.name), []),
   );
 
-  app.post('/api/service/multipart', async (request, reply) => {
-    requireAppKey(ctx, request); // before reading any upload
-    let rawRequest: string | undefined;
-    const files: UploadedFile[] = [];
-    try {
-      for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-        if (part.type === 'file') {
-          files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
-        } else if (part.fieldname === 'request' && typeof part.value === 'string') {
-          rawRequest = part.value;
+  // Uploads have a scope of their own: @fastify/multipart's parser and its per-request hooks (an
+  // onRequest adding a 'close' listener, an onResponse cleaning saved files) serve this one route,
+  // not every answer; a multipart body sent anywhere else is 415 Unsupported Media Type.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+    uploads.post('/api/service/multipart', async (request, reply) => {
+      requireAppKey(ctx, request); // before reading any upload
+      let rawRequest: string | undefined;
+      const files: UploadedFile[] = [];
+      try {
+        for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+          if (part.type === 'file') {
+            files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+          } else if (part.fieldname === 'request' && typeof part.value === 'string') {
+            rawRequest = part.value;
+          }
         }
+      } catch (error) {
+        // limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
+        // (no boundary, a malformed part header, a form cut short) are the client's: 400
+        if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+        request.log.info({ err: error }, 'unreadable multipart form');
+        throw new HttpError(400, API_MESSAGES.badMultipartForm);
       }
-    } catch (error) {
-      // limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
-      // (no boundary, a malformed part header, a form cut short) are the client's: 400
-      if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-      request.log.info({ err: error }, 'unreadable multipart form');
-      throw new HttpError(400, API_MESSAGES.badMultipartForm);
-    }
-    if (rawRequest === undefined) throw new HttpError(400, API_MESSAGES.badMultipart);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(rawRequest);
-    } catch {
-      throw new HttpError(400, API_MESSAGES.badMultipart);
-    }
-    refuseNul(parsed, rawRequest);
-    return dispatch(request, reply, parseProxyRequest(parsed), files);
+      if (rawRequest === undefined) throw new HttpError(400, API_MESSAGES.badMultipart);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawRequest);
+      } catch {
+        throw new HttpError(400, API_MESSAGES.badMultipart);
+      }
+      refuseNul(parsed, rawRequest);
+      return dispatch(request, reply, parseProxyRequest(parsed), files);
+    });
   });
 }
