@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore, RootState } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { accessCodesLoaded } from '../../../../../src/client/features/profile/slice';
+import { NO_TICKETS_MATCH, NO_TICKETS_YET } from '../../../../../src/client/features/support/pages/ConsolePages';
 import { ticketsLoaded } from '../../../../../src/client/features/support/slice';
 import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../../src/common/support';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
@@ -99,6 +100,19 @@ describe('the support tickets on a phone', () => {
     await userEvent.type(screen.getByLabelText('Created value'), '03/10/26');
     expect(keys(table)).toEqual(['HELP-1002']);
     expect(foldedLines(within(table).getAllByRole('cell')[0]!)).toContain('— · 03/10/26');
+  });
+
+  it('an empty table says why: none the filters let through…', async () => {
+    const table = await renderTickets();
+    await userEvent.type(screen.getByLabelText('Created value'), '03/11/26');
+    expect(within(table).getByRole('cell')).toHaveTextContent(NO_TICKETS_MATCH);
+  });
+
+  it('…or no ticket sent yet', async () => {
+    const { store } = renderApp('/app/support/tickets', { preloadedState: signedIn([SUPPORT_PERMISSION]) });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    loaded(store, ticketsLoaded([]));
+    expect(within(screen.getByRole('table', { name: 'Support tickets' })).getByRole('cell')).toHaveTextContent(NO_TICKETS_YET);
   });
 });
 

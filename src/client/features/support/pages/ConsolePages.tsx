@@ -111,6 +111,10 @@ function Refused({ title }: { title: string }) {
   );
 }
 
+/** The empty table: nothing sent yet, or nothing that the filters in use let through. */
+export const NO_TICKETS_YET = 'No tickets yet. A ticket appears here when someone sends one from Get Help or the help page.';
+export const NO_TICKETS_MATCH = 'No tickets match the filters.';
+
 export function TicketsPage() {
   const isStaff = useIsStaff();
   const dispatch = useAppDispatch();
@@ -232,7 +236,7 @@ export function TicketsPage() {
             })}
             {tickets.status === 'succeeded' && shown.length === 0 && (
               <TableRow>
-                <TableCell colSpan={COLUMNS.length}>No tickets match.</TableCell>
+                <TableCell colSpan={COLUMNS.length}>{(tickets.data ?? []).length === 0 ? NO_TICKETS_YET : NO_TICKETS_MATCH}</TableCell>
               </TableRow>
             )}
           </TableBody>
