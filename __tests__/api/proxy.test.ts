@@ -291,14 +291,14 @@ describe('upstream services', () => {
 });
 
 describe('POST /api/service/multipart', () => {
-  async function multipart(request: unknown, files: { field: string; name: string; content: string }[], headers: Record<string, string>) {
+  async function multipart(request: unknown, files: { field: string; name: string; content: string }[], headers: Record<string, string>, url = '/api/service/multipart') {
     const form = new FormData();
     if (request !== undefined) form.append('request', JSON.stringify(request));
     for (const file of files) form.append(file.field, new Blob([file.content], { type: 'text/plain' }), file.name);
     const encoded = new Request('http://localhost/', { method: 'POST', body: form });
     return t.app.inject({
       method: 'POST',
-      url: '/api/service/multipart',
+      url,
       headers: { ...headers, 'content-type': encoded.headers.get('content-type') as string },
       payload: Buffer.from(await encoded.arrayBuffer()),
     });
@@ -333,12 +333,8 @@ describe('POST /api/service/multipart', () => {
 
   it('is the one route that reads a form: a form sent to the JSON routes is 415 with a message', async () => {
     const session = await signIn(t.app, 'learner');
-    const form = new FormData();
-    form.append('request', JSON.stringify({ service: 'OneLook', method: 'GET', path: '/catalog' }));
-    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-    const payload = Buffer.from(await encoded.arrayBuffer());
     for (const url of ['/api/service', '/api/service/OneLook', '/api/auth']) {
-      const response = await t.app.inject({ method: 'POST', url, headers: { ...authHeaders(session.token), 'content-type': encoded.headers.get('content-type') as string }, payload });
+      const response = await multipart({ service: 'OneLook', method: 'GET', path: '/catalog' }, [], authHeaders(session.token), url);
       expect(response.statusCode).toBe(415);
       expect(messageOf(response)).toMatch(/Unsupported Media Type/);
       expect(response.headers['cache-control']).toBe('no-store');
