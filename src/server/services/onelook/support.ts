@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import {
   RECORDING_ID_PATTERN,
+  RECORDING_LIMITS,
   SUPPORT_HONEYPOT_FIELD,
   SUPPORT_KEY_PATTERN,
   SUPPORT_KEY_PREFIX,
@@ -373,7 +374,11 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
     throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
   }
   if (!Array.isArray(events)) throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
-  const { json, truncated } = truncateRecording(events);
+  // the recorder never holds more than RECORDING_LIMITS.queue events: a longer array (millions of
+  // tiny events) keeps its newest ones, so the work per upload stays small
+  const newest = events.length > RECORDING_LIMITS.queue ? events.slice(-RECORDING_LIMITS.queue) : events;
+  const { json, truncated: cut } = truncateRecording(newest);
+  const truncated = cut || newest !== events;
   if (ticket.user_id !== null) await limitUserRecordingBytes(ctx, ticket.user_id, json.length);
   const now = ctx.clock();
   const recordingId = ticket.recording_id;
