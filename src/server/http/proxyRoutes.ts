@@ -286,6 +286,8 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
    */
   async function receiveUpload(request: FastifyRequest, reply: FastifyReply) {
     let checked: CheckedCall | null = null;
+    // what the checks threw (401, 403, a database outage…) goes out as it is, not as a bad form
+    let checkFailure: unknown = null;
     let limit = 0;
     let budget = 0;
     const files: UploadedFile[] = [];
@@ -294,7 +296,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         if (part.type === 'field') {
           if (part.fieldname !== 'request' || checked) continue;
           if (typeof part.value !== 'string') throw new HttpError(400, API_MESSAGES.badMultipart);
-          checked = await checkUploadRequest(request, part.value);
+          checked = await checkUploadRequest(request, part.value).catch((error: unknown) => {
+            checkFailure = error;
+            throw error;
+          });
           limit = Math.min(checked.route.uploads?.maxBytes ?? 0, ctx.config.uploads.maxBytesPerRequest);
           budget = limit;
           continue;
@@ -311,7 +316,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     } catch (error) {
       // ours, limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
       // (no boundary, a malformed part header, a form cut short) are the client's: 400
-      if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+      if (error === checkFailure || error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
       request.log.info({ err: error }, 'unreadable multipart form');
       throw new HttpError(400, API_MESSAGES.badMultipartForm);
     }
