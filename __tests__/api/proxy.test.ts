@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { VERSION } from '../../src/common/constants';
+import * as yup from 'yup';
+import { SYSTEM_KEY_HEADER } from '../../src/server/http/authenticate';
 import { IN_PROCESS_MODULES } from '../../src/server/services/registry';
 import type { ServiceModule } from '../../src/server/services/types';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
@@ -63,15 +65,34 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-/** The product's modules plus one test route that reports the files it received. */
+const SYSTEM_KEY = 'proxy-test-system-key-0123456789-abcdefghij';
+
+/**
+ * The product's modules plus test routes: one that reports the files it received, a system route,
+ * and Legacy's route table (the allowlist its upstream is reached through; no handlers).
+ */
 const modules: Partial<Record<string, ServiceModule>> = {
   ...IN_PROCESS_MODULES,
+  Legacy: {
+    routes: [
+      { method: 'POST', path: '/things/:name', access: 'user' },
+      ...['/missing', '/html', '/fail', '/redirect', '/hang'].map((path) => ({ method: 'GET' as const, path, access: 'public' as const })),
+    ],
+  },
   File: {
     routes: [
       {
         method: 'POST',
+        path: '/jobs',
+        access: 'system',
+        payloadSchema: yup.object({ name: yup.string().required().max(50) }).noUnknown(),
+        handler: async (ctx) => ({ started: (ctx.payload as { name: string }).name, system: ctx.system }),
+      },
+      {
+        method: 'POST',
         path: '/uploads',
         access: 'user',
+        uploads: { maxBytes: 1024 * 1024 },
         handler: async (ctx) => ({
           payload: ctx.payload,
           files: ctx.files.map((f) => ({ field: f.field, filename: f.filename, mimetype: f.mimetype, size: f.data.length })),
@@ -84,7 +105,7 @@ const modules: Partial<Record<string, ServiceModule>> = {
 let t: TestApp;
 beforeEach(async () => {
   seen.length = 0;
-  t = await createTestApp({ env: { SERVICE_LEGACY_URL: upstreamBase }, modules });
+  t = await createTestApp({ env: { SERVICE_LEGACY_URL: upstreamBase, SYSTEM_KEYS: SYSTEM_KEY }, modules });
 });
 afterEach(async () => {
   await t.close();
@@ -189,14 +210,17 @@ describe('access', () => {
     expect(messageOf(response)).toBe(API_MESSAGES.systemNotAllowed);
   });
 
-  it('a system route needs useSystem and validates its payload', async () => {
-    const body = { service: 'Auth', method: 'POST', path: '/usernames/available', payload: { userName: 'learner' } };
-    expect((await proxy(body)).statusCode).toBe(403);
-    const taken = await proxy({ ...body, useSystem: true });
-    expect(taken.statusCode).toBe(200);
-    expect(taken.json()).toEqual({ available: false });
-    expect((await proxy({ ...body, useSystem: true, payload: { userName: 'newcomer' } })).json()).toEqual({ available: true });
-    const bad = await proxy({ ...body, useSystem: true, payload: { userName: 42, extra: true } });
+  it('a system route needs useSystem from a system caller (SYSTEM_KEYS) and validates its payload', async () => {
+    const body = { service: 'File', method: 'POST', path: '/jobs', payload: { name: 'nightly' } };
+    const system = { ...appKeyHeader, [SYSTEM_KEY_HEADER]: SYSTEM_KEY };
+    expect((await proxy(body, system)).statusCode).toBe(403);
+    const withoutKey = await proxy({ ...body, useSystem: true });
+    expect(withoutKey.statusCode).toBe(403);
+    expect(messageOf(withoutKey)).toBe(API_MESSAGES.systemCredentialRequired);
+    const started = await proxy({ ...body, useSystem: true }, system);
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toEqual({ started: 'nightly', system: true });
+    const bad = await proxy({ ...body, useSystem: true, payload: { name: 'x', extra: true } }, system);
     expect(bad.statusCode).toBe(400);
     expect(messageOf(bad)).toEqual(expect.any(String));
   });
@@ -253,7 +277,7 @@ describe('upstream services', () => {
   });
 
   it('answers an unreachable upstream with 502', async () => {
-    const other = await createTestApp({ env: { SERVICE_WORKFLOW_URL: 'http://127.0.0.1:1/x' } });
+    const other = await createTestApp({ env: { SERVICE_WORKFLOW_URL: 'http://127.0.0.1:1/x' }, modules: { Workflow: { routes: [{ method: 'GET', path: '/a', access: 'public' }] } } });
     try {
       const response = await other.app.inject({ method: 'POST', url: '/api/service', headers: appKeyHeader, payload: { service: 'Workflow', path: '/a' } });
       expect(response.statusCode).toBe(502);

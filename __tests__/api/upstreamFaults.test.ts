@@ -9,7 +9,17 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_MESSAGES } from '../../src/common/apiMessages';
+import { IN_PROCESS_MODULES } from '../../src/server/services/registry';
+import type { ServiceModule } from '../../src/server/services/types';
 import { appKeyHeader, authHeaders, createTestApp, signIn, type TestApp } from './support/testApp';
+
+/** The upstream services' route tables (every call passes one): each fault is one GET path. */
+const MODULES: Partial<Record<string, ServiceModule>> = {
+  ...IN_PROCESS_MODULES,
+  Legacy: { routes: [{ method: 'GET', path: '/:fault', access: 'public' }] },
+  Campaign: { routes: [{ method: 'GET', path: '/things', access: 'public' }] },
+  Workflow: { routes: [{ method: 'GET', path: '/anything', access: 'public' }] },
+};
 
 /** The bound under test: every upstream exchange ends within this (plus the proxy's own work). */
 const UPSTREAM_TIMEOUT_MS = 1000;
@@ -161,6 +171,7 @@ beforeAll(async () => {
       SERVICE_CAMPAIGN_URL: `http://127.0.0.1:${refusedPort}/api`,
       SERVICE_WORKFLOW_URL: `http://127.0.0.1:${garbagePort}`,
     },
+    modules: MODULES,
   });
 });
 
@@ -230,7 +241,7 @@ describe('an upstream that refuses, hangs or answers garbage → 502/504 with ou
   });
 
   it('a call asking for less than UPSTREAM_TIMEOUT_MS gets its own timeout', async () => {
-    const other = await createTestApp({ env: { UPSTREAM_TIMEOUT_MS: '60000', SERVICE_LEGACY_URL: t.config.services.Legacy! } });
+    const other = await createTestApp({ env: { UPSTREAM_TIMEOUT_MS: '60000', SERVICE_LEGACY_URL: t.config.services.Legacy! }, modules: MODULES });
     try {
       const started = Date.now();
       const response = await other.app.inject({ method: 'POST', url: '/api/service', headers: appKeyHeader, payload: { service: 'Legacy', path: '/hang', timeout: 1000 } });

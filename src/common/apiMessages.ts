@@ -4,6 +4,9 @@
  */
 import { minutesToWait } from './plural';
 
+/** 10485760 → "10 MiB", 65536 → "0.06 MiB" */
+const formatMiB = (bytes: number): string => `${Number((bytes / 1048576).toFixed(bytes % 1048576 === 0 ? 0 : 2))} MiB`;
+
 export const API_MESSAGES = {
   unknownAppKey: 'Unknown app key',
   badCredentials: 'The user name or password is incorrect.',
@@ -16,6 +19,7 @@ export const API_MESSAGES = {
   forbidden: 'You do not have permission to do this.',
   systemNotAllowed: 'This call cannot be made with useSystem.',
   systemRequired: 'This call must be made with useSystem.',
+  systemCredentialRequired: 'useSystem is only accepted from a system caller with a system key.',
   unknownService: (name: string) => `Unknown service: ${name.slice(0, 50)}`,
   serviceMismatch: 'The service in the body does not match the service in the address.',
   unknownRoute: 'Unknown route for this service.',
@@ -28,6 +32,10 @@ export const API_MESSAGES = {
   badMultipartForm: 'The multipart form is not valid.',
   upstreamUrlTooLong: 'The path and params are too long for this service.',
   badMultipart: 'The multipart form must contain a "request" field with the proxy request as JSON.',
+  requestBeforeFiles: 'The multipart form must send its "request" field before any file.',
+  uploadsNotAccepted: 'This call does not take files.',
+  uploadTooLarge: (maxBytes: number) => `The files are too large: at most ${formatMiB(maxBytes)} per request.`,
+  uploadsBusy: 'Too many uploads are in progress. Please try again in a moment.',
   upstreamFailed: 'The service is not available right now. Please try again later.',
   upstreamTimeout: 'The service did not answer in time.',
   notFound: 'Not found',

@@ -36,6 +36,8 @@ export const SUPPORT_PERMISSION = 'SUPPORT';
 export const RECORDING_NOTICE =
   'To help us see what went wrong, a recording of the last few minutes of this screen will be attached to your request. Everything typed into boxes is hidden in it.';
 export const RECORDING_CHECKBOX_LABEL = 'Attach a recording of my screen';
+/** The warning beside the success toast when the recording was refused (a limit reached): ours, not the spec's. */
+export const RECORDING_NOT_ATTACHED = 'Your screen recording was not attached';
 
 export type TicketStatus = 'open' | 'resolved';
 

@@ -61,6 +61,20 @@ export interface SupportSettings {
   windowMs: number;
   /** recordings older than this are deleted */
   recordingRetentionMs: number;
+  /** tickets one signed-in user may file in any hour before 429 */
+  maxTicketsPerUserHour: number;
+  /** recording bytes one signed-in user may upload in any hour before 429 */
+  maxRecordingBytesPerUserHour: number;
+  /** recording bytes kept per school (anonymous /help tickets share one budget); the oldest go first */
+  recordingBytesPerSchool: number;
+}
+
+/** Multipart uploads (POST /api/service/multipart). */
+export interface UploadSettings {
+  /** uploads one server process reads at once; more are refused with 503 before anything is read */
+  maxConcurrent: number;
+  /** the most file bytes one request may send (a route may allow less) */
+  maxBytesPerRequest: number;
 }
 
 export interface Config {
@@ -104,6 +118,9 @@ export interface Config {
   trustProxy: boolean | string;
   throttle: ThrottleSettings;
   support: SupportSettings;
+  uploads: UploadSettings;
+  /** credentials of system callers (header x-system-key): the only callers whose useSystem is accepted */
+  systemKeys: string[];
   passwordHashing: PasswordHashing;
   /** smtp:// or smtps:// URL of the mail server; unset: mail goes to the outbox table */
   smtpUrl: string | undefined;
@@ -129,6 +146,10 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
 export const DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const MIN_UPSTREAM_RESPONSE_BYTES = 64 * 1024;
 export const MAX_UPSTREAM_RESPONSE_BYTES = 100 * 1024 * 1024;
+
+/** UPLOAD_MAX_BYTES: the default and its bounds (an upload's files are held in memory until the route answers). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_CONCURRENT = 4;
 
 /** The configuration table (README mirrors it). */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
@@ -171,6 +192,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
   { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
+  { name: 'SUPPORT_MAX_TICKETS_PER_USER_HOUR', default: '10', description: 'Support tickets one signed-in user may send in any hour before 429 (counted in the database, so across instances).' },
+  { name: 'RECORDING_MAX_MB_PER_USER_HOUR', default: '16', description: 'Megabytes (MiB) of session recordings one signed-in user may upload in any hour before 429.' },
+  { name: 'RECORDING_MB_PER_SCHOOL', default: '512', description: 'Megabytes (MiB) of session recordings kept per school (anonymous /help tickets share one budget); a new recording deletes that school\'s oldest ones to fit.' },
+  { name: 'UPLOAD_MAX_CONCURRENT', default: String(DEFAULT_UPLOAD_MAX_CONCURRENT), description: 'File uploads (POST /api/service/multipart) one server process reads at once; one more is refused with 503 and Retry-After before anything of it is read. 1 to 1000.' },
+  { name: 'UPLOAD_MAX_BYTES', default: String(DEFAULT_UPLOAD_MAX_BYTES), description: `The most bytes of files one upload request may send (10 MiB; a route may allow less); reading stops there with 413. ${MIN_UPSTREAM_RESPONSE_BYTES} to ${MAX_UPSTREAM_RESPONSE_BYTES}.` },
+  { name: 'SYSTEM_KEYS', default: '(unset: no system caller)', description: 'Comma-separated credentials (at least 32 bytes each) of server-to-server callers. A proxy call with `useSystem: true` is accepted only with one of them in the x-system-key header, and only on a route that allows it; a browser never has one.' },
   {
     name: 'UV_THREADPOOL_SIZE',
     default: 'CPU cores + 4',
@@ -299,7 +326,23 @@ export function loadConfig(env: Env = process.env): Config {
     maxPerIp: int('SUPPORT_MAX_PER_IP', 5, 1, 100_000),
     windowMs: int('SUPPORT_WINDOW_MINUTES', 60, 1, 24 * 60) * 60_000,
     recordingRetentionMs: int('RECORDING_RETENTION_DAYS', 30, 1, 3650) * 86_400_000,
+    maxTicketsPerUserHour: int('SUPPORT_MAX_TICKETS_PER_USER_HOUR', 10, 1, 100_000),
+    maxRecordingBytesPerUserHour: int('RECORDING_MAX_MB_PER_USER_HOUR', 16, 1, 100_000) * 1024 * 1024,
+    recordingBytesPerSchool: int('RECORDING_MB_PER_SCHOOL', 512, 1, 1_000_000) * 1024 * 1024,
   };
+  const uploads: UploadSettings = {
+    maxConcurrent: int('UPLOAD_MAX_CONCURRENT', DEFAULT_UPLOAD_MAX_CONCURRENT, 1, 1000),
+    maxBytesPerRequest: int('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES),
+  };
+  const systemKeys = (read('SYSTEM_KEYS') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  for (const key of systemKeys) {
+    const problem = checkSecret(key);
+    // never echo the key itself: it is a secret
+    if (problem) problems.push(`SYSTEM_KEYS: each key ${problem}`);
+  }
 
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
@@ -354,6 +397,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     throttle,
     support,
+    uploads,
+    systemKeys,
     passwordHashing: OWASP_ARGON2,
     smtpUrl,
     mailFrom,

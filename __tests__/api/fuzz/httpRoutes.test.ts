@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../../src/server/app';
 import { MULTIPART_LIMITS } from '../../../src/server/http/proxyRoutes';
+import { RECORDING_UPLOAD_MAX_BYTES } from '../../../src/server/services/onelook/support';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../../src/common/constants';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
 import { createTestApp, messageOf, signIn, type TestApp } from '../support/testApp';
@@ -288,14 +289,28 @@ describe('fuzz: every HTTP route', () => {
       expect(messageOf(response)).toBe(API_MESSAGES.bodyTooLarge);
     }
     const boundary = 'fuzzbig';
-    const request = JSON.stringify({ service: 'OneLook', method: 'GET', path: '/status' });
+    // files go only to a route that takes them, and only for a caller it lets upload: a recording slot of a new /help ticket
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: { [APP_KEY_HEADER]: DEFAULT_APP_KEY },
+      remoteAddress: '10.77.0.1',
+      payload: { method: 'POST', path: '/whichway/support', payload: { name: 'Fuzz', email: 'fuzz@example.edu', subject: 'Big', description: 'Big upload.', useragent: 'fuzz', url: 'http://localhost/help', recordingId: '00000000-0000-4000-8000-0000000f0001' } },
+    });
+    const { issuekey, uploadToken } = ticket.json() as { issuekey: string; uploadToken: string };
+    const request = JSON.stringify({ method: 'POST', path: `/support/tickets/${issuekey}/recording`, payload: { token: uploadToken } });
     const big = encodeMultipart(boundary, [
       { name: 'request', value: request },
-      { name: 'file', filename: 'big.bin', value: 'x'.repeat(MULTIPART_LIMITS.fileSize + 1) },
+      { name: 'recording', filename: 'big.json', value: 'x'.repeat(RECORDING_UPLOAD_MAX_BYTES + 1) },
     ]);
     const tooBig = await t.app.inject({ method: 'POST', url: '/api/service/multipart', headers: { [APP_KEY_HEADER]: DEFAULT_APP_KEY, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: big });
     expect(tooBig.statusCode).toBe(413);
     expect(messageOf(tooBig)).toBeTruthy();
+    // a route that takes no files refuses a form with a file at once
+    const toStatus = encodeMultipart(boundary, [{ name: 'request', value: JSON.stringify({ path: '/status' }) }, { name: 'file', filename: 'a.bin', value: 'x' }]);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/service/multipart', headers: { [APP_KEY_HEADER]: DEFAULT_APP_KEY, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: toStatus });
+    expect(refused.statusCode).toBe(400);
+    expect(messageOf(refused)).toBe(API_MESSAGES.uploadsNotAccepted);
     const many = encodeMultipart(boundary, [{ name: 'request', value: request }, ...Array.from({ length: MULTIPART_LIMITS.parts + 1 }, (_, i) => ({ name: `f${i}`, filename: `${i}.txt`, value: 'x' }))]);
     const tooMany = await t.app.inject({ method: 'POST', url: '/api/service/multipart', headers: { [APP_KEY_HEADER]: DEFAULT_APP_KEY, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: many });
     expect(tooMany.statusCode).toBe(413);

@@ -191,7 +191,10 @@ describe('[ASVS 5.0 v14.3.2] Cache-Control: no-store on every /api answer', () =
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as AddressInfo;
-    const proxied = await createTestApp({ env: { SERVICE_CAMPAIGN_URL: `http://127.0.0.1:${port}` } });
+    const proxied = await createTestApp({
+      env: { SERVICE_CAMPAIGN_URL: `http://127.0.0.1:${port}` },
+      modules: { ...IN_PROCESS_MODULES, Campaign: { routes: [{ method: 'GET', path: '/anything', access: 'user' }] } },
+    });
     try {
       const token = (await signIn(proxied.app, 'learner')).token;
       const response = await proxied.app.inject({ method: 'POST', url: '/api/service/Campaign', headers: authHeaders(token), payload: { path: '/anything' } });

@@ -6,14 +6,17 @@
  *   loopback, link-local (169.254.169.254) and IPv6 tricks never reach anything;
  * - input is decoded once (v1.1.1);
  * - upstream redirects are never followed (v1.3.6);
- * - useSystem only where a route allows it (v8.2.1).
+ * - useSystem only where a route allows it, and only from a system caller (v8.2.1); an upstream
+ *   service's calls pass its route table like an in-process one's (upstreamAccess.test.ts).
  * Two local servers on ephemeral ports record every request they get: the configured upstream
  * and an "elsewhere" server that no request may ever reach.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
+import { SYSTEM_KEY_HEADER } from '../../../src/server/http/authenticate';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
+import type { ServiceModule } from '../../../src/server/services/types';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from '../support/testApp';
 
 interface Recorded {
@@ -45,6 +48,22 @@ const upstream = recordingServer((req, res) => {
 });
 const elsewhere = recordingServer();
 
+const SYSTEM_KEY = 'security-proxy-test-system-key-0123456789-xyz';
+
+/** The product's route tables plus Legacy's (the allowlist its upstream is reached through). */
+const MODULES: Partial<Record<string, ServiceModule>> = {
+  ...IN_PROCESS_MODULES,
+  Legacy: {
+    routes: [
+      { method: 'GET', path: '/reports', access: 'user' },
+      { method: 'GET', path: '/reports/:year', access: 'user' },
+      { method: 'GET', path: '/files/:name', access: 'user' },
+      { method: 'POST', path: '/redirect/:status/:target', access: 'user' },
+      { method: 'POST', path: '/sync', access: 'system' },
+    ],
+  },
+};
+
 let upstreamHost = '';
 let t: TestApp;
 let learner: string;
@@ -58,7 +77,7 @@ async function listen(server: http.Server): Promise<string> {
 beforeAll(async () => {
   upstreamHost = await listen(upstream.server);
   elsewhereAddress = await listen(elsewhere.server);
-  t = await createTestApp({ env: { SERVICE_LEGACY_URL: `http://${upstreamHost}/base` } });
+  t = await createTestApp({ env: { SERVICE_LEGACY_URL: `http://${upstreamHost}/base`, SYSTEM_KEYS: SYSTEM_KEY }, modules: MODULES });
   learner = (await signIn(t.app, 'learner')).token;
   admin = (await signIn(t.app, 'admin')).token;
 });
@@ -262,7 +281,7 @@ describe('[ASVS 5.0 v1.3.6] [ASVS 5.0 v13.2.4] proxy paths and params never reac
 });
 
 describe('[ASVS 5.0 v8.2.1] useSystem works only where a route allows it', () => {
-  const routes = Object.entries(IN_PROCESS_MODULES).flatMap(([service, module]) => (module?.routes ?? []).map((route) => ({ service, route })));
+  const routes = Object.entries(MODULES).flatMap(([service, module]) => (module?.routes ?? []).map((route) => ({ service, route })));
 
   it('[ASVS 5.0 v8.2.1] useSystem on any route that does not allow it is a 403, signed in as admin or not', async () => {
     const refused = routes.filter(({ route }) => route.access !== 'system' && route.allowSystem !== true);
@@ -285,11 +304,14 @@ describe('[ASVS 5.0 v8.2.1] useSystem works only where a route allows it', () =>
     }
   });
 
-  it('[ASVS 5.0 v8.2.1] a route that allows useSystem answers with it; useSystem must be a boolean', async () => {
+  it('[ASVS 5.0 v8.2.1] a route that allows useSystem answers a system caller (SYSTEM_KEYS) with it, nobody else; useSystem must be a boolean', async () => {
     const allowed = routes.filter(({ route }) => route.allowSystem === true && route.access === 'public' && !route.path.includes(':'));
     expect(allowed.length).toBeGreaterThan(0);
     for (const { service, route } of allowed) {
-      const response = await proxy({ service, method: route.method, path: route.path, useSystem: true });
+      const browser = await proxy({ service, method: route.method, path: route.path, useSystem: true }, admin);
+      expect(browser.statusCode).toBe(403);
+      expect(messageOf(browser)).toBe(API_MESSAGES.systemCredentialRequired);
+      const response = await t.app.inject({ method: 'POST', url: '/api/service', headers: { ...appKeyHeader, [SYSTEM_KEY_HEADER]: SYSTEM_KEY }, payload: { service, method: route.method, path: route.path, useSystem: true } });
       expect(response.statusCode).toBe(200);
     }
     for (const useSystem of ['true', 1, {}, []]) {

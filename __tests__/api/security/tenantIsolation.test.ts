@@ -268,7 +268,6 @@ const MATRIX: Record<string, Row> = {
       expect((await call(w.sl, 'GET', '/users/learner', undefined, 'Auth')).statusCode).toBe(200); // own school: allowed
     },
   },
-  'Auth POST /usernames/available': { notOwned: 'system call: answers only whether a name is taken (rate limited as the OneLook twin)' },
 
   // ─── registration (records and invitations, keyed by id + secret key) ───
   'OneLook POST /registration/code': { notOwned: 'starts a NEW record from an access code; reads nobody else\'s' },

@@ -5,6 +5,7 @@ import { APP_KEY_HEADER, SERVER_IDLE_LIMIT_MS } from '../../common/constants';
 import type { SessionIdentity } from '../../common/types';
 import { seeOtherConnections } from '../db/changes';
 import type { SessionRow } from '../db/schema';
+import { sameSecret, sha256 } from '../security/codes';
 import { InvalidTokenError, verifyTokenCached } from '../security/tokens';
 import { findSessionWithUser, identityOf } from '../services/auth/repository';
 import type { AppContext } from './context';
@@ -24,6 +25,22 @@ export function requireAppKey(ctx: AppContext, request: FastifyRequest): string 
   const appKey = request.headers[APP_KEY_HEADER];
   if (!isKnownAppKey(ctx, appKey)) throw new HttpError(401, API_MESSAGES.unknownAppKey);
   return appKey;
+}
+
+/** The header a server-to-server caller puts one of SYSTEM_KEYS in. */
+export const SYSTEM_KEY_HEADER = 'x-system-key';
+
+/**
+ * Is the caller a system (server-to-server) caller? Only with one of the configured SYSTEM_KEYS in
+ * x-system-key: `useSystem` in a proxy body is the caller's wish, this is its proof. A browser
+ * never holds a system key (app keys are public: they ship in the SPA).
+ */
+export function isSystemCaller(ctx: AppContext, request: FastifyRequest): boolean {
+  const given = request.headers[SYSTEM_KEY_HEADER];
+  if (typeof given !== 'string' || given === '' || ctx.config.systemKeys.length === 0) return false;
+  // compare hashes: equal lengths, so neither the time nor an early exit tells how close a guess was
+  const hashed = sha256(given);
+  return ctx.config.systemKeys.some((key) => sameSecret(sha256(key), hashed));
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

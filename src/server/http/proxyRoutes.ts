@@ -4,6 +4,7 @@
  * to the configured upstream.
  */
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
@@ -12,15 +13,18 @@ import { DEFAULT_SERVICE, PROXY_MAX_TIMEOUT_MS, PROXY_METHODS, TIMEOUTS, type Pr
 import { hasPermission } from '../../common/permissions';
 import type { SessionIdentity } from '../../common/types';
 import { matchPattern, normalisePath } from '../services/paths';
-import type { ServiceRegistry } from '../services/registry';
-import { Result, type ServiceModule, type ServiceRoute, type UploadedFile } from '../services/types';
+import type { ResolvedService, ServiceRegistry } from '../services/registry';
+import { Result, type ServiceContext, type ServiceModule, type ServiceRoute, type UploadedFile } from '../services/types';
 import { callUpstream } from '../services/upstream';
-import { authenticate, bearerToken, requireAppKey } from './authenticate';
+import { authenticate, bearerToken, isSystemCaller, requireAppKey, type Authenticated } from './authenticate';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { refuseNul } from './input';
 
-export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 5, fields: 10, fieldSize: 1024 * 1024, parts: 20 } as const;
+/** busboy's own limits; the bytes a request may send are the route's and UPLOAD_MAX_BYTES (receiveUpload) */
+export const MULTIPART_LIMITS = { fileSize: 100 * 1024 * 1024, files: 5, fields: 10, fieldSize: 1024 * 1024, parts: 20 } as const;
+/** what a refused upload (UPLOAD_MAX_CONCURRENT reached) is told to wait */
+const UPLOAD_RETRY_AFTER_SECONDS = 5;
 const MAX_PARAMS = 50;
 
 export interface ParsedProxyRequest {
@@ -96,7 +100,7 @@ export function parseProxyRequest(raw: unknown, serviceFromUrl?: string): Parsed
   };
 }
 
-function findRoute(module: ServiceModule, method: ProxyMethod, segments: string[]): { route: ServiceRoute; params: Record<string, string> } {
+export function findRoute(module: ServiceModule, method: ProxyMethod, segments: string[]): { route: ServiceRoute; params: Record<string, string> } {
   let pathMatched = false;
   for (const route of module.routes) {
     const params = matchPattern(route.path, segments);
@@ -108,9 +112,15 @@ function findRoute(module: ServiceModule, method: ProxyMethod, segments: string[
   throw new HttpError(404, API_MESSAGES.unknownRoute);
 }
 
-function checkAccess(route: ServiceRoute, identity: SessionIdentity | null, useSystem: boolean): void {
+/**
+ * The route's access rule for this caller. `useSystem` is a wish: it counts only from a system
+ * caller (a SYSTEM_KEYS credential) and only on a route that allows it, so a browser can never
+ * reach a system route or act as the system, whoever serves the route.
+ */
+export function checkAccess(route: ServiceRoute, identity: SessionIdentity | null, useSystem: boolean, systemCaller: boolean): void {
   const systemAllowed = route.access === 'system' || route.allowSystem === true;
   if (useSystem && !systemAllowed) throw new HttpError(403, API_MESSAGES.systemNotAllowed);
+  if (useSystem && !systemCaller) throw new HttpError(403, API_MESSAGES.systemCredentialRequired);
   if (route.access === 'public') return;
   if (route.access === 'system') {
     if (!useSystem) throw new HttpError(403, API_MESSAGES.systemRequired);
@@ -151,35 +161,31 @@ export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, resul
   return reply.code(200).type('application/json; charset=utf-8').send(json);
 }
 
+/** A proxy call that passed every check: the route, its caller, its validated payload. */
+interface CheckedCall {
+  call: ParsedProxyRequest;
+  service: ResolvedService;
+  route: ServiceRoute;
+  params: Record<string, string>;
+  authenticated: Authenticated | null;
+  appKey: string;
+  payload: unknown;
+}
+
 export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registry: ServiceRegistry): Promise<void> {
-  async function dispatch(request: FastifyRequest, reply: FastifyReply, call: ParsedProxyRequest, files: UploadedFile[]) {
+  /**
+   * Every call, local or upstream, passes the same checks in the same order: app key, service,
+   * token, the route allowlist (method + path pattern), access and useSystem, the payload schema.
+   * Nothing is sent upstream and no handler runs before all of them pass.
+   */
+  async function check(request: FastifyRequest, call: ParsedProxyRequest): Promise<CheckedCall> {
     const appKey = requireAppKey(ctx, request);
-    const resolved = registry.resolve(call.service);
-    if (!resolved) throw new HttpError(404, API_MESSAGES.unknownService(call.service));
+    const service = registry.resolve(call.service);
+    if (!service) throw new HttpError(404, API_MESSAGES.unknownService(call.service));
     // a token, when sent, must be good; without one the caller is anonymous
     const authenticated = request.headers.authorization ? await authenticate(ctx, request) : null;
-    const identity = authenticated?.identity ?? null;
-
-    if (resolved.binding.kind === 'upstream') {
-      const answer = await callUpstream({
-        baseUrl: resolved.binding.baseUrl,
-        segments: call.segments,
-        method: call.method,
-        query: call.query,
-        payload: call.payload,
-        files,
-        // the call's own timeout, bounded by UPSTREAM_TIMEOUT_MS
-        timeoutMs: Math.min(call.timeout, ctx.config.upstreamTimeoutMs),
-        maxResponseBytes: ctx.config.upstreamMaxResponseBytes,
-        appKey,
-        bearer: identity ? bearerToken(request) : null,
-        useSystem: call.useSystem,
-      });
-      return reply.code(answer.status).type(answer.contentType).send(answer.body);
-    }
-
-    const { route, params } = findRoute(resolved.binding.module, call.method, call.segments);
-    checkAccess(route, identity, call.useSystem);
+    const { route, params } = findRoute(service.module, call.method, call.segments);
+    checkAccess(route, authenticated?.identity ?? null, call.useSystem, isSystemCaller(ctx, request));
     let payload = call.payload;
     if (route.payloadSchema) {
       try {
@@ -192,12 +198,16 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
         throw new HttpError(400, API_MESSAGES.badPayload);
       }
     }
-    const result = await route.handler({
-      identity,
-      system: call.useSystem,
-      params,
-      query: call.query,
-      payload,
+    return { call, service, route, params, authenticated, appKey, payload };
+  }
+
+  function serviceContext(request: FastifyRequest, checked: CheckedCall, files: UploadedFile[]): ServiceContext {
+    return {
+      identity: checked.authenticated?.identity ?? null,
+      system: checked.call.useSystem,
+      params: checked.params,
+      query: checked.call.query,
+      payload: checked.payload,
       files,
       db: ctx.db,
       config: ctx.config,
@@ -205,9 +215,33 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       mailer: ctx.mailer,
       log: request.log,
       ip: request.ip,
-      appKey,
-      sessionId: authenticated?.session.id ?? null,
-    });
+      appKey: checked.appKey,
+      sessionId: checked.authenticated?.session.id ?? null,
+    };
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, checked: CheckedCall, files: UploadedFile[]) {
+    const { call, service, route } = checked;
+    if (service.upstream !== null) {
+      const upstream = await callUpstream({
+        baseUrl: service.upstream,
+        segments: call.segments,
+        method: call.method,
+        query: call.query,
+        payload: checked.payload,
+        files,
+        // the call's own timeout, bounded by UPSTREAM_TIMEOUT_MS
+        timeoutMs: Math.min(call.timeout, ctx.config.upstreamTimeoutMs),
+        maxResponseBytes: ctx.config.upstreamMaxResponseBytes,
+        appKey: checked.appKey,
+        bearer: checked.authenticated ? bearerToken(request) : null,
+        useSystem: call.useSystem,
+      });
+      return reply.code(upstream.status).type(upstream.contentType).send(upstream.body);
+    }
+    // a route only an upstream serves, and none is configured
+    if (!route.handler) throw new HttpError(404, API_MESSAGES.unknownRoute);
+    const result = await route.handler(serviceContext(request, checked, files));
     if (result instanceof Result) {
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);
     }
@@ -217,45 +251,105 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     return reply.code(200).send(result);
   }
 
-  app.post('/api/service', async (request, reply) => dispatch(request, reply, parseProxyRequest(request.body), []));
+  app.post('/api/service', async (request, reply) => answer(request, reply, await check(request, parseProxyRequest(request.body)), []));
 
   app.post<{ Params: { name: string } }>('/api/service/:name', async (request, reply) =>
-    dispatch(request, reply, parseProxyRequest(request.body, request.params.name), []),
+    answer(request, reply, await check(request, parseProxyRequest(request.body, request.params.name)), []),
   );
 
   // Uploads have a scope of their own: @fastify/multipart's parser and its per-request hooks (an
   // onRequest adding a 'close' listener, an onResponse cleaning saved files) serve this one route,
   // not every answer; a multipart body sent anywhere else is 415 Unsupported Media Type.
+  let uploadsInProgress = 0;
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
     uploads.post('/api/service/multipart', async (request, reply) => {
-      requireAppKey(ctx, request); // before reading any upload
-      let rawRequest: string | undefined;
-      const files: UploadedFile[] = [];
-      try {
-        for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-          if (part.type === 'file') {
-            files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
-          } else if (part.fieldname === 'request' && typeof part.value === 'string') {
-            rawRequest = part.value;
-          }
-        }
-      } catch (error) {
-        // limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
-        // (no boundary, a malformed part header, a form cut short) are the client's: 400
-        if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-        request.log.info({ err: error }, 'unreadable multipart form');
-        throw new HttpError(400, API_MESSAGES.badMultipartForm);
+      requireAppKey(ctx, request); // before reading anything
+      // a bounded number of uploads per process: each holds up to its byte budget in memory
+      if (uploadsInProgress >= ctx.config.uploads.maxConcurrent) {
+        throw new HttpError(503, API_MESSAGES.uploadsBusy, { 'retry-after': String(UPLOAD_RETRY_AFTER_SECONDS) });
       }
-      if (rawRequest === undefined) throw new HttpError(400, API_MESSAGES.badMultipart);
-      let parsed: unknown;
+      uploadsInProgress += 1;
       try {
-        parsed = JSON.parse(rawRequest);
-      } catch {
-        throw new HttpError(400, API_MESSAGES.badMultipart);
+        return await receiveUpload(request, reply);
+      } finally {
+        uploadsInProgress -= 1;
       }
-      refuseNul(parsed, rawRequest);
-      return dispatch(request, reply, parseProxyRequest(parsed), files);
     });
   });
+
+  /**
+   * The form's `request` field comes first: the caller, the route (it must take files), its
+   * access and payload, and the route's own upload check are settled before any file part is
+   * read. Files are then read as streams against the request's byte budget; reading stops at the
+   * first byte over it (413).
+   */
+  async function receiveUpload(request: FastifyRequest, reply: FastifyReply) {
+    let checked: CheckedCall | null = null;
+    // what the checks threw (401, 403, a database outage…) goes out as it is, not as a bad form
+    let checkFailure: unknown = null;
+    let limit = 0;
+    let budget = 0;
+    const files: UploadedFile[] = [];
+    try {
+      for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+        if (part.type === 'field') {
+          if (part.fieldname !== 'request' || checked) continue;
+          if (typeof part.value !== 'string') throw new HttpError(400, API_MESSAGES.badMultipart);
+          checked = await checkUploadRequest(request, part.value).catch((error: unknown) => {
+            checkFailure = error;
+            throw error;
+          });
+          limit = Math.min(checked.route.uploads?.maxBytes ?? 0, ctx.config.uploads.maxBytesPerRequest);
+          budget = limit;
+          continue;
+        }
+        if (!checked) {
+          part.file.resume(); // not read into memory: the form is refused
+          throw new HttpError(400, API_MESSAGES.requestBeforeFiles);
+        }
+        const data = await readWithin(part.file, budget);
+        if (data === null) throw new HttpError(413, API_MESSAGES.uploadTooLarge(limit));
+        budget -= data.length;
+        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      }
+    } catch (error) {
+      // ours, limits (413) and "not multipart" (406) carry their status; busboy's own parse errors
+      // (no boundary, a malformed part header, a form cut short) are the client's: 400
+      if (error === checkFailure || error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+      request.log.info({ err: error }, 'unreadable multipart form');
+      throw new HttpError(400, API_MESSAGES.badMultipartForm);
+    }
+    if (!checked) throw new HttpError(400, API_MESSAGES.badMultipart);
+    return answer(request, reply, checked, files);
+  }
+
+  async function checkUploadRequest(request: FastifyRequest, rawRequest: string): Promise<CheckedCall> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawRequest);
+    } catch {
+      throw new HttpError(400, API_MESSAGES.badMultipart);
+    }
+    refuseNul(parsed, rawRequest);
+    const checked = await check(request, parseProxyRequest(parsed));
+    if (!checked.route.uploads) throw new HttpError(400, API_MESSAGES.uploadsNotAccepted);
+    await checked.route.uploads.check?.(serviceContext(request, checked, []));
+    return checked;
+  }
+}
+
+/** Reads a file part into memory, or returns null (and stops reading) once it passes `budget` bytes. */
+async function readWithin(stream: Readable, budget: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > budget) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
 }

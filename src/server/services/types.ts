@@ -20,7 +20,7 @@ export interface UploadedFile {
 export interface ServiceContext {
   /** the signed-in user, or null on a public/system call without a session */
   identity: SessionIdentity | null;
-  /** true when the call was made with useSystem on a route that allows it */
+  /** true when a system caller (SYSTEM_KEYS credential) made the call with useSystem on a route that allows it */
   system: boolean;
   /** path parameters, e.g. { slug } for '/modules/:slug' */
   params: Record<string, string>;
@@ -47,16 +47,32 @@ export interface ServiceResult {
   body?: unknown;
 }
 
+/** A route that takes files through POST /api/service/multipart (any other route refuses a form). */
+export interface UploadRule {
+  /** the most bytes of files one request may send (also bounded by UPLOAD_MAX_BYTES) */
+  maxBytes: number;
+  /**
+   * Runs once the caller, the route and the payload are checked and before any file is read
+   * (ctx.files is empty): throws to refuse the upload without reading it.
+   */
+  check?(ctx: ServiceContext): Promise<void>;
+}
+
 export interface ServiceRoute {
   method: ProxyMethod;
   /** '/segment/:param/…' */
   path: string;
   access: RouteAccess;
-  /** may the caller ask for useSystem? (always true for access 'system') */
+  /** may the caller ask for useSystem? (always true for access 'system'); needs a system credential too */
   allowSystem?: boolean;
   payloadSchema?: AnySchema;
-  /** returns the JSON body (status 200), or { status, body } via `result()` */
-  handler(ctx: ServiceContext): Promise<unknown>;
+  /** set when the route takes files (multipart) */
+  uploads?: UploadRule;
+  /**
+   * returns the JSON body (status 200), or { status, body } via `result()`. Absent: only the
+   * service's upstream (SERVICE_<NAME>_URL) serves the route; without one it is an unknown route.
+   */
+  handler?(ctx: ServiceContext): Promise<unknown>;
 }
 
 export interface ServiceModule {

@@ -24,6 +24,7 @@ import {
   type SupportTicketCreated,
   type TicketDetail,
   type TicketSummary,
+  RECORDING_NOT_ATTACHED,
 } from '../../../common/support';
 import type { SupportRequest } from '../../../common/types';
 import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
@@ -95,6 +96,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
       payload,
     });
 
+    let recordingRefusal: string | null = null;
     if (created.uploadToken && events.length > 0) {
       try {
         const { json } = truncateRecording(events);
@@ -106,7 +108,10 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
         yield call([sessionRecorder, sessionRecorder.clear]);
       } catch (error) {
         const logger: SagaContext['logger'] = yield call(getLogger);
-        logger.warn('The session recording could not be uploaded', toApiProblem(error));
+        const problem = toApiProblem(error);
+        logger.warn('The session recording could not be uploaded', problem);
+        // a limit reached (the student's recording budget this hour) is the student's to know
+        if (problem.status === 429) recordingRefusal = problem.message;
       }
     }
 
@@ -120,12 +125,18 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
         group: SUPPORT_TOAST_GROUP,
       }),
     );
+    if (recordingRefusal) {
+      yield put(notificationRaised({ severity: 'warn', summary: RECORDING_NOT_ATTACHED, detail: recordingRefusal, position: 'support', group: SUPPORT_TOAST_GROUP }));
+    }
   } catch (error) {
-    yield put(supportFailed({ formId, error: toError(error) }));
+    const failure = toError(error);
+    yield put(supportFailed({ formId, error: failure }));
     yield put(
       notificationRaised({
         severity: 'error',
         summary: MESSAGES.supportFailure,
+        // SPEC S8.04's toast; when a limit was reached (429) the server's message says which and for how long
+        ...(failure.status === 429 ? { detail: failure.message } : {}),
         life: SUPPORT_TOAST_LIFE_MS.failure,
         position: 'support',
         group: SUPPORT_TOAST_GROUP,

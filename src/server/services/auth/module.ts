@@ -1,11 +1,12 @@
-/** The Auth service behind the proxy (the sign-in calls themselves are /api/auth*). */
-import * as yup from 'yup';
+/**
+ * The Auth service behind the proxy (the sign-in calls themselves are /api/auth*). Whether a user
+ * name is free is asked in one place only, OneLook's rate-limited
+ * POST /registration/usernames/available (services/onelook/accounts.ts).
+ */
 import type { ServiceModule } from '../types';
 import { Result } from '../types';
 import { staffSchools } from '../onelook/support';
 import { findUserByUserName, loadIdentity } from './repository';
-
-const userNameSchema = yup.string().trim().min(1).max(200).required();
 
 export const authModule: ServiceModule = {
   routes: [
@@ -31,17 +32,6 @@ export const authModule: ServiceModule = {
         const identity = user && shared ? await loadIdentity(ctx.db, user.id) : null;
         if (!identity) return new Result(404, { message: 'No such user.' });
         return identity;
-      },
-    },
-    {
-      // registration asks whether a user name is free before anyone is signed in
-      method: 'POST',
-      path: '/usernames/available',
-      access: 'system',
-      payloadSchema: yup.object({ userName: userNameSchema }).noUnknown(),
-      handler: async (ctx) => {
-        const { userName } = ctx.payload as { userName: string };
-        return { available: !(await findUserByUserName(ctx.db, userName)) };
       },
     },
   ],

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import {
   RECORDING_ID_PATTERN,
+  RECORDING_LIMITS,
   SUPPORT_HONEYPOT_FIELD,
   SUPPORT_KEY_PATTERN,
   SUPPORT_KEY_PREFIX,
@@ -36,6 +37,7 @@ import { supportRequestSchema, type SupportRequestPayload } from '../../../commo
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { sameSecret, sha256 } from '../../security/codes';
+import { evaluateFailures } from '../../security/throttle';
 import type { ServiceContext, ServiceRoute } from '../types';
 
 export const SUPPORT_API_MESSAGES = {
@@ -46,7 +48,15 @@ export const SUPPORT_API_MESSAGES = {
   recordingMissing: 'The multipart form must contain a "recording" file.',
   recordingNotJson: 'The recording must be a JSON array of events.',
   recordingIdTaken: 'The recording id is already in use.',
+  tooManyTickets: (max: number, retryAfterSeconds: number) =>
+    `You have sent ${max} support requests in the last hour. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
+  recordingQuota: (retryAfterSeconds: number) =>
+    `You have uploaded as much screen recording as allowed in an hour. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
 } as const;
+
+const HOUR_MS = 60 * 60_000;
+/** the most bytes one recording upload may send: the SPA's 4 096 000-character JSON, with room for non-ASCII text */
+export const RECORDING_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
 const access = { permission: SUPPORT_PERMISSION };
 
@@ -85,8 +95,82 @@ async function limitAnonymous(ctx: ServiceContext): Promise<void> {
   await ctx.db.insertInto('support_attempts').values({ ip: ctx.ip, attempted_at: now }).execute();
 }
 
+function tooMany(message: string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/**
+ * SUPPORT_MAX_TICKETS_PER_USER_HOUR: counted from the user's own tickets of the last hour, so the
+ * limit holds across instances sharing the database (and an operator deleting a ticket frees it).
+ */
+async function limitUserTickets(ctx: ServiceContext, userId: number): Promise<void> {
+  const now = ctx.clock();
+  const max = ctx.config.support.maxTicketsPerUserHour;
+  const rows = await ctx.db.selectFrom('support_tickets').select('created_at').where('user_id', '=', userId).where('created_at', '>', now - HOUR_MS).execute();
+  const verdict = evaluateFailures(rows.map((row) => Number(row.created_at)), now, max, HOUR_MS);
+  if (verdict.limited) throw tooMany(SUPPORT_API_MESSAGES.tooManyTickets(max, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+}
+
+/**
+ * RECORDING_MAX_MB_PER_USER_HOUR: refuses `adding` more bytes when the user's recordings of the
+ * last hour (read from support_recordings) would pass the budget; the wait is until enough of
+ * them leave the hour.
+ */
+async function limitUserRecordingBytes(ctx: ServiceContext, userId: number, adding: number): Promise<void> {
+  const now = ctx.clock();
+  const max = ctx.config.support.maxRecordingBytesPerUserHour;
+  const rows = await ctx.db
+    .selectFrom('support_recordings as r')
+    .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+    .select(['r.created_at', 'r.size'])
+    .where('t.user_id', '=', userId)
+    .where('r.created_at', '>', now - HOUR_MS)
+    .orderBy('r.created_at', 'asc')
+    .execute();
+  let used = rows.reduce((sum, row) => sum + Number(row.size), 0);
+  if (used + adding <= max) return;
+  let freeAt = now + HOUR_MS; // one upload larger than the whole budget: an hour (never reached: uploads are smaller)
+  for (const row of rows) {
+    used -= Number(row.size);
+    if (used + adding <= max) {
+      freeAt = Number(row.created_at) + HOUR_MS;
+      break;
+    }
+  }
+  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+  throw tooMany(SUPPORT_API_MESSAGES.recordingQuota(retryAfterSeconds), retryAfterSeconds);
+}
+
+/**
+ * RECORDING_MB_PER_SCHOOL: keeps a school's recordings (tickets of the same school; anonymous
+ * /help tickets share one budget) within the budget by deleting its oldest ones. The newest
+ * recording is always kept. Runs in the upload's transaction.
+ */
+export async function evictOverBudget(db: Db, school: string | null, budgetBytes: number): Promise<number> {
+  const rows = await db
+    .selectFrom('support_recordings as r')
+    .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+    .select(['r.id', 'r.size'])
+    .where('t.school', school === null ? 'is' : '=', school)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  let kept = 0;
+  const evicted: string[] = [];
+  rows.forEach((row, index) => {
+    kept += Number(row.size);
+    if (index > 0 && kept > budgetBytes) evicted.push(row.id);
+  });
+  // batches keep each statement's parameter list small (SQLite allows 32 766, PostgreSQL 65 535)
+  for (let i = 0; i < evicted.length; i += 500) {
+    await db.deleteFrom('support_recordings').where('id', 'in', evicted.slice(i, i + 500)).execute();
+  }
+  return evicted.length;
+}
+
 async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> {
   const payload = ctx.payload as SupportRequestPayload;
+  if (ctx.identity) await limitUserTickets(ctx, ctx.identity.user.id);
   const identity = ctx.identity;
   if (!identity) await limitAnonymous(ctx);
   if ((payload[SUPPORT_HONEYPOT_FIELD] ?? '').trim() !== '') {
@@ -257,12 +341,17 @@ async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDet
 
 const uploadSchema = yup.object({ token: yup.string().required().max(200) });
 
-async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size: number; truncated: boolean }> {
+/**
+ * Whether this caller may upload this ticket's recording: the one-time token and, for a signed-in
+ * student's ticket, that same student with recording budget left this hour. Runs before the
+ * upload's file is read (the route's uploads.check) and again when it has been.
+ */
+async function uploadableTicket(ctx: ServiceContext) {
   const key = keyParam(ctx);
   const { token } = ctx.payload as yup.InferType<typeof uploadSchema>;
   const ticket = await ctx.db
     .selectFrom('support_tickets')
-    .select(['id', 'user_id', 'recording_id', 'upload_token_hash'])
+    .select(['id', 'user_id', 'school', 'recording_id', 'upload_token_hash'])
     .where('issue_key', '=', key)
     .executeTakeFirst();
   if (!ticket) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
@@ -271,6 +360,11 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
   if (!ownerOk || !ticket.recording_id || !ticket.upload_token_hash || !sameSecret(ticket.upload_token_hash, sha256(token))) {
     throw new HttpError(403, SUPPORT_API_MESSAGES.uploadNotAllowed);
   }
+  return { ...ticket, recording_id: ticket.recording_id, upload_token_hash: ticket.upload_token_hash };
+}
+
+async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size: number; truncated: boolean }> {
+  const ticket = await uploadableTicket(ctx);
   const file = ctx.files.find((f) => f.field === 'recording');
   if (!file) throw new HttpError(400, SUPPORT_API_MESSAGES.recordingMissing);
   let events: unknown;
@@ -280,7 +374,12 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
     throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
   }
   if (!Array.isArray(events)) throw new HttpError(400, SUPPORT_API_MESSAGES.recordingNotJson);
-  const { json, truncated } = truncateRecording(events);
+  // the recorder never holds more than RECORDING_LIMITS.queue events: a longer array (millions of
+  // tiny events) keeps its newest ones, so the work per upload stays small
+  const newest = events.length > RECORDING_LIMITS.queue ? events.slice(-RECORDING_LIMITS.queue) : events;
+  const { json, truncated: cut } = truncateRecording(newest);
+  const truncated = cut || newest !== events;
+  if (ticket.user_id !== null) await limitUserRecordingBytes(ctx, ticket.user_id, json.length);
   const now = ctx.clock();
   const recordingId = ticket.recording_id;
   await ctx.db.transaction().execute(async (trx) => {
@@ -296,6 +395,7 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
       .insertInto('support_recordings')
       .values({ id: recordingId, ticket_id: ticket.id, created_at: now, size: json.length, truncated: truncated ? 1 : 0, events: json })
       .execute();
+    await evictOverBudget(trx, ticket.school, ctx.config.support.recordingBytesPerSchool);
   });
   await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
   return { id: recordingId, size: json.length, truncated };
@@ -350,6 +450,14 @@ export const supportRoutes: readonly ServiceRoute[] = [
     path: '/support/tickets/:key/recording',
     access: 'public',
     payloadSchema: uploadSchema,
+    uploads: {
+      maxBytes: RECORDING_UPLOAD_MAX_BYTES,
+      // nothing of the file is read for a wrong token, someone else's ticket, or a used-up hour
+      check: async (ctx) => {
+        const ticket = await uploadableTicket(ctx);
+        if (ticket.user_id !== null) await limitUserRecordingBytes(ctx, ticket.user_id, 1);
+      },
+    },
     handler: uploadRecording,
   },
   {

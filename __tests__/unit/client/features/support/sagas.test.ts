@@ -7,7 +7,7 @@ import { sessionRecorder } from '../../../../../src/client/features/support/reco
 import { supportSaga } from '../../../../../src/client/features/support/sagas';
 import { supportRequested, supportSubmitted, type SupportSubmittedPayload } from '../../../../../src/client/features/support/slice';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
-import { SUPPORT_DETAILS_MARKER } from '../../../../../src/common/support';
+import { RECORDING_NOT_ATTACHED, SUPPORT_DETAILS_MARKER } from '../../../../../src/common/support';
 import { harness, makeSession, NOW, settle } from '../harness';
 
 const page = { url: 'http://localhost/app/catalog', origin: 'http://localhost', referrer: 'http://localhost/app', userAgent: 'TestAgent/1.0' };
@@ -75,6 +75,24 @@ describe('submitting a support request', () => {
     expect(state.support.forms.panel.error).toEqual(expect.objectContaining({ kind: 'server', status: 502 }));
     expect(state.notifications.pending).toEqual([
       expect.objectContaining({ severity: 'error', summary: 'Sorry, your request could not be submitted', life: 20_000, position: 'support' }),
+    ]);
+  });
+
+  it('[S8.04] a limit reached (429): the same failure toast, with the server\'s message (which limit, how long) as its detail', async () => {
+    const message = 'You have sent 10 support requests in the last hour. Please try again in 12 minutes.';
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: { 'POST /api/service': { status: 429, data: { message }, headers: { 'retry-after': '720' } } },
+    });
+    h.store.dispatch(supportRequested());
+    h.store.dispatch(supportSubmitted(submission()));
+    await settle();
+    const state = h.state();
+    expect(state.support.panelOpen).toBe(true);
+    expect(state.support.forms.panel.status).toBe('failed');
+    expect(state.notifications.pending).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'Sorry, your request could not be submitted', detail: message, life: 20_000, position: 'support' }),
     ]);
   });
 
@@ -158,6 +176,26 @@ describe('submitting a support request', () => {
     await settle(10);
     expect(h.logger.warn).toHaveBeenCalledWith('The session recording could not be uploaded', expect.objectContaining({ status: 413 }));
     expect(h.state().notifications.pending[0]).toEqual(expect.objectContaining({ severity: 'success' }));
+  });
+
+  it('a recording refused for the hourly limit (429): the ticket stands, and a warning beside the success toast says why', async () => {
+    sessionRecorder.add({ type: 4, timestamp: 1 });
+    const message = 'You have uploaded as much screen recording as allowed in an hour. Please try again in 50 minutes.';
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: {
+        'POST /api/service': { status: 200, data: { issuekey: 'HELP-1045', uploadToken: 'tok' } },
+        'POST /api/service/multipart': { status: 429, data: { message } },
+      },
+    });
+    h.store.dispatch(supportSubmitted(submission({ includeRecording: true })));
+    await settle(10);
+    expect(h.state().support.forms.panel.status).toBe('succeeded');
+    expect(h.state().notifications.pending).toEqual([
+      expect.objectContaining({ severity: 'success', summary: "Support ticket #HELP-1045 has been created. We'll be in touch shortly." }),
+      expect.objectContaining({ severity: 'warn', summary: RECORDING_NOT_ATTACHED, detail: message, position: 'support' }),
+    ]);
   });
 
   it('[S2.22] a second Submit while one is sending is ignored (takeLeading)', async () => {
