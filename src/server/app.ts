@@ -12,6 +12,7 @@ import { authRoutes } from './http/authRoutes';
 import type { AppContext } from './http/context';
 import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
+import { frameworkErrorOptions } from './http/frameworkErrors';
 import { refuseNul } from './http/input';
 import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
 import { pageRoutes } from './http/pageRoutes';
@@ -51,7 +52,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? Date.now;
+  // set below, once computed; framework errors (a URL that does not decode …) answer with them too
+  let securityHeaders: Readonly<Record<string, string | string[]>> = {};
   const app = Fastify({
+    ...frameworkErrorOptions(() => securityHeaders),
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
@@ -103,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // @fastify/helmet's headers, computed once (http/securityHeaders.ts)
-  await registerSecurityHeaders(app, {
+  securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
