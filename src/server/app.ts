@@ -26,7 +26,7 @@ import { Housekeeping } from './security/retention';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
-import { DEVELOPMENT_ENV_CODE, type ServiceName } from '../common/constants';
+import type { ServiceName } from '../common/constants';
 
 export interface AppDeps {
   config: Config;
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
   await authRoutes(app, ctx);
-  if (config.appEnv === DEVELOPMENT_ENV_CODE) await devMailboxRoutes(app, ctx);
+  if (config.devMailbox !== 'off') await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
   const builtRenderer = deps.pageRenderer === undefined ? builtPageRenderer(config.staticDir) : null;
   if (builtRenderer) app.addHook('onClose', async () => builtRenderer.close());
