@@ -13,6 +13,7 @@ import type { AppContext } from './http/context';
 import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
 import { frameworkErrorOptions } from './http/frameworkErrors';
+import { withRedaction } from './http/logging';
 import { refuseNul } from './http/input';
 import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
 import { pageRoutes } from './http/pageRoutes';
@@ -56,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let securityHeaders: Readonly<Record<string, string | string[]>> = {};
   const app = Fastify({
     ...frameworkErrorOptions(() => securityHeaders),
-    logger: deps.logger ?? false,
+    // request URLs and error messages are logged without their secrets (http/logging.ts)
+    logger: withRedaction(deps.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
     // appended, never one the client wrote into X-Forwarded-For itself (`true` would trust every

@@ -33,6 +33,7 @@ import {
 } from '../../../common/support';
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { minutesToWait } from '../../../common/plural';
+import { redactUrl } from '../../../common/redact';
 import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -108,6 +109,8 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
   const honeypot = (payload[SUPPORT_HONEYPOT_FIELD] ?? '').trim() !== '';
 
   const now = ctx.clock();
+  // the page the student asked from may be a reset or invitation link: its secret stays out of the ticket
+  const pageUrl = redactUrl(payload.url);
   const uploadToken = payload.recordingId ? randomBytes(24).toString('base64url') : undefined;
   let issuekey: string;
   try {
@@ -128,7 +131,7 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
           user_id: identity?.user.id ?? null,
           user_name: identity?.user.userName ?? null,
           school: identity?.clients[0]?.clientName ?? null,
-          page_url: payload.url,
+          page_url: pageUrl,
           name: payload.name,
           email: payload.email,
           subject: payload.subject,
@@ -165,7 +168,7 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
       `From: ${payload.name} <${payload.email}>`,
       `User name: ${identity?.user.userName ?? '(not signed in)'}`,
       `School: ${identity?.clients[0]?.clientName ?? '(unknown)'}`,
-      `Page: ${payload.url}`,
+      `Page: ${pageUrl}`,
       '',
       comments,
       '',
