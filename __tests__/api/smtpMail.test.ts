@@ -59,7 +59,7 @@ describe('dev mailbox', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('answers only this machine by default: another address, or a request a proxy forwarded, gets Not Found', async () => {
+  it('[ASVS 5.0 v13.4.2] answers only this machine by default: another address, or a request a proxy forwarded, gets Not Found', async () => {
     t = await createTestApp({ env: { APP_ENV: 'D' } });
     expect(t.config.devMailbox).toBe('loopback');
     await new OutboxMailer(t.db, t.clock).send({ to: 'a@b.cd', subject: 'Reset', text: 'https://x.test/password/reset/SECRETCODE', purpose: 'test' });
@@ -86,7 +86,7 @@ describe('dev mailbox', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
   });
 
-  it('does not exist with NODE_ENV=production, even with APP_ENV=D', async () => {
+  it('[ASVS 5.0 v13.4.2] does not exist with NODE_ENV=production, even with APP_ENV=D', async () => {
     t = await createTestApp({ env: { NODE_ENV: 'production', APP_ENV: 'D', TOKEN_SECRET: 'k3Y-f0r-tH3-m41lb0x-t3st-0nly-9f8e7d6c5b4a3210ZyXw', SEED_DEMO: 'false' } });
     expect(t.config.devMailbox).toBe('off');
     expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);

@@ -67,7 +67,7 @@ describe('the request log', () => {
     ],
     ['a certificate check', () => `/certificates/${SECRETS.certificate}`, () => [SECRETS.certificate], '/certificates/[redacted]'],
     ['an unknown address holding a token', () => `/api/anything/${SECRETS.registrationKey}?q=budget`, () => [SECRETS.registrationKey], '/api/anything/[redacted]?q=budget'],
-  ])('writes %s without its secret', async (_name, url, secrets, shown) => {
+  ])('[ASVS 5.0 v16.2.5] writes %s without its secret', async (_name, url, secrets, shown) => {
     const before = lines.length;
     await t.app.inject({ method: 'GET', url: url(), headers: { accept: 'text/html' } });
     const written = lines.slice(before).join('\n');
@@ -76,7 +76,7 @@ describe('the request log', () => {
     for (const secret of secrets()) expect(written).not.toContain(secret);
   });
 
-  it('a URL that does not decode is logged (and its error reported) without the secret', async () => {
+  it('[ASVS 5.0 v16.2.5] a URL that does not decode is logged (and its error reported) without the secret', async () => {
     const before = lines.length;
     const response = await t.app.inject({ method: 'GET', url: `/password/reset/${SECRETS.reset}%` });
     expect(response.statusCode).toBe(400);
@@ -87,7 +87,7 @@ describe('the request log', () => {
 });
 
 describe('error reports', () => {
-  it('a 500 logs its error with the addresses inside the message and the stack redacted', async () => {
+  it('[ASVS 5.0 v16.2.5] a 500 logs its error with the addresses inside the message and the stack redacted', async () => {
     const before = lines.length;
     const response = await t.app.inject({ method: 'POST', url: '/api/service', headers: appKeyHeader, payload: { service: 'Legacy', method: 'GET', path: '/crash' } });
     expect(response.statusCode).toBe(500);

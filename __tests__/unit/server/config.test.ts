@@ -133,7 +133,7 @@ describe('loadConfig', () => {
     expect(message).toMatch(/TOKEN_SECRET/);
   });
 
-  it('refuses the dev mailbox in production with a message saying why; defaults it to loopback in development only', () => {
+  it('[ASVS 5.0 v13.4.2] refuses the dev mailbox in production with a message saying why; defaults it to loopback in development only', () => {
     const production = { NODE_ENV: 'production', DATA_DIR: dir, TOKEN_SECRET: 'k3Y-f0r-tH3-m41lb0x-t3st-0nly-9f8e7d6c5b4a3210ZyXw' };
     for (const value of ['on', 'loopback', 'true']) {
       expect(() => loadConfig({ ...production, APP_ENV: 'D', DEV_MAILBOX: value })).toThrow(
