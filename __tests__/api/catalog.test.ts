@@ -18,6 +18,8 @@ import type {
   TranscriptRow,
 } from '../../src/common/catalog';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { servedAnswers } from './support/reviews';
+import { CATALOG_MESSAGES } from '../../src/server/services/onelook/catalog';
 import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');
@@ -39,9 +41,10 @@ async function ok<T>(token: string | null, method: string, p: string, payload?: 
   if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
   return (res.body ? res.json() : undefined) as T;
 }
+/** `{ serving, answers }` for a fresh opening of the review; `pick(i)` answers by the fixture's choice index */
 async function answersFor(token: string, pick: (index: number) => number | boolean) {
   const review = await ok<ReviewView>(token, 'GET', `${MAT}/review`);
-  return Object.fromEntries(review.questions.map((q, i) => [String(q.id), pick(i)]));
+  return servedAnswers(t.db, review, pick);
 }
 
 beforeAll(async () => {
@@ -168,60 +171,146 @@ describe('reading', () => {
 });
 
 describe('review', () => {
+  const CHOICES = [
+    ['Rent', 'Concert tickets', 'A new phone case'],
+    null,
+    ['$35', '$45', '$55'],
+    null,
+    ['Is it on sale?', 'Would I still want it in a week?', 'Do my friends have it?', 'Can I pay later?'],
+  ];
+
   it('does not send the correct answers or explanations before an attempt', async () => {
     const res = await call(learner, 'GET', `${MAT}/review`);
     expect(res.statusCode).toBe(200);
     const review = res.json() as ReviewView;
+    expect(review.serving).toMatch(/^[\w-]{22}$/);
     expect(review.questions).toHaveLength(5);
-    expect(review.questions[0]).toEqual({ id: expect.any(Number), type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Rent', 'Concert tickets', 'A new phone case'] });
+    expect(review.questions[0]).toEqual({ id: expect.any(Number), type: 'multiple-choice', prompt: 'Which of these is a need?', choices: expect.arrayContaining(CHOICES[0]!) });
+    expect(review.questions[0]!.choices).toHaveLength(3);
     expect(review.questions[1]).toEqual(expect.objectContaining({ type: 'true-false', choices: null }));
     expect(res.body).not.toMatch(/answer|explanation|Housing is a need/i);
   });
 
-  it('scores on the server: 3 of 5 fails (60 % < 70 %), with per-question correctness and explanations', async () => {
-    const answers = await answersFor(learner, (i) => (i < 3 ? RIGHT[i]! : typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 0));
-    const result = await ok<ReviewResult>(learner, 'POST', `${MAT}/review/attempts`, { answers });
-    expect(result).toMatchObject({ score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, bestScore: 60, attempts: 1 });
+  it('shuffles the choices per opening, and each opening is judged by its own order', async () => {
+    const student = (await signIn(t.app, 'admin')).token;
+    const orders = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      const review = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+      review.questions.forEach((q, n) => {
+        if (CHOICES[n]) expect([...(q.choices ?? [])].sort()).toEqual([...CHOICES[n]!].sort());
+      });
+      orders.add(JSON.stringify(review.questions.map((q) => q.choices)));
+    }
+    // 3! × 3! × 4! = 864 orders: twelve openings drawing one order each time would be astronomically unlikely
+    expect(orders.size).toBeGreaterThan(1);
+    // two openings, each answered right in its own order, both score 100 % …
+    const first = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+    const second = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+    const firstAnswers = await servedAnswers(t.db, first, (i) => RIGHT[i]!);
+    const secondAnswers = await servedAnswers(t.db, second, (i) => RIGHT[i]!);
+    // … and the first opening's positions handed in under the second opening are judged by the second's order
+    const crossed = { serving: second.serving, answers: firstAnswers.answers };
+    const expectedCross = second.questions.filter((q, i) => (q.choices ? q.choices[firstAnswers.answers[String(q.id)] as number] === CHOICES[i]![RIGHT[i] as number] : true)).length;
+    const crossedResult = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, crossed);
+    expect(crossedResult.correctCount).toBe(expectedCross);
+    expect((await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, firstAnswers)).score).toBe(100);
+    // the second serving was used by the crossed attempt: once only
+    const replay = await call(student, 'POST', `${MAT}/review/attempts`, secondAnswers);
+    expect(replay.statusCode).toBe(409);
+    expect(messageOf(replay)).toBe(CATALOG_MESSAGES.servingGone);
+  });
+
+  it('a retake never shows exactly the order of the attempt before it', async () => {
+    const student = (await signIn(t.app, 'support')).token;
+    for (let i = 0; i < 6; i += 1) {
+      const review = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+      await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (n) => (typeof RIGHT[n] === 'boolean' ? true : 0)));
+      const next = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+      expect(JSON.stringify(next.questions.map((q) => q.choices))).not.toBe(JSON.stringify(review.questions.map((q) => q.choices)));
+    }
+  });
+
+  it('scores on the server: 3 of 5 fails (60 % < 70 %), saying which questions were wrong but not the right answers', async () => {
+    const student = learner;
+    const payload = await answersFor(student, (i) => (i < 3 ? RIGHT[i]! : typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 0));
+    const res = await call(student, 'POST', `${MAT}/review/attempts`, payload);
+    expect(res.statusCode).toBe(200);
+    const result = res.json() as ReviewResult;
+    expect(result).toMatchObject({ score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, bestScore: 60, attempts: 1, answersShown: false });
     expect(result.results.map((r) => r.correct)).toEqual([true, true, true, false, false]);
-    expect(result.results[0]).toMatchObject({ correctAnswer: 0, explanation: 'Housing is a need; the others are wants.' });
+    expect(result.results.map((r) => r.given)).toEqual(result.questions.map((q) => payload.answers[String(q.id)]));
+    for (const r of result.results) expect(r).toMatchObject({ correctAnswer: null, explanation: null });
+    expect(res.body).not.toMatch(/Housing is a need|12 \+ 8 \+ 25|Waiting a week|correctAnswer":[0-9tf]/);
+    // the results show the questions as this attempt showed them
+    expect(result.questions.map((q) => q.prompt)).toHaveLength(5);
   });
 
-  it('4 of 5 passes (80 %), keeps the best score and stores every attempt', async () => {
-    const answers = await answersFor(learner, (i) => (i === 4 ? 0 : RIGHT[i]!));
-    const result = await ok<ReviewResult>(learner, 'POST', `${MAT}/review/attempts`, { answers });
-    expect(result).toMatchObject({ score: 80, passed: true, bestScore: 80, attempts: 2 });
-    const mat = await ok<MaterialDetail>(learner, 'GET', MAT);
+  it('4 of 5 passes (80 %): now the right answers (in this attempt\'s order) and explanations; best score kept, every attempt stored', async () => {
+    const student = learner;
+    const review = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
+    const payload = await servedAnswers(t.db, review, (i) => (i === 4 ? 0 : RIGHT[i]!));
+    const result = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, payload);
+    expect(result).toMatchObject({ score: 80, passed: true, bestScore: 80, attempts: 2, answersShown: true });
+    expect(result.questions).toEqual(review.questions);
+    const rent = review.questions[0]!.choices!.indexOf('Rent');
+    expect(result.results[0]).toMatchObject({ correct: true, correctAnswer: rent, explanation: 'Housing is a need; the others are wants.' });
+    const inAWeek = review.questions[4]!.choices!.indexOf('Would I still want it in a week?');
+    expect(result.results[4]).toMatchObject({ correct: false, given: payload.answers[String(review.questions[4]!.id)], correctAnswer: inAWeek });
+    expect(result.results[1]).toMatchObject({ correctAnswer: false });
+    const mat = await ok<MaterialDetail>(student, 'GET', MAT);
     expect(mat.review).toMatchObject({ bestScore: 80, passed: true, attempts: 2 });
+    const stored = await t.db.selectFrom('review_attempts').select(['answers', 'choice_orders']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // stored by the content's own choice index, with the order they were shown in
+    expect(JSON.parse(stored.answers)[String(review.questions[0]!.id)]).toBe(0);
+    expect(stored.choice_orders).not.toBeNull();
   });
 
-  it.each<[string, unknown, RegExp]>([
-    ['no answers', {}, /Answer every question/],
-    ['a missing answer', 'drop-last', /Answer every question/],
-    ['an unknown question', 'extra', /is not part of this review/],
-    ['a choice out of range', 'range', /is not one of its choices/],
-    ['text instead of a choice', 'text', /choice number or true\/false/],
-    ['true/false answered with a number', 'tf-number', /is not one of its choices/],
-    ['an unknown field', 'unknown-field', /Unknown field/],
-  ])('refuses %s and stores nothing', async (_name, how, message) => {
+  it('once passed, a later failed retake shows the answers too (there is nothing left to give away)', async () => {
+    const student = learner;
+    const result = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, await answersFor(student, (i) => (typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 2)));
+    expect(result.passed).toBe(false);
+    expect(result.answersShown).toBe(true);
+    expect(result.results.every((r) => r.correctAnswer !== null && r.explanation !== null)).toBe(true);
+  });
+
+  it.each<[string, unknown, RegExp, number]>([
+    ['no answers', {}, /Answer every question/, 400],
+    ['a missing answer', 'drop-last', /Answer every question/, 400],
+    ['an unknown question', 'extra', /is not part of this review/, 400],
+    ['a choice out of range', 'range', /is not one of its choices/, 400],
+    ['text instead of a choice', 'text', /choice number or true\/false/, 400],
+    ['true/false answered with a number', 'tf-number', /is not one of its choices/, 400],
+    ['an unknown field', 'unknown-field', /Unknown field/, 400],
+    ['answers without the serving they answer', 'no-serving', /Open the review again/, 400],
+    ['a serving that does not exist', 'bad-serving', /already submitted or has been opened again/, 409],
+    ["another student's serving", 'other-serving', /already submitted or has been opened again/, 409],
+  ])('refuses %s and stores nothing', async (_name, how, message, status) => {
+    const student = (await signIn(t.app, 'support')).token;
     const before = await t.db.selectFrom('review_attempts').selectAll().execute();
-    const good = await answersFor(learner, (i) => RIGHT[i]!);
-    const ids = Object.keys(good);
+    const good = await answersFor(student, (i) => RIGHT[i]!);
+    const ids = Object.keys(good.answers);
     let payload: unknown = how;
-    if (how === 'drop-last') payload = { answers: Object.fromEntries(Object.entries(good).slice(0, 4)) };
-    if (how === 'extra') payload = { answers: { ...good, 999999: 0 } };
-    if (how === 'range') payload = { answers: { ...good, [ids[0]!]: 7 } };
-    if (how === 'text') payload = { answers: { ...good, [ids[0]!]: 'Rent' } };
-    if (how === 'tf-number') payload = { answers: { ...good, [ids[1]!]: 1 } };
-    if (how === 'unknown-field') payload = { answers: good, cheat: true };
-    const res = await call(learner, 'POST', `${MAT}/review/attempts`, payload);
-    expect(res.statusCode).toBe(400);
+    const serving = good.serving;
+    if (how === 'drop-last') payload = { serving, answers: Object.fromEntries(Object.entries(good.answers).slice(0, 4)) };
+    if (how === 'extra') payload = { serving, answers: { ...good.answers, 999999: 0 } };
+    if (how === 'range') payload = { serving, answers: { ...good.answers, [ids[0]!]: 7 } };
+    if (how === 'text') payload = { serving, answers: { ...good.answers, [ids[0]!]: 'Rent' } };
+    if (how === 'tf-number') payload = { serving, answers: { ...good.answers, [ids[1]!]: 1 } };
+    if (how === 'unknown-field') payload = { ...good, cheat: true };
+    if (how === 'no-serving') payload = { answers: good.answers };
+    if (how === 'bad-serving') payload = { serving: 'AAAAAAAAAAAAAAAAAAAAAA', answers: good.answers };
+    if (how === 'other-serving') payload = { serving: (await ok<ReviewView>((await signIn(t.app, 'admin')).token, 'GET', `${MAT}/review`)).serving, answers: good.answers };
+    const res = await call(student, 'POST', `${MAT}/review/attempts`, payload);
+    expect(res.statusCode).toBe(status);
     expect(messageOf(res)).toMatch(message);
     expect(await t.db.selectFrom('review_attempts').selectAll().execute()).toHaveLength(before.length);
+    // a refused attempt does not use up its serving: the same answers go through once corrected
+    if (status === 400 && how !== 'no-serving') expect((await call(student, 'POST', `${MAT}/review/attempts`, good)).statusCode).toBe(200);
   });
 
   it('refuses answers to a review that does not exist, storing nothing', async () => {
     const before = await t.db.selectFrom('review_attempts').selectAll().execute();
-    const res = await call(learner, 'POST', `${MOD}/materials/nope/review/attempts`, { answers: { 1: 0 } });
+    const res = await call(learner, 'POST', `${MOD}/materials/nope/review/attempts`, { serving: 'x', answers: { 1: 0 } });
     expect(res.statusCode).toBe(404);
     expect(await t.db.selectFrom('review_attempts').selectAll().execute()).toHaveLength(before.length);
   });
@@ -234,8 +323,8 @@ describe('review', () => {
       const token = (await signIn(strict.app, 'learner')).token;
       const review = (await strict.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { path: `${MAT}/review` } })).json() as ReviewView;
       expect(review.passingScore).toBe(90);
-      const answers = Object.fromEntries(review.questions.map((q, i) => [String(q.id), i === 4 ? 0 : RIGHT[i]!]));
-      const res = await strict.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { method: 'POST', path: `${MAT}/review/attempts`, payload: { answers } } });
+      const payload = await servedAnswers(strict.db, review, (i) => (i === 4 ? 0 : RIGHT[i]!));
+      const res = await strict.app.inject({ method: 'POST', url: '/api/service', headers: authHeaders(token), payload: { method: 'POST', path: `${MAT}/review/attempts`, payload } });
       expect(res.json()).toMatchObject({ score: 80, passed: false, passingScore: 90 });
     } finally {
       await strict.close();

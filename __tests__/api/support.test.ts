@@ -143,14 +143,31 @@ describe('POST /whichway/support', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('honeypot filled in: answered like a success, but nothing stored and nothing mailed', async () => {
+  it('honeypot filled in: answered exactly like a real ticket (a key of the real sequence, counting up), but nothing stored and nothing mailed', async () => {
+    const real = (await submit(valid)).json() as SupportTicketCreated;
+    const realNumber = Number(real.issuekey.slice(5));
+    expect(realNumber).toBeGreaterThan(1000);
     const tickets = await t.db.selectFrom('support_tickets').select('id').execute();
     const mails = await t.db.selectFrom('outbox').select('id').execute();
-    const response = await submit({ ...valid, website: 'http://spam.example' });
-    expect(response.statusCode).toBe(200);
-    expect((response.json() as SupportTicketCreated).issuekey).toBe('HELP-0');
+    const counter = await t.db.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow();
+
+    const trapped = await submit({ ...valid, website: 'http://spam.example' });
+    expect(trapped.statusCode).toBe(200);
+    expect(Object.keys(trapped.json() as object)).toEqual(Object.keys(real));
+    expect((trapped.json() as SupportTicketCreated).issuekey).toBe(`HELP-${realNumber + 1}`);
+    const again = (await submit({ ...valid, website: 'http://spam.example' })).json() as SupportTicketCreated;
+    expect(again.issuekey).toBe(`HELP-${realNumber + 2}`);
+    // asking for a recording upload: a token, as a real ticket would get
+    const withRecording = (await submit({ ...valid, website: 'x', recordingId: uuid(990) })).json() as SupportTicketCreated;
+    expect(withRecording).toEqual({ issuekey: `HELP-${realNumber + 3}`, uploadToken: expect.stringMatching(/^[\w-]{32}$/) });
+    expect((await upload(withRecording.issuekey, withRecording.uploadToken!, '[]')).statusCode).toBeGreaterThanOrEqual(400);
+
     expect(await t.db.selectFrom('support_tickets').select('id').execute()).toHaveLength(tickets.length);
     expect(await t.db.selectFrom('outbox').select('id').execute()).toHaveLength(mails.length);
+    expect(await t.db.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow()).toEqual(counter);
+    // the next real ticket continues the real sequence
+    const next = (await submit(valid)).json() as SupportTicketCreated;
+    expect(next.issuekey).toBe(`HELP-${realNumber + 1}`);
   });
 
   it('limits anonymous requests per IP (3 per hour here): the 4th gets 429 with Retry-After, another IP and signed-in students are not limited', async () => {

@@ -2,14 +2,18 @@
  * Issue #5's user path in real Chromium, against whatever content the server imported (CONTENT_DIR:
  * the real content/ by default; __tests__/fixtures/content works too). Nothing is hard-coded: the
  * first module, material and sections are discovered on the pages. The learner reads the whole first
- * material, takes its review (answers from the page; if it is not passed, retakes it using the
- * explanations shown), sees the transcript, bookmarks and unbookmarks; the rest of the module is
+ * material, fails its review on purpose (the results mark each choice, give no answers away), retakes
+ * it in a new choice order and passes (the right answers come from the content files, as a student
+ * would learn them from the material, never from the server), sees the transcript, bookmarks and
+ * unbookmarks; the rest of the module is
  * completed through the same public API the SPA uses (no test-only paths), then the certificate is
  * downloaded and its verification link checked. axe-core on every page. Last, the transcript on a
  * 360 px phone: its columns fold under the module's name, nothing scrolls sideways.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseFrontMatter } from '../../src/server/content/frontMatter';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
 
 jest.setTimeout(240_000);
@@ -50,20 +54,43 @@ interface ReviewQ {
   choices: string[] | null;
 }
 
-/** Completes every section and passes every review of a module through the API (answers learnt from a first attempt). */
+interface KnownQuestion {
+  prompt: string;
+  choices?: string[];
+  answer: number | boolean;
+  explanation: string;
+}
+
+/** A review's questions with their answers, read from the content the server imported (by the review's title). */
+function reviewFromContent(title: string): KnownQuestion[] {
+  const catalog = path.join(path.resolve(process.env.CONTENT_DIR ?? path.join(__dirname, '../../content')), 'catalog');
+  for (const moduleDir of readdirSync(catalog)) {
+    if (!existsSync(path.join(catalog, moduleDir, 'module.md'))) continue;
+    for (const materialDir of readdirSync(path.join(catalog, moduleDir))) {
+      const file = path.join(catalog, moduleDir, materialDir, 'review.md');
+      if (!existsSync(file)) continue;
+      const { data } = parseFrontMatter(readFileSync(file, 'utf8'), file);
+      if (data.title === title) return data.questions as KnownQuestion[];
+    }
+  }
+  throw new Error(`No review titled "${title}" in the content`);
+}
+
+const rightText = (q: KnownQuestion) => (q.choices ? q.choices[q.answer as number]! : q.answer ? 'True' : 'False');
+const wrongText = (q: KnownQuestion) => (q.choices ? q.choices.find((_c, i) => i !== q.answer)! : q.answer ? 'False' : 'True');
+
+/** Completes every section and passes every review of a module through the API (answers from the content files). */
 async function completeModuleViaApi(moduleSlug: string): Promise<void> {
   const m = await service<{ materials: { slug: string; sections: { slug: string }[]; review: { passed: boolean } }[] }>('GET', `/catalog/modules/${moduleSlug}`);
   for (const mat of m.materials) {
     const base = `/catalog/modules/${moduleSlug}/materials/${mat.slug}`;
     for (const s of mat.sections) await service('POST', `${base}/sections/${s.slug}/complete`);
     if (mat.review.passed) continue;
-    const review = await service<{ questions: ReviewQ[] }>('GET', `${base}/review`);
-    const first = Object.fromEntries(review.questions.map((q) => [String(q.id), q.choices ? 0 : true]));
-    const scored = await service<{ passed: boolean; results: { id: number; correctAnswer: number | boolean }[] }>('POST', `${base}/review/attempts`, { answers: first });
-    if (!scored.passed) {
-      const right = Object.fromEntries(scored.results.map((r) => [String(r.id), r.correctAnswer]));
-      await service('POST', `${base}/review/attempts`, { answers: right });
-    }
+    const review = await service<{ serving: string; title: string; questions: ReviewQ[] }>('GET', `${base}/review`);
+    const known = reviewFromContent(review.title);
+    const answers = Object.fromEntries(review.questions.map((q, i) => [String(q.id), q.choices ? q.choices.indexOf(rightText(known[i]!)) : known[i]!.answer]));
+    const scored = await service<{ passed: boolean }>('POST', `${base}/review/attempts`, { serving: review.serving, answers });
+    expect(scored.passed).toBe(true);
   }
 }
 
@@ -72,6 +99,7 @@ async function heading(): Promise<string> {
 }
 
 describe('catalog: the learning path', () => {
+  let firstOrder: string[][] = [];
   let moduleTitle = '';
   let moduleUrl = '';
 
@@ -130,36 +158,60 @@ describe('catalog: the learning path', () => {
     await page.waitForURL('**/review');
   });
 
-  it('takes the review from the page, sees the score and explanations, and retakes until it passes', async () => {
+  it('fails the review: each chosen choice is marked "not correct" on the choice, no right answer or explanation is given away', async () => {
     await expect(page.title()).resolves.toBe('Review - Cashwise');
     const groups = page.getByRole('radiogroup');
     await groups.first().waitFor();
     await expectAccessible(page);
+    const title = await heading();
+    const known = reviewFromContent(title);
     const count = await groups.count();
-    expect(count).toBeGreaterThanOrEqual(5);
-    for (let i = 0; i < count; i += 1) await groups.nth(i).getByRole('radio').first().check();
-    await page.getByRole('button', { name: 'Submit answers' }).click();
-    const score = page.getByText(/^Your score: \d+%/);
-    await score.waitFor();
-    await expectAccessible(page);
-    if (await page.getByText(/Not passed yet/).isVisible()) {
-      // learn from the explanations shown: "Not quite. The answer is X."
-      const right: (string | null)[] = [];
-      for (let i = 0; i < count; i += 1) {
-        const verdict = (await page.locator('fieldset').nth(i).locator('strong').first().textContent()) ?? '';
-        right.push(/^Not quite\. The answer is (.*)\.$/.exec(verdict.trim())?.[1] ?? null);
-      }
-      await page.getByRole('button', { name: 'Retake the review' }).click();
-      await page.getByRole('button', { name: 'Submit answers' }).waitFor();
-      for (let i = 0; i < count; i += 1) {
-        const radios = groups.nth(i).getByRole('radio');
-        if (right[i] === null) await radios.first().check();
-        else await groups.nth(i).getByRole('radio', { name: right[i]!, exact: true }).check();
-      }
-      await page.getByRole('button', { name: 'Submit answers' }).click();
-      await page.getByText(/^Your score: 100%/).waitFor();
+    expect(count).toBe(known.length);
+    firstOrder = [];
+    for (let i = 0; i < count; i += 1) {
+      firstOrder.push(await groups.nth(i).locator('label').allTextContents());
+      await groups.nth(i).getByRole('radio', { name: wrongText(known[i]!), exact: true }).check();
     }
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await page.getByText(/^Your score: 0%/).waitFor();
+    await page.getByText(/Not passed yet/).waitFor();
+    const results = page.getByRole('region');
+    expect(await results.count()).toBe(count);
+    for (let i = 0; i < count; i += 1) {
+      const chosen = results.nth(i).getByRole('listitem').filter({ hasText: wrongText(known[i]!) });
+      await expect(chosen.textContent()).resolves.toContain('Your answer: not correct');
+      await expect(results.nth(i).textContent()).resolves.toContain('Read this part of the material again');
+    }
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).not.toContain('The correct answer');
+    expect(text).not.toContain('Your answer: correct');
+    for (const q of known) expect(text).not.toContain(q.explanation);
+    // the results are full-contrast text, no greyed-out disabled radios (axe checks the 4.5:1 contrast)
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it('retakes it: the choices come in a new order; answered right, every choice is marked correct with its explanation', async () => {
+    await page.getByRole('button', { name: 'Retake the review' }).click();
+    await page.getByRole('button', { name: 'Submit answers' }).waitFor();
+    const groups = page.getByRole('radiogroup');
+    const known = reviewFromContent(await heading());
+    const order: string[][] = [];
+    for (let i = 0; i < known.length; i += 1) order.push(await groups.nth(i).locator('label').allTextContents());
+    expect(order).not.toEqual(firstOrder);
+    // the same choices, only in another order
+    expect(order.map((o) => [...o].sort())).toEqual(firstOrder.map((o) => [...o].sort()));
+    await expectAccessible(page);
+    for (let i = 0; i < known.length; i += 1) await groups.nth(i).getByRole('radio', { name: rightText(known[i]!), exact: true }).check();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await page.getByText(/^Your score: 100%/).waitFor();
     await page.getByText(/Passed!/).waitFor();
+    const results = page.getByRole('region');
+    for (let i = 0; i < known.length; i += 1) {
+      const chosen = results.nth(i).getByRole('listitem').filter({ hasText: rightText(known[i]!) });
+      await expect(chosen.textContent()).resolves.toContain('Your answer: correct');
+      await expect(results.nth(i).textContent()).resolves.toContain(known[i]!.explanation);
+    }
     await expectAccessible(page);
   });
 

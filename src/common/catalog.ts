@@ -173,6 +173,11 @@ export interface ReviewQuestionView {
 }
 
 export interface ReviewView {
+  /**
+   * This opening of the review: its choices are in an order drawn for it, which the server keeps
+   * under this id; the answers name it and give positions in this order.
+   */
+  serving: string;
   moduleSlug: string;
   moduleTitle: string;
   materialSlug: string;
@@ -189,12 +194,19 @@ export type ReviewAnswer = number | boolean;
 export interface QuestionResult {
   id: number;
   correct: boolean;
+  /** the student's answer: a position in this attempt's choice order, or true/false */
   given: ReviewAnswer | null;
-  correctAnswer: ReviewAnswer;
-  explanation: string;
+  /** the right answer (same order) — only once the review is passed, null before */
+  correctAnswer: ReviewAnswer | null;
+  /** why — only once the review is passed, null before */
+  explanation: string | null;
 }
 
 export interface ReviewResult {
+  /** the questions as this attempt showed them (its choice order), so the results read as answered */
+  questions: ReviewQuestionView[];
+  /** true once the review is passed: the results carry the right answers and explanations */
+  answersShown: boolean;
   score: number;
   passed: boolean;
   passingScore: number;

@@ -12,6 +12,8 @@ import { authRoutes } from './http/authRoutes';
 import type { AppContext } from './http/context';
 import { databaseUnavailable } from './http/databaseErrors';
 import { HttpError } from './http/errors';
+import { frameworkErrorOptions } from './http/frameworkErrors';
+import { withRedaction } from './http/logging';
 import { refuseNul } from './http/input';
 import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
 import { pageRoutes } from './http/pageRoutes';
@@ -25,7 +27,7 @@ import { Housekeeping } from './security/retention';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
-import { DEVELOPMENT_ENV_CODE, type ServiceName } from '../common/constants';
+import type { ServiceName } from '../common/constants';
 
 export interface AppDeps {
   config: Config;
@@ -51,8 +53,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? Date.now;
+  // set below, once computed; framework errors (a URL that does not decode …) answer with them too
+  let securityHeaders: Readonly<Record<string, string | string[]>> = {};
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...frameworkErrorOptions(() => securityHeaders),
+    // request URLs and error messages are logged without their secrets (http/logging.ts)
+    logger: withRedaction(deps.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     // one trusted hop (the peer, i.e. our proxy): behind nginx the client IP is the address nginx
     // appended, never one the client wrote into X-Forwarded-For itself (`true` would trust every
@@ -103,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // @fastify/helmet's headers, computed once (http/securityHeaders.ts)
-  await registerSecurityHeaders(app, {
+  securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -180,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
   await authRoutes(app, ctx);
-  if (config.appEnv === DEVELOPMENT_ENV_CODE) await devMailboxRoutes(app, ctx);
+  if (config.devMailbox !== 'off') await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
   const builtRenderer = deps.pageRenderer === undefined ? builtPageRenderer(config.staticDir) : null;
   if (builtRenderer) app.addHook('onClose', async () => builtRenderer.close());

@@ -128,7 +128,12 @@ export interface Config {
   mailFrom: string;
   /** the address learners reach the SPA at; links in mails start with it */
   publicUrl: string;
+  /** GET /dev/mailbox: absent, answering loopback callers only, or answering anyone (never in production) */
+  devMailbox: DevMailbox;
 }
+
+export const DEV_MAILBOX_MODES = ['off', 'loopback', 'on'] as const;
+export type DevMailbox = (typeof DEV_MAILBOX_MODES)[number];
 
 export interface ConfigVariable {
   name: string;
@@ -185,7 +190,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SIGNIN_MAX_FAILURES_PER_IP', default: '20', description: 'Failed sign-ins per client IP within the window before 429.' },
   { name: 'SIGNIN_WINDOW_MINUTES', default: '15', description: 'Sign-in throttling window.' },
   { name: 'SIGNIN_MAX_FAILURES_PER_USER_HOUR', default: '100', description: 'Failed sign-ins per user name in any hour before 429, even when a successful sign-in cleared the short window.' },
-  { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table, listed at /dev/mailbox in development (APP_ENV=D).' },
+  { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table (listed at /dev/mailbox, see DEV_MAILBOX).' },
+  {
+    name: 'DEV_MAILBOX',
+    default: 'loopback when APP_ENV=D and NODE_ENV is not production, else off',
+    description: 'GET /dev/mailbox, a page listing the newest outbox mails (reset links and codes included): off; loopback (answers only requests from this machine that no proxy forwarded); on (answers anyone who can reach the server). Refused with NODE_ENV=production.',
+  },
   { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
   { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
   { name: 'SUPPORT_INBOX', default: 'support@cashwise.example', description: 'E-mail address that receives every new support ticket.' },
@@ -317,6 +327,19 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const publicUrlProblem = checkUpstreamUrl(publicUrl);
   if (publicUrlProblem) problems.push(`PUBLIC_URL ${publicUrlProblem}`);
+  // the dev mailbox shows every reset link: never in production, and by default only to this machine
+  const rawMailbox = read('DEV_MAILBOX')?.toLowerCase();
+  const mailboxAliases: Record<string, DevMailbox> = { off: 'off', false: 'off', '0': 'off', no: 'off', loopback: 'loopback', on: 'on', true: 'on', '1': 'on', yes: 'on' };
+  let devMailbox: DevMailbox = !isProduction && appEnv === DEVELOPMENT_ENV_CODE ? 'loopback' : 'off';
+  if (rawMailbox !== undefined) {
+    const mode = mailboxAliases[rawMailbox];
+    if (mode === undefined) problems.push(`DEV_MAILBOX must be one of ${DEV_MAILBOX_MODES.join(', ')} (got "${rawMailbox}").`);
+    else if (mode !== 'off' && isProduction) {
+      problems.push(
+        `DEV_MAILBOX=${rawMailbox} cannot be used with NODE_ENV=production: the dev mailbox shows every password-reset link to whoever opens it. Remove DEV_MAILBOX (or set it to off)${appEnv === DEVELOPMENT_ENV_CODE ? ', and use APP_ENV=D only for development' : ''}.`,
+      );
+    } else devMailbox = mode;
+  }
   const supportInbox = read('SUPPORT_INBOX') ?? 'support@cashwise.example';
   if (!/^[^\s@]+@[^\s@]+$/.test(supportInbox) || supportInbox.length > 254) {
     problems.push(`SUPPORT_INBOX must be an e-mail address (got "${supportInbox}").`);
@@ -403,6 +426,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom,
     publicUrl,
+    devMailbox,
   };
 }
 

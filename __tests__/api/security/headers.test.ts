@@ -6,10 +6,12 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_MESSAGES } from '../../../src/common/apiMessages';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY, SERVICE_NAMES } from '../../../src/common/constants';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import { appKeyHeader, authHeaders, createTestApp, signIn, type TestApp } from '../support/testApp';
@@ -212,5 +214,56 @@ describe('[ASVS 5.0 v14.3.2] Cache-Control: no-store on every /api answer', () =
     expect(shell.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ method: 'GET', url: '/main.0123456789ab.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('framework errors answer like the app: the security headers, no-store and { message }', () => {
+  function expectAppAnswer(status: number, headers: Record<string, unknown>, body: string, expected: { status: number; message: string }) {
+    expect(status).toBe(expected.status);
+    const csp = String(headers['content-security-policy'] ?? '');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(body)).toEqual({ message: expected.message });
+  }
+
+  it('[ASVS 5.0 v3.4.6] an address that does not decode (GET /api/%) and a parameter over the length limit', async () => {
+    for (const url of ['/api/%', '/api/service/%E0%A4%A', '/%']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectAppAnswer(response.statusCode, response.headers, response.body, { status: 400, message: API_MESSAGES.badUrl });
+    }
+    const long = await t.app.inject({ method: 'POST', url: `/api/service/${'x'.repeat(200)}`, headers: appKeyHeader, payload: {} });
+    expectAppAnswer(long.statusCode, long.headers, long.body, { status: 414, message: API_MESSAGES.urlTooLong });
+  });
+
+  it('[ASVS 5.0 v3.4.6] over a real socket: a malformed URL and a request that is not HTTP', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const send = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(raw));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        socket.setTimeout(5000, () => socket.destroy());
+      });
+    const parse = (raw: string) => {
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+      }
+      return { status: Number(statusLine.split(' ')[1]), headers, body };
+    };
+    const badUrl = parse(await send('GET /api/% HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+    expectAppAnswer(badUrl.status, badUrl.headers, badUrl.body, { status: 400, message: API_MESSAGES.badUrl });
+    const notHttp = parse(await send('HELLO THERE\r\n\r\n'));
+    expectAppAnswer(notHttp.status, notHttp.headers, notHttp.body, { status: 400, message: API_MESSAGES.badHttpRequest });
   });
 });

@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { BudgetData, BudgetRecord } from '../../../src/common/budget';
 import { SERVICE_NAMES } from '../../../src/common/constants';
-import type { Bookmark, CertificateFile } from '../../../src/common/catalog';
+import type { Bookmark, CertificateFile, ReviewView } from '../../../src/common/catalog';
 import { emptyWorksheet, type WorksheetRecord } from '../../../src/common/worksheets';
 import { importContent, offerAllModules } from '../../../src/server/content/importContent';
 import { importKnowledgeBase } from '../../../src/server/content/importKnowledgeBase';
@@ -26,6 +26,7 @@ import { hashPassword } from '../../../src/server/security/passwords';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import type { RouteAccess } from '../../../src/server/services/types';
 import { codeFromMail, lastMail, newCode } from '../support/accounts';
+import { servedAnswers } from '../support/reviews';
 import { authHeaders, createTestApp, serviceCall, signIn, type TestApp } from '../support/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -158,8 +159,8 @@ beforeAll(async () => {
     await ok(a.token, 'POST', `${MAT}/sections/${section}/time`, { seconds: 50 });
     await ok(a.token, 'POST', `${MAT}/sections/${section}/complete`);
   }
-  const review = await ok<{ questions: { id: number }[] }>(a.token, 'GET', `${MAT}/review`);
-  await ok(a.token, 'POST', `${MAT}/review/attempts`, { answers: Object.fromEntries(review.questions.map((q, i) => [String(q.id), RIGHT[i]])) });
+  const review = await ok<ReviewView>(a.token, 'GET', `${MAT}/review`);
+  await ok(a.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => RIGHT[i]!));
   const certificate = await ok<CertificateFile>(a.token, 'GET', '/certificates/modules/budgeting');
   const sectionBookmark = await ok<Bookmark>(a.token, 'POST', '/bookmarks', { kind: 'section', target: 'budgeting/first-budget/needs-and-wants' });
   const articleRow = await t.db.selectFrom('kb_articles').select(['topic_slug', 'slug']).orderBy('id').executeTakeFirstOrThrow();

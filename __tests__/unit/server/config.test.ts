@@ -133,10 +133,26 @@ describe('loadConfig', () => {
     expect(message).toMatch(/TOKEN_SECRET/);
   });
 
+  it('[ASVS 5.0 v13.4.2] refuses the dev mailbox in production with a message saying why; defaults it to loopback in development only', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dir, TOKEN_SECRET: 'k3Y-f0r-tH3-m41lb0x-t3st-0nly-9f8e7d6c5b4a3210ZyXw' };
+    for (const value of ['on', 'loopback', 'true']) {
+      expect(() => loadConfig({ ...production, APP_ENV: 'D', DEV_MAILBOX: value })).toThrow(
+        new RegExp(`DEV_MAILBOX=${value} cannot be used with NODE_ENV=production: the dev mailbox shows every password-reset link`),
+      );
+    }
+    expect(() => loadConfig({ ...production, DEV_MAILBOX: 'on' })).toThrow(/DEV_MAILBOX=on cannot be used with NODE_ENV=production/);
+    expect(() => loadConfig({ DATA_DIR: dir, DEV_MAILBOX: 'everyone' })).toThrow(/DEV_MAILBOX must be one of off, loopback, on \(got "everyone"\)/);
+    expect(loadConfig({ ...production, APP_ENV: 'D' }).devMailbox).toBe('off');
+    expect(loadConfig({ ...production, DEV_MAILBOX: 'off' }).devMailbox).toBe('off');
+    expect(loadConfig({ DATA_DIR: dir, APP_ENV: 'D' }).devMailbox).toBe('loopback');
+    expect(loadConfig({ DATA_DIR: dir, APP_ENV: 'P' }).devMailbox).toBe('off');
+    expect(loadConfig({ DATA_DIR: dir, APP_ENV: 'P', DEV_MAILBOX: 'on' }).devMailbox).toBe('on');
+  });
+
   it('documents every variable it reads', () => {
     const names = CONFIG_VARIABLES.map((v) => v.name);
     for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'APP_BADGE', 'PRODUCT_NAME', 'APP_KEYS', 'TOKEN_SECRET',
-      'TOKEN_LIFETIME_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SEED_DEMO', 'STATIC_DIR', 'LOG_LEVEL', 'SERVICE_ONELOOK_URL', 'SERVICE_LEGACY_URL']) {
+      'TOKEN_LIFETIME_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SEED_DEMO', 'STATIC_DIR', 'LOG_LEVEL', 'SERVICE_ONELOOK_URL', 'SERVICE_LEGACY_URL', 'DEV_MAILBOX']) {
       expect(names).toContain(name);
     }
   });

@@ -287,8 +287,22 @@ export interface ReviewAttemptsTable {
   score: number;
   /** 1 or 0 */
   passed: number;
-  /** JSON of the answers given */
+  /** JSON of the answers given, by stored choice index */
   answers: string;
+  /** JSON of the choice order the attempt was answered in (0013; null before) */
+  choice_orders: string | null;
+  created_at: number;
+}
+
+/** The choice order of each question as one opening of a review showed it (0013); used once. */
+export interface ReviewServingsTable {
+  /** random, 128 bits (base64url): the browser names it with its answers */
+  id: string;
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  /** JSON { [question id]: the stored choice index shown at each position } (multiple choice only) */
+  choice_orders: string;
   created_at: number;
 }
 
@@ -417,6 +431,7 @@ export interface Database {
   school_modules: SchoolModulesTable;
   section_completions: SectionCompletionsTable;
   review_attempts: ReviewAttemptsTable;
+  review_servings: ReviewServingsTable;
   time_spent: TimeSpentTable;
   bookmarks: BookmarksTable;
   certificates: CertificatesTable;

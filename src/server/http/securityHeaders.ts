@@ -40,9 +40,10 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
  * (`setHeader`, then `writeHead` merging Fastify's headers one by one into them), about 5 µs of
  * every answer (issue #9). Fastify keeps a reply's headers on its error answers and 404s (only the
  * content type and length are replaced) and copies them onto a streamed answer (static files), so
- * every answer still carries them; names go out in lower case, as Fastify writes its own.
+ * every answer still carries them; names go out in lower case, as Fastify writes its own. Returns
+ * them for the answers no hook sees (http/frameworkErrors.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<Readonly<Record<string, string | string[]>>> {
   const headers: Readonly<Record<string, string | string[]>> = Object.freeze(
     Object.fromEntries((await helmetHeaders(options)).map(([name, value]) => [name.toLowerCase(), value])),
   );
@@ -50,4 +51,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
     reply.headers(headers);
     done();
   });
+  return headers;
 }

@@ -63,10 +63,10 @@ export function* completeSection(action: PayloadAction<{ path: string }>): SagaI
   }
 }
 
-export function* submitReview(action: PayloadAction<{ path: string; answers: Record<string, ReviewAnswer> }>): SagaIterator {
-  const { path, answers } = action.payload;
+export function* submitReview(action: PayloadAction<{ path: string; serving: string; answers: Record<string, ReviewAnswer> }>): SagaIterator {
+  const { path, serving, answers } = action.payload;
   try {
-    const result: ReviewResult = yield call(callService, { method: 'POST', path: `${path}/attempts`, payload: { answers } });
+    const result: ReviewResult = yield call(callService, { method: 'POST', path: `${path}/attempts`, payload: { serving, answers } });
     yield put(reviewScored({ path, result }));
     yield put(progressChanged());
   } catch (error) {

@@ -79,7 +79,8 @@ const catalogSlice = createSlice({
     sectionCompletionRequested(state, action: PayloadAction<{ path: string }>) {
       state.changes[action.payload.path] = 'pending';
     },
-    reviewSubmitted(state, action: PayloadAction<{ path: string; answers: Record<string, ReviewAnswer> }>) {
+    /** `serving`: the opening of the review the answers were given in (its choice order) */
+    reviewSubmitted(state, action: PayloadAction<{ path: string; serving: string; answers: Record<string, ReviewAnswer> }>) {
       state.attempts[action.payload.path] = { status: 'pending', result: state.attempts[action.payload.path]?.result ?? null, error: null };
     },
     reviewScored(state, action: PayloadAction<{ path: string; result: ReviewResult }>) {
@@ -87,6 +88,10 @@ const catalogSlice = createSlice({
     },
     reviewFailed(state, action: PayloadAction<{ path: string; error: CatalogError }>) {
       state.attempts[action.payload.path] = { status: 'failed', result: null, error: action.payload.error };
+      // 409: that opening of the review is spent or replaced; the page loads the review again
+      if (action.payload.error.status === 409 && state.resources[action.payload.path]?.status === 'succeeded') {
+        state.resources[action.payload.path]!.status = 'stale';
+      }
     },
     /** "Retake": forget the shown result */
     reviewRetaken(state, action: PayloadAction<{ path: string }>) {

@@ -6,7 +6,7 @@
  */
 import { formatDayOf } from '../../../common/calendarDay';
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mixed, number, object, string } from 'yup';
 import {
   BOOKMARK_KINDS,
@@ -67,6 +67,8 @@ export const CATALOG_MESSAGES = {
   answersRequired: 'Answer every question of the review.',
   unknownQuestion: (id: string) => `Question ${id.slice(0, 20)} is not part of this review.`,
   badAnswer: (id: number) => `The answer to question ${id} is not one of its choices.`,
+  servingMissing: 'Open the review again: the answers must name the copy of the review they answer.',
+  servingGone: 'This copy of the review was already submitted or has been opened again since. Your answers were not scored: the review is loaded again for you.',
   badBookmarkId: 'The bookmark id must be a positive whole number.',
   bookmarkNotFound: 'This bookmark does not exist.',
   bookmarkTargetMissing: 'There is nothing to bookmark at this address.',
@@ -409,30 +411,113 @@ async function locateReview(ctx: ServiceContext) {
   return { view, m, mat, review: mat.review };
 }
 
-/** The review WITHOUT the correct answers or explanations. */
+/** Open (unanswered) servings a student keeps per review; opening it again drops the oldest. */
+const OPEN_SERVINGS_PER_REVIEW = 5;
+/** An unanswered serving older than this is deleted when the student opens any review. */
+const SERVING_LIFETIME_MS = 86_400_000;
+
+/** { [question id]: the stored choice index shown at each position } (multiple-choice questions). */
+type ChoiceOrders = Record<string, number[]>;
+
+function storedChoices(q: StoredQuestion): string[] {
+  return q.choices ? (JSON.parse(q.choices) as string[]) : [];
+}
+
+/** A uniformly random order of 0..n-1 (Fisher–Yates over a CSPRNG). */
+function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+/**
+ * A fresh order for every multiple-choice question. A retake never shows exactly the order of the
+ * previous attempt: when the draw repeats it, the first question with choices is rotated by one, so
+ * "the second one again" is never a way through a review.
+ */
+export function drawChoiceOrders(questions: readonly { id: number; choiceCount: number }[], previous: ChoiceOrders | null): ChoiceOrders {
+  const orders: ChoiceOrders = {};
+  for (const q of questions) if (q.choiceCount > 0) orders[String(q.id)] = shuffled(q.choiceCount);
+  const movable = questions.find((q) => q.choiceCount > 1);
+  const same = previous !== null && Object.entries(orders).every(([id, order]) => JSON.stringify(previous[id]) === JSON.stringify(order));
+  if (movable && same) {
+    const order = orders[String(movable.id)]!;
+    orders[String(movable.id)] = [...order.slice(1), order[0]!];
+  }
+  return orders;
+}
+
+/**
+ * The review WITHOUT the correct answers or explanations, its choices in an order drawn for this
+ * opening and kept (review_servings) so the server can judge the answers given in it.
+ */
 async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   const { view, m, mat, review } = await locateReview(ctx);
   const questions = await reviewQuestions(ctx.db, review.id);
   const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+  const userId = view.identity.user.id;
+  const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
+  const now = ctx.clock();
+
+  const lastAttempt = await ctx.db
+    .selectFrom('review_attempts')
+    .select('choice_orders')
+    .where('user_id', '=', key.user_id)
+    .where('module_slug', '=', key.module_slug)
+    .where('material_slug', '=', key.material_slug)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const orders = drawChoiceOrders(
+    questions.map((q) => ({ id: q.id, choiceCount: storedChoices(q).length })),
+    lastAttempt?.choice_orders ? (JSON.parse(lastAttempt.choice_orders) as ChoiceOrders) : null,
+  );
+  const serving = randomBytes(16).toString('base64url');
+  await ctx.db.deleteFrom('review_servings').where('user_id', '=', userId).where('created_at', '<', now - SERVING_LIFETIME_MS).execute();
+  const open = await ctx.db
+    .selectFrom('review_servings')
+    .select('id')
+    .where('user_id', '=', key.user_id)
+    .where('module_slug', '=', key.module_slug)
+    .where('material_slug', '=', key.material_slug)
+    .orderBy('created_at', 'asc')
+    .execute();
+  const surplus = open.slice(0, Math.max(0, open.length - (OPEN_SERVINGS_PER_REVIEW - 1))).map((row) => row.id);
+  if (surplus.length > 0) await ctx.db.deleteFrom('review_servings').where('id', 'in', surplus).execute();
+  await ctx.db.insertInto('review_servings').values({ id: serving, ...key, choice_orders: JSON.stringify(orders), created_at: now }).execute();
+
   return {
+    serving,
     moduleSlug: m.slug,
     moduleTitle: m.title,
     materialSlug: mat.slug,
     materialTitle: mat.title,
     title: review.title,
     passingScore: passingScoreOf(ctx, review.passingScore),
-    questions: questions.map((q) => ({
-      id: q.id,
-      type: q.type as 'multiple-choice' | 'true-false',
-      prompt: q.prompt,
-      choices: q.choices ? (JSON.parse(q.choices) as string[]) : null,
-    })),
+    questions: questions.map((q) => servedQuestion(q, orders)),
     bestScore: attempts ? attempts.best : null,
     attempts: attempts?.count ?? 0,
   };
 }
 
+/** A question as a serving shows it: its choices in that serving's order. */
+function servedQuestion(q: StoredQuestion, orders: ChoiceOrders): ReviewView['questions'][number] {
+  const choices = storedChoices(q);
+  const order = orders[String(q.id)];
+  return {
+    id: q.id,
+    type: q.type as 'multiple-choice' | 'true-false',
+    prompt: q.prompt,
+    choices: q.choices ? (order ?? choices.map((_, i) => i)).map((i) => choices[i]!) : null,
+  };
+}
+
 const answersSchema = object({
+  // optional here so that a caller without access to the review hears that first (the handler asks for it)
+  serving: string().optional().max(100, CATALOG_MESSAGES.servingMissing),
   answers: object()
     .required(CATALOG_MESSAGES.answersRequired)
     .test('answers', 'Each answer must be a choice number or true/false.', (value) =>
@@ -443,40 +528,77 @@ const answersSchema = object({
   .strict()
   .required(CATALOG_MESSAGES.answersRequired);
 
-/** Scores an attempt on the server, stores it, and only now returns the correct answers and explanations. */
+/**
+ * Scores an attempt on the server against the choice order its serving showed, stores it, and
+ * answers which questions were right or wrong. The right answers and the explanations come only
+ * once the review is passed (this attempt or an earlier one): a failed attempt says what to look at
+ * again, not what to click.
+ */
 async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const { view, m, mat, review } = await locateReview(ctx);
-  const given = (ctx.payload as { answers: Record<string, ReviewAnswer> }).answers;
+  const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
+  const userId = view.identity.user.id;
+  const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
+  if (!serving) throw new HttpError(400, CATALOG_MESSAGES.servingMissing);
+  const served = await ctx.db
+    .selectFrom('review_servings')
+    .select('choice_orders')
+    .where('id', '=', serving)
+    .where('user_id', '=', key.user_id)
+    .where('module_slug', '=', key.module_slug)
+    .where('material_slug', '=', key.material_slug)
+    .executeTakeFirst();
+  if (!served) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
+  const orders = JSON.parse(served.choice_orders) as ChoiceOrders;
+
   const questions = await reviewQuestions(ctx.db, review.id);
   const ids = new Set(questions.map((q) => String(q.id)));
-  for (const key of Object.keys(given)) if (!ids.has(key)) throw new HttpError(400, CATALOG_MESSAGES.unknownQuestion(key));
-  const results: QuestionResult[] = questions.map((q) => {
-    const correctAnswer = JSON.parse(q.answer) as ReviewAnswer;
+  for (const id of Object.keys(given)) if (!ids.has(id)) throw new HttpError(400, CATALOG_MESSAGES.unknownQuestion(id));
+  const judged = questions.map((q) => {
     const answer = given[String(q.id)];
     if (answer === undefined) throw new HttpError(400, CATALOG_MESSAGES.answersRequired);
-    if (q.type === 'true-false' ? typeof answer !== 'boolean' : typeof answer !== 'number' || answer < 0 || answer >= (JSON.parse(q.choices ?? '[]') as unknown[]).length) {
-      throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
+    const right = JSON.parse(q.answer) as ReviewAnswer;
+    if (q.type === 'true-false') {
+      if (typeof answer !== 'boolean') throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
+      return { q, shown: answer, stored: answer, right, shownRight: right };
     }
-    return { id: q.id, correct: answer === correctAnswer, given: answer, correctAnswer, explanation: q.explanation };
+    const order = orders[String(q.id)] ?? storedChoices(q).map((_, i) => i);
+    if (typeof answer !== 'number' || answer < 0 || answer >= order.length) throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
+    return { q, shown: answer, stored: order[answer]!, right, shownRight: order.indexOf(right as number) };
   });
-  const correctCount = results.filter((r) => r.correct).length;
+
+  // used once: a second submit of the same serving (a double click, a replay) is not scored again
+  const used = await ctx.db.deleteFrom('review_servings').where('id', '=', serving).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(used.numDeletedRows ?? 0) !== 1) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
+
+  const correctCount = judged.filter((j) => j.stored === j.right).length;
   const score = scorePercent(correctCount, questions.length);
   const passingScore = passingScoreOf(ctx, review.passingScore);
   const passed = isPassing(score, passingScore);
   await ctx.db
     .insertInto('review_attempts')
     .values({
-      user_id: view.identity.user.id,
-      module_slug: m.slug,
-      material_slug: mat.slug,
+      ...key,
       score,
       passed: passed ? 1 : 0,
-      answers: JSON.stringify(given),
+      // the answers by stored choice index (whatever order they were shown in), and that order
+      answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
+      choice_orders: JSON.stringify(orders),
       created_at: ctx.clock(),
     })
     .execute();
   const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+  const answersShown = passed || previous?.firstPassedAt != null;
+  const results: QuestionResult[] = judged.map((j) => ({
+    id: j.q.id,
+    correct: j.stored === j.right,
+    given: j.shown,
+    correctAnswer: answersShown ? j.shownRight : null,
+    explanation: answersShown ? j.q.explanation : null,
+  }));
   return {
+    questions: questions.map((q) => servedQuestion(q, orders)),
+    answersShown,
     score,
     passed,
     passingScore,

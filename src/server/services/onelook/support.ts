@@ -9,7 +9,8 @@
  *   GET  /support/recordings/:id              SUPPORT  the rrweb events for the replay page
  *
  * Anonymous submissions (/help) are limited per client IP (SUPPORT_MAX_PER_IP per SUPPORT_WINDOW_MINUTES)
- * and carry a honeypot field: when it is filled in the request is answered like a success but nothing is
+ * and carry a honeypot field: when it is filled in the request is answered exactly like a real ticket (a
+ * key of the real sequence, same status and shape, the same database work rolled back) but nothing is
  * stored or mailed (a bot learns nothing; a person never sees the field).
  * A recording upload needs the one-time token handed out with the issue key AND, for a signed-in
  * student's ticket, that same student's session: nobody can upload into someone else's recording.
@@ -33,6 +34,7 @@ import {
 } from '../../../common/support';
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { minutesToWait } from '../../../common/plural';
+import { redactUrl } from '../../../common/redact';
 import { supportRequestSchema, type SupportRequestPayload } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -168,51 +170,77 @@ export async function evictOverBudget(db: Db, school: string | null, budgetBytes
   return evicted.length;
 }
 
+/** Thrown inside a transaction to undo it: the honeypot does a real ticket's work and keeps none of it. */
+class Decoy extends Error {
+  constructor(readonly number: number) {
+    super('honeypot: rolled back');
+  }
+}
+
+/**
+ * The numbers handed to filled-in honeypots, per database: each decoy gets the next number the
+ * sequence would give, or one past the previous decoy, so a bot sending twice sees keys count up.
+ */
+const lastDecoy = new WeakMap<Db, number>();
+
 async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> {
   const payload = ctx.payload as SupportRequestPayload;
   if (ctx.identity) await limitUserTickets(ctx, ctx.identity.user.id);
   const identity = ctx.identity;
   if (!identity) await limitAnonymous(ctx);
-  if ((payload[SUPPORT_HONEYPOT_FIELD] ?? '').trim() !== '') {
-    ctx.log.info({ ip: ctx.ip }, 'support honeypot filled in: request dropped');
-    return { issuekey: `${SUPPORT_KEY_PREFIX}0` };
-  }
+  // a filled-in honeypot gets what a real ticket gets (a key of the real sequence, an upload token
+  // when it asked for one) after the same database work, rolled back: nothing kept, nothing mailed
+  const honeypot = (payload[SUPPORT_HONEYPOT_FIELD] ?? '').trim() !== '';
 
   const now = ctx.clock();
+  // the page the student asked from may be a reset or invitation link: its secret stays out of the ticket
+  const pageUrl = redactUrl(payload.url);
   const uploadToken = payload.recordingId ? randomBytes(24).toString('base64url') : undefined;
-  const issuekey = await ctx.db.transaction().execute(async (trx) => {
-    if (payload.recordingId) {
-      const taken = await trx.selectFrom('support_tickets').select('id').where('recording_id', '=', payload.recordingId).executeTakeFirst();
-      if (taken) throw new HttpError(409, SUPPORT_API_MESSAGES.recordingIdTaken);
-    }
-    await trx.updateTable('support_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'ticket').execute();
-    const counter = await trx.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow();
-    const number = Number(counter.value);
+  let issuekey: string;
+  try {
+    issuekey = await ctx.db.transaction().execute(async (trx) => {
+      if (payload.recordingId) {
+        const taken = await trx.selectFrom('support_tickets').select('id').where('recording_id', '=', payload.recordingId).executeTakeFirst();
+        if (taken) throw new HttpError(409, SUPPORT_API_MESSAGES.recordingIdTaken);
+      }
+      await trx.updateTable('support_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'ticket').execute();
+      const counter = await trx.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow();
+      const number = Number(counter.value);
+      const key = `${SUPPORT_KEY_PREFIX}${number}`;
+      await trx
+        .insertInto('support_tickets')
+        .values({
+          issue_key: key,
+          number,
+          user_id: identity?.user.id ?? null,
+          user_name: identity?.user.userName ?? null,
+          school: identity?.clients[0]?.clientName ?? null,
+          page_url: pageUrl,
+          name: payload.name,
+          email: payload.email,
+          subject: payload.subject,
+          description: payload.description,
+          useragent: payload.useragent,
+          status: 'open',
+          created_at: now,
+          resolved_at: null,
+          resolved_by: null,
+          recording_id: payload.recordingId ?? null,
+          upload_token_hash: uploadToken ? sha256(uploadToken) : null,
+        })
+        .execute();
+      if (honeypot) throw new Decoy(number);
+      return key;
+    });
+  } catch (error) {
+    if (!(error instanceof Decoy)) throw error;
+    const number = Math.max(error.number, (lastDecoy.get(ctx.db) ?? 0) + 1);
+    lastDecoy.set(ctx.db, number);
+    ctx.log.info({ ip: ctx.ip }, 'support honeypot filled in: request dropped');
+    await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
     const key = `${SUPPORT_KEY_PREFIX}${number}`;
-    await trx
-      .insertInto('support_tickets')
-      .values({
-        issue_key: key,
-        number,
-        user_id: identity?.user.id ?? null,
-        user_name: identity?.user.userName ?? null,
-        school: identity?.clients[0]?.clientName ?? null,
-        page_url: payload.url,
-        name: payload.name,
-        email: payload.email,
-        subject: payload.subject,
-        description: payload.description,
-        useragent: payload.useragent,
-        status: 'open',
-        created_at: now,
-        resolved_at: null,
-        resolved_by: null,
-        recording_id: payload.recordingId ?? null,
-        upload_token_hash: uploadToken ? sha256(uploadToken) : null,
-      })
-      .execute();
-    return key;
-  });
+    return uploadToken ? { issuekey: key, uploadToken } : { issuekey: key };
+  }
 
   await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
   const { comments, details } = splitDescription(payload.description);
@@ -224,7 +252,7 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
       `From: ${payload.name} <${payload.email}>`,
       `User name: ${identity?.user.userName ?? '(not signed in)'}`,
       `School: ${identity?.clients[0]?.clientName ?? '(unknown)'}`,
-      `Page: ${payload.url}`,
+      `Page: ${pageUrl}`,
       '',
       comments,
       '',

@@ -65,18 +65,18 @@ describe('catalog sagas', () => {
   });
 
   it('submits review answers and keeps the scored result', async () => {
-    const result = { score: 80, passed: true, passingScore: 70, correctCount: 4, questionCount: 5, results: [], bestScore: 80, attempts: 1 };
+    const result = { questions: [], answersShown: true, score: 80, passed: true, passingScore: 70, correctCount: 4, questionCount: 5, results: [], bestScore: 80, attempts: 1 };
     const h = setup(() => ({ status: 200, data: result }));
-    h.store.dispatch(reviewSubmitted({ path: REVIEW, answers: { 1: 0, 2: false } }));
+    h.store.dispatch(reviewSubmitted({ path: REVIEW, serving: 'serving-1', answers: { 1: 0, 2: false } }));
     expect(h.state().catalog.attempts[REVIEW]!.status).toBe('pending');
     await settle();
-    expect(bodies(h)[0]).toMatchObject({ method: 'POST', path: `${REVIEW}/attempts`, payload: { answers: { 1: 0, 2: false } } });
+    expect(bodies(h)[0]).toMatchObject({ method: 'POST', path: `${REVIEW}/attempts`, payload: { serving: 'serving-1', answers: { 1: 0, 2: false } } });
     expect(h.state().catalog.attempts[REVIEW]).toEqual({ status: 'succeeded', result, error: null });
   });
 
   it('a refused submission is a failure with the message', async () => {
     const h = setup(() => ({ status: 400, data: { message: 'Answer every question of the review.' } }));
-    h.store.dispatch(reviewSubmitted({ path: REVIEW, answers: {} }));
+    h.store.dispatch(reviewSubmitted({ path: REVIEW, serving: 'serving-1', answers: {} }));
     await settle();
     expect(h.state().catalog.attempts[REVIEW]).toMatchObject({ status: 'failed', error: { status: 400, message: 'Answer every question of the review.' } });
   });

@@ -39,7 +39,7 @@ describe('resource status machine', () => {
   });
 
   it('retake forgets the shown result; a delivered certificate leaves the store', () => {
-    const result = { score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, results: [], bestScore: 60, attempts: 1 };
+    const result = { questions: [], answersShown: false, score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, results: [], bestScore: 60, attempts: 1 };
     let state = catalogReducer(initialState, reviewScored({ path: '/r', result }));
     expect(state.attempts['/r']!.result).toEqual(result);
     state = catalogReducer(state, reviewRetaken({ path: '/r' }));

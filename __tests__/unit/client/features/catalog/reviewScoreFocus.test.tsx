@@ -17,6 +17,7 @@ registerArea(catalogArea);
 
 const PATH = catalogApi.review('budgeting', 'first-budget');
 const REVIEW: ReviewView = {
+  serving: 'serving-1',
   moduleSlug: 'budgeting',
   moduleTitle: 'Budgeting Basics',
   materialSlug: 'first-budget',
@@ -31,14 +32,16 @@ const REVIEW: ReviewView = {
   attempts: 0,
 };
 const RESULT: ReviewResult = {
+  questions: REVIEW.questions,
+  answersShown: false,
   score: 50,
   passed: false,
   passingScore: 70,
   correctCount: 1,
   questionCount: 2,
   results: [
-    { id: 1, correct: true, given: 0, correctAnswer: 0, explanation: 'A budget is a plan.' },
-    { id: 2, correct: false, given: true, correctAnswer: false, explanation: 'Needs come first.' },
+    { id: 1, correct: true, given: 0, correctAnswer: null, explanation: null },
+    { id: 2, correct: false, given: true, correctAnswer: null, explanation: null },
   ],
   bestScore: 50,
   attempts: 1,
@@ -62,7 +65,7 @@ it('moves the focus to the score message and scrolls it into view once the answe
   await userEvent.click(await screen.findByRole('radio', { name: 'A plan for your money' }));
   await userEvent.click(screen.getByRole('radio', { name: 'True' }));
   await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
-  expect(dispatch).toHaveBeenCalledWith(reviewSubmitted({ path: PATH, answers: { 1: 0, 2: true } }));
+  expect(dispatch).toHaveBeenCalledWith(reviewSubmitted({ path: PATH, serving: 'serving-1', answers: { 1: 0, 2: true } }));
   act(() => {
     store.dispatch(reviewScored({ path: PATH, result: RESULT }));
   });

@@ -41,6 +41,7 @@ import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
+import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
 import { useResource } from '../components/useResource';
@@ -272,11 +273,11 @@ export function SectionPage() {
 
 type Answers = Record<string, ReviewAnswer>;
 
-function QuestionField({ q, index, value, onChange, result }: { q: ReviewView['questions'][number]; index: number; value: ReviewAnswer | undefined; onChange: (v: ReviewAnswer) => void; result?: ReviewResult['results'][number] }) {
+function QuestionField({ q, index, value, onChange }: { q: ReviewView['questions'][number]; index: number; value: ReviewAnswer | undefined; onChange: (v: ReviewAnswer) => void }) {
   const options: { value: string; label: string }[] = q.choices ? q.choices.map((c, i) => ({ value: String(i), label: c })) : [{ value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
   const id = `question-${q.id}`;
   return (
-    <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }} disabled={result !== undefined}>
+    <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }}>
       <FormLabel
         component="legend"
         id={id}
@@ -293,12 +294,6 @@ function QuestionField({ q, index, value, onChange, result }: { q: ReviewView['q
           <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
         ))}
       </RadioGroup>
-      {result && (
-        <Alert severity={result.correct ? 'success' : 'warning'} sx={{ mt: 1 }}>
-          <strong>{result.correct ? 'Correct.' : `Not quite. The answer is ${q.choices ? q.choices[result.correctAnswer as number] : result.correctAnswer ? 'True' : 'False'}.`}</strong>{' '}
-          {result.explanation}
-        </Alert>
-      )}
     </FormControl>
   );
 }
@@ -322,7 +317,9 @@ function ReviewScore({ result, arrived }: { result: ReviewResult; arrived: boole
       <strong>
         Your score: {result.score}% ({result.correctCount} of {result.questionCount} correct) — {result.passed ? 'Passed!' : `Not passed yet: you need ${result.passingScore}%.`}
       </strong>{' '}
-      Read the explanations below{result.passed ? '.' : ', then retake the review.'}
+      {result.answersShown
+        ? `Each of your answers is marked below, with the correct answer and why${result.passed ? '.' : ', then retake the review.'}`
+        : 'Each of your answers is marked correct or not correct below: read the parts you missed again, then retake the review (the choices come in a new order).'}
     </Alert>
   );
 }
@@ -333,22 +330,24 @@ export function MaterialReviewPage() {
   const view = useResource<ReviewView>(path);
   const dispatch = useAppDispatch();
   const attempt = useAppSelector(selectAttempt(path));
-  const [answers, setAnswers] = useState<Answers>({});
+  // answers belong to one opening of the review (its choice order): another opening starts empty
+  const [given, setGiven] = useState<{ serving: string; answers: Answers }>({ serving: '', answers: {} });
   const [mode, setMode] = useState<'all' | 'one'>('all');
   const [current, setCurrent] = useState(0);
   const result = attempt?.status === 'succeeded' ? attempt.result : null;
   const resultWhenOpened = useRef(result);
   const retake = () => {
-    setAnswers({});
+    setGiven({ serving: '', answers: {} });
     setCurrent(0);
     dispatch(reviewRetaken({ path }));
   };
   return (
     <Loadable view={view} path={path}>
       {(r) => {
+        const answers = given.serving === r.serving ? given.answers : {};
         const answered = r.questions.filter((q) => answers[String(q.id)] !== undefined).length;
-        const shown = result || mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
-        const offset = result || mode === 'all' ? 0 : current;
+        const shown = mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
+        const offset = mode === 'all' ? 0 : current;
         return (
           <PageFrame
             title={r.title}
@@ -358,58 +357,15 @@ export function MaterialReviewPage() {
               {r.questions.length} questions. You pass with {r.passingScore}% or more.
               {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}
             </Typography>
-            {result && <ReviewScore result={result} arrived={result !== resultWhenOpened.current} />}
-            {!result && (
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={mode}
-                onChange={(_e, next: 'all' | 'one' | null) => next && setMode(next)}
-                aria-label="How to show the questions"
-                sx={{ mb: 2 }}
-              >
-                <ToggleButton value="all">All at once</ToggleButton>
-                <ToggleButton value="one">One at a time</ToggleButton>
-              </ToggleButtonGroup>
-            )}
-            <Box
-              component="form"
-              aria-label="Review questions"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (answered === r.questions.length) dispatch(reviewSubmitted({ path, answers }));
-              }}
-            >
-              {shown.map((q, i) => (
-                <QuestionField
-                  key={q.id}
-                  q={q}
-                  index={offset + i}
-                  value={result ? (result.results.find((x) => x.id === q.id)?.given ?? undefined) : answers[String(q.id)]}
-                  onChange={(v) => setAnswers((a) => ({ ...a, [String(q.id)]: v }))}
-                  result={result?.results.find((x) => x.id === q.id)}
-                />
-              ))}
-              {!result && mode === 'one' && (
-                <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
-                  <Button disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
-                    Previous question
-                  </Button>
-                  <Button disabled={current >= r.questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
-                    Next question
-                  </Button>
+            {result ? (
+              <>
+                <ReviewScore result={result} arrived={result !== resultWhenOpened.current} />
+                <Box aria-label="Your results">
+                  {result.questions.map((q, i) => {
+                    const outcome = result.results.find((x) => x.id === q.id);
+                    return outcome ? <QuestionOutcome key={q.id} question={q} index={i} result={outcome} /> : null;
+                  })}
                 </Box>
-              )}
-              {!result ? (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                  <Button type="submit" variant="contained" disabled={answered < r.questions.length || attempt?.status === 'pending'}>
-                    Submit answers
-                  </Button>
-                  <Typography variant="body2" aria-live="polite">
-                    {answered} of {r.questions.length} answered
-                  </Typography>
-                </Box>
-              ) : (
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   <Button variant="contained" onClick={retake}>
                     Retake the review
@@ -418,8 +374,58 @@ export function MaterialReviewPage() {
                     Back to the module
                   </Button>
                 </Box>
-              )}
-            </Box>
+              </>
+            ) : (
+              <>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={mode}
+                  onChange={(_e, next: 'all' | 'one' | null) => next && setMode(next)}
+                  aria-label="How to show the questions"
+                  sx={{ mb: 2 }}
+                >
+                  <ToggleButton value="all">All at once</ToggleButton>
+                  <ToggleButton value="one">One at a time</ToggleButton>
+                </ToggleButtonGroup>
+                <Box
+                  component="form"
+                  aria-label="Review questions"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (answered === r.questions.length) dispatch(reviewSubmitted({ path, serving: r.serving, answers }));
+                  }}
+                >
+                  {shown.map((q, i) => (
+                    <QuestionField
+                      key={q.id}
+                      q={q}
+                      index={offset + i}
+                      value={answers[String(q.id)]}
+                      onChange={(v) => setGiven({ serving: r.serving, answers: { ...answers, [String(q.id)]: v } })}
+                    />
+                  ))}
+                  {mode === 'one' && (
+                    <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
+                      <Button disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+                        Previous question
+                      </Button>
+                      <Button disabled={current >= r.questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
+                        Next question
+                      </Button>
+                    </Box>
+                  )}
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                    <Button type="submit" variant="contained" disabled={answered < r.questions.length || attempt?.status === 'pending'}>
+                      Submit answers
+                    </Button>
+                    <Typography variant="body2" aria-live="polite">
+                      {answered} of {r.questions.length} answered
+                    </Typography>
+                  </Box>
+                </Box>
+              </>
+            )}
           </PageFrame>
         );
       }}

@@ -1,0 +1,94 @@
+/**
+ * The review's results page: the student's own choice is marked right or wrong on the choice, in
+ * words (not colour alone); a failed attempt names no right answer; a passed one shows it and why.
+ * A 409 (that opening of the review is spent) loads the review again.
+ */
+import { screen, within } from '@testing-library/react';
+import { catalogApi } from '../../../../../src/client/features/catalog/api';
+import { RESULT_MARKS, LOOK_AGAIN } from '../../../../../src/client/features/catalog/components/ReviewResults';
+import { catalogReducer, initialState, reviewFailed } from '../../../../../src/client/features/catalog/slice';
+import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog';
+import { registerArea } from '../../../../../src/client/app/areas';
+import { catalogArea } from '../../../../../src/client/features/catalog/area';
+import { renderApp, signedIn } from '../../app/renderApp';
+
+registerArea(catalogArea);
+
+const PATH = catalogApi.review('budgeting', 'first-budget');
+const QUESTIONS: ReviewView['questions'] = [
+  { id: 1, type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Concert tickets', 'Rent', 'A new phone case'] },
+  { id: 2, type: 'true-false', prompt: 'A budget is only for people who earn a lot.', choices: null },
+];
+const REVIEW: ReviewView = {
+  serving: 'next-opening',
+  moduleSlug: 'budgeting',
+  moduleTitle: 'Budgeting Basics',
+  materialSlug: 'first-budget',
+  materialTitle: 'Making Your First Budget',
+  title: 'Review: Making Your First Budget',
+  passingScore: 70,
+  questions: QUESTIONS,
+  bestScore: 50,
+  attempts: 1,
+};
+const base = { questions: QUESTIONS, score: 50, passingScore: 70, correctCount: 1, questionCount: 2, bestScore: 50, attempts: 1 };
+
+function open(result: ReviewResult) {
+  return renderApp('/app/catalog/budgeting/material/first-budget/review', {
+    preloadedState: {
+      ...signedIn(),
+      catalog: { ...initialState, resources: { [PATH]: { status: 'succeeded', data: REVIEW, error: null } }, attempts: { [PATH]: { status: 'succeeded', result, error: null } } },
+    },
+  });
+}
+
+const question = (prompt: string) => screen.getByRole('region', { name: new RegExp(prompt) });
+const choice = (region: HTMLElement, label: string) => within(region).getByText(label).closest('li') as HTMLElement;
+
+it('a failed attempt marks the chosen choices right or wrong in words and names no right answer', async () => {
+  open({
+    ...base,
+    passed: false,
+    answersShown: false,
+    results: [
+      { id: 1, correct: false, given: 0, correctAnswer: null, explanation: null },
+      { id: 2, correct: true, given: false, correctAnswer: null, explanation: null },
+    ],
+  });
+  const first = await screen.findByRole('region', { name: /Which of these is a need/ }, { timeout: 20_000 });
+  expect(choice(first, 'Concert tickets')).toHaveTextContent(RESULT_MARKS.wrong);
+  expect(choice(first, 'Rent')).not.toHaveTextContent(/correct/i);
+  expect(within(first).queryByText(RESULT_MARKS.answer)).toBeNull();
+  expect(within(first).getByText(LOOK_AGAIN)).toBeInTheDocument();
+  expect(choice(question('A budget is only'), 'False')).toHaveTextContent(RESULT_MARKS.right);
+  // results are text, not disabled (greyed) radios
+  expect(screen.queryAllByRole('radio')).toHaveLength(0);
+  expect(screen.getByRole('status')).toHaveTextContent(/marked correct or not correct below/);
+});
+
+it('a passed attempt shows the right answer on its choice and the explanation', async () => {
+  open({
+    ...base,
+    score: 100,
+    correctCount: 1,
+    passed: true,
+    answersShown: true,
+    results: [
+      { id: 1, correct: false, given: 2, correctAnswer: 1, explanation: 'Housing is a need.' },
+      { id: 2, correct: true, given: false, correctAnswer: false, explanation: 'A budget helps at any income.' },
+    ],
+  });
+  const first = await screen.findByRole('region', { name: /Which of these is a need/ }, { timeout: 20_000 });
+  expect(choice(first, 'A new phone case')).toHaveTextContent(RESULT_MARKS.wrong);
+  expect(choice(first, 'Rent')).toHaveTextContent(RESULT_MARKS.answer);
+  expect(within(first).getByText('Housing is a need.')).toBeInTheDocument();
+  expect(choice(question('A budget is only'), 'False')).toHaveTextContent(RESULT_MARKS.right);
+});
+
+it('a 409 on submit (the opening is spent) marks the review to be loaded again', () => {
+  const loaded = { ...initialState, resources: { [PATH]: { status: 'succeeded' as const, data: REVIEW, error: null } } };
+  const state = catalogReducer(loaded, reviewFailed({ path: PATH, error: { kind: 'http', status: 409, message: 'spent' } as never }));
+  expect(state.resources[PATH]!.status).toBe('stale');
+  const other = catalogReducer(loaded, reviewFailed({ path: PATH, error: { kind: 'http', status: 400, message: 'x' } as never }));
+  expect(other.resources[PATH]!.status).toBe('succeeded');
+});

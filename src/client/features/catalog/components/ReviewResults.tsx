@@ -1,0 +1,95 @@
+/**
+ * A scored review attempt, question by question, read-only. Every choice is shown as the attempt
+ * showed it (its own shuffled order), in full-contrast text; the student's own choice is marked
+ * right or wrong ON the choice with an icon and words, not by colour alone. The right answer and
+ * its explanation appear only when the server sent them (once the review is passed): a failed
+ * attempt says which questions to look at again, not what to click.
+ */
+import Box from '@mui/material/Box';
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import type { QuestionResult, ReviewAnswer, ReviewQuestionView } from '../../../../common/catalog';
+
+const RightIcon = (props: SvgIconProps) => (
+  <SvgIcon aria-hidden {...props}>
+    <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z" />
+  </SvgIcon>
+);
+const WrongIcon = (props: SvgIconProps) => (
+  <SvgIcon aria-hidden {...props}>
+    <path d="M12 2C6.47 2 2 6.47 2 12s4.47 10 10 10 10-4.47 10-10S17.53 2 12 2zm5 13.59L15.59 17 12 13.41 8.41 17 7 15.59 10.59 12 7 8.41 8.41 7 12 10.59 15.59 7 17 8.41 13.41 12 17 15.59z" />
+  </SvgIcon>
+);
+const ChosenIcon = (props: SvgIconProps) => (
+  <SvgIcon aria-hidden {...props}>
+    <path d="M12 7c-2.76 0-5 2.24-5 5s2.24 5 5 5 5-2.24 5-5-2.24-5-5-5zm0-5C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" />
+  </SvgIcon>
+);
+const NotChosenIcon = (props: SvgIconProps) => (
+  <SvgIcon aria-hidden {...props}>
+    <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" />
+  </SvgIcon>
+);
+
+export const RESULT_MARKS = {
+  right: 'Your answer: correct',
+  wrong: 'Your answer: not correct',
+  answer: 'The correct answer',
+} as const;
+
+export const LOOK_AGAIN = 'Not correct yet. Read this part of the material again, then retake the review.';
+
+type Mark = keyof typeof RESULT_MARKS;
+
+function markOf(value: ReviewAnswer, result: QuestionResult): Mark | null {
+  if (result.given === value) return result.correct ? 'right' : 'wrong';
+  if (result.correctAnswer !== null && result.correctAnswer === value) return 'answer';
+  return null;
+}
+
+export function QuestionOutcome({ question, index, result }: { question: ReviewQuestionView; index: number; result: QuestionResult }) {
+  const options: { value: ReviewAnswer; label: string }[] = question.choices
+    ? question.choices.map((label, i) => ({ value: i, label }))
+    : [
+        { value: true, label: 'True' },
+        { value: false, label: 'False' },
+      ];
+  const headingId = `result-${question.id}`;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }} data-question={question.id}>
+      <Typography id={headingId} component="h2" sx={{ fontWeight: 600, fontSize: '1rem', mb: 1 }}>
+        {index + 1}. {question.prompt}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {options.map((option) => {
+          const mark = markOf(option.value, result);
+          const tone = mark === 'wrong' ? 'error.main' : mark ? 'success.main' : 'transparent';
+          return (
+            <Box
+              component="li"
+              key={String(option.value)}
+              data-mark={mark ?? undefined}
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, border: 2, borderColor: tone }}
+            >
+              {result.given === option.value ? <ChosenIcon fontSize="small" sx={{ color: 'text.primary' }} /> : <NotChosenIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
+              <Box component="span" sx={{ color: 'text.primary' }}>
+                {option.label}
+              </Box>
+              {mark && (
+                <Box component="strong" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: mark === 'wrong' ? 'error.main' : 'success.main' }}>
+                  {mark === 'wrong' ? <WrongIcon fontSize="small" /> : <RightIcon fontSize="small" />}
+                  {RESULT_MARKS[mark]}
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+      {result.explanation !== null ? (
+        <Typography sx={{ mt: 1 }}>{result.explanation}</Typography>
+      ) : (
+        !result.correct && <Typography sx={{ mt: 1 }}>{LOOK_AGAIN}</Typography>
+      )}
+    </Box>
+  );
+}
