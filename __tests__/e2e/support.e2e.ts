@@ -103,6 +103,29 @@ describe('Get Help', () => {
     await expect(page.title()).resolves.toBe('Support Tickets - Cashwise');
     await expectAccessible(page);
 
+    // [S9.09] on a 1366 px laptop too, the ticket filters fold behind one "Filters" button
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByLabel('Subject value').isVisible()).resolves.toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.getByLabel('Subject match').click();
+    await page.getByRole('option', { name: 'Contains', exact: true }).click();
+    await page.getByLabel('Subject value').fill('will not open');
+    await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+    await expect(page.getByLabel('Subject value').isVisible()).resolves.toBe(false);
+    await page.getByRole('link', { name: issuekey }).waitFor();
+    await expect(page.getByRole('table', { name: 'Support tickets' }).getByText('The module list will not open').count()).resolves.toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+    await page.getByLabel('Subject value').fill('no ticket says this');
+    await page.getByText('No tickets match the filters.').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Subject value').fill('');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+
     // a tablet held upright (or half a laptop's screen): the list folds under the ticket's key
     // instead of scrolling, and the sort is a choice above it
     await page.setViewportSize({ width: 768, height: 900 });
