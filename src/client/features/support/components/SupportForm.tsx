@@ -4,8 +4,8 @@
  * panel and by the /help and /app/support pages. The recording box starts unticked: ticking it
  * starts the recorder, unticking stops it and drops what it held (the support saga).
  *
- * Values live here (formik), never in the store. Errors show once a field is dirty — changed from
- * its starting value or left after a visit — or after a Submit (S5.05). After a success subject and
+ * Values live here (formik), never in the store. Errors show once a field is dirty — changed by the
+ * student, even back to how it was — or after a Submit (S5.05); tabbing past a field says nothing. After a success subject and
  * description are cleared and validation is reset (S4.19); after a failure every value stays.
  * Prefill (S4.18): the signed-in student's name and e-mail, filled in whenever a student signs in
  * while those boxes are still untouched.
@@ -114,7 +114,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const changed: readonly Field[] = (formik.status as Field[] | undefined) ?? [];
   const showError = (field: Field) =>
     Boolean(formik.errors[field]) &&
-    (changed.includes(field) || formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
+    (changed.includes(field) || values[field] !== initialValues[field] || formik.submitCount > 0);
 
   const field = (name: Field, extra: { multiline?: boolean; max: number; helper?: string; type?: string; autoComplete?: string }) => {
     const error = showError(name) ? formik.errors[name] : undefined;
