@@ -8,6 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RECORDING_NOTICE } from '../../src/common/support';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
 
+// a slow shared machine: the panel's path loads rrweb after the tick and sends a ticket with its recording
+jest.setTimeout(120_000);
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
