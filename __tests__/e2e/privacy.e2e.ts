@@ -17,6 +17,9 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DEMO_PASSWORD, expectAccessible, launchBrowser, signIn } from './support/browser';
 import { startClockServer, type ClockServer } from './support/clockServer';
 
+// two sign-ins, two password changes, a budget and a ticket with its recording: three minutes on a loaded shared machine
+jest.setTimeout(180_000);
+
 let browser: Browser;
 let server: ClockServer;
 let context: BrowserContext;
