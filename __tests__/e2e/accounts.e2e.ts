@@ -50,6 +50,12 @@ async function checkPage(page: Page): Promise<void> {
   await expectAccessible(page);
 }
 
+/** No field of the page is red and no "… is required" is said. */
+async function quietFields(page: Page): Promise<boolean> {
+  const red = await page.locator('input[aria-invalid="true"], textarea[aria-invalid="true"]').count();
+  return red === 0 && (await page.getByText(/is required/).count()) === 0;
+}
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 600 } });
   contexts.push(context);
@@ -79,7 +85,8 @@ afterAll(async () => {
 });
 
 describe('accounts', () => {
-  jest.setTimeout(120_000);
+  // the newcomer's path is the longest (eight pages, two mails): four minutes on a loaded shared machine
+  jest.setTimeout(240_000);
 
   it('a newcomer: the CLI makes a school and a code; a student registers with it, verifies by mail, finishes and signs in', async () => {
     expect(admin('create-school', '--id', 'MAPLE-MS', '--name', 'Maple Middle School')).toContain('Created school MAPLE-MS');
@@ -95,6 +102,15 @@ describe('accounts', () => {
 
     await page.waitForURL(/\/register\/\d+\/record\/\d+\/name$/);
     await page.getByText('Maple Middle School · Cashwise Financial Literacy').waitFor();
+    await checkPage(page);
+    // tabbing past the empty names says nothing; Next does, naming each field
+    await page.locator('#firstName').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(quietFields(page)).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Last name is required').waitFor();
     await checkPage(page);
     await page.locator('#firstName').fill('Nora');
     await page.locator('#lastName').fill('Newcomer');
@@ -207,5 +223,58 @@ describe('accounts', () => {
     await page.goto('/app/profile');
     await page.getByText('Maple Middle School').first().waitFor();
     await checkPage(page);
+  });
+
+  it('required-field errors wait for a change or a submit, and name the field: sign-in, profile, password forms', async () => {
+    const page = await newPage();
+    // sign-in: tabbing through the empty form turns nothing red; Sign in names both fields
+    await page.goto('/login');
+    await page.getByLabel('User name').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByText(/Please enter your/).count()).resolves.toBe(0);
+    await expect(quietFields(page)).resolves.toBe(true);
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Please enter your user name').waitFor();
+    await page.getByText('Please enter your password').waitFor();
+    await checkPage(page);
+    await signIn(page, 'multi');
+    await page.waitForURL(/\/app$/);
+
+    // profile: a name emptied says so at once, by name; the fields passed by say nothing
+    await page.goto('/app/profile/edit');
+    await page.locator('#firstName').waitFor();
+    await expect(page.locator('#firstName').inputValue()).resolves.not.toBe('');
+    await page.locator('#firstName').focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+    await expect(quietFields(page)).resolves.toBe(true);
+    await page.locator('#firstName').fill('');
+    await page.getByText('First name is required').waitFor();
+    await expect(page.getByText('Value is required').count()).resolves.toBe(0);
+    await expect(page.locator('#firstName').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#lastName').getAttribute('aria-invalid')).resolves.toBe('false');
+    await checkPage(page);
+
+    // change password: nothing before a submit, then each empty field by name
+    await page.goto('/app/profile/password');
+    await page.locator('#currentPassword').focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+    await expect(quietFields(page)).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Current password is required').waitFor();
+    await page.getByText('New password is required').waitFor();
+    await page.getByText('Type the new password again to confirm it').waitFor();
+    await checkPage(page);
+
+    // forgot password (signed out): the same
+    const out = await newPage();
+    await out.goto('/password');
+    await out.locator('#login').focus();
+    await out.keyboard.press('Tab');
+    await expect(quietFields(out)).resolves.toBe(true);
+    await out.getByRole('button', { name: 'Send me a link' }).click();
+    await out.getByText('User name or e-mail is required').waitFor();
+    await checkPage(out);
   });
 });

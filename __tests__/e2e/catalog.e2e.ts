@@ -253,6 +253,46 @@ describe('catalog: the learning path', () => {
     await expectAccessible(page);
   });
 
+  it('[S9.09] on a 1366 px laptop the transcript\'s filters fold behind one "Filters" button that counts those in use', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    try {
+      await page.goto('/app/activity/transcripts');
+      const table = page.getByRole('table', { name: 'Transcript' });
+      await table.getByRole('row').filter({ hasText: moduleTitle }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+      const fields = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      // folded: not one filter field above the table, whose rows start on the first screen
+      await expect(fields.isVisible()).resolves.toBe(false);
+      await expect(page.getByLabel('Module value').isVisible()).resolves.toBe(false);
+      expect((await table.getByRole('row').nth(1).boundingBox())!.y).toBeLessThan(768);
+      await expectAccessible(page);
+
+      // by keyboard: the button takes Enter, the fields come next in the tab order
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(fields.isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Tab');
+      await expect(fields.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+      // a match mode of SPEC §9 and a value
+      await page.getByLabel('Module match').click();
+      await page.getByRole('option', { name: 'Not contains' }).click();
+      await page.getByLabel('Module value').fill(moduleTitle);
+      await page.getByRole('button', { name: 'Filters (1 active)' }).waitFor();
+      await table.getByRole('row').filter({ hasText: moduleTitle }).waitFor({ state: 'detached' });
+      await expectAccessible(page);
+
+      // folded again, the filter in use still narrows the table
+      await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+      await expect(fields.isVisible()).resolves.toBe(false);
+      await expect(table.getByRole('row').filter({ hasText: moduleTitle }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 600 });
+    }
+  });
+
   it('home shows overall progress; an unknown module is Not Found', async () => {
     await page.goto('/app');
     await page.getByText(/Overall progress: [1-9]\d* of \d+ modules completed/).waitFor();
@@ -299,12 +339,13 @@ describe('catalog: the learning path', () => {
       await fitsThePhone(page);
       await expectAccessible(page);
 
-      // the filters are folded above the table on a phone: opened, then a day typed as the table shows it
-      await page.getByRole('button', { name: 'Show filters' }).click();
+      // the filters are folded above the table: opened, then a day typed as the table shows it
+      await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByLabel('Started value').fill(started!);
       await page.getByLabel('Status value').fill('Completed');
-      await page.getByRole('button', { name: 'Hide filters (2 in use)' }).click();
-      await page.getByRole('button', { name: 'Show filters (2 in use)' }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Filters (2 active)' });
+      await toggle.click();
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
       const rows = table.getByRole('row');
       await expect(row.innerText()).resolves.toMatch(folded);
       const texts = await rows.allInnerTexts();

@@ -8,12 +8,17 @@
  * In particular the rrweb recording uploaded with the ticket (README "Session recording": every input
  * value and password masked) carries none of them. Every request is captured with page.on('request').
  *
- * All in ONE document (client-side navigation only), so the recording covers the typing. Its own
- * in-process server (fresh SQLite) because the learner's password is changed.
+ * All in ONE document (client-side navigation only), so the recording covers the typing: the learner
+ * ticks "Attach a recording of my screen" in Get Help first (recording is opt-in), closes the panel,
+ * and sends the ticket at the end. Its own in-process server (fresh SQLite) because the learner's
+ * password is changed.
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DEMO_PASSWORD, expectAccessible, launchBrowser, signIn } from './support/browser';
 import { startClockServer, type ClockServer } from './support/clockServer';
+
+// two sign-ins, two password changes, a budget and a ticket with its recording: three minutes on a loaded shared machine
+jest.setTimeout(180_000);
 
 let browser: Browser;
 let server: ClockServer;
@@ -187,6 +192,12 @@ describe('recording privacy (issue #10 item 5)', () => {
     await page.waitForURL('**/login**');
     await signIn(page, 'learner', PASSWORD_1);
     await page.waitForURL('**/app');
+    // the recording box ticked now, the panel closed: what follows is recorded for the ticket
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    const panel = page.getByRole('dialog', { name: 'Get Help' });
+    await panel.getByRole('checkbox', { name: 'Attach a recording of my screen' }).check();
+    await panel.getByRole('button', { name: 'Close Get Help' }).click();
+    await panel.waitFor({ state: 'hidden' });
     await changePassword(page, PASSWORD_1, PASSWORD_2);
 
     // a budget with canaries in a text field, an income source and an amount (auto-saved)
@@ -210,9 +221,9 @@ describe('recording privacy (issue #10 item 5)', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Budget Wizard' }).click();
     await page.getByRole('link', { name: BUDGET_NAME, exact: true }).waitFor();
 
-    // a support ticket with canaries in every field, the recording box left ticked (the default)
+    // a support ticket with canaries in every field, the recording box still ticked
     await page.getByRole('button', { name: 'Get Help' }).click();
-    const panel = page.getByRole('dialog', { name: 'Get Help' });
+    await expect(panel.getByRole('checkbox', { name: 'Attach a recording of my screen' }).isChecked()).resolves.toBe(true);
     for (const [label, value] of [
       ['Your Name', TICKET.name],
       ['Your Email', TICKET.email],

@@ -5,7 +5,11 @@
  * A learner is refused the console; /help works signed out. axe on every page and with the panel open.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { RECORDING_NOTICE } from '../../src/common/support';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
+
+// a slow shared machine: the panel's path loads rrweb after the tick and sends a ticket with its recording
+jest.setTimeout(120_000);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -32,6 +36,10 @@ async function signedInAs(username: string): Promise<void> {
 }
 
 const SECRET = 'my locker code is 4321';
+
+/** The session recorder's chunk (rrweb) has been fetched by the page. */
+const RECORDER_CHUNK_PROBE = () => performance.getEntriesByType('resource').some((r) => /\/recorder\.[^/]*\.js$/.test(r.name));
+const recorderLoaded = (p: Page) => p.evaluate(RECORDER_CHUNK_PROBE);
 const TOAST = /Support ticket #(HELP-\d+) has been created\. We'll be in touch shortly\./;
 
 describe('Get Help', () => {
@@ -41,8 +49,7 @@ describe('Get Help', () => {
     await signedInAs('learner');
     await page.getByRole('link', { name: 'Catalog' }).first().click();
     await page.waitForURL('**/app/catalog');
-    // let the recorder (its own chunk, started when the browser is idle) take its first snapshot
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/recorder\.[^/]*\.js$/.test(r.name)));
+    await page.mouse.wheel(0, 200);
     await page.getByRole('button', { name: 'Get Help' }).click();
     const panel = page.getByRole('dialog', { name: 'Get Help' });
     await panel.waitFor();
@@ -50,9 +57,17 @@ describe('Get Help', () => {
     await expect(panel.getByLabel('Your Email').inputValue()).resolves.toMatch(/@/);
     await expect(panel.getByText('Please provide as much detail as possible.').isVisible()).resolves.toBe(true);
     await expect(panel.getByText(/Monday through Friday, 8 a\.m\. to 6 p\.m\. ET/).isVisible()).resolves.toBe(true);
-    await expect(panel.getByText(/last few minutes of this screen will be attached/).isVisible()).resolves.toBe(true);
     await expect(panel.getByText('Value is required').count()).resolves.toBe(0);
     await expectAccessible(page);
+
+    // the recording is opt-in: unticked, with one line saying what is recorded and who sees it, and
+    // nothing recorded before the tick (the recorder's own chunk is not even fetched)
+    const recordingBox = panel.getByRole('checkbox', { name: 'Attach a recording of my screen' });
+    await expect(recordingBox.isChecked()).resolves.toBe(false);
+    await expect(panel.getByText(RECORDING_NOTICE).isVisible()).resolves.toBe(true);
+    await expect(recorderLoaded(page)).resolves.toBe(false);
+    await recordingBox.check();
+    await page.waitForFunction(RECORDER_CHUNK_PROBE);
 
     // the messages, once a field is dirty
     await panel.getByLabel('Subject').fill('x');
@@ -92,6 +107,39 @@ describe('Get Help', () => {
     await expect(panel.getByLabel('Subject').inputValue()).resolves.toBe('');
     await expect(panel.getByLabel('Comments').inputValue()).resolves.toBe('');
     await expect(panel.getByText('Value is required').count()).resolves.toBe(0);
+    // the recording went with that ticket: the next one starts unticked again
+    await expect(recordingBox.isChecked()).resolves.toBe(false);
+  });
+
+  it('left unticked, a ticket goes without a recording: nothing is recorded or uploaded', async () => {
+    await signedInAs('learner');
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/service/multipart')) uploads.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Catalog' }).first().click();
+    await page.waitForURL('**/app/catalog');
+    await page.mouse.wheel(0, 200);
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    const panel = page.getByRole('dialog', { name: 'Get Help' });
+    await panel.getByLabel('Subject').fill('Left unticked');
+    await panel.getByLabel('Comments').fill('No recording, please.');
+    await expect(panel.getByRole('checkbox', { name: 'Attach a recording of my screen' }).isChecked()).resolves.toBe(false);
+    const ticket = page.waitForRequest((r) => r.url().endsWith('/api/service') && r.postData()?.includes('/whichway/support') === true);
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    const sent = JSON.parse((await ticket).postData()!) as { payload: Record<string, string> };
+    await page.getByText(TOAST).waitFor();
+    expect(sent.payload).not.toHaveProperty('recordingId');
+    expect(sent.payload.description).toContain('Session recording: (not attached)');
+    expect(uploads).toEqual([]);
+    await expect(recorderLoaded(page)).resolves.toBe(false);
+    await expectAccessible(page);
+
+    // the privacy page says the same
+    await page.goto('/app/privacy');
+    await page.getByText(/records nothing unless you ask it to/).waitFor();
+    await expectAccessible(page);
   });
 
   it('the support user opens the ticket and replays the recording: typed values are masked', async () => {
@@ -102,6 +150,29 @@ describe('Get Help', () => {
     await page.getByRole('link', { name: issuekey }).waitFor();
     await expect(page.title()).resolves.toBe('Support Tickets - Cashwise');
     await expectAccessible(page);
+
+    // [S9.09] on a 1366 px laptop too, the ticket filters fold behind one "Filters" button
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByLabel('Subject value').isVisible()).resolves.toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.getByLabel('Subject match').click();
+    await page.getByRole('option', { name: 'Contains', exact: true }).click();
+    await page.getByLabel('Subject value').fill('will not open');
+    await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+    await expect(page.getByLabel('Subject value').isVisible()).resolves.toBe(false);
+    await page.getByRole('link', { name: issuekey }).waitFor();
+    await expect(page.getByRole('table', { name: 'Support tickets' }).getByText('The module list will not open').count()).resolves.toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+    await page.getByLabel('Subject value').fill('no ticket says this');
+    await page.getByText('No tickets match the filters.').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Subject value').fill('');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
 
     // a tablet held upright (or half a laptop's screen): the list folds under the ticket's key
     // instead of scrolling, and the sort is a choice above it

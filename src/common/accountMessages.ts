@@ -38,6 +38,8 @@ export const ACCOUNT_MESSAGES = {
   passwordCommon: 'This password is too common and easy to guess. Please choose another.',
   passwordIsUserName: 'Your password must not be your user name.',
   passwordsDiffer: 'The passwords do not match',
+  confirmRequired: 'Type the password again to confirm it',
+  newConfirmRequired: 'Type the new password again to confirm it',
   nameMax: `At most ${ACCOUNT_LIMITS.nameMax} characters`,
   externalIdMax: `At most ${ACCOUNT_LIMITS.externalIdMax} characters`,
   externalIdChars: 'Use letters, digits, dots, hyphens and underscores only',

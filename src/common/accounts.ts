@@ -4,7 +4,7 @@
  * SPEC §5: "Registration, password and profile form rules: not shown" — so these are ours.
  */
 import * as yup from 'yup';
-import { MESSAGES } from './messages';
+import { fieldRequired, MESSAGES } from './messages';
 import { requiredEmail } from './validation';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './accountMessages';
 
@@ -68,28 +68,33 @@ export function isValidTimezone(value: string): boolean {
 
 // ─── yup schemas (forms and payloads) ───
 
-const personName = yup.string().trim().required(MESSAGES.valueRequired).max(ACCOUNT_LIMITS.nameMax, ACCOUNT_MESSAGES.nameMax);
-const email = requiredEmail(ACCOUNT_LIMITS.emailMax);
+// A required field left empty is named as the form's label reads it (fieldRequired)
+const personName = (label: string) => yup.string().trim().required(fieldRequired(label)).max(ACCOUNT_LIMITS.nameMax, ACCOUNT_MESSAGES.nameMax);
+const email = requiredEmail(ACCOUNT_LIMITS.emailMax, fieldRequired('E-mail'));
 /** Required, and valid by one of our rules (null when valid, else the message it shows). */
-const ruledBy = (name: string, problem: (value: string) => string | null) =>
+const ruledBy = (name: string, label: string, problem: (value: string) => string | null) =>
   yup
     .string()
-    .required(MESSAGES.valueRequired)
+    .required(fieldRequired(label))
     .test(name, (value, context) => {
       const found = value ? problem(value) : null;
       return found ? context.createError({ message: found }) : true;
     });
-const userName = ruledBy('user-name', userNameProblem);
-const password = ruledBy('password', passwordProblem);
-const externalId = yup
-  .string()
-  .trim()
-  .required(MESSAGES.valueRequired)
-  .max(ACCOUNT_LIMITS.externalIdMax, ACCOUNT_MESSAGES.externalIdMax)
-  .matches(/^[A-Za-z0-9._-]+$/, ACCOUNT_MESSAGES.externalIdChars);
+const userName = ruledBy('user-name', 'User name', userNameProblem);
+/** A new password (NIST rules), named by its field's label: "Password", "New password". */
+export const passwordField = (label: string) => ruledBy('password', label, passwordProblem);
+const password = passwordField('Password');
+/** A course's external id, named by the school's own label for it ("Student ID" unless it has one). */
+export const externalIdField = (label = 'Student ID') =>
+  yup
+    .string()
+    .trim()
+    .required(fieldRequired(label))
+    .max(ACCOUNT_LIMITS.externalIdMax, ACCOUNT_MESSAGES.externalIdMax)
+    .matches(/^[A-Za-z0-9._-]+$/, ACCOUNT_MESSAGES.externalIdChars);
 const timezone = yup
   .string()
-  .required(MESSAGES.valueRequired)
+  .required(fieldRequired('Time zone'))
   .test('timezone', ACCOUNT_MESSAGES.timezoneInvalid, (v) => !v || isValidTimezone(v));
 
 export const accessCodeSchema = yup.object({
@@ -97,36 +102,37 @@ export const accessCodeSchema = yup.object({
 });
 export const invitationEmailSchema = yup.object({ email, token: yup.string().trim().required().max(200) });
 export const recordKeySchema = yup.string().trim().required(ACCOUNT_MESSAGES.recordKeyMissing).max(200, ACCOUNT_MESSAGES.recordInvalid);
-export const nameStepSchema = yup.object({ firstName: personName, lastName: personName });
-export const externalIdStepSchema = yup.object({ externalId });
+export const nameStepSchema = yup.object({ firstName: personName('First name'), lastName: personName('Last name') });
+export const externalIdStepSchema = yup.object({ externalId: externalIdField() });
 export const termsStepSchema = yup.object({ accepted: yup.boolean().oneOf([true], ACCOUNT_MESSAGES.termsRequired).required(ACCOUNT_MESSAGES.termsRequired) });
 export const verifySendSchema = yup.object({ email: email.optional().default(undefined).notRequired() });
 export const verificationCodeSchema = yup.object({
   code: yup
     .string()
     .trim()
-    .required(MESSAGES.valueRequired)
+    .required(ACCOUNT_MESSAGES.verificationCodeFormat)
     .matches(new RegExp(`^\\d{${ACCOUNT_LIMITS.verificationCodeDigits}}$`), ACCOUNT_MESSAGES.verificationCodeFormat),
 });
 export const userNameStepSchema = yup.object({ userName });
 export const passwordStepSchema = yup.object({ password });
-export const forgotPasswordSchema = yup.object({ login: yup.string().trim().required(MESSAGES.valueRequired).max(ACCOUNT_LIMITS.emailMax, MESSAGES.maxLength(ACCOUNT_LIMITS.emailMax)) });
+export const forgotPasswordSchema = yup.object({ login: yup.string().trim().required(fieldRequired('User name or e-mail')).max(ACCOUNT_LIMITS.emailMax, MESSAGES.maxLength(ACCOUNT_LIMITS.emailMax)) });
 export const resetPasswordSchema = yup.object({ code: yup.string().trim().required().max(200), password });
 export const changePasswordSchema = yup.object({
-  currentPassword: yup.string().required(MESSAGES.valueRequired).max(1024),
+  currentPassword: yup.string().required(fieldRequired('Current password')).max(1024),
   // the same password again would sign every other session out and change nothing
-  newPassword: password.notOneOf([yup.ref('currentPassword')], ACCOUNT_MESSAGES.passwordUnchanged),
+  newPassword: passwordField('New password').notOneOf([yup.ref('currentPassword')], ACCOUNT_MESSAGES.passwordUnchanged),
 });
-export const profileSchema = yup.object({ firstName: personName, lastName: personName, email, timezone });
+export const profileSchema = yup.object({ firstName: personName('First name'), lastName: personName('Last name'), email, timezone });
 export const schoolSwitchSchema = yup.object({ lsclientID: yup.string().trim().required().max(100) });
 
-/** The SPA's forms add a confirmation field to a password schema. */
-export function withConfirmation<T extends yup.AnyObject>(schema: yup.ObjectSchema<T>, field: string) {
+/** The SPA's forms add a confirmation field to a password schema; empty, it asks for `requiredMessage`. */
+export function withConfirmation<T extends yup.AnyObject>(schema: yup.ObjectSchema<T>, field: string, requiredMessage: string = ACCOUNT_MESSAGES.confirmRequired) {
   return schema.shape({
     confirm: yup
       .string()
-      .required(MESSAGES.valueRequired)
-      .oneOf([yup.ref(field)], ACCOUNT_MESSAGES.passwordsDiffer),
+      .required(requiredMessage)
+      // empty, it says it is required (a oneOf would speak first: "do not match")
+      .test('same', ACCOUNT_MESSAGES.passwordsDiffer, (value, context) => !value || value === (context.parent as Record<string, unknown>)[field]),
   });
 }
 

@@ -18,3 +18,9 @@ export const MESSAGES = {
   minLength: (n: number) => `This field should be at least ${n} characters long`,
   maxLength: (n: number) => `The maximum length allowed is ${n}`,
 } as const;
+
+/**
+ * A required field left empty, named as its label reads ("First name is required"): our account
+ * forms' message. The support form keeps SPEC §5's own 'Value is required'.
+ */
+export const fieldRequired = (label: string) => `${label} is required`;

@@ -32,9 +32,12 @@ export const SUPPORT_KEY_PATTERN = /^HELP-\d{1,12}$/;
 export const RECORDING_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The permission that opens the support console and the replays (SPEC §6; GADMINSUPERUSER passes too). */
 export const SUPPORT_PERMISSION = 'SUPPORT';
-/** The note the panel shows beside the recording checkbox. */
+/**
+ * The one line under the recording checkbox: what is recorded (this tab, from the tick, typing
+ * hidden) and who sees it. The box starts unticked and nothing is recorded before it is ticked.
+ */
 export const RECORDING_NOTICE =
-  'To help us see what went wrong, a recording of the last few minutes of this screen will be attached to your request. Everything typed into boxes is hidden in it.';
+  'From when you tick this until you send, we record this tab (never what you type); only our support team can watch it.';
 export const RECORDING_CHECKBOX_LABEL = 'Attach a recording of my screen';
 /** The warning beside the success toast when the recording was refused (a limit reached): ours, not the spec's. */
 export const RECORDING_NOT_ATTACHED = 'Your screen recording was not attached';

@@ -14,12 +14,15 @@ export function isValidEmail(value: string | null | undefined): boolean {
   return value.length > 6 && value.includes('@') && value.includes('.') && EMAIL_PATTERN.test(value);
 }
 
-/** SPEC §5: a required e-mail address of at most `max` characters, with the spec's messages. */
-export function requiredEmail(max: number) {
+/**
+ * SPEC §5: a required e-mail address of at most `max` characters, with the spec's messages; the
+ * account forms name the field when it is empty (`requiredMessage`).
+ */
+export function requiredEmail(max: number, requiredMessage: string = MESSAGES.valueRequired) {
   return yup
     .string()
     .trim()
-    .required(MESSAGES.valueRequired)
+    .required(requiredMessage)
     .max(max, MESSAGES.emailMax)
     .test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v));
 }

@@ -1,7 +1,16 @@
 /** Issue #8 rules as tables: user names, passwords (NIST SP 800-63B), access codes, steps. */
+import * as yup from 'yup';
 import {
   changePasswordSchema,
   ACCOUNT_MESSAGES,
+  externalIdField,
+  forgotPasswordSchema,
+  nameStepSchema,
+  passwordStepSchema,
+  profileSchema,
+  userNameStepSchema,
+  verificationCodeSchema,
+  withConfirmation,
   formatAccessCode,
   isValidTimezone,
   nextRegistrationStep,
@@ -114,5 +123,32 @@ describe('change password form: the new password must differ from the current on
       .then(() => null)
       .catch((error: Error) => error.message);
     expect(problem).toBe(expected);
+  });
+});
+
+describe('every required field of the account forms names the field when it is empty', () => {
+  const firstError = (schema: yup.AnyObjectSchema, path: string, values: Record<string, unknown>) =>
+    schema
+      .validateAt(path, values)
+      .then(() => null)
+      .catch((error: Error) => error.message);
+  it.each([
+    ['name step', 'firstName', 'First name is required', nameStepSchema, { firstName: '  ', lastName: 'Tester' }],
+    ['name step', 'lastName', 'Last name is required', nameStepSchema, { firstName: 'Quinn', lastName: '' }],
+    ['profile', 'firstName', 'First name is required', profileSchema, { firstName: '' }],
+    ['profile', 'lastName', 'Last name is required', profileSchema, { lastName: '' }],
+    ['profile', 'email', 'E-mail is required', profileSchema, { email: '' }],
+    ['profile', 'timezone', 'Time zone is required', profileSchema, { timezone: '' }],
+    ['user name step', 'userName', 'User name is required', userNameStepSchema, { userName: '' }],
+    ['password step', 'password', 'Password is required', passwordStepSchema, { password: '' }],
+    ['password step', 'confirm', ACCOUNT_MESSAGES.confirmRequired, withConfirmation(passwordStepSchema, 'password'), { password: 'a fine passphrase', confirm: '' }],
+    ['change password', 'currentPassword', 'Current password is required', changePasswordSchema, { currentPassword: '' }],
+    ['change password', 'newPassword', 'New password is required', changePasswordSchema, { currentPassword: 'x', newPassword: '' }],
+    ['forgot password', 'login', 'User name or e-mail is required', forgotPasswordSchema, { login: ' ' }],
+    ['verify code', 'code', ACCOUNT_MESSAGES.verificationCodeFormat, verificationCodeSchema, { code: '' }],
+    ['external id, the school\'s label', 'externalId', 'Learner number is required', yup.object({ externalId: externalIdField('Learner number') }), { externalId: '' }],
+    ['external id, no label', 'externalId', 'Student ID is required', yup.object({ externalId: externalIdField() }), { externalId: '' }],
+  ] as const)('%s: %s empty → %p', async (_form, path, message, schema, values) => {
+    await expect(firstError(schema as unknown as yup.AnyObjectSchema, path, values)).resolves.toBe(message);
   });
 });

@@ -1,11 +1,10 @@
 /**
  * The root of the data router: title, scroll, the session-expiry dialog, the Get Help panel and the
- * session recorder (issue #4) and the guard (the dialog and the panel load on demand: LazyOverlays.tsx) for every page,
- * then the matched layout.
+ * guard (the dialog and the panel load on demand: LazyOverlays.tsx) for every page, then the matched
+ * layout. (The session recorder is not here: it runs only when a student ticks its box in Get Help.)
  * A malformed address (non-numeric :id …) renders Not Found here, inside the public layout.
  */
 import { Outlet, useMatches } from 'react-router';
-import { SessionRecording } from '../features/support/components/SessionRecording';
 import { DocumentTitle } from './DocumentTitle';
 import { SessionExpiryDialogWhenDue, SupportPanelWhenAsked } from './LazyOverlays';
 import { RequireAuth } from './guards';
@@ -22,7 +21,6 @@ export function RootLayout() {
       <ScrollToTop />
       <SessionExpiryDialogWhenDue />
       <SupportPanelWhenAsked />
-      <SessionRecording />
       <RequireAuth required={requiresAuth}>
         {notFound ? (
           <PublicLayout>

@@ -1,5 +1,5 @@
 /** /login: validation, each failure kind's message, the end reason, the submitted request, the busy button. */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootState } from '../../../../src/client/app/store';
 import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../src/client/features/auth/slice';
@@ -39,13 +39,24 @@ describe('/login', () => {
     // the lines exist before any error, so an error fills a line instead of adding one
     expect(lines().every((line) => line !== null)).toBe(true);
     const before = lines();
-    user.focus();
-    // mouse-down on the button leaves the user-name box: its error appears in the reserved line
-    fireEvent.mouseDown(screen.getByRole('button', { name: /sign in/i }));
-    fireEvent.blur(user);
+    // typed into, then emptied: its error appears in the reserved line
+    await userEvent.type(user, 'm');
+    await userEvent.clear(user);
     expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
     expect(lines()[0]).toBe(before[0]);
     expect(lines()[1]).toBe(before[1]);
+  });
+
+  it('tabbing past the empty fields says nothing: no field turns red before it is changed or Sign in is pressed', async () => {
+    renderApp('/login');
+    const user = await screen.findByLabelText(/user name/i);
+    user.focus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.queryByText('Please enter your user name')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your password')).not.toBeInTheDocument();
+    expect(user).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/password/i)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a blur followed by a click on Sign in submits and shows both errors', async () => {

@@ -1,7 +1,7 @@
 /**
- * [S9.09] The column filters above the transcript and the tickets: always shown from md up; on a
- * phone folded behind a button that says how many are in use, and still narrowing the table while
- * folded.
+ * [S9.09] The column filters above the transcript and the tickets fold behind one "Filters" button on
+ * every width; the button says how many are in use, is announced as expanded or not and names the
+ * fields it controls, and the filters in use keep narrowing the table while folded.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,12 +23,11 @@ describe('countFiltersInUse', () => {
 
 describe('filterToggleLabel', () => {
   it.each([
-    [false, 0, 'Show filters'],
-    [true, 0, 'Hide filters'],
-    [false, 2, 'Show filters (2 in use)'],
-    [true, 1, 'Hide filters (1 in use)'],
-  ])('open %p, %i in use → %p', (open, inUse, label) => {
-    expect(filterToggleLabel(open, inUse)).toBe(label);
+    [0, 'Filters'],
+    [1, 'Filters (1 active)'],
+    [7, 'Filters (7 active)'],
+  ])('%i in use → %p', (inUse, label) => {
+    expect(filterToggleLabel(inUse)).toBe(label);
   });
 });
 
@@ -46,14 +45,16 @@ function viewport(width: number) {
   });
 }
 
-function Filters({ headingLevel }: { headingLevel?: 'h2' }) {
-  const [filter, setFilter] = useState<ColumnFilterState>({ mode: 'startsWith', value: '' });
+function Filters() {
+  const [module, setModule] = useState<ColumnFilterState>({ mode: 'startsWith', value: '' });
+  const [score, setScore] = useState<ColumnFilterState>({ mode: 'gte', value: '' });
   return (
     <>
-      <FilterPanel inUse={countFiltersInUse({ module: filter })} headingLevel={headingLevel}>
-        <ColumnFilter label="Module" kind="text" filter={filter} onChange={setFilter} />
+      <FilterPanel inUse={countFiltersInUse({ module, score })}>
+        <ColumnFilter label="Module" kind="text" filter={module} onChange={setModule} />
+        <ColumnFilter label="Score" kind="numeric" filter={score} onChange={setScore} />
       </FilterPanel>
-      <p>Rows shown for “{filter.value}”</p>
+      <p>Rows shown for “{module.value}”</p>
     </>
   );
 }
@@ -62,31 +63,57 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
 });
 
-it('shows the filters with no button on a wide screen', () => {
-  viewport(1366);
-  render(<Filters />);
-  expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
-  expect(screen.getByLabelText('Module value')).toBeVisible();
-  expect(screen.queryByRole('button', { name: /filters/ })).not.toBeInTheDocument();
-});
-
-it('folds them on a phone behind a button that opens them and says how many are in use', async () => {
-  viewport(360);
+it.each([1366, 390])('at %i px the filters start folded behind one "Filters" button that opens and closes them', async (width) => {
+  viewport(width);
   const user = userEvent.setup();
-  render(<Filters headingLevel="h2" />);
-  expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 2, name: 'Filters' })).toBeInTheDocument();
-  const toggle = screen.getByRole('button', { name: 'Show filters' });
+  render(<Filters />);
+  const toggle = screen.getByRole('button', { name: 'Filters' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const fields = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  expect(fields).not.toBeVisible();
   expect(screen.getByLabelText('Module value')).not.toBeVisible();
+  expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+
   await user.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeVisible();
+  expect(fields).toBeVisible();
+  expect(screen.getByRole('group', { name: 'Filters' })).toBe(fields);
   expect(screen.getByLabelText('Module value')).toBeVisible();
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(fields).not.toBeVisible();
+});
+
+it('counts the filters in use on the button, and those keep narrowing the table while folded', async () => {
+  viewport(1366);
+  const user = userEvent.setup();
+  render(<Filters />);
+  await user.click(screen.getByRole('button', { name: 'Filters' }));
   await user.type(screen.getByLabelText('Module value'), 'Bud');
-  expect(screen.getByRole('button', { name: 'Hide filters (1 in use)' })).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Hide filters (1 in use)' }));
-  // folded again, the filter still applies
-  expect(screen.getByRole('button', { name: 'Show filters (1 in use)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toHaveAttribute('aria-expanded', 'true');
+  await user.type(screen.getByLabelText('Score value'), '80');
+  const toggle = screen.getByRole('button', { name: 'Filters (2 active)' });
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(screen.getByText('Rows shown for “Bud”')).toBeInTheDocument();
+  // a mode alone filters nothing: emptied, the value no longer counts
+  await user.click(toggle);
+  await user.clear(screen.getByLabelText('Score value'));
+  expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toBeInTheDocument();
+});
+
+it('is keyboard operable: Enter or Space on the button opens the fields, and Tab goes into them', async () => {
+  viewport(390);
+  const user = userEvent.setup();
+  render(<Filters />);
+  await user.tab();
+  const toggle = screen.getByRole('button', { name: 'Filters' });
+  expect(toggle).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await user.tab();
+  expect(screen.getByRole('group', { name: 'Filters' })).toContainElement(document.activeElement as HTMLElement);
+  await user.tab({ shift: true });
+  await user.keyboard(' ');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });

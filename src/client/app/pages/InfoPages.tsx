@@ -136,9 +136,12 @@ export function PrivacyPage() {
       </Section>
       <Section heading="Session recordings and support">
         <P>
-          To fix problems you report, {PRODUCT_NAME} may record how pages behave during a session (clicks, page
-          changes and errors). Recordings are used only by our support team to understand and solve an issue and are
-          never used for advertising. Passwords are never recorded.
+          {PRODUCT_NAME} records nothing unless you ask it to. When you ask for help, you may tick &ldquo;Attach a
+          recording of my screen&rdquo;: from then until you send your request, {PRODUCT_NAME} records this browser
+          tab (the pages, clicks and scrolling), never what you type into boxes or your password. The recording
+          stays on your computer until you send the request; if you untick the box or sign out instead, it is
+          deleted. Recordings are watched only by our support team, to understand and solve the problem you
+          reported, and are never used for advertising.
         </P>
       </Section>
       <Section heading="Who can see your data">

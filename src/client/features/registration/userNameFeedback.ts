@@ -9,7 +9,7 @@ import type { UserNameCheckStatus } from './slice';
 export interface UserNameFeedbackInput {
   /** the local rule's message for the current value (length, characters), if it breaks one */
   ruleError: string | undefined;
-  /** has the box been left (or the form submitted) once? */
+  /** may the box's rule speak yet (after a submit, or once it was changed: ui/formikField.ts's rule)? */
   touched: boolean;
   /** the current value, trimmed and lower-cased */
   userName: string;

@@ -3,13 +3,16 @@
  * callMultipart); toasts through notificationRaised; time and navigation are not needed here.
  *
  * Submitting (SPEC S7.09, S8.04, S8.05, S4.19):
- *  1. if the student left the recording box ticked and the recorder holds events, a recording id is
+ *  1. if the student ticked the recording box and the recorder holds events, a recording id is
  *     drawn and its replay address goes into the appended details;
  *  2. OneLook POST /whichway/support { name, email, subject, description, useragent, url };
  *  3. with an upload token back, the buffer (JSON, truncated to 4,096,000 characters) is uploaded to
  *     POST /support/tickets/:key/recording — a failed upload is logged, the ticket stands;
  *  4. success toast (30 s, bottom-centre) and supportSucceeded (panel closes, the form clears);
  *     failure toast (20 s, bottom-centre) and supportFailed (the form keeps every value).
+ *
+ * Recording is opt-in: the recorder runs only while a form's recording box is ticked, from the tick
+ * on. Unticking, a sent ticket (its box unticks) or a session's end stops it and empties the buffer.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
@@ -31,12 +34,14 @@ import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd } from '../auth/events';
 import { selectUser } from '../auth/selectors';
+import { selectRecordingWanted } from './selectors';
 import { notificationRaised } from '../notifications/slice';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
 export const SUPPORT_TOAST_GROUP = 'support-request';
 import { sessionRecorder } from './recording/recorder';
 import {
+  recordingConsentChanged,
   recordingFailed,
   recordingLoaded,
   recordingRequested,
@@ -179,8 +184,17 @@ export function* loadRecordingSaga(action: ReturnType<typeof recordingRequested>
   yield call(loadInto<RecordingBody>, `/support/recordings/${encodeURIComponent(action.payload.id)}`, recordingLoaded, recordingFailed);
 }
 
-/** Shared computers: the next student never uploads the previous one's screen. */
-function* forgetRecording(): SagaIterator {
+/**
+ * The recorder follows the recording boxes: it starts when one is ticked and, when none is (unticked,
+ * the ticket sent, the session ended: shared computers), stops and forgets what it held.
+ */
+export function* followRecordingConsent(): SagaIterator {
+  const wanted: boolean = yield select(selectRecordingWanted);
+  if (wanted) {
+    yield call([sessionRecorder, sessionRecorder.start]);
+    return;
+  }
+  yield call([sessionRecorder, sessionRecorder.stop]);
   yield call([sessionRecorder, sessionRecorder.clear]);
 }
 
@@ -190,7 +204,7 @@ export function* supportSaga(): SagaIterator {
   yield takeLatest(ticketRequested, loadTicketSaga);
   yield takeLeading(ticketResolveRequested, resolveTicketSaga);
   yield takeLatest(recordingRequested, loadRecordingSaga);
-  yield takeEvery(sessionEnd, forgetRecording);
+  yield takeEvery([recordingConsentChanged, supportSucceeded, sessionEnd], followRecordingConsent);
 }
 
 export default supportSaga;

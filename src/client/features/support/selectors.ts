@@ -12,3 +12,6 @@ export const selectSupportClearCount = (state: SupportRootState) => state.suppor
 export const selectTickets = (state: SupportRootState) => state.support.tickets;
 export const selectTicket = (state: SupportRootState) => state.support.ticket;
 export const selectRecording = (state: SupportRootState) => state.support.recording;
+export const selectRecordingConsent = (state: SupportRootState, formId: SupportFormId) => state.support.recordingConsent[formId];
+/** Some form's recording box is ticked: the recorder runs. */
+export const selectRecordingWanted = (state: SupportRootState) => Object.values(state.support.recordingConsent).some(Boolean);

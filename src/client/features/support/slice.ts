@@ -4,7 +4,8 @@
  *
  * Events: `support/supportRequested` opens the panel — any page, menu item or error toast may
  * dispatch it. `support/supportSubmitted` starts a submission (sagas.ts), which ends in
- * `supportSucceeded` or `supportFailed`.
+ * `supportSucceeded` or `supportFailed`. `support/recordingConsentChanged` is the recording box,
+ * which the saga follows (the recorder runs only while a box is ticked).
  *
  * auth:session:end resets the slice (shared computers) and bumps `clearCount`, which remounts the
  * forms empty — EXCEPT when a submission is in flight and the session ended because the server
@@ -48,6 +49,12 @@ export interface SupportState {
   forms: Record<SupportFormId, FormSubmission>;
   /** bumped when the forms must start empty (session ended) */
   clearCount: number;
+  /**
+   * Each form's "Attach a recording of my screen" box: unticked until the student ticks it. The
+   * recorder runs only while one is ticked (sagas.ts); not a form value, so it lives here where the
+   * saga can follow it.
+   */
+  recordingConsent: Record<SupportFormId, boolean>;
   tickets: Loadable<TicketSummary[]>;
   ticket: Loadable<TicketDetail>;
   recording: Loadable<RecordingBody>;
@@ -61,6 +68,7 @@ export const initialSupportState: SupportState = {
   panelMounted: false,
   forms: { panel: idleForm, page: idleForm },
   clearCount: 0,
+  recordingConsent: { panel: false, page: false },
   tickets: idle,
   ticket: idle,
   recording: idle,
@@ -79,7 +87,7 @@ export interface PageInfo {
 export interface SupportSubmittedPayload {
   formId: SupportFormId;
   values: SupportFormValues;
-  /** the student left the recording checkbox ticked */
+  /** the student ticked the recording checkbox */
   includeRecording: boolean;
   /** the hidden honeypot field of /help (empty for people) */
   honeypot?: string;
@@ -96,6 +104,9 @@ const supportSlice = createSlice({
     supportPanelClosed(state) {
       state.panelOpen = false;
     },
+    recordingConsentChanged(state, action: PayloadAction<{ formId: SupportFormId; consent: boolean }>) {
+      state.recordingConsent[action.payload.formId] = action.payload.consent;
+    },
     supportSubmitted(state, action: PayloadAction<SupportSubmittedPayload>) {
       const form = state.forms[action.payload.formId];
       form.status = 'pending';
@@ -107,6 +118,8 @@ const supportSlice = createSlice({
       form.lastIssueKey = action.payload.issuekey;
       form.successCount += 1;
       if (action.payload.formId === 'panel') state.panelOpen = false;
+      // the recording went with this ticket: the next one starts unticked, with nothing recorded
+      state.recordingConsent[action.payload.formId] = false;
     },
     supportFailed(state, action: PayloadAction<{ formId: SupportFormId; error: SupportError }>) {
       const form = state.forms[action.payload.formId];
@@ -155,7 +168,9 @@ const supportSlice = createSlice({
       const refused = action.payload.reason === 'unauthorized' || action.payload.reason === 'expired';
       const pending = (Object.keys(state.forms) as SupportFormId[]).some((id) => state.forms[id].status === 'pending');
       if (refused && pending) {
-        // keep the forms (and the open panel) as they are: the saga reports the failure
+        // keep the forms (and the open panel) as they are: the saga reports the failure. The
+        // recording stops all the same: a shared computer's next student is not recorded
+        state.recordingConsent = initialSupportState.recordingConsent;
         state.tickets = idle;
         state.ticket = idle;
         state.recording = idle;
@@ -168,6 +183,7 @@ const supportSlice = createSlice({
 
 export const {
   supportPanelClosed,
+  recordingConsentChanged,
   supportSubmitted,
   supportSucceeded,
   supportFailed,

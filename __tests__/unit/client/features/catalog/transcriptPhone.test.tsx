@@ -67,6 +67,7 @@ describe('the transcript on a phone', () => {
 
   it('the column filters above the table narrow the rows, their folded dates and score with them', async () => {
     const table = await renderTranscript();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.type(screen.getByLabelText('Started value'), '03/09/26');
     expect(within(table).getAllByRole('row')).toHaveLength(2); // the header and one module
     const row = within(table).getByRole('row', { name: /Budgeting Basics/ });

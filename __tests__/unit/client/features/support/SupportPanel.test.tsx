@@ -11,6 +11,7 @@ import { createAppStore } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { SupportPanel } from '../../../../../src/client/features/support/components/SupportPanel';
 import { supportRequested, supportSucceeded } from '../../../../../src/client/features/support/slice';
+import { RECORDING_NOTICE } from '../../../../../src/common/support';
 import { makeSession, NOW } from '../harness';
 
 /** The panel, opened; `await`ed so that the form's first validation (a promise in formik) has settled. */
@@ -44,8 +45,21 @@ describe('Get Help panel', () => {
     for (const label of ['Your Name', 'Your Email', 'Subject', 'Comments']) expect(field(dialog, label)).toBeInTheDocument();
     expect(within(dialog).getByText('Please provide as much detail as possible.')).toBeInTheDocument();
     expect(within(dialog).getByText(/Monday through Friday, 8 a\.m\. to 6 p\.m\. ET/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/a recording of the last few minutes of this screen will be attached/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' })).toBeChecked();
+  });
+
+  it('the recording box starts unticked for everyone; its one line says what is recorded and who sees it; a tick is the store\'s', async () => {
+    const user = userEvent.setup();
+    const { store, dialog } = await renderPanel();
+    const box = within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(RECORDING_NOTICE);
+    expect(within(dialog).getByText(RECORDING_NOTICE)).toBeInTheDocument();
+    expect(store.getState().support.recordingConsent.panel).toBe(false);
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(store.getState().support.recordingConsent).toEqual({ panel: true, page: false });
+    await user.click(box);
+    expect(store.getState().support.recordingConsent.panel).toBe(false);
   });
 
   it('[S4.18] is prefilled with the signed-in student\'s name and e-mail', async () => {
@@ -63,6 +77,11 @@ describe('Get Help panel', () => {
   it('[S5.05] shows no error before a field is dirty, then each SPEC message once it is', async () => {
     const user = userEvent.setup();
     const { dialog } = await renderPanel();
+    expect(within(dialog).queryByText('Value is required')).not.toBeInTheDocument();
+    // tabbing past the empty fields is not making them dirty
+    await user.click(field(dialog, 'Subject'));
+    await user.tab();
+    await user.tab();
     expect(within(dialog).queryByText('Value is required')).not.toBeInTheDocument();
     await user.type(field(dialog, 'Subject'), 'x');
     await user.clear(field(dialog, 'Subject'));

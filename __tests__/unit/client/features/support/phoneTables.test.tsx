@@ -97,6 +97,7 @@ describe('the support tickets on a phone', () => {
 
   it('the filters above the table narrow it, folded text and all', async () => {
     const table = await renderTickets();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.type(screen.getByLabelText('Created value'), '03/10/26');
     expect(keys(table)).toEqual(['HELP-1002']);
     expect(foldedLines(within(table).getAllByRole('cell')[0]!)).toContain('— · 03/10/26');
@@ -104,6 +105,7 @@ describe('the support tickets on a phone', () => {
 
   it('an empty table says why: none the filters let through…', async () => {
     const table = await renderTickets();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.type(screen.getByLabelText('Created value'), '03/11/26');
     expect(within(table).getByRole('cell')).toHaveTextContent(NO_TICKETS_MATCH);
   });

@@ -8,6 +8,11 @@ import {
   type RecordedEvent,
 } from '../../../../../src/client/features/support/recording/recorder';
 
+// rrweb's record() needs a laid-out page: a stand-in that remembers being called and stopped
+const rrwebStop = jest.fn();
+const rrwebRecord = jest.fn((_options: unknown) => rrwebStop);
+jest.mock('rrweb', () => ({ record: (options: unknown) => rrwebRecord(options) }));
+
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 
@@ -55,5 +60,32 @@ describe('session recorder buffer (issue #9 soak: large events wait deflated)', 
     expect(recorder.events()).toEqual(added.slice(3));
     recorder.clear();
     expect(recorder.events()).toEqual([]);
+  });
+});
+
+describe('starting and stopping (recording is opt-in)', () => {
+  beforeEach(() => {
+    rrwebRecord.mockClear();
+    rrwebStop.mockClear();
+  });
+
+  it('records once started, masking every input; stop() ends it', async () => {
+    const recorder = createRecorder();
+    await expect(recorder.start()).resolves.toBe(true);
+    expect(rrwebRecord).toHaveBeenCalledTimes(1);
+    expect(rrwebRecord.mock.calls[0]![0]).toEqual(expect.objectContaining({ maskAllInputs: true, maskInputOptions: { password: true } }));
+    recorder.stop();
+    expect(rrwebStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('a box unticked while rrweb is still loading never starts recording', async () => {
+    const recorder = createRecorder();
+    const started = recorder.start();
+    recorder.stop();
+    await expect(started).resolves.toBe(false);
+    expect(rrwebRecord).not.toHaveBeenCalled();
+    // ticked again, it starts afresh
+    await expect(recorder.start()).resolves.toBe(true);
+    expect(rrwebRecord).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { sessionRecorder } from '../../../../../src/client/features/support/recording/recorder';
 import { supportSaga } from '../../../../../src/client/features/support/sagas';
-import { supportRequested, supportSubmitted, type SupportSubmittedPayload } from '../../../../../src/client/features/support/slice';
+import { recordingConsentChanged, supportRequested, supportSubmitted, type SupportSubmittedPayload } from '../../../../../src/client/features/support/slice';
+import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { RECORDING_NOT_ATTACHED, SUPPORT_DETAILS_MARKER } from '../../../../../src/common/support';
 import { harness, makeSession, NOW, settle } from '../harness';
@@ -204,5 +205,75 @@ describe('submitting a support request', () => {
     h.store.dispatch(supportSubmitted(submission()));
     await settle();
     expect(h.requests).toHaveLength(1);
+  });
+});
+
+describe('recording is opt-in: the recorder follows the recording boxes', () => {
+  let start: jest.SpyInstance;
+  let stop: jest.SpyInstance;
+  beforeEach(() => {
+    // rrweb does not run in jsdom: the recorder's start is watched, not run
+    start = jest.spyOn(sessionRecorder, 'start').mockResolvedValue(true);
+    stop = jest.spyOn(sessionRecorder, 'stop');
+  });
+  afterEach(() => {
+    start.mockRestore();
+    stop.mockRestore();
+  });
+
+  it('does not run before a box is ticked, starts on the tick, and an untick stops it and drops what it held', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [supportSaga] });
+    h.store.dispatch(supportRequested());
+    await settle();
+    expect(start).not.toHaveBeenCalled();
+    h.store.dispatch(recordingConsentChanged({ formId: 'panel', consent: true }));
+    await settle();
+    expect(start).toHaveBeenCalledTimes(1);
+    sessionRecorder.add({ type: 2, timestamp: 1, data: {} });
+    h.store.dispatch(recordingConsentChanged({ formId: 'panel', consent: false }));
+    await settle();
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(sessionRecorder.events()).toEqual([]);
+  });
+
+  it('a sent ticket unticks its box and stops the recorder', async () => {
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [supportSaga],
+      routes: {
+        'POST /api/service': { status: 200, data: { issuekey: 'HELP-1045', uploadToken: 'tok' } },
+        'POST /api/service/multipart': { status: 200, data: { id: 'x', size: 10, truncated: false } },
+      },
+    });
+    h.store.dispatch(recordingConsentChanged({ formId: 'panel', consent: true }));
+    sessionRecorder.add({ type: 2, timestamp: 1, data: {} });
+    h.store.dispatch(supportSubmitted(submission({ includeRecording: true })));
+    await settle(10);
+    expect(h.requests.map((r) => r.url)).toEqual(['/api/service', '/api/service/multipart']);
+    expect(h.state().support.recordingConsent.panel).toBe(false);
+    expect(stop).toHaveBeenCalled();
+    expect(sessionRecorder.events()).toEqual([]);
+  });
+
+  it('unticked, a ticket carries no recording even if the buffer held events', async () => {
+    sessionRecorder.add({ type: 2, timestamp: 1, data: {} });
+    const h = harness({ preloadedState: signedIn, sagas: [supportSaga], routes: { 'POST /api/service': { status: 200, data: { issuekey: 'HELP-1046', uploadToken: 'tok' } } } });
+    h.store.dispatch(supportSubmitted(submission({ includeRecording: false })));
+    await settle(10);
+    expect(h.requests).toHaveLength(1);
+    const payload = (h.requests[0]!.data as { payload: Record<string, string> }).payload;
+    expect(payload).not.toHaveProperty('recordingId');
+    expect(payload.description).toContain('Session recording: (not attached)');
+  });
+
+  it('the end of a session unticks every box, stops the recorder and forgets the buffer (shared computers)', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [supportSaga] });
+    h.store.dispatch(recordingConsentChanged({ formId: 'page', consent: true }));
+    sessionRecorder.add({ type: 2, timestamp: 1, data: {} });
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
+    await settle();
+    expect(h.state().support.recordingConsent).toEqual({ panel: false, page: false });
+    expect(stop).toHaveBeenCalled();
+    expect(sessionRecorder.events()).toEqual([]);
   });
 });

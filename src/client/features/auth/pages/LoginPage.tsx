@@ -4,11 +4,12 @@
  * redirect or /app), also for a sign-in made in another tab while this page is open. A user who is
  * already signed in when arriving here is sent to /app (S2.14).
  *
- * Two required fields are validated here by hand, the way formik + yup did it (errors computed from
- * the values, shown once a field is touched, every field touched on submit): /login is the page every
- * student loads first, and formik and yup together are about a tenth of its download (docs/performance.md).
+ * Two required fields are validated here by hand (errors computed from the values): /login is the
+ * page every student loads first, and formik and yup together are about a tenth of its download
+ * (docs/performance.md). An error shows as on every form (ui/formikField.ts): after a Sign in
+ * attempt, or once the field was changed and is empty again; tabbing past an empty field says nothing.
  */
-import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,7 +50,7 @@ const FIELD_SLOTS = PRERENDERING ? { htmlInput: { readOnly: true } } : undefined
 const COLUMN = { display: 'flex', flexDirection: 'column', gap: 2 } as const;
 /**
  * Each field keeps its helper-text line from the first paint (MUI renders ' ' as an empty line): an
- * error appearing on blur must not push the Sign in button down between mouse-down and mouse-up,
+ * error appearing must not push the Sign in button down between mouse-down and mouse-up,
  * or that first click is lost (QA: ~23 px).
  */
 const NO_HELP = ' ';
@@ -75,7 +76,8 @@ export function LoginPage() {
   }, []);
 
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  const [changed, setChanged] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
   // The caret goes to the user name just after the first paint, not with `autoFocus`: focusing
   // during React's commit forces a layout and a re-render inside that one task (issue #9, TBT)
   useEffect(() => {
@@ -85,14 +87,11 @@ export function LoginPage() {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
     setValues((v) => ({ ...v, [name]: value }));
-  };
-  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
-    const { name } = event.target;
-    setTouched((t) => ({ ...t, [name]: true }));
+    setChanged((c) => (c[name as keyof LoginValues] ? c : { ...c, [name]: true }));
   };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched({ username: true, password: true });
+    setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     dispatch(signInRequested({ username: values.username.trim(), password: values.password, redirect: searchParams.get('redirect') }));
   };
@@ -101,8 +100,9 @@ export function LoginPage() {
 
   const signingIn = status === 'signingIn';
   const reason = endReasonMessage(searchParams.get('reason') ?? endReason);
-  const usernameError = touched.username ? errors.username : undefined;
-  const passwordError = touched.password ? errors.password : undefined;
+  // both rules are "required": a changed field says so as soon as it is empty again
+  const usernameError = submitted || changed.username ? errors.username : undefined;
+  const passwordError = submitted || changed.password ? errors.password : undefined;
 
   return (
     <Box sx={{ maxWidth: 420, mx: 'auto' }}>
@@ -132,7 +132,6 @@ export function LoginPage() {
               fullWidth
               value={values.username}
               onChange={handleChange}
-              onBlur={handleBlur}
               error={Boolean(usernameError)}
               helperText={usernameError ?? NO_HELP}
               slotProps={FIELD_SLOTS}
@@ -147,7 +146,6 @@ export function LoginPage() {
               fullWidth
               value={values.password}
               onChange={handleChange}
-              onBlur={handleBlur}
               error={Boolean(passwordError)}
               helperText={passwordError ?? NO_HELP}
               slotProps={FIELD_SLOTS}

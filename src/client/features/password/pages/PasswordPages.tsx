@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ACCOUNT_LIMITS, forgotPasswordSchema, passwordStepSchema, withConfirmation } from '../../../../common/accounts';
+import * as yup from 'yup';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, forgotPasswordSchema, passwordField, withConfirmation } from '../../../../common/accounts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
@@ -71,6 +72,9 @@ export function ForgotPasswordPage() {
   );
 }
 
+/** The reset form's fields, named as the form labels them ("New password is required"). */
+const RESET_SCHEMA = withConfirmation(yup.object({ password: passwordField('New password') }), 'password', ACCOUNT_MESSAGES.newConfirmRequired);
+
 export function ResetPasswordPage() {
   const dispatch = useAppDispatch();
   const { code = '' } = useParams();
@@ -81,7 +85,7 @@ export function ResetPasswordPage() {
   }, [dispatch, code]);
   const formik = useFormik({
     initialValues: { password: '', confirm: '' },
-    validationSchema: withConfirmation(passwordStepSchema, 'password'),
+    validationSchema: RESET_SCHEMA,
     onSubmit: (values) => {
       dispatch(resetRequested({ code, password: values.password }));
     },

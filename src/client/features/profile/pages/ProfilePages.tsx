@@ -1,5 +1,5 @@
 /** /app/profile (SPEC §2): account, access-codes, edit, password, externalid/{productid} and code (add an access code). */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,9 +21,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import * as yup from 'yup';
 import {
+  ACCOUNT_MESSAGES,
   changePasswordSchema,
-  externalIdStepSchema,
+  externalIdField,
   formatAccessCode,
   profileSchema,
   verificationCodeSchema,
@@ -32,7 +34,7 @@ import {
 import { sameClientId } from '../../../../common/clients';
 import { DEFAULT_TIMEZONE } from '../../../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { fieldProps } from '../../../ui/formikField';
+import { fieldProps, markChanged, shownError } from '../../../ui/formikField';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
@@ -257,13 +259,16 @@ export function EditProfilePage() {
             autoComplete="email"
             required
             fullWidth
-            helperText={(formik.touched.email && formik.errors.email) || 'A new address is used once you enter the code we send to it.'}
+            helperText={shownError(formik, 'email') ?? 'A new address is used once you enter the code we send to it.'}
           />
           <TimezoneField
             value={formik.values.timezone}
-            onChange={(value) => void formik.setFieldValue('timezone', value)}
+            onChange={(value) => {
+              markChanged(formik, 'timezone');
+              void formik.setFieldValue('timezone', value);
+            }}
             onBlur={() => void formik.setFieldTouched('timezone', true)}
-            error={formik.touched.timezone ? formik.errors.timezone : undefined}
+            error={shownError(formik, 'timezone')}
           />
           <Button type="submit" variant="contained" disabled={profile.save.status === 'pending'}>
             Save
@@ -280,7 +285,7 @@ export function ChangePasswordPage() {
   const change = useAppSelector(selectPasswordChange);
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validationSchema: withConfirmation(changePasswordSchema, 'newPassword'),
+    validationSchema: withConfirmation(changePasswordSchema, 'newPassword', ACCOUNT_MESSAGES.newConfirmRequired),
     onSubmit: (values, helpers) => {
       dispatch(passwordChangeRequested({ currentPassword: values.currentPassword, newPassword: values.newPassword }));
       helpers.setSubmitting(false);
@@ -376,10 +381,12 @@ export function ExternalIdPage() {
   const profile = useProfile();
   const product = useAppSelector((state) => selectProductById(state, productId, school));
   const label = product?.externalIdLabel ?? 'External ID';
+  // "Student ID is required": named as the school names it
+  const schema = useMemo(() => yup.object({ externalId: externalIdField(label) }), [label]);
   const formik = useFormik({
     enableReinitialize: true,
     initialValues: { externalId: product?.externalId ?? '' },
-    validationSchema: externalIdStepSchema,
+    validationSchema: schema,
     onSubmit: (values) => {
       dispatch(externalIdSaveRequested({ productId, lsclientID: product?.lsclientID ?? school, externalId: values.externalId.trim() }));
     },

@@ -4,7 +4,7 @@
  * name, externalid, terms, verify, verify/{otid}, username, password. Forms: formik + the shared
  * yup schemas; the server checks the same rules.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import * as yup from 'yup';
 import {
   ACCOUNT_LIMITS,
-  externalIdStepSchema,
+  externalIdField,
   nameStepSchema,
   passwordStepSchema,
   termsStepSchema,
@@ -29,10 +29,10 @@ import {
   verificationCodeSchema,
   withConfirmation,
 } from '../../../../common/accounts';
-import { MESSAGES } from '../../../../common/messages';
+import { fieldRequired, MESSAGES } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { fieldProps } from '../../../ui/formikField';
+import { fieldProps, markChanged, shownError } from '../../../ui/formikField';
 import { PageFrame } from '../../../ui/PageFrame';
 import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeField';
 import { FormStack } from '../../../ui/FormStack';
@@ -56,7 +56,7 @@ import { registrationArea } from '../area';
 registerArea(registrationArea);
 
 /** The e-mail the invitation and the verify step ask for (the server checks its length too). */
-const emailFormSchema = yup.object({ email: yup.string().trim().required(MESSAGES.valueRequired).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
+const emailFormSchema = yup.object({ email: yup.string().trim().required(fieldRequired('E-mail')).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
 
 function StartError() {
   const status = useAppSelector(selectRegistrationStatus);
@@ -149,7 +149,9 @@ export function RecordNamePage() {
 export function RecordExternalIdPage() {
   const record = useAppSelector(selectRecord);
   const label = record?.externalIdLabel ?? 'Student ID';
-  const formik = useStepFormik('externalid', { externalId: record?.externalId ?? '' }, externalIdStepSchema);
+  // "Student ID is required": named as the school names it
+  const schema = useMemo(() => yup.object({ externalId: externalIdField(label) }), [label]);
+  const formik = useStepFormik('externalid', { externalId: record?.externalId ?? '' }, schema);
   return (
     <RecordFrame step="externalid" intro={`Your school uses your ${label} for this course.`}>
       <StepForm label={label} onSubmit={formik.handleSubmit}>
@@ -162,7 +164,7 @@ export function RecordExternalIdPage() {
 export function RecordTermsPage() {
   const record = useAppSelector(selectRecord);
   const formik = useStepFormik('terms', { accepted: record?.termsAccepted ?? false }, termsStepSchema, () => ({ accepted: true }));
-  const error = formik.touched.accepted ? formik.errors.accepted : undefined;
+  const error = shownError(formik, 'accepted');
   return (
     <RecordFrame step="terms">
       <Typography sx={{ mb: 2 }}>
@@ -179,7 +181,18 @@ export function RecordTermsPage() {
       <StepForm label="Terms of use" onSubmit={formik.handleSubmit}>
         <Box>
           <FormControlLabel
-            control={<Checkbox id="accepted" name="accepted" checked={formik.values.accepted} onChange={formik.handleChange} onBlur={formik.handleBlur} />}
+            control={
+              <Checkbox
+                id="accepted"
+                name="accepted"
+                checked={formik.values.accepted}
+                onChange={(event) => {
+                  markChanged(formik, 'accepted');
+                  formik.handleChange(event);
+                }}
+                onBlur={formik.handleBlur}
+              />
+            }
             label="I accept the terms of use and the privacy policy"
           />
           {error && <FormHelperText error>{error}</FormHelperText>}
@@ -281,7 +294,8 @@ export function RecordUsernamePage() {
   useServerErrorClearedOnEdit(formik.values);
   const feedback = userNameFeedback({
     ruleError: formik.errors.userName,
-    touched: Boolean(formik.touched.userName),
+    // the user name's rules speak as every field's do: after a submit, or once it was changed
+    touched: shownError(formik, 'userName') !== undefined,
     userName: formik.values.userName.trim().toLowerCase(),
     check,
   });
@@ -301,6 +315,7 @@ export function RecordUsernamePage() {
           value={formik.values.userName}
           onBlur={formik.handleBlur}
           onChange={(event) => {
+            markChanged(formik, 'userName');
             formik.handleChange(event);
             const next = event.target.value.trim().toLowerCase();
             dispatch(userNameTyped({ userName: next }));

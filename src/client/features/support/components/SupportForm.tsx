@@ -1,10 +1,11 @@
 /**
  * The support form (SPEC §2, §4, §5): Your Name, Your Email, Subject, Comments, the hint, the
- * recording notice with its checkbox, Submit (disabled while sending). Used by the Get Help panel
- * and by the /help and /app/support pages.
+ * recording checkbox with its one-line notice, Submit (disabled while sending). Used by the Get Help
+ * panel and by the /help and /app/support pages. The recording box starts unticked: ticking it
+ * starts the recorder, unticking stops it and drops what it held (the support saga).
  *
- * Values live here (formik), never in the store. Errors show once a field is dirty — changed from
- * its starting value or left after a visit — or after a Submit (S5.05). After a success subject and
+ * Values live here (formik), never in the store. Errors show once a field is dirty — changed by the
+ * student, even back to how it was — or after a Submit (S5.05); tabbing past a field says nothing. After a success subject and
  * description are cleared and validation is reset (S4.19); after a failure every value stays.
  * Prefill (S4.18): the signed-in student's name and e-mail, filled in whenever a student signs in
  * while those boxes are still untouched.
@@ -29,8 +30,8 @@ import {
 import { supportSchema, type SupportFormValues } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth/selectors';
-import { selectSupportForm } from '../selectors';
-import { supportSubmitted, type PageInfo, type SupportFormId } from '../slice';
+import { selectRecordingConsent, selectSupportForm } from '../selectors';
+import { recordingConsentChanged, supportSubmitted, type PageInfo, type SupportFormId } from '../slice';
 
 export interface SupportFormProps {
   formId: SupportFormId;
@@ -68,7 +69,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const { status, successCount } = useAppSelector((state) => selectSupportForm(state, formId));
   const sending = status === 'pending';
   const id = useId();
-  const [includeRecording, setIncludeRecording] = useState(true);
+  const includeRecording = useAppSelector((state) => selectRecordingConsent(state, formId));
   const [trap, setTrap] = useState('');
 
   const starting = (): SupportFormValues => ({
@@ -113,7 +114,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const changed: readonly Field[] = (formik.status as Field[] | undefined) ?? [];
   const showError = (field: Field) =>
     Boolean(formik.errors[field]) &&
-    (changed.includes(field) || formik.touched[field] === true || values[field] !== initialValues[field] || formik.submitCount > 0);
+    (changed.includes(field) || values[field] !== initialValues[field] || formik.submitCount > 0);
 
   const field = (name: Field, extra: { multiline?: boolean; max: number; helper?: string; type?: string; autoComplete?: string }) => {
     const error = showError(name) ? formik.errors[name] : undefined;
@@ -165,19 +166,19 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
       )}
       {recordingOption && (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="body2" id={`${id}-recording-note`}>
-            {RECORDING_NOTICE}
-          </Typography>
           <FormControlLabel
             control={
               <Checkbox
                 checked={includeRecording}
-                onChange={(e) => setIncludeRecording(e.target.checked)}
+                onChange={(e) => dispatch(recordingConsentChanged({ formId, consent: e.target.checked }))}
                 slotProps={{ input: { 'aria-describedby': `${id}-recording-note` } }}
               />
             }
             label={RECORDING_CHECKBOX_LABEL}
           />
+          <Typography variant="body2" color="text.secondary" id={`${id}-recording-note`} sx={{ ml: 4 }}>
+            {RECORDING_NOTICE}
+          </Typography>
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>

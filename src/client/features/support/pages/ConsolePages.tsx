@@ -144,7 +144,7 @@ export function TicketsPage() {
 
   return (
     <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
-      <FilterPanel inUse={countFiltersInUse(filters)} headingLevel="h2">
+      <FilterPanel inUse={countFiltersInUse(filters)}>
         {COLUMNS.map((c) => (
           <ColumnFilter
             key={c.id}

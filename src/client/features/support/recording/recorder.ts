@@ -1,12 +1,13 @@
 /**
- * Self-hosted session recording (issue #4, SPEC §9 queue 1000): rrweb records the page into an
- * in-memory ring buffer. NOTHING leaves the browser here — the support saga reads the buffer only
- * when the student submits a ticket with the recording box ticked, and uploads it to our server.
+ * Self-hosted session recording (SPEC §9 queue 1000): rrweb records the page into an in-memory ring
+ * buffer. It runs only while the student has ticked "Attach a recording of my screen" in a support
+ * form (the support saga starts and stops it), and NOTHING leaves the browser here: the saga reads
+ * the buffer when that ticket is sent and uploads it to our server. Unticked, signed out or sent,
+ * the recorder stops and the buffer is emptied.
  *
  * Privacy (the students are minors): every input value is masked (`maskAllInputs`), password fields
  * explicitly too, and elements with the class `cw-no-record` are blocked out entirely.
- * This module comes with rrweb and fflate in the `recorder` chunk, loaded at the student's first
- * input (components/SessionRecording.tsx); the support saga imports it for the buffer.
+ * rrweb and fflate come in the `recorder` chunk, fetched only when a box is first ticked.
  */
 import type * as Fflate from 'fflate';
 import { pushEvent, RECORDING_LIMITS } from '../../../../common/support';
@@ -55,12 +56,13 @@ export function unpackEvent(entry: BufferedEvent, codec: Codec | null): Recorded
 export const CHECKOUT_EVERY_N_EVENTS = 300;
 
 export interface Recorder {
-  /** Loads rrweb and starts recording (once); resolves false when recording cannot run here. */
+  /** Loads rrweb and starts recording (once); resolves false when recording cannot run here or was stopped meanwhile. */
   start(): Promise<boolean>;
   /** A copy of the buffer: at most RECORDING_LIMITS.queue events, starting at a snapshot. */
   events(): RecordedEvent[];
   add(event: RecordedEvent): void;
   clear(): void;
+  /** Stops recording (also one still loading rrweb); the buffer stays until clear(). */
   stop(): void;
 }
 
@@ -70,10 +72,13 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
   let codec: Codec | null = preloadedCodec;
   let stopFn: (() => void) | null = null;
   let starting: Promise<boolean> | null = null;
+  // bumped by stop(): a start still loading rrweb when the box was unticked must not begin recording
+  let generation = 0;
 
   const recorder: Recorder = {
     start() {
       if (starting) return starting;
+      const mine = generation;
       starting = (async () => {
         try {
           const [{ record }, fflate] = await Promise.all([
@@ -81,6 +86,7 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
             import(/* webpackChunkName: "recorder" */ 'fflate'),
           ]);
           codec = fflate;
+          if (mine !== generation) return false;
           stopFn =
             record({
               emit: (event) => recorder.add(event as RecordedEvent),
@@ -108,6 +114,7 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
       buffer = [];
     },
     stop() {
+      generation += 1;
       stopFn?.();
       stopFn = null;
       starting = null;
