@@ -153,7 +153,8 @@ export function PrivacyPage() {
       <Section heading="How long we keep it">
         <P>
           Learning records are kept while your school uses {PRODUCT_NAME} and deleted when the school asks or within
-          one year after its subscription ends. Session recordings and support tickets are deleted after 90 days.
+          one year after its subscription ends. Session recordings are deleted after 30 days, or sooner. Support requests
+          are kept so we can follow them up, until you or your school ask us to delete them.
         </P>
       </Section>
       <Section heading="Your choices and contact">
