@@ -10,7 +10,8 @@ import { expectAccessible, launchBrowser, signIn } from './support/browser';
 import { startClockServer, type ClockServer } from './support/clockServer';
 
 const MIN = 60_000;
-const CATALOG_CHUNK = /\/assets\/catalog\.[0-9a-f]{8}\.js$/;
+// the Resources page's chunk: not loaded before the student first opens it
+const PAGE_CHUNK = /\/assets\/resources\.[0-9a-f]{8}\.js$/;
 const DIALOG_CHUNK = /\/assets\/session-dialog\.[0-9a-f]{8}\.js$/;
 let browser: Browser;
 let server: ClockServer;
@@ -66,6 +67,7 @@ async function signedIn(page: Page, path = '/app'): Promise<void> {
 const notFound = (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 const failure = (page: Page) => page.getByRole('heading', { level: 1, name: 'This page could not be loaded' });
+const resourcesPage = (page: Page) => page.getByRole('heading', { level: 1, name: 'Resources' });
 const expiryDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
 
 describe('a page whose code does not arrive', () => {
@@ -73,12 +75,12 @@ describe('a page whose code does not arrive', () => {
     const { page, loads } = await clockedPage();
     await signedIn(page);
     const loadsSignedIn = loads();
-    await page.route(CATALOG_CHUNK, notFound);
-    await mainNav(page).getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.route(PAGE_CHUNK, notFound);
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
     await failure(page).waitFor();
     // a missing file reads as a newer build: reloaded once, then the guard holds
     expect(loads() - loadsSignedIn).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/app/catalog');
+    expect(new URL(page.url()).pathname).toBe('/app/resources');
     await expect(page.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Get Help' }).isVisible()).resolves.toBe(true);
     await expectAccessible(page);
@@ -86,7 +88,7 @@ describe('a page whose code does not arrive', () => {
     // the shell's navigation still works, and back on the broken page nothing reloads
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
-    await mainNav(page).getByRole('link', { name: 'Catalog', exact: true }).click();
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
     await failure(page).waitFor();
     expect(loads() - loadsSignedIn).toBe(1);
 
@@ -117,16 +119,16 @@ describe('a page whose code does not arrive', () => {
     const { page, loads } = await clockedPage();
     await signedIn(page);
     const loadsSignedIn = loads();
-    // the old build's catalog chunk is gone until the tab reloads; the reloaded app gets the new one
+    // the old build's Resources chunk is gone until the tab reloads; the reloaded app gets the new one
     let deployedSeen = false;
-    await page.route(CATALOG_CHUNK, async (route) => {
+    await page.route(PAGE_CHUNK, async (route) => {
       if (deployedSeen) return route.continue();
       if (route.request().method() === 'HEAD') deployedSeen = true;
       return notFound(route);
     });
-    await mainNav(page).getByRole('link', { name: 'Catalog', exact: true }).click();
-    await page.getByRole('list', { name: 'Modules' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/app/catalog');
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
+    await resourcesPage(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/resources');
     expect(loads() - loadsSignedIn).toBe(1);
     await expect(failure(page).count()).resolves.toBe(0);
     await expectAccessible(page);
@@ -136,13 +138,13 @@ describe('a page whose code does not arrive', () => {
     const { page, loads } = await clockedPage();
     await signedIn(page);
     const loadsSignedIn = loads();
-    await page.route(CATALOG_CHUNK, (route) => route.abort('internetdisconnected'));
-    await mainNav(page).getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.route(PAGE_CHUNK, (route) => route.abort('internetdisconnected'));
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
     await failure(page).waitFor();
     expect(loads()).toBe(loadsSignedIn);
-    await page.unroute(CATALOG_CHUNK);
+    await page.unroute(PAGE_CHUNK);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('list', { name: 'Modules' }).waitFor();
+    await resourcesPage(page).waitFor();
     expect(loads()).toBe(loadsSignedIn);
   });
 });
