@@ -386,9 +386,38 @@ describe('POST /api/auth/renew asked again (a renewal whose answer was lost; doc
     expect((await renew(second.token, { renewalKey: KEY })).statusCode).toBe(401);
   });
 
-  it(`is refused ${RENEWAL_REPLAY_MS / 60_000} minutes after the renewal`, async () => {
+  it('a dropped answer asked again after a Wi-Fi outage of several minutes still gets the new token', async () => {
     const first = await signIn(t.app, 'learner');
     t.clock.advance(21 * 60_000);
+    const lost = await renew(first.token, { lastActivityAt: t.clock(), renewalKey: KEY });
+    expect(lost.statusCode).toBe(200);
+    // the browser heard nothing and asks again until the network is back, 8 minutes on
+    t.clock.advance(8 * 60_000);
+    const again = await renew(first.token, { lastActivityAt: t.clock() - 8 * 60_000, renewalKey: KEY });
+    expect(again.statusCode).toBe(200);
+    expect(tokenOf(again)).toBe(tokenOf(lost));
+    expect((await getUser(first.token)).statusCode).toBe(401);
+    expect((await getUser(tokenOf(again))).statusCode).toBe(200);
+  });
+
+  it('a duplicate from a second tab sent at the same moment gets the same new token; one session lives on', async () => {
+    const first = await signIn(t.app, 'learner');
+    t.clock.advance(21 * 60_000);
+    const [one, two] = await Promise.all([
+      renew(first.token, { lastActivityAt: t.clock(), renewalKey: KEY }),
+      renew(first.token, { lastActivityAt: t.clock(), renewalKey: KEY }),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(tokenOf(two)).toBe(tokenOf(one));
+    const live = await t.db.selectFrom('sessions').select('id').where('revoked_at', 'is', null).execute();
+    expect(live.map((row) => row.id)).toEqual([decodeToken(tokenOf(one)).jti]);
+    expect((await getUser(first.token)).statusCode).toBe(401);
+  });
+
+  it(`the window closes ${RENEWAL_REPLAY_MS / 60_000} minutes after the renewal, with the old token still unexpired`, async () => {
+    const first = await signIn(t.app, 'learner');
+    // renewed early ('Stay Signed In'): the old token has 25 minutes left, more than the window
+    t.clock.advance(5 * 60_000);
     expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
     t.clock.advance(RENEWAL_REPLAY_MS);
     expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
@@ -396,6 +425,17 @@ describe('POST /api/auth/renew asked again (a renewal whose answer was lost; doc
     const late = await renew(first.token, { renewalKey: KEY });
     expect(late.statusCode).toBe(401);
     expect(messageOf(late)).toBe(API_MESSAGES.invalidSession);
+  });
+
+  it('the window closes when the old token expires, even within its minutes', async () => {
+    const first = await signIn(t.app, 'learner');
+    const oldExpiry = expFromClaim(decodeToken(first.token).exp as number);
+    t.clock.advance(25 * 60_000);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
+    t.clock.set(oldExpiry - 1);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(200);
+    t.clock.set(oldExpiry);
+    expect((await renew(first.token, { renewalKey: KEY })).statusCode).toBe(401);
   });
 
   it('is refused once the new session has ended: signed out, renewed in its turn, or every session revoked', async () => {

@@ -220,3 +220,37 @@ describe('static SPA with the prerendered pages', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('static SPA with the previous build\'s assets (scripts/keep-previous-assets.mjs)', () => {
+  let app: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'cashwise-deploy-'));
+    dir = path.join(parent, 'client');
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    mkdirSync(path.join(`${dir}-previous`, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), INDEX);
+    writeFileSync(path.join(dir, 'assets', 'catalog.bbbbbbbb.js'), 'new();');
+    // the build before had another catalog chunk, and an index.html of its own that is not kept
+    writeFileSync(path.join(`${dir}-previous`, 'assets', 'catalog.aaaaaaaa.js'), 'old();');
+    writeFileSync(path.join(`${dir}-previous`, 'assets', 'catalog.bbbbbbbb.js'), 'stale copy');
+    app = await createTestApp({ env: { STATIC_DIR: dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  it('serves a hashed file the new build no longer has from the previous build, cached as immutable', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/assets/catalog.aaaaaaaa.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('old();');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('prefers the new build\'s file, and a file in neither is still a 404', async () => {
+    expect((await app.app.inject({ method: 'GET', url: '/assets/catalog.bbbbbbbb.js', headers: { accept: '*/*' } })).body).toBe('new();');
+    expect((await app.app.inject({ method: 'GET', url: '/assets/catalog.cccccccc.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+});
+

@@ -39,14 +39,18 @@ export const SERVER_IDLE_SLACK_MS = 2 * 60_000;
 export const SERVER_IDLE_LIMIT_MS = SESSION.inactivityLogoutMs + SERVER_IDLE_SLACK_MS;
 /**
  * Ours (a renewal whose answer was lost, or two tabs renewing one token at once): the SPA sends the
- * same random renewal key with every renewal of one sign-in, and for this long after a renewal the
- * same token with the same key gets the same new token again instead of a 401 (docs/server.md,
- * "Renewal"). It covers the SPA's own retries (RENEWAL_RETRY_DELAYS_MS) and the next three session
- * checks.
+ * same random renewal key with every renewal of one sign-in, and for this long after a renewal (and
+ * while the replaced token itself has not expired) the same token with the same key gets the same
+ * new token again instead of a 401 (docs/server.md, "Renewal"). The SPA renews when 10 minutes or
+ * less are left and keeps asking again until the old token runs out, so the window spans that
+ * margin: a Wi-Fi outage of several minutes right after the server renewed is not a sign-out.
  */
-export const RENEWAL_REPLAY_MS = 2 * 60_000;
-/** Ours: after a renewal that got no answer (network, timeout, 5xx), the SPA asks again after these waits. */
-export const RENEWAL_RETRY_DELAYS_MS = [1_000, 4_000] as const;
+export const RENEWAL_REPLAY_MS = SESSION.renewWhenRemainingMs;
+/**
+ * Ours: after a renewal that got no answer (network, timeout, 5xx), the SPA asks again after these
+ * waits, then every last one, for as long as the old token is still worth renewing.
+ */
+export const RENEWAL_RETRY_DELAYS_MS = [1_000, 4_000, 15_000, 30_000] as const;
 /** The renewal key's shape: 16 to 128 base64url characters. */
 export const RENEWAL_KEY_PATTERN = '^[A-Za-z0-9_-]{16,128}$';
 /** localStorage key beside cc:auth: the sign-in's renewal key, shared by every tab (features/auth/renewalKey.ts). */

@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
 import { Housekeeping } from './security/retention';
+import { retentionSweep, type SweepOptions } from './retentionSweep';
 import { SignInThrottle } from './security/throttle';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
@@ -45,6 +46,11 @@ export interface AppDeps {
    * build's prerender bundle beside config.staticDir in a worker thread (http/pageRenderer.ts), or none
    */
   pageRenderer?: PageRenderer | null;
+  /**
+   * The retention sweep (retentionSweep.ts): once when the app is ready, then hourly until it
+   * closes. Tests may pass their own timers or interval; false: none (a test that sweeps by hand).
+   */
+  retentionSweep?: Pick<SweepOptions, 'timers' | 'intervalMs'> | false;
 }
 
 /** JSON bodies above this size get 413. */
@@ -102,6 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? defaultMailer(config, db, clock),
     housekeeping: new Housekeeping(db),
   };
+  if (deps.retentionSweep !== false) {
+    const sweep = retentionSweep({ db, clock, recordingRetentionMs: config.support.recordingRetentionMs, log: app.log, ...deps.retentionSweep });
+    // the first sweep before the first request: a process that starts after a quiet week deletes
+    // that week's expired rows at once (a failure is logged, the start goes on)
+    app.addHook('onReady', async () => {
+      await sweep.run();
+      sweep.start();
+    });
+    app.addHook('onClose', async () => sweep.stop());
+  }
   const registry = new ServiceRegistry(config, deps.modules);
   if (!deps.mailer && ctx.mailer instanceof SmtpMailer) {
     const smtp = ctx.mailer;

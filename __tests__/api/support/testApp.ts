@@ -54,6 +54,8 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** renders signed-in pages for GET /api/page (default: the build's, absent in tests) */
   pageRenderer?: AppDeps['pageRenderer'];
+  /** the retention sweep's timers or interval, or false for none (default: hourly, real timers) */
+  retentionSweep?: AppDeps['retentionSweep'];
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer,
     logger: options.logger,
     ...(options.pageRenderer !== undefined ? { pageRenderer: options.pageRenderer } : {}),
+    ...(options.retentionSweep !== undefined ? { retentionSweep: options.retentionSweep } : {}),
   });
   await app.ready();
   return {

@@ -77,17 +77,22 @@ describe('prerender', () => {
   });
 
   it.each([
-    ['/app/catalog', 'Catalog', '/app/catalog'],
-    ['/app/catalog/1/material/1', 'Material', '/app/catalog'],
-    ['/app/resources/budget-wizard/create', 'Create Budget', '/app/resources'],
-    ['/app/activity/transcripts', 'Catalog', '/app/activity'],
-    ['/app/profile/password', 'Change Password', null],
-  ])('renders %s as the signed-in shell alone, with its title, its area marked in the navigation', async (pathname, title, current) => {
+    ['/app/catalog', 'Catalog', '/app/catalog', 'cards'],
+    ['/app/catalog/1/material/1', 'Material', '/app/catalog', 'article'],
+    ['/app/catalog/1/material/1/section/1', 'Section', '/app/catalog', 'article'],
+    ['/app/resources/budget-wizard/create', 'Create Budget', '/app/resources', 'form'],
+    ['/app/activity/transcripts', 'Catalog', '/app/activity', 'rows'],
+    ['/app/profile/password', 'Change Password', null, 'form'],
+  ])('renders %s as the signed-in shell alone, with its title, its area marked in the navigation and the page\'s skeleton', async (pathname, title, current, skeleton) => {
     const page = await prerender(pathname, { signedIn: true, withPage: false });
     expect(page.title).toBe(`${title} - Cashwise`);
     const text = page.html.replace(/<!-- -->/g, '');
-    // the main element holds only a heading for assistive technology, out of sight
-    expect(text).toMatch(/<main[^>]*id="main-content"[^>]*><h1 class="[^"]*">Loading page<\/h1><\/main>/);
+    // the main element holds a heading for assistive technology, out of sight, then the page's
+    // skeleton (a polite status "Loading page"; its shapes hidden from assistive technology)
+    expect(text).toMatch(
+      new RegExp(`<main[^>]*id="main-content"[^>]*><h1 class="[^"]*">Loading page</h1><div[^>]*role="status" aria-busy="true" data-page-skeleton="${skeleton}">`),
+    );
+    expect(text).toMatch(/data-page-skeleton="[a-z]+"><span[^>]*>Loading page<\/span><div[^>]*aria-hidden="true">/);
     expect(text).toContain('aria-label="Account menu"');
     expect(text).toContain('>Get Help</button>');
     const marked = [...text.matchAll(/<a[^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((m) => m[1]);

@@ -3,6 +3,8 @@
  * whether the address is malformed (a numeric parameter that is not a number → Not Found).
  * Used by the guard, <DocumentTitle/> and the route-table tests alike.
  */
+import type { SkeletonKind } from '../ui/PageSkeleton';
+
 export interface RouteHandle {
   /** The page title (SPEC §2); the deepest matched route's title wins. */
   title?: string;
@@ -10,6 +12,8 @@ export interface RouteHandle {
   requiresAuth?: boolean;
   /** Parameters this route declares numeric (SPEC §2 "numeric"). */
   numeric?: readonly string[];
+  /** The shape of the page's skeleton while its code or data loads; the deepest matched route's wins. */
+  skeleton?: SkeletonKind;
 }
 
 export interface MatchLike {
@@ -42,4 +46,14 @@ export function routeMeta(matches: readonly MatchLike[]): RouteMeta {
     if (handle.numeric?.some((name) => !isNumericParam(match.params[name]))) notFound = true;
   }
   return { title: notFound ? NOT_FOUND_TITLE : title, requiresAuth, notFound };
+}
+
+/** The skeleton of the page a route chain shows (PageSkeleton): the deepest that says, else rows. */
+export function pageSkeleton(matches: readonly Pick<MatchLike, 'handle'>[]): SkeletonKind {
+  let kind: SkeletonKind = 'rows';
+  for (const match of matches) {
+    const handle = asHandle(match.handle);
+    if (handle.skeleton !== undefined) kind = handle.skeleton;
+  }
+  return kind;
 }

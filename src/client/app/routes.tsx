@@ -8,11 +8,13 @@
  * requiresAuth is inherited: the deepest route that states it wins (see routeMeta.ts).
  * Numeric parameters (:id, :rid, :otid) are declared in `numeric`; a non-numeric value renders Not Found.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
+import type { SkeletonKind } from '../ui/PageSkeleton';
+import { pageAfterFailedLoad } from './PageLoadFailed';
 import { nextTask, yieldWhereSupported } from '../lib/tasks';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
@@ -120,6 +122,8 @@ export interface AppRoute {
   title?: string;
   requiresAuth?: boolean;
   numeric?: readonly string[];
+  /** The page's skeleton while its code or data loads (PageSkeleton); inherited, default rows. */
+  skeleton?: SkeletonKind;
   page?: Page;
   /** A pathless layout wrapping the children. */
   layout?: 'shell' | 'public';
@@ -134,10 +138,11 @@ const appChildren: AppRoute[] = [
   {
     layout: 'shell',
     children: [
-      { index: true, title: 'Home', page: P.Home },
+      { index: true, title: 'Home', skeleton: 'cards', page: P.Home },
       {
         path: 'activity',
         title: 'Catalog',
+        skeleton: 'rows',
         children: [
           { index: true, page: P.Transcripts },
           { path: 'transcripts', page: P.Transcripts },
@@ -147,7 +152,7 @@ const appChildren: AppRoute[] = [
       {
         path: 'catalog',
         children: [
-          { index: true, title: 'Catalog', page: P.ModuleList },
+          { index: true, title: 'Catalog', skeleton: 'cards', page: P.ModuleList },
           {
             path: ':slug',
             children: [
@@ -155,9 +160,9 @@ const appChildren: AppRoute[] = [
               {
                 path: 'material/:mslug',
                 children: [
-                  { index: true, title: 'Material', page: P.Material },
-                  { path: 'review', title: 'Review', page: P.MaterialReview },
-                  { path: 'section/:sslug', title: 'Section', page: P.Section },
+                  { index: true, title: 'Material', skeleton: 'article', page: P.Material },
+                  { path: 'review', title: 'Review', skeleton: 'form', page: P.MaterialReview },
+                  { path: 'section/:sslug', title: 'Section', skeleton: 'article', page: P.Section },
                 ],
               },
             ],
@@ -167,29 +172,29 @@ const appChildren: AppRoute[] = [
       {
         path: 'resources',
         children: [
-          { index: true, title: 'Resources', page: P.Resources },
+          { index: true, title: 'Resources', skeleton: 'cards', page: P.Resources },
           {
             path: 'knowledge-base',
             children: [
-              { index: true, title: 'Knowledge Base', page: P.KbHome },
+              { index: true, title: 'Knowledge Base', skeleton: 'cards', page: P.KbHome },
               { path: ':slug', title: 'Topic', page: P.KbTopic },
-              { path: ':tslug/:aslug', title: 'Article', page: P.KbArticle },
+              { path: ':tslug/:aslug', title: 'Article', skeleton: 'article', page: P.KbArticle },
             ],
           },
           {
             path: 'budget-wizard',
             children: [
               { index: true, title: 'Budget Wizard', page: P.BudgetList },
-              { path: 'create', title: 'Create Budget', page: P.BudgetCreate },
-              { path: ':id', title: 'Edit Budget', numeric: ['id'], page: P.BudgetEdit },
+              { path: 'create', title: 'Create Budget', skeleton: 'form', page: P.BudgetCreate },
+              { path: ':id', title: 'Edit Budget', numeric: ['id'], skeleton: 'form', page: P.BudgetEdit },
             ],
           },
           {
             path: 'worksheets',
             children: [
-              { index: true, title: 'Worksheets', page: P.Worksheets },
-              { path: ':kind', title: 'Worksheet', page: P.WorksheetNew },
-              { path: ':kind/:id', title: 'Worksheet', numeric: ['id'], page: P.WorksheetEdit },
+              { index: true, title: 'Worksheets', skeleton: 'cards', page: P.Worksheets },
+              { path: ':kind', title: 'Worksheet', skeleton: 'form', page: P.WorksheetNew },
+              { path: ':kind/:id', title: 'Worksheet', numeric: ['id'], skeleton: 'form', page: P.WorksheetEdit },
             ],
           },
         ],
@@ -199,21 +204,22 @@ const appChildren: AppRoute[] = [
         title: 'Support',
         requiresAuth: AUTH,
         children: [
-          { index: true, page: P.Support },
+          { index: true, skeleton: 'form', page: P.Support },
           // the support console (issue #4): SUPPORT / GADMINSUPERUSER only
           { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
           { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
           { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
         ],
       },
-      { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, page: P.About },
-      { path: 'terms', title: 'Terms of Use', requiresAuth: PUBLIC, page: P.Terms },
-      { path: 'privacy', title: 'Privacy Policy', requiresAuth: PUBLIC, page: P.Privacy },
+      { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },
+      { path: 'terms', title: 'Terms of Use', requiresAuth: PUBLIC, skeleton: 'article', page: P.Terms },
+      { path: 'privacy', title: 'Privacy Policy', requiresAuth: PUBLIC, skeleton: 'article', page: P.Privacy },
       {
         path: 'profile',
+        skeleton: 'form',
         children: [
           { index: true, title: 'Profile', page: P.Account },
-          { path: 'access-codes', title: 'Access Codes', page: P.AccessCodes },
+          { path: 'access-codes', title: 'Access Codes', skeleton: 'rows', page: P.AccessCodes },
           { path: 'edit', title: 'Edit Profile', page: P.EditProfile },
           { path: 'password', title: 'Change Password', page: P.ChangePassword },
           { path: 'externalid/:productid', title: 'External ID', page: P.ExternalId },
@@ -285,24 +291,46 @@ export const routeTable: AppRoute[] = [
  * Lazy pages use the data router's `lazy`: the old page stays on screen until the new page's chunk is
  * in, then address, title and page change together (no spinner flash, no moment without an h1).
  */
-function toRouteObject(route: AppRoute): RouteObject {
+function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'): RouteObject {
   const handle: RouteHandle = {};
   if (route.title !== undefined) handle.title = route.title;
   if (route.requiresAuth !== undefined) handle.requiresAuth = route.requiresAuth;
   if (route.numeric) handle.numeric = route.numeric;
+  if (route.skeleton !== undefined) handle.skeleton = route.skeleton;
+  const skeleton = route.skeleton ?? inheritedSkeleton;
   const page = route.page;
   const view: Pick<RouteObject, 'element' | 'lazy' | 'Component'> =
     route.layout === 'shell'
-      ? { lazy: async () => ({ Component: (await shell()).AppShell }) }
+      ? { lazy: async () => ({ Component: await orFailedLoad(loadShell, skeleton, ShellFailedFrame) }) }
       : route.layout === 'public'
         ? { element: <PublicLayout /> }
         : page && isLazy(page)
-          ? { lazy: async () => ({ Component: await loadInItsOwnTask(page) }) }
+          ? { lazy: async () => ({ Component: await orFailedLoad(() => loadInItsOwnTask(page), skeleton) }) }
           : page
             ? { Component: page }
             : { element: <Outlet /> };
   if (route.index) return { index: true, handle, ...view } as RouteObject;
-  return { path: route.path, handle, ...view, children: route.children?.map(toRouteObject) } as RouteObject;
+  return { path: route.path, handle, ...view, children: route.children?.map((child) => toRouteObject(child, skeleton)) } as RouteObject;
+}
+
+const loadShell = async (): Promise<ComponentType> => (await shell()).AppShell;
+
+/** The signed-in shell's code did not arrive: the failure in the plain frame of the public pages. */
+function ShellFailedFrame({ children }: { children: ReactNode }) {
+  return <PublicLayout>{children}</PublicLayout>;
+}
+
+/**
+ * A route's component, or where its code did not arrive the failure in the page's frame
+ * (PageLoadFailed.tsx): the router keeps a failed `lazy` for good and would put the failure in place
+ * of the whole app, shell and session-expiry dialog included.
+ */
+async function orFailedLoad(load: () => Promise<ComponentType>, skeleton: SkeletonKind, frame?: ComponentType<{ children: ReactNode }>): Promise<ComponentType> {
+  try {
+    return await load();
+  } catch (error) {
+    return pageAfterFailedLoad(load, error, skeleton, frame);
+  }
 }
 
 /** The root of the data router (root layout with guard, title and scroll) around `children`. */
@@ -317,7 +345,7 @@ function rootRoute(children: RouteObject[]): RouteObject {
 }
 
 /** The table's routes, converted once; the app's router and the whole table share them. */
-const tableRoutes = routeTable.map(toRouteObject);
+const tableRoutes = routeTable.map((route) => toRouteObject(route));
 /**
  * The whole table as data routes (root layout, then the table): what tests, tools and the build's
  * prerender match against. The app's router starts with part of it (appRouterOptions below) and

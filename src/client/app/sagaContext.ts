@@ -35,6 +35,11 @@ export interface SagaContext {
    * waits for the renewal and is asked again with the new token. Extra; createAppStore makes one.
    */
   renewals?: TokenRenewals;
+  /**
+   * Waits of the sagas that time things (ms → a thenable): the session check, the renewal's retries.
+   * Absent: redux-saga's `delay` (features/session/wait.ts). Tests pass a virtual clock's. Extra.
+   */
+  delay?: (ms: number) => PromiseLike<unknown>;
 }
 
 /** The current time from the injected clock. */

@@ -178,6 +178,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     drafts: given.drafts ?? draftRegistry,
     renewals: given.renewals ?? new TokenRenewals(),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
+    ...(given.delay ? { delay: given.delay } : {}),
   };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
 

@@ -54,10 +54,12 @@ interface RenewBody {
 const hashOfRenewalKey = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
 /**
- * A renewal asked again (its answer was lost on the way, so the browser still holds the old token):
- * the same token with the same renewal key, within RENEWAL_REPLAY_MS of the renewal, while the
- * session that renewal started is still live, gets that session's token again. Anything else is
- * null, and the request goes on as a renewal of its own (which refuses a replaced token).
+ * A renewal asked again (its answer was lost on the way, so the browser still holds the old token,
+ * or another tab sent the same renewal at the same moment): the same token with the same renewal
+ * key, within RENEWAL_REPLAY_MS of the renewal and before the old token's own expiry, while the
+ * session that renewal started is still live, gets that session's token again. The window grants
+ * nothing the old token did not: it ends with that token's life. Anything else is null, and the
+ * request goes on as a renewal of its own (which refuses a replaced token).
  */
 async function repeatedRenewal(ctx: AppContext, token: string, renewalKey: string): Promise<Envelope<Session> | null> {
   // after authenticate() refused the token: other processes' commits already seen, the token's
@@ -177,12 +179,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       renewal_key_hash: null,
     };
     const replacement = { by: next.id, renewalKeyHash: renewalKey === undefined ? null : hashOfRenewalKey(renewalKey) };
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertSession(trx, next);
-      // a concurrent renewal of the same token may have won: then this one must not count (the
-      // same browser's next attempt with the same key gets the winner's token, repeatedRenewal)
-      if (!(await revokeSession(trx, old.id, now, replacement))) throw new HttpError(401, API_MESSAGES.invalidSession);
-    });
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await insertSession(trx, next);
+        // a concurrent renewal of the same token may have won: then this one must not count
+        if (!(await revokeSession(trx, old.id, now, replacement))) throw new HttpError(401, API_MESSAGES.invalidSession);
+      });
+    } catch (error) {
+      // the winner carried the same key (another tab of this sign-in, or this tab's own retry that
+      // overtook a slow first attempt): its token is this renewal's answer too, not a 401
+      const winner = error instanceof HttpError && renewalKey !== undefined && presented ? await repeatedRenewal(ctx, presented, renewalKey) : null;
+      if (!winner) throw error;
+      request.log.info('a renewal that lost a race to the same renewal: the winner\'s token sent');
+      return winner;
+    }
     const token = await issueToken(ctx.config, next);
     const body: Envelope<Session> = { body: { token, ...identity } };
     return body;

@@ -77,9 +77,20 @@ export function staticDirExists(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory() && existsSync(path.join(dir, 'index.html'));
 }
 
+/**
+ * Where the build keeps the hashed files of the build before (scripts/keep-previous-assets.mjs):
+ * beside the static dir, e.g. dist/client-previous.
+ */
+export function previousAssetsDir(staticDir: string): string {
+  return `${staticDir.replace(/[\\/]+$/, '')}-previous`;
+}
+
 export async function staticRoutes(app: FastifyInstance, staticDir: string): Promise<void> {
+  // a file the current build does not have, from the build before: a tab opened before a deploy
+  // still loads its pages' code (docs/server.md "Static files")
+  const previous = previousAssetsDir(staticDir);
   await app.register(fastifyStatic, {
-    root: staticDir,
+    root: existsSync(previous) ? [staticDir, previous] : staticDir,
     cacheControl: false,
     etag: true,
     lastModified: true,

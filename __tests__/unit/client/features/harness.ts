@@ -133,6 +133,8 @@ export interface HarnessOptions {
   tabEvents?: SagaContext['tabEvents'];
   /** A clock of the test's own (default: NOW, moved by setNow). */
   clock?: () => number;
+  /** The sagas' waits (a VirtualClock's `delay`); default: redux-saga's own. */
+  delay?: SagaContext['delay'];
 }
 
 /** Every area's slice, as if every area had loaded (the sagas are the test's own: `sagas`). */
@@ -158,6 +160,7 @@ export function harness(options: HarnessOptions = {}) {
       currentPath: () => options.currentPath ?? null,
       renewals,
       ...(options.tabEvents ? { tabEvents: options.tabEvents } : {}),
+      ...(options.delay ? { delay: options.delay } : {}),
     },
     preloadedState: options.preloadedState,
     devTools: false,

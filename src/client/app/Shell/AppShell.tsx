@@ -18,7 +18,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useMatches } from 'react-router';
+import { PageSkeleton } from '../../ui/PageSkeleton';
+import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested } from '../../features/support/slice';
 import { useAppDispatch } from '../hooks';
@@ -73,13 +75,18 @@ function PageAfterShell() {
   useEffect(() => {
     startTransition(() => setShellCommitted(true));
   }, []);
+  const matches = useMatches();
   if (!withPage) {
     // a page's prerendered shell: a heading for assistive technology until the page comes (every
-    // page has one), out of sight, so nothing moves when the page's own arrives
+    // page has one), out of sight, and the page's skeleton, so on a slow connection the page is
+    // not blank below the header while its code arrives
     return (
-      <Typography component="h1" sx={visuallyHidden}>
-        Loading page
-      </Typography>
+      <>
+        <Typography component="h1" sx={visuallyHidden}>
+          Loading page
+        </Typography>
+        <PageSkeleton kind={pageSkeleton(matches)} />
+      </>
     );
   }
   return shellCommitted ? <Outlet /> : null;

@@ -11,7 +11,7 @@
  * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
  */
 import type { EventChannel, SagaIterator } from 'redux-saga';
-import { all, call, delay, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../common/constants';
 import { SESSION_MESSAGES } from '../../../common/sessionMessages';
@@ -22,6 +22,7 @@ import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications/slice';
+import { wait } from '../session/wait';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
@@ -234,10 +235,13 @@ const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'netw
  * S8.09 / S4.17: a failure is logged, state unchanged, error alert 'Authentication'.
  *
  * Every renewal of one sign-in carries the same renewal key, in every tab (renewalKey.ts). A renewal
- * that got no answer (network, timeout, 5xx) is asked again after RENEWAL_RETRY_DELAYS_MS: if the
- * server had renewed, the same key gets the same new token, so a lost answer does not sign the
- * student out; nor does another tab's renewal of the same token sent at the same moment.
- * Only when every attempt fails is the renewal a failure.
+ * that got no answer (network, timeout, 5xx) is asked again after RENEWAL_RETRY_DELAYS_MS, then
+ * every last delay, until an answer comes or the old token has expired: if the server had renewed,
+ * the same key gets the same new token (for RENEWAL_REPLAY_MS, which spans the renewal margin), so
+ * a lost answer does not sign the student out, even after minutes without Wi-Fi; nor does another
+ * tab's renewal of the same token sent at the same moment. Requests refused meanwhile for the old
+ * token wait for this renewal (TokenRenewals) instead of ending the session. The waits go through
+ * the saga context's `delay` (virtual time in tests). Only when it gives up is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
@@ -273,7 +277,6 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
           });
           break;
         } catch (error) {
-          const wait = RENEWAL_RETRY_DELAYS_MS[attempt];
           const problem = toApiProblem(error);
           // refused: another tab may have renewed this token while we asked (the server revoked it
           // then). Its token is adopted (before this renewal settles, for the requests waiting on it)
@@ -283,9 +286,12 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
             const adoptedMeanwhile: string | null = yield call(adoptStoredRenewal);
             if (adoptedMeanwhile) return true;
           }
-          if (wait === undefined || !answerMayBeLost(problem)) throw error;
+          const pause: number = RENEWAL_RETRY_DELAYS_MS[Math.min(attempt, RENEWAL_RETRY_DELAYS_MS.length - 1)]!;
+          const time: number = yield call(now);
+          // past its expiry the old token cannot be renewed, nor its lost renewal asked again
+          if (!answerMayBeLost(problem) || isTokenExpired(current.token, time + pause)) throw error;
           logger.warn('Session renewal got no answer: asking again', problem);
-          yield delay(wait);
+          yield call(wait, pause);
           // signed out meanwhile, or another tab's renewal adopted: nothing left to renew
           const holding: Session | null = yield select(selectSession);
           if (holding?.token !== current.token) return holding !== null;

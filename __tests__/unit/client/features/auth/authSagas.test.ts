@@ -16,6 +16,7 @@ import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETR
 import { MESSAGES } from '../../../../../src/common/messages';
 import type { Session } from '../../../../../src/common/types';
 import { tokenExpiry } from '../../../../../src/common/token';
+import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
 
 const withAuth = (options: Parameters<typeof harness>[0] = {}) => harness({ ...options, sagas: [authSaga] });
@@ -248,21 +249,37 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     expect(h.requests[0]?.data).toEqual({ lastActivityAt: NOW - 5000, renewalKey: expect.stringMatching(new RegExp(RENEWAL_KEY_PATTERN)) });
   });
 
+  /** When the renewal is asked, with no answer, for a token with `life` left: at once, then after each retry delay (the last repeated) while the token lives. */
+  function attemptsWithin(life: number): number {
+    let at = 0;
+    let attempts = 1;
+    for (let retry = 0; ; retry += 1) {
+      at += RENEWAL_RETRY_DELAYS_MS[Math.min(retry, RENEWAL_RETRY_DELAYS_MS.length - 1)]!;
+      if (at >= life) return attempts;
+      attempts += 1;
+    }
+  }
+
   it.each([
-    ['401', 1, { status: 401, data: { message: 'revoked' } }],
-    ['network error', 1 + RENEWAL_RETRY_DELAYS_MS.length, 'network' as const],
-    ['timeout', 1 + RENEWAL_RETRY_DELAYS_MS.length, 'timeout' as const],
-    ['503', 1 + RENEWAL_RETRY_DELAYS_MS.length, { status: 503, data: { message: 'down' } }],
-  ])('[S8.09][S4.17] failure (%s, asked %d times): logged, state unchanged, error alert Authentication', async (_label, attempts, answer) => {
-    jest.useFakeTimers({ now: NOW });
-    const h = withAuth({ stored: session, routes: { 'POST /api/auth/renew': answer } });
+    ['401', () => 1, { status: 401, data: { message: 'revoked' } }],
+    ['network error', attemptsWithin, 'network' as const],
+    ['timeout', attemptsWithin, 'timeout' as const],
+    ['503', attemptsWithin, { status: 503, data: { message: 'down' } }],
+  ])('[S8.09][S4.17] failure (%s; no answer is asked again while the token lives): logged, state unchanged, error alert Authentication', async (_label, attempts, answer) => {
+    const life = 2 * 60_000;
+    const short = { ...session, token: tokenExpiringIn(life, 'short') };
+    const clock = new VirtualClock(NOW);
+    const h = withAuth({ stored: short, clock: clock.now, delay: clock.delay, routes: { 'POST /api/auth/renew': answer } });
     const before = h.state().auth;
     h.store.dispatch(renew());
-    await jest.advanceTimersByTimeAsync(RENEWAL_RETRY_DELAYS_MS.reduce((sum, wait) => sum + wait, 0) + 1000);
-    jest.useRealTimers();
-    expect(h.requests).toHaveLength(attempts);
+    for (let second = 0; second <= life / 1000 + 60; second += 1) {
+      await settle();
+      clock.advanceTo(NOW + second * 1000);
+    }
+    await settle();
+    expect(h.requests).toHaveLength(attempts(life));
     expect(h.state().auth).toEqual(before);
-    expect(h.stored()).toEqual(session);
+    expect(h.stored()).toEqual(short);
     expect(h.logger.error).toHaveBeenCalled();
     expect(selectPendingNotifications(h.state())).toEqual([
       expect.objectContaining({ severity: 'error', summary: MESSAGES.renewFailedSummary, detail: MESSAGES.renewFailedDetail }),
@@ -344,6 +361,78 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
       other.store.dispatch(renew());
       await settle();
       expect((other.requests[0]?.data as { renewalKey: string }).renewalKey).not.toBe(keys[0]);
+    });
+
+    describe('on virtual time (the saga context\'s delay)', () => {
+      const MIN = 60_000;
+      const renewCalls = (h: ReturnType<typeof harness>) => h.requests.filter((request) => request.url === '/api/auth/renew');
+      /** Moves the virtual clock second by second, letting the fake server's answers arrive in between. */
+      async function advance(clock: VirtualClock, ms: number): Promise<void> {
+        for (let step = 0; step < ms; step += 1_000) {
+          clock.advanceTo(clock.now() + Math.min(1_000, ms - step));
+          await settle();
+        }
+      }
+
+      it('keeps asking with the same token and key through a 6-minute outage; once the network is back the lost renewal is answered, with no alert', async () => {
+        // renewed at 21:00 of a 30-minute token; the Wi-Fi drops and the answer is lost
+        const clock = new VirtualClock(NOW + 21 * MIN);
+        let networkUp = false;
+        const h = withAuth({
+          stored: session,
+          clock: clock.now,
+          delay: clock.delay,
+          routes: { 'POST /api/auth/renew': () => (networkUp ? { status: 200, data: { body: renewed } } : 'network') },
+        });
+        h.store.dispatch(renew());
+        await settle();
+        await advance(clock, 6 * MIN);
+        const duringOutage = renewCalls(h).length;
+        // the delays, then one attempt per 30 s: never a storm
+        expect(duringOutage).toBeGreaterThan(RENEWAL_RETRY_DELAYS_MS.length);
+        expect(duringOutage).toBeLessThanOrEqual(RENEWAL_RETRY_DELAYS_MS.length + (6 * MIN) / RENEWAL_RETRY_DELAYS_MS.at(-1)! + 1);
+        expect(h.state().auth.session?.token).toBe(session.token);
+        expect(selectPendingNotifications(h.state())).toEqual([]);
+
+        networkUp = true;
+        await advance(clock, RENEWAL_RETRY_DELAYS_MS.at(-1)!);
+        const calls = renewCalls(h);
+        expect(calls).toHaveLength(duringOutage + 1);
+        expect(new Set(calls.map((request) => (request.data as { renewalKey: string }).renewalKey)).size).toBe(1);
+        expect(new Set(calls.map((request) => request.headers.Authorization)).size).toBe(1);
+        expect(h.state().auth.session?.token).toBe(renewedToken);
+        expect(h.stored()?.token).toBe(renewedToken);
+        expect(selectPendingNotifications(h.state())).toEqual([]);
+        expect(h.logger.error).not.toHaveBeenCalled();
+      });
+
+      it('gives up once the old token has expired: the usual alert, once, and no more requests', async () => {
+        const clock = new VirtualClock(NOW + 21 * MIN);
+        const h = withAuth({ stored: session, clock: clock.now, delay: clock.delay, routes: { 'POST /api/auth/renew': 'network' } });
+        h.store.dispatch(renew());
+        await settle();
+        await advance(clock, 9 * MIN + 30_000);
+        const calls = renewCalls(h).length;
+        expect(selectPendingNotifications(h.state())).toEqual([expect.objectContaining({ summary: MESSAGES.renewFailedSummary })]);
+        await advance(clock, 2 * MIN);
+        expect(renewCalls(h)).toHaveLength(calls);
+        expect(clock.pendingTimers).toBe(0);
+      });
+
+      it('a refusal (401) is not retried: the replay window closed or the session ended', async () => {
+        const clock = new VirtualClock(NOW + 21 * MIN);
+        const h = withAuth({
+          stored: session,
+          clock: clock.now,
+          delay: clock.delay,
+          routes: { 'POST /api/auth/renew': { status: 401, data: { message: API_MESSAGES.invalidSession } } },
+        });
+        h.store.dispatch(renew());
+        await settle();
+        await advance(clock, 2 * MIN);
+        expect(renewCalls(h)).toHaveLength(1);
+        expect(selectPendingNotifications(h.state())).toEqual([expect.objectContaining({ summary: MESSAGES.renewFailedSummary })]);
+      });
     });
 
     it('stops asking when the student signed out while it waited: no alert', async () => {

@@ -1,0 +1,150 @@
+/**
+ * A page whose code does not arrive (a lazily loaded chunk failed) in real Chromium: the failure
+ * stays inside the page's frame, so the shell, its navigation, the session-expiry dialog (WCAG
+ * 2.2.1) and sign-out keep working; a file the server no longer has (a newer build deployed) reloads
+ * the app once, on the same address, and never again within RELOAD_GUARD_MS. Playwright's clock
+ * moves the page's time, the clock server's the server's (support/clockServer.ts).
+ */
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { expectAccessible, launchBrowser, signIn } from './support/browser';
+import { startClockServer, type ClockServer } from './support/clockServer';
+
+const MIN = 60_000;
+// the Resources page's chunk: not loaded before the student first opens it
+const PAGE_CHUNK = /\/assets\/resources\.[0-9a-f]{8}\.js$/;
+const DIALOG_CHUNK = /\/assets\/session-dialog\.[0-9a-f]{8}\.js$/;
+let browser: Browser;
+let server: ClockServer;
+let context: BrowserContext;
+let offsetSoFar = 0;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startClockServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** A page whose clock runs from the server's "now"; `loads()` counts its document loads. */
+async function clockedPage(): Promise<{ page: Page; loads: () => number }> {
+  const page = await context.newPage();
+  await page.clock.install({ time: Date.now() + offsetSoFar });
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  return { page, loads: () => loads };
+}
+
+/** Both clocks jump (the server's first: its tokens and idle limit agree with the page). */
+async function jump(page: Page, ms: number): Promise<void> {
+  server.advance(ms);
+  offsetSoFar += ms;
+  await page.clock.fastForward(ms);
+}
+
+/** Signed in on `path`, with the session timer running (its activity watcher records a move). */
+async function signedIn(page: Page, path = '/app'): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'learner');
+  await page.waitForURL(`**${path}`);
+  const lastActivity = () => page.evaluate(() => Number(localStorage.getItem('cc:lastActivity') ?? 0));
+  const signedInAt = await lastActivity();
+  for (let step = 0; (await lastActivity()) <= signedInAt; step += 1) {
+    if (step > 150) throw new Error('the session timer did not start (no activity recorded)');
+    await page.mouse.move(20 + (step % 40), 300);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const notFound = (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
+const failure = (page: Page) => page.getByRole('heading', { level: 1, name: 'This page could not be loaded' });
+const resourcesPage = (page: Page) => page.getByRole('heading', { level: 1, name: 'Resources' });
+const expiryDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+
+describe('a page whose code does not arrive', () => {
+  it('answered 404: one reload, then "Try again" inside the shell; the navigation works and the expiry dialog comes at 26 minutes idle', async () => {
+    const { page, loads } = await clockedPage();
+    await signedIn(page);
+    const loadsSignedIn = loads();
+    await page.route(PAGE_CHUNK, notFound);
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
+    await failure(page).waitFor();
+    // a missing file reads as a newer build: reloaded once, then the guard holds
+    expect(loads() - loadsSignedIn).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/app/resources');
+    await expect(page.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Get Help' }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+
+    // the shell's navigation still works, and back on the broken page nothing reloads
+    await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
+    await failure(page).waitFor();
+    expect(loads() - loadsSignedIn).toBe(1);
+
+    // WCAG 2.2.1: the warning still comes, and signing out by choice still works
+    await page.mouse.move(5, 5);
+    await jump(page, 26 * MIN);
+    await expiryDialog(page).waitFor();
+    await expectAccessible(page);
+    await expiryDialog(page).getByRole('button', { name: 'Sign Out Now' }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the dialog\'s own code missing too: a plain dialog asks the same question at 26 minutes, and Stay Signed In works', async () => {
+    const { page } = await clockedPage();
+    await page.route(DIALOG_CHUNK, notFound);
+    await signedIn(page);
+    const before = await page.evaluate(() => localStorage.getItem('cc:auth'));
+    await jump(page, 26 * MIN);
+    await expiryDialog(page).waitFor();
+    await expect(expiryDialog(page).getByText('Do you want to stay signed in?').isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await expiryDialog(page).getByRole('button', { name: 'Stay Signed In' }).click();
+    await expiryDialog(page).waitFor({ state: 'hidden' });
+    await page.waitForFunction((old) => localStorage.getItem('cc:auth') !== old, before);
+  });
+
+  it('a newer build deployed mid-session: the old file is gone, the app reloads once and returns to the same page', async () => {
+    const { page, loads } = await clockedPage();
+    await signedIn(page);
+    const loadsSignedIn = loads();
+    // the old build's Resources chunk is gone until the tab reloads; the reloaded app gets the new one
+    let deployedSeen = false;
+    await page.route(PAGE_CHUNK, async (route) => {
+      if (deployedSeen) return route.continue();
+      if (route.request().method() === 'HEAD') deployedSeen = true;
+      return notFound(route);
+    });
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
+    await resourcesPage(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/resources');
+    expect(loads() - loadsSignedIn).toBe(1);
+    await expect(failure(page).count()).resolves.toBe(0);
+    await expectAccessible(page);
+  });
+
+  it('a network failure does not reload: "Try again" loads the page once the connection is back', async () => {
+    const { page, loads } = await clockedPage();
+    await signedIn(page);
+    const loadsSignedIn = loads();
+    await page.route(PAGE_CHUNK, (route) => route.abort('internetdisconnected'));
+    await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
+    await failure(page).waitFor();
+    expect(loads()).toBe(loadsSignedIn);
+    await page.unroute(PAGE_CHUNK);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await resourcesPage(page).waitFor();
+    expect(loads()).toBe(loadsSignedIn);
+  });
+});
