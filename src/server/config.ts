@@ -166,7 +166,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SIGNIN_MAX_FAILURES_PER_USER_HOUR', default: '100', description: 'Failed sign-ins per user name in any hour before 429, even when a successful sign-in cleared the short window.' },
   { name: 'SMTP_URL', default: '(unset: mail goes to the outbox table)', description: 'smtp://user:pass@host:port or smtps://… of the mail server (nodemailer). Unset: mail is kept in the outbox table, listed at /dev/mailbox in development (APP_ENV=D).' },
   { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) and the verification address printed on certificates start with it.' },
   { name: 'SUPPORT_INBOX', default: 'support@cashwise.example', description: 'E-mail address that receives every new support ticket.' },
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
