@@ -379,7 +379,7 @@ describe('worksheets', () => {
     await page.getByRole('link', { name: 'Paycheck Breakdown' }).waitFor();
     await page.getByRole('link', { name: 'Compound Interest' }).waitFor();
     await expectAccessible(page);
-  });
+  }, 120_000); // four pages and a reload, each with an axe check, on a shared 2-core machine
 });
 
 describe('worksheet wording', () => {
