@@ -142,8 +142,11 @@ describe('budget wizard', () => {
     expect(totalRow('Surplus')).toBe(130_083);
 
     await page.getByRole('button', { name: 'Finish budget' }).click();
-    await page.getByRole('status').filter({ hasText: 'This budget is complete and saved.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'This budget is finished.' }).waitFor();
     await saved();
+    // the review stays, finished: the way back to the list takes the Finish button's place
+    await page.getByRole('link', { name: 'Back to My budgets' }).first().waitFor();
+    await expect(page.getByRole('button', { name: 'Finish budget' }).count()).resolves.toBe(0);
     await expectAccessible(page);
 
     // the list shows it with its totals
@@ -234,6 +237,92 @@ describe('budget wizard', () => {
     await expect(page.getByTestId('total-surplus').count()).resolves.toBe(0);
   });
 
+  it('a finished budget reopens on its review, every step reachable; Finish leads to the finished review, its status never contradicts itself', async () => {
+    await signedInAs('learner');
+    // $732.75 a month: 20 % of it is $146.55; $170 of needs is 23.20 % of it, $95 of wants 12.96 %
+    const data = {
+      name: 'Finished test',
+      month: '2026-11',
+      payFrequency: 'monthly',
+      incomes: [{ source: 'Job', amountCents: 73_275, frequency: 'monthly' }],
+      expenses: [
+        { category: 'Phone', kind: 'need', variability: 'fixed', amountCents: 17_000 },
+        { category: 'Eating out', kind: 'want', variability: 'variable', amountCents: 9_500 },
+      ],
+      goals: [],
+      debts: [],
+    };
+    const created = await page.evaluate(async (payload) => {
+      const session = JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token: string };
+      const res = await fetch('/api/service', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-key': localStorage.getItem('appKey') ?? 'cashwise-web', authorization: `Bearer ${session.token}` },
+        body: JSON.stringify({ service: 'OneLook', method: 'POST', path: '/budgets', payload }),
+      });
+      return (await res.json()) as { id: number };
+    }, { status: 'draft', data });
+    const address = `/app/resources/budget-wizard/${created.id}`;
+
+    // a draft opens where it starts
+    await page.goto(address);
+    await page.getByRole('heading', { name: 'Step 1 of 5: Basics' }).waitFor();
+    await page.getByRole('navigation', { name: 'Budget steps' }).getByRole('tab', { name: 'Review' }).click();
+    await page.waitForURL(step(4));
+
+    // the 50/30/20 table: targets that are their own shares and add up; one precision for its shares
+    const table = page.getByRole('table', { name: '50/30/20 comparison' });
+    const row = (name: RegExp) => table.getByRole('row', { name }).innerText();
+    await expect(row(/^Needs/)).resolves.toMatch(/\$366\.38\s+\$170\.00[\s\S]*23\.2%/);
+    await expect(row(/^Wants/)).resolves.toMatch(/\$219\.82\s+\$95\.00[\s\S]*13\.0%/);
+    await expect(row(/^Savings/)).resolves.toMatch(/\$146\.55\s+\$0\.00[\s\S]*0\.0%/);
+    const shares = (await table.innerText()).match(/\d+(?:\.\d+)?%/g)?.filter((text) => !/^(50|30|20)%$/.test(text)) ?? [];
+    expect(shares.length).toBeGreaterThanOrEqual(3);
+    for (const share of shares) expect(share).toMatch(/^\d+\.\d%$/);
+    await expectAccessible(page);
+
+    // Finish: watched from the page itself, "finished" is never shown above "Changes not saved yet"
+    await page.evaluate(() => {
+      const w = window as unknown as { contradicted: boolean };
+      w.contradicted = false;
+      const check = () => {
+        const finished = document.getElementById('budget-finished') !== null;
+        const status = document.querySelector('[data-testid="save-status"]')?.textContent ?? '';
+        if (finished && status.includes('not saved')) w.contradicted = true;
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Finish budget' }).click();
+    await page.getByRole('status').filter({ hasText: 'This budget is finished.' }).waitFor();
+    await saved();
+    // a needless second save (the old bug) was reported right as the first one landed: give React two frames
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(page.evaluate(() => (window as unknown as { contradicted: boolean }).contradicted)).resolves.toBe(false);
+    await expect(page.getByTestId('save-status').innerText()).resolves.toMatch(/^All changes saved/);
+    await expect(page.getByRole('button', { name: 'Finish budget' }).count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Step 5 of 5: Review' }).waitFor();
+    await expectAccessible(page);
+
+    // reopened from its plain address: its review, every step marked done and open
+    await page.goto(address);
+    await page.getByRole('heading', { name: 'Step 5 of 5: Review' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'This budget is finished.' }).waitFor();
+    const steps = page.getByRole('navigation', { name: 'Budget steps' });
+    await expect(steps.locator('.MuiStepLabel-label.Mui-completed').count()).resolves.toBe(5);
+    await expectAccessible(page);
+    await steps.getByRole('tab', { name: 'Expenses' }).click();
+    await page.waitForURL(step(2));
+    await page.getByRole('heading', { name: 'Step 3 of 5: Expenses' }).waitFor();
+    await steps.getByRole('tab', { name: 'Basics' }).click();
+    await page.waitForURL(step(0));
+    await expectAccessible(page);
+    await steps.getByRole('tab', { name: 'Review' }).click();
+    await page.waitForURL(step(4));
+    await page.getByRole('main').getByRole('link', { name: 'Back to My budgets' }).last().click();
+    await page.waitForURL(/\/app\/resources\/budget-wizard$/);
+    await page.getByRole('link', { name: 'Finished test', exact: true }).waitFor();
+    await expectAccessible(page);
+  }, 180_000); // three steps and a reload, each with an axe check, on a shared 2-core machine
+
   it('deletes a budget and undoes it', async () => {
     await signedInAs('multi');
     await page.goto('/app/resources/budget-wizard/create');
@@ -277,9 +366,10 @@ describe('worksheets', () => {
 
     await page.goto('/app/resources/worksheets/compound-interest');
     await page.getByLabel('Starting amount').fill('1000');
-    await page.getByLabel('Interest rate (APR)').fill('12');
+    await page.getByLabel('Interest rate (APY)').fill('12');
     await page.getByLabel('Years', { exact: true }).fill('1');
-    await expect(page.getByRole('row', { name: /Final balance/ }).innerText()).resolves.toMatch(/\$1,126\.84/);
+    // an APY: a year at 12% adds 12%, compounding included
+    await expect(page.getByRole('row', { name: /Final balance/ }).innerText()).resolves.toMatch(/\$1,120\.00/);
     await page.waitForURL(/\/worksheets\/compound-interest\/\d+$/);
     await saved();
     await expectAccessible(page);
@@ -289,7 +379,39 @@ describe('worksheets', () => {
     await page.getByRole('link', { name: 'Paycheck Breakdown' }).waitFor();
     await page.getByRole('link', { name: 'Compound Interest' }).waitFor();
     await expectAccessible(page);
-  });
+  }, 120_000); // four pages and a reload, each with an axe check, on a shared 2-core machine
+});
+
+describe('worksheet wording', () => {
+  it('an empty Debt Payoff says what to enter; durations follow plural rules; savings ask for the APY', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/worksheets/debt-payoff');
+    const results = page.getByRole('region', { name: 'What to enter' });
+    await results.getByText('Enter each debt’s balance, interest rate (APR) and minimum payment to see when you will be debt-free.').waitFor();
+    await expect(page.getByText(/debt-free in 0 months/).count()).resolves.toBe(0);
+    await expectAccessible(page);
+
+    // $1,000 at 0% paying $60 a month: paid off in the 17th month
+    await page.locator('#f-fields-debts-0-name').fill('Phone plan');
+    await page.locator('#f-fields-debts-0-balanceCents').fill('1000');
+    await page.locator('#f-fields-debts-0-aprBasisPoints').fill('0');
+    await page.locator('#f-fields-debts-0-minimumCents').fill('60');
+    await page.getByRole('heading', { name: 'Snowball: debt-free in 1 year, 5 months' }).waitFor();
+    await expect(page.getByRole('row', { name: /Snowball: debt-free in/ }).innerText()).resolves.toMatch(/17 months \(1 year, 5 months\)/);
+    await expect(page.getByText(/\b1 (years|months)\b/).count()).resolves.toBe(0);
+    await page.waitForURL(/\/worksheets\/debt-payoff\/\d+$/);
+    await saved();
+    await expectAccessible(page);
+
+    await page.goto('/app/resources/worksheets/savings-goal');
+    await page.getByRole('region', { name: 'What to enter' }).waitFor();
+    await expect(page.getByLabel('Interest rate (APY)').count()).resolves.toBe(1);
+    await expect(page.getByLabel(/APR/).count()).resolves.toBe(0);
+    await page.getByLabel('Goal amount').fill('1300');
+    await page.getByLabel('Deposit each month').fill('100');
+    await expect(page.getByRole('row', { name: /Time to reach the goal/ }).innerText()).resolves.toMatch(/13 months \(1 year, 1 month\)/);
+    await expectAccessible(page);
+  }, 120_000);
 });
 
 /** At a phone's width the page never scrolls sideways, and no table needs to: each fits the box it is in (fitsThePhone). */

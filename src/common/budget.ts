@@ -6,12 +6,13 @@
  * `roundDiv`, then the lines are summed — so the CSV's lines add up to the review's totals):
  *   weekly × 52 / 12, biweekly × 26 / 12, semimonthly × 2, monthly × 1, annual / 12.
  *
- * 50/30/20: needs 50% and wants 30% of monthly income (each rounded), savings & debt repayment
- * get the rest (so the three targets add up to the income exactly). Goal contributions and debt
+ * 50/30/20: the monthly income split 50 : 30 : 20 by largest remainder (money.ts splitCents), so
+ * each target is its exact share rounded up or down AND the three add up to the income exactly
+ * (20% of $732.75 is $146.55, not a $146.54 left over by the others). Goal contributions and debt
  * payments both count toward the 20%.
  */
 import * as yup from 'yup';
-import { MAX_CENTS, centsToPlain, roundDiv, sumCents } from './money';
+import { MAX_CENTS, centsToPlain, roundDiv, splitCents, sumCents } from './money';
 
 export const FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -303,8 +304,7 @@ export interface FiftyThirtyTwentyRow {
 /** The 50/30/20 comparison: targets (adding up to the income exactly) and the plan's actual amounts. */
 export function fiftyThirtyTwenty(totals: Pick<BudgetTotals, 'incomeCents' | 'needsCents' | 'wantsCents' | 'savingsAndDebtCents'>): FiftyThirtyTwentyRow[] {
   const income = totals.incomeCents;
-  const needsTarget = roundDiv(income * 50, 100);
-  const wantsTarget = roundDiv(income * 30, 100);
+  const [needsTarget, wantsTarget, savingsTarget] = splitCents(Math.max(0, income), [50, 30, 20]) as [number, number, number];
   const share = (cents: number) => (income > 0 ? roundDiv(cents * 10_000, income) : 0);
   return [
     { key: 'needs', label: 'Needs (50%)', targetCents: needsTarget, actualCents: totals.needsCents, actualBasisPoints: share(totals.needsCents) },
@@ -312,7 +312,7 @@ export function fiftyThirtyTwenty(totals: Pick<BudgetTotals, 'incomeCents' | 'ne
     {
       key: 'savings',
       label: 'Savings & debt (20%)',
-      targetCents: income - needsTarget - wantsTarget,
+      targetCents: savingsTarget,
       actualCents: totals.savingsAndDebtCents,
       actualBasisPoints: share(totals.savingsAndDebtCents),
     },

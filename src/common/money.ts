@@ -121,3 +121,39 @@ export function formatBasisPoints(basisPoints: number): string {
   const rest = basisPoints % 100;
   return `${whole}${rest ? `.${String(rest).padStart(2, '0').replace(/0$/, '')}` : ''}%`;
 }
+
+/**
+ * A rate in basis points as a percentage with exactly `decimals` digits after the point, rounded
+ * half away from zero: (2320, 1) → "23.2%", (1296, 1) → "13.0%", (1250, 0) → "13%". A table uses one
+ * precision for all its percentages, so "23.2%" never sits above "12.96%".
+ */
+export function formatPercentFixed(basisPoints: number, decimals: 0 | 1 | 2): string {
+  const scaled = roundDiv(basisPoints, 10 ** (2 - decimals));
+  const sign = scaled < 0 ? '-' : '';
+  const abs = Math.abs(scaled);
+  if (decimals === 0) return `${sign}${abs}%`;
+  const unit = 10 ** decimals;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(decimals, '0')}%`;
+}
+
+/**
+ * Splits `totalCents` into parts proportional to `weights` so the parts add up to the total exactly
+ * and each is its exact share rounded up or down (largest remainder: every part starts at its share
+ * rounded down, then the cents left over go one each to the parts with the largest remainders; ties
+ * to the earlier part). 20% of $732.75 is $146.55, never $146.54 to make up for its neighbours.
+ */
+export function splitCents(totalCents: number, weights: readonly number[]): number[] {
+  if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError('splitCents needs a whole, non-negative number of cents');
+  if (weights.some((w) => !Number.isInteger(w) || w < 0)) throw new RangeError('splitCents needs whole, non-negative weights');
+  const weightSum = sumCents(weights);
+  if (weightSum === 0) return weights.map(() => 0);
+  const parts = weights.map((w) => Math.floor((totalCents * w) / weightSum));
+  const remainders = weights.map((w, i) => ({ i, remainder: totalCents * w - parts[i]! * weightSum }));
+  let left = totalCents - sumCents(parts);
+  for (const { i } of remainders.sort((a, b) => b.remainder - a.remainder || a.i - b.i)) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

@@ -1,7 +1,9 @@
 /**
  * The worksheets: their kinds, shapes, shared yup schemas and pure formulas. Amounts are integer
  * cents, rates are basis points (1 bp = 0.01%; an APR of 19.99% is 1999), quantities are
- * thousandths (12.5 oz is 12500). Every division is rounded once to the cent (`roundDiv`, halves
+ * thousandths (12.5 oz is 12500). Debts charge an APR (a nominal rate: APR / 12 a month); savings
+ * earn an APY (an effective annual rate, compounding included, as banks quote savings and the course
+ * teaches it: the monthly rate is (1 + APY)^(1/12) − 1, so a year of it is exactly the APY). Every division is rounded once to the cent (`roundDiv`, halves
  * away from zero), month by month where a schedule is built, so each month's figures are what a
  * bank statement would show.
  */
@@ -55,6 +57,7 @@ export interface SavingsGoalData {
   targetCents: Cents;
   currentCents: Cents;
   monthlyCents: Cents;
+  /** the APY (effective annual rate): the stored name is older than the label, kept so saved worksheets still open */
   aprBasisPoints: number | null;
 }
 export interface PaycheckData {
@@ -67,6 +70,7 @@ export interface PaycheckData {
 export interface CompoundInterestData {
   principalCents: Cents;
   monthlyCents: Cents;
+  /** the APY (effective annual rate), as in SavingsGoalData */
   aprBasisPoints: number | null;
   years: number | null;
 }
@@ -230,6 +234,19 @@ const v = (value: number | null): number => value ?? 0;
 /** One month's interest on a balance at an APR: balance × APR / 12, rounded to the cent. */
 export const monthlyInterest = (balanceCents: number, aprBasisPoints: number): number => roundDiv(balanceCents * aprBasisPoints, 120_000);
 
+/** The monthly rate that compounds to an APY over twelve months: (1 + APY)^(1/12) − 1 (5% APY → 0.4074% a month). */
+export const apyMonthlyRate = (apyBasisPoints: number): number => Math.pow(1 + apyBasisPoints / 10_000, 1 / 12) - 1;
+
+/**
+ * One month's interest on savings at an APY, rounded to the cent as a statement shows it. Twelve
+ * months of it on a balance left alone come to the APY (to within a cent or two of rounding):
+ * $1,000 at 12% APY is $1,120.00 after a year, where 12% / 12 a month would give $1,126.84.
+ */
+export function monthlySavingsInterest(balanceCents: number, apyBasisPoints: number): number {
+  if (balanceCents <= 0 || apyBasisPoints <= 0) return 0;
+  return Math.round(balanceCents * apyMonthlyRate(apyBasisPoints));
+}
+
 export function netWorth(data: NetWorthData): { assetsCents: number; liabilitiesCents: number; netWorthCents: number } {
   const assetsCents = sumCents(data.assets.map((line) => v(line.amountCents)));
   const liabilitiesCents = sumCents(data.liabilities.map((line) => v(line.amountCents)));
@@ -331,20 +348,20 @@ export interface SavingsTimeline {
 }
 
 /**
- * Month by month: interest on the balance (monthlyInterest), then the deposit. Stops the month the
- * balance reaches the target.
+ * Month by month: interest on the balance at the APY (monthlySavingsInterest), then the deposit.
+ * Stops the month the balance reaches the target.
  */
 export function savingsGoalTimeline(data: SavingsGoalData): SavingsTimeline {
   const target = v(data.targetCents);
   let balance = v(data.currentCents);
   const deposit = v(data.monthlyCents);
-  const apr = v(data.aprBasisPoints);
+  const apy = v(data.aprBasisPoints);
   const balances: number[] = [];
   let totalDepositsCents = 0;
   let totalInterestCents = 0;
   if (balance >= target) return { months: 0, finalBalanceCents: balance, totalDepositsCents, totalInterestCents, balances };
   while (balance < target && balances.length < MAX_MONTHS) {
-    const interest = monthlyInterest(balance, apr);
+    const interest = monthlySavingsInterest(balance, apy);
     balance += interest + deposit;
     totalInterestCents += interest;
     totalDepositsCents += deposit;
@@ -409,13 +426,13 @@ export interface CompoundYear {
 }
 
 /**
- * Monthly compounding: each month interest on the balance (monthlyInterest), then the monthly
- * deposit. One row per year with that year's deposits and interest and the closing balance.
+ * Monthly compounding at the APY's monthly rate: each month interest on the balance
+ * (monthlySavingsInterest), then the monthly deposit. One row per year with that year's deposits and interest and the closing balance.
  */
 export function compoundInterest(data: CompoundInterestData): { years: CompoundYear[]; finalBalanceCents: number; totalDepositsCents: number; totalInterestCents: number } {
   let balance = v(data.principalCents);
   const deposit = v(data.monthlyCents);
-  const apr = v(data.aprBasisPoints);
+  const apy = v(data.aprBasisPoints);
   const years: CompoundYear[] = [];
   let totalDepositsCents = balance;
   let totalInterestCents = 0;
@@ -423,7 +440,7 @@ export function compoundInterest(data: CompoundInterestData): { years: CompoundY
     let depositsCents = 0;
     let interestCents = 0;
     for (let month = 0; month < 12; month += 1) {
-      const interest = monthlyInterest(balance, apr);
+      const interest = monthlySavingsInterest(balance, apy);
       balance += interest + deposit;
       interestCents += interest;
       depositsCents += deposit;
@@ -433,6 +450,42 @@ export function compoundInterest(data: CompoundInterestData): { years: CompoundY
     years.push({ year, depositsCents, interestCents, balanceCents: balance });
   }
   return { years, finalBalanceCents: balance, totalDepositsCents, totalInterestCents };
+}
+
+export const EMPTY_WORKSHEET_HINTS = {
+  debts: 'Enter each debt’s balance, interest rate (APR) and minimum payment to see when you will be debt-free.',
+  debtPayments: 'Enter the minimum payment of each debt (and any extra you can pay) to see when you will be debt-free.',
+  savingsGoal: 'Enter your goal amount, what you have saved so far and what you will deposit each month to see when you will reach it.',
+  compoundAmounts: 'Enter a starting amount or a deposit each month, the interest rate (APY) and the number of years to see your savings grow.',
+  compoundYears: 'Enter the number of years to see your savings grow.',
+  paycheck: 'Enter your gross pay per paycheck to see your take-home pay.',
+} as const;
+
+/**
+ * What a worksheet still needs before its results mean anything, for the learner; null once they do.
+ * An empty Debt Payoff says what to enter, never "debt-free in 0 months".
+ */
+export function missingInputs(kind: WorksheetKind, data: WorksheetData): string | null {
+  const positive = (value: number | null | undefined) => (value ?? 0) > 0;
+  switch (kind) {
+    case 'debt-payoff': {
+      const d = data as DebtPayoffData;
+      if (!d.debts.some((debt) => positive(debt.balanceCents))) return EMPTY_WORKSHEET_HINTS.debts;
+      const budget = sumCents(d.debts.map((debt) => v(debt.minimumCents))) + v(d.extraCents);
+      return budget > 0 ? null : EMPTY_WORKSHEET_HINTS.debtPayments;
+    }
+    case 'savings-goal':
+      return positive((data as SavingsGoalData).targetCents) ? null : EMPTY_WORKSHEET_HINTS.savingsGoal;
+    case 'compound-interest': {
+      const c = data as CompoundInterestData;
+      if (!positive(c.principalCents) && !positive(c.monthlyCents)) return EMPTY_WORKSHEET_HINTS.compoundAmounts;
+      return positive(c.years) ? null : EMPTY_WORKSHEET_HINTS.compoundYears;
+    }
+    case 'paycheck':
+      return positive((data as PaycheckData).grossCents) ? null : EMPTY_WORKSHEET_HINTS.paycheck;
+    default:
+      return null;
+  }
 }
 
 export interface UnitPriceResult {

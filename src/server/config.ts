@@ -197,7 +197,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'GET /dev/mailbox, a page listing the newest outbox mails (reset links and codes included): off; loopback (answers only requests from this machine that no proxy forwarded); on (answers anyone who can reach the server). Refused with NODE_ENV=production.',
   },
   { name: 'MAIL_FROM', default: `${PRODUCT_NAME} <no-reply@localhost>`, description: 'From: address of every mail the product sends.' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) start with it.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:<PORT>', description: 'The address learners open the app at; e-mailed links (verification, password reset, invitations) and the verification address printed on certificates start with it.' },
   { name: 'SUPPORT_INBOX', default: 'support@cashwise.example', description: 'E-mail address that receives every new support ticket.' },
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },

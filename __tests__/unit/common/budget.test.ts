@@ -87,6 +87,8 @@ describe('budget totals and 50/30/20', () => {
     [0, [0, 0, 0]],
     [1, [1, 0, 0]],
     [100_001, [50_001, 30_000, 20_000]],
+    // 20% of $732.75 is $146.55: the parts are their own shares rounded, and still add up to the income
+    [73_275, [36_638, 21_982, 14_655]],
   ])('targets for an income of %p cents: %p', (income, targets) => {
     const rows = fiftyThirtyTwenty({ incomeCents: income, needsCents: 0, wantsCents: 0, savingsAndDebtCents: 0 });
     expect(rows.map((r) => r.targetCents)).toEqual(targets);

@@ -1,5 +1,5 @@
 /** Money is integer cents: parsing typed text, formatting, and the one rounding rule. */
-import { MONEY_MESSAGES, centsToInput, formatBasisPoints, formatCents, parseMoney, parsePercent, percentOf, roundDiv } from '../../../src/common/money';
+import { MONEY_MESSAGES, centsToInput, formatBasisPoints, formatCents, formatPercentFixed, parseMoney, parsePercent, percentOf, roundDiv, splitCents } from '../../../src/common/money';
 
 describe('parseMoney: typed text → cents', () => {
   it.each([
@@ -78,6 +78,57 @@ describe('formatting', () => {
     [0, '0%'],
   ])('formatBasisPoints(%p) = %p', (bp, text) => {
     expect(formatBasisPoints(bp)).toBe(text);
+  });
+
+  it.each([
+    [2320, 1, '23.2%'],
+    [1296, 1, '13.0%'],
+    [1294, 1, '12.9%'],
+    [1295, 1, '13.0%'], // halves away from zero
+    [0, 1, '0.0%'],
+    [10_000, 1, '100.0%'],
+    [1296, 2, '12.96%'],
+    [1200, 2, '12.00%'],
+    [1250, 0, '13%'],
+    [1249, 0, '12%'],
+    [-1296, 1, '-13.0%'],
+  ] as const)('formatPercentFixed(%p, %p) = %p: one precision, every digit shown', (bp, decimals, text) => {
+    expect(formatPercentFixed(bp, decimals)).toBe(text);
+  });
+});
+
+describe('splitCents: parts that are their shares rounded, adding up to the total (largest remainder)', () => {
+  it.each([
+    // the 50/30/20 split of $732.75: 366.375 / 219.825 / 146.55 → the left-over cent to the first .5
+    [73_275, [50, 30, 20], [36_638, 21_982, 14_655]],
+    [281_667, [50, 30, 20], [140_834, 84_500, 56_333]],
+    [100_001, [50, 30, 20], [50_001, 30_000, 20_000]],
+    [1, [50, 30, 20], [1, 0, 0]],
+    [2, [50, 30, 20], [1, 1, 0]], // 1.0 / 0.6 / 0.4: the .6 gets the cent
+    [0, [50, 30, 20], [0, 0, 0]],
+    [100, [1, 1, 1], [34, 33, 33]],
+    [10, [0, 0], [0, 0]],
+    [999, [3, 0, 1], [749, 0, 250]], // 749.25 / 0 / 249.75
+  ])('%p split %p → %p', (total, weights, parts) => {
+    const split = splitCents(total, weights);
+    expect(split).toEqual(parts);
+    if (weights.some((w) => w > 0)) expect(split.reduce((t, p) => t + p, 0)).toBe(total);
+  });
+
+  it('every part is its exact share rounded down or up, never further', () => {
+    for (let total = 0; total <= 5_000; total += 7) {
+      const weights = [50, 30, 20];
+      splitCents(total, weights).forEach((part, i) => {
+        const exact = (total * weights[i]!) / 100;
+        expect(part === Math.floor(exact) || part === Math.ceil(exact)).toBe(true);
+      });
+    }
+  });
+
+  it('refuses what it cannot split', () => {
+    expect(() => splitCents(-1, [1])).toThrow(RangeError);
+    expect(() => splitCents(1.5, [1])).toThrow(RangeError);
+    expect(() => splitCents(10, [-1, 2])).toThrow(RangeError);
   });
 });
 

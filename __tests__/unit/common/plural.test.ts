@@ -1,7 +1,7 @@
 /** Counted nouns in messages: singular for one, plural otherwise — never "minute(s)". */
 import { ACCOUNT_MESSAGES } from '../../../src/common/accounts';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
-import { countOf, minutesToWait } from '../../../src/common/plural';
+import { countOf, minutesToWait, yearsAndMonths } from '../../../src/common/plural';
 import { SUPPORT_API_MESSAGES } from '../../../src/server/services/onelook/support';
 
 describe('countOf', () => {
@@ -43,5 +43,23 @@ describe('the messages that count minutes or seconds', () => {
   ])('%p', (message, expected) => {
     expect(message).toBe(expected);
     expect(message).not.toMatch(/\(s\)/);
+  });
+});
+
+describe('yearsAndMonths: a number of months as people say it', () => {
+  it.each([
+    [0, '0 months'],
+    [1, '1 month'],
+    [5, '5 months'],
+    [11, '11 months'],
+    [12, '1 year'],
+    [13, '1 year, 1 month'],
+    [17, '1 year, 5 months'],
+    [24, '2 years'],
+    [25, '2 years, 1 month'],
+    [38, '3 years, 2 months'],
+    [600, '50 years'],
+  ])('%p months → %p', (months, expected) => {
+    expect(yearsAndMonths(months)).toBe(expected);
   });
 });

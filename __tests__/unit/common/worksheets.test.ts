@@ -8,7 +8,11 @@ import {
   debtPayoffPlan,
   emptyWorksheet,
   formatMills,
+  apyMonthlyRate,
+  missingInputs,
+  EMPTY_WORKSHEET_HINTS,
   monthlyInterest,
+  monthlySavingsInterest,
   netWorth,
   parseQuantity,
   parseYears,
@@ -19,6 +23,8 @@ import {
   worksheetCreateSchema,
   worksheetUpdateSchema,
   type DebtPayoffData,
+  type WorksheetData,
+  type WorksheetKind,
 } from '../../../src/common/worksheets';
 
 describe('net worth', () => {
@@ -132,12 +138,32 @@ describe('debt payoff: snowball vs avalanche, month by month', () => {
   });
 });
 
+describe('an empty worksheet says what to enter instead of results', () => {
+  it.each([
+    ['debt-payoff', emptyWorksheet('debt-payoff'), EMPTY_WORKSHEET_HINTS.debts],
+    ['debt-payoff', { debts: [{ name: 'Card', balanceCents: 0, aprBasisPoints: 1999, minimumCents: 2_500 }], extraCents: null }, EMPTY_WORKSHEET_HINTS.debts],
+    ['debt-payoff', { debts: [{ name: 'Card', balanceCents: 50_000, aprBasisPoints: 1999, minimumCents: null }], extraCents: null }, EMPTY_WORKSHEET_HINTS.debtPayments],
+    ['debt-payoff', { debts: [{ name: 'Card', balanceCents: 50_000, aprBasisPoints: 1999, minimumCents: null }], extraCents: 5_000 }, null],
+    ['savings-goal', emptyWorksheet('savings-goal'), EMPTY_WORKSHEET_HINTS.savingsGoal],
+    ['savings-goal', { goalName: '', targetCents: 10_000, currentCents: null, monthlyCents: null, aprBasisPoints: null }, null],
+    ['compound-interest', emptyWorksheet('compound-interest'), EMPTY_WORKSHEET_HINTS.compoundAmounts],
+    ['compound-interest', { principalCents: 100_000, monthlyCents: null, aprBasisPoints: 500, years: null }, EMPTY_WORKSHEET_HINTS.compoundYears],
+    ['compound-interest', { principalCents: null, monthlyCents: 5_000, aprBasisPoints: null, years: 3 }, null],
+    ['paycheck', emptyWorksheet('paycheck'), EMPTY_WORKSHEET_HINTS.paycheck],
+    ['net-worth', emptyWorksheet('net-worth'), null],
+    ['unit-price', emptyWorksheet('unit-price'), null],
+  ] as Array<[WorksheetKind, WorksheetData, string | null]>)('%s %p → %p', (kind, data, hint) => {
+    expect(missingInputs(kind, data)).toBe(hint);
+  });
+});
+
 describe('savings goal timeline', () => {
   it.each([
     // $1,000 goal, $100 a month, no interest → 10 months
     [{ goalName: 'Bike', targetCents: 100_000, currentCents: 0, monthlyCents: 10_000, aprBasisPoints: 0 }, 10, 100_000, 0],
-    // $300 goal from $100 at 12%: 100 + 1.00 + 100 = 201.00; 201 + 2.01 + 100 = 303.01 → 2 months
-    [{ goalName: 'Phone', targetCents: 30_000, currentCents: 10_000, monthlyCents: 10_000, aprBasisPoints: 1200 }, 2, 30_301, 301],
+    // $300 goal from $100 at 12% APY (0.948879…% a month): 100 + 0.95 + 100 = 200.95;
+    // 200.95 + 1.91 (1.9068…) + 100 = 302.86 → 2 months
+    [{ goalName: 'Phone', targetCents: 30_000, currentCents: 10_000, monthlyCents: 10_000, aprBasisPoints: 1200 }, 2, 30_286, 286],
     [{ goalName: 'Done', targetCents: 5_000, currentCents: 5_000, monthlyCents: 0, aprBasisPoints: 0 }, 0, 5_000, 0],
     [{ goalName: 'Never', targetCents: 5_000, currentCents: 0, monthlyCents: 0, aprBasisPoints: 500 }, null, 0, 0],
   ])('%p → %p months, final %p, interest %p', (data, months, final, interest) => {
@@ -225,11 +251,46 @@ describe('years (compound interest): the message says what is wrong', () => {
   });
 });
 
-describe('compound interest (monthly, rounded to the cent each month)', () => {
-  it('$1,000 at 12% for a year → $1,126.84 (the exact formula gives $1,126.83; the bank rounds monthly)', () => {
+describe('APY → monthly rate: (1 + APY)^(1/12) − 1, so twelve months compound to the APY', () => {
+  it.each([
+    [0, 0],
+    [500, 0.004074124],
+    [1200, 0.009488793],
+    [10_000, 0.059463094],
+  ])('%p bp APY → %p a month', (apy, rate) => {
+    expect(apyMonthlyRate(apy)).toBeCloseTo(rate, 9);
+    expect((1 + apyMonthlyRate(apy)) ** 12).toBeCloseTo(1 + apy / 10_000, 12);
+  });
+
+  it.each([
+    // balance, APY bp, one month's interest (rounded to the cent)
+    [100_000, 1200, 949], // 1000 × 0.0094888 = 9.4888
+    [100_000, 500, 407],
+    [100_000, 0, 0],
+    [0, 500, 0],
+    [-5_000, 500, 0], // an overdrawn balance earns nothing
+  ])('%p cents at %p bp APY earn %p cents a month', (balance, apy, interest) => {
+    expect(monthlySavingsInterest(balance, apy)).toBe(interest);
+  });
+});
+
+describe('compound interest (monthly at the APY’s monthly rate, rounded to the cent each month)', () => {
+  it('$1,000 at 12% APY for a year → $1,120.00, the APY (12% / 12 a month, an APR, would give $1,126.84)', () => {
     const result = compoundInterest({ principalCents: 100_000, monthlyCents: 0, aprBasisPoints: 1200, years: 1 });
-    expect(result.years).toEqual([{ year: 1, depositsCents: 0, interestCents: 12_684, balanceCents: 112_684 }]);
-    expect(result).toMatchObject({ finalBalanceCents: 112_684, totalDepositsCents: 100_000, totalInterestCents: 12_684 });
+    expect(result.years).toEqual([{ year: 1, depositsCents: 0, interestCents: 12_000, balanceCents: 112_000 }]);
+    expect(result).toMatchObject({ finalBalanceCents: 112_000, totalDepositsCents: 100_000, totalInterestCents: 12_000 });
+  });
+
+  it.each([
+    [100_000, 500],
+    [100_000, 450],
+    [123_456, 399],
+    [1_000_000, 10_000],
+    [2_500_000, 125],
+  ])('a year of %p cents left alone at %p bp APY comes to the APY, within the monthly roundings', (principal, apy) => {
+    const result = compoundInterest({ principalCents: principal, monthlyCents: 0, aprBasisPoints: apy, years: 1 });
+    // twelve roundings of half a cent at most, each compounding a little: never more than 12 cents away
+    expect(Math.abs(result.finalBalanceCents - principal * (1 + apy / 10_000))).toBeLessThanOrEqual(12);
   });
 
   it('$100 a month at 0% for 2 years is $2,400', () => {

@@ -4,8 +4,10 @@
  * and put in the PDF from the same sections).
  */
 import { centsToInput, formatBasisPoints, formatCents } from '../../../common/money';
+import { countOf, yearsAndMonths } from '../../../common/plural';
 import {
   compoundInterest,
+  missingInputs,
   debtPayoffPlan,
   formatMills,
   netWorth,
@@ -96,12 +98,23 @@ export function blankItem(list: ListSpec): Record<string, string> {
 
 const money = (cents: number | null | undefined) => formatCents(cents ?? 0);
 
+/** A number of months for a results table: "17 months (1 year, 5 months)"; under a year just "5 months". */
+const monthsSaid = (months: number) => (months >= 12 ? `${countOf(months, 'month')} (${yearsAndMonths(months)})` : countOf(months, 'month'));
+
+/** Results that mean something only once the inputs they need are there: until then, what to enter. */
+function unlessEmpty(kind: WorksheetKind, results: (data: WorksheetData) => PdfSection[]): (data: WorksheetData) => PdfSection[] {
+  return (data) => {
+    const missing = missingInputs(kind, data);
+    return missing ? [{ heading: 'What to enter', rows: [['Results', missing]] }] : results(data);
+  };
+}
+
 function payoffSections(plan: PayoffPlan, data: DebtPayoffData, title: string): PdfSection[] {
   // never paid off: the reason instead of totals that would mean nothing
   if (!plan.paidOff) return [{ heading: `${title}: never paid off`, rows: [['Why', plan.problem ?? '']] }];
   const names = data.debts.map((debt, i) => debt.name || `Debt ${i + 1}`);
   const summary: PdfSection = {
-    heading: `${title}: debt-free in ${plan.months.length} months`,
+    heading: `${title}: debt-free in ${yearsAndMonths(plan.months.length)}`,
     rows: [
       ['Order extra money goes to', plan.order.map((i) => names[i]).join(', ') || '—'],
       ['Total interest', money(plan.totalInterestCents)],
@@ -116,9 +129,11 @@ function payoffSections(plan: PayoffPlan, data: DebtPayoffData, title: string): 
       month.paymentCents.map((paid, i) => `${names[i]} paid ${money(paid)}, left ${money(month.balanceCents[i])}`).join('; '),
     ]),
   };
-  if (plan.months.length > shown.length) schedule.rows.push([`… ${plan.months.length - shown.length} more months`, '']);
+  if (plan.months.length > shown.length) schedule.rows.push([`… ${countOf(plan.months.length - shown.length, 'more month', 'more months')}`, '']);
   return [summary, schedule];
 }
+
+const APY_HELP = 'The annual percentage yield your bank quotes, like 4.5';
 
 export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
   'net-worth': {
@@ -150,7 +165,7 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
         ],
       },
     ],
-    results: (data) => {
+    results: unlessEmpty('debt-payoff', (data) => {
       const d = data as DebtPayoffData;
       const snowball = debtPayoffPlan(d, 'snowball');
       const avalanche = debtPayoffPlan(d, 'avalanche');
@@ -163,9 +178,9 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
         {
           heading: 'Snowball vs avalanche',
           rows: [
-            ['Snowball: months', snowball.paidOff ? String(snowball.months.length) : 'never'],
+            ['Snowball: debt-free in', snowball.paidOff ? monthsSaid(snowball.months.length) : 'never'],
             ['Snowball: total interest', interest(snowball)],
-            ['Avalanche: months', avalanche.paidOff ? String(avalanche.months.length) : 'never'],
+            ['Avalanche: debt-free in', avalanche.paidOff ? monthsSaid(avalanche.months.length) : 'never'],
             ['Avalanche: total interest', interest(avalanche)],
             ['Interest saved by the avalanche', snowball.paidOff && avalanche.paidOff ? money(snowball.totalInterestCents - avalanche.totalInterestCents) : '—'],
           ],
@@ -173,33 +188,36 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
         ...payoffSections(snowball, d, 'Snowball'),
         ...payoffSections(avalanche, d, 'Avalanche'),
       ];
-    },
+    }),
   },
   'savings-goal': {
-    intro: 'How long until you reach your goal? Interest, if any, is added monthly before each deposit.',
+    intro:
+      'How long until you reach your goal? Savings accounts quote an APY (annual percentage yield): what a year of interest adds, compounding included. Interest, if any, is added monthly before each deposit.',
     fields: [
       { key: 'goalName', label: 'Goal', type: 'text' },
       { key: 'targetCents', label: 'Goal amount', type: 'money' },
       { key: 'currentCents', label: 'Saved so far', type: 'money' },
       { key: 'monthlyCents', label: 'Deposit each month', type: 'money' },
-      { key: 'aprBasisPoints', label: 'Interest rate (APR)', type: 'percent' },
+      { key: 'aprBasisPoints', label: 'Interest rate (APY)', type: 'percent', helperText: APY_HELP },
     ],
     lists: [],
-    results: (data) => {
+    results: unlessEmpty('savings-goal', (data) => {
       const result = savingsGoalTimeline(data as SavingsGoalData);
       return [
         {
           heading: 'Timeline',
           rows: [
-            ['Months to reach the goal', result.months === null ? 'Not reached: add a monthly deposit' : String(result.months)],
-            ['Years and months', result.months === null ? '—' : `${Math.floor(result.months / 12)} years, ${result.months % 12} months`],
+            [
+              'Time to reach the goal',
+              result.months === null ? 'Not reached: add a monthly deposit' : result.months === 0 ? 'Reached already: you have saved enough' : monthsSaid(result.months),
+            ],
             ['You deposit', money(result.totalDepositsCents)],
             ['Interest earned', money(result.totalInterestCents)],
             ['Balance then', money(result.finalBalanceCents)],
           ],
         },
       ];
-    },
+    }),
   },
   paycheck: {
     intro:
@@ -217,7 +235,7 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
       { key: 'stateBasisPoints', label: 'State income tax rate', type: 'percent' },
     ],
     lists: [],
-    results: (data) => {
+    results: unlessEmpty('paycheck', (data) => {
       const r = paycheckBreakdown(data as PaycheckData);
       if (r.problem) return [{ heading: 'Your paycheck', rows: [['Check your figures', r.problem]] }];
       return [
@@ -235,24 +253,25 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
           ],
         },
       ];
-    },
+    }),
   },
   'compound-interest': {
-    intro: 'Watch savings grow when interest earns interest. Interest is added monthly; deposits are made at the end of each month.',
+    intro:
+      'Watch savings grow when interest earns interest. The rate is the APY (annual percentage yield) your bank quotes; interest is added monthly at the rate that adds up to it over a year, and deposits are made at the end of each month.',
     fields: [
       { key: 'principalCents', label: 'Starting amount', type: 'money' },
       { key: 'monthlyCents', label: 'Deposit each month', type: 'money' },
-      { key: 'aprBasisPoints', label: 'Interest rate (APR)', type: 'percent' },
+      { key: 'aprBasisPoints', label: 'Interest rate (APY)', type: 'percent', helperText: APY_HELP },
       { key: 'years', label: 'Years', type: 'years' },
     ],
     lists: [],
-    results: (data) => {
+    results: unlessEmpty('compound-interest', (data) => {
       const r = compoundInterest(data as CompoundInterestData);
       return [
         { heading: 'After all the years', rows: [['Total deposited', money(r.totalDepositsCents)], ['Interest earned', money(r.totalInterestCents)], ['Final balance', money(r.finalBalanceCents)]] },
         { heading: 'Year by year', rows: r.years.map((y) => [`Year ${y.year}`, `${money(y.balanceCents)} (interest ${money(y.interestCents)})`]) },
       ];
-    },
+    }),
   },
   'unit-price': {
     intro: 'Compare packages by their price per unit (use the same unit for each). The lowest unit price is the better buy.',

@@ -36,6 +36,42 @@ describe('worksheet forms', () => {
   });
 });
 
+describe('worksheet results: wording', () => {
+  const rowsOf = (kind: WorksheetKind, data: WorksheetData) => WORKSHEET_SPECS[kind].results(data).flatMap((section) => [[section.heading, ''], ...section.rows]);
+  const text = (kind: WorksheetKind, data: WorksheetData) => rowsOf(kind, data).flat().join(' | ');
+
+  it.each([
+    // $1,000 at 0% paying $60 a month: 17 payments (16 × 60 + 40)
+    [{ debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 0, minimumCents: 6_000 }], extraCents: null }, 'Snowball: debt-free in 1 year, 5 months', '17 months (1 year, 5 months)'],
+    [{ debts: [{ name: 'Card', balanceCents: 100_000, aprBasisPoints: 0, minimumCents: 100_000 }], extraCents: null }, 'Snowball: debt-free in 1 month', '1 month'],
+    [{ debts: [{ name: 'Card', balanceCents: 120_000, aprBasisPoints: 0, minimumCents: 10_000 }], extraCents: null }, 'Avalanche: debt-free in 1 year', '12 months (1 year)'],
+  ] as Array<[WorksheetData, string, string]>)('debt payoff %#: "%s" and "%s", never "1 years" or "1 months"', (data, heading, cell) => {
+    const all = text('debt-payoff', data);
+    expect(all).toContain(heading);
+    expect(rowsOf('debt-payoff', data)).toContainEqual(['Snowball: debt-free in', cell]);
+    expect(all).not.toMatch(/\b1 (years|months)\b/);
+  });
+
+  it.each(['debt-payoff', 'savings-goal', 'compound-interest', 'paycheck'] as const)('an empty %s says what to enter, with no figures', (kind) => {
+    const sections = WORKSHEET_SPECS[kind].results(emptyWorksheet(kind));
+    expect(sections).toHaveLength(1);
+    expect(sections[0]?.heading).toBe('What to enter');
+    expect(sections[0]?.rows[0]?.[1]).toMatch(/^Enter /);
+    expect(text(kind, emptyWorksheet(kind))).not.toMatch(/\$0\.00|0 months/);
+  });
+
+  it('a savings goal already reached says so, not "0 months"', () => {
+    const rows = rowsOf('savings-goal', { goalName: 'Bike', targetCents: 5_000, currentCents: 6_000, monthlyCents: null, aprBasisPoints: null });
+    expect(rows).toContainEqual(['Time to reach the goal', 'Reached already: you have saved enough']);
+  });
+
+  it.each(['savings-goal', 'compound-interest'] as const)('%s asks for the APY, not an APR', (kind) => {
+    const labels = WORKSHEET_SPECS[kind].fields.map((field) => field.label);
+    expect(labels).toContain('Interest rate (APY)');
+    expect(labels.join(' ')).not.toContain('APR');
+  });
+});
+
 describe('budget form', () => {
   const data: BudgetData = {
     ...emptyBudget(),

@@ -2,6 +2,11 @@
  * The multi-step budget wizard (formik). The step is in the address (?step=), so a reload resumes on
  * the same step; the form reports each change as a draft that the saga auto-saves; every step change
  * saves at once. Steps can be revisited by the stepper; "Next" checks only the current step.
+ *
+ * A finished budget opens on its review (an address without ?step=), with every step marked done
+ * and reachable from the stepper; "Finish budget" leaves the learner on that review, now finished,
+ * with the way back to the list in its place. What the page says about the budget (finished or not)
+ * and about saving (saving, saved, not saved) are two separate lines that never contradict.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -43,6 +48,8 @@ import { BasicsStep, ExpensesStep, IncomeStep, SavingsStep } from './BudgetSteps
 import { ReviewStep } from './ReviewStep';
 
 const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
+/** The "Finished" status: focus goes to it on Finish. */
+const FINISHED_ID = 'budget-finished';
 const WIZARD: Crumb = { label: 'Budget Wizard', to: BUDGET_WIZARD_PATH };
 
 /** Every field of the given steps marked touched, so their errors show. */
@@ -64,7 +71,7 @@ const focusFirstError = () =>
 
 type GoTo = (step: number, options?: { replace?: boolean }) => void;
 
-function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; finishedRef: React.RefObject<boolean> }) {
+function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo: GoTo; finishedRef: React.RefObject<boolean>; finished: boolean }) {
   const dispatch = useAppDispatch();
   const { values, validateForm, setTouched } = useFormikContext<BudgetFormValues>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -112,6 +119,8 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; fin
     finishedRef.current = true;
     dispatch(budgetDraftChanged({ draft: { status: 'complete', data: toBudgetData(values) } }));
     dispatch(budgetDraftSaveRequested());
+    // the review stays, now finished: the learner is taken to the top, where the page says so
+    requestAnimationFrame(() => document.getElementById(FINISHED_ID)?.focus());
   }
 
   const stepHasErrors = (i: number) => Object.keys(stepErrors(validateBudgetForm(values), i)).length > 0;
@@ -121,7 +130,8 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; fin
       <Box component="nav" aria-label="Budget steps" data-no-print>
       <Stepper nonLinear activeStep={step} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         {STEPS.map((label, i) => (
-          <Step key={label} completed={i < step && !stepHasErrors(i)}>
+          // a finished budget has every step done: each one is marked so, to be opened directly
+          <Step key={label} completed={(finished || i < step) && !stepHasErrors(i)}>
             <StepButton onClick={() => void move(i)} aria-current={i === step ? 'step' : undefined}>
               {label}
             </StepButton>
@@ -149,6 +159,10 @@ function WizardBody({ step, goTo, finishedRef }: { step: number; goTo: GoTo; fin
           <Button variant="contained" onClick={() => void move(step + 1)}>
             Next
           </Button>
+        ) : finished ? (
+          <Button component={RouterLink} to={BUDGET_WIZARD_PATH} variant="contained">
+            Back to My budgets
+          </Button>
         ) : (
           <Button variant="contained" onClick={() => void finish()}>
             Finish budget
@@ -163,7 +177,6 @@ export function BudgetWizard({ id }: { id: number | null }) {
   const dispatch = useAppDispatch();
   const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget', draftKey: 'budget-wizard' });
   const [params, setParams] = useSearchParams();
-  const step = Math.min(REVIEW_STEP, Math.max(0, Number.parseInt(params.get('step') ?? '0', 10) || 0));
   const finishedRef = useRef(false);
 
   const timeZone = useAppSelector(selectTimeZone);
@@ -178,11 +191,23 @@ export function BudgetWizard({ id }: { id: number | null }) {
     [current.loadCount, current.status],
   );
   const recordStatus = current.record?.status;
+  // finished or not as the learner last left it: the draft on its way, else the saved budget
+  const finished = (pendingDraft?.status ?? recordStatus) === 'complete';
+  // A finished budget's bare address opens its review; ?step= still opens any step.
+  const stepParam = params.get('step');
+  const step = stepParam === null && recordStatus === 'complete' ? REVIEW_STEP : Math.min(REVIEW_STEP, Math.max(0, Number.parseInt(stepParam ?? '0', 10) || 0));
+  // Read through a ref so reportValues stays the same function when the saved status changes: a new
+  // one would make DraftReporter report the same values again, a needless save that showed "Changes
+  // not saved yet" under the just-finished budget.
+  const recordStatusRef = useRef(recordStatus);
+  useEffect(() => {
+    recordStatusRef.current = recordStatus;
+  }, [recordStatus]);
   // each change of the form is the draft to save: complete once finished, while it stays complete
   const reportValues = useCallback(
     (values: BudgetFormValues) =>
-      reportDraft({ status: (finishedRef.current || recordStatus === 'complete') && isComplete(values) ? 'complete' : 'draft', data: toBudgetData(values) }),
-    [reportDraft, recordStatus],
+      reportDraft({ status: (finishedRef.current || recordStatusRef.current === 'complete') && isComplete(values) ? 'complete' : 'draft', data: toBudgetData(values) }),
+    [reportDraft],
   );
 
   const title = id === null ? 'Create Budget' : 'Edit Budget';
@@ -206,11 +231,12 @@ export function BudgetWizard({ id }: { id: number | null }) {
   return (
     <PageFrame title={title} crumbs={crumbs}>
       <PrintStyles />
-      {recordStatus === 'complete' && (
-        // a status, not an alert: read out when it appears (Finish), quietly there when a finished budget is opened
-        <Alert severity="success" role="status" sx={{ mb: 2 }} data-no-print>
+      {finished && (
+        // a status, not an alert: read out when it appears (Finish), quietly there when a finished
+        // budget is opened. Whether it is saved is the save status's to say, just below.
+        <Alert id={FINISHED_ID} tabIndex={-1} severity="success" role="status" sx={{ mb: 2 }} data-no-print>
           <AlertTitle>Finished</AlertTitle>
-          This budget is complete and saved. Changes you make are still saved as you type.{' '}
+          This budget is finished. You can still open any step to change it; changes are saved as you type.{' '}
           <Link component={RouterLink} to={BUDGET_WIZARD_PATH}>
             Back to My budgets
           </Link>
@@ -220,7 +246,7 @@ export function BudgetWizard({ id }: { id: number | null }) {
       <Formik key={current.loadCount} initialValues={initialValues} validate={validateBudgetForm} onSubmit={() => undefined} validateOnBlur validateOnChange>
         <Form noValidate aria-label="Budget">
           <DraftReporter onChange={reportValues} />
-          <WizardBody step={step} goTo={goTo} finishedRef={finishedRef} />
+          <WizardBody step={step} goTo={goTo} finishedRef={finishedRef} finished={finished} />
         </Form>
       </Formik>
     </PageFrame>

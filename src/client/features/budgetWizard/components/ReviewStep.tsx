@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { budgetGuidance, budgetLines, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData, type BudgetLine } from '../../../../common/budget';
-import { formatBasisPoints, formatCents } from '../../../../common/money';
+import { formatCents, formatPercentFixed } from '../../../../common/money';
 import { ExportButtons } from '../../../ui/documents/ExportButtons';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
@@ -18,6 +18,9 @@ import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';
 import { budgetTotalRows, downloadBudgetCsv, downloadBudgetPdf, monthLabel } from '../exports';
 
 const FiftyThirtyTwentyChart = lazy(() => import(/* webpackChunkName: "budget-chart" */ './FiftyThirtyTwentyChart'));
+
+/** A share of income in the 50/30/20 table: one decimal on every row ("23.2%", "13.0%"), never a mix. */
+const share = (basisPoints: number) => formatPercentFixed(basisPoints, 1);
 
 function Money({ cents }: { cents: number }) {
   return <>{formatCents(cents)}</>;
@@ -142,11 +145,11 @@ export function ReviewStep({ data }: { data: BudgetData }) {
                 <TableCell align="right">
                   {formatCents(row.actualCents)}
                   <Typography variant="body2" color="text.secondary" sx={blockBelowSm}>
-                    {formatBasisPoints(row.actualBasisPoints)}
+                    {share(row.actualBasisPoints)}
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={cellFromSm}>
-                  {formatBasisPoints(row.actualBasisPoints)}
+                  {share(row.actualBasisPoints)}
                 </TableCell>
               </TableRow>
             ))}
@@ -175,8 +178,9 @@ export function ReviewStep({ data }: { data: BudgetData }) {
             const labelId = `goal-progress-${i}`;
             return (
               <Box key={i} sx={{ mb: 2 }}>
+                {/* a whole percent, rounded down: 100% only once the goal is really reached */}
                 <Typography id={labelId}>
-                  {goal.name || `Goal ${i + 1}`}: {formatCents(goal.savedCents ?? 0)} of {formatCents(goal.targetCents ?? 0)} ({formatBasisPoints(bp)})
+                  {goal.name || `Goal ${i + 1}`}: {formatCents(goal.savedCents ?? 0)} of {formatCents(goal.targetCents ?? 0)} ({Math.floor(bp / 100)}%)
                 </Typography>
                 <LinearProgress variant="determinate" value={bp / 100} aria-labelledby={labelId} sx={{ height: 10, borderRadius: 1 }} />
               </Box>

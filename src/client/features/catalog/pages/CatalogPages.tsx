@@ -45,6 +45,7 @@ import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
 import { useResource } from '../components/useResource';
+import { MaterialFinished, ModuleFinished } from '../components/WhatNext';
 import { selectAttempt, selectChange } from '../selectors';
 import { reviewRetaken, reviewSubmitted, sectionCompletionRequested } from '../slice';
 import { useReadingTime } from '../useReadingTime';
@@ -121,6 +122,7 @@ export function ModuleHomePage() {
       {(m) => (
         <PageFrame title={m.title} crumbs={[CATALOG, { label: m.title }]}>
           <ProgressBar percent={m.progress.percent} label={m.title} />
+          {m.progress.status === 'completed' && <ModuleFinished moduleSlug={m.slug} moduleTitle={m.title} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={m.overviewHtml} />
           </Box>
@@ -167,6 +169,7 @@ export function MaterialPage() {
       {(mat) => (
         <PageFrame title={mat.title} crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
           <ProgressBar percent={mat.percent} label={mat.title} />
+          {mat.percent === 100 && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={mat.introHtml} />
           </Box>
@@ -247,6 +250,8 @@ export function SectionPage() {
             </Button>
             <BookmarkButton kind="section" target={`${slug}/${mslug}/${sslug}`} bookmarked={s.bookmarked} />
           </Box>
+          {/* the section that finished its material (or module) says where to go next */}
+          {s.completed && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
           <Box component="nav" aria-label="Sections" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             {s.previous ? (
               <Button component={RouterLink} to={catalogPaths.section(slug, mslug, s.previous.slug)}>

@@ -1,0 +1,73 @@
+/**
+ * Where finishing leads (common/catalogNext.ts): a finished material offers the module's next step
+ * (the next material, or its review when that is what is left); a finished module congratulates the
+ * learner, offers the certificate right there, and the next module. Each is a status, so a screen
+ * reader hears it when it appears (the learner's last "Mark complete" or passed review).
+ */
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { CatalogModuleCard, ModuleDetail } from '../../../../common/catalog';
+import { afterMaterial, nextModule } from '../../../../common/catalogNext';
+import { catalogApi } from '../api';
+import { CertificateButton } from './CertificateButton';
+import { useResource } from './useResource';
+
+function Finished({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert severity="success" role="status" sx={{ my: 2, '& .MuiAlert-message': { width: '100%' } }} data-testid="what-next">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Alert>
+  );
+}
+
+/** A finished module: congratulations, the certificate, and the next module (or the transcript when all are done). */
+export function ModuleFinished({ moduleSlug, moduleTitle }: { moduleSlug: string; moduleTitle: string }) {
+  const catalog = useResource<CatalogModuleCard[]>(catalogApi.catalog);
+  const next = catalog.data ? nextModule(catalog.data, moduleSlug) : null;
+  return (
+    <Finished title={`Congratulations! You completed ${moduleTitle}.`}>
+      <Typography sx={{ mb: 1.5 }}>
+        {catalog.data && !next ? 'You have completed every module of your catalog. ' : ''}Your certificate is ready: download it, print it or share its verification
+        address.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <CertificateButton moduleSlug={moduleSlug} moduleTitle={moduleTitle} />
+        {next ? (
+          <Button component={RouterLink} to={next.path} variant="outlined" size="small" color="inherit">
+            {next.label}
+          </Button>
+        ) : (
+          catalog.data && (
+            <Button component={RouterLink} to="/app/activity" variant="outlined" size="small" color="inherit">
+              See your transcript
+            </Button>
+          )
+        )}
+      </Box>
+    </Finished>
+  );
+}
+
+/** Nothing until the material is finished; then its module's next step, or the module's congratulations. */
+export function MaterialFinished({ moduleSlug, materialSlug }: { moduleSlug: string; materialSlug: string }) {
+  const moduleView = useResource<ModuleDetail>(catalogApi.module(moduleSlug));
+  const after = moduleView.data ? afterMaterial(moduleView.data, materialSlug) : null;
+  if (!moduleView.data || !after) return null;
+  if (after.moduleCompleted) return <ModuleFinished moduleSlug={moduleSlug} moduleTitle={moduleView.data.title} />;
+  const material = moduleView.data.materials.find((m) => m.slug === materialSlug);
+  return (
+    <Finished title={`You finished ${material?.title ?? 'this material'}.`}>
+      <Typography sx={{ mb: 1.5 }}>Every section is read and the review is passed. On to the next one:</Typography>
+      <Button component={RouterLink} to={after.next.path} variant="contained" size="small">
+        {after.next.label}
+      </Button>
+    </Finished>
+  );
+}
