@@ -70,14 +70,23 @@ async function readSections(moduleSlug: string, material: Material, count = mate
   for (const section of material.sections.slice(0, count)) await service('POST', `${base(moduleSlug, material.slug)}/sections/${section.slug}/complete`);
 }
 
-/** Passes a material's review with the answers its content file gives, matched by prompt. */
+/**
+ * Passes a material's review with the answers its content file gives, matched by prompt. The server
+ * shuffles the choices per opening, so a choice answer is found in this serving by its text.
+ */
 async function passReview(moduleSlug: string, material: Material): Promise<void> {
   const file = join(CONTENT, moduleSlug, material.slug, 'review.md');
   const { data } = parseFrontMatter(readFileSync(file, 'utf8'), file);
-  const right = new Map((data.questions as { prompt: string; answer: number | boolean }[]).map((q) => [q.prompt, q.answer]));
-  const review = await service<{ questions: { id: number; prompt: string }[] }>('GET', `${base(moduleSlug, material.slug)}/review`);
-  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), right.get(q.prompt)]));
-  const scored = await service<{ passed: boolean }>('POST', `${base(moduleSlug, material.slug)}/review/attempts`, { answers });
+  const questions = data.questions as { prompt: string; choices?: string[]; answer: number | boolean }[];
+  const right = new Map(questions.map((q) => [q.prompt, typeof q.answer === 'boolean' || !q.choices ? q.answer : q.choices[q.answer]]));
+  const review = await service<{ serving: string; questions: { id: number; prompt: string; choices?: string[] }[] }>('GET', `${base(moduleSlug, material.slug)}/review`);
+  const answers = Object.fromEntries(
+    review.questions.map((q) => {
+      const answer = right.get(q.prompt);
+      return [String(q.id), typeof answer === 'string' ? (q.choices ?? []).indexOf(answer) : answer];
+    }),
+  );
+  const scored = await service<{ passed: boolean }>('POST', `${base(moduleSlug, material.slug)}/review/attempts`, { serving: review.serving, answers });
   expect(scored.passed).toBe(true);
 }
 

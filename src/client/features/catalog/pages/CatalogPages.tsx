@@ -365,6 +365,7 @@ export function MaterialReviewPage() {
             {result ? (
               <>
                 <ReviewScore result={result} arrived={result !== resultWhenOpened.current} />
+                {result.passed && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
                 <Box aria-label="Your results">
                   {result.questions.map((q, i) => {
                     const outcome = result.results.find((x) => x.id === q.id);
