@@ -10,6 +10,7 @@ import { migration0009 } from './0009_performance_indexes';
 import { migration0010 } from './0010_server_settings';
 import { migration0011 } from './0011_renewal_replay';
 import { migration0012 } from './0012_course_per_school';
+import { migration0013 } from './0013_kb_search_vocabulary';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -26,6 +27,7 @@ export const migrationProvider: MigrationProvider = {
       '0010_server_settings': migration0010,
       '0011_renewal_replay': migration0011,
       '0012_course_per_school': migration0012,
+      '0013_kb_search_vocabulary': migration0013,
     };
   },
 };

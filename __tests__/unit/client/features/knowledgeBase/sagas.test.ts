@@ -26,6 +26,7 @@ const resultFor = (query: string): KbSearchResult => ({
   query,
   terms: [query.toLowerCase()],
   results: [{ topicSlug: 'credit-and-debt', topicTitle: 'Credit and Debt', slug: 'apr', title: `Result for ${query}`, summary: 's', updated: '2026-11-01', snippet: [{ text: query, match: true }] }],
+  didYouMean: null,
 });
 
 const article: KbArticleDetail = {
