@@ -77,6 +77,14 @@ describe('knowledge-base search saga', () => {
       expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
     });
 
+    it('a query that came with the address (?q=, Back, a reload) searches at once, without the pause', async () => {
+      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+      h.store.dispatch(searchQueryChanged({ query: 'intrest', immediate: true }));
+      await settle();
+      expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['intrest']);
+      expect(h.state().knowledgeBase.search).toMatchObject({ query: 'intrest', status: 'succeeded' });
+    });
+
     it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
       const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
       h.store.dispatch(searchQueryChanged({ query: 'apr' }));
