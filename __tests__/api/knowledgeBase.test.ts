@@ -67,7 +67,7 @@ describe('knowledge base: import and pages', () => {
   it('a topic lists its articles; an unknown topic is 404 with a message', async () => {
     const topic = (await call('GET', '/kb/topics/credit-and-debt')).json() as KbTopicDetail;
     expect(topic.title).toBe('Credit and Debt');
-    expect(topic.articles.map((a) => a.slug).sort()).toEqual(['apr', 'buy-now-pay-later', 'credit-report', 'credit-score', 'minimum-payment', 'student-loans']);
+    expect(topic.articles.map((a) => a.slug).sort()).toEqual(['apr', 'buy-now-pay-later', 'credit-report', 'credit-score', 'minimum-payment', 'mortgage', 'student-loans']);
     const missing = await call('GET', '/kb/topics/no-such-topic');
     expect(missing.statusCode).toBe(404);
     expect(messageOf(missing)).toBe('Topic not found');
@@ -134,10 +134,15 @@ describe('knowledge base: search (ranking, snippets, junk input)', () => {
     expect(keys(result)[0]).toBe('banking/overdraft');
   });
 
-  it('matches the word being typed as a prefix, all words together', async () => {
+  it('matches the word being typed as a prefix, all words together first', async () => {
     expect(keys(await search('compou'))).toContain('saving-and-investing/compound-interest');
     expect(keys(await search('compound interest'))[0]).toBe('saving-and-investing/compound-interest');
-    expect((await search('fafsa scholarships zebra')).results).toEqual([]);
+  });
+
+  it('with no article holding every word, lists the articles holding most of them (a word no article has does not empty the list)', async () => {
+    const result = await search('fafsa scholarships zebra');
+    expect(keys(result).slice(0, 2).sort()).toEqual(['college-and-career/fafsa', 'college-and-career/scholarships-and-grants']);
+    expect(result.didYouMean).toBeNull();
   });
 
   it.each([
@@ -167,6 +172,51 @@ describe('knowledge base: search (ranking, snippets, junk input)', () => {
     expect(keys(await search('"APR" OR NOT')).at(0)).toBe('credit-and-debt/apr');
     expect(keys(await search('apr*')).at(0)).toBe('credit-and-debt/apr');
     expect(keys(await search('529')).at(0)).toBe('college-and-career/529-plan');
+  });
+});
+
+describe('knowledge base: search forgives typos and knows synonyms (content/knowledge-base/synonyms.yaml)', () => {
+  it.each([
+    ['intrest', ['saving-and-investing/compound-interest', 'saving-and-investing/simple-interest'], 'interest'],
+    ['morgage', ['credit-and-debt/mortgage'], 'mortgage'],
+    ['w4', ['income-and-taxes/w-4-form'], null],
+    ['401k', ['saving-and-investing/401k-plan'], null],
+    ['credit card debt payoff', ['credit-and-debt/minimum-payment'], null],
+    ['fico', ['credit-and-debt/credit-score'], null],
+    ['roth', ['saving-and-investing/roth-ira'], null],
+    ['Morgage intrest rate', ['credit-and-debt/mortgage'], 'Mortgage interest rate'],
+  ])('"%s" lists a relevant article first', async (q, firsts, didYouMean) => {
+    const result = await search(q);
+    expect(firsts).toContain(keys(result)[0]);
+    expect(result.didYouMean).toBe(didYouMean);
+  });
+
+  it('a spelling finds what its synonyms find: W-4 and W4, 401(k) and 401k, APR and interest rate', async () => {
+    expect(keys(await search('W-4'))[0]).toBe('income-and-taxes/w-4-form');
+    expect(keys(await search('401(k)'))[0]).toBe('saving-and-investing/401k-plan');
+    expect(keys(await search('interest rate'))).toContain('credit-and-debt/apr');
+    expect(keys(await search('fico'))).toEqual(expect.arrayContaining(['credit-and-debt/credit-score', 'credit-and-debt/credit-report', 'credit-and-debt/mortgage']));
+  });
+
+  it('two typos in a long word are forgiven, a short word is not turned into another', async () => {
+    expect(keys(await search('compuond intrest'))[0]).toBe('saving-and-investing/compound-interest');
+    expect((await search('compuond intrest')).didYouMean).toBe('compound interest');
+    const short = await search('txa');
+    expect(short.didYouMean).toBeNull();
+  });
+
+  it('a word being typed that begins an article word is not "corrected"', async () => {
+    const result = await search('mortg');
+    expect(keys(result)[0]).toBe('credit-and-debt/mortgage');
+    expect(result.didYouMean).toBeNull();
+  });
+
+  it('snippets have no space before punctuation', async () => {
+    for (const q of ['credit score', 'interest', 'budget', 'W-4', 'overdraft']) {
+      for (const hit of (await search(q)).results) {
+        expect(hit.snippet.map((s) => s.text).join('')).not.toMatch(/\s[,.;:!?)]/);
+      }
+    }
   });
 });
 

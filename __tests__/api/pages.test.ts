@@ -99,7 +99,9 @@ describe('GET /api/page', () => {
     // shell, every module's card
     expect(rendered.html).toMatch(/^<div data-prerendered="student-page"/);
     expect(textOf(rendered.html)).toContain('aria-label="Account menu for Maya');
-    for (const module of modules) expect(textOf(rendered.html)).toContain(`aria-label="Open ${escaped(module.title)}"`);
+    // (one action a card, named for what it does)
+    const action = { 'not-started': 'Start', 'in-progress': 'Continue', completed: 'Review' } as const;
+    for (const module of modules) expect(textOf(rendered.html)).toContain(`aria-label="${action[module.progress.status]} ${escaped(module.title)}"`);
     expect(rendered.styles).toMatch(/^<style data-emotion="css-global/);
     expectParsedAsWritten(rendered.html);
     // nothing of the token is in the page

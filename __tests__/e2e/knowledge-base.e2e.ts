@@ -4,6 +4,8 @@
  * topic page →
  * search "interest" with highlighted snippets → unknown slugs are Not Found. axe on every page.
  * The bookmark is then found on /app/activity/bookmarks-budgets under the article's title.
+ * Search as students type it: typos, the field's spellings and synonyms, "Did you mean …", and the
+ * query kept in the address (?q=) through Back, a reload and a shared link.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
@@ -72,7 +74,8 @@ describe('knowledge base: find, read and bookmark', () => {
     await first.getByRole('link').click();
     await page.waitForURL('**/app/resources/knowledge-base/credit-and-debt/apr');
     await page.getByRole('heading', { level: 1, name: /What Is APR\?/ }).waitFor();
-    await expect(page.title()).resolves.toBe('Article - Cashwise');
+    // [S2.17] the article's own name names the tab, not "Article - Cashwise"
+    await expect(page.title()).resolves.toBe('What Is APR? (And How Is It Different From APY?) - Cashwise');
     await expect(page.getByRole('heading', { level: 2, name: 'Key terms' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('list', { name: 'Related articles' }).getByRole('listitem').count()).resolves.toBe(4);
     await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(true);
@@ -127,8 +130,8 @@ describe('knowledge base: find, read and bookmark', () => {
   it('a topic page lists its articles; unknown topic and article slugs show Not Found', async () => {
     await signedInAs('learner', '/app/resources/knowledge-base/credit-and-debt');
     await page.getByRole('heading', { level: 1, name: 'Credit and Debt' }).waitFor();
-    await expect(page.title()).resolves.toBe('Topic - Cashwise');
-    await expect(page.getByRole('list', { name: 'Articles about Credit and Debt' }).getByRole('listitem').count()).resolves.toBe(6);
+    await expect(page.title()).resolves.toBe('Credit and Debt - Cashwise');
+    await expect(page.getByRole('list', { name: 'Articles about Credit and Debt' }).getByRole('listitem').count()).resolves.toBe(7);
     await expectAccessible(page);
 
     await page.goto('/app/resources/knowledge-base/no-such-topic');
@@ -136,6 +139,83 @@ describe('knowledge base: find, read and bookmark', () => {
     await expectAccessible(page);
     await page.goto('/app/resources/knowledge-base/credit-and-debt/no-such-article');
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await expectAccessible(page);
+  });
+});
+
+describe('knowledge base: search finds what students type, and keeps it in the address', () => {
+  // several pages and axe runs a test: on a loaded shared machine that takes more than the default minute
+  jest.setTimeout(150_000);
+  const results = () => page.getByRole('list', { name: 'Search results' });
+  const firstTitle = () => results().getByRole('listitem').first().getByRole('link').textContent();
+
+  it.each([
+    ['intrest', /Interest/, 'interest'],
+    ['morgage', /Mortgage/, 'mortgage'],
+    ['w4', /W-4 Form/, null],
+    ['401k', /401\(k\)/, null],
+    ['credit card debt payoff', /Pay the Minimum on a Credit Card/, null],
+  ])('"%s" lists a relevant article first', async (query, title, suggestion) => {
+    await signedInAs('learner', '/app/resources/knowledge-base');
+    await searchBox().pressSequentially(query, { delay: 20 });
+    await page.getByRole('status').filter({ hasText: new RegExp(`match(es)? "${query.replace(/[()]/g, '\\$&')}"`) }).waitFor();
+    await expect(firstTitle()).resolves.toMatch(title);
+    if (suggestion) {
+      await expect(page.getByText(`Did you mean ${suggestion}?`).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: suggestion, exact: true }).isVisible()).resolves.toBe(true);
+    } else {
+      await expect(page.getByText(/^Did you mean/).count()).resolves.toBe(0);
+    }
+    await expectAccessible(page);
+  });
+
+  it('?q= survives Back from an article and a reload', async () => {
+    await signedInAs('learner', '/app/resources/knowledge-base');
+    await searchBox().pressSequentially('intrest', { delay: 30 });
+    await results().waitFor();
+    await page.waitForURL('**/app/resources/knowledge-base?q=intrest');
+    const title = await firstTitle();
+    await expectAccessible(page);
+
+    await results().getByRole('listitem').first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: title ?? '' }).waitFor();
+    await page.goBack();
+    await page.waitForURL('**/app/resources/knowledge-base?q=intrest');
+    await results().waitFor();
+    await expect(searchBox().inputValue()).resolves.toBe('intrest');
+    await expect(firstTitle()).resolves.toBe(title);
+    await expectAccessible(page);
+
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: /match(es)? "intrest"/ }).waitFor();
+    await expect(searchBox().inputValue()).resolves.toBe('intrest');
+    await expect(firstTitle()).resolves.toBe(title);
+    await expectAccessible(page);
+  });
+
+  it('"Did you mean" is a search of its own (Back returns to the first); a cleared box clears the address; a shared link opens the search', async () => {
+    await signedInAs('learner', '/app/resources/knowledge-base');
+    await page.goto('/app/resources/knowledge-base?q=intrest');
+    await results().waitFor();
+    await page.getByRole('link', { name: 'interest', exact: true }).click();
+    await page.waitForURL('**/app/resources/knowledge-base?q=interest');
+    await page.getByRole('status').filter({ hasText: /articles match "interest"/ }).waitFor();
+    await expect(searchBox().inputValue()).resolves.toBe('interest');
+    await expect(page.getByText(/^Did you mean/).count()).resolves.toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/app/resources/knowledge-base?q=intrest');
+    await page.getByRole('status').filter({ hasText: /match(es)? "intrest"/ }).waitFor();
+    await expect(searchBox().inputValue()).resolves.toBe('intrest');
+
+    await searchBox().fill('');
+    await page.waitForURL((url) => url.pathname === '/app/resources/knowledge-base' && url.search === '');
+    await expect(results().count()).resolves.toBe(0);
+
+    // a link shared with a classmate opens the same search
+    await page.goto('/app/resources/knowledge-base?q=W4');
+    await page.getByRole('status').filter({ hasText: /match(es)? "W4"/ }).waitFor();
+    await expect(searchBox().inputValue()).resolves.toBe('W4');
+    await expect(firstTitle()).resolves.toMatch(/W-4 Form/);
     await expectAccessible(page);
   });
 });

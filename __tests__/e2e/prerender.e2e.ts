@@ -212,6 +212,9 @@ function servicePathsAskedBy(target: Page): string[] {
 /** True while #root still holds a copy (the app has not rendered yet). */
 const copyShown = () => page.evaluate(() => document.getElementById('root')?.firstElementChild?.hasAttribute('data-prerendered') ?? false);
 /** Resolves once the app has rendered over the copy. */
+/** A module card's one action (Start, Continue or Review: what it does depends on the student's progress). */
+const cardActions = () => page.getByRole('list', { name: 'Modules' }).getByRole('link', { name: /^(Start|Continue|Review) / });
+
 const appRendered = () => page.waitForFunction(() => !document.getElementById('root')?.firstElementChild?.hasAttribute('data-prerendered'));
 
 describe("a student's page rendered by the server ahead of the app", () => {
@@ -222,14 +225,14 @@ describe("a student's page rendered by the server ahead of the app", () => {
     const asked = servicePathsAskedBy(page);
 
     await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
-    const firstOpen = page.getByRole('link', { name: /^Open / }).first();
+    const firstOpen = cardActions().first();
     await firstOpen.waitFor();
     await expect(copyShown()).resolves.toBe(true);
     await expect(page.title()).resolves.toBe('Catalog - Cashwise');
     await expect(page.getByRole('heading', { level: 1, name: 'Catalog' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: /^Account menu for Maya/ }).isVisible()).resolves.toBe(true);
     await expectAccessible(page, { prerenderedCopy: true });
-    const modules = await page.getByRole('link', { name: /^Open / }).count();
+    const modules = await cardActions().count();
     expect(modules).toBeGreaterThan(0);
     const before = await firstOpen.boundingBox();
     const heading = await page.getByRole('heading', { level: 1, name: 'Catalog' }).elementHandle();
@@ -239,15 +242,16 @@ describe("a student's page rendered by the server ahead of the app", () => {
     // hydrated, not replaced: the page's elements are the ones the server sent
     // (on a failure, the errors say why: React's word on what differed)
     await expect(heading!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
-    await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(modules);
+    await expect(cardActions().count()).resolves.toBe(modules);
     await expect(firstOpen.boundingBox()).resolves.toEqual(before);
     await expectAccessible(page);
     // the app took the answers the page was rendered with: it did not ask for the catalog again
     expect(asked).not.toContain('/catalog');
-    // and the page works: a module opens
+    // and the page works: the module opens (at its home, or where the student left off)
+    const to = await firstOpen.getAttribute('href');
     await firstOpen.click();
-    await page.waitForURL(/\/app\/catalog\/[^/]+$/);
-    await page.getByRole('heading', { level: 2, name: 'Materials' }).waitFor();
+    await page.waitForURL(`**${to}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -258,7 +262,7 @@ describe("a student's page rendered by the server ahead of the app", () => {
     const errors = errorsOf(page);
 
     await page.goto('/app/catalog', { waitUntil: 'domcontentloaded' });
-    const firstOpen = page.getByRole('link', { name: /^Open / }).first();
+    const firstOpen = cardActions().first();
     await firstOpen.waitFor();
     await expect(copyShown()).resolves.toBe(true);
     const heading = await page.getByRole('heading', { level: 1, name: 'Catalog' }).elementHandle();
@@ -286,12 +290,16 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await heading.waitFor();
     await expect(copyShown()).resolves.toBe(true);
     await expect(page.getByRole('article').isVisible()).resolves.toBe(true);
+    // [S2.17] the page the server rendered carries the article's own name in the tab, as the app's does
+    const title = "Fixed vs. Variable Expenses: What's the Difference? - Cashwise";
+    await expect(page.title()).resolves.toBe(title);
     await expectAccessible(page, { prerenderedCopy: true });
     const served = await heading.elementHandle();
 
     release();
     await appRendered();
     await heading.waitFor();
+    await expect(page.title()).resolves.toBe(title);
     await expect(served!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
     // the app's page works: the article is bookmarked, then not (as the test found it)
     await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
@@ -307,7 +315,9 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await signInAsLearner();
     // find a section's address the way a student would
     await page.goto('/app/catalog');
-    await page.getByRole('link', { name: /^Open / }).first().click();
+    const module = await cardActions().first().getAttribute('href');
+    // the module's home: Continue would go where the student left off
+    await page.goto(`/app/catalog/${module!.split('/')[3]}`);
     await page.getByRole('list', { name: 'Materials' }).getByRole('link').first().click();
     await page.getByRole('list', { name: 'Sections' }).getByRole('link').first().click();
     await page.getByRole('article').waitFor();
@@ -320,6 +330,10 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await page.goto(section, { waitUntil: 'domcontentloaded' });
     await page.getByRole('article').waitFor();
     await expect(copyShown()).resolves.toBe(true);
+    // [S2.17] the section's own name in the tab from the server's page on, not "Section - Cashwise"
+    const sectionTitle = `${await page.getByRole('heading', { level: 1 }).textContent()} - Cashwise`;
+    expect(sectionTitle).not.toBe('Section - Cashwise');
+    await expect(page.title()).resolves.toBe(sectionTitle);
     const bookmark = page.getByRole('button', { name: /^(Bookmark|Remove bookmark)$/ });
     // a click on the copy would be lost: its buttons take none until the app runs
     await expect(bookmark.isDisabled()).resolves.toBe(true);
@@ -329,6 +343,7 @@ describe("a student's page rendered by the server ahead of the app", () => {
     release();
     await appRendered();
     await expect(bookmark.isEnabled()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe(sectionTitle);
     // the app hydrated the button the server sent, and gave it back its click
     await expect(served!.evaluate((element) => element.isConnected).then((connected) => ({ connected, errors }))).resolves.toEqual({ connected: true, errors: [] });
     // the app took the section it was rendered with (a bookmark's change asks for it again)
@@ -364,6 +379,6 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await page.waitForURL('**/login?reason=idle**');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(pageRequests).toEqual([]);
-    await expect(page.getByRole('link', { name: /^Open / }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: /^(Start|Continue|Review) / }).count()).resolves.toBe(0);
   });
 });

@@ -34,6 +34,7 @@ import type { PreloadedAnswer } from './app/pageData';
 import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './app/prerendering';
 import { ShellPageContext } from './app/Shell/AppShell';
 import { routeMeta } from './app/routeMeta';
+import { PageTitleCollector } from './app/pageTitle';
 import { registeredAreas } from './app/areas';
 import { pageDataPaths } from './app/pageDataRoutes';
 import { routes, routeTable, type AppRoute } from './app/routes';
@@ -154,11 +155,18 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
   // emotion's default key: the SPA's cache adopts these <style data-emotion="css …"> elements
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
+  // the title the page claims for itself (a section's, an article's own name: pageTitle.ts)
+  let claimed: string | undefined;
+  const claim = (title: string) => {
+    claimed = title;
+  };
   const html = renderToString(
     <CacheProvider value={cache}>
       <AppProviders store={store}>
         <ShellPageContext.Provider value={withPage}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <PageTitleCollector.Provider value={claim}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageTitleCollector.Provider>
         </ShellPageContext.Provider>
       </AppProviders>
     </CacheProvider>,
@@ -167,7 +175,7 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
   detachAreas();
   const styles = emotion.constructStyleTagsFromChunks(everyStyleOfTheRender(cache, html));
   const pageAhead = !withPage && pageDataPaths(pathname) !== null;
-  return { title: documentTitle(pageTitle), styles, html, pageAhead };
+  return { title: documentTitle(claimed ?? pageTitle), styles, html, pageAhead };
 }
 
 /**

@@ -27,6 +27,17 @@ export const KB_SEARCH = {
   minPrefixChars: 2,
   /** results per search */
   limit: 20,
+  /**
+   * fewer results than this for every word → the search also lists articles with only some of the
+   * words (after those with all of them)
+   */
+  fewResults: 3,
+  /** a typed word up to this long is corrected by one typo at most; a longer one by up to two */
+  oneTypoMaxChars: 5,
+  /** words shorter than this are never corrected (too many words are one typo from "tax") */
+  correctMinChars: 4,
+  /** corrections searched per word (the closest, then the most common) */
+  correctionsPerWord: 3,
   /** articles listed as popular / recent on the knowledge-base home */
   homeListSize: 5,
 } as const;
@@ -101,6 +112,11 @@ export interface KbSearchResult {
   /** the words actually searched for; empty for an empty or junk query (then no results) */
   terms: string[];
   results: KbSearchHit[];
+  /**
+   * the query with each word no article has replaced by its closest spelling ("intrest" →
+   * "interest"), offered as "Did you mean …"; null when every word was found as typed
+   */
+  didYouMean: string | null;
 }
 
 export interface KbBookmarkState {
@@ -151,6 +167,16 @@ export interface SearchTerms {
   prefixLast: boolean;
 }
 
+/** Every word of a text as the search sees it: NFKC, lowercase, runs of letters and digits. */
+export function searchWords(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Words too common to search for (dropped from queries and from the vocabulary). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /**
  * The student's input → plain search words. Only runs of letters/digits survive, so quotes, stars,
  * parentheses, colons, minus signs and operators never reach FTS5 or to_tsquery; common words
@@ -158,7 +184,7 @@ export interface SearchTerms {
  */
 export function parseSearchInput(input: unknown): SearchTerms {
   const raw = typeof input === 'string' ? input.slice(0, KB_SEARCH.maxInputChars) : '';
-  const words = raw.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = searchWords(raw);
   const terms: string[] = [];
   for (const word of words) {
     const term = word.slice(0, KB_SEARCH.maxTermChars);

@@ -27,6 +27,8 @@ import {
 import type { Session } from '../../../src/common/types';
 import { prerenderedMatcher } from '../../../src/common/prerendered';
 import { documentTitle } from '../../../src/common/title';
+import { catalogApi } from '../../../src/client/features/catalog/api';
+import { kbApi } from '../../../src/client/features/knowledgeBase/api';
 
 /** Every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles). */
 function expectStylesForEveryClass(page: PrerenderedPage): void {
@@ -203,12 +205,53 @@ describe('renderSignedInPage: a student\'s page, rendered by the server at reque
     const text = page.html.replace(/<!-- -->/g, '');
     expect(text).toContain('aria-label="Account menu for Maya');
     expect(text).toContain('<h1');
-    expect(text).toContain('aria-label="Open Saving Basics"');
-    expect(text).toContain('aria-label="Open Credit &amp; You"');
+    // one action a card, named for what it does
     expect(text).toContain('aria-label="Start Saving Basics"');
+    expect(text).toContain('aria-label="Review Credit &amp; You"');
+    expect(text).not.toMatch(/aria-label="Open (Saving Basics|Credit)/);
     expect(text).not.toContain('Loading page');
     expect(page.html).not.toContain(session.token);
     expectStylesForEveryClass(page);
+  });
+
+  it("[S2.17] names the tab with the section's and the article's own name, not the route's", async () => {
+    const section = {
+      moduleSlug: 'saving-basics',
+      moduleTitle: 'Saving Basics',
+      materialSlug: 'why-save',
+      materialTitle: 'Why Save?',
+      slug: 'pay-yourself-first',
+      title: 'Pay Yourself First',
+      order: 1,
+      estimatedMinutes: 5,
+      kbArticles: [],
+      bodyHtml: '<p>Save first.</p>',
+      completed: false,
+      bookmarked: false,
+      previous: null,
+      next: null,
+    };
+    const sectionPage = await renderSignedInPage(
+      '/app/catalog/saving-basics/material/why-save/section/pay-yourself-first',
+      session,
+      [{ path: catalogApi.section('saving-basics', 'why-save', 'pay-yourself-first'), data: section }],
+      () => 0,
+    );
+    expect(sectionPage.title).toBe('Pay Yourself First - Cashwise');
+    const article = {
+      topicSlug: 'credit-and-debt',
+      topicTitle: 'Credit and Debt',
+      slug: 'apr',
+      title: 'What Is APR?',
+      summary: 'The yearly cost of borrowing.',
+      updated: '2026-11-22',
+      keyTerms: [],
+      related: [],
+      bodyHtml: '<p>APR.</p>',
+      bookmarked: false,
+    };
+    const articlePage = await renderSignedInPage('/app/resources/knowledge-base/credit-and-debt/apr', session, [{ path: kbApi.article('credit-and-debt', 'apr'), data: article }], () => 0);
+    expect(articlePage.title).toBe('What Is APR? - Cashwise');
   });
 
   it('renders the loading page without the answers (the app would ask for them)', async () => {

@@ -37,14 +37,26 @@ describe('parseSearchInput', () => {
 });
 
 describe('engine query strings', () => {
+  const word = (w: string, prefix = false) => ({ words: [w], prefix });
+  const phrase = (...words: string[]) => ({ words, prefix: false });
   it.each([
-    [{ terms: ['apr'], prefixLast: true }, '"apr"*', "'apr':*"],
-    [{ terms: ['compound', 'interest'], prefixLast: false }, '"compound" "interest"', "'compound' & 'interest'"],
-    [{ terms: [], prefixLast: false }, null, null],
-    [{ terms: ['a"b', 'ok'], prefixLast: false }, '"ok"', "'ok'"],
-  ])('%j → FTS5 %s, tsquery %s', (terms, fts, ts) => {
-    expect(fts5Query(terms)).toBe(fts);
-    expect(tsQuery(terms)).toBe(ts);
+    [[[word('apr', true)]], 'all', '"apr"*', "'apr':*"],
+    [[[word('compound')], [word('interest')]], 'all', '"compound" AND "interest"', "'compound' & 'interest'"],
+    [[[word('compound')], [word('interest')]], 'any', '"compound" OR "interest"', "'compound' | 'interest'"],
+    [[], 'all', null, null],
+    [[[word('a"b')], [word('ok')]], 'all', '"ok"', "'ok'"],
+    [[[word('w4'), phrase('w', '4')]], 'all', '("w4" OR "w 4")', "('w4' | 'w' <-> ('4' | '-4'))"],
+    [
+      [[word('intrest'), word('interest')], [phrase('credit', 'score'), word('fico', true)]],
+      'all',
+      '("intrest" OR "interest") AND ("credit score" OR "fico"*)',
+      "('intrest' | 'interest') & ('credit' <-> 'score' | 'fico':*)",
+    ],
+    [[[phrase('roth', 'ira*')]], 'all', null, null],
+  ] as const)('%j (%s) → FTS5 %s, tsquery %s', (groups, match, fts, ts) => {
+    const copy = groups.map((group) => group.map((a) => ({ words: [...a.words], prefix: a.prefix })));
+    expect(fts5Query(copy, match)).toBe(fts);
+    expect(tsQuery(copy, match)).toBe(ts);
   });
 });
 

@@ -12,6 +12,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { RECORDING_MASK_CLASS } from './recordingPrivacy';
+import { usePageTitle } from '../app/pageTitle';
 
 export interface Crumb {
   label: string;
@@ -22,6 +23,11 @@ export interface Crumb {
 
 export interface PageFrameProps {
   title: string;
+  /**
+   * The page names the browser tab with its title (then " - Cashwise") instead of the route's
+   * generic one: a module, a section, an article is "What Is APR? - Cashwise", not "Article - Cashwise".
+   */
+  namesTab?: boolean;
   crumbs?: Crumb[];
   steps?: { labels: string[]; active: number };
   intro?: ReactNode;
@@ -29,9 +35,16 @@ export interface PageFrameProps {
   maxWidth?: number | string;
 }
 
-export function PageFrame({ title, crumbs, steps, intro, children, maxWidth = 960 }: PageFrameProps) {
+/** Claims the tab's title (a component: the hook needs the router, which not every PageFrame has). */
+function TabTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}
+
+export function PageFrame({ title, namesTab = false, crumbs, steps, intro, children, maxWidth = 960 }: PageFrameProps) {
   return (
     <Box sx={{ maxWidth, mx: 'auto', width: '100%' }}>
+      {namesTab && <TabTitle title={title} />}
       {crumbs && crumbs.length > 0 && (
         <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
           {crumbs.map((c, i) =>

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db';
 import { readCatalog, type CatalogModule } from './catalog';
+import { readSynonyms } from './kbSynonyms';
 import { hasKnowledgeBase, hashKnowledgeBase, readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
 import { renderMarkdown } from './markdown';
 
@@ -142,8 +143,9 @@ export async function importContent(db: Db, dir: string, now: number = Date.now(
   const hash = hashContent(dir);
   const modules = readCatalog(dir);
   const kb = hasKnowledgeBase(dir) ? readKnowledgeBase(dir) : [];
+  const synonyms = hasKnowledgeBase(dir) ? readSynonyms(dir) : [];
   let knowledgeBase: KbCounts | undefined;
-  const counts = await writeCatalog(db, modules, hash, now, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb)));
+  const counts = await writeCatalog(db, modules, hash, now, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb, synonyms)));
   return { imported: true, hash, ...counts, knowledgeBase };
 }
 

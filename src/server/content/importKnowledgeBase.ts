@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db';
 import { currentContentHash, hashContent } from './importContent';
+import { readSynonyms } from './kbSynonyms';
 import { readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
 
 export interface KbImportResult {
@@ -17,8 +18,9 @@ export interface KbImportResult {
 export async function importKnowledgeBase(db: Db, dir: string, now: number = Date.now()): Promise<KbImportResult> {
   const hash = hashContent(dir);
   const topics = readKnowledgeBase(dir);
+  const synonyms = readSynonyms(dir);
   const knowledgeBase = await db.transaction().execute(async (trx) => {
-    const counts = await writeKnowledgeBase(trx, topics);
+    const counts = await writeKnowledgeBase(trx, topics, synonyms);
     await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: 0 }).execute();
     return counts;
   });

@@ -13,9 +13,11 @@ import { KB_PATH_PREFIX } from '../../common/catalog';
 import { KB_LIMITS as L, MARK_END, MARK_START, type KbKeyTerm } from '../../common/knowledgeBase';
 import type { Db } from '../db';
 import { searchRepository } from '../search/repository';
+import { writeVocabulary } from '../search/vocabulary';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
 import { ContentError, readMarkdownFile } from './frontMatter';
 import { articleSchema, topicSchema } from './kbSchema';
+import { SYNONYMS_FILE, type SynonymGroup } from './kbSynonyms';
 import { checkMarkdown, renderMarkdown, wordCount } from './markdown';
 
 export const KB_FOLDER = 'knowledge-base';
@@ -111,7 +113,8 @@ export function readKnowledgeBase(contentDir: string): KbTopic[] {
   const topics: (KbTopic & { file: string })[] = [];
   for (const name of contentNames(abs)) {
     const rel = `${KB_FOLDER}/${name}`;
-    if (!isDirectory(path.join(abs, name))) throw new ContentError(rel, `is not expected here (${KB_FOLDER}/ holds one folder per topic)`);
+    if (rel === SYNONYMS_FILE) continue; // read by readSynonyms (kbSynonyms.ts)
+    if (!isDirectory(path.join(abs, name))) throw new ContentError(rel, `is not expected here (${KB_FOLDER}/ holds one folder per topic and ${SYNONYMS_FILE.slice(KB_FOLDER.length + 1)})`);
     checkSlug(name, rel);
     topics.push(readTopic(contentDir, rel, name));
   }
@@ -139,9 +142,16 @@ export function readKnowledgeBase(contentDir: string): KbTopic[] {
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
+/**
+ * Tags inside a line of text: dropped without a space, so "<strong>credit score</strong>, and" reads
+ * "credit score, and" in a snippet (every other tag ends a block and becomes a space).
+ */
+const INLINE_TAG = /<\/?(?:a|strong|em|b|i|s|del|code|span|sub|sup|mark|abbr)(?:\s[^>]*)?>/gi;
+
 /** The body's readable text (for the search index): rendered, tags dropped, entities decoded, markers removed. */
 export function plainText(markdown: string): string {
   return renderMarkdown(markdown)
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
     .replaceAll(MARK_START, '')
@@ -160,10 +170,11 @@ export interface KbCounts {
  * transaction (importContent does), so the articles and their index change together or not at all.
  * View counts refer to slugs and survive a re-import.
  */
-export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[]): Promise<KbCounts> {
+export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[], synonyms: readonly SynonymGroup[] = []): Promise<KbCounts> {
   await trx.deleteFrom('kb_articles').execute();
   await trx.deleteFrom('kb_topics').execute();
   let articles = 0;
+  const texts: string[] = [];
   for (const topic of topics) {
     const { id: topicId } = await trx
       .insertInto('kb_topics')
@@ -172,6 +183,8 @@ export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[]): P
       .executeTakeFirstOrThrow();
     for (const a of topic.articles) {
       articles += 1;
+      const bodyText = plainText(a.body);
+      texts.push(`${a.title}\n${a.summary}\n${bodyText}`);
       await trx
         .insertInto('kb_articles')
         .values({
@@ -184,12 +197,13 @@ export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[]): P
           related: JSON.stringify(a.related),
           updated: a.updated,
           body_html: renderMarkdown(a.body),
-          body_text: plainText(a.body),
+          body_text: bodyText,
         })
         .execute();
     }
   }
   await searchRepository(trx).reindex();
+  await writeVocabulary(trx, texts, synonyms);
   return { topics: topics.length, articles };
 }
 

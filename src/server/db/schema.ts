@@ -360,6 +360,19 @@ export interface KbArticlesTable {
   body_text: string;
 }
 
+/** Every word of the imported articles and how many articles hold it (search typo correction). */
+export interface KbTermsTable {
+  term: string;
+  articles: number;
+}
+
+/** content/knowledge-base/synonyms.yaml: spellings of one thing share a group_no. */
+export interface KbSynonymsTable {
+  group_no: number;
+  position: number;
+  phrase: string;
+}
+
 export interface KbArticleViewsTable {
   topic_slug: string;
   article_slug: string;
@@ -438,6 +451,8 @@ export interface Database {
   kb_topics: KbTopicsTable;
   kb_articles: KbArticlesTable;
   kb_article_views: KbArticleViewsTable;
+  kb_terms: KbTermsTable;
+  kb_synonyms: KbSynonymsTable;
   budgets: BudgetsTable;
   worksheets: WorksheetsTable;
   server_settings: ServerSettingsTable;

@@ -13,16 +13,19 @@ const HEADLINE = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=30, 
 
 export function createPostgresSearch(db: Db): SearchEngine {
   return {
-    async find(terms, limit) {
-      const query = tsQuery(terms);
+    async find(groups, mode, limit) {
+      const query = tsQuery(groups, mode);
       if (!query) return [];
+      // `any`: articles holding more of the query's words first, then rank (as the SQLite engine)
+      const perGroup = mode === 'any' ? groups.map((group) => tsQuery([group])).filter((q): q is string => q !== null) : [];
+      const coverage = perGroup.length > 0 ? sql.join(perGroup.map((q) => sql`(a.search_vector @@ to_tsquery('english', ${q}))::int`), sql` + `) : sql`0`;
       const result = await sql<RawHit>`
         WITH q AS (SELECT to_tsquery('english', ${query}) AS query),
         top AS (
-          SELECT a.id, ts_rank(a.search_vector, q.query) AS score
+          SELECT a.id, ${coverage} AS coverage, ts_rank(a.search_vector, q.query) AS score
           FROM kb_articles a, q
           WHERE a.search_vector @@ q.query
-          ORDER BY score DESC, a.title
+          ORDER BY coverage DESC, score DESC, a.title
           LIMIT ${limit}
         )
         SELECT a.topic_slug, t.title AS topic_title, a.slug, a.title, a.summary, a.updated,
@@ -31,7 +34,7 @@ export function createPostgresSearch(db: Db): SearchEngine {
         JOIN kb_articles a ON a.id = top.id
         JOIN kb_topics t ON t.id = a.topic_id
         CROSS JOIN q
-        ORDER BY top.score DESC, a.title`.execute(db);
+        ORDER BY top.coverage DESC, top.score DESC, a.title`.execute(db);
       return result.rows;
     },
     async reindex() {

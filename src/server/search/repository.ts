@@ -3,11 +3,18 @@
  * default) and PostgreSQL full-text search (DATABASE_URL). Both rank title matches above summary
  * matches above body matches and return snippets whose matches are marked with private-use
  * characters, turned here into plain-text segments (never HTML).
+ *
+ * Before the engine runs, the query's words are widened by the vocabulary (vocabulary.ts, the same
+ * for both engines): synonyms, and the closest spellings of a word no article holds. Articles with
+ * every word come first; when fewer than KB_SEARCH.fewResults have them, articles with some of the
+ * words follow ("credit card debt payoff" still finds the credit-card articles).
  */
 import { KB_SEARCH, parseSearchInput, snippetSegments, type KbArticleCard, type KbSearchHit, type KbSearchResult } from '../../common/knowledgeBase';
 import { isPostgres, type Db } from '../db';
 import { createPostgresSearch } from './postgres';
+import type { Match } from './queries';
 import { createSqliteSearch } from './sqlite';
+import { didYouMean, expandQuery, loadVocabulary, type QueryGroup } from './vocabulary';
 
 /** An article card as the queries select it (kb_articles a joined to kb_topics t): the KB routes' and the engines'. */
 export interface ArticleCardRow {
@@ -34,8 +41,8 @@ export interface RawHit extends ArticleCardRow {
 }
 
 export interface SearchEngine {
-  /** ranked hits for already-sanitised words */
-  find(terms: ReturnType<typeof parseSearchInput>, limit: number): Promise<RawHit[]>;
+  /** ranked hits for already-sanitised words: articles matching every group, or (`any`) some */
+  find(groups: readonly QueryGroup[], match: Match, limit: number): Promise<RawHit[]>;
   /** rebuilds the index from kb_articles (the import calls this inside its transaction) */
   reindex(): Promise<void>;
 }
@@ -58,9 +65,18 @@ export function searchRepository(db: Db): SearchRepository {
     async search(input, limit = KB_SEARCH.limit) {
       const query = typeof input === 'string' ? input.slice(0, KB_SEARCH.maxInputChars) : '';
       const parsed = parseSearchInput(query);
-      if (parsed.terms.length === 0) return { query, terms: [], results: [] };
-      const rows = await engine.find(parsed, Math.min(Math.max(1, Math.floor(limit)), 100));
-      return { query, terms: parsed.terms, results: rows.map(toHit) };
+      if (parsed.terms.length === 0) return { query, terms: [], results: [], didYouMean: null };
+      const max = Math.min(Math.max(1, Math.floor(limit)), 100);
+      const { groups, corrected } = expandQuery(await loadVocabulary(db), parsed);
+      const rows = await engine.find(groups, 'all', max);
+      if (rows.length < Math.min(KB_SEARCH.fewResults, max) && groups.length > 1) {
+        const found = new Set(rows.map((row) => `${row.topic_slug}/${row.slug}`));
+        for (const row of await engine.find(groups, 'any', max)) {
+          if (rows.length >= max) break;
+          if (!found.has(`${row.topic_slug}/${row.slug}`)) rows.push(row);
+        }
+      }
+      return { query, terms: parsed.terms, results: rows.map(toHit), didYouMean: didYouMean(query, corrected) };
     },
     reindex: () => engine.reindex(),
   };

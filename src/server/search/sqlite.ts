@@ -2,6 +2,8 @@
  * SQLite FTS5 engine. `kb_search` (migration 0007) holds title, summary and body with rowid =
  * kb_articles.id. Ranking: bm25 with column weights title 10, summary 4, body 1 (lower is better).
  * FTS5 sorts by rank itself (ORDER BY rank LIMIT), so snippet() runs only for the rows returned.
+ * Articles with only some of the words (`any`) are sorted by how many of the words they hold, then
+ * rank: bm25 alone would put one rare word above three common ones.
  */
 import { sql } from 'kysely';
 import { MARK_END, MARK_START } from '../../common/knowledgeBase';
@@ -11,15 +13,21 @@ import type { RawHit, SearchEngine } from './repository';
 
 export const BM25_WEIGHTS = { title: 10, summary: 4, body: 1 } as const;
 const SNIPPET_TOKENS = 24;
+/** articles with some of the words: how many of the best-ranked are sorted by how many words they hold */
+const ANY_CANDIDATES = 100;
 
 export function createSqliteSearch(db: Db): SearchEngine {
   return {
-    async find(terms, limit) {
-      const match = fts5Query(terms);
+    async find(groups, mode, limit) {
+      const match = fts5Query(groups, mode);
       if (!match) return [];
       const { title, summary, body } = BM25_WEIGHTS;
       // `rank MATCH` + `ORDER BY rank LIMIT` lets FTS5 sort internally, so snippet() runs for the top rows only
       const rankFn = `bm25(${title}.0, ${summary}.0, ${body}.0)`;
+      // `any`: the best-ranked candidates, then those holding more of the query's words first
+      const perGroup = mode === 'any' ? groups.map((group) => fts5Query([group])).filter((q): q is string => q !== null) : [];
+      // (an integer alone in ORDER BY would name a column: without `any`, no coverage term at all)
+      const coverage = perGroup.length > 0 ? sql`${sql.join(perGroup.map((q) => sql`(s.id IN (SELECT rowid FROM kb_search WHERE kb_search MATCH ${q}))`), sql` + `)} DESC, ` : sql``;
       const result = await sql<RawHit>`
         SELECT a.topic_slug, t.title AS topic_title, a.slug, a.title, a.summary, a.updated, s.snippet
         FROM (
@@ -28,11 +36,12 @@ export function createSqliteSearch(db: Db): SearchEngine {
           FROM kb_search
           WHERE kb_search MATCH ${match} AND rank MATCH ${rankFn}
           ORDER BY rank
-          LIMIT ${limit}
+          LIMIT ${mode === 'any' ? Math.max(limit, ANY_CANDIDATES) : limit}
         ) s
         JOIN kb_articles a ON a.id = s.id
         JOIN kb_topics t ON t.id = a.topic_id
-        ORDER BY s.score, a.title`.execute(db);
+        ORDER BY ${coverage}s.score, a.title
+        LIMIT ${limit}`.execute(db);
       return result.rows;
     },
     async reindex() {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ContentError } from '../../../../src/server/content/frontMatter';
 import { plainText, readKnowledgeBase } from '../../../../src/server/content/knowledgeBase';
+import { readSynonyms } from '../../../../src/server/content/kbSynonyms';
 import { MARK_START } from '../../../../src/common/knowledgeBase';
 
 const REAL = path.resolve(__dirname, '../../../../content/knowledge-base');
@@ -135,5 +136,61 @@ describe('knowledge-base validator', () => {
 
   it('plainText keeps the readable words, drops tags and the snippet markers', () => {
     expect(plainText(`## Heading\n\nSome **bold** & [a link](/app) ${MARK_START}x`)).toBe('Heading Some bold & a link x');
+  });
+
+  it.each([
+    ['**credit score**, and', 'credit score, and'],
+    ['a [credit freeze](/app/resources/knowledge-base/fraud-and-identity/credit-freeze).', 'a credit freeze.'],
+    ['**APR**s and *APY*: rates', 'APRs and APY: rates'],
+    ['- one\n- two', 'one two'],
+    ['| a | b |\n|---|---|\n| 1 | 2 |', 'a b 1 2'],
+  ])('plainText joins inline markup to its punctuation: %j → %j', (markdown, text) => {
+    expect(plainText(markdown)).toBe(text);
+  });
+});
+
+describe('knowledge-base synonyms (knowledge-base/synonyms.yaml)', () => {
+  const SYN = 'knowledge-base/synonyms.yaml';
+
+  it('the real file is valid and has the spellings students type', () => {
+    const groups = readSynonyms(dir);
+    const groupOf = (spelling: string) => groups.find((g) => g.includes(spelling));
+    expect(groupOf('W4')).toContain('W-4');
+    expect(groupOf('401k')).toContain('401(k)');
+    expect(groupOf('roth')).toBeUndefined(); // spellings are kept as written …
+    expect(groupOf('Roth')).toContain('Roth IRA');
+    expect(groupOf('FICO')).toContain('credit score');
+    expect(groupOf('APR')).toContain('interest rate');
+    // … and the knowledge base beside the file still reads
+    expect(readKnowledgeBase(dir).length).toBe(8);
+  });
+
+  it('no file is no synonyms', () => {
+    unlinkSync(file(SYN));
+    expect(readSynonyms(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['not YAML', '- [W-4, W4\n', /is not valid YAML/],
+    ['not a list', 'W-4: W4\n', /must be a list of groups/],
+    ['a group that is not a list', '- W-4\n', /group 1 must be a list of spellings/],
+    ['a group of one', '- [W-4]\n', /group 1 must list at least 2 spellings/],
+    ['a spelling that is not text', '- [W-4, [W4]]\n', /group 1, spelling 2 must be text/],
+    ['a spelling without letters or digits', '- [W-4, "--"]\n', /group 1, spelling 2 \("--"\) has no letters or digits/],
+    ['a spelling of common words only', '- [W-4, the]\n', /group 1: "the" has only common words/],
+    ['a spelling of five words', '- [W-4, one two three four five]\n', /has 5 words; a spelling has at most 4/],
+    ['a spelling over 60 characters', `- [W-4, ${'x'.repeat(61)}]\n`, /longer than 60 characters/],
+    ['a spelling in two groups', '- [W-4, W4]\n- [W-2, w 4]\n', /group 2: "w 4" is also in group 1 \(as "W-4"\)/],
+  ])('refuses %s, naming the file and the group', (_name, text, problem) => {
+    write(SYN, text);
+    let error: unknown;
+    try {
+      readSynonyms(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).file).toBe(SYN);
+    expect((error as ContentError).problem).toMatch(problem);
   });
 });

@@ -74,10 +74,10 @@ export function* saveBookmark(action: PayloadAction<{ topic: string; article: st
 }
 
 /** One search after a pause in typing; cancelled (with its request) when the student types again. */
-export function* runSearch(debounceMs: number, action: PayloadAction<{ query: string }>): SagaIterator {
-  const { query } = action.payload;
+export function* runSearch(debounceMs: number, action: PayloadAction<{ query: string; immediate?: boolean }>): SagaIterator {
+  const { query, immediate } = action.payload;
   if (query.trim() === '') return;
-  yield delay(debounceMs);
+  if (!immediate) yield delay(debounceMs);
   try {
     const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: kbApi.search, params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
     yield put(searchSucceeded(result));
@@ -93,7 +93,7 @@ export function* knowledgeBaseSaga(debounceMs: number = KB_SEARCH.debounceMs): S
   yield takeLatest(topicRequested, loadTopic);
   yield takeLatest(articleRequested, loadArticle);
   yield takeEvery(bookmarkToggled, saveBookmark);
-  yield takeLatest(searchQueryChanged, function* search(action: PayloadAction<{ query: string }>): SagaIterator {
+  yield takeLatest(searchQueryChanged, function* search(action: PayloadAction<{ query: string; immediate?: boolean }>): SagaIterator {
     yield call(runSearch, debounceMs, action);
   });
 }

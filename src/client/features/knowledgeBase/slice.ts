@@ -110,8 +110,11 @@ const slice = createSlice({
     bookmarkFailed(state) {
       state.article.bookmark = 'failed';
     },
-    /** The student typed: the saga waits for a pause, then searches (an older search is cancelled). */
-    searchQueryChanged(state, action: PayloadAction<{ query: string }>) {
+    /**
+     * The student typed: the saga waits for a pause, then searches (an older search is cancelled).
+     * `immediate`: the query came with the address (a link, Back, a reload), nothing to wait for.
+     */
+    searchQueryChanged(state, action: PayloadAction<{ query: string; immediate?: boolean }>) {
       state.search.query = action.payload.query;
       if (action.payload.query.trim() === '') {
         state.search.status = 'idle';

@@ -26,6 +26,7 @@ const resultFor = (query: string): KbSearchResult => ({
   query,
   terms: [query.toLowerCase()],
   results: [{ topicSlug: 'credit-and-debt', topicTitle: 'Credit and Debt', slug: 'apr', title: `Result for ${query}`, summary: 's', updated: '2026-11-01', snippet: [{ text: query, match: true }] }],
+  didYouMean: null,
 });
 
 const article: KbArticleDetail = {
@@ -74,6 +75,14 @@ describe('knowledge-base search saga', () => {
       await settle();
       expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
       expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
+    });
+
+    it('a query that came with the address (?q=, Back, a reload) searches at once, without the pause', async () => {
+      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+      h.store.dispatch(searchQueryChanged({ query: 'intrest', immediate: true }));
+      await settle();
+      expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['intrest']);
+      expect(h.state().knowledgeBase.search).toMatchObject({ query: 'intrest', status: 'succeeded' });
     });
 
     it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {

@@ -58,6 +58,24 @@ registerArea(catalogArea);
 const HOME: Crumb = { label: 'Home', to: '/app' };
 const CATALOG: Crumb = { label: 'Catalog', to: '/app/catalog' };
 
+/**
+ * A module card's one action, named for what it does: Start (the module's home, where it begins),
+ * Continue (where the student left off) or Review (a finished module's home).
+ */
+export function ModuleAction({ module: m }: { module: CatalogModuleCard }) {
+  const [label, to, variant] =
+    m.progress.status === 'completed'
+      ? (['Review', catalogPaths.module(m.slug), 'outlined'] as const)
+      : m.progress.status === 'in-progress'
+        ? (['Continue', m.continuePath, 'contained'] as const)
+        : (['Start', m.continuePath, 'contained'] as const);
+  return (
+    <Button component={RouterLink} to={to} variant={variant} aria-label={`${label} ${m.title}`}>
+      {label}
+    </Button>
+  );
+}
+
 export function ModuleListPage() {
   const path = catalogApi.catalog;
   const view = useResource<CatalogModuleCard[]>(path);
@@ -88,19 +106,7 @@ export function ModuleListPage() {
                       </Typography>
                     </CardContent>
                     <CardActions>
-                      <Button component={RouterLink} to={catalogPaths.module(m.slug)} aria-label={`Open ${m.title}`}>
-                        Open
-                      </Button>
-                      {m.progress.status === 'in-progress' && (
-                        <Button component={RouterLink} to={m.continuePath} variant="contained" aria-label={`Continue ${m.title}`}>
-                          Continue
-                        </Button>
-                      )}
-                      {m.progress.status === 'not-started' && (
-                        <Button component={RouterLink} to={m.continuePath} variant="contained" aria-label={`Start ${m.title}`}>
-                          Start
-                        </Button>
-                      )}
+                      <ModuleAction module={m} />
                     </CardActions>
                   </Card>
                 </Grid>
@@ -120,7 +126,7 @@ export function ModuleHomePage() {
   return (
     <Loadable view={view} path={path}>
       {(m) => (
-        <PageFrame title={m.title} crumbs={[CATALOG, { label: m.title }]}>
+        <PageFrame title={m.title} namesTab crumbs={[CATALOG, { label: m.title }]}>
           <ProgressBar percent={m.progress.percent} label={m.title} />
           {m.progress.status === 'completed' && <ModuleFinished moduleSlug={m.slug} moduleTitle={m.title} />}
           <Box sx={{ my: 2 }}>
@@ -167,7 +173,7 @@ export function MaterialPage() {
   return (
     <Loadable view={view} path={path}>
       {(mat) => (
-        <PageFrame title={mat.title} crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
+        <PageFrame title={mat.title} namesTab crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
           <ProgressBar percent={mat.percent} label={mat.title} />
           {mat.percent === 100 && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
           <Box sx={{ my: 2 }}>
@@ -218,6 +224,7 @@ export function SectionPage() {
       {(s) => (
         <PageFrame
           title={s.title}
+          namesTab
           crumbs={[CATALOG, { label: s.moduleTitle, to: catalogPaths.module(slug) }, { label: s.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: s.title }]}
         >
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -356,6 +363,7 @@ export function MaterialReviewPage() {
         return (
           <PageFrame
             title={r.title}
+            namesTab
             crumbs={[CATALOG, { label: r.moduleTitle, to: catalogPaths.module(slug) }, { label: r.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: 'Review' }]}
           >
             <Typography sx={{ mb: 2 }}>

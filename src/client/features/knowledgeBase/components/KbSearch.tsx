@@ -1,6 +1,10 @@
 /**
  * Search as you type: the field dispatches every change; the saga waits for a pause and cancels an
  * older search. Results are announced politely; an empty or junk query gets a friendly empty state.
+ *
+ * The query lives in the address (`?q=`), replaced as the student types (one history entry, not one
+ * a keystroke), so Back from an article, a reload and a shared link show the same search. The
+ * address is the truth: whatever it says when it changes is what the box holds.
  */
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -8,7 +12,9 @@ import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { Link as RouterLink } from 'react-router';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { IN_PLACE } from '../../../app/ScrollToTop';
 import { kbPaths } from '../../../../common/knowledgeBase';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectKbSearch } from '../selectors';
@@ -21,7 +27,15 @@ export const SEARCH_LABEL = 'Search the knowledge base';
 export function KbSearch() {
   const dispatch = useAppDispatch();
   const { query, status, result } = useAppSelector(selectKbSearch);
+  const [params, setParams] = useSearchParams();
+  const addressQuery = params.get('q') ?? '';
+  useEffect(() => {
+    if (addressQuery !== query) dispatch(searchQueryChanged({ query: addressQuery, immediate: true }));
+    // only when the address changes: typing changes the box first and the address right after
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressQuery]);
   const count = status === 'succeeded' && result ? result.results.length : null;
+  const didYouMean = status === 'succeeded' ? result?.didYouMean : null;
   return (
     <Box component="section" role="search" aria-label="Knowledge base search" sx={{ mb: 3 }}>
       <TextField
@@ -29,13 +43,26 @@ export function KbSearch() {
         type="search"
         fullWidth
         value={query}
-        onChange={(event) => dispatch(searchQueryChanged({ query: event.target.value }))}
+        onChange={(event) => {
+          const next = event.target.value;
+          dispatch(searchQueryChanged({ query: next }));
+          setParams(next === '' ? {} : { q: next }, { replace: true, state: IN_PLACE });
+        }}
         slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
         helperText="Try APR, emergency fund or W-4"
       />
       <Typography role="status" aria-live="polite" sx={{ mt: 1 }} variant="body2">
         {searchStatusText(query, status, count)}
       </Typography>
+      {didYouMean && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          Did you mean{' '}
+          <Link component={RouterLink} to={{ search: `?q=${encodeURIComponent(didYouMean)}` }} sx={{ fontWeight: 600 }}>
+            {didYouMean}
+          </Link>
+          ?
+        </Typography>
+      )}
       {count !== null && count > 0 && result && (
         <List aria-label="Search results">
           {result.results.map((hit) => (

@@ -167,7 +167,7 @@ export function TopicPage() {
     );
   }
   return (
-    <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.title }]} intro={data.summary}>
+    <PageFrame title={data.title} namesTab crumbs={[RESOURCES, KB, { label: data.title }]} intro={data.summary}>
       <Typography variant="h5" component="h2">
         Articles
       </Typography>
@@ -204,7 +204,7 @@ export function ArticlePage() {
   }
   const saving = article.bookmark === 'pending';
   return (
-    <PageFrame title={data.title} crumbs={[RESOURCES, KB, { label: data.topicTitle, to: kbPaths.topic(data.topicSlug) }, { label: data.title }]}>
+    <PageFrame title={data.title} namesTab crumbs={[RESOURCES, KB, { label: data.topicTitle, to: kbPaths.topic(data.topicSlug) }, { label: data.title }]}>
       {/* printed as budgets, worksheets and the transcript are: the article alone, no app around it */}
       <PrintStyles />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, displayPrint: 'none' }}>
