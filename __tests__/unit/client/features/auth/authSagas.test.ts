@@ -138,7 +138,7 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
 
 describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
   const session = makeSession();
-  const signedIn = { auth: { authenticated: true, expiresAt: tokenExpiry(session.token) ?? 0, session, status: 'idle' as const, error: null, endReason: null } };
+  const signedIn = { auth: { authenticated: true, expiresAt: tokenExpiry(session.token) ?? 0, session, status: 'idle' as const, error: null, endReason: null, serverOffsetMs: 0 } };
 
   it('[S4.07] a stored session gives signed in with the stored expiry before any call', () => {
     const h = withAuth({ stored: session });
