@@ -66,11 +66,14 @@ function countOpenApiRequests(): void {
   };
 }
 
-/** A page whose clock runs from the server's "now" (real time + the jumps so far). */
-async function clockedPage(): Promise<Page> {
+/**
+ * A page whose clock runs from the server's "now" (real time + the jumps so far), or `skewMs` off
+ * it: a school computer whose clock is wrong (positive: fast).
+ */
+async function clockedPage(skewMs = 0): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(countOpenApiRequests);
-  await page.clock.install({ time: Date.now() + offsetSoFar });
+  await page.clock.install({ time: Date.now() + offsetSoFar + skewMs });
   return page;
 }
 
@@ -494,4 +497,50 @@ describe('session lifecycle in the browser (issue #3)', () => {
     await expect(storedToken(next)).resolves.toBeNull();
     await expect(next.getByText('Lincoln High School').count()).resolves.toBe(0);
   });
+});
+
+describe('a computer whose clock is wrong: every token rule in server time', () => {
+  it.each([
+    ['7 minutes fast', 7 * MIN],
+    ['7 minutes slow', -7 * MIN],
+  ])("[S4.14] browser clock %s: the dialog at 26 idle minutes, 'Sign Out Now' signs out; at most one renewal request per idle minute", async (_label, skewMs) => {
+    const page = await clockedPage(skewMs);
+    // the renewal answers that reached the server, by the idle minute they came in
+    let minute = 0;
+    const renewals: { minute: number; status: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/renew')) renewals.push({ minute, status: response.status() });
+    });
+    const summaryLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
+    await signedIn(page);
+    await expect(summaryLoaded.then((response) => response.status())).resolves.toBe(200);
+    // the sign-in's answer told the page the server's time: its offset is the skew, the other way
+    const learned = await page.evaluate(() => Number(localStorage.getItem('cc:serverClockOffset')));
+    expect(Math.abs(learned + skewMs)).toBeLessThan(5_000);
+    // 26 minutes without activity, every 30-s check run (steady time)
+    for (minute = 1; minute <= 26; minute += 1) {
+      await step(page, MIN);
+      await apiSettled(page);
+      if (minute < 25) await expect(dialog(page).count()).resolves.toBe(0);
+    }
+    await dialogOrWhyNot(page);
+    await expect(page.url()).toMatch(/\/app$/);
+    await expectAccessible(page);
+    await dialog(page).getByRole('button', { name: 'Sign Out Now' }).click();
+    // signed out by choice: the sign-in page without a reason (the guard may add the way back)
+    await page.waitForURL(/\/login(\?redirect=%2Fapp)?$/);
+    await expect(storedToken(page)).resolves.toBeNull();
+    await expectAccessible(page);
+
+    // the renewals came in server time (a fast clock asked from minute 13, one every check), and
+    // stopped once one could not extend the token (the server's idle cap)
+    expect(renewals.length).toBeGreaterThanOrEqual(1);
+    expect(renewals.every(({ status }) => status === 200)).toBe(true);
+    const perMinute = new Map<number, number>();
+    for (const { minute: at } of renewals) perMinute.set(at, (perMinute.get(at) ?? 0) + 1);
+    expect(Math.max(...perMinute.values())).toBe(1);
+    expect(renewals.length).toBeLessThanOrEqual(26);
+    expect(Math.min(...renewals.map(({ minute: at }) => at))).toBeGreaterThanOrEqual(20);
+    await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
+  }, 120_000);
 });

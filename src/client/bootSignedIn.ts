@@ -22,7 +22,7 @@ import { APP_KEY_HEADER } from '../common/constants';
 import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../common/renderedPage';
 import { stashPageAnswers } from './app/pageData';
 import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
-import { getAppKey, isStoredSessionIdle, readStoredSession } from './features/auth/storage';
+import { getAppKey, isStoredSessionIdle, readServerClockOffset, readStoredSession } from './features/auth/storage';
 import { afterFirstPaint, loadScriptsOnce, scriptsToLoad } from './bootSteps';
 
 /** How long the app's scripts wait for the student's page before they render it themselves. */
@@ -48,7 +48,8 @@ export function dropCopyWithoutSession(doc: Document, credentials: { token: stri
 export function pageRequestCredentials(storage: () => Storage, now: number): { token: string; appKey: string } | null {
   try {
     const store = storage();
-    const session = readStoredSession(store, now);
+    // the token's exp is the server's time: the offset this browser learned last (auth/serverClock.ts)
+    const session = readStoredSession(store, now + readServerClockOffset(store));
     if (!session || isStoredSessionIdle(store, now)) return null;
     return { token: session.token, appKey: getAppKey(store) };
   } catch {

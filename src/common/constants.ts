@@ -57,6 +57,11 @@ export const RENEWAL_KEY_PATTERN = '^[A-Za-z0-9_-]{16,128}$';
 export const RENEWAL_KEY_STORAGE_KEY = 'cc:renewalKey';
 /** localStorage key beside cc:auth: the learner's last activity (epoch ms), shared by every tab. */
 export const LAST_ACTIVITY_STORAGE_KEY = 'cc:lastActivity';
+/**
+ * localStorage key: server clock minus this computer's clock (ms), as last learned (common/serverClock.ts).
+ * A fact about the computer, not the session: kept after sign-out, read when a page starts.
+ */
+export const SERVER_CLOCK_OFFSET_STORAGE_KEY = 'cc:serverClockOffset';
 
 /** SPEC §7 / §9: timeouts in milliseconds. */
 export const TIMEOUTS = {

@@ -81,3 +81,21 @@ describe('decide(): SPEC §4 session check table', () => {
     expect(run(-t(5), t(30))).toBe('none');
   });
 });
+
+describe('decide() on a computer whose clock is wrong: time left in server time, inactivity local', () => {
+  const DAY = 24 * 60 * MIN;
+  // [title, server minus local clock, inactivity, remaining in server time, expected]
+  it.each<[string, number, number, number, SessionDecision]>([
+    ['[S4.13] clock 7 min fast, 10:00 left by the server → renew', -7 * MIN, t(3), t(10), 'renew'],
+    ['[S4.13] clock 7 min fast, 10:00.001 left by the server → nothing (17:00.001 by its own clock would not be either)', -7 * MIN, t(3), t(10, 0, 1), 'none'],
+    ['[S4.12] clock 7 min slow, 1:00 left by the server → logout (8:00 by its own clock)', 7 * MIN, t(3), t(1), 'logout'],
+    ['[S4.13] clock 1 day slow, 9:00 left by the server → renew', DAY, t(3), t(9), 'renew'],
+    ['[S4.12] clock 1 day fast, 20:00 left by the server → nothing (expired by its own clock)', -DAY, t(3), t(20), 'none'],
+    ['[S4.14] clock 1 h fast: inactivity 25:00.001 is the dialog, whatever the offset', -60 * MIN, t(25, 0, 1), t(20), 'prompt'],
+    ['[S4.15] clock 1 h slow: inactivity 30:00.001 is logout, whatever the offset', 60 * MIN, t(30, 0, 1), t(20), 'logout'],
+  ])('%s', (_title, serverOffsetMs, inactivityMs, remainingMs, expected) => {
+    // the token's expiry is the server's time: server now (local now + offset) + what is left
+    const expiresAt = NOW + serverOffsetMs + remainingMs;
+    expect(decide({ now: NOW, lastActivityAt: NOW - inactivityMs, expiresAt, serverOffsetMs })).toBe(expected);
+  });
+});

@@ -25,6 +25,7 @@ import { getHttp, getRenewals, getStorage, now } from '../app/sagaContext';
 import { adoptStoredRenewal } from '../features/auth/adopt';
 import { sessionEnd } from '../features/auth/events';
 import { selectToken } from '../features/auth/selectors';
+import { learnServerClock, serverNow } from '../features/auth/serverClock';
 import { getAppKey } from '../features/auth/storage';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import { notificationRaised } from '../features/notifications/slice';
@@ -57,6 +58,12 @@ export interface ApiCallConfig {
    * fetch instead of XHR (keepaliveAdapter.ts). For saves of what the learner typed.
    */
   keepalive?: boolean;
+  /**
+   * The answer tells the server's time (its `Date` header, else the `iat` of the token it carries):
+   * the auth state takes the offset between the clocks from it (features/auth/serverClock.ts). For
+   * the sign-in, renewal and validation calls.
+   */
+  learnServerClock?: boolean;
 }
 
 /** The grace added to a proxy call's own timeout, so the server's 504 arrives before ours. */
@@ -76,7 +83,8 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   const token = config.token === undefined ? stateToken : config.token;
 
   if (token && endSessionOnAuthFailure) {
-    const time: number = yield call(now);
+    // the token's exp is the server's time
+    const time: number = yield call(serverNow);
     if (isTokenExpired(token, time)) {
       // the store's token: another tab may have renewed it (its storage event still on the way)
       if (config.token === undefined) {
@@ -103,7 +111,14 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
 
   const http = yield call(getHttp);
   try {
-    const response: { data: T } = yield call([http, http.request], request);
+    const response: { data: T; headers?: Record<string, unknown> } = yield call([http, http.request], request);
+    if (config.learnServerClock) {
+      const arrivedAt: number = yield call(now);
+      const date = response.headers?.date;
+      const received = unwrapBody<{ token?: unknown } | null>(response.data);
+      const answerToken = received && typeof received === 'object' && typeof received.token === 'string' ? received.token : null;
+      yield call(learnServerClock, { date: typeof date === 'string' ? date : null, token: answerToken, arrivedAt });
+    }
     return response.data;
   } catch (error) {
     const problem = toApiProblem(error);
@@ -149,6 +164,12 @@ export type ServiceRequest = ProxyRequest & {
   showErrors?: boolean;
   /** Outlive the page (ApiCallConfig's `keepalive`): a save the learner must not lose by leaving. */
   keepalive?: boolean;
+  /**
+   * The answer tells the server's time (its `Date` header, else the `iat` of the token it carries):
+   * the auth state takes the offset between the clocks from it (features/auth/serverClock.ts). For
+   * the sign-in, renewal and validation calls.
+   */
+  learnServerClock?: boolean;
 };
 
 /** SPEC S7.06 / S7.07: the proxy body with its defaults (OneLook, GET, 15000 ms). */

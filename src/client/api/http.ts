@@ -46,6 +46,11 @@ export function createHttp({ getToken, getAppKey, logger, adapter, keepaliveAdap
   const http = axios.create({
     baseURL: API_BASE_PATH,
     timeout: TIMEOUTS.clientMs,
+    // No XSRF cookie exists (the token travels in Authorization). Left on, axios' XHR adapter reads
+    // it from the asynchronous cookieStore before every same-origin send() and times that read
+    // with a page timer: under a fake clock (Playwright's) the timer fired before the renewal
+    // was even sent, which the steady-activity browser test met as a renewal "timed out".
+    withXSRFToken: false,
     adapter: (config) => (keepalive && fitsKeepalive(config) ? keepalive(config) : usual(config)),
   });
 

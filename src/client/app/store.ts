@@ -32,6 +32,7 @@ import {
   getAppKey,
   isStoredSessionIdle,
   readRawStoredSession,
+  readServerClockOffset,
   readStoredSession,
 } from '../features/auth/storage';
 import { draftRegistry } from '../features/drafts/registry';
@@ -189,7 +190,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   if (
     !preloadedState?.auth &&
     readRawStoredSession(storage) &&
-    !readStoredSession(storage, startedAt) &&
+    !readStoredSession(storage, startedAt + readServerClockOffset(storage)) &&
     !isStoredSessionIdle(storage, startedAt)
   ) {
     clearStoredSession(storage);

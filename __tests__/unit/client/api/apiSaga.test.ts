@@ -48,7 +48,7 @@ function signedIn(token: string) {
     session,
     expiresAt: tokenExpiry(token) ?? 0,
   };
-  return { auth: { ...auth, status: 'idle' as const, error: null, endReason: null } };
+  return { auth: { ...auth, status: 'idle' as const, error: null, endReason: null, serverOffsetMs: 0 } };
 }
 
 const echo: Routes = {

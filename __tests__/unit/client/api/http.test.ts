@@ -62,3 +62,26 @@ describe('the axios instance (SPEC S7.10, S7.11, S8.01, S8.02)', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 });
+
+describe("the browser's own XHR adapter", () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+    delete (window as { cookieStore?: unknown }).cookieStore;
+  });
+
+  it('sends at once, timed by the XHR itself: no XSRF cookie read from the cookieStore first (nor a page timer around it)', async () => {
+    // a browser with the asynchronous cookieStore (Chromium) whose read has not answered yet
+    const get = jest.fn(() => new Promise<never>(() => {}));
+    Object.defineProperty(window, 'cookieStore', { value: { get }, configurable: true });
+    const sent: XMLHttpRequest[] = [];
+    jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function record(this: XMLHttpRequest) {
+      sent.push(this);
+    });
+    const http = createHttp({ getToken: () => 'tok', getAppKey: () => DEFAULT_APP_KEY, logger: { warn: jest.fn() } });
+    void http.post('/api/auth/renew', {}).catch(() => undefined);
+    for (let turn = 0; turn < 10 && sent.length === 0; turn += 1) await Promise.resolve();
+    expect(get).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.timeout).toBe(TIMEOUTS.clientMs);
+  });
+});

@@ -26,7 +26,8 @@ import { wait } from '../session/wait';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
-import { selectAuthStatus, selectEndReason, selectIsAuthenticated, selectSession } from './selectors';
+import { serverNow } from './serverClock';
+import { selectAuthStatus, selectEndReason, selectIsAuthenticated, selectServerOffsetMs, selectSession } from './selectors';
 import {
   guardDenied,
   identityLoaded,
@@ -113,6 +114,7 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
       timeoutMs: TIMEOUTS.signInMs,
       token: null,
       endSessionOnAuthFailure: false,
+      learnServerClock: true,
     });
     const { session, expiresAt } = sessionFrom(data);
     startRenewalKey(storage);
@@ -160,7 +162,9 @@ export function* validateSaga(): SagaIterator<boolean> {
     return false;
   }
 
-  const stored = readStoredSession(storage, time);
+  // the token's exp is the server's time (the offset this browser learned last, from the store)
+  const serverTime: number = yield call(serverNow);
+  const stored = readStoredSession(storage, serverTime);
 
   if (!stored) {
     clearStoredSession(storage);
@@ -179,6 +183,7 @@ export function* validateSaga(): SagaIterator<boolean> {
         timeoutMs: TIMEOUTS.validationMs,
         token: stored.token,
         endSessionOnAuthFailure: false,
+        learnServerClock: true,
       }),
       ended: take(sessionEnd),
     });
@@ -261,7 +266,9 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
     const reported = [action.payload?.lastActivityAt, readLastActivity(storage)].filter(
       (value): value is number => typeof value === 'number',
     );
-    const lastActivityAt = reported.length > 0 ? Math.max(...reported) : undefined;
+    // the server compares it with its own clock: sent in server time (the activity itself is local)
+    const offset: number = yield select(selectServerOffsetMs);
+    const lastActivityAt = reported.length > 0 ? Math.max(...reported) + offset : undefined;
     const renewalKey = renewalKeyFor(current.token, storage, renewals);
     const settled = renewals?.begin(current.token);
     try {
@@ -274,6 +281,7 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
             data: { ...(lastActivityAt !== undefined ? { lastActivityAt } : {}), renewalKey },
             token: current.token,
             endSessionOnAuthFailure: false,
+            learnServerClock: true,
           });
           break;
         } catch (error) {
@@ -338,7 +346,7 @@ const CARRIES_REDIRECT = new Set<SessionEndReason>(['idle', 'expired', 'otherTab
 /** Best effort: the server revokes the old token; any failure is ignored. */
 function* revokeToken(token: string): SagaIterator {
   try {
-    const time: number = yield call(now);
+    const time: number = yield call(serverNow);
     if (isTokenExpired(token, time)) return;
     yield call(callApi, { method: 'POST', url: '/api/auth/signout', token, endSessionOnAuthFailure: false });
   } catch {
@@ -409,7 +417,8 @@ function* followIfOnSignInPage(change: StoredSessionChange, storage: Storage): S
   if (!address || (address.pathname !== '/login' && address.pathname !== '/login/')) return false;
   // what cc:auth holds now (the event's value, or a later one): a usable session, as at start-up
   const time: number = yield call(now);
-  const session = readStoredSession(storage, time);
+  const serverTime: number = yield call(serverNow);
+  const session = readStoredSession(storage, serverTime);
   const expiresAt = session ? sessionExpiry(session) : 0;
   if (!session || !expiresAt || isStoredSessionIdle(storage, time)) return false;
   const logger: Logger = yield call(getLogger);

@@ -27,6 +27,8 @@ export const selectIsMultiTenant = createSelector([selectClients], (clients) => 
 export const selectHasPermission = (state: AuthRootState, permission: string) =>
   hasPermission(selectPermissions(state), permission);
 export const selectExpiresAt = (state: AuthRootState) => state.auth.expiresAt;
+/** Server clock minus local clock (ms): token rules are judged at now + this. */
+export const selectServerOffsetMs = (state: AuthRootState) => state.auth.serverOffsetMs ?? 0;
 export const selectAuthStatus = (state: AuthRootState) => state.auth.status;
 export const selectAuthError = (state: AuthRootState) => state.auth.error;
 export const selectEndReason = (state: AuthRootState) => state.auth.endReason;

@@ -6,7 +6,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { sameClientId } from '../../../common/clients';
 import type { Session, SessionIdentity, User } from '../../../common/types';
 import { sessionEnd, sessionRenewed, sessionStart, type SessionEndReason } from './events';
-import { isStoredSessionIdle, readStoredSession, sessionExpiry } from './storage';
+import { isStoredSessionIdle, readServerClockOffset, readStoredSession, sessionExpiry } from './storage';
 
 export type { SessionEndReason };
 
@@ -28,6 +28,12 @@ export interface AuthState {
   status: AuthStatus;
   error: AuthError | null;
   endReason: SessionEndReason | null;
+  /**
+   * Server clock minus this computer's clock, in ms (common/serverClock.ts), learned from the
+   * sign-in, renewal and validation answers. Every SPEC §4 token rule is judged at now + this;
+   * inactivity stays local. A fact about the computer: a sign-out keeps it.
+   */
+  serverOffsetMs: number;
 }
 
 export interface SignInRequest {
@@ -37,13 +43,13 @@ export interface SignInRequest {
 }
 
 /** SPEC S4.01: signed out = not authenticated, expiry now, no session. */
-export function signedOutState(now: number): AuthState {
-  return { authenticated: false, expiresAt: now, session: null, status: 'idle', error: null, endReason: null };
+export function signedOutState(now: number, serverOffsetMs = 0): AuthState {
+  return { authenticated: false, expiresAt: now, session: null, status: 'idle', error: null, endReason: null, serverOffsetMs };
 }
 
 /** SPEC S4.02: signed in = authenticated, with session and expiry. */
-export function signedInState(session: Session, expiresAt: number): AuthState {
-  return { authenticated: true, expiresAt, session, status: 'idle', error: null, endReason: null };
+export function signedInState(session: Session, expiresAt: number, serverOffsetMs = 0): AuthState {
+  return { authenticated: true, expiresAt, session, status: 'idle', error: null, endReason: null, serverOffsetMs };
 }
 
 /**
@@ -52,9 +58,11 @@ export function signedInState(session: Session, expiresAt: number): AuthState {
  * before anything is shown; the validation saga then ends it (revokes the token, clears storage).
  */
 export function authStateFromStorage(storage: Storage, now: number): AuthState {
-  if (isStoredSessionIdle(storage, now)) return { ...signedOutState(now), endReason: 'idle' };
-  const session = readStoredSession(storage, now);
-  return session ? signedInState(session, sessionExpiry(session)) : signedOutState(now);
+  // the offset this browser learned last: the token is judged in server time from the first frame
+  const offset = readServerClockOffset(storage);
+  if (isStoredSessionIdle(storage, now)) return { ...signedOutState(now, offset), endReason: 'idle' };
+  const session = readStoredSession(storage, now + offset);
+  return session ? signedInState(session, sessionExpiry(session), offset) : signedOutState(now, offset);
 }
 
 /** SPEC §7 store action: start-up validation. Type exactly 'auth/validate'. */
@@ -149,6 +157,10 @@ const authSlice = createSlice({
       state.session.user = action.payload.user;
       state.session.clients = action.payload.clients;
     },
+    /** An answer of the server told its time (common/serverClock.ts): the offset every token rule uses. */
+    serverClockLearned(state, action: PayloadAction<{ offsetMs: number }>) {
+      state.serverOffsetMs = action.payload.offsetMs;
+    },
     /** The route guard refused a page (SPEC S2.13); the saga ends any active session and redirects. */
     guardDenied(_state, _action: PayloadAction<{ wanted: string }>) {},
     errorCleared(state) {
@@ -196,6 +208,7 @@ export const {
   guardDenied,
   errorCleared,
   sessionAdopted,
+  serverClockLearned,
 } = authSlice.actions;
 
 export const authReducer = authSlice.reducer;

@@ -9,6 +9,7 @@ import {
   DEFAULT_TIMEZONE,
   LAST_ACTIVITY_STORAGE_KEY,
   RENEWAL_KEY_STORAGE_KEY,
+  SERVER_CLOCK_OFFSET_STORAGE_KEY,
   SESSION,
   SESSION_STORAGE_KEY,
 } from '../../../common/constants';
@@ -56,11 +57,12 @@ export function readRawStoredSession(storage: Storage): Session | null {
 
 /**
  * SPEC S4.10: the stored session, or null when absent, unparsable, or its token is missing or
- * expired (such a session is treated as absent).
+ * expired (such a session is treated as absent). `serverNow`: the server's time, i.e. the local
+ * clock plus the learned offset (readServerClockOffset): `exp` is the server's.
  */
-export function readStoredSession(storage: Storage, now: number): Session | null {
+export function readStoredSession(storage: Storage, serverNow: number): Session | null {
   const session = readRawStoredSession(storage);
-  if (!session || isTokenExpired(session.token, now)) return null;
+  if (!session || isTokenExpired(session.token, serverNow)) return null;
   return session;
 }
 
@@ -145,6 +147,27 @@ export function updateStoredSession(
   const next = update(stored);
   writeStoredSession(storage, next);
   return next;
+}
+
+/** The server-clock offset last learned on this computer (ms, server minus local); 0 when none is stored. */
+export function readServerClockOffset(storage: Storage): number {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(SERVER_CLOCK_OFFSET_STORAGE_KEY);
+  } catch {
+    return 0;
+  }
+  if (raw === null || !/^-?\d{1,16}$/.test(raw)) return 0;
+  return Number(raw);
+}
+
+/** Keeps the learned offset for the next page of this browser (a reload, a new tab). */
+export function writeServerClockOffset(storage: Storage, offsetMs: number): void {
+  try {
+    storage.setItem(SERVER_CLOCK_OFFSET_STORAGE_KEY, String(Math.round(offsetMs)));
+  } catch {
+    // storage full or disabled: this page keeps the offset in its store anyway
+  }
 }
 
 /** SPEC S3.05: the app key from localStorage, else the product's own. */

@@ -11,7 +11,10 @@
  *   'renew'  → put auth:session:renew (the auth saga calls POST /api/auth/renew, puts
  *              auth:session:renewed or shows 'Authentication' / 'Could not renew session token');
  *              not again while that request is in flight: until auth:session:renewed arrives or one
- *              check interval has passed (a failure is then retried by the next check, S4.17)
+ *              check interval has passed (a failure is then retried by the next check, S4.17);
+ *              and not again after a renewal that could not extend the token (the server caps it
+ *              at the last activity + 32 min, so an idle learner's renewals all get the same
+ *              expiry) until the learner is active again: no renewal storm
  *   'prompt' → put session/expiryWarningShown({ logoutAt: lastActivityAt + 30 min }) once
  *   'none'   → nothing; an open dialog closes (the policy no longer asks for it: the learner came
  *              back, in this tab or another, or the clock was set back)
@@ -25,6 +28,10 @@
  * TIME comes only from saga context: `clock` (epoch ms) and, optionally, `delay` (ms → promise);
  * without `delay` redux-saga's own `delay` effect is used. The scenario runner injects a virtual
  * clock through both. `activitySource` (optional, default `window`) is where activity is listened to.
+ * The token's expiry is the SERVER's time: `decide()` gets the offset the auth state learned
+ * (state.auth.serverOffsetMs, features/auth/serverClock.ts), so a computer whose clock is minutes or
+ * days off is warned and signed out on the same timeline as any other. Activity and inactivity stay
+ * on the local clock (durations).
  *
  * ALL TABS, ONE LEARNER (issue #3 items 4 and 6). With a `storage` in context, every counted activity
  * is written to cc:lastActivity (at most once per ACTIVITY_THROTTLE_MS, never backwards), and before
@@ -44,7 +51,7 @@ import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPay
 import { sessionAdopted } from '../auth/slice';
 import { readLastActivity, writeLastActivity } from '../auth/storage';
 import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
-import { selectExpiresAt } from '../auth/selectors';
+import { selectExpiresAt, selectServerOffsetMs } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
@@ -70,6 +77,13 @@ interface TimerState {
   dialogOpen: boolean;
   /** When the last renewal was requested, while no answer has come (null: none in flight). */
   renewRequestedAt: number | null;
+  /** What the renewal in flight started from: the token's expiry and the activity it reported. */
+  renewingFrom: { expiresAt: number; lastActivityAt: number } | null;
+  /**
+   * The activity a renewal reported that could not extend the token (the server's idle cap): no
+   * renewal is asked for again until there is a later activity (null: none such).
+   */
+  cappedAtActivity: number | null;
 }
 
 function* watchActivity(
@@ -115,9 +129,8 @@ function* watchChoices(state: TimerState, clock: () => number, storage: Storage 
     }
     const now = clock();
     state.lastActivityAt = now;
-    state.renewRequestedAt = now;
     if (storage) writeLastActivity(storage, now);
-    yield put(sessionRenew({ lastActivityAt: now }));
+    yield call(requestRenewal, state, now);
   }
 }
 
@@ -127,12 +140,34 @@ function* endPayload(reason: 'idle' | 'expired'): SagaIterator<SessionEndPayload
   return redirect ? { reason, redirect } : { reason };
 }
 
+/** Puts auth:session:renew, remembering what it started from (see `renewalAnswered`). */
+function* requestRenewal(state: TimerState, now: number): SagaIterator {
+  const expiresAt: number = yield select(selectExpiresAt);
+  state.renewRequestedAt = now;
+  state.renewingFrom = { expiresAt, lastActivityAt: state.lastActivityAt };
+  yield put(sessionRenew({ lastActivityAt: state.lastActivityAt }));
+}
+
+/**
+ * A renewal answered (this tab's, or another tab's adopted). One that moved the expiry by less than
+ * a check interval gained nothing (the next check would ask again): the server capped it at the
+ * reported activity, and asking again before a later activity only gets the same expiry.
+ */
+function renewalAnswered(state: TimerState, expiresAt: number): void {
+  const from = state.renewingFrom;
+  state.renewRequestedAt = null;
+  state.renewingFrom = null;
+  if (!from) return;
+  state.cappedAtActivity = expiresAt - from.expiresAt < SESSION.checkIntervalMs ? from.lastActivityAt : null;
+}
+
 /** One check (SPEC §4 table). Returns true when it ended the session. */
 function* check(state: TimerState, clock: () => number, storage: Storage | undefined): SagaIterator<boolean> {
   yield call(adoptSharedActivity, state, clock, storage);
   const now = clock();
   const expiresAt: number = yield select(selectExpiresAt);
-  const decision = decide({ now, lastActivityAt: state.lastActivityAt, expiresAt });
+  const serverOffsetMs: number = yield select(selectServerOffsetMs);
+  const decision = decide({ now, lastActivityAt: state.lastActivityAt, expiresAt, serverOffsetMs });
 
   if (decision === 'logout') {
     const reason = now - state.lastActivityAt > SESSION.inactivityLogoutMs ? 'idle' : 'expired';
@@ -155,10 +190,8 @@ function* check(state: TimerState, clock: () => number, storage: Storage | undef
   }
   if (decision === 'renew') {
     const inFlight = state.renewRequestedAt !== null && now - state.renewRequestedAt < SESSION.checkIntervalMs;
-    if (!inFlight) {
-      state.renewRequestedAt = now;
-      yield put(sessionRenew({ lastActivityAt: state.lastActivityAt }));
-    }
+    const capped = state.cappedAtActivity !== null && state.lastActivityAt <= state.cappedAtActivity;
+    if (!inFlight && !capped) yield call(requestRenewal, state, now);
   }
   return false;
 }
@@ -180,20 +213,26 @@ export function* sessionTimer(readySince: number | null = null): SagaIterator {
   );
   // A session that starts (sign-in, page load, a new tab) starts active.
   const startedAt = readySince ?? clock();
-  const state: TimerState = { lastActivityAt: startedAt, dialogOpen: false, renewRequestedAt: null };
+  const state: TimerState = {
+    lastActivityAt: startedAt,
+    dialogOpen: false,
+    renewRequestedAt: null,
+    renewingFrom: null,
+    cappedAtActivity: null,
+  };
   if (storage) writeLastActivity(storage, state.lastActivityAt);
   const watchers: Task[] = [];
   try {
     watchers.push(yield fork(watchActivity, channel, state, clock, storage));
     watchers.push(yield fork(watchChoices, state, clock, storage));
     watchers.push(
-      yield takeEvery(sessionRenewed.type, () => {
-        state.renewRequestedAt = null;
+      yield takeEvery(sessionRenewed.type, (action: ReturnType<typeof sessionRenewed>) => {
+        renewalAnswered(state, action.payload.expiresAt);
       }),
     );
     watchers.push(
-      yield takeEvery(sessionAdopted.type, function* adopted(): SagaIterator {
-        state.renewRequestedAt = null;
+      yield takeEvery(sessionAdopted.type, function* adopted(action: ReturnType<typeof sessionAdopted>): SagaIterator {
+        renewalAnswered(state, action.payload.expiresAt);
         yield call(adoptSharedActivity, state, clock, storage);
       }),
     );

@@ -12,7 +12,16 @@ import {
 } from '../../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { API_MESSAGES } from '../../../../../src/common/apiMessages';
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, RENEWAL_KEY_PATTERN, RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY, TIMEOUTS } from '../../../../../src/common/constants';
+import {
+  APP_KEY_STORAGE_KEY,
+  DEFAULT_APP_KEY,
+  RENEWAL_KEY_PATTERN,
+  RENEWAL_RETRY_DELAYS_MS,
+  SERVER_CLOCK_OFFSET_STORAGE_KEY,
+  SESSION_STORAGE_KEY,
+  TIMEOUTS,
+} from '../../../../../src/common/constants';
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { MESSAGES } from '../../../../../src/common/messages';
 import type { Session } from '../../../../../src/common/types';
 import { tokenExpiry } from '../../../../../src/common/token';
@@ -139,7 +148,7 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
 
 describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
   const session = makeSession();
-  const signedIn = { auth: { authenticated: true, expiresAt: tokenExpiry(session.token) ?? 0, session, status: 'idle' as const, error: null, endReason: null } };
+  const signedIn = { auth: { authenticated: true, expiresAt: tokenExpiry(session.token) ?? 0, session, status: 'idle' as const, error: null, endReason: null, serverOffsetMs: 0 } };
 
   it('[S4.07] a stored session gives signed in with the stored expiry before any call', () => {
     const h = withAuth({ stored: session });
@@ -566,4 +575,61 @@ it('a token with exp in ms reads the same (S5.01 via the session)', () => {
   const token = tokenWith({ exp: NOW + 60_000 });
   const h = withAuth({ stored: makeSession({ token }) });
   expect(h.state().auth.expiresAt).toBe(NOW + 60_000);
+});
+
+describe('server time: the offset between this computer\'s clock and the server\'s (docs/architecture.md "Time")', () => {
+  const MIN = 60_000;
+  const FAST = -7 * MIN; // server minus browser: the browser's clock is 7 minutes fast
+  const serverDate = { date: new Date(NOW + FAST).toUTCString() };
+  const offsetStorage = () => createMemoryStorage({ [SERVER_CLOCK_OFFSET_STORAGE_KEY]: String(FAST) });
+
+  it('[S4.03] sign-in learns it from the answer\'s Date header before the session starts; kept in the state and cc:serverClockOffset', async () => {
+    const session = makeSession({ token: tokenExpiringIn(FAST + 30 * MIN) });
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: session }, headers: serverDate } } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'pw' }));
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: true, serverOffsetMs: FAST });
+    expect(h.storage.getItem(SERVER_CLOCK_OFFSET_STORAGE_KEY)).toBe(String(FAST));
+    expect(h.actions.indexOf('auth/serverClockLearned')).toBeGreaterThanOrEqual(0);
+    expect(h.actions.indexOf('auth/serverClockLearned')).toBeLessThan(h.actions.indexOf('auth:session:start'));
+  });
+
+  it('[S4.07][S4.10] start-up: a token 5 min from expiry by the server (2 min past by this fast clock) is a valid stored session, validated and relearned', async () => {
+    const session = makeSession({ token: tokenExpiringIn(FAST + 5 * MIN) });
+    const h = withAuth({
+      stored: session,
+      storage: offsetStorage(),
+      routes: { 'GET /api/auth/user': { status: 200, data: { body: { user: session.user } }, headers: { date: new Date(NOW + FAST - MIN).toUTCString() } } },
+    });
+    expect(h.state().auth).toMatchObject({ authenticated: true, serverOffsetMs: FAST });
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.requests.map((r) => r.url)).toEqual(['/api/auth/user']);
+    expect(h.state().auth).toMatchObject({ authenticated: true, serverOffsetMs: FAST - MIN });
+    expect(h.actions).toContain(authReady.type);
+  });
+
+  it('[S4.10] without the offset the same stored session is expired by this clock and treated as absent', () => {
+    const session = makeSession({ token: tokenExpiringIn(FAST + 5 * MIN) });
+    const h = withAuth({ stored: session });
+    expect(h.state().auth.authenticated).toBe(false);
+  });
+
+  it('[S4.13] a renewal reports the last activity in server time and learns the offset again', async () => {
+    const session = makeSession({ token: tokenExpiringIn(FAST + 9 * MIN) });
+    const renewed = { ...session, token: tokenExpiringIn(FAST + 30 * MIN, 'b') };
+    const h = withAuth({ stored: session, storage: offsetStorage(), routes: { 'POST /api/auth/renew': { status: 200, data: { body: renewed }, headers: serverDate } } });
+    h.store.dispatch(sessionRenew({ lastActivityAt: NOW - 5000 }));
+    await settle();
+    expect(h.requests[0]?.data).toMatchObject({ lastActivityAt: NOW - 5000 + FAST });
+    expect(h.state().auth).toMatchObject({ serverOffsetMs: FAST, expiresAt: tokenExpiry(renewed.token) });
+  });
+
+  it('[S4.10] on a clock 7 min slow, a token 3 min from expiry by this clock (4 min past by the server) is treated as absent at start-up', () => {
+    const SLOW = 7 * MIN;
+    const session = makeSession({ token: tokenExpiringIn(3 * MIN) });
+    const h = withAuth({ stored: session, storage: createMemoryStorage({ [SERVER_CLOCK_OFFSET_STORAGE_KEY]: String(SLOW) }) });
+    expect(h.state().auth).toMatchObject({ authenticated: false, session: null, serverOffsetMs: SLOW });
+    expect(h.stored()).toBeNull();
+  });
 });

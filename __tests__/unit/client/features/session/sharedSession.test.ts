@@ -424,7 +424,7 @@ describe('a sign-in in another tab, seen from a tab on the sign-in page (issue #
       tabEvents,
       sagas: [authSaga],
       ...(options.status
-        ? { preloadedState: { auth: { authenticated: false, session: null, expiresAt: NOW, status: options.status, error: null, endReason: null } } }
+        ? { preloadedState: { auth: { authenticated: false, session: null, expiresAt: NOW, status: options.status, error: null, endReason: null, serverOffsetMs: 0 } } }
         : {}),
     });
     h.storage.setItem(LAST_ACTIVITY_STORAGE_KEY, String(NOW - (options.activityAgo ?? 0)));

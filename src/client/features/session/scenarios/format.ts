@@ -27,8 +27,17 @@ export interface SessionScenario {
   renewals?: RenewalOutcome[];
   /** How long the fake server takes to answer a renewal. Default 0. */
   renewLatencyMs?: number;
-  /** Server clock minus browser clock: tokens expire at browser-now + skew + lifetime. Default 0. */
+  /**
+   * Server clock minus browser clock: the server's tokens carry its time (`iat`, `exp`), and the
+   * timer judges them in server time with the offset it learns from them. Default 0.
+   */
   clockSkewMs?: number;
+  /**
+   * The fake server applies the real one's idle rules: every token expires at the latest at the
+   * reported last activity + 30 min + slack (whole seconds), and a renewal that would leave a
+   * minute or less is refused ('renewal:failed'). Default false: every token lives tokenLifetimeMs.
+   */
+  serverIdleCap?: boolean;
   /** The computer sleeps at `at` for `durationMs`: time passes, no timer fires; overdue checks run on wake. */
   sleeps?: { at: number; durationMs: number }[];
   /** Presses a dialog button at `at`. The dialog must be open then, or the runner throws. */
@@ -49,7 +58,8 @@ export interface SessionLogEntry {
    * 'session/staySignedInChosen' | 'session/signOutNowChosen' — the learner's dialog choices;
    * 'dialog:shown' | 'dialog:hidden' — the expiry dialog opened / closed (from the store);
    * 'renewal:failed' — the fake server refused a renewal (the real app shows the error alert);
-   * 'auth/sessionAdopted' — this tab took over a token another tab renewed (no request of its own).
+   * 'auth/sessionAdopted' — this tab took over a token another tab renewed (no request of its own);
+   * 'renewal:requests' — the last line: how many renewal requests reached the fake server.
    */
   type: string;
   /** auth:session:end: the reason; dialog:shown: `logoutAt=m:ss`. */

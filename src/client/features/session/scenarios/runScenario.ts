@@ -3,17 +3,28 @@
  * with a virtual clock (virtualClock.ts) and a fake server that answers auth:session:renew. Returns
  * the event log. Synchronous and deterministic: a two-hour session replays in milliseconds.
  *
+ * The fake server's clock is the browser's plus the scenario's skew; its tokens carry `iat` and
+ * `exp` in its time, and the timer learns the offset from them, as the app does from the answers.
+ * With `serverIdleCap` it also applies the real server's idle rules: every expiry is capped at the
+ * reported last activity + 30 min + slack (SERVER_IDLE_LIMIT_MS, whole seconds), so an idle
+ * learner's renewals stop extending the token, and a renewal left with a minute or less, or
+ * reporting an activity past the idle limit, is refused. Without it a token lives exactly
+ * `tokenLifetimeMs` (to the millisecond, for the boundary scenarios). The log ends with the number
+ * of renewal requests the server got (`renewal:requests N`).
+ *
  * Order at equal times: timers (the 30-second checks, the fake server's answers) due at a time run
  * BEFORE the scenario's own events at that time; among scenario events: sign-in, sleeps, choices,
  * activity. So an activity at 25:00 is not seen by the check at 25:00.
  */
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
-import { call, fork, getContext, put, takeEvery } from 'redux-saga/effects';
+import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { Session } from '../../../../common/types';
 import { authReady, sessionRenew, sessionRenewed, sessionStart } from '../../auth/events';
-import { authReducer, sessionAdopted } from '../../auth/slice';
-import { LAST_ACTIVITY_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../../../common/constants';
+import { authReducer, serverClockLearned, sessionAdopted } from '../../auth/slice';
+import { LAST_ACTIVITY_STORAGE_KEY, SERVER_IDLE_LIMIT_MS, SESSION, SESSION_STORAGE_KEY } from '../../../../common/constants';
+import { serverClockOffset } from '../../../../common/serverClock';
+import { selectServerOffsetMs } from '../../auth/selectors';
 import { createMemoryStorage } from '../../../app/sagaContext';
 import { writeLastActivity } from '../../auth/storage';
 import { sessionSaga, type DelayFn } from '../sagas';
@@ -30,10 +41,14 @@ type ScenarioState = ReturnType<typeof scenarioReducer>;
 
 const LOGGED_ACTIONS = new Set<string>([staySignedInChosen.type, signOutNowChosen.type, sessionAdopted.type]);
 
-/** An unsigned token whose exp (seconds) the browser reads; the client never verifies signatures. */
-function tokenExpiringAt(expiresAt: number, serial: number): string {
+/**
+ * An unsigned token whose exp and iat (seconds, server time) the browser reads; the client never
+ * verifies signatures.
+ */
+function tokenExpiringAt(expiresAt: number, serial: number, issuedAt: number): string {
   const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(expiresAt / 1000), jti: `scenario-${serial}` })}.sig`;
+  const claims = { exp: Math.floor(expiresAt / 1000), iat: Math.floor(issuedAt / 1000), jti: `scenario-${serial}` };
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.sig`;
 }
 
 function fakeSession(serial: number, token = `scenario-token-${serial}`): Session {
@@ -52,24 +67,51 @@ interface FakeServerOptions {
   latencyMs: number;
   renewals: RenewalOutcome[];
   onFailure: () => void;
+  /** The session's last activity as the server knows it (server time); a renewal moves it. */
+  activity: { at: number };
+  idleCap: boolean;
+  /** Counts the renewal requests that reached the server. */
+  onRequest: () => number;
 }
 
-/** Stands in for the auth saga + POST /api/auth/renew: answers each auth:session:renew. */
+/** The expiry of a token issued at `serverNow`; with the idle cap as the server's expiryFor (sessions.ts, without the absolute cap). */
+function expiryFor(serverNow: number, lifetimeMs: number, lastActivityAt: number, idleCap: boolean): number {
+  if (!idleCap) return serverNow + lifetimeMs;
+  return Math.floor(Math.min(serverNow + lifetimeMs, lastActivityAt + SERVER_IDLE_LIMIT_MS) / 1000) * 1000;
+}
+
+/**
+ * Stands in for the auth saga + POST /api/auth/renew: answers each auth:session:renew. The reported
+ * activity goes to the server in its time (local + the learned offset, as renewSaga sends it), is
+ * clamped as the server clamps it, and caps the new expiry.
+ */
 function* fakeAuthServer(options: FakeServerOptions): SagaIterator {
-  let requests = 0;
-  yield takeEvery(sessionRenew.type, function* answer(): SagaIterator {
-    const outcome = options.renewals[requests] ?? 'ok';
-    requests += 1;
+  yield takeEvery(sessionRenew.type, function* answer(action: ReturnType<typeof sessionRenew>): SagaIterator {
+    const requests = options.onRequest();
+    const outcome = options.renewals[requests - 1] ?? 'ok';
+    const offset: number = yield select(selectServerOffsetMs);
+    const reported = action.payload?.lastActivityAt;
     if (options.latencyMs > 0) {
       const delayFn: DelayFn = yield getContext('delay');
       yield call(delayFn, options.latencyMs);
     }
-    if (outcome === 'fail') {
+    const serverNow = options.clock() + options.skewMs;
+    const lastActivityAt =
+      reported === undefined ? serverNow : Math.min(Math.max(reported + offset, options.activity.at), serverNow);
+    const expiresAt = expiryFor(serverNow, options.lifetimeMs, lastActivityAt, options.idleCap);
+    const refused =
+      options.idleCap &&
+      (serverNow - lastActivityAt > SERVER_IDLE_LIMIT_MS || expiresAt - serverNow <= SESSION.logoutWhenRemainingMs);
+    if (outcome === 'fail' || refused) {
       options.onFailure();
       return;
     }
-    const now = options.clock();
-    yield put(sessionRenewed({ session: fakeSession(requests + 1), expiresAt: now + options.skewMs + options.lifetimeMs }));
+    options.activity.at = lastActivityAt;
+    const session = fakeSession(requests + 1, tokenExpiringAt(expiresAt, requests + 1, serverNow));
+    // the app learns the server's clock from each answer (features/auth/serverClock.ts)
+    const offsetMs = serverClockOffset({ token: session.token, arrivedAt: options.clock() });
+    if (offsetMs !== null) yield put(serverClockLearned({ offsetMs }));
+    yield put(sessionRenewed({ session, expiresAt }));
   });
 }
 
@@ -93,6 +135,8 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   const tabEvents = new EventTarget();
   const storage = scenario.tabs?.length ? createMemoryStorage() : undefined;
   let otherTabRenewals = 0;
+  let renewalRequests = 0;
+  const serverActivity = { at: 0 };
   const log: SessionLogEntry[] = [];
 
   const recorder: Middleware<object, ScenarioState> = (api) => (next) => (action) => {
@@ -133,6 +177,9 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
       latencyMs: scenario.renewLatencyMs ?? 0,
       renewals: scenario.renewals ?? [],
       onFailure: () => log.push({ at: offset(), type: 'renewal:failed' }),
+      activity: serverActivity,
+      idleCap: scenario.serverIdleCap ?? false,
+      onRequest: () => (renewalRequests += 1),
     });
   });
 
@@ -152,10 +199,17 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
     }
     clock.advanceTo(SCENARIO_EPOCH + event.at);
     switch (event.kind) {
-      case 'signIn':
-        store.dispatch(sessionStart({ session: fakeSession(1), expiresAt: clock.now() + skewMs + scenario.tokenLifetimeMs }));
+      case 'signIn': {
+        const serverNow = clock.now() + skewMs;
+        const expiresAt = expiryFor(serverNow, scenario.tokenLifetimeMs, serverNow, scenario.serverIdleCap ?? false);
+        const session = fakeSession(1, tokenExpiringAt(expiresAt, 1, serverNow));
+        serverActivity.at = serverNow;
+        const offsetMs = serverClockOffset({ token: session.token, arrivedAt: clock.now() });
+        if (offsetMs !== null) store.dispatch(serverClockLearned({ offsetMs }));
+        store.dispatch(sessionStart({ session, expiresAt }));
         store.dispatch(authReady());
         break;
+      }
       case 'sleep':
         clock.sleep(event.durationMs);
         clock.advanceTo(clock.now()); // wake: overdue checks run now
@@ -178,9 +232,12 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
           writeLastActivity(storage, clock.now());
           tell(LAST_ACTIVITY_STORAGE_KEY, String(clock.now()));
         } else if (event.event === 'renewed') {
+          // the other tab renewed with activity now (its learner was active there)
           otherTabRenewals += 1;
-          const expiresAt = clock.now() + skewMs + scenario.tokenLifetimeMs;
-          const session = fakeSession(100 + otherTabRenewals, tokenExpiringAt(expiresAt, 100 + otherTabRenewals));
+          const serverNow = clock.now() + skewMs;
+          serverActivity.at = serverNow;
+          const expiresAt = expiryFor(serverNow, scenario.tokenLifetimeMs, serverNow, scenario.serverIdleCap ?? false);
+          const session = fakeSession(100 + otherTabRenewals, tokenExpiringAt(expiresAt, 100 + otherTabRenewals, serverNow));
           const raw = JSON.stringify(session);
           storage.setItem(SESSION_STORAGE_KEY, raw);
           tell(SESSION_STORAGE_KEY, raw);
@@ -194,5 +251,6 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   }
   clock.advanceTo(SCENARIO_EPOCH + Math.max(scenario.runForMs, offset()));
   root.cancel();
+  log.push({ at: offset(), type: 'renewal:requests', detail: String(renewalRequests) });
   return { log, finalState: store.getState() };
 }
