@@ -5,12 +5,12 @@
  * (PUBLIC_URL). Through the proxy on a real SQLite file, with the fixture content.
  */
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { CertificateCheck, CertificateFile, ReviewView, TranscriptRow } from '../../src/common/catalog';
 import { formatDayOf } from '../../src/common/calendarDay';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, serviceCall, signIn, type TestApp } from './support/testApp';
+import { pdfText } from '../support/pdfText';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');
 const MOD = '/catalog/modules/budgeting';
@@ -27,24 +27,6 @@ async function ok<T>(token: string | null, method: string, p: string, payload?: 
   const res = await serviceCall(t.app, method, p, { token, payload });
   if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
   return res.json() as T;
-}
-
-/** The text a PDF shows: pdfkit's (deflated) content streams, their hex-encoded strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
 }
 
 async function completeModule(userName: string): Promise<string> {

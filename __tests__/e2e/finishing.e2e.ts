@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseFrontMatter } from '../../src/server/content/frontMatter';
 import { e2eState, expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import { pdfText } from '../support/pdfText';
 
 jest.setTimeout(240_000);
 
@@ -88,23 +88,6 @@ async function passReview(moduleSlug: string, material: Material): Promise<void>
   );
   const scored = await service<{ passed: boolean }>('POST', `${base(moduleSlug, material.slug)}/review/attempts`, { serving: review.serving, answers });
   expect(scored.passed).toBe(true);
-}
-
-/** The text a PDF shows: pdfkit's (deflated) content streams, their hex-encoded strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
 }
 
 describe('finishing leads somewhere', () => {
