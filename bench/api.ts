@@ -1,5 +1,5 @@
 /**
- * API and server benchmark (issue #9 items 3 and 4). autocannon on loopback against the real
+ * API and server benchmark. autocannon on loopback against the real
  * compiled server (child process, temporary SQLite file, production mode) and, in the same run, a
  * bare Fastify "hello" server as the reference. Routes: GET /api, sign-in, the catalog tree, a
  * section, knowledge-base search and a budget save, each through the service proxy exactly as the

@@ -1,5 +1,5 @@
 /**
- * Bundle benchmark (issue #9 item 1). Builds the production SPA with webpack (the same config as
+ * Bundle benchmark. Builds the production SPA with webpack (the same config as
  * `npm run build:client`, into dist/client) and a FLOOR bundle (bench/floor/main.tsx: just the mandated
  * stack and the MUI components /login renders), then prints for each route the JavaScript and CSS it
  * downloads before its page can render — raw, gzip and brotli — and /login and /app as a ratio of the

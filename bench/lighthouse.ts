@@ -1,5 +1,5 @@
 /**
- * Pages benchmark (issue #9 item 2): Lighthouse's mobile profile with its default (simulated)
+ * Pages benchmark: Lighthouse's mobile profile with its default (simulated)
  * throttling, driving Debian's chromium (CHROME_PATH, default /usr/bin/chromium) against the real
  * built server (dist/, rebuilt when missing or older than the sources) on an ephemeral port with a
  * fresh SQLite database seeded with the demo accounts.

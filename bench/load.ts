@@ -1,5 +1,5 @@
 /**
- * Load (issue #10 item 7): 500 simulated students for 60 s against the compiled server on
+ * Load: 500 simulated students for 60 s against the compiled server on
  * loopback, on SQLite and then on PostgreSQL (a scratch database on TEST_DATABASE_URL's server,
  * dropped afterwards; skipped with a note when it is unset). Each student signs in (arrivals spread
  * over the first 20 s), then, with 1–4 s of reading between calls: browses the catalog, opens a

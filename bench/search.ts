@@ -1,5 +1,5 @@
 /**
- * Knowledge-base search benchmark (issue #6 item 5): 10 000 generated articles in a temporary SQLite
+ * Knowledge-base search benchmark: 10 000 generated articles in a temporary SQLite
  * database (migrations, the real import path, the FTS5 index), then 500 representative queries through
  * the search repository the server uses, typo correction and synonyms on (a fifth of the queries
  * carry a typo, so the vocabulary is searched for corrections). Prints p50/p95/p99 server time per

@@ -1,5 +1,5 @@
 /**
- * A class signs in at once (issue #10 item 6): 30 and then 60 distinct students send their
+ * A class signs in at once: 30 and then 60 distinct students send their
  * sign-in within one second (evenly spread) to the compiled server on loopback (temporary SQLite
  * file, production mode, OWASP argon2id parameters). Prints p50/p95/max per burst and failures
  * against the target (p95 < 1 s, none failed); writes bench-results/signin-burst.{json,md}.

@@ -1,5 +1,5 @@
 /**
- * Long sessions (issue #9 item 5): a soak of the production build in Debian's chromium with
+ * Long sessions: a soak of the production build in Debian's chromium with
  * Playwright's clock.
  *
  * 1. Builds the app when dist/ is missing or older than the sources (`npm run build`).
@@ -155,7 +155,7 @@ const TIMER_PROBE = () => {
   // `text`, when given). The eight hours act through this and CDP's input events instead of
   // Playwright's locators: its selector engine (ARIA roles, accessible names) is JavaScript in the
   // page's own V8 isolate, so the code V8 compiled for it over the hours counted in the heap measured
-  // (about 0.13 MB of a run's 1.2 MB growth, session 15's heap snapshots).
+  // (about 0.13 MB of a run's 1.2 MB growth, as heap snapshots showed).
   w.__soakFind = (selector: string, text?: string) => {
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (text !== undefined && element.textContent?.trim() !== text) continue;
@@ -416,7 +416,7 @@ async function main(): Promise<void> {
       { label: `JS heap: growth over ${CYCLES} cycles`, value: ((after.heapUsed - before.heapUsed) / before.heapUsed) * 100, unit: '%', target: { op: '<', value: 10 }, note: `${mb(before.heapUsed).toFixed(2)} → ${mb(after.heapUsed).toFixed(2)} MB` },
       { label: 'soak wall-clock time', value: (Date.now() - started) / 1000, unit: 's' },
     ];
-    report('soak', `Long sessions: ${VIRTUAL_HOURS} h of virtual time and ${CYCLES} sign-in/out cycles in chromium (issue #9 item 5)`, figures, {
+    report('soak', `Long sessions: ${VIRTUAL_HOURS} h of virtual time and ${CYCLES} sign-in/out cycles in chromium`, figures, {
       hourlyHeapBytes: hourly,
       firstWarmUp,
       before,

@@ -1,4 +1,4 @@
-/** Issue #8 item 6: the operator CLI's commands, errors and exit codes, on a real database. */
+/** The operator CLI's commands, errors and exit codes, on a real database. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCommand } from '../../src/server/cli/admin';

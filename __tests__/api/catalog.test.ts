@@ -1,5 +1,5 @@
 /**
- * Catalog API (issue #5) through the proxy on a real SQLite file, with the fixture content:
+ * Catalog API through the proxy on a real SQLite file, with the fixture content:
  * one module (budgeting) → one material (first-budget) → three sections + a five-question review.
  */
 import path from 'node:path';

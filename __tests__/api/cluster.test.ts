@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 2, cluster mode: WORKERS=2 forks two HTTP workers sharing one port (on SQLite
+ * Cluster mode: WORKERS=2 forks two HTTP workers sharing one port (on SQLite
  * here); the primary prepares the database once, a worker killed with SIGKILL is replaced, and
  * SIGTERM to the primary stops them all.
  */

@@ -1,4 +1,4 @@
-/** The importer (issue #5): one transaction, a content version, re-import only on change, nothing half-imported. */
+/** The importer: one transaction, a content version, re-import only on change, nothing half-imported. */
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

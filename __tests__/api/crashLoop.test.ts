@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 3, the crash loop: 200 rounds of the compiled server on one SQLite file, budget
+ * The crash loop: 200 rounds of the compiled server on one SQLite file, budget
  * saves in flight, `kill -9` at a random moment, restart. After every restart each budget holds
  * at least its last acknowledged save (and a newer version only if that write was really sent);
  * at the end `PRAGMA integrity_check` is `ok` and every save answered 2xx is in the file.

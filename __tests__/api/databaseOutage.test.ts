@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 3, the database goes away: requests get 503 + Retry-After with a `{ message }`
+ * The database goes away: requests get 503 + Retry-After with a `{ message }`
  * (never 500, never a hang past the bounded database timeout) and the same server process answers
  * normally once the database is back.
  * - PostgreSQL (npm run test:pg): the compiled server talks to PostgreSQL through a TCP proxy that

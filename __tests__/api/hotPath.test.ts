@@ -1,5 +1,5 @@
 /**
- * Issue #9 (API hot path): the cache of verified tokens, the session read with its user, the
+ * The API hot path: cache of verified tokens, the session read with its user, the
  * identity in one query, and queries compiled once (db/hotQuery.ts) — on SQLite, and on PostgreSQL
  * under `npm run test:pg`. What a request sees must not change: expiry, revocation and identity
  * changes count at once.

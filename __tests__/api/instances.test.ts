@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 2, several instances: two compiled server processes (A and B, each with its own
+ * Several instances: two compiled server processes (A and B, each with its own
  * DATA_DIR and no TOKEN_SECRET, started at the same moment on a fresh database) share one
  * PostgreSQL. A session started on one is validated, renewed and revoked on the other, and the
  * sign-in throttle and the account rate limits count attempts made on both.

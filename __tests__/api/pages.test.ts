@@ -1,5 +1,5 @@
 /**
- * GET /api/page (issue #9, LCP; src/server/http/pageRoutes.ts): a signed-in student's page rendered
+ * GET /api/page (LCP; src/server/http/pageRoutes.ts): a signed-in student's page rendered
  * by the server ahead of the app, through the real server (app.inject) on a real database with the
  * real content, rendered by the SPA's own prerender module (src/client/prerender.tsx, what the build
  * bundles into dist/prerender/prerender.js).

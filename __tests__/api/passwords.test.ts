@@ -1,4 +1,4 @@
-/** Issue #8 item 3: forgot password (same answer either way), single-use reset link, sessions revoked; change with the current one. */
+/** Forgot password (same answer either way), single-use reset link, sessions revoked; change with the current one. */
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../src/common/accounts';
 import { lastMail, service } from './support/accounts';
 import { authHeaders, createTestApp, messageOf, signIn, signInRequest, type TestApp } from './support/testApp';

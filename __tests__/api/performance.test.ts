@@ -1,4 +1,4 @@
-/** Issue #9/#10 server changes: rehash on sign-in, the argon2 limit, the catalog tree cache, the prepared-statement cache. */
+/** Server performance measures: rehash on sign-in, the argon2 limit, the catalog tree cache, the prepared-statement cache. */
 import path from 'node:path';
 import argon2 from 'argon2';
 import SqliteDatabase from 'better-sqlite3';

@@ -1,4 +1,4 @@
-/** Issue #8 items 4 and 5: profile, e-mail re-verification, access codes, external ids, the school switch. */
+/** Profile, e-mail re-verification, access codes, external ids, the school switch. */
 import { ACCOUNT_MESSAGES } from '../../src/common/accounts';
 import type { Client } from '../../src/common/types';
 import { createProduct } from '../../src/server/services/accounts/admin';

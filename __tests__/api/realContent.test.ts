@@ -1,5 +1,5 @@
 /**
- * The REAL course content in content/ (issue #5 acceptance: `npm test` includes the import of all of
+ * The REAL course content in content/ (acceptance: `npm test` includes the import of all of
  * it). It must validate and import, and hold at least: the six modules (fixed slugs and order), 3+
  * materials each, 3+ sections per material, a review of 5+ questions (multiple choice AND true/false)
  * per material. The content is written on its own branch; until it is merged this test fails, on
@@ -22,10 +22,10 @@ afterAll(async () => {
   await t.close();
 });
 
-it('[content] content/catalog imports whole and meets the issue #5 minimums', async () => {
+it('[content] content/catalog imports whole and meets the course minimums', async () => {
   if (!existsSync(path.join(CONTENT, 'catalog'))) {
     throw new Error(
-      `content/catalog is missing in ${CONTENT}: the course content (issue #5, written on its own branch in the format of docs/content-format.md) has not been merged yet.`,
+      `content/catalog is missing in ${CONTENT}: the course content (written on its own branch in the format of docs/content-format.md) has not been merged yet.`,
     );
   }
   const result = await importContent(t.db, CONTENT, t.clock());

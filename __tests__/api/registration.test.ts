@@ -1,4 +1,4 @@
-/** Issue #8 item 2 and 7: registration by access code and by invitation, step by step, with rate limits. */
+/** Registration by access code and by invitation, step by step, with rate limits. */
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../src/common/accounts';
 import type { Session } from '../../src/common/types';
 import { createProduct, inviteStudents } from '../../src/server/services/accounts/admin';

@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 4: the server agrees on idle time. Renewals report the SPA's last activity (clamped
+ * The server agrees on idle time. Renewals report the SPA's last activity (clamped
  * to now, never earlier than what the session knows); no token outlives that activity by more than
  * 30 min + SERVER_IDLE_SLACK_MS; a session idle past that is refused by renew, /api/auth/user and
  * every authenticated proxy call. All on the fake clock.
@@ -27,7 +27,7 @@ const proxy = (token: string) => serviceCall(t.app, 'GET', '/me/schools', { toke
 const expOf = (token: string) => expFromClaim(decodeToken(token).exp as number);
 const bodyOf = (response: { json(): unknown }) => (response.json() as Envelope<Session>).body;
 
-describe('issue #3 item 4: the server enforces idle time', () => {
+describe('the server enforces idle time', () => {
   it('the slack keeps the SPA table whole: past 30:00 idle, the first 30-s check still sees more than 1:00 left', () => {
     expect(SERVER_IDLE_LIMIT_MS).toBe(SESSION.inactivityLogoutMs + SERVER_IDLE_SLACK_MS);
     expect(SERVER_IDLE_SLACK_MS).toBeGreaterThan(SESSION.logoutWhenRemainingMs + SESSION.checkIntervalMs);

@@ -1,4 +1,4 @@
-/** Issue #8 item 1: SMTP through nodemailer when SMTP_URL is set; the dev mailbox in env D. */
+/** SMTP through nodemailer when SMTP_URL is set; the dev mailbox in env D. */
 import { SmtpMailer } from '../../src/server/mail/smtpMailer';
 import { defaultMailer } from '../../src/server/app';
 import { OutboxMailer } from '../../src/server/mail/mailer';

@@ -149,7 +149,7 @@ describe('static SPA', () => {
 });
 
 /**
- * The build's prerendered pages (issue #9), as its manifest lists them: login.html for GET /login,
+ * The build's prerendered pages, as its manifest lists them: login.html for GET /login,
  * app.html for GET /app, a signed-in page's shell for the addresses of its route.
  */
 describe('static SPA with the prerendered pages', () => {

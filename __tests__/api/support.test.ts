@@ -1,5 +1,5 @@
 /**
- * Support tickets through the proxy (issue #4): POST /whichway/support, the console routes, the
+ * Support tickets through the proxy: POST /whichway/support, the console routes, the
  * recording upload and replay read — on a real SQLite file with a fake clock.
  */
 import { MESSAGES } from '../../src/common/messages';

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 3 (the upstream part): a proxied service whose upstream refuses connections, hangs,
+ * Upstream faults: a proxied service whose upstream refuses connections, hangs,
  * or answers garbage. Real fake upstreams on ephemeral loopback ports; the proxy must answer 502 or
  * 504 with our own `{ message }` within a bounded time (UPSTREAM_TIMEOUT_MS), and everything else
  * keeps answering meanwhile.

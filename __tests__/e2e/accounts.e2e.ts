@@ -1,5 +1,5 @@
 /**
- * Issue #8 in real Chromium, against its own server whose mail goes to a real SMTP server on
+ * Accounts in real Chromium, against its own server whose mail goes to a real SMTP server on
  * loopback (smtp-server, started here): the operator CLI makes a school and a code; a student
  * registers with it, reads the e-mailed code, finishes and signs in; forgot password → the mailed
  * link → reset → the old session is gone and the link works only once; an access code is added

@@ -1,5 +1,5 @@
 /**
- * Issue #7's user path in real Chromium: a budget built through every step (reloaded mid-way and
+ * The budget and worksheet user path in real Chromium: a budget built through every step (reloaded mid-way and
  * resumed), the chart, the CSV checked against the review totals, a stale tab refused, two
  * worksheets filled, the activity list — with an axe-core check of every page and step visited;
  * and the same pages on a 360 px phone, where no table makes the page or itself scroll sideways.

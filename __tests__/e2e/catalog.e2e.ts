@@ -1,5 +1,5 @@
 /**
- * Issue #5's user path in real Chromium, against whatever content the server imported (CONTENT_DIR:
+ * The catalog's user path in real Chromium, against whatever content the server imported (CONTENT_DIR:
  * the real content/ by default; __tests__/fixtures/content works too). Nothing is hard-coded: the
  * first module, material and sections are discovered on the pages. The learner reads the whole first
  * material, fails its review on purpose (the results mark each choice, give no answers away), retakes
@@ -308,7 +308,7 @@ describe('catalog: the learning path', () => {
     await page.goto('/app');
     await page.getByText(/Overall progress: [1-9]\d* of \d+ modules completed/).waitFor();
     await page.goto('/app/catalog/no-such-module');
-    // the address's prerendered shell (issue #9) has a heading of its own ("Loading page") until the
+    // the address's prerendered shell has a heading of its own ("Loading page") until the
     // app's page replaces it: wait for the page's
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await expect(heading()).resolves.toBe('Page Not Found');

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 3 (upstream faults, in the browser): the OneLook service — the one every learner page's
+ * Upstream faults, in the browser: the OneLook service — the one every learner page's
  * data comes through — is moved to a fake upstream that misbehaves: the catalog answers garbage (HTML
  * under 200), the knowledge base hangs, the profile refuses with a 503. The SPA shows the proxy's
  * message on each page (error state with "Try again"), and what does not depend on the service keeps
@@ -64,7 +64,7 @@ afterEach(async () => {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-describe('an upstream service that fails, in the browser (issue #10 item 3)', () => {
+describe('an upstream service that fails, in the browser', () => {
   it('each page served by the failing service shows the message; sign-in, home, navigation, public pages and sign-out keep working', async () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];

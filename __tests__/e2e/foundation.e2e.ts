@@ -1,5 +1,5 @@
 /**
- * Issue #2's user path in real Chromium: the guard, sign-in, titles, every public page, sign-out —
+ * The foundation's user path in real Chromium: the guard, sign-in, titles, every public page, sign-out —
  * with an axe-core check of each page visited.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Issue #6's user path in real Chromium: resources → knowledge base → search "APR" as you type →
+ * The knowledge base's user path in real Chromium: resources → knowledge base → search "APR" as you type →
  * open the article → bookmark it (state survives a reload, the API reports it, the activity page lists it) →
  * topic page →
  * search "interest" with highlighted snippets → unknown slugs are Not Found. axe on every page.

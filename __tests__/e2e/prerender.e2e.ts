@@ -1,5 +1,5 @@
 /**
- * The prerendered pages in real Chromium (issue #9): GET /login and GET /app answer with the page
+ * The prerendered pages in real Chromium: GET /login and GET /app answer with the page
  * already in the HTML, so it is on screen and accessible before the app's scripts have run.
  *  - The sign-in page: until the app takes over, the copy is read-only (nothing typed or clicked
  *    there can be lost); then the app's page stands exactly where the copy was, usable, with the

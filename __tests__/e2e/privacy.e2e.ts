@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, recording privacy: canary strings typed into password fields (sign-in, change
+ * Recording privacy: canary strings typed into password fields (sign-in, change
  * password), budget fields and a support ticket's fields never appear in any request the browser
  * sends (URL or body) except the requests that legitimately submit that field:
  *   - a password: the sign-in POST that uses it, the change-password PUT that sets or confirms it;
@@ -163,7 +163,7 @@ async function changePassword(page: Page, current: string, next: string): Promis
   expect((await answered).status()).toBe(200);
 }
 
-describe('recording privacy (issue #10 item 5)', () => {
+describe('recording privacy', () => {
   it('[S7.12] [S7.09] password, budget and ticket canaries leave the browser only in the request that submits them; the uploaded recording holds none', async () => {
     const page = await context.newPage();
     const requests: Captured[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 10: the session lifecycle in real Chromium with Playwright's clock API. The page's
+ * The session lifecycle in real Chromium with Playwright's clock API. The page's
  * clock is installed BEFORE the first navigation; every virtual jump of the page is made on the
  * server's clock too (support/clockServer.ts), so tokens and the server's idle limit agree.
  * fastForward fires each due timer at most once (one 30-s check after a jump); runFor steps through
@@ -172,7 +172,7 @@ async function dialogOrWhyNot(page: Page): Promise<void> {
   }
 }
 
-describe('session lifecycle in the browser (issue #3)', () => {
+describe('session lifecycle in the browser', () => {
   it('[S4.14] idle 26 min → the dialog with its countdown, axe-clean; Stay Signed In → a new token in cc:auth, dialog gone', async () => {
     const page = await clockedPage();
     await signedIn(page);

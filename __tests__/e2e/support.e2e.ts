@@ -1,5 +1,5 @@
 /**
- * Issue #4's user path in real Chromium: a learner opens Get Help from the app bar, sees the
+ * The support user path in real Chromium: a learner opens Get Help from the app bar, sees the
  * messages, clicks outside (the panel stays), submits and reads the ticket number in the toast; the
  * `support` user opens the ticket, replays the recording and sees that typed values are masked.
  * A learner is refused the console; /help works signed out. axe on every page and with the panel open.

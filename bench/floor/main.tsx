@@ -1,5 +1,5 @@
 /**
- * The bundle FLOOR (issue #9 item 1): the least a page built on the mandated stack can ship. React,
+ * The bundle FLOOR: the least a page built on the mandated stack can ship. React,
  * react-dom, react-router, RTK, react-redux, redux-saga and the MUI components the /login page renders
  * (the page itself and its public layout: AppBar, Toolbar, Container, Box, Paper, Stack, Typography,
  * Alert, TextField, Button, Link; CssBaseline and a theme), wired the way the product wires them

@@ -10,7 +10,7 @@
  * rendered for them ahead of the app (bootSignedIn.ts, marked STUDENT_PAGE) is hydrated instead
  * (app/hydrateStudentPage.tsx): it is the markup this render makes, with the same store contents.
  *
- * START-UP IN SMALL TASKS (issue #9, TBT): this file imports almost nothing itself. The libraries,
+ * START-UP IN SMALL TASKS (TBT): this file imports almost nothing itself. The libraries,
  * the router, the store and the React tree are evaluated by `import()`s of the entry's own modules
  * (`webpackMode: "eager"`: same files, no request; `webpackExports` names what is used, so the
  * libraries stay tree-shaken), one step per task with a yield to the browser in between, instead of

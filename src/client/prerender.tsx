@@ -1,5 +1,5 @@
 /**
- * Build-time prerendering (issue #9, LCP): the markup and the critical CSS of what the SPA itself
+ * Build-time prerendering (LCP): the markup and the critical CSS of what the SPA itself
  * renders at an address, put into an HTML file by scripts/prerender.mjs, which the server answers
  * that address with (http/static.ts). The page is then on screen from the first paint instead of
  * after the scripts (about 2 s on a school Chromebook's slow link).
@@ -186,7 +186,7 @@ export async function prerender(pathname: string, options: PrerenderOptions = {}
  * inserts the same layers; a class that came in the page's styles is adopted by the app's emotion
  * cache (emotion's name list in data-emotion) instead of compiled and inserted again in the
  * commit that replaces the copy: on /app that was 81 rules, about 40 ms of that task at
- * Lighthouse's 4× slowdown (issue #9, TBT). Unused here, they cost bytes of the HTML only.
+ * Lighthouse's 4× slowdown (TBT). Unused here, they cost bytes of the HTML only.
  */
 export function everyStyleOfTheRender(cache: EmotionCache, html: string): EmotionCritical {
   const critical = createEmotionServer(cache).extractCriticalToChunks(html);

@@ -1,5 +1,5 @@
 /**
- * The account limits and messages (issue #8), apart from accounts.ts and its yup schemas so that code
+ * The account limits and messages, apart from accounts.ts and its yup schemas so that code
  * in the SPA's first download (the password saga) can use them without bringing yup along
  * (docs/performance.md). accounts.ts re-exports both: import from either.
  */

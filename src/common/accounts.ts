@@ -1,5 +1,5 @@
 /**
- * Accounts (issue #8): our rules for user names, passwords (NIST SP 800-63B), codes and names,
+ * Accounts: our rules for user names, passwords (NIST SP 800-63B), codes and names,
  * the limits and messages (kept in accountMessages.ts, re-exported here) and the yup schemas shared by the SPA's forms and the server's routes.
  * SPEC §5: "Registration, password and profile form rules: not shown" — so these are ours.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalog's shared vocabulary (issue #5): content limits from docs/content-format.md, the fixed
+ * The catalog's shared vocabulary: content limits from docs/content-format.md, the fixed
  * module and knowledge-base slugs, the API contract types, and the pure progress rules.
  */
 

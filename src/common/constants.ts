@@ -28,7 +28,7 @@ export const SESSION = {
 } as const;
 
 /**
- * Ours, not the spec's (issue #3 item 4): the server refuses a session idle for longer than
+ * Ours, not the spec's: the server refuses a session idle for longer than
  * SESSION.inactivityLogoutMs + this slack, and never issues a token that outlives the last
  * reported activity by more. Two minutes keeps the SPA's own SPEC §4 outcome untouched: at the
  * first 30-second check past 30:00 idle the token still has more than 1:00 left, so the learner is

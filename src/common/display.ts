@@ -1,7 +1,7 @@
 /**
  * SPEC §9 display defaults that only pages use (dates, table filters, password strength). Apart from
  * common/constants.ts, whose values the SPA's entry needs: a module shared by several chunks keeps
- * every export some chunk uses, so these would otherwise travel with every first page (issue #9).
+ * every export some chunk uses, so these would otherwise travel with every first page.
  */
 export const DATE_FORMAT = 'mm/dd/yy';
 /** 0 = Sunday */

@@ -1,5 +1,5 @@
 /**
- * The knowledge base's shared vocabulary (issue #6): content limits from docs/content-format.md, the
+ * The knowledge base's shared vocabulary: content limits from docs/content-format.md, the
  * search contract (highlighted snippets as text segments, never HTML) and the search-input rules.
  */
 

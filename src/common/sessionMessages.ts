@@ -2,7 +2,7 @@
  * The messages of SPEC §4 and §8 about tokens, requests and the session, word for word — the ones
  * the SPA's entry needs. Apart from the rest of common/messages.ts (which spreads them into
  * MESSAGES): a module shared by several chunks keeps every export some chunk uses, so the forms'
- * and support's messages would otherwise travel with every first page (issue #9).
+ * and support's messages would otherwise travel with every first page.
  */
 export const SESSION_MESSAGES = {
   invalidToken: 'Invalid token specified',

@@ -1,6 +1,6 @@
 /**
  * SPEC §4 "Session check (every 30 seconds)" as one pure function.
- * The timer saga (issue #3) asks it what to do; tests replay it as a table.
+ * The timer saga asks it what to do; tests replay it as a table.
  *
  * Two clocks: the token's expiry is the server's time, so the time left is judged at
  * `now + serverOffsetMs` (common/serverClock.ts); inactivity is a duration on the local clock,

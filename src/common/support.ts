@@ -1,5 +1,5 @@
 /**
- * Support tickets (issue #4): the contract shared by the SPA and the server, and the pure rules
+ * Support tickets: the contract shared by the SPA and the server, and the pure rules
  * both sides apply — the details appended to a ticket's description (SPEC S7.09) and the
  * session-recording buffer limits (SPEC §9: queue 1000, body truncation 4,096,000 characters).
  */

@@ -31,7 +31,7 @@ export const OWASP_ARGON2_SETS: readonly PasswordHashing[] = [
 ];
 
 /**
- * The set production uses: m=7 MiB, t=5, p=1 (issue #10 item 6). Same CPU cost per sign-in as
+ * The set production uses: m=7 MiB, t=5, p=1. Same CPU cost per sign-in as
  * m=19 MiB, t=2, but each hash holds 7 MiB instead of 19 MiB, and glibc keeps that memory per
  * thread-pool thread after the hash: with 19 MiB a class signing in grew the server by about
  * 60 MB that it never gave back. Hashes made with other parameters keep verifying and are
@@ -52,7 +52,7 @@ export interface ThrottleSettings {
   maxPerUserPerHour: number;
 }
 
-/** Support tickets and session recordings (issue #4). */
+/** Support tickets and session recordings. */
 export interface SupportSettings {
   /** where each new ticket is mailed */
   inbox: string;

@@ -3,7 +3,7 @@
  * reads UV_THREADPOOL_SIZE once, when the pool first starts). The pool runs argon2 (at most one
  * hash per core at a time, security/passwords.ts), the token signatures (WebCrypto HMAC), file
  * reads and DNS. libuv's default of 4 threads would let hashes fill it; CPU cores + 4 leaves the
- * usual 4 threads free for everything else while a class signs in (issue #10 item 6).
+ * usual 4 threads free for everything else while a class signs in.
  * An operator's UV_THREADPOOL_SIZE wins.
  */
 import os from 'node:os';

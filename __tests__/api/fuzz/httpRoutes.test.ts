@@ -1,5 +1,5 @@
 /**
- * Bad input over EVERY direct HTTP route (issue #10 item 4): the routes are read from the running
+ * Bad input over EVERY direct HTTP route: the routes are read from the running
  * Fastify instance (printRoutes), so a route added to src/server/http is fuzzed without touching
  * this file: malformed and non-object JSON, wrong types per field, wrong content types, huge and
  * control-character strings, junk tokens and app keys, hostile multipart forms, and path traversal

@@ -1,5 +1,5 @@
 /**
- * Bad input over EVERY proxy route (issue #10 item 4): the route tables of the in-process service
+ * Bad input over EVERY proxy route: the route tables of the in-process service
  * modules are read here, so a route added to a module is fuzzed without touching this file. Each
  * case is one POST /api/service(/:name) call: a real route with hostile path parameters, payload
  * fields of every type, hostile query params and envelope fields, anonymous or signed in as a demo

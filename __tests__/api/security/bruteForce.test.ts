@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, brute force (OWASP ASVS 5.0 v6.3.1 credential stuffing and brute force, v2.4.1
+ * Brute force (OWASP ASVS 5.0 v6.3.1 credential stuffing and brute force, v2.4.1
  * anti-automation): at most 100 failed sign-ins per account per hour whether they come from one
  * address or are spread over 50 — the limits live in the database, per user name and per IP, so
  * rotating addresses does not help — while the real student can sign in after the back-off.

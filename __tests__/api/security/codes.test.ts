@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, e-mailed codes (OWASP ASVS 5.0 V6.5 one-time secrets, v11.5.1 randomness,
+ * E-mailed codes (OWASP ASVS 5.0 V6.5 one-time secrets, v11.5.1 randomness,
  * v6.3.8 no account enumeration): codes are drawn by a CSPRNG with the right length and alphabet,
  * work once, only for their purpose, and expire; the forgot-password answer is the same for known
  * and unknown accounts in status, body and time — proven by equal work (one code drawn and hashed

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, headers (OWASP ASVS 5.0 V3.4 browser security headers, V14.3.2 anti-caching):
+ * Headers (OWASP ASVS 5.0 V3.4 browser security headers, V14.3.2 anti-caching):
  * the CSP every answer carries, the other helmet headers, and `Cache-Control: no-store` on EVERY
  * /api answer — every Fastify route and every proxy route of every in-process service (both
  * enumerated, so a route added later is covered), every error status, and upstream answers.

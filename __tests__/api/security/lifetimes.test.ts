@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, session lifetimes (OWASP ASVS 5.0 V7.3): the SERVER ends a session idle for
+ * Session lifetimes (OWASP ASVS 5.0 V7.3): the SERVER ends a session idle for
  * 30 minutes (+ SERVER_IDLE_SLACK_MS so the SPA's own SPEC §4 logout comes first) and any session
  * 12 hours (SESSION_ABSOLUTE_HOURS) after sign-in, however often it is renewed. Driven by the fake
  * server clock that buildApp takes (createTestApp), so no test waits in real time.

@@ -1,5 +1,5 @@
 /**
- * The service proxy as an SSRF boundary (issue #10 item 5, OWASP ASVS 5.0.0):
+ * The service proxy as an SSRF boundary (OWASP ASVS 5.0.0):
  * - an allowlist of (service, method, path): anything else is 400/404/405 (v2.2.1, v8.2.1);
  * - the only place an upstream call can go is the configured base URL + a normalised path
  *   (v1.3.6, v13.2.4): full URLs, `..`, encoded and double-encoded dots, `@`, backslashes,

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, what is stored and for how long (OWASP ASVS 5.0 v14.2.7 retention, v14.2.4):
+ * What is stored and for how long (OWASP ASVS 5.0 v14.2.7 retention, v14.2.4):
  * dead session rows, old outbox mail (reset links and codes in the clear), expired codes and
  * registrations nobody finished are deleted by the housekeeping a sign-in runs (at most every
  * 10 minutes); live data is not touched. SECURITY.md lists the same periods.

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, tenant isolation (OWASP ASVS 5.0 v8.2.2 object-level authorization / IDOR,
+ * Tenant isolation (OWASP ASVS 5.0 v8.2.2 object-level authorization / IDOR,
  * v8.4.1 cross-tenant controls, v8.2.1 function-level): a matrix with one row per route of every
  * in-process service. Every route that takes an id, a key, or acts for a signed-in user MUST have a
  * row (enumerated from the registry, so a route added later without a row fails this file).

@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 5, tokens (OWASP ASVS 5.0 V9 Self-contained Tokens, V7 Session Management): every
+ * Tokens (OWASP ASVS 5.0 V9 Self-contained Tokens, V7 Session Management): every
  * forged, altered, foreign, stale, revoked or renewed-away token — and the e-mailed secrets that are
  * not session tokens at all — is refused with 401 and a message by /api/auth/user, /api/auth/renew
  * and an authenticated proxy call alike. Forgeries are signed with jose against the real server.

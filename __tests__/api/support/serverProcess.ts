@@ -1,5 +1,5 @@
 /**
- * The compiled server as a real process (issue #10: several instances, cluster, crash loop,
+ * The compiled server as a real process (several instances, cluster, crash loop,
  * database outage). `ensureCompiledServer()` runs `tsc -p tsconfig.server.json` once when
  * dist/server is missing or older than src/server or src/common (a lock keeps parallel test files
  * from building at the same time); `startServerProcess()` spawns `node dist/server/server/main.js`

@@ -36,7 +36,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
  * half-way.
  */
 export async function expectAccessible(page: Page, options: { exclude?: string; prerenderedCopy?: boolean } = {}): Promise<void> {
-  // a prerendered copy (issue #9: login.html, app.html, a signed-in page's shell with its "Loading
+  // a prerendered copy (login.html, app.html, a signed-in page's shell with its "Loading
   // page" heading) is in #root, its first element marked data-prerendered, until the app's page
   // replaces it: the page's own heading is one outside it (unless the copy is what is checked)
   const root = options.prerenderedCopy ? '#root > [data-prerendered]' : '#root > :not([data-prerendered])';

@@ -1,5 +1,5 @@
 /**
- * A second E2E server, in-process, whose clock the test moves (issue #3 browser tests). Playwright's
+ * A second E2E server, in-process, whose clock the test moves (browser tests). Playwright's
  * clock API moves the BROWSER's time; token lifetimes and the idle limit are judged by the SERVER's.
  * Moving both by the same amount keeps them consistent: server time = real time + the jumps made.
  * Fresh SQLite in a temp folder, demo accounts, the production build of the SPA.

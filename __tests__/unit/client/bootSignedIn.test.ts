@@ -1,5 +1,5 @@
 /**
- * bootSignedIn.ts, the one script of the prerendered signed-in pages (issue #9): the copy stays for
+ * bootSignedIn.ts, the one script of the prerendered signed-in pages: the copy stays for
  * a visitor with a usable stored session and the app's scripts run once it has been shown; without
  * one (none, expired, idle) the copy goes at once and the scripts run straight away. On a shell whose page the server
  * renders (PAGE_AHEAD), a usable session asks for the student's page, which takes the shell's place

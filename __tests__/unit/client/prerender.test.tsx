@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The build's prerender of the sign-in and home pages (issue #9, src/client/prerender.tsx), in Node
+ * The build's prerender of the sign-in and home pages (src/client/prerender.tsx), in Node
  * as scripts/prerender.mjs runs it: the page's markup through the real route table, layout and store,
  * its CSS, its title; and the HTML template filled in with them.
  */

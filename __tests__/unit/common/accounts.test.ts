@@ -1,4 +1,4 @@
-/** Issue #8 rules as tables: user names, passwords (NIST SP 800-63B), access codes, steps. */
+/** Account rules as tables: user names, passwords (NIST SP 800-63B), access codes, steps. */
 import * as yup from 'yup';
 import {
   changePasswordSchema,

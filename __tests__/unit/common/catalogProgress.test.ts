@@ -1,4 +1,4 @@
-/** Progress rules (issue #5) as tables: percentages, scores, passing, module status. */
+/** Progress rules as tables: percentages, scores, passing, module status. */
 import { isKnownArticleKey, isPassing, materialPercent, moduleProgress, overallPercent, percentOf, scorePercent, type ModuleProgress } from '../../../src/common/catalog';
 
 describe('percentOf (rounded down; 0 when there is nothing)', () => {

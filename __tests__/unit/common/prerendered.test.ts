@@ -1,5 +1,5 @@
 /**
- * The prerendered pages' manifest and the rule that picks a page for an address (issue #9,
+ * The prerendered pages' manifest and the rule that picks a page for an address (
  * src/common/prerendered.ts), shared by the build and the server.
  */
 import { prerenderedMatcher, validPrerenderedEntries, type PrerenderedPageEntry } from '../../../src/common/prerendered';

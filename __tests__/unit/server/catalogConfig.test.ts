@@ -1,4 +1,4 @@
-/** Catalog settings (issue #5): CONTENT_DIR and PASSING_SCORE. */
+/** Catalog settings: CONTENT_DIR and PASSING_SCORE. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       throttle: { maxPerUser: 5, maxPerIp: 20, windowMs: 15 * 60_000, maxPerUserPerHour: 100 },
     });
     expect(config.passwordHashing).toEqual(OWASP_ARGON2);
-    // one of the argon2id sets OWASP lists as its minimum (issue #10 item 6 chose m=7 MiB, t=5)
+    // one of the argon2id sets OWASP lists as its minimum (chose m=7 MiB, t=5)
     expect(OWASP_ARGON2_SETS).toContainEqual(OWASP_ARGON2);
     expect(OWASP_ARGON2).toEqual({ memoryCost: 7_168, timeCost: 5, parallelism: 1 });
     for (const set of OWASP_ARGON2_SETS) expect(set.memoryCost * set.timeCost).toBeGreaterThanOrEqual(35 * 1024);

@@ -1,4 +1,4 @@
-/** Scale-out settings (issue #10): WORKERS, DATABASE_TIMEOUT_SECONDS, TRUST_PROXY addresses. */
+/** Scale-out settings: WORKERS, DATABASE_TIMEOUT_SECONDS, TRUST_PROXY addresses. */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

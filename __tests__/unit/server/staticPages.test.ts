@@ -1,5 +1,5 @@
 /**
- * Which HTML file answers a client route (issue #9: the prerendered pages, listed by the build's
+ * Which HTML file answers a client route (the prerendered pages, listed by the build's
  * manifest), and what is cached.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

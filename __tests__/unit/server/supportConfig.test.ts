@@ -1,4 +1,4 @@
-/** Support settings (issue #4): defaults, overrides, and one error listing bad values. */
+/** Support settings: defaults, overrides, and one error listing bad values. */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

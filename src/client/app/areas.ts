@@ -1,5 +1,5 @@
 /**
- * Areas loaded on demand (issue #9): an area's slice(s) and saga travel in its lazily loaded route
+ * Areas loaded on demand: an area's slice(s) and saga travel in its lazily loaded route
  * chunk instead of the entry. The module that needs them (the area's page module, or a component
  * another chunk loads) calls `registerArea(xArea)` at import time — before anything of it renders —
  * with the descriptor from `features/<area>/area.ts`.

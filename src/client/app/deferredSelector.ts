@@ -1,5 +1,5 @@
 /**
- * A page's data from the store, rendered in the background (issue #9, TBT). react-redux renders a
+ * A page's data from the store, rendered in the background (TBT). react-redux renders a
  * store update synchronously, so the update that brings a page's data (a module list, an article)
  * would render and commit the whole page in the task that received the answer: one long task. With
  * useDeferredValue that render keeps the value it had (cheap: nothing changed), and React renders the

@@ -1,5 +1,5 @@
 /**
- * Redux DevTools when the environment code is D (issue #3 item 9, SPEC §3: D means development).
+ * Redux DevTools when the environment code is D (SPEC §3: D means development).
  *
  * The env code arrives with GET /api, after the store exists, so a production build cannot decide at
  * store creation. This middleware is in every store created with `devTools: 'whenEnvIsD'`; it does

@@ -2,7 +2,7 @@
  * A student's page the server rendered for them ahead of the app (bootSignedIn.ts, marked
  * STUDENT_PAGE) is the markup the app's first render makes there: the same components, the same
  * store contents (the service answers it was rendered with: app/pageAnswers.ts). So the app
- * hydrates it instead of replacing it (issue #9, TBT): its elements stay, and nothing is built and
+ * hydrates it instead of replacing it (TBT): its elements stay, and nothing is built and
  * laid out again — on /app/catalog that was a 60–80 ms commit and a 40 ms layout at Lighthouse's
  * 4× slowdown.
  *

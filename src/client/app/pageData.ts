@@ -1,5 +1,5 @@
 /**
- * A signed-in page rendered ahead of the app (issue #9, LCP): the server renders the student's page
+ * A signed-in page rendered ahead of the app (LCP): the server renders the student's page
  * with its data (`GET /api/page?path=…`, src/server/http/pageRoutes.ts) when the page's boot script
  * asks with the stored session (bootSignedIn.ts). The boot script puts the markup in place of the
  * prerendered shell and leaves the service answers it was rendered from here, on `window`; the

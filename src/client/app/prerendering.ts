@@ -1,5 +1,5 @@
 /**
- * Prerendered pages (issue #9, LCP; src/client/prerender.tsx): the build renders a few pages in Node
+ * Prerendered pages (LCP; src/client/prerender.tsx): the build renders a few pages in Node
  * and the server answers their addresses with that HTML, so the page is on screen before the app's
  * scripts have run. The app then renders the same page over that static copy.
  */

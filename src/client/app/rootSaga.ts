@@ -32,7 +32,7 @@ export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
 export const featureSagas: Record<string, Saga> = {
   auth: authSaga,
   env: envSaga,
-  /** The 30-second session check (issue #3): forks on auth:ready, cancelled on auth:session:end (its own chunk). */
+  /** The 30-second session check: forks on auth:ready, cancelled on auth:session:end (its own chunk). */
   session: startSessionSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
   // worksheets, support, and the app bar's school switch with the shell) start when the area's

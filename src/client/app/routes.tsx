@@ -34,7 +34,7 @@ const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'lo
 
 /**
  * A lazy page's chunk is evaluated when it arrives; the router then renders the page. A yield in
- * between (where the browser has scheduler.yield) makes them two tasks, not one long one (issue #9,
+ * between (where the browser has scheduler.yield) makes them two tasks, not one long one (
  * TBT).
  */
 async function loadInItsOwnTask(page: LazyPage): Promise<ComponentType> {
@@ -205,7 +205,7 @@ const appChildren: AppRoute[] = [
         requiresAuth: AUTH,
         children: [
           { index: true, skeleton: 'form', page: P.Support },
-          // the support console (issue #4): SUPPORT / GADMINSUPERUSER only
+          // the support console: SUPPORT / GADMINSUPERUSER only
           { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
           { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
           { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
@@ -374,7 +374,7 @@ function firstSegments(table: readonly AppRoute[]): Set<string> {
 const subtrees = routeTable.map((route, index) => ({ route: tableRoutes[index]!, segments: firstSegments([route]) }));
 
 /**
- * The app's router starts with only the part of the table its first address needs (issue #9, TBT):
+ * The app's router starts with only the part of the table its first address needs (TBT):
  * the router flattens and ranks every route it has when it is created, in one of the start-up's
  * long tasks, and the table is large. It starts with the top-level routes that answer the address's
  * first path segment, and always with the public layout, whose catch-all `*` makes every other
@@ -407,7 +407,7 @@ export function appRouterOptions(initialPath: string): { routes: RouteObject[]; 
  * chunk is a script element appended to the document, about a millisecond each on a slow phone, and
  * the signed-in catalog needs a dozen; matching the address against the whole table takes a few
  * more. Done here, the matching and then the requests each in a task of their own, they are no
- * longer part of the router's first task, the longest of the app's start (issue #9, TBT). The
+ * longer part of the router's first task, the longest of the app's start (TBT). The
  * router's own `lazy` calls then find the same chunks on their way (webpack loads a chunk once). A
  * chunk that fails is the router's to report, not this call's.
  */

@@ -28,7 +28,7 @@ export interface SagaContext {
   currentPath: () => string | null;
   /** The forms' draft savers, asked to save before an idle/expired session end (features/drafts). Extra. */
   drafts?: DraftRegistry;
-  /** Where other tabs' `storage` events arrive (default `window`), issue #3 item 6. Extra. */
+  /** Where other tabs' `storage` events arrive (default `window`). Extra. */
   tabEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /**
    * The renewals under way (features/auth/tokenRenewals.ts): a 401 for a token being renewed

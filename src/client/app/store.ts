@@ -8,7 +8,7 @@
  * SAGAS: `createAppStore` runs `rootSaga` itself (pass `runSagas: false` to run your own, as tests
  * do). The root saga puts `auth/validate` and `env/envRequested` at start-up. `runSagas: 'onStart'`
  * runs them, and the areas' sagas, only when the returned `startSagas()` is called: main.tsx creates
- * the store in one task and starts its sagas in the next (issue #9, TBT).
+ * the store in one task and starts its sagas in the next (TBT).
  *
  * DEVTOOLS: `devTools: true` (default in non-production builds): Redux Toolkit's full DevTools.
  * `'whenEnvIsD'` (default in production builds): connected as soon as GET /api says env D — the env
@@ -184,7 +184,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
 
   // SPEC S4.10: an expired or unusable stored session is treated as absent — and removed. One idle
-  // for over 30 minutes (issue #3 item 4) starts signed out too (authStateFromStorage), but stays
+  // for over 30 minutes starts signed out too (authStateFromStorage), but stays
   // stored until the validation saga ends it with reason idle (token revoked, /login?reason=idle).
   const startedAt = clock();
   if (

@@ -1,5 +1,5 @@
 /**
- * Saved documents with auto-save (issue #7): one slice + saga factory shared by the budget wizard and
+ * Saved documents with auto-save: one slice + saga factory shared by the budget wizard and
  * the worksheets, so both keep a learner's numbers the same way.
  *
  * - The page reports each change of its form as `draftChanged({ draft })` (the parsed document —

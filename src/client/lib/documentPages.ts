@@ -5,7 +5,7 @@
  * - `useDocumentList(feature)`: loads the learner's list when the page opens; the list, the undo
  *   offer, and the list's actions.
  * - `useDocumentEditor(feature, …)`: opens the document of the address (or starts a new one), saves at
- *   once when the page is left or the tab hidden, and before an idle or expired sign-out (issue #3,
+ *   once when the page is left or the tab hidden, and before an idle or expired sign-out (
  *   docs/drafts.md); what the page shows while it opens (`editorPhase`), and the save status's props.
  */
 import { useCallback, useEffect } from 'react';
@@ -101,7 +101,7 @@ export function useDocumentEditor<R extends SavedDocument, S extends SavedDocume
   // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
   useSaveWhenHidden(requestSave);
 
-  // Nothing typed is lost (issue #3, docs/drafts.md): before an idle or expired sign-out the draft is
+  // Nothing typed is lost (docs/drafts.md): before an idle or expired sign-out the draft is
   // saved now, and the session ends once the save has landed (or the drafts saga's 2 s are up).
   useDraftSaver(
     draftKey,

@@ -1,5 +1,5 @@
 /**
- * Yielding to the browser between pieces of start-up work (issue #9, TBT): each piece then runs in a
+ * Yielding to the browser between pieces of start-up work (TBT): each piece then runs in a
  * task of its own, and the browser can paint and handle input in between.
  */
 

@@ -21,7 +21,7 @@ export interface ImportResult {
   materials: number;
   sections: number;
   questions: number;
-  /** the knowledge base (issue #6), imported in the same transaction */
+  /** the knowledge base, imported in the same transaction */
   knowledgeBase?: KbCounts;
 }
 
@@ -136,7 +136,7 @@ async function writeCatalog(
 }
 
 /**
- * The operator's import (issue #8's CLI calls this): validates `<dir>/catalog` and replaces the
+ * The operator's import (CLI calls this): validates `<dir>/catalog` and replaces the
  * imported catalog in one transaction. Throws ContentError on a bad file (nothing is written).
  */
 export async function importContent(db: Db, dir: string, now: number = Date.now()): Promise<ImportResult> {

@@ -1,6 +1,6 @@
 /**
  * What changed in the SQLite database since a moment: the basis of the read caches (db/readCache.ts,
- * issue #9: an authenticated catalog read ran four queries — the session, the learner's schools,
+ * an authenticated catalog read ran four queries — the session, the learner's schools,
  * the school's modules, the learner's progress — whose answers almost never change between two
  * requests).
  *

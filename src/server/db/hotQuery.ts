@@ -1,5 +1,5 @@
 /**
- * Queries built and compiled once per database, then run with fresh parameters (issue #9: building
+ * Queries built and compiled once per database, then run with fresh parameters (building
  * and compiling a Kysely query — builders, frozen operation nodes, the compiler's visit — cost about
  * as much as running it on SQLite, on every request).
  *

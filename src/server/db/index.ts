@@ -92,7 +92,7 @@ export function createDatabase(
 /**
  * SQL texts run as named prepared statements on PostgreSQL (db/hotQuery.ts registers the hot
  * path's queries): each connection parses and plans them once, then only binds and executes
- * (issue #9). Only fixed texts are registered, a few dozen at most.
+ *. Only fixed texts are registered, a few dozen at most.
  */
 const preparedNames = new Map<string, string>();
 
@@ -114,7 +114,7 @@ function usePreparedStatements(client: pg.PoolClient): void {
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * better-sqlite3 behind Kysely with a cache of prepared statements (issue #9: preparing was the
+ * better-sqlite3 behind Kysely with a cache of prepared statements (preparing was the
  * largest single cost of a catalog read). Kysely runs one query at a time on its one SQLite
  * connection and never streams here, so a cached statement is never busy when it is reused; a
  * schema change (migrations) makes SQLite re-prepare it by itself. Least recently used first out.

@@ -1,5 +1,5 @@
 /**
- * Answers of hot reads kept in memory until one of the tables they come from changes (issue #9;
+ * Answers of hot reads kept in memory until one of the tables they come from changes (
  * db/changes.ts says how a change is seen, also one made by another process).
  *
  * `readCache(tables)` makes a cache for one read; `cache.read(db, key, read)` returns the kept answer

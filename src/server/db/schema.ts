@@ -202,7 +202,7 @@ export interface SupportAttemptsTable {
   attempted_at: number;
 }
 
-// ---- the catalog (issue #5, migration 0005)
+// ---- the catalog (migration 0005)
 
 export interface ContentVersionsTable {
   id: Generated<number>;
@@ -379,7 +379,7 @@ export interface KbArticleViewsTable {
   views: number;
 }
 
-/** A learner's budget (issue #7): data is the BudgetData JSON; version counts saves. */
+/** A learner's budget: data is the BudgetData JSON; version counts saves. */
 export interface BudgetsTable {
   id: Generated<number>;
   user_id: number;
@@ -395,7 +395,7 @@ export interface BudgetsTable {
   deleted_at: number | null;
 }
 
-/** A learner's worksheet (issue #7): kind is a WorksheetKind, data its JSON. */
+/** A learner's worksheet: kind is a WorksheetKind, data its JSON. */
 export interface WorksheetsTable {
   id: Generated<number>;
   user_id: number;

@@ -1,5 +1,5 @@
 /**
- * The demo world (issue #2): two schools and four accounts, all with password `demo-password`.
+ * The demo world: two schools and four accounts, all with password `demo-password`.
  * Idempotent: existing schools and accounts are left as they are.
  */
 import { SUPERUSER_PERMISSION } from '../../common/constants';

@@ -58,7 +58,7 @@ export function sessionRefusal(session: SessionRow | undefined, userId: number, 
   if (!session || session.user_id !== userId || session.revoked_at !== null || now >= Number(session.expires_at) || now >= Number(session.absolute_expires_at)) {
     return 'session not live';
   }
-  // issue #3 item 4: a session idle past 30 min + slack is dead here too, whatever its token says
+  // a session idle past 30 min + slack is dead here too, whatever its token says
   // (tokens issued now never outlive that, see services/auth/sessions.ts expiryFor; this covers older ones)
   if (now - Number(session.last_activity_at) > SERVER_IDLE_LIMIT_MS) return 'session idle';
   return null;

@@ -1,5 +1,5 @@
 /**
- * `GET /api/page?path=/app/…` (issue #9, LCP): a signed-in student's page rendered ahead of the app.
+ * `GET /api/page?path=/app/…` (LCP): a signed-in student's page rendered ahead of the app.
  *
  * A signed-in page's HTML is its shell without the page (the page is the student's data; the file is
  * the same for everyone, prerender.tsx). Its boot script (src/client/bootSignedIn.ts) asks here with

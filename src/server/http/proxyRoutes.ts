@@ -145,7 +145,7 @@ function serialise(result: object): { json: string; etag: string } {
 }
 
 /**
- * A read's answer with a weak ETag of its JSON (issue #9: catalog tree, sections, articles…);
+ * A read's answer with a weak ETag of its JSON (catalog tree, sections, articles…);
  * 304 without a body when the caller's If-None-Match already names it. The answer stays
  * `Cache-Control: no-store` (personal data): the ETag serves a client that keeps the last answer
  * itself and revalidates, across instances too (same content, same tag). A frozen answer (one a

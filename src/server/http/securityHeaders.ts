@@ -1,6 +1,6 @@
 /**
  * The security headers (CSP, frame, referrer, HSTS, …) as @fastify/helmet writes them, computed
- * once at start-up and written by one hook (issue #9): @fastify/helmet calls `helmet(options)` on
+ * once at start-up and written by one hook: @fastify/helmet calls `helmet(options)` on
  * EVERY request, which validates and re-parses the CSP directives and dashifies their names each
  * time (about 5 % of a catalog read in a CPU profile). The values still come from @fastify/helmet
  * with the same options: a throw-away Fastify instance answers one request with the headers helmet
@@ -38,7 +38,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
  * reply's own headers (`reply.headers`), not onto the raw response as helmet writes them: Node then
  * writes them with Fastify's in one `writeHead`, instead of validating and storing each one twice
  * (`setHeader`, then `writeHead` merging Fastify's headers one by one into them), about 5 µs of
- * every answer (issue #9). Fastify keeps a reply's headers on its error answers and 404s (only the
+ * every answer. Fastify keeps a reply's headers on its error answers and 404s (only the
  * content type and length are replaced) and copies them onto a streamed answer (static files), so
  * every answer still carries them; names go out in lower case, as Fastify writes its own. Returns
  * them for the answers no hook sees (http/frameworkErrors.ts).

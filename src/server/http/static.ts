@@ -5,7 +5,7 @@
  * them gets that file as it is (preCompressed), anything else is compressed per request by
  * @fastify/compress (app.ts). Every answer carries an ETag and Last-Modified, so a revalidation is a 304.
  *
- * PRERENDERED PAGES (issue #9): the build writes copies of index.html with a page's markup already
+ * PRERENDERED PAGES: the build writes copies of index.html with a page's markup already
  * in them (src/client/prerender.tsx, scripts/prerender.mjs) and lists them with their routes'
  * patterns in prerendered.json (src/common/prerendered.ts): login.html for GET /login, app.html for
  * GET /app, and the signed-in shell for every other signed-in page of the shell (/app/catalog/…). The

@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail, behind one interface. The embedded default writes every message to the
  * `outbox` table (the demo works offline; a development mailbox page can list it); an SMTP
- * transport can implement the same interface (issue #8). Callers never know which one runs.
+ * transport can implement the same interface. Callers never know which one runs.
  */
 import type { Db } from '../db';
 

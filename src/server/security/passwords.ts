@@ -5,7 +5,7 @@
  * their turn here, first come first served. argon2 runs on libuv's thread pool, which also serves
  * the token signatures (WebCrypto HMAC), file reads and DNS: unbounded, a class signing in at once
  * would fill every pool thread with 19 MiB hashes and every signed-in request would queue behind
- * them (issue #10 item 6). src/server/threadpool.ts sizes the pool with room to spare.
+ * them. src/server/threadpool.ts sizes the pool with room to spare.
  */
 import os from 'node:os';
 import argon2 from 'argon2';

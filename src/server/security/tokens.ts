@@ -23,7 +23,7 @@ export interface TokenClaims {
 }
 
 /**
- * The signing key as a WebCrypto key, imported once per secret (issue #9: jose imported the raw
+ * The signing key as a WebCrypto key, imported once per secret (jose imported the raw
  * secret again for every token it signed or verified, a large share of an authenticated request).
  */
 const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
@@ -70,7 +70,7 @@ interface CachedToken {
 
 /**
  * Tokens whose signature and claims jose has verified, per secret and keyed by the exact token
- * string (issue #9: jose's HMAC goes through WebCrypto on libuv's thread pool, a round trip per
+ * string (jose's HMAC goes through WebCrypto on libuv's thread pool, a round trip per
  * request). Only the signature check is saved: expiry is checked again on every hit exactly as
  * jwtVerify checks it, an entry leaves once expired, and the session row behind the token is still
  * read on every request, so a revocation or renewal on any instance counts at once.

@@ -30,7 +30,7 @@ export function normalisePath(path: string): string[] | null {
 }
 
 /**
- * Route patterns split once (issue #9: the proxy matches a request against its module's routes in
+ * Route patterns split once (the proxy matches a request against its module's routes in
  * turn, and splitting every pattern again was most of that work). Patterns are the route tables'
  * own strings, a fixed set.
  */

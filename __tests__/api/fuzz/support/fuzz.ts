@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the bad-input fuzz suite (issue #10 item 4): hostile values, the seed/runs
+ * Shared pieces of the bad-input fuzz suite: hostile values, the seed/runs
  * settings and the one property every answer must satisfy (no status >= 500; every 4xx has a
  * non-empty `message`). See docs/server.md "Bad input".
  */

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The SPA's build leaves axios's fetch adapter out (webpack.config.js, src/client/api/noFetchAdapter.js;
- * issue #9, bundle): the replacement must still find axios's file, and what stands in for it must
+ * bundle): the replacement must still find axios's file, and what stands in for it must
  * be what axios takes for "not supported here", so XHR, first in axios's list, is what it uses.
  */
 import path from 'node:path';

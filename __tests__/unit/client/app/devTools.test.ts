@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 9: DevTools on in development builds AND when env is D. A production build creates
+ * DevTools on in development builds AND when env is D. A production build creates
  * the store before GET /api answers; the 'whenEnvIsD' bridge connects once env D is in the state,
  * and everything it sends goes through the sanitizers (the token reads '<hidden>').
  */
@@ -29,7 +29,7 @@ function bridgeWith(extension: DevToolsExtension | undefined) {
   return devToolsWhenEnvIsD({ name: 'Cashwise', extension: () => extension, sanitize: (v) => v });
 }
 
-describe('DevTools when env is D (issue #3 item 9)', () => {
+describe('DevTools when env is D', () => {
   it('[S3.06] stays silent until env D arrives, then connects once and sends sanitized actions and state', () => {
     const fake = fakeExtension();
     (window as unknown as { __REDUX_DEVTOOLS_EXTENSION__?: DevToolsExtension }).__REDUX_DEVTOOLS_EXTENSION__ = fake.extension;

@@ -1,5 +1,5 @@
 /**
- * A signed-in page rendered ahead of the app (issue #9): the answer's shape the boot script checks
+ * A signed-in page rendered ahead of the app: the answer's shape the boot script checks
  * (common/renderedPage.ts), the answers it leaves for the app (app/pageData.ts), and how the areas'
  * sagas put them into the store before their page renders (app/pageAnswers.ts, Area.preloaded).
  */

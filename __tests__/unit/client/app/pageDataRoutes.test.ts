@@ -1,6 +1,6 @@
 /**
  * The signed-in pages the server renders ahead of the app, with the service answers each shows
- * first (app/pageDataRoutes.ts, issue #9).
+ * first (app/pageDataRoutes.ts).
  */
 import { matchRoutes } from 'react-router';
 import { PAGE_DATA_ROUTES, pageDataPaths } from '../../../../src/client/app/pageDataRoutes';

@@ -1,6 +1,6 @@
 /**
  * app/prerendering.ts: how the app knows a copy in #root, and what it does to a student's page the
- * server rendered for them before hydrating it (main.tsx; issue #9, TBT): the buttons the boot
+ * server rendered for them before hydrating it (main.tsx; TBT): the buttons the boot
  * script disabled are as the server rendered them again, the others stay as they were; after the
  * first commit the page is no longer a copy.
  */

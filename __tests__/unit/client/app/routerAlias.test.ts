@@ -1,6 +1,6 @@
 /**
  * The app's router starts with the part of the route table its first address needs, never the `/`
- * alias of /app unless that address is the alias's (issue #9: its creation flattens every route in
+ * alias of /app unless that address is the alias's (its creation flattens every route in
  * one of the start-up's long tasks), and adds the rest the first time an address needs it
  * (routes.tsx appRouterOptions). Every address must still land where the whole table sends it.
  */

@@ -158,7 +158,7 @@ describe('route table (SPEC §2)', () => {
   );
 });
 
-describe('requestRouteChunks: the address\'s route chunks asked for ahead of the router (issue #9, TBT)', () => {
+describe('requestRouteChunks: the address\'s route chunks asked for ahead of the router (TBT)', () => {
   /** A table of the app's shape: a layout with a lazy chunk, pages with their own. */
   function table() {
     const chunk = () => jest.fn(async () => ({ Component: () => null }));

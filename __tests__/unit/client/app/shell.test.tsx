@@ -27,7 +27,7 @@ describe('shell', () => {
     expect(within(nav).getByRole('link', { name: 'Resources' })).toHaveAttribute('href', '/app/resources');
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/app/activity');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    // issue #4: Get Help is a button that raises the support event (the panel opens on every page)
+    // Get Help is a button that raises the support event (the panel opens on every page)
     expect(screen.getByRole('button', { name: 'Get Help' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
     expect(screen.getAllByText('Lincoln High School').length).toBeGreaterThan(0);

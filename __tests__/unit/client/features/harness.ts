@@ -129,7 +129,7 @@ export interface HarnessOptions {
   preloadedState?: Partial<RootState>;
   currentPath?: string | null;
   sagas?: Saga[];
-  /** Where other tabs' storage events arrive (issue #3 item 6). */
+  /** Where other tabs' storage events arrive. */
   tabEvents?: SagaContext['tabEvents'];
   /** A clock of the test's own (default: NOW, moved by setNow). */
   clock?: () => number;

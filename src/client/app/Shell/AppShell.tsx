@@ -60,7 +60,7 @@ export const ShellPageContext = createContext(true);
 /**
  * The page inside the shell, from the shell's second commit on. The first signed-in render is the
  * shell and the page together; committed at once they were one long task (React's commit, emotion
- * inserting every style, then the layout; issue #9, TBT). The shell is committed first, alone, and
+ * inserting every style, then the layout; TBT). The shell is committed first, alone, and
  * the page follows in a transition (rendered in slices, committed in a task of its own). The main
  * element is a screen high from the start, so nothing below it moves when the page arrives. Later
  * navigations keep the shell mounted and render the page at once.
@@ -188,7 +188,7 @@ export function AppShell() {
         tabIndex={-1}
         maxWidth="lg"
         // at least a screen high: the footer starts below the fold and stays there while the page's
-        // chunk and data arrive, instead of being pushed down through the viewport (issue #9: CLS)
+        // chunk and data arrive, instead of being pushed down through the viewport (CLS)
         sx={{ py: { xs: 2, md: 3 }, flex: 1, minHeight: '100vh', outline: 'none' }}
       >
         <PageAfterShell />

@@ -1,7 +1,7 @@
 /**
  * /app (Home) and /intro (Intro): the learner's way in.
  *
- * /app is prerendered (app.html, issue #9): the build renders it with a session that has no name
+ * /app is prerendered (app.html): the build renders it with a session that has no name
  * and no school (prerender.tsx), so the copy says "Welcome!" and holds the school's line's place with
  * an invisible line; the app then renders the learner's own page over it, in the same place.
  */
@@ -18,7 +18,7 @@ import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
 import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
 import { selectLearnerStarted } from '../../features/catalog/selectors';
 
-/** "Continue where you left off" (issue #5), loaded on its own so the home page stays light. */
+/** "Continue where you left off", loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
   import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.ContinueCard })),
 );

@@ -1,5 +1,5 @@
 /**
- * Adopting another tab's renewal (issue #3 item 6). Tabs of one browser share one session: when a
+ * Adopting another tab's renewal. Tabs of one browser share one session: when a
  * tab renews, it stores the new token in cc:auth, and the others adopt it when the browser tells
  * them (`storage` events, features/session/tabs.ts). Until then the server refuses the token they
  * hold, which that renewal revoked. A tab that meets such a refusal (its own renewal, or any

@@ -5,7 +5,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { Session } from '../../../common/types';
 
-/** 'otherTab': another tab of this browser ended the session (cc:auth removed), issue #3 item 6. */
+/** 'otherTab': another tab of this browser ended the session (cc:auth removed). */
 export type SessionEndReason = 'signout' | 'idle' | 'expired' | 'unauthorized' | 'invalid' | 'guard' | 'otherTab';
 
 export interface SessionStartPayload {
@@ -32,7 +32,7 @@ export const sessionStart = createAction<SessionStartPayload>('auth:session:star
 export const sessionRenew = createAction<{ lastActivityAt?: number } | undefined>('auth:session:renew');
 /** The renewal succeeded: session and expiry are replaced. */
 export const sessionRenewed = createAction<SessionRenewedPayload>('auth:session:renewed');
-/** The signed-in session is known good; the session timer (issue #3) forks here. */
+/** The signed-in session is known good; the session timer forks here. */
 export const authReady = createAction('auth:ready');
 /** The session ends: storage cleared, logout committed, /login. */
 export const sessionEnd = createAction<SessionEndPayload>('auth:session:end');

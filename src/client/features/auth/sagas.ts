@@ -8,7 +8,7 @@
  *        auth/renew      → auth:session:renew → POST /api/auth/renew → auth:session:renewed
  *        auth:session:end → clear cc:auth, loggedOut, best-effort sign-out call, /login
  *        another tab signs in while this one is on /login → signInSucceeded + auth:session:start
- * The session timer (issue #3) will fork on auth:ready and be cancelled on auth:session:end.
+ * The session timer will fork on auth:ready and be cancelled on auth:session:end.
  */
 import type { EventChannel, SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
@@ -153,7 +153,7 @@ export function* validateSaga(): SagaIterator<boolean> {
   const logger: Logger = yield call(getLogger);
   const time: number = yield call(now);
 
-  // Issue #3 item 4: idle for over 30 minutes (e.g. the browser was closed and the next student
+  // Idle for over 30 minutes (e.g. the browser was closed and the next student
   // opened it): ended before anything is shown — the store started signed out — with reason idle.
   if (isStoredSessionIdle(storage, time)) {
     logger.info('Stored session idle for over 30 minutes: ended at start-up');
@@ -257,11 +257,11 @@ export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterato
   const renewals: TokenRenewals | undefined = yield call(getRenewals);
   try {
     if (!current?.token) throw new Error(SESSION_MESSAGES.tokenIsNull);
-    // Issue #3 item 6: another tab may have renewed already (its storage event not seen yet): adopt
+    // Another tab may have renewed already (its storage event not seen yet): adopt
     // its newer token instead of renewing ours, which that renewal revoked.
     const adopted: string | null = yield call(adoptStoredRenewal);
     if (adopted) return true;
-    // Issue #3 item 4: the server caps the new token at last activity + 30 min (+ slack); report the
+    // The server caps the new token at last activity + 30 min (+ slack); report the
     // latest activity of any tab (cc:lastActivity) or the one the timer passed, whichever is later.
     const reported = [action.payload?.lastActivityAt, readLastActivity(storage)].filter(
       (value): value is number => typeof value === 'number',
@@ -340,7 +340,7 @@ export function loginTarget(reason: ReturnType<typeof sessionEnd>['payload']['re
   return '/login';
 }
 
-/** Session ends after which signing in again returns to the page the learner was on (issue #3 item 5). */
+/** Session ends after which signing in again returns to the page the learner was on. */
 const CARRIES_REDIRECT = new Set<SessionEndReason>(['idle', 'expired', 'otherTab']);
 
 /** Best effort: the server revokes the old token; any failure is ignored. */
@@ -429,7 +429,7 @@ function* followIfOnSignInPage(change: StoredSessionChange, storage: Storage): S
 }
 
 /**
- * Issue #3 item 6, the other way round: a tab left on the sign-in page follows a sign-in made in
+ * The other way round: a tab left on the sign-in page follows a sign-in made in
  * another tab of the browser (the tabs share one session), to its own redirect, as if the student
  * had signed in there. Only from /login and not while this tab signs in itself: a tab on another
  * public page (registration, a password reset) keeps what the student is doing there. A signed-in

@@ -54,7 +54,7 @@ export function signedInState(session: Session, expiresAt: number, serverOffsetM
 
 /**
  * SPEC S4.07 / S4.10: a valid stored session gives signed in with the stored expiry; else signed out.
- * Issue #3 item 4: a stored session idle for more than 30 minutes gives signed out (reason idle)
+ * A stored session idle for more than 30 minutes gives signed out (reason idle)
  * before anything is shown; the validation saga then ends it (revokes the token, clears storage).
  */
 export function authStateFromStorage(storage: Storage, now: number): AuthState {
@@ -140,7 +140,7 @@ const authSlice = createSlice({
       if (chosen) clients.unshift(chosen);
     },
     /**
-     * Another tab of this browser renewed the session (issue #3 item 6): its session and expiry
+     * Another tab of this browser renewed the session: its session and expiry
      * replace ours, without a request of our own.
      */
     sessionAdopted(state, action: PayloadAction<{ session: Session; expiresAt: number }>) {

@@ -92,8 +92,7 @@ export function clearStoredSession(storage: Storage): void {
 }
 
 /**
- * The learner's last activity (epoch ms) kept beside cc:auth under cc:lastActivity (issue #3
- * items 4 and 6): written (throttled) by the session timer of every tab, read by the renewal call
+ * The learner's last activity (epoch ms) kept beside cc:auth under cc:lastActivity: written (throttled) by the session timer of every tab, read by the renewal call
  * and at start-up. null when absent or unreadable.
  */
 export function readLastActivity(storage: Storage): number | null {
@@ -121,7 +120,7 @@ export function writeLastActivity(storage: Storage, at: number): void {
 /**
  * True when a stored session's last recorded activity is more than 30 minutes (SPEC §9 forced
  * logout) before `now`: at start-up such a session is ended before anything is shown, so the next
- * student on a shared computer never lands in the previous student's account (issue #3 item 4).
+ * student on a shared computer never lands in the previous student's account.
  * A session without a recorded activity is not judged here (validation and the server decide).
  */
 export function isStoredSessionIdle(storage: Storage, now: number): boolean {

@@ -12,6 +12,6 @@ export function* budgetWizardSaga(): SagaIterator {
 
 /**
  * Saves the open budget's unsaved changes now; resolves true when nothing is left unsaved.
- * For the session issue's save-before-sign-out hook (issue #3): `yield call(flushBudgetDraft)`.
+ * For the session issue's save-before-sign-out hook: `yield call(flushBudgetDraft)`.
  */
 export const flushBudgetDraft = budgets.saveNow;

@@ -1,5 +1,5 @@
 /**
- * The catalog's client state (issue #5). Reads are "resources" keyed by their OneLook path
+ * The catalog's client state. Reads are "resources" keyed by their OneLook path
  * (e.g. '/catalog/modules/budgeting'), each an explicit status machine:
  *   idle → loading → succeeded | failed;  succeeded → stale (after a change) → loading …
  * Changes (section completed, review submitted, bookmark added/removed) are their own events; a

@@ -1,5 +1,5 @@
 /**
- * Nothing typed is lost (issue #3 item 7): the one place forms with a draft register a `save`
+ * Nothing typed is lost: the one place forms with a draft register a `save`
  * callback. Before the session ends for inactivity or expiry, the drafts saga calls every registered
  * saver (bounded by DRAFT_SAVE_TIMEOUT_MS) and only then lets the session end.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 7: before a session ends for inactivity or expiry (the session timer's logout path,
+ * Before a session ends for inactivity or expiry (the session timer's logout path,
  * and a session ended in another tab), every registered draft saver gets a chance to save — at most
  * DRAFT_SAVE_TIMEOUT_MS — and only then does the session end.
  *

@@ -1,5 +1,5 @@
 /**
- * `useDraftSaver(key, save)`: a form with a draft registers here (issue #3 item 7, docs/drafts.md).
+ * `useDraftSaver(key, save)`: a form with a draft registers here (docs/drafts.md).
  * While the form is mounted (and `enabled`), `save` is called before the session ends for inactivity
  * or expiry. The latest `save` is always the one called, so it may close over the form's values.
  */

@@ -1,5 +1,5 @@
 /**
- * The knowledge base (issue #6): the home (topics, popular, recent), the open topic, the open article
+ * The knowledge base: the home (topics, popular, recent), the open topic, the open article
  * and the search. Each part has an explicit status; a missing topic/article is 'notFound' (the page
  * shows Not Found). Reset on auth:session:end (bookmarks and search belong to the learner).
  */

@@ -1,4 +1,4 @@
-/** Forgot / reset / change password (issue #8): one status per form; the values stay in the forms. */
+/** Forgot / reset / change password: one status per form; the values stay in the forms. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resetOnSessionEnd } from '../auth/reset';
 

@@ -1,5 +1,5 @@
 /**
- * The learner's profile data beyond the session (issue #8): products with their external ids,
+ * The learner's profile data beyond the session: products with their external ids,
  * redeemed access codes, a pending e-mail change, and one status per request. User fields
  * themselves live in the auth session and change through `profileUpdated` (SPEC S4.06).
  * Reset on auth:session:end (shared computers).

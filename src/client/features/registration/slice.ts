@@ -1,5 +1,5 @@
 /**
- * Registration (issue #8): the server-side record as the SPA last saw it, the request status and
+ * Registration: the server-side record as the SPA last saw it, the request status and
  * the as-you-type user-name check. Form values stay in the forms (formik); record keys stay in
  * local storage (sagas.ts), never in the store.
  */

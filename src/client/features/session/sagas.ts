@@ -1,5 +1,5 @@
 /**
- * SPEC §4 "Session check (every 30 seconds)" (issue #3 items 1–3).
+ * SPEC §4 "Session check (every 30 seconds)" (items 1–3).
  *
  * `sessionSaga` is the background task of the redux-saga docs (TaskCancellation.md):
  *   take(auth:ready) → fork(sessionTimer) → take(auth:session:end) → cancel(sessionTimer)
@@ -33,13 +33,13 @@
  * days off is warned and signed out on the same timeline as any other. Activity and inactivity stay
  * on the local clock (durations).
  *
- * ALL TABS, ONE LEARNER (issue #3 items 4 and 6). With a `storage` in context, every counted activity
+ * ALL TABS, ONE LEARNER. With a `storage` in context, every counted activity
  * is written to cc:lastActivity (at most once per ACTIVITY_THROTTLE_MS, never backwards), and before
  * each check — and when another tab's renewal is adopted — the timer takes a later activity recorded
  * there by another tab. So a learner reading in one tab is not warned in another, and 'Stay Signed
  * In' pressed in one tab closes the dialog in the others. The renewal call reports the same value.
  *
- * NOTHING TYPED IS LOST (issue #3 item 7). Before the timer ends a session for 'idle' or 'expired',
+ * NOTHING TYPED IS LOST. Before the timer ends a session for 'idle' or 'expired',
  * it asks every registered draft saver to save (features/drafts), bounded by DRAFT_SAVE_TIMEOUT_MS.
  */
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';

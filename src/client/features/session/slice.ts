@@ -1,5 +1,5 @@
 /**
- * The session-expiry dialog as a tiny state machine (issue #3 item 2). The store holds only what
+ * The session-expiry dialog as a tiny state machine. The store holds only what
  * the UI needs: whether the dialog is open and when the learner will be signed out (epoch ms).
  * Inactivity itself lives in the timer saga (sagas.ts), never in the store: no action per mouse move.
  *

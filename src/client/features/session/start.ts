@@ -1,7 +1,7 @@
 /**
- * How the entry starts the session feature (issue #3) without carrying it: the timer, the activity
+ * How the entry starts the session feature without carrying it: the timer, the activity
  * channel and the tab sync are their own chunk (`session`), which /login, the first page most
- * students see, does not need to show itself (issue #9 bundle ratio).
+ * students see, does not need to show itself (bundle ratio).
  *
  * The chunk is requested at once, when the app starts — not at sign-in — so it is there long before
  * a student has typed a password. Until it has come, the time of the last auth:ready is kept (and

@@ -1,5 +1,5 @@
 /**
- * All tabs, one session (issue #3 item 6). Tabs of one browser share cc:auth in localStorage; the
+ * All tabs, one session. Tabs of one browser share cc:auth in localStorage; the
  * browser tells every OTHER tab about a change with a `storage` event. This eventChannel saga runs
  * beside the timer while signed in:
  *   cc:auth removed (sign-out, idle or expiry in another tab) → drafts saved, then

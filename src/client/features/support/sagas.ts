@@ -1,5 +1,5 @@
 /**
- * Get Help sagas (issue #4). Every call goes through the shared API saga (callService /
+ * Get Help sagas. Every call goes through the shared API saga (callService /
  * callMultipart); toasts through notificationRaised; time and navigation are not needed here.
  *
  * Submitting (SPEC S7.09, S8.04, S8.05, S4.19):

@@ -1,5 +1,5 @@
 /**
- * Get Help (issue #4): the panel's open state, each support form's submission status, and the
+ * Get Help: the panel's open state, each support form's submission status, and the
  * support console's data. Form values stay in the forms (formik), never here.
  *
  * Events: `support/supportRequested` opens the panel — any page, menu item or error toast may

@@ -1,5 +1,5 @@
 /**
- * Support tickets and their session recordings (issue #4). Portable like 0001: ids are `integer`
+ * Support tickets and their session recordings. Portable like 0001: ids are `integer`
  * (SQLite rowid) or `serial` (PostgreSQL), times epoch-ms `bigint`, flags `integer` 0/1.
  * `support_counters` holds the next ticket number, so keys read HELP-1001, HELP-1002 … on both
  * databases; `support_attempts` counts anonymous submissions per IP for the rate limit.

@@ -1,5 +1,5 @@
 /**
- * The catalog (issue #5): imported content (modules → materials → sections, reviews → questions),
+ * The catalog: imported content (modules → materials → sections, reviews → questions),
  * the content version, each school's catalog, and the learner's progress, bookmarks and certificates.
  * Learner rows refer to content by slugs, so a re-import (which replaces the content rows) keeps them.
  */

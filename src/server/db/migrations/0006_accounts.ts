@@ -1,5 +1,5 @@
 /**
- * Accounts (issue #8): products, access codes and their redemptions, invitations, server-side
+ * Accounts: products, access codes and their redemptions, invitations, server-side
  * registration records, e-mail verification codes, password reset codes, a learner's products
  * (with the external id each asks for) and a generic rate-limit event log. Portable like 0001.
  */

@@ -1,5 +1,5 @@
 /**
- * The knowledge base (issue #6): imported topics and articles, per-article view counts (for the
+ * The knowledge base: imported topics and articles, per-article view counts (for the
  * "popular" list; no learner data), and the full-text index:
  * - SQLite: an FTS5 virtual table `kb_search` (rowid = kb_articles.id; title, summary, body; Porter
  *   stemming over unicode61), filled by the import in the same transaction as the articles;

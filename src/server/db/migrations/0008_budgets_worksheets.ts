@@ -1,5 +1,5 @@
 /**
- * Budgets and worksheets (issue #7): one row per saved document, owned by a user. `data` is the
+ * Budgets and worksheets: one row per saved document, owned by a user. `data` is the
  * document as JSON (amounts in integer cents, see src/common/budget.ts and worksheets.ts);
  * `version` starts at 1 and goes up by one on every save (optimistic concurrency); `deleted_at`
  * marks a soft delete that the owner can undo.

@@ -1,5 +1,5 @@
 /**
- * Indexes for the queries issue #9 found scanning whole tables (EXPLAIN QUERY PLAN on SQLite,
+ * Indexes for the queries found scanning whole tables (EXPLAIN QUERY PLAN on SQLite,
  * EXPLAIN on PostgreSQL), portable to both:
  * - a learner's catalog finds the school by lower(lsclient_id) on every read;
  * - forgot-password finds an account by lower(email);

@@ -1,5 +1,5 @@
 /**
- * Settings every server instance sharing the database must agree on (issue #10 item 2): today only
+ * Settings every server instance sharing the database must agree on: today only
  * the development token secret, generated once and read by every instance when TOKEN_SECRET is
  * unset, so a session started on one instance is valid on the others.
  */

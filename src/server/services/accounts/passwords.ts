@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords and password changes (issue #8 item 3). The forgot answer never says whether
+ * Forgotten passwords and password changes. The forgot answer never says whether
  * an account exists; a reset code is 256 random bits, stored hashed, single use, 30 minutes; a
  * reset revokes every session of the user, a change every other one.
  */

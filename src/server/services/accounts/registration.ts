@@ -1,5 +1,5 @@
 /**
- * Registration records (issue #8 item 2): started by an access code or an e-mailed invitation,
+ * Registration records: started by an access code or an e-mailed invitation,
  * kept on the server step by step, resumable with the record id and its key, finished by creating
  * the account (in one transaction) and starting a session.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mailed verification codes (issue #8): a registration record's (its e-mail step) and a user's
+ * E-mailed verification codes: a registration record's (its e-mail step) and a user's
  * e-mail change. Both follow one rule: a 6-digit code, 10 minutes, 5 attempts, a minute between
  * sends, and only the newest code of its owner counts.
  */

@@ -13,7 +13,7 @@ import { insertSession, loadIdentity } from './repository';
 
 /**
  * The token's expiry in whole seconds: never past the absolute lifetime, and never more than
- * SERVER_IDLE_LIMIT_MS after the last reported activity (issue #3 item 4), so a forgotten session
+ * SERVER_IDLE_LIMIT_MS after the last reported activity, so a forgotten session
  * dies on the server even when no browser is left to end it.
  */
 export function expiryFor(now: number, lifetimeMs: number, absoluteExpiresAt: number, lastActivityAt: number): number {

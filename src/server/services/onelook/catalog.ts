@@ -1,5 +1,5 @@
 /**
- * OneLook catalog routes (issue #5): the learner's current school's catalog with their progress,
+ * OneLook catalog routes: the learner's current school's catalog with their progress,
  * module / material / section / review reads, review attempts scored on the server (the correct
  * answers are only sent back after an attempt), section completion, time spent, progress summary,
  * transcripts, bookmarks and certificates (PDF + a public verification route).
@@ -147,7 +147,7 @@ function passingScoreOf(ctx: ServiceContext, reviewPassing: number | null): numb
 
 /**
  * A material's key in the learner's progress maps and its sections' keys, built once per tree (trees
- * are cached per content version and never changed) instead of on every read (issue #9).
+ * are cached per content version and never changed) instead of on every read.
  */
 const progressKeys = new WeakMap<TreeMaterial, { material: string; sections: string[] }>();
 function keysOf(m: TreeModule, mat: TreeMaterial): { material: string; sections: string[] } {
@@ -749,7 +749,7 @@ const bookmarkSchema = object({
 async function listBookmarks(ctx: ServiceContext): Promise<Bookmark[]> {
   const view = await learnerView(ctx);
   const rows = await ctx.db.selectFrom('bookmarks').selectAll().where('user_id', '=', view.identity.user.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  // knowledge-base articles (issue #6) are listed under their real titles
+  // knowledge-base articles are listed under their real titles
   const articleTitles = new Map<string, string>();
   if (rows.some((row) => row.kind === 'article')) {
     const articles = await ctx.db.selectFrom('kb_articles').select(['topic_slug', 'slug', 'title']).execute();

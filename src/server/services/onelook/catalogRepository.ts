@@ -80,7 +80,7 @@ export async function schoolCatalog(db: Db, lsclientID: string | undefined): Pro
 }
 
 /**
- * Trees already read, per database and per imported content version (issue #9: the tree was four
+ * Trees already read, per database and per imported content version (the tree was four
  * queries on every catalog read). An import adds a content_versions row in the same transaction as
  * the content, so one look at the newest version id tells whether a cached tree is still the
  * imported one — also when another process (the admin CLI, another instance) imported it.

@@ -2,7 +2,7 @@
 import type PDFKit from 'pdfkit';
 
 // pdfkit takes ~0.2 s to load; only certificate downloads need it, so it loads on first use
-// instead of on every server start (issue #10: restarts and cluster workers start fast)
+// instead of on every server start (restarts and cluster workers start fast)
 let pdfkit: Promise<typeof PDFKit> | null = null;
 const loadPdfKit = (): Promise<typeof PDFKit> => (pdfkit ??= import('pdfkit').then((m) => m.default));
 

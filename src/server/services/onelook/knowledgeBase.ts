@@ -1,5 +1,5 @@
 /**
- * OneLook routes of the knowledge base (issue #6). Content is the same for every signed-in learner;
+ * OneLook routes of the knowledge base. Content is the same for every signed-in learner;
  * only the bookmark belongs to the learner (bookmarks table, kind 'article', target "<topic>/<article>",
  * every query filtered by user_id).
  *

@@ -1,11 +1,11 @@
 /**
- * The life of a document one learner owns (issue #7: budgets, worksheets): list, get, create, save
+ * The life of a document one learner owns (budgets, worksheets): list, get, create, save
  * with the version it was based on, duplicate, delete (soft) and restore. `ownedDocumentRoutes(kind)`
  * makes the seven routes; a kind states only what is its own — its table, path, messages, schemas,
  * how a row reads, and the columns it writes on create, save and copy.
  *
  * Every query takes the owner's id: another learner's row and a missing row look the same (404),
- * never data. A save carries the version it was based on and lands in one statement (issue #9,
+ * never data. A save carries the version it was based on and lands in one statement (
  * docs/performance.md "Budget save in one statement"): `UPDATE … WHERE version = ? RETURNING *`.
  * Only when nothing was saved is the row read, to answer exactly why: not there (or deleted) → 404,
  * a column the kind may not change → 400, another version saved meanwhile → 409.
@@ -142,7 +142,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
       await findOwned(ctx);
       throw error;
     }
-    // one statement in the common case (issue #9): the version guard in the WHERE, the saved row back
+    // one statement in the common case: the version guard in the WHERE, the saved row back
     let update = documents(ctx)
       .updateTable(table)
       .set({ ...columns, version: version + 1, updated_at: ctx.clock() })

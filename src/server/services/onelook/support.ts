@@ -1,5 +1,5 @@
 /**
- * Support tickets (issue #4), OneLook routes:
+ * Support tickets, OneLook routes:
  *   POST /whichway/support                    public   create a ticket (SPEC S7.09) → { issuekey, uploadToken? }
  *   GET  /support/tickets                     SUPPORT  every ticket of the staff member's schools' students and every
  *                                                      anonymous one (GADMINSUPERUSER: all), newest first
@@ -68,7 +68,7 @@ function keyParam(ctx: ServiceContext): string {
   return key;
 }
 
-/** Deletes recordings past the retention (issue #4: default 30 days). */
+/** Deletes recordings past the retention (default 30 days). */
 export async function purgeExpiredRecordings(db: Db, now: number, retentionMs: number): Promise<number> {
   const result = await db.deleteFrom('support_recordings').where('created_at', '<', now - retentionMs).executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);

@@ -1,5 +1,5 @@
 /**
- * Worksheets (issue #7): the same life as budgets — an owned document (ownedDocuments.ts) — validated
+ * Worksheets: the same life as budgets — an owned document (ownedDocuments.ts) — validated
  * by the kind's shared schema. What is a worksheet's own: its kind (which a save may not change) and
  * its title, the kind's name when left blank.
  */

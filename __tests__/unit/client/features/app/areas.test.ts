@@ -1,5 +1,5 @@
 /**
- * Areas loaded on demand (src/client/app/areas.ts, issue #9): an area's slice is injected and its
+ * Areas loaded on demand (src/client/app/areas.ts): an area's slice is injected and its
  * saga started when its chunk first loads — once per store, whatever the order of store and chunk.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -24,7 +24,7 @@ describe('store', () => {
     expect(store.getState().auth).toMatchObject({ authenticated: true, session });
   });
 
-  it("asRenderedAhead: the state as the server rendered a student's page, which the app hydrates (issue #9)", () => {
+  it("asRenderedAhead: the state as the server rendered a student's page, which the app hydrates", () => {
     const session = makeSession();
     const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
     const { store } = createAppStore({ context: { storage, clock: () => NOW }, runSagas: false, devTools: false });

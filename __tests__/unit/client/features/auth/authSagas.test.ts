@@ -296,7 +296,7 @@ describe('renewal (SPEC S4.05, S7.04, S4.17, S8.09)', () => {
     expect(h.navigate).not.toHaveBeenCalled();
   });
 
-  describe('a renewal refused because another tab renewed the same token first (issue #3 item 6)', () => {
+  describe('a renewal refused because another tab renewed the same token first', () => {
     it('finds the other tab\'s token in cc:auth and adopts it: no alert', async () => {
       // the other tab's renewal landed first: it revoked our token and stored its own
       const h = refusedAfter('POST /api/auth/renew', session, (store) => store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed)));

@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 7: nothing typed is lost. Forms register a saver; before the timer ends a session
+ * Nothing typed is lost. Forms register a saver; before the timer ends a session
  * for idle or expiry, every saver is asked to save (bounded by DRAFT_SAVE_TIMEOUT_MS), then the
  * session ends. Sign Out Now does not wait for drafts.
  */
@@ -82,7 +82,7 @@ describe('drafts registry', () => {
   });
 });
 
-describe('saved before the session ends for inactivity (issue #3 item 7)', () => {
+describe('saved before the session ends for inactivity', () => {
   it('[S4.15] the idle logout waits for the drafts, then ends the session', async () => {
     const registry = createDraftRegistry();
     let finish: () => void = () => undefined;

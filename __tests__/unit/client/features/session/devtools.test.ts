@@ -1,5 +1,5 @@
 /**
- * Issue #3 item 9 (sanitizer note): a session reads in Redux DevTools as its events; the token they
+ * The DevTools sanitizer: a session reads in Redux DevTools as its events; the token they
  * carry is hidden by the store's sanitizers; the session slice itself holds nothing secret.
  */
 import { HIDDEN, hideSecrets } from '../../../../../src/client/app/store';

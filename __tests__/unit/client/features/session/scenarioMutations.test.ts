@@ -1,5 +1,5 @@
 /**
- * Acceptance of issue #3: the scenario suite FAILS if any SPEC §4 / §9 threshold is moved by one
+ * Acceptance of the scenario suite FAILS if any SPEC §4 / §9 threshold is moved by one
  * step. Each mutant below reloads the session code with one SESSION constant changed and replays
  * the whole catalogue; at least one scenario must then produce a different event log.
  */

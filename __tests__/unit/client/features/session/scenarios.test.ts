@@ -1,5 +1,5 @@
 /**
- * The scenario suite (issue #3 item 8): every SPEC §4 "Session check" row and boundary, replayed
+ * The scenario suite: every SPEC §4 "Session check" row and boundary, replayed
  * through the real sessionSaga with a virtual clock. Add scenarios in
  * src/client/features/session/scenarios/catalogue.ts (docs/testing-sessions.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #3 items 4 and 6 on the client: cc:lastActivity beside cc:auth, the start-up check of a
+ * The shared session on the client: cc:lastActivity beside cc:auth, the start-up check of a
  * stored session idle for over 30 minutes, the renewal reporting the latest activity of any tab, and
  * the tabs sharing one session through `storage` events (injected through saga context).
  */
@@ -29,7 +29,7 @@ import { NOW, harness, makeSession, settle, tokenExpiringIn, type FakeAnswer, ty
 
 const MIN = 60_000;
 
-describe('cc:lastActivity (issue #3 item 4)', () => {
+describe('cc:lastActivity', () => {
   it('is written as epoch ms, never moved backwards, and ignored when unreadable', () => {
     const storage = createMemoryStorage();
     expect(readLastActivity(storage)).toBeNull();
@@ -57,7 +57,7 @@ describe('cc:lastActivity (issue #3 item 4)', () => {
   });
 });
 
-describe('start-up with a session idle for over 30 minutes (issue #3 item 4)', () => {
+describe('start-up with a session idle for over 30 minutes', () => {
   it('starts signed out (nothing of the learner is shown), then ends it: token revoked, storage cleared, /login?reason=idle', async () => {
     const session = makeSession();
     const storage = createMemoryStorage({ [LAST_ACTIVITY_STORAGE_KEY]: String(NOW - 31 * MIN) });
@@ -94,7 +94,7 @@ describe('start-up with a session idle for over 30 minutes (issue #3 item 4)', (
   });
 });
 
-describe('renewal reports the latest activity of any tab (issue #3 items 4, 6)', () => {
+describe('renewal reports the latest activity of any tab', () => {
   const renewed = { ...makeSession(), token: tokenExpiringIn(60 * MIN, 'b') };
 
   it.each([
@@ -124,7 +124,7 @@ describe('renewal reports the latest activity of any tab (issue #3 items 4, 6)',
   });
 });
 
-describe('all tabs, one session (issue #3 item 6)', () => {
+describe('all tabs, one session', () => {
   const storageEvent = (key: string | null, newValue: string | null) => {
     const event = new Event('storage') as Event & { key: string | null; newValue: string | null };
     Object.assign(event, { key, newValue });
@@ -290,7 +290,7 @@ describe('all tabs, one session (issue #3 item 6)', () => {
 
 });
 
-describe('one renewal key per sign-in, shared by the tabs (issue #3 item 6; docs/server.md "Renewal")', () => {
+describe('one renewal key per sign-in, shared by the tabs (docs/server.md "Renewal")', () => {
   const keyOf = (request: RecordedRequest | undefined) => (request?.data as { renewalKey?: string } | undefined)?.renewalKey;
   const renewalsOf = (requests: RecordedRequest[]) => requests.filter((request) => request.url === '/api/auth/renew');
 
@@ -413,7 +413,7 @@ describe('one renewal key per sign-in, shared by the tabs (issue #3 item 6; docs
   });
 });
 
-describe('a sign-in in another tab, seen from a tab on the sign-in page (issue #3 item 6)', () => {
+describe('a sign-in in another tab, seen from a tab on the sign-in page', () => {
   const event = (key: string | null, newValue: string | null) => Object.assign(new Event('storage'), { key, newValue });
 
   /** A signed-out tab at `path`; another tab then stores `stored` (a sign-in) with its activity. */
@@ -476,7 +476,7 @@ describe('a sign-in in another tab, seen from a tab on the sign-in page (issue #
   });
 });
 
-describe('the page guard after a session end (issue #3 item 5)', () => {
+describe('the page guard after a session end', () => {
   it.each([
     ['idle', '/login?reason=idle&redirect=%2Fapp%2Fprofile'],
     ['expired', '/login?reason=expired&redirect=%2Fapp%2Fprofile'],

@@ -1,5 +1,5 @@
 /**
- * The Get Help panel (issue #4): title, fields and texts [S2.18]–[S2.20], prefill [S4.18], errors
+ * The Get Help panel: title, fields and texts [S2.18]–[S2.20], prefill [S4.18], errors
  * only once a field is dirty [S5.05], Submit disabled while sending [S2.22], reset after success
  * [S4.19], a click outside does not close it [S2.19].
  */

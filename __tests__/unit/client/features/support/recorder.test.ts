@@ -25,7 +25,7 @@ function snapshot(chars: number, timestamp = 1): RecordedEvent {
 const mouseMove = (timestamp: number): RecordedEvent => ({ type: INCREMENTAL, timestamp, data: { source: 1, positions: [{ x: 10, y: 20, id: 5, timeOffset: -30 }] } });
 const meta = (timestamp: number): RecordedEvent => ({ type: RRWEB_META_EVENT, timestamp, data: { href: 'http://localhost/app', width: 1024, height: 600 } });
 
-describe('session recorder buffer (issue #9 soak: large events wait deflated)', () => {
+describe('session recorder buffer (soak: large events wait deflated)', () => {
   it.each([
     { name: 'a mouse move', event: mouseMove(5), packed: false },
     { name: 'a meta event', event: meta(1), packed: false },

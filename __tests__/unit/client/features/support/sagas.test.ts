@@ -1,5 +1,5 @@
 /**
- * The support submission saga (issue #4) on a real store with a fake server: success [S8.05],
+ * The support submission saga on a real store with a fake server: success [S8.05],
  * failure [S8.04], a 401 in the middle of a submission, the appended details [S7.09] and the
  * recording upload.
  */

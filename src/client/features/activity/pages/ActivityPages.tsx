@@ -46,7 +46,7 @@ export function BookmarksBudgetsPage() {
         </Typography>
         <BookmarkList />
       </section>
-      {/* Budgets & worksheets (issue #7): its own section and h2, kept apart from the bookmarks part. */}
+      {/* Budgets & worksheets: its own section and h2, kept apart from the bookmarks part. */}
       <MyBudgetsAndWorksheets />
     </PageFrame>
   );

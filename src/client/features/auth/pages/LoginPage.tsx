@@ -46,7 +46,7 @@ const PRERENDERING = typeof document === 'undefined';
 const FIELD_SLOTS = PRERENDERING ? { htmlInput: { readOnly: true } } : undefined;
 
 // Boxes with a gap, not Stack: the sign-in page is the first download of every student, and Stack
-// was its only user there (issue #9 bundle ratio)
+// was its only user there (bundle ratio)
 const COLUMN = { display: 'flex', flexDirection: 'column', gap: 2 } as const;
 /**
  * Each field keeps its helper-text line from the first paint (MUI renders ' ' as an empty line): an
@@ -79,7 +79,7 @@ export function LoginPage() {
   const [changed, setChanged] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   // The caret goes to the user name just after the first paint, not with `autoFocus`: focusing
-  // during React's commit forces a layout and a re-render inside that one task (issue #9, TBT)
+  // during React's commit forces a layout and a re-render inside that one task (TBT)
   useEffect(() => {
     document.getElementById('username')?.focus();
   }, []);

@@ -1,4 +1,4 @@
-/** The learner's bookmarks: open or remove each (issue #5; articles once the knowledge base exists). */
+/** The learner's bookmarks: open or remove each (articles once the knowledge base exists). */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';

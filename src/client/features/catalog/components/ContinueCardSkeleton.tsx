@@ -1,7 +1,7 @@
 /**
  * The place "Continue where you left off" will take on the home page, drawn before its chunk and the
  * learner's progress are in: the same paper, paddings and line heights as ContinueCard with grey bars
- * for the text, so the area cards below do not move down when the card arrives (issue #9: CLS).
+ * for the text, so the area cards below do not move down when the card arrives (CLS).
  * Hidden from assistive technology: there is nothing to read yet.
  */
 import Paper from '@mui/material/Paper';

@@ -1,5 +1,5 @@
 /**
- * The transcript (issue #5): each module of the current school's catalog with status, dates, best
+ * The transcript: each module of the current school's catalog with status, dates, best
  * review score and time, filterable per column with the shared ColumnFilter (SPEC §9 match modes),
  * printable (a print stylesheet hides the app's chrome and the filters), with a certificate per
  * completed module. On a phone (below sm) it has two columns: the status, dates, score and time go

@@ -1,4 +1,4 @@
-/** /app/catalog: module list, module home, material (section / review) and section pages (issue #5). */
+/** /app/catalog: module list, module home, material (section / review) and section pages. */
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

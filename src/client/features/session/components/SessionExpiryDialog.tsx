@@ -1,5 +1,5 @@
 /**
- * SPEC §4 confirm dialog (issue #3 item 2): 'Your session is about to expire' / 'Do you want to
+ * SPEC §4 confirm dialog: 'Your session is about to expire' / 'Do you want to
  * stay signed in?' with 'Stay Signed In' (renews) and 'Sign Out Now' (ends).
  *
  * Beyond the spec:

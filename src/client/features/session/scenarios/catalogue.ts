@@ -1,5 +1,5 @@
 /**
- * The session scenarios QA replays (issue #3 item 8). Each one proves a row or a boundary of the
+ * The session scenarios QA replays. Each one proves a row or a boundary of the
  * SPEC §4 "Session check" table through the REAL timer saga; `expected` is its event log. Checks run
  * every 30 s after sign-in, so a boundary is hit by choosing times that land ON a check.
  * How to add one: docs/testing-sessions.md.
@@ -264,7 +264,7 @@ export const sessionScenarios: SessionScenario[] = [
     ],
   },
 
-  // ── all tabs, one session (issue #3 item 6): what another tab does, seen from this one ──────
+  // ── all tabs, one session: what another tab does, seen from this one ──────
   {
     name: '[S4.16] activity in another tab at 20:00 counts here too: no dialog at 25:30, dialog at 45:30',
     tokenLifetimeMs: min(60),

@@ -1,5 +1,5 @@
 /**
- * The session scenario format (issue #3 item 8): a session timeline as plain data. All times are
+ * The session scenario format: a session timeline as plain data. All times are
  * milliseconds from the start of the scenario (0). Use the `min`/`sec` helpers for readability:
  * `min(25) + sec(30)` is 25:30. See docs/testing-sessions.md.
  */
@@ -7,7 +7,7 @@
 export type RenewalOutcome = 'ok' | 'fail';
 export type DialogChoice = 'stay' | 'signOut';
 /**
- * What another tab of the same browser does, as this tab sees it (issue #3 item 6):
+ * What another tab of the same browser does, as this tab sees it:
  * 'activity' — the learner works in the other tab (it records cc:lastActivity);
  * 'renewed' — the other tab renewed the token (cc:auth replaced, a fresh token for the full lifetime);
  * 'signedOut' — the other tab signed out (cc:auth removed).

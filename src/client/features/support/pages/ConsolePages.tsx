@@ -1,5 +1,5 @@
 /**
- * The support console (issue #4 item 4): /app/support/tickets (a table with sorting, paging and the
+ * The support console: /app/support/tickets (a table with sorting, paging and the
  * shared SPEC §9 column filters, client-side over the list the server returns) and
  * /app/support/tickets/:key (one ticket, mark resolved, the way to its replay).
  * Only SUPPORT / GADMINSUPERUSER; anyone else sees a refusal (and the server answers 403 anyway).

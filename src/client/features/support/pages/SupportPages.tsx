@@ -1,5 +1,5 @@
 /**
- * /app/support (signed in) and /help (public): the same support form (issue #4 item 5). Staff with
+ * /app/support (signed in) and /help (public): the same support form. Staff with
  * SUPPORT (or GADMINSUPERUSER) also get the way into the support console.
  */
 import Alert from '@mui/material/Alert';

@@ -23,7 +23,7 @@ export interface RecordedEvent {
  * Events whose JSON is at least this long (full snapshots, the mutations of a page change) wait in
  * the buffer deflated; smaller ones (mouse moves, scrolls, inputs) stay as they are. A full snapshot
  * carries the page's whole DOM and its CSS text, and the buffer holds three or four of them: kept as
- * objects they were most of the tab's heap growth over a school day (issue #9 soak: +15.7 % from 1 h
+ * objects they were most of the tab's heap growth over a school day (soak: +15.7 % from 1 h
  * to 8 h); deflated they take about a tenth. Deflating a snapshot takes a few milliseconds, once
  * per CHECKOUT_EVERY_N_EVENTS events; inflating happens only when a ticket includes the recording.
  */
