@@ -169,7 +169,8 @@ describe('catalog: the learning path', () => {
   });
 
   it('fails the review: each chosen choice is marked "not correct" on the choice, no right answer or explanation is given away', async () => {
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // the review's own heading, not the section's still on screen while the review loads
+    await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
     await expect(page.title()).resolves.toBe(`${await heading()} - Cashwise`);
     const groups = page.getByRole('radiogroup');
     await groups.first().waitFor();

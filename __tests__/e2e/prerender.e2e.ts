@@ -175,8 +175,10 @@ describe("a signed-in page's prerendered shell", () => {
     await resourcesLink().waitFor();
     await expect(resourcesLink().getAttribute('aria-current')).resolves.toBe('page');
     await expect(page.getByRole('button', { name: 'Account menu', exact: true }).isVisible()).resolves.toBe(true);
-    // no page yet: a heading for assistive technology, out of sight
-    await expect(page.locator('main').evaluate((main) => main.children.length)).resolves.toBe(1);
+    // no page yet: a heading for assistive technology, out of sight, and the page's skeleton (a
+    // polite "Loading page" status whose shapes are hidden from assistive technology)
+    await expect(page.locator('main').evaluate((main) => [...main.children].map((child) => child.tagName))).resolves.toEqual(['H1', 'DIV']);
+    await expect(page.locator('main > [data-page-skeleton]').getAttribute('role')).resolves.toBe('status');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Loading page');
     await expect(page.getByRole('heading', { level: 1 }).boundingBox()).resolves.toMatchObject({ width: 1, height: 1 });
     await expectAccessible(page, { prerenderedCopy: true });
