@@ -188,7 +188,7 @@ describe('session lifecycle in the browser', () => {
     await expect(page.url()).toMatch(/\/app$/);
   });
 
-  it('[S4.15] idle 31 min → /login with the reason; signing back in returns to the page (item 5)', async () => {
+  it('[S4.15] idle 31 min → /login with the reason; signing back in returns to the page', async () => {
     const page = await clockedPage();
     // the profile asks the service for the learner's courses once it has rendered (after the URL
     // changed): its answer must be in before the clocks move, or the server's later time refuses it
@@ -326,7 +326,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(page);
   });
 
-  it('[S4.11] sign-out in tab A → tab B on /login (item 6)', async () => {
+  it('[S4.11] sign-out in tab A → tab B on /login', async () => {
     const a = await context.newPage();
     await signedIn(a);
     const b = await context.newPage();
@@ -344,7 +344,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes): the second renewal gets the first\'s new token; both stay signed in, no alert (item 6)', async () => {
+  it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes): the second renewal gets the first\'s new token; both stay signed in, no alert', async () => {
     const { a, b } = await twoSignedInTabs();
     const replaced = await storedToken(a);
     // A's renewal reaches the server, and its answer is held back until B's renewal has been
@@ -389,7 +389,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('[S4.14][S4.16] both tabs warn after 26 idle minutes; Stay Signed In in tab A closes tab B\'s dialog too, and B goes on with A\'s new token (item 6)', async () => {
+  it('[S4.14][S4.16] both tabs warn after 26 idle minutes; Stay Signed In in tab A closes tab B\'s dialog too, and B goes on with A\'s new token', async () => {
     const { a, b } = await twoSignedInTabs();
     const before = await storedToken(a);
     await jump(a, 26 * MIN);
@@ -417,7 +417,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('a tab opened while tab A renews: its start-up check, refused for the replaced token, adopts A\'s renewal instead of signing every tab out (item 6)', async () => {
+  it('a tab opened while tab A renews: its start-up check, refused for the replaced token, adopts A\'s renewal instead of signing every tab out', async () => {
     const a = await clockedPage();
     await signedIn(a);
     const replaced = await storedToken(a);
@@ -467,7 +467,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('a tab left on the sign-in page follows a sign-in made in another tab, to its own page (item 6)', async () => {
+  it('a tab left on the sign-in page follows a sign-in made in another tab, to its own page', async () => {
     const b = await clockedPage();
     await b.goto('/login?redirect=%2Fapp%2Fcatalog');
     // the app's own page (the prerendered copy's button is disabled until the app runs)
@@ -484,7 +484,7 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('browser closed and reopened 31 min later → /login, not the previous student\'s home (item 4)', async () => {
+  it('browser closed and reopened 31 min later → /login, not the previous student\'s home', async () => {
     const first = await clockedPage();
     await signedIn(first);
     await first.close();

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 "Session check (every 30 seconds)" (items 1–3).
+ * SPEC §4 "Session check (every 30 seconds)".
  *
  * `sessionSaga` is the background task of the redux-saga docs (TaskCancellation.md):
  *   take(auth:ready) → fork(sessionTimer) → take(auth:session:end) → cancel(sessionTimer)
