@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseFrontMatter } from '../../src/server/content/frontMatter';
-import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
 
 jest.setTimeout(240_000);
 
@@ -33,21 +33,7 @@ afterAll(async () => {
 });
 
 /** A OneLook call with the signed-in learner's own token, exactly as the SPA makes it. */
-async function service<T>(method: string, path: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, payload }) => {
-      const session = JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token: string };
-      const res = await fetch('/api/service', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-key': localStorage.getItem('appKey') ?? 'cashwise-web', authorization: `Bearer ${session.token}` },
-        body: JSON.stringify({ service: 'OneLook', method, path, ...(payload === undefined ? {} : { payload }) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { method, path, payload },
-  ) as Promise<T>;
-}
+const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);
 
 interface ReviewQ {
   id: number;

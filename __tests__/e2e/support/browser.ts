@@ -91,3 +91,20 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
 }
+
+/** A OneLook call from the page with the signed-in learner's own token, exactly as the SPA makes it. */
+export async function oneLookCall<T>(page: Page, method: string, path: string, payload?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, payload }) => {
+      const session = JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token: string };
+      const res = await fetch('/api/service', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-key': localStorage.getItem('appKey') ?? 'cashwise-web', authorization: `Bearer ${session.token}` },
+        body: JSON.stringify({ service: 'OneLook', method, path, ...(payload === undefined ? {} : { payload }) }),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.status === 204 ? null : res.json();
+    },
+    { method, path, payload },
+  ) as Promise<T>;
+}
