@@ -160,14 +160,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   // The SPA judges token expiry in the server's time, learning the offset from the Date header of
-  // the auth answers (src/common/serverClock.ts): stamped from the same clock as the tokens (Node
-  // would stamp the machine's clock, which an injected clock does not move).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      reply.header('date', new Date(clock()).toUTCString());
-    }
-    return payload;
-  });
+  // the auth answers (src/common/serverClock.ts). Node stamps every answer with the machine's clock,
+  // which is the tokens' clock in production; an injected clock (tests) must stamp its own, and only
+  // then does every answer pay for this hook.
+  if (deps.clock) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+        reply.header('date', new Date(clock()).toUTCString());
+      }
+      return payload;
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {

@@ -164,11 +164,7 @@ export type ServiceRequest = ProxyRequest & {
   showErrors?: boolean;
   /** Outlive the page (ApiCallConfig's `keepalive`): a save the learner must not lose by leaving. */
   keepalive?: boolean;
-  /**
-   * The answer tells the server's time (its `Date` header, else the `iat` of the token it carries):
-   * the auth state takes the offset between the clocks from it (features/auth/serverClock.ts). For
-   * the sign-in, renewal and validation calls.
-   */
+  /** Learn the server's clock from the answer (ApiCallConfig's `learnServerClock`). */
   learnServerClock?: boolean;
 };
 
