@@ -5,6 +5,10 @@ export interface ClientsTable {
   id: Generated<number>;
   lsclient_id: string;
   name: string;
+  /** IANA zone; due dates are days in it (0015) */
+  timezone: Generated<string>;
+  /** OneRoster org sourcedId (0015) */
+  sourced_id: string | null;
 }
 
 export interface UsersTable {
@@ -17,6 +21,12 @@ export interface UsersTable {
   timezone: string | null;
   password_hash: string;
   created_at: number;
+  /** OneRoster user sourcedId (0015) */
+  sourced_id: string | null;
+  /** 1: a temporary password, to be changed at the next sign-in (0015) */
+  must_change_password: Generated<number>;
+  /** set when the school's roster drops the user: they cannot sign in (0015) */
+  deactivated_at: number | null;
 }
 
 export interface UserClientsTable {
@@ -83,6 +93,8 @@ export interface AccessCodesTable {
   used: number;
   expires_at: number | null;
   created_at: number;
+  /** a class's join code also enrols its redeemer in the class (0015) */
+  class_id: number | null;
 }
 
 export interface AccessCodeRedemptionsTable {
@@ -414,6 +426,83 @@ export interface ServerSettingsTable {
   value: string;
 }
 
+// ---- the classroom (migration 0015)
+
+/** A permission (TEACHER, SCHOOLADMIN, …) that holds at one school only. */
+export interface SchoolPermissionsTable {
+  user_id: number;
+  client_id: number;
+  permission: string;
+  granted_at: number;
+  granted_by: number | null;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  /** OneRoster class sourcedId, unique within the school */
+  sourced_id: string | null;
+  created_at: number;
+  updated_at: number;
+  archived_at: number | null;
+}
+
+export interface ClassTeachersTable {
+  class_id: number;
+  user_id: number;
+  role: 'owner' | 'co-teacher';
+  added_at: number;
+}
+
+export interface ClassStudentsTable {
+  class_id: number;
+  user_id: number;
+  source: 'code' | 'roster' | 'teacher';
+  joined_at: number;
+  /** the student left or the roster dropped the enrolment */
+  left_at: number | null;
+}
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  class_id: number;
+  kind: 'module' | 'material' | 'review' | 'worksheet';
+  module_slug: string | null;
+  material_slug: string | null;
+  worksheet_kind: string | null;
+  /** YYYY-MM-DD in the school's time zone */
+  due_date: string | null;
+  /** the instant the due day ends in the school's time zone */
+  due_at: number | null;
+  /** reviews: attempts allowed (null: unlimited) */
+  max_attempts: number | null;
+  created_by: number | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface TurnInsTable {
+  id: Generated<number>;
+  class_id: number;
+  user_id: number;
+  assignment_id: number | null;
+  kind: 'worksheet' | 'budget';
+  document_id: number;
+  title: string;
+  /** the document's data JSON as turned in */
+  snapshot: string;
+  turned_in_at: number;
+}
+
+export interface TurnInCommentsTable {
+  id: Generated<number>;
+  turn_in_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -456,6 +545,13 @@ export interface Database {
   budgets: BudgetsTable;
   worksheets: WorksheetsTable;
   server_settings: ServerSettingsTable;
+  school_permissions: SchoolPermissionsTable;
+  classes: ClassesTable;
+  class_teachers: ClassTeachersTable;
+  class_students: ClassStudentsTable;
+  assignments: AssignmentsTable;
+  turn_ins: TurnInsTable;
+  turn_in_comments: TurnInCommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import { migration0011 } from './0011_renewal_replay';
 import { migration0012 } from './0012_course_per_school';
 import { migration0013 } from './0013_review_servings';
 import { migration0014 } from './0014_kb_search_vocabulary';
+import { migration0015 } from './0015_classroom';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -30,6 +31,7 @@ export const migrationProvider: MigrationProvider = {
       '0012_course_per_school': migration0012,
       '0013_review_servings': migration0013,
       '0014_kb_search_vocabulary': migration0014,
+      '0015_classroom': migration0015,
     };
   },
 };

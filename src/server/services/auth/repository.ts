@@ -15,7 +15,7 @@ export function normaliseUserName(userName: string): string {
 const userByName = hotQuery(1, (db: Db, userName: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'password_hash', 'created_at'])
+    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'password_hash', 'created_at', 'sourced_id', 'must_change_password', 'deactivated_at'])
     .where('user_name', '=', userName),
 );
 
