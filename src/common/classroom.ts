@@ -1,0 +1,192 @@
+/**
+ * The classroom's shapes, shared by the OneLook routes (src/server/services/onelook/classroom*)
+ * and the client's classroom feature. Times are epoch milliseconds; due days are `YYYY-MM-DD` in the
+ * school's time zone (`dueAt` is the instant that day ends there). Paths are relative to the OneLook
+ * service, like every other feature's.
+ */
+import type { WorksheetKind } from './worksheets';
+
+export const TEACHER_PERMISSION = 'TEACHER';
+export const SCHOOLADMIN_PERMISSION = 'SCHOOLADMIN';
+
+export const CLASSROOM_PATHS = {
+  /** GET: the classes the caller teaches at the current school; POST { name }: create one */
+  classes: '/classes',
+  /** GET: one class (ClassDetail); PATCH { name?, archived? }: rename, archive or restore */
+  class: (classId: number) => `/classes/${classId}`,
+  /** POST: a new join code (the old one stops working) */
+  joinCode: (classId: number) => `/classes/${classId}/join-code`,
+  /** POST { userName }: add a co-teacher (a TEACHER at the same school) */
+  teachers: (classId: number) => `/classes/${classId}/teachers`,
+  /** DELETE: remove a co-teacher (never the last teacher) */
+  teacher: (classId: number, userId: number) => `/classes/${classId}/teachers/${userId}`,
+  /** POST AssignmentInput: assign; */
+  assignments: (classId: number) => `/classes/${classId}/assignments`,
+  /** PATCH AssignmentInput (partial): change due day or attempt limit; DELETE: withdraw */
+  assignment: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}`,
+  /** GET: the students × assignments grid (ClassDashboard); polled by the open dashboard */
+  dashboard: (classId: number) => `/classes/${classId}/dashboard`,
+  /** GET: the gradebook as CSV (text/csv; UTF-8 with BOM so spreadsheets read it) */
+  gradebook: (classId: number) => `/classes/${classId}/gradebook.csv`,
+  /** GET: one student's page in the class (ClassStudentRecord, read-only); DELETE: remove from the class */
+  student: (classId: number, userId: number) => `/classes/${classId}/students/${userId}`,
+  /** POST: end every session of the student (their open tab goes to /login at its next check) */
+  endSessions: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/end-sessions`,
+  /** POST: a temporary password ({ password }), to be changed at the student's next sign-in */
+  temporaryPassword: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/temporary-password`,
+  /** POST { body }: the teacher's comment on turned-in work */
+  turnInComments: (classId: number, turnInId: number) => `/classes/${classId}/turn-ins/${turnInId}/comments`,
+  /** GET: a turned-in document, read-only, for its teacher or its student (TurnInRecord) */
+  turnIn: (turnInId: number) => `/turn-ins/${turnInId}`,
+
+  /** GET: the classes the caller is a student in (StudentClass[]) */
+  myClasses: '/me/classes',
+  /** GET: "Assigned to you": the caller's open assignments across classes, overdue first (MyAssignment[]) */
+  myAssignments: '/me/assignments',
+  /** GET: the caller's turned-in work with comments (TurnInSummary[]); POST TurnInInput: turn in */
+  myTurnIns: '/me/turn-ins',
+} as const;
+
+export type AssignmentKind = 'module' | 'material' | 'review' | 'worksheet';
+
+export interface AssignmentInput {
+  kind: AssignmentKind;
+  /** module, material and review */
+  moduleSlug?: string;
+  /** material and review */
+  materialSlug?: string;
+  /** worksheet */
+  worksheetKind?: WorksheetKind;
+  /** YYYY-MM-DD in the school's time zone, or null for no due day */
+  dueDate?: string | null;
+  /** reviews only; null for unlimited */
+  maxAttempts?: number | null;
+}
+
+export interface Assignment {
+  id: number;
+  classId: number;
+  kind: AssignmentKind;
+  moduleSlug: string | null;
+  materialSlug: string | null;
+  worksheetKind: WorksheetKind | null;
+  /** what is assigned, as the catalog or worksheet names it */
+  title: string;
+  /** the page a student opens for it: /app/catalog/…, /app/worksheets/… */
+  href: string;
+  dueDate: string | null;
+  dueAt: number | null;
+  maxAttempts: number | null;
+  createdAt: number;
+}
+
+export interface ClassSummary {
+  id: number;
+  name: string;
+  archived: boolean;
+  studentCount: number;
+  assignmentCount: number;
+  /** the join code, which works wherever an access code does */
+  joinCode: string | null;
+  teachers: { userId: number; name: string; role: 'owner' | 'co-teacher' }[];
+}
+
+export interface ClassDetail extends ClassSummary {
+  schoolName: string;
+  /** the school's IANA time zone; due days are days there */
+  timezone: string;
+  assignments: Assignment[];
+}
+
+export type AssignmentStatus = 'not-started' | 'in-progress' | 'completed' | 'passed' | 'overdue';
+
+export interface DashboardCell {
+  status: AssignmentStatus;
+  /** reviews (and materials/modules, their reviews'): best score in percent, null before an attempt */
+  bestScore: number | null;
+  attempts: number;
+  /** seconds spent on the assigned content */
+  timeSpentSeconds: number;
+  /** a worksheet assignment: the turn-in, if any */
+  turnInId: number | null;
+}
+
+export interface DashboardStudent {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  /** the school's student id, if the product asks for one */
+  externalId: string | null;
+  /** holds a live session now */
+  signedIn: boolean;
+  lastActiveAt: number | null;
+  timeSpentSeconds: number;
+  /** by assignment id */
+  cells: Record<number, DashboardCell>;
+}
+
+export interface ClassDashboard {
+  classId: number;
+  name: string;
+  assignments: Assignment[];
+  students: DashboardStudent[];
+  /** server time of the answer: the page shows "Updated …" */
+  generatedAt: number;
+}
+
+export interface ClassStudentRecord {
+  classId: number;
+  student: Omit<DashboardStudent, 'cells'>;
+  /** the student's transcript (modules and materials with progress), as /transcripts shapes it */
+  transcript: unknown;
+  reviewAttempts: { moduleSlug: string; materialSlug: string; title: string; score: number; passed: boolean; createdAt: number }[];
+  turnIns: TurnInSummary[];
+}
+
+export interface StudentClass {
+  id: number;
+  name: string;
+  schoolName: string;
+  teachers: string[];
+}
+
+export interface MyAssignment extends Assignment {
+  className: string;
+  status: AssignmentStatus;
+  overdue: boolean;
+}
+
+export interface TurnInInput {
+  classId: number;
+  kind: 'worksheet' | 'budget';
+  documentId: number;
+  assignmentId?: number | null;
+}
+
+export interface TurnInComment {
+  id: number;
+  authorName: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface TurnInSummary {
+  id: number;
+  classId: number;
+  className: string;
+  assignmentId: number | null;
+  kind: 'worksheet' | 'budget';
+  documentId: number;
+  title: string;
+  turnedInAt: number;
+  comments: TurnInComment[];
+}
+
+export interface TurnInRecord extends TurnInSummary {
+  studentName: string;
+  /** for a worksheet, its WorksheetKind */
+  worksheetKind: WorksheetKind | null;
+  /** the document's data as turned in (BudgetData or the worksheet's data) */
+  data: unknown;
+}
