@@ -6,6 +6,7 @@ import { MESSAGES } from '../../src/common/messages';
 import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated, type TicketDetail, type TicketSummary, RECORDING_LIMITS } from '../../src/common/support';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
+import { sweepRetention } from '../../src/server/retentionSweep';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -298,17 +299,21 @@ describe('session recordings', () => {
     expect(kept[kept.length - 1]?.timestamp).toBe(49);
   });
 
-  it('recordings older than RECORDING_RETENTION_DAYS (30) are deleted and no longer served', async () => {
+  it('recordings older than RECORDING_RETENTION_DAYS (30) are no longer served, before the sweep deletes them', async () => {
     const { issuekey, uploadToken } = await ticketWithRecording(16, learner);
     expect((await upload(issuekey, uploadToken as string, events, learner)).statusCode).toBe(200);
     t.clock.advance(30 * 86_400_000);
     await signInAll();
     expect((await service(`/support/recordings/${uuid(16)}`, { token: support })).statusCode).toBe(200);
+    expect(((await service(`/support/tickets/${issuekey}`, { token: support })).json() as TicketDetail).recording).not.toBeNull();
     t.clock.advance(1);
     expect((await service(`/support/recordings/${uuid(16)}`, { token: support })).statusCode).toBe(404);
-    const left = await t.db.selectFrom('support_recordings').select('id').where('id', '=', uuid(16)).execute();
-    expect(left).toHaveLength(0);
     const detail = (await service(`/support/tickets/${issuekey}`, { token: support })).json() as TicketDetail;
     expect(detail.recording).toBeNull();
+    // reading deletes nothing; the retention sweep does
+    const stored = () => t.db.selectFrom('support_recordings').select('id').where('id', '=', uuid(16)).execute();
+    expect(await stored()).toHaveLength(1);
+    expect((await sweepRetention(t.db, t.config.support.recordingRetentionMs, t.clock())).recordings).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toHaveLength(0);
   });
 });

@@ -68,7 +68,7 @@ function keyParam(ctx: ServiceContext): string {
   return key;
 }
 
-/** Deletes recordings past the retention (default 30 days). */
+/** Deletes recordings past the retention (default 30 days); the retention sweep calls it. */
 export async function purgeExpiredRecordings(db: Db, now: number, retentionMs: number): Promise<number> {
   const result = await db.deleteFrom('support_recordings').where('created_at', '<', now - retentionMs).executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
@@ -237,12 +237,10 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
     const number = Math.max(error.number, (lastDecoy.get(ctx.db) ?? 0) + 1);
     lastDecoy.set(ctx.db, number);
     ctx.log.info({ ip: ctx.ip }, 'support honeypot filled in: request dropped');
-    await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
     const key = `${SUPPORT_KEY_PREFIX}${number}`;
     return uploadToken ? { issuekey: key, uploadToken } : { issuekey: key };
   }
 
-  await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
   const { comments, details } = splitDescription(payload.description);
   await ctx.mailer.send({
     to: ctx.config.support.inbox,
@@ -308,8 +306,13 @@ export async function staffSchools(ctx: Pick<ServiceContext, 'db' | 'identity'>)
   return rows.map((row) => row.client_id);
 }
 
-function ticketQuery(db: Db, schools: number[] | null) {
-  return db
+/**
+ * Tickets a support user may see, with their recording if it is still within its retention: an
+ * expired recording is never served, whether or not the retention sweep has deleted it yet.
+ */
+function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schools: number[] | null) {
+  const recordingsSince = ctx.clock() - ctx.config.support.recordingRetentionMs;
+  return ctx.db
     .selectFrom('support_tickets as t')
     .$if(schools !== null, (qb) =>
       qb.where((eb) =>
@@ -321,7 +324,7 @@ function ticketQuery(db: Db, schools: number[] | null) {
         ]),
       ),
     )
-    .leftJoin('support_recordings as r', 'r.ticket_id', 't.id')
+    .leftJoin('support_recordings as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.created_at', '>=', recordingsSince))
     .select([
       't.id',
       't.issue_key',
@@ -346,8 +349,7 @@ function ticketQuery(db: Db, schools: number[] | null) {
 }
 
 async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDetail> {
-  await purgeExpiredRecordings(ctx.db, ctx.clock(), ctx.config.support.recordingRetentionMs);
-  const row = await ticketQuery(ctx.db, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
+  const row = await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   return {
     ...toSummary(row),
@@ -425,7 +427,6 @@ async function uploadRecording(ctx: ServiceContext): Promise<{ id: string; size:
       .execute();
     await evictOverBudget(trx, ticket.school, ctx.config.support.recordingBytesPerSchool);
   });
-  await purgeExpiredRecordings(ctx.db, now, ctx.config.support.recordingRetentionMs);
   return { id: recordingId, size: json.length, truncated };
 }
 
@@ -442,7 +443,7 @@ export const supportRoutes: readonly ServiceRoute[] = [
     path: '/support/tickets',
     access,
     handler: async (ctx) => {
-      const rows = await ticketQuery(ctx.db, await staffSchools(ctx)).orderBy('t.id', 'desc').limit(5000).execute();
+      const rows = await ticketQuery(ctx, await staffSchools(ctx)).orderBy('t.id', 'desc').limit(5000).execute();
       return rows.map(toSummary);
     },
   },
@@ -495,16 +496,17 @@ export const supportRoutes: readonly ServiceRoute[] = [
     handler: async (ctx): Promise<RecordingBody> => {
       const id = (ctx.params.id ?? '').toLowerCase();
       if (!RECORDING_ID_PATTERN.test(id)) throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
-      await purgeExpiredRecordings(ctx.db, ctx.clock(), ctx.config.support.recordingRetentionMs);
       const row = await ctx.db
         .selectFrom('support_recordings as r')
         .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
         .select(['t.issue_key', 't.user_id', 'r.created_at', 'r.truncated', 'r.events'])
         .where('r.id', '=', id)
+        // past its retention it is gone for the reader, even before the sweep deletes it
+        .where('r.created_at', '>=', ctx.clock() - ctx.config.support.recordingRetentionMs)
         .executeTakeFirst();
       if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
       // only a recording of a ticket this support user may see (the ticket's school, or anonymous)
-      if (row.user_id !== null && !(await ticketQuery(ctx.db, await staffSchools(ctx)).where('t.issue_key', '=', row.issue_key).executeTakeFirst())) {
+      if (row.user_id !== null && !(await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', row.issue_key).executeTakeFirst())) {
         throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
       }
       return { ticketKey: row.issue_key, createdAt: Number(row.created_at), truncated: Number(row.truncated) === 1, events: row.events };
