@@ -1,6 +1,6 @@
 /**
  * Pages benchmark: Lighthouse's mobile profile with its default (simulated)
- * throttling, driving Debian's chromium (CHROME_PATH, default /usr/bin/chromium) against the real
+ * throttling, driving Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium, as the browser tests) against the real
  * built server (dist/, rebuilt when missing or older than the sources) on an ephemeral port with a
  * fresh SQLite database seeded with the demo accounts.
  *
@@ -26,10 +26,10 @@ import { readKnowledgeBase } from '../src/server/content/knowledgeBase';
 import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 import { type Figure, report } from './support/report';
 import { freePort, waitForAnswer } from '../__tests__/support/serverUp';
-import { ensureFullBuild, SERVER_ENTRY } from './support/server';
+import { ensureFullBuild, SERVER_ENTRY, SERVER_MMAP_THRESHOLD } from './support/server';
 
 const ROOT = path.resolve(__dirname, '..');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LEARNER = { username: 'learner', password: 'demo-password' };
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
@@ -195,6 +195,8 @@ async function main(): Promise<void> {
       env: {
         ...process.env,
         NODE_ENV: 'test',
+        // measured as `npm start` runs it (docs/server.md, "Memory")
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? SERVER_MMAP_THRESHOLD,
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,

@@ -4,9 +4,9 @@
  * the search repository the server uses, typo correction and synonyms on (a fifth of the queries
  * carry a typo, so the vocabulary is searched for corrections). Prints p50/p95/p99 server time per
  * query against the target (p99 < 20 ms) — printed, never asserted — and writes the figures to
- * bench-results/.
+ * bench-results/search.json and .md like every bench.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { createDatabase, migrateToLatest } from '../src/server/db';
 import { readKnowledgeBase, writeKnowledgeBase, type KbArticle, type KbTopic } from '../src/server/content/knowledgeBase';
 import { readSynonyms } from '../src/server/content/kbSynonyms';
 import { searchRepository } from '../src/server/search/repository';
+import { report } from './support/report';
 
 const ARTICLES = 10_000;
 const QUERIES = 500;
@@ -106,19 +107,20 @@ async function main(): Promise<void> {
     const figures = { p50: at(50), p95: at(95), p99: at(99), max: times[times.length - 1]!, mean: times.reduce((s, x) => s + x, 0) / times.length };
     const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
     console.log(`${QUERIES} queries over ${counts.articles} articles (SQLite FTS5, typo correction and synonyms on, top 20 with snippets), ${(hits / QUERIES).toFixed(1)} results per query on average`);
-    console.log(`  server time per query: p50 ${fmt(figures.p50)}   p95 ${fmt(figures.p95)}   p99 ${fmt(figures.p99)}   max ${fmt(figures.max)}`);
-    console.log(`  CPU time per query: p50 ${fmt(cpu.p50)}   p95 ${fmt(cpu.p95)}   p99 ${fmt(cpu.p99)}   (load average ${load.toFixed(1)} on ${os.cpus().length} cores: wall time includes waiting for a core)`);
     console.log(`  slowest: ${slowest.map((s) => `"${s.q}" ${fmt(s.ms)}`).join(', ')}`);
-    console.log(`  target: p99 < ${TARGET_P99_MS} ms — ${figures.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} on this machine`);
-
-    const outDir = path.resolve(__dirname, '../bench-results');
-    mkdirSync(outDir, { recursive: true });
-    const file = path.join(outDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(
-      file,
-      `${JSON.stringify({ bench: 'search', engine: 'sqlite-fts5', typoCorrection: true, synonyms: synonyms.length, articles: counts.articles, queries: QUERIES, targetP99Ms: TARGET_P99_MS, importMs, ...figures, cpu, loadAverage: load, slowest, node: process.version, cpus: os.cpus().length }, null, 2)}\n`,
+    report(
+      'search',
+      `Knowledge-base search: ${QUERIES} queries over ${counts.articles} articles`,
+      [
+        { label: 'server time per query p50', value: figures.p50, unit: 'ms' },
+        { label: 'server time per query p95', value: figures.p95, unit: 'ms' },
+        { label: 'server time per query p99', value: figures.p99, unit: 'ms', target: { op: '<', value: TARGET_P99_MS } },
+        { label: 'server time per query max', value: figures.max, unit: 'ms' },
+        { label: 'CPU time per query p99', value: cpu.p99, unit: 'ms', note: `load average ${load.toFixed(1)} on ${os.cpus().length} cores: wall time includes waiting for a core` },
+        { label: 'import of the generated articles', value: importMs / 1000, unit: 's', note: 'FTS5 index included' },
+      ],
+      { engine: 'sqlite-fts5', typoCorrection: true, synonyms: synonyms.length, articles: counts.articles, queries: QUERIES, resultsPerQuery: hits / QUERIES, figures, cpu, slowest },
     );
-    console.log(`  written to ${path.relative(process.cwd(), file)}`);
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });

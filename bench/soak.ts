@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { report, type Figure } from './support/report';
-import { ensureFullBuild } from './support/server';
+import { ensureFullBuild, SERVER_MMAP_THRESHOLD } from './support/server';
 import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
 
 const root = path.resolve(__dirname, '..');
@@ -77,6 +77,8 @@ function startServer(dataDir: string): Promise<SoakServer> {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // measured as `npm start` runs it (docs/server.md, "Memory")
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? SERVER_MMAP_THRESHOLD,
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(root, 'dist/client'),
       CONTENT_DIR: path.join(root, 'content'),
