@@ -4,8 +4,10 @@
  */
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 23500, format: "usd", year: 2025, source: "IRS, Notice 2024-80" },
+  "credit-card-liability-cap": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.12(b)" },
   "credit-score-max": { value: 850, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "credit-score-min": { value: 300, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
+  "debit-card-liability-prompt": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation E (Electronic Fund Transfers), 12 CFR 1005.6(b)" },
   "fdic-insurance-limit": { value: 250000, format: "usd", year: 2025, source: "FDIC, 12 CFR Part 330; made permanent by the Dodd-Frank Act (2010)" },
   "federal-minimum-wage": { value: 7.25, format: "usd", year: 2025, source: "US Department of Labor, Fair Labor Standards Act, 29 U.S.C. 206 (in force since July 24, 2009)" },
   "fica-rate": { value: 7.65, format: "percent", year: 2025, source: "IRS Publication 15 (Circular E), 2025" },

@@ -23,6 +23,8 @@ const standards = readStandards(CONTENT)!;
 const sections = modules.flatMap((m) => m.materials.flatMap((mat) => mat.sections.map((s) => ({ key: sectionKey(m, mat, s), section: s }))));
 const section = (key: string): CatalogSection => sections.find((s) => s.key === key)!.section;
 const value = (id: string): number => figures.get(id)!.value;
+const articles = new Map<string, string>(readKnowledgeBase(CONTENT).flatMap((t) => t.articles.map((a): [string, string] => [`${t.slug}/${a.slug}`, a.body])));
+const article = (key: string): string => articles.get(key)!;
 const usd = (n: number): string => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
@@ -34,8 +36,8 @@ describe('[content] figures: one ledger, with sources', () => {
   });
 
   it('every figure is used by some content file, and every placeholder in the catalog and knowledge base is known', () => {
-    // readCatalog above and readKnowledgeBase here refuse an unknown placeholder
-    expect(readKnowledgeBase(CONTENT).length).toBeGreaterThan(0);
+    // readCatalog and readKnowledgeBase above refuse an unknown placeholder
+    expect(articles.size).toBeGreaterThan(0);
     const unused = [...figureUses(CONTENT, figures)].filter(([, files]) => files.length === 0).map(([id]) => id);
     expect(unused).toEqual([]);
   });
@@ -87,9 +89,21 @@ describe('[content] worked examples recomputed from the ledger', () => {
     expect(w2).toContain(`${usd(medicare)} of Medicare tax`);
   });
 
-  it('Side Gigs and 1099 Income: Mia’s self-employment tax on $1,200', () => {
+  it('Side Gigs and 1099 Income: Mia’s self-employment tax on $1,200 (and Jaden’s on $2,600 in the article)', () => {
     const tax = cents(1_200 * 0.9235 * (value('self-employment-tax-rate') / 100));
     expect(section('earning-income/tax-season-and-side-income/side-gigs-and-1099-income').body).toContain(`which is about ${usd(tax)}`);
+    const base = cents(2_600 * 0.9235);
+    expect(article('income-and-taxes/side-gigs-and-1099')).toContain(`${usd(base)} × ${value('self-employment-tax-rate') / 100} ≈ **${usd(cents(base * (value('self-employment-tax-rate') / 100)))}**`);
+  });
+
+  it.each([
+    ['section', 'earning-income/your-first-paycheck/reading-your-pay-stub', 600, ['social-security-rate', 'medicare-rate']],
+    ['section', 'earning-income/your-first-paycheck/gross-pay-and-net-pay', 600, ['fica-rate']],
+    ['article', 'income-and-taxes/gross-vs-net-pay', 300, ['social-security-rate', 'medicare-rate']],
+    ['article', 'income-and-taxes/w-2-form', 5_200, ['social-security-rate', 'medicare-rate']],
+  ])('payroll taxes in the %s %s: the rates of the ledger on $%i', (kind, key, gross, ids) => {
+    const body = kind === 'section' ? section(key).body : article(key);
+    for (const id of ids) expect(body).toContain(usd(cents(gross * (value(id) / 100))));
   });
 });
 
