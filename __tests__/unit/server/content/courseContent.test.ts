@@ -42,13 +42,14 @@ describe('[content] figures: one ledger, with sources', () => {
     expect(unused).toEqual([]);
   });
 
-  it('lists the figures older than the current tax year (a reminder, not a failure)', () => {
+  it('lists the figures older than the current tax year (a reminder, not a failure); none is dated in a future year', () => {
     const today = new Date(); // the real date: the list is what to update now
     const stale = staleFigures(figures, today);
     if (stale.length > 0) {
       console.warn(`Figures to check for tax year ${today.getUTCFullYear()} (content/figures.yaml):\n${stale.map((f) => `  ${f.id}: ${f.value} for ${f.year} (${f.source})`).join('\n')}`);
     }
-    for (const f of stale) expect(f.year).toBeLessThan(today.getUTCFullYear());
+    // next year's limits are published in the autumn, so a figure may hold for next year, not later
+    expect([...figures.values()].filter((f) => f.year > today.getUTCFullYear() + 1).map((f) => `${f.id}: ${f.year}`)).toEqual([]);
   });
 
   it('FICA is Social Security plus Medicare, and the worksheets use the same rates', () => {
