@@ -4,8 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 };
-// jose ships only ES modules: let ts-jest turn it into CommonJS for the test runtime.
-const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
+// jose and the content check's text-readability (with syllable) ship only ES modules: let ts-jest
+// turn them into CommonJS for the test runtime.
+const transformIgnorePatterns = ['/node_modules/(?!(jose|text-readability|syllable)/)'];
 
 const config: Config = {
   // Speed is measured by `npm run bench`, never by tests: a generous budget keeps a loaded

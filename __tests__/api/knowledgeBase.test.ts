@@ -225,6 +225,7 @@ describe('knowledge base: import is all or nothing, and hostile text stays text'
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-kb-bad-'));
     try {
       cpSync(path.join(ROOT, 'content/knowledge-base'), path.join(dir, 'knowledge-base'), { recursive: true });
+      cpSync(path.join(ROOT, 'content/figures.yaml'), path.join(dir, 'figures.yaml')); // the articles' {{figure:…}} ledger
       writeFileSync(path.join(dir, 'knowledge-base/insurance/car-insurance.md'), '---\ntitle: Broken\n---\nNo.\n');
       await expect(importKnowledgeBase(t.db, dir)).rejects.toThrow(ContentError);
       await expect(importKnowledgeBase(t.db, dir)).rejects.toThrow(/knowledge-base\/insurance\/car-insurance\.md: /);
@@ -257,6 +258,7 @@ describe('knowledge base: import is all or nothing, and hostile text stays text'
     try {
       cpSync(CATALOG_FIXTURE, dir, { recursive: true });
       cpSync(path.join(ROOT, 'content/knowledge-base'), path.join(dir, 'knowledge-base'), { recursive: true });
+      cpSync(path.join(ROOT, 'content/figures.yaml'), path.join(dir, 'figures.yaml')); // the articles' {{figure:…}} ledger
       const result = await importContent(t.db, dir, t.clock());
       expect(result.knowledgeBase?.topics).toBe(8);
       expect(result.knowledgeBase?.articles).toBeGreaterThanOrEqual(40);

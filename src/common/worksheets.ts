@@ -9,6 +9,7 @@
  */
 import * as yup from 'yup';
 import { FREQUENCIES, type Frequency, toMonthlyCents } from './budget';
+import { FIGURES } from './figures';
 import { MAX_CENTS, RATE_MESSAGES, roundDiv, sumCents } from './money';
 
 export const WORKSHEET_KINDS = ['net-worth', 'debt-payoff', 'savings-goal', 'paycheck', 'compound-interest', 'unit-price'] as const;
@@ -25,8 +26,16 @@ export const WORKSHEET_INFO: Record<WorksheetKind, { title: string; summary: str
 
 export const isWorksheetKind = (value: string): value is WorksheetKind => (WORKSHEET_KINDS as readonly string[]).includes(value);
 
-/** FICA, simplified: Social Security 6.2% + Medicare 1.45% = 7.65% of gross (no wage cap, no additional Medicare tax). */
-export const FICA = { socialSecurityBasisPoints: 620, medicareBasisPoints: 145 } as const;
+/**
+ * FICA, simplified: Social Security + Medicare (6.2% + 1.45% = 7.65% of gross in 2025) with no wage
+ * cap and no additional Medicare tax. The rates come from the course's figures ledger
+ * (content/figures.yaml, generated into ./figures), so the lessons and the worksheet agree.
+ */
+const basisPoints = (percent: number): number => Math.round(percent * 100);
+export const FICA = {
+  socialSecurityBasisPoints: basisPoints(FIGURES['social-security-rate'].value),
+  medicareBasisPoints: basisPoints(FIGURES['medicare-rate'].value),
+} as const;
 /** Schedules stop here: 50 years of months. */
 export const MAX_MONTHS = 600;
 export const MAX_RATE_BASIS_POINTS = 10_000;

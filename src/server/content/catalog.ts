@@ -9,8 +9,10 @@ import path from 'node:path';
 import { CONTENT_LIMITS as L, type QuestionType } from '../../common/catalog';
 import { materialSchema, moduleSchema, multipleChoiceSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
+import { expandFigures, readFigures } from './figures';
 import { ContentError, readMarkdownFile, type MarkdownFile } from './frontMatter';
 import { checkMarkdown, wordCount } from './markdown';
+import { readStandards, STANDARDS_FILE, type Standards } from './standards';
 
 export interface CatalogQuestion {
   type: QuestionType;
@@ -32,6 +34,10 @@ export interface CatalogSection {
   order: number;
   estimatedMinutes: number;
   kbArticles: string[];
+  /** benchmark ids (content/standards.yaml) the section teaches */
+  standards: string[];
+  /** why the reading grade is outside 8–10, when it is */
+  readabilityNote: string | null;
   body: string;
 }
 
@@ -54,6 +60,12 @@ export interface CatalogModule {
   estimatedMinutes: number;
   body: string;
   materials: CatalogMaterial[];
+}
+
+/** What files refer to beyond their own folder: the figures ledger and the standards. */
+interface Refs {
+  standards: Standards | null;
+  read(abs: string, file: string): MarkdownFile;
 }
 
 function entries(absDir: string): { name: string; dir: boolean }[] {
@@ -86,13 +98,13 @@ function readReview(abs: string, file: string): CatalogReview {
   return { title: data.title, passingScore: data.passingScore ?? null, questions };
 }
 
-function readMaterial(root: string, rel: string, slug: string): CatalogMaterial {
+function readMaterial(root: string, rel: string, slug: string, refs: Refs): CatalogMaterial {
   const abs = path.join(root, rel);
   const materialFile = `${rel}/material.md`;
   const list = entries(abs);
   if (!list.some((e) => e.name === 'material.md' && !e.dir)) throw new ContentError(materialFile, 'is missing (every material folder needs a material.md)');
   if (!list.some((e) => e.name === 'review.md' && !e.dir)) throw new ContentError(`${rel}/review.md`, 'is missing (every material needs a review)');
-  const md = readMarkdownFile(path.join(abs, 'material.md'), materialFile);
+  const md = refs.read(path.join(abs, 'material.md'), materialFile);
   const data = validate<{ title: string; order: number; summary: string }>(materialSchema, md.data, materialFile);
   checkBody(md, 'a short introduction');
 
@@ -103,14 +115,31 @@ function readMaterial(root: string, rel: string, slug: string): CatalogMaterial 
     if (entry.dir || !entry.name.endsWith('.md')) throw new ContentError(file, 'is not expected here (a material folder holds material.md, review.md and <section-slug>.md files)');
     const sectionSlug = entry.name.slice(0, -3);
     checkSlug(sectionSlug, file);
-    const smd = readMarkdownFile(path.join(abs, entry.name), file);
-    const s = validate<{ title: string; order: number; estimatedMinutes: number; kbArticles?: string[] }>(sectionSchema, smd.data, file);
+    const smd = refs.read(path.join(abs, entry.name), file);
+    const s = validate<{ title: string; order: number; estimatedMinutes: number; kbArticles?: string[]; standards?: string[]; 'readability-note'?: string }>(
+      sectionSchema,
+      smd.data,
+      file,
+    );
+    for (const id of s.standards ?? []) {
+      if (!refs.standards?.ids.has(id)) throw new ContentError(file, `standards entry "${id}" is not a benchmark listed in ${STANDARDS_FILE}`);
+    }
     checkBody(smd, 'the reading');
     const words = wordCount(smd.body);
     if (words < L.sectionWordsMin || words > L.sectionWordsMax) {
       throw new ContentError(file, `the reading has ${words} words; a section needs ${L.sectionWordsMin}–${L.sectionWordsMax}`);
     }
-    sections.push({ slug: sectionSlug, title: s.title, order: s.order, estimatedMinutes: s.estimatedMinutes, kbArticles: s.kbArticles ?? [], body: smd.body, file });
+    sections.push({
+      slug: sectionSlug,
+      title: s.title,
+      order: s.order,
+      estimatedMinutes: s.estimatedMinutes,
+      kbArticles: s.kbArticles ?? [],
+      standards: s.standards ?? [],
+      readabilityNote: s['readability-note'] ?? null,
+      body: smd.body,
+      file,
+    });
   }
   if (sections.length < L.sectionsMin) {
     throw new ContentError(rel, `has ${sections.length} section${sections.length === 1 ? '' : 's'}; a material needs at least ${L.sectionsMin}`);
@@ -128,12 +157,12 @@ function readMaterial(root: string, rel: string, slug: string): CatalogMaterial 
   };
 }
 
-function readModule(root: string, rel: string, slug: string): CatalogModule {
+function readModule(root: string, rel: string, slug: string, refs: Refs): CatalogModule {
   const abs = path.join(root, rel);
   const moduleFile = `${rel}/module.md`;
   const list = entries(abs);
   if (!list.some((e) => e.name === 'module.md' && !e.dir)) throw new ContentError(moduleFile, 'is missing (every module folder needs a module.md)');
-  const md = readMarkdownFile(path.join(abs, 'module.md'), moduleFile);
+  const md = refs.read(path.join(abs, 'module.md'), moduleFile);
   const data = validate<{ title: string; order: number; summary: string; objectives: string[]; estimatedMinutes: number }>(moduleSchema, md.data, moduleFile);
   checkBody(md, 'an overview');
   const materials: (CatalogMaterial & { file: string })[] = [];
@@ -142,7 +171,7 @@ function readModule(root: string, rel: string, slug: string): CatalogModule {
     const childRel = `${rel}/${entry.name}`;
     if (!entry.dir) throw new ContentError(childRel, 'is not expected here (a module folder holds module.md and material folders)');
     checkSlug(entry.name, childRel);
-    materials.push({ ...readMaterial(root, childRel, entry.name), file: `${childRel}/material.md` });
+    materials.push({ ...readMaterial(root, childRel, entry.name, refs), file: `${childRel}/material.md` });
   }
   if (materials.length === 0) throw new ContentError(rel, 'has no materials; a module needs at least one material folder');
   return { slug, ...data, body: md.body, materials: inOrder(materials, 'materials of a module') };
@@ -153,12 +182,17 @@ export function readCatalog(contentDir: string): CatalogModule[] {
   const rel = 'catalog';
   const abs = path.join(contentDir, rel);
   if (!isDirectory(abs)) throw new ContentError(rel, `folder is missing in ${contentDir}`);
+  const figures = readFigures(contentDir);
+  const refs: Refs = {
+    standards: readStandards(contentDir),
+    read: (absFile, file) => readMarkdownFile(absFile, file, (text) => expandFigures(text, figures, file)),
+  };
   const modules: (CatalogModule & { file: string })[] = [];
   for (const entry of entries(abs)) {
     const childRel = `${rel}/${entry.name}`;
     if (!entry.dir) throw new ContentError(childRel, 'is not expected here (catalog/ holds one folder per module)');
     checkSlug(entry.name, childRel);
-    modules.push({ ...readModule(contentDir, childRel, entry.name), file: `${childRel}/module.md` });
+    modules.push({ ...readModule(contentDir, childRel, entry.name, refs), file: `${childRel}/module.md` });
   }
   if (modules.length === 0) throw new ContentError(rel, 'has no modules');
   return inOrder(modules, 'modules');

@@ -66,7 +66,16 @@ export const sectionSchema = object({
         .test('kb', ({ value }) => `kbArticles entry "${String(value)}" is not a known "<topic>/<article>" (see docs/content-format.md)`, (v) => v === undefined || isKnownArticleKey(v)),
     )
     .optional(),
-}).test(unknownKeys(['title', 'order', 'estimatedMinutes', 'kbArticles']));
+  // benchmark ids of content/standards.yaml (checked against it by the reader)
+  standards: array()
+    .strict()
+    .typeError('standards must be a list of benchmark ids such as [EI.12.2, SP.12.1]')
+    .of(string().strict().typeError('standards entries must be benchmark ids such as EI.12.2').required('a standards entry is empty'))
+    .test('distinct', 'standards must not list a benchmark twice', (v) => !v || new Set(v).size === v.length)
+    .optional(),
+  // why the section's reading grade is outside 8–10 (docs/content-review.md)
+  'readability-note': string().strict().typeError('readability-note must be text').trim().min(10, 'readability-note must say why in a sentence').max(300, 'readability-note must be at most 300 characters').optional(),
+}).test(unknownKeys(['title', 'order', 'estimatedMinutes', 'kbArticles', 'standards', 'readability-note']));
 
 const questionBase = {
   prompt: string().strict().typeError('prompt must be text').required('prompt is required').max(L.promptMax, `prompt must be at most ${L.promptMax} characters`),

@@ -80,12 +80,13 @@ export function parseYamlLenient(text: string): unknown {
   }
 }
 
-export function readMarkdownFile(absolutePath: string, file: string): MarkdownFile {
+/** `expand` rewrites the file's text before it is parsed (the figures' placeholders: figures.ts). */
+export function readMarkdownFile(absolutePath: string, file: string, expand?: (text: string, file: string) => string): MarkdownFile {
   let text: string;
   try {
     text = readFileSync(absolutePath, 'utf8');
   } catch (error) {
     throw new ContentError(file, `cannot be read: ${(error as Error).message}`);
   }
-  return parseFrontMatter(text, file);
+  return parseFrontMatter(expand ? expand(text, file) : text, file);
 }

@@ -10,6 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db';
 import { readCatalog, type CatalogModule } from './catalog';
+import { FIGURES_FILE } from './figures';
+import { STANDARDS_FILE } from './standards';
 import { readSynonyms } from './kbSynonyms';
 import { hasKnowledgeBase, hashKnowledgeBase, readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
 import { renderMarkdown } from './markdown';
@@ -48,6 +50,17 @@ export function hashContent(contentDir: string): string {
     // a missing folder hashes as empty; readCatalog reports it properly
   }
   hashKnowledgeBase(hash, contentDir);
+  // the ledgers the files refer to: a new figure value changes what the sections say
+  for (const name of [FIGURES_FILE, STANDARDS_FILE]) {
+    try {
+      const bytes = readFileSync(path.join(contentDir, name));
+      hash.update(`${name}\0`);
+      hash.update(bytes);
+      hash.update('\0');
+    } catch {
+      // optional files: content without them hashes as before
+    }
+  }
   return hash.digest('hex');
 }
 

@@ -15,6 +15,7 @@ import type { Db } from '../db';
 import { searchRepository } from '../search/repository';
 import { writeVocabulary } from '../search/vocabulary';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
+import { expandFigures, readFigures, type FigureLedger } from './figures';
 import { ContentError, readMarkdownFile } from './frontMatter';
 import { articleSchema, topicSchema } from './kbSchema';
 import { SYNONYMS_FILE, type SynonymGroup } from './kbSynonyms';
@@ -59,8 +60,8 @@ function kbLinks(body: string): string[] {
   return links;
 }
 
-function readArticle(abs: string, file: string, slug: string): KbArticle {
-  const md = readMarkdownFile(abs, file);
+function readArticle(abs: string, file: string, slug: string, figures: FigureLedger): KbArticle {
+  const md = readMarkdownFile(abs, file, (text) => expandFigures(text, figures, file));
   const data = validate<Omit<KbArticle, 'slug' | 'body'>>(articleSchema, md.data, file);
   if (md.body.trim() === '') throw new ContentError(file, 'needs the article as Markdown after the front matter');
   const problem = checkMarkdown(md.body);
@@ -75,12 +76,12 @@ function readArticle(abs: string, file: string, slug: string): KbArticle {
   return { slug, title: data.title, summary: data.summary, keyTerms: data.keyTerms, related: data.related, updated: data.updated, body: md.body };
 }
 
-function readTopic(root: string, rel: string, slug: string): KbTopic & { file: string } {
+function readTopic(root: string, rel: string, slug: string, figures: FigureLedger): KbTopic & { file: string } {
   const abs = path.join(root, rel);
   const topicFile = `${rel}/topic.md`;
   const names = contentNames(abs);
   if (!names.includes('topic.md')) throw new ContentError(topicFile, 'is missing (every topic folder needs a topic.md)');
-  const md = readMarkdownFile(path.join(abs, 'topic.md'), topicFile);
+  const md = readMarkdownFile(path.join(abs, 'topic.md'), topicFile, (text) => expandFigures(text, figures, topicFile));
   const data = validate<{ title: string; order: number; summary: string }>(topicSchema, md.data, topicFile);
   if (md.body.trim() !== '') {
     const problem = checkMarkdown(md.body);
@@ -95,7 +96,7 @@ function readTopic(root: string, rel: string, slug: string): KbTopic & { file: s
     }
     const articleSlug = name.slice(0, -3);
     checkSlug(articleSlug, file);
-    articles.push(readArticle(path.join(abs, name), file, articleSlug));
+    articles.push(readArticle(path.join(abs, name), file, articleSlug, figures));
   }
   if (articles.length === 0) throw new ContentError(rel, 'has no articles; a topic needs at least one <article-slug>.md');
   return { slug, ...data, articles, file: topicFile };
@@ -110,13 +111,14 @@ export function hasKnowledgeBase(contentDir: string): boolean {
 export function readKnowledgeBase(contentDir: string): KbTopic[] {
   const abs = path.join(contentDir, KB_FOLDER);
   if (!isDirectory(abs)) throw new ContentError(KB_FOLDER, `folder is missing in ${contentDir}`);
+  const figures = readFigures(contentDir);
   const topics: (KbTopic & { file: string })[] = [];
   for (const name of contentNames(abs)) {
     const rel = `${KB_FOLDER}/${name}`;
     if (rel === SYNONYMS_FILE) continue; // read by readSynonyms (kbSynonyms.ts)
     if (!isDirectory(path.join(abs, name))) throw new ContentError(rel, `is not expected here (${KB_FOLDER}/ holds one folder per topic and ${SYNONYMS_FILE.slice(KB_FOLDER.length + 1)})`);
     checkSlug(name, rel);
-    topics.push(readTopic(contentDir, rel, name));
+    topics.push(readTopic(contentDir, rel, name, figures));
   }
   if (topics.length === 0) throw new ContentError(KB_FOLDER, 'has no topics');
 

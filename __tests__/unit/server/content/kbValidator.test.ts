@@ -20,6 +20,8 @@ let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-kb-'));
   cpSync(REAL, path.join(dir, 'knowledge-base'), { recursive: true });
+  // articles write dated figures as {{figure:…}} placeholders from the ledger beside them
+  cpSync(path.join(REAL, '../figures.yaml'), path.join(dir, 'figures.yaml'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@
 import { centsToInput, formatBasisPoints, formatCents } from '../../../common/money';
 import { countOf, yearsAndMonths } from '../../../common/plural';
 import {
+  FICA,
   compoundInterest,
   missingInputs,
   debtPayoffPlan,
@@ -221,7 +222,7 @@ export const WORKSHEET_SPECS: Record<WorksheetKind, KindSpec> = {
   },
   paycheck: {
     intro:
-      'From gross pay to take-home pay. Simplified: federal income tax is a flat estimate (real withholding uses tax brackets and your W-4), FICA is 7.65% (Social Security 6.2% + Medicare 1.45%), and state tax is the rate you enter.',
+      `From gross pay to take-home pay. Simplified: federal income tax is a flat estimate (real withholding uses tax brackets and your W-4), FICA is ${formatBasisPoints(FICA.socialSecurityBasisPoints + FICA.medicareBasisPoints)} (Social Security ${formatBasisPoints(FICA.socialSecurityBasisPoints)} + Medicare ${formatBasisPoints(FICA.medicareBasisPoints)}), and state tax is the rate you enter.`,
     fields: [
       { key: 'grossCents', label: 'Gross pay per paycheck', type: 'money' },
       { key: 'frequency', label: 'How often you are paid', type: 'frequency' },

@@ -1,0 +1,81 @@
+/**
+ * `npm run content:generate`: writes src/common/figures.ts (the figures ledger for the worksheets)
+ * and docs/standards.md (the benchmarks and the sections that teach them) from content/.
+ * `npm run content:check`: validates the content as the import does, then reports each section's
+ * reading grade, the figures older than the current tax year (with the files to recompute) and the
+ * benchmarks no section teaches. Exits 1 when a section is outside grades 8–10 without a note or
+ * a generated file is out of date; stale figures and known gaps are listed, not failed.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readCatalog } from '../../src/server/content/catalog';
+import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, sectionKey, STANDARDS_DOC, standardsDoc } from '../../src/server/content/contentReport';
+import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
+import { coverage, readStandards } from '../../src/server/content/standards';
+import { GRADE_MAX, GRADE_MIN, inBand, readingGrade } from './readability';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CONTENT = path.join(ROOT, 'content');
+
+function generated(): { file: string; text: string }[] {
+  const standards = readStandards(CONTENT);
+  if (!standards) throw new Error('content/standards.yaml is missing');
+  return [
+    { file: GENERATED_FIGURES_FILE, text: figuresModule(readFigures(CONTENT)) },
+    { file: STANDARDS_DOC, text: standardsDoc(standards, readCatalog(CONTENT)) },
+  ];
+}
+
+function generate(): void {
+  for (const { file, text } of generated()) {
+    writeFileSync(path.join(ROOT, file), text);
+    console.log(`wrote ${file}`);
+  }
+}
+
+function check(): number {
+  let failures = 0;
+  const modules = readCatalog(CONTENT);
+  console.log(`Reading grade (Flesch–Kincaid, prose only; aim ${GRADE_MIN}–${GRADE_MAX})`);
+  for (const m of modules)
+    for (const mat of m.materials)
+      for (const s of mat.sections) {
+        const grade = readingGrade(s.body);
+        const mark = inBand(grade) ? 'ok  ' : s.readabilityNote ? 'note' : 'FAIL';
+        if (mark === 'FAIL') failures += 1;
+        console.log(`  ${mark} ${grade.toFixed(1).padStart(5)}  ${sectionKey(m, mat, s)}${mark === 'note' ? `  (${s.readabilityNote})` : ''}`);
+      }
+
+  const figures = readFigures(CONTENT);
+  const today = new Date();
+  const stale = staleFigures(figures, today);
+  const uses = figureUses(CONTENT, figures);
+  console.log(`\nFigures older than tax year ${currentTaxYear(today)}: ${stale.length} of ${figures.size}`);
+  for (const f of stale) console.log(`  ${f.id}: ${describeFigure(figures, f.id)}; used in ${(uses.get(f.id) ?? []).join(', ') || 'no content file'}`);
+
+  const standards = readStandards(CONTENT);
+  if (standards) {
+    const covered = coverage(
+      standards,
+      modules.flatMap((m) => m.materials.flatMap((mat) => mat.sections.map((s) => ({ key: sectionKey(m, mat, s), standards: s.standards })))),
+    );
+    const none = [...covered].filter(([, keys]) => keys.length === 0).map(([id]) => id);
+    console.log(`\nBenchmarks taught by no section: ${none.length === 0 ? 'none' : none.join(', ')}`);
+  }
+
+  for (const { file, text } of generated()) {
+    if (readFileSync(path.join(ROOT, file), 'utf8') !== text) {
+      failures += 1;
+      console.log(`\nFAIL ${file} is out of date: run npm run content:generate`);
+    }
+  }
+  return failures;
+}
+
+const command = process.argv[2];
+if (command === 'generate') generate();
+else if (command === 'check') process.exitCode = check() > 0 ? 1 : 0;
+else {
+  console.error('usage: content/run.ts generate|check');
+  process.exitCode = 2;
+}
