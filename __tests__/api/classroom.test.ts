@@ -18,7 +18,7 @@ import { ACCOUNT_MESSAGES } from '../../src/common/accountMessages';
 import { codeFromMail, lastMail } from './support/accounts';
 import { addUser } from './support/classroom';
 import { servedAnswers } from './support/reviews';
-import { authHeaders, createTestApp, messageOf, serviceCall, signIn, signInRequest, START, type TestApp } from './support/testApp';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAT = '/catalog/modules/budgeting/materials/first-budget';
@@ -465,9 +465,4 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     expect((await ok<{ message: string }>(teacher, 'DELETE', `/classes/${cls.id}/students/${kid2}`)).message).toBe(CLASSROOM_MESSAGES.studentRemoved);
     expect((await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.map((s) => s.userName)).toEqual(['kid1']);
   });
-});
-
-afterAll(() => {
-  // the clock moved in the suite; START stays the reference for other files
-  t?.clock.set(START);
 });
