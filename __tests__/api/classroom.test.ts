@@ -162,6 +162,11 @@ describe('classes and join codes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: ACCOUNT_MESSAGES.accessCodeAdded('Lincoln High School', 'Cashwise Financial Literacy'), joinedClass: { id: cls.id, name: 'Join test' } });
     expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).find((c) => c.id === cls.id)).toEqual({ id: cls.id, name: 'Join test', schoolName: 'Lincoln High School', teachers: ['Alex Morgan'] });
+    // a student can be in several classes
+    const second = await newClass('Join test, second class', coTeacher);
+    expect((await join(multi, second.joinCode!)).statusCode).toBe(200);
+    expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).map((c) => c.id)).toEqual(expect.arrayContaining([cls.id, second.id]));
+    refused(await join(multi, second.joinCode!), 409, ACCOUNT_MESSAGES.accessCodeAlreadyRedeemed);
     const renewed = await ok<ClassDetail>(teacher, 'POST', `/classes/${cls.id}/join-code`);
     expect(renewed.joinCode).not.toBe(cls.joinCode);
     expect(renewed.studentCount).toBe(1);
