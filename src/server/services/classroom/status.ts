@@ -42,13 +42,31 @@ interface MaterialState {
   seconds: number;
 }
 
+/**
+ * Seconds per material ("module/material"), summed once per progress object: a dashboard asks for
+ * every student × assignment, and walking all of a student's time rows for each was most of its cost.
+ */
+const secondsByMaterial = new WeakMap<LearnerProgress, Map<string, number>>();
+function materialSeconds(p: LearnerProgress, key: string): number {
+  let sums = secondsByMaterial.get(p);
+  if (!sums) {
+    sums = new Map();
+    for (const [sectionKey, t] of p.time) {
+      const material = sectionKey.slice(0, sectionKey.lastIndexOf('/'));
+      sums.set(material, (sums.get(material) ?? 0) + t.seconds);
+    }
+    secondsByMaterial.set(p, sums);
+  }
+  return sums.get(key) ?? 0;
+}
+
 function materialState(m: TreeModule, mat: TreeMaterial, p: LearnerProgress): MaterialState {
-  const prefix = `${m.slug}/${mat.slug}/`;
+  const key = `${m.slug}/${mat.slug}`;
+  const prefix = `${key}/`;
   let completed = 0;
   for (const s of mat.sections) if (p.completions.has(prefix + s.slug)) completed += 1;
-  let seconds = 0;
-  for (const [key, t] of p.time) if (key.startsWith(prefix)) seconds += t.seconds;
-  const attempts = p.attempts.get(`${m.slug}/${mat.slug}`);
+  const seconds = materialSeconds(p, key);
+  const attempts = p.attempts.get(key);
   const passed = attempts?.firstPassedAt != null;
   const hasReview = mat.review !== null;
   const allSections = completed === mat.sections.length;

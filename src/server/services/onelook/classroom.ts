@@ -488,14 +488,12 @@ async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
     repo.classWorksheets(db, cls.id),
   ]);
   const facts = assignments.map(factsOf);
-  const empty = { completions: new Map(), attempts: new Map(), time: new Map() };
+  const turnInsOf = groupBy(turnIns, (t) => t.userId);
+  const worksheetsOf = groupBy(worksheets, (w) => w.userId);
   const students = roster.map((s): DashboardStudent => {
-    const p = progress.get(s.userId) ?? empty;
-    const work: StudentWork = {
-      progress: p,
-      turnIns: turnIns.filter((t) => t.userId === s.userId),
-      worksheets: worksheets.filter((w) => w.userId === s.userId),
-    };
+    const p = progress.get(s.userId) ?? { completions: new Map(), attempts: new Map(), time: new Map() };
+    const handedIn = turnInsOf.get(s.userId) ?? [];
+    const work: StudentWork = { progress: p, turnIns: handedIn, worksheets: worksheetsOf.get(s.userId) ?? [] };
     let seconds = 0;
     let last = lastSeen.get(s.userId) ?? 0;
     for (const t of p.time.values()) {
@@ -504,7 +502,7 @@ async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
     }
     for (const at of p.completions.values()) last = Math.max(last, at);
     for (const a of p.attempts.values()) last = Math.max(last, a.firstAt);
-    for (const t of turnIns) if (t.userId === s.userId) last = Math.max(last, t.turnedInAt);
+    for (const t of handedIn) last = Math.max(last, t.turnedInAt);
     const cells: DashboardStudent['cells'] = {};
     for (const a of facts) cells[a.id] = assignmentCell(a, tree, work, now);
     return {
@@ -520,6 +518,16 @@ async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
     };
   });
   return { cls, tree, assignments, students };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
 
 async function dashboard(ctx: ServiceContext): Promise<ClassDashboard> {
