@@ -10,7 +10,7 @@
  * visit; the other pages are forms or lists of the student's own records.)
  */
 import { matchPath } from 'react-router';
-import { catalogApi } from '../features/catalog/api';
+import { catalogApi } from '../features/catalog';
 import { kbApi } from '../features/knowledgeBase/api';
 import { resolveRoute } from './routes';
 

@@ -37,7 +37,7 @@ import {
 } from '../features/auth/storage';
 import { draftRegistry } from '../features/drafts/registry';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
-import type { catalogReducer } from '../features/catalog/slice';
+import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env/slice';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';

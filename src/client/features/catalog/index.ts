@@ -2,3 +2,8 @@
 export { BookmarkList } from './components/BookmarkList';
 export { ContinueCard } from './components/ContinueCard';
 export { TranscriptTable } from './components/TranscriptTable';
+export { catalogApi } from './api';
+export { catalogArea } from './area';
+export { ContinueCardSkeleton } from './components/ContinueCardSkeleton';
+export { selectLearnerStarted } from './selectors';
+export { type catalogReducer } from './slice';

@@ -7,7 +7,7 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { BookmarkList, TranscriptTable } from '../../catalog';
 import { MyBudgetsAndWorksheets } from '../../budgetWizard/components/MyBudgetsAndWorksheets';
 import { registerArea } from '../../../app/areas';
-import { catalogArea } from '../../catalog/area';
+import { catalogArea } from '../../catalog';
 import { budgetsArea } from '../../budgetWizard/area';
 import { worksheetsArea } from '../../worksheets/area';
 
