@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BasicExpiryDialog } from '../features/session/components/BasicExpiryDialog';
-import { selectIsAuthenticated } from '../features/auth/selectors';
+import { selectIsAuthenticated } from '../features/auth';
 import { selectSessionDialogOpen } from '../features/session/selectors';
 import { selectSupportPanelMounted } from '../features/support/selectors';
 import { useAppSelector } from './hooks';

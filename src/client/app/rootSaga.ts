@@ -5,8 +5,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
-import { authSaga } from '../features/auth/sagas';
-import { validate } from '../features/auth/slice';
+import { authSaga, validate } from '../features/auth';
 import { envSaga } from '../features/env/sagas';
 import { envRequested } from '../features/env/slice';
 import { startSessionSaga } from '../features/session/start';

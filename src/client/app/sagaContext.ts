@@ -7,7 +7,7 @@
 import type { AxiosInstance } from 'axios';
 import { getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { TokenRenewals } from '../features/auth/tokenRenewals';
+import type { TokenRenewals } from '../features/auth';
 import type { DraftRegistry } from '../features/drafts/registry';
 
 export interface NavigateOptions {

@@ -25,16 +25,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
-import { authReducer, authStateFromStorage } from '../features/auth/slice';
-import { TokenRenewals } from '../features/auth/tokenRenewals';
-import {
-  clearStoredSession,
-  getAppKey,
-  isStoredSessionIdle,
-  readRawStoredSession,
-  readServerClockOffset,
-  readStoredSession,
-} from '../features/auth/storage';
+import { authReducer, authStateFromStorage, TokenRenewals, clearStoredSession, getAppKey, isStoredSessionIdle, readRawStoredSession, readServerClockOffset, readStoredSession } from '../features/auth';
 import { draftRegistry } from '../features/drafts/registry';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog';

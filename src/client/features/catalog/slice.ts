@@ -10,8 +10,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PreloadedAnswer } from '../../app/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
 import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
-import { currentSchoolChanged } from '../auth/events';
-import { resetOnSessionEnd } from '../auth/reset';
+import { currentSchoolChanged, resetOnSessionEnd } from '../auth';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
 export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';

@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { KB_SEARCH, type KbArticleDetail, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
 import type { PreloadedAnswer } from '../../app/pageData';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type KbStatus = 'idle' | 'pending' | 'succeeded' | 'notFound' | 'failed';
 export type SearchStatus = 'idle' | 'pending' | 'succeeded' | 'failed';

@@ -1,6 +1,6 @@
 /** Forgot / reset / change password: one status per form; the values stay in the forms. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type PasswordStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 export type ResetLinkStatus = 'unchecked' | 'checking' | 'valid' | 'invalid';

@@ -10,8 +10,7 @@ import type { ProfileProduct, RedeemedAccessCode } from '../../../common/account
 import type { Client, User } from '../../../common/types';
 import { callService } from '../../api/apiSaga';
 import { toRequestError } from '../../lib/requestError';
-import { selectUser } from '../auth/selectors';
-import { identityLoaded, profileUpdated } from '../auth/slice';
+import { selectUser, identityLoaded, profileUpdated } from '../auth';
 import {
   accessCodeAddFailed,
   accessCodeAddRequested,

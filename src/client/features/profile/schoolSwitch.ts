@@ -10,9 +10,7 @@ import type { Area } from '../../app/areas';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Client } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
-import { selectClients } from '../auth/selectors';
-import { currentSchoolChanged } from '../auth/events';
-import { identityLoaded, schoolSwitched } from '../auth/slice';
+import { selectClients, currentSchoolChanged, identityLoaded, schoolSwitched } from '../auth';
 import { notificationRaised } from '../notifications/slice';
 
 /** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */

@@ -7,7 +7,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
 import { sameClientId } from '../../../common/clients';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type ProfileStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 

@@ -11,10 +11,7 @@ import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } 
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
 import { toRequestError } from '../../lib/requestError';
 import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
-import { sessionStart } from '../auth/events';
-import { startRenewalKey } from '../auth/renewalKey';
-import { signInSucceeded } from '../auth/slice';
-import { normalizeSession, sessionExpiry, writeStoredSession } from '../auth/storage';
+import { sessionStart, startRenewalKey, signInSucceeded, normalizeSession, sessionExpiry, writeStoredSession } from '../auth';
 import {
   codeSubmitted,
   invitationEmailSubmitted,

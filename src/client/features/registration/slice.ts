@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userNameProblem, type RegistrationRecordView } from '../../../common/accounts';
-import { sessionStart } from '../auth/events';
+import { sessionStart } from '../auth';
 
 export type RegistrationStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 

@@ -32,8 +32,7 @@ import {
 import type { SupportRequest } from '../../../common/types';
 import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
-import { sessionEnd } from '../auth/events';
-import { selectUser } from '../auth/selectors';
+import { sessionEnd, selectUser } from '../auth';
 import { selectRecordingWanted } from './selectors';
 import { notificationRaised } from '../notifications/slice';
 

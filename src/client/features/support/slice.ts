@@ -15,7 +15,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RecordingBody, TicketDetail, TicketSummary } from '../../../common/support';
 import type { SupportFormValues } from '../../../common/validation';
 import type { ApiProblem } from '../../api/apiProblem';
-import { sessionEnd } from '../auth/events';
+import { sessionEnd } from '../auth';
 
 /** The panel (mounted once, in the root layout) and the form on /help and /app/support. */
 export type SupportFormId = 'panel' | 'page';

@@ -11,7 +11,7 @@ import type { BudgetSummary } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
 import { WORKSHEET_INFO, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { selectWorksheetList } from '../../worksheets/selectors';
 import { WORKSHEETS_PATH, worksheetListRequested, worksheetName, worksheetPath } from '../../worksheets/slice';
 import { monthLabel } from '../exports';

@@ -8,7 +8,7 @@ import { formatCents } from '../../../../common/money';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { documentIdOf, useDocumentList } from '../../../lib/documentPages';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';

@@ -43,8 +43,7 @@ import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeFiel
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
-import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectClients, selectCurrentSchool, selectUser, selectTimeZone } from '../../auth';
 import { selectPasswordChange } from '../../password/selectors';
 import { passwordChangeRequested } from '../../password/slice';
 import { TimezoneField } from '../components/TimezoneField';
