@@ -6,7 +6,7 @@
  * makes no difference to the markup; React renders it right after.
  */
 import { envReducer } from '../features/env/slice';
-import { notificationsReducer } from '../features/notifications/slice';
+import { notificationsReducer } from '../features/notifications';
 import { sessionReducer } from '../features/session/slice';
 import type { RootState } from './store';
 

@@ -31,7 +31,7 @@ import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env/slice';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
-import { notificationsReducer } from '../features/notifications/slice';
+import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password/slice';
 import type { profileReducer } from '../features/profile/slice';
 import type { registrationReducer } from '../features/registration/slice';

@@ -12,7 +12,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { callService, toApiProblem } from '../../api/apiSaga';
 import { now } from '../../app/sagaContext';
 import { MAX_TIME_REPORT_SECONDS, type Bookmark, type CertificateFile, type ReviewAnswer, type ReviewResult } from '../../../common/catalog';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 import {
   bookmarkAddRequested,
   bookmarkChangeKey,

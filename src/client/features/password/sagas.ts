@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../common/accountMessages';
 import { callService } from '../../api/apiSaga';
 import { toRequestError } from '../../lib/requestError';
 import { getNavigate, type SagaContext } from '../../app/sagaContext';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 import {
   forgotAnswered,
   forgotFailed,

@@ -11,7 +11,7 @@ import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Client } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
 import { selectClients, currentSchoolChanged, identityLoaded, schoolSwitched } from '../auth';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 
 /** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */
 export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {

@@ -34,7 +34,7 @@ import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd, selectUser } from '../auth';
 import { selectRecordingWanted } from './selectors';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
 export const SUPPORT_TOAST_GROUP = 'support-request';
