@@ -5,7 +5,7 @@
  * that page with it (app/hydrateStudentPage.tsx), so an answer that came first, or comes meanwhile,
  * makes no difference to the markup; React renders it right after.
  */
-import { envReducer } from '../features/env/slice';
+import { envReducer } from '../features/env';
 import { notificationsReducer } from '../features/notifications';
 import { sessionReducer } from '../features/session/slice';
 import type { RootState } from './store';

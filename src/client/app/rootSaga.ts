@@ -6,8 +6,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga, validate } from '../features/auth';
-import { envSaga } from '../features/env/sagas';
-import { envRequested } from '../features/env/slice';
+import { envSaga, envRequested } from '../features/env';
 import { startSessionSaga } from '../features/session/start';
 import { getLogger, type SagaContext } from './sagaContext';
 

@@ -29,7 +29,7 @@ import { authReducer, authStateFromStorage, TokenRenewals, clearStoredSession, g
 import { draftRegistry } from '../features/drafts/registry';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog';
-import { envReducer } from '../features/env/slice';
+import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password/slice';
