@@ -6,9 +6,8 @@
  *   rendered from its first opening on; while its code is missing, BasicExpiryDialog asks instead.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { BasicExpiryDialog } from '../features/session/components/BasicExpiryDialog';
+import { BasicExpiryDialog, selectSessionDialogOpen } from '../features/session';
 import { selectIsAuthenticated } from '../features/auth';
-import { selectSessionDialogOpen } from '../features/session/selectors';
 import { selectSupportPanelMounted } from '../features/support/selectors';
 import { useAppSelector } from './hooks';
 

@@ -7,7 +7,7 @@
  */
 import { envReducer } from '../features/env';
 import { notificationsReducer } from '../features/notifications';
-import { sessionReducer } from '../features/session/slice';
+import { sessionReducer } from '../features/session';
 import type { RootState } from './store';
 
 export function asRenderedAhead(state: RootState): RootState {

@@ -7,7 +7,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga, validate } from '../features/auth';
 import { envSaga, envRequested } from '../features/env';
-import { startSessionSaga } from '../features/session/start';
+import { startSessionSaga } from '../features/session';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;

@@ -35,7 +35,7 @@ import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password/slice';
 import type { profileReducer } from '../features/profile/slice';
 import type { registrationReducer } from '../features/registration/slice';
-import { sessionReducer } from '../features/session/slice';
+import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support/slice';
 import type { worksheetsReducer } from '../features/worksheets/slice';
