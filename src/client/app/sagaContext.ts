@@ -8,7 +8,7 @@ import type { AxiosInstance } from 'axios';
 import { getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { TokenRenewals } from '../features/auth';
-import type { DraftRegistry } from '../features/drafts/registry';
+import type { DraftRegistry } from '../features/drafts';
 
 export interface NavigateOptions {
   replace?: boolean;
