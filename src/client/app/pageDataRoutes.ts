@@ -11,7 +11,7 @@
  */
 import { matchPath } from 'react-router';
 import { catalogApi } from '../features/catalog';
-import { kbApi } from '../features/knowledgeBase/api';
+import { kbApi } from '../features/knowledgeBase';
 import { resolveRoute } from './routes';
 
 type Params = Readonly<Record<string, string | undefined>>;

@@ -30,7 +30,7 @@ import { draftRegistry } from '../features/drafts';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env';
-import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
+import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password/slice';
 import type { profileReducer } from '../features/profile/slice';
