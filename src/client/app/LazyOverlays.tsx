@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BasicExpiryDialog, selectSessionDialogOpen } from '../features/session';
 import { selectIsAuthenticated } from '../features/auth';
-import { selectSupportPanelMounted } from '../features/support/selectors';
+import { selectSupportPanelMounted } from '../features/support';
 import { useAppSelector } from './hooks';
 
 const loadSupportPanel = () => import(/* webpackChunkName: "support-panel" */ '../features/support/components/SupportPanel');

@@ -37,7 +37,7 @@ import type { profileReducer } from '../features/profile/slice';
 import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
-import type { supportReducer } from '../features/support/slice';
+import type { supportReducer } from '../features/support';
 import type { worksheetsReducer } from '../features/worksheets/slice';
 import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
 import { isolated, rootSaga } from './rootSaga';
