@@ -33,7 +33,7 @@ import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password/slice';
-import type { profileReducer } from '../features/profile/slice';
+import type { profileReducer } from '../features/profile';
 import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';

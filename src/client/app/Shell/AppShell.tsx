@@ -32,7 +32,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { PRERENDERING, prerenderedCopyShown } from '../prerendering';
 import { visuallyHidden } from '../../ui/visuallyHidden';
-import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
+import { schoolSwitchArea } from '../../features/profile';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(supportArea);
