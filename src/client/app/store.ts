@@ -27,7 +27,7 @@ import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage, TokenRenewals, clearStoredSession, getAppKey, isStoredSessionIdle, readRawStoredSession, readServerClockOffset, readStoredSession } from '../features/auth';
 import { draftRegistry } from '../features/drafts';
-import type { budgetsReducer } from '../features/budgetWizard/slice';
+import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
