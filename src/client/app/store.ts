@@ -38,7 +38,7 @@ import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support';
-import type { worksheetsReducer } from '../features/worksheets/slice';
+import type { worksheetsReducer } from '../features/worksheets';
 import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
 import { isolated, rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';

@@ -8,7 +8,7 @@ import { BookmarkList, TranscriptTable } from '../../catalog';
 import { MyBudgetsAndWorksheets, budgetsArea } from '../../budgetWizard';
 import { registerArea } from '../../../app/areas';
 import { catalogArea } from '../../catalog';
-import { worksheetsArea } from '../../worksheets/area';
+import { worksheetsArea } from '../../worksheets';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(catalogArea);

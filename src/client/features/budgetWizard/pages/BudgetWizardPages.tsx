@@ -17,7 +17,7 @@ import { monthLabel } from '../exports';
 import { BUDGET_WIZARD_PATH, budgetName, budgetPath, budgets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { budgetsArea } from '../area';
-import { worksheetsArea } from '../../worksheets/area';
+import { worksheetsArea } from '../../worksheets';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(budgetsArea);
