@@ -32,7 +32,7 @@ import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { notificationsReducer } from '../features/notifications';
-import type { passwordReducer } from '../features/password/slice';
+import type { passwordReducer } from '../features/password';
 import type { profileReducer } from '../features/profile';
 import type { registrationReducer } from '../features/registration/slice';
 import { sessionReducer } from '../features/session';

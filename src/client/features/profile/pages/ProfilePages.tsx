@@ -44,8 +44,7 @@ import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectUser, selectTimeZone } from '../../auth';
-import { selectPasswordChange } from '../../password/selectors';
-import { passwordChangeRequested } from '../../password/slice';
+import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
 import { TimezoneField } from '../components/TimezoneField';
 import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
 import {
@@ -59,7 +58,6 @@ import {
 } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { profileArea } from '../area';
-import { passwordArea } from '../../password/area';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(profileArea);
