@@ -34,7 +34,7 @@ import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password';
 import type { profileReducer } from '../features/profile';
-import type { registrationReducer } from '../features/registration/slice';
+import type { registrationReducer } from '../features/registration';
 import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support';
