@@ -25,7 +25,17 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
-import { authReducer, authStateFromStorage, TokenRenewals, clearStoredSession, getAppKey, isStoredSessionIdle, readRawStoredSession, readServerClockOffset, readStoredSession } from '../features/auth';
+import {
+  authReducer,
+  authStateFromStorage,
+  TokenRenewals,
+  clearStoredSession,
+  getAppKey,
+  isStoredSessionIdle,
+  readRawStoredSession,
+  readServerClockOffset,
+  readStoredSession,
+} from '../features/auth';
 import { draftRegistry } from '../features/drafts';
 import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';

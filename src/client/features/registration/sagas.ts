@@ -11,7 +11,14 @@ import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } 
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
 import { toRequestError } from '../../lib/requestError';
 import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
-import { sessionStart, startRenewalKey, signInSucceeded, normalizeSession, sessionExpiry, writeStoredSession } from '../auth';
+import {
+  sessionStart,
+  startRenewalKey,
+  signInSucceeded,
+  normalizeSession,
+  sessionExpiry,
+  writeStoredSession,
+} from '../auth';
 import {
   codeSubmitted,
   invitationEmailSubmitted,

@@ -12,7 +12,13 @@ import { formatCents } from '../../../../common/money';
 import { WORKSHEET_INFO, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectTimeZone } from '../../auth';
-import { selectWorksheetList, WORKSHEETS_PATH, worksheetListRequested, worksheetName, worksheetPath } from '../../worksheets';
+import {
+  selectWorksheetList,
+  WORKSHEETS_PATH,
+  worksheetListRequested,
+  worksheetName,
+  worksheetPath,
+} from '../../worksheets';
 import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
 import { BUDGET_WIZARD_PATH, budgetListRequested, budgetName, budgetPath } from '../slice';
