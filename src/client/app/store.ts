@@ -41,7 +41,7 @@ import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
-import { notificationsReducer } from '../features/notifications';
+import { createNotificationBridge, notificationsReducer } from '../features/notifications';
 import type { passwordReducer } from '../features/password';
 import type { profileReducer } from '../features/profile';
 import type { registrationReducer } from '../features/registration';
@@ -207,10 +207,12 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const configured = configureStore({
     reducer: rootReducer,
     preloadedState: initialState,
+    // the notification bridge sits in every store, tests' too: a failure marked to be shown is a toast
+    // whichever sagas run (docs/architecture.md, "Failures and toasts")
     middleware: (getDefaultMiddleware) =>
       devTools === 'whenEnvIsD'
-        ? getDefaultMiddleware().concat(sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
-        : getDefaultMiddleware().concat(sagaMiddleware),
+        ? getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
+        : getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware),
     devTools:
       devTools === true
         ? {

@@ -6,11 +6,10 @@
  * (auth:session:start → auth:ready → /app).
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
-import { toRequestError } from '../../lib/requestError';
-import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
+import { getNavigate, getStorage, wait, type SagaContext } from '../../app/sagaContext';
 import {
   sessionStart,
   startRenewalKey,
@@ -65,7 +64,7 @@ function writeKey(storage: Storage, recordId: number, key: string | null): void 
 }
 
 function* fail(error: unknown): SagaIterator {
-  yield put(requestFailed(toRequestError(error)));
+  yield put(requestFailed(toApiProblem(error)));
 }
 
 function* started(data: { invitationId: number; recordId: number; key: string; record: RegistrationRecordView }): SagaIterator {
@@ -205,7 +204,7 @@ export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaI
 export function* userNameCheckSaga(action: ReturnType<typeof userNameTyped>): SagaIterator {
   const { userName } = action.payload;
   if (!shouldCheckUserName(userName)) return;
-  yield delay(USER_NAME_CHECK_DELAY_MS);
+  yield call(wait, USER_NAME_CHECK_DELAY_MS);
   try {
     const data: { available: boolean; message?: string } = yield call(callService, {
       method: 'POST',
