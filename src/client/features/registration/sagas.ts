@@ -106,7 +106,7 @@ export function* openSaga(action: ReturnType<typeof recordOpened>): SagaIterator
   const key: string = given ?? (yield call(keyFor, { invitationId, recordId }));
   if (!key) {
     // another browser or computer, or cleared storage: only the access code or the mailed link lead back
-    yield put(requestFailed({ message: ACCOUNT_MESSAGES.recordKeyMissing }));
+    yield put(requestFailed({ kind: 'client', message: ACCOUNT_MESSAGES.recordKeyMissing }));
     return;
   }
   try {
