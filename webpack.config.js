@@ -52,6 +52,9 @@ const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
  * and the server renders the pages it renders ahead of the app with it (pageRoutes.ts). Production
  * builds only; never served as a file.
  */
+/** The features' public surfaces (src/client/features/<name>/index.ts). */
+const FEATURE_INDEX = /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 function prerenderConfig() {
   return {
     name: 'prerender',
@@ -59,7 +62,7 @@ function prerenderConfig() {
     target: 'node',
     entry: { prerender: path.resolve(__dirname, 'src/client/prerender.tsx') },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }] },
+    module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }, { test: FEATURE_INDEX, sideEffects: false }] },
     devtool: false,
     // the route chunks are files of their own, required when a page is rendered: the server, which
     // renders some signed-in pages at request time (src/server/http/pageRoutes.ts), loads only the
@@ -141,6 +144,11 @@ function spaConfig(mode, production) {
       rules: [
         typescriptRule,
         { test: ASSETS, type: 'asset/resource' },
+        // A feature's index.ts only re-exports (docs/architecture.md, "Feature boundaries"). Webpack's own
+        // analysis counts a re-export of a module with top-level calls (createSlice, …) as a side effect
+        // and would bundle every module an index names wherever one name is used; marked free of side
+        // effects, an import through the index costs only what it names.
+        { test: FEATURE_INDEX, sideEffects: false },
       ],
     },
     // Separate .map files, never eval(): the server's CSP has no 'unsafe-eval', in development too.

@@ -22,7 +22,7 @@ import { APP_KEY_HEADER } from '../common/constants';
 import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../common/renderedPage';
 import { stashPageAnswers } from './app/pageData';
 import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
-import { getAppKey, isStoredSessionIdle, readServerClockOffset, readStoredSession } from './features/auth/storage';
+import { getAppKey, isStoredSessionIdle, readServerClockOffset, readStoredSession } from './features/auth';
 import { afterFirstPaint, loadScriptsOnce, scriptsToLoad } from './bootSteps';
 
 /** How long the app's scripts wait for the student's page before they render it themselves. */

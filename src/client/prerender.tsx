@@ -40,7 +40,7 @@ import { pageDataPaths } from './app/pageDataRoutes';
 import { routes, routeTable, type AppRoute } from './app/routes';
 import { createMemoryStorage } from './app/sagaContext';
 import { createAppStore } from './app/store';
-import { signedInState } from './features/auth/slice';
+import { signedInState } from './features/auth';
 import type { PrerenderedPageEntry } from '../common/prerendered';
 import type { Session } from '../common/types';
 

@@ -28,8 +28,7 @@ import { selectToken } from '../features/auth/selectors';
 import { learnServerClock, serverNow } from '../features/auth/serverClock';
 import { getAppKey } from '../features/auth/storage';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
-import { notificationRaised } from '../features/notifications/slice';
-import { ApiError, toApiProblem, type ApiProblem } from './apiProblem';
+import { ApiError, problemRaised, toApiProblem, type ApiProblem } from './apiProblem';
 
 export { ApiError, isApiError, toApiProblem, type ApiProblem, type ApiProblemKind } from './apiProblem';
 
@@ -186,9 +185,7 @@ export function proxyBody(request: ProxyRequest): ProxyBody {
 
 function* raiseIfShown(error: unknown, showErrors: boolean | undefined): SagaIterator<never> {
   const problem: ApiProblem = toApiProblem(error);
-  if (showErrors) {
-    yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: problem.message }));
-  }
+  if (showErrors) yield put(problemRaised(problem));
   throw error instanceof ApiError ? error : new ApiError(problem);
 }
 

@@ -4,7 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { selectPendingNotifications } from '../features/notifications/selectors';
+import { selectPendingNotifications } from '../features/notifications';
 import { useAppSelector } from './hooks';
 import type { AppRouter } from './router';
 import type { AppStore, RootState } from './store';

@@ -6,10 +6,9 @@
  *   rendered from its first opening on; while its code is missing, BasicExpiryDialog asks instead.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { BasicExpiryDialog } from '../features/session/components/BasicExpiryDialog';
-import { selectIsAuthenticated } from '../features/auth/selectors';
-import { selectSessionDialogOpen } from '../features/session/selectors';
-import { selectSupportPanelMounted } from '../features/support/selectors';
+import { BasicExpiryDialog, selectSessionDialogOpen } from '../features/session';
+import { selectIsAuthenticated } from '../features/auth';
+import { selectSupportPanelMounted } from '../features/support';
 import { useAppSelector } from './hooks';
 
 const loadSupportPanel = () => import(/* webpackChunkName: "support-panel" */ '../features/support/components/SupportPanel');

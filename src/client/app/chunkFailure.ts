@@ -8,8 +8,7 @@
  *   same address, after the drafts were saved; a second failure within RELOAD_GUARD_MS shows
  *   "Try again" instead, so a broken deploy never makes a reload loop.
  */
-import { DRAFT_SAVE_TIMEOUT_MS } from '../features/drafts/events';
-import { draftRegistry } from '../features/drafts/registry';
+import { DRAFT_SAVE_TIMEOUT_MS, draftRegistry } from '../features/drafts';
 
 /** sessionStorage key: when this tab last reloaded for a newer build. */
 export const RELOAD_STORAGE_KEY = 'cc:reloadedForNewBuild';

@@ -12,7 +12,7 @@
  * (a development build, `devTools: true`, has the full extension through Redux Toolkit).
  */
 import type { Middleware } from '@reduxjs/toolkit';
-import { selectIsDevelopment, type EnvRootState } from '../features/env/selectors';
+import { selectIsDevelopment, type EnvRootState } from '../features/env';
 
 /** The part of the extension's `connect()` API this bridge uses. */
 export interface DevToolsConnection {

@@ -7,8 +7,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { guardDenied } from '../features/auth/slice';
-import { selectIsAuthenticated } from '../features/auth/selectors';
+import { guardDenied, selectIsAuthenticated } from '../features/auth';
 
 export function RequireAuth({ required, children }: { required: boolean; children: ReactNode }) {
   const dispatch = useAppDispatch();

@@ -10,8 +10,8 @@
  * visit; the other pages are forms or lists of the student's own records.)
  */
 import { matchPath } from 'react-router';
-import { catalogApi } from '../features/catalog/api';
-import { kbApi } from '../features/knowledgeBase/api';
+import { catalogApi } from '../features/catalog';
+import { kbApi } from '../features/knowledgeBase';
 import { resolveRoute } from './routes';
 
 type Params = Readonly<Record<string, string | undefined>>;

@@ -5,9 +5,9 @@
  * that page with it (app/hydrateStudentPage.tsx), so an answer that came first, or comes meanwhile,
  * makes no difference to the markup; React renders it right after.
  */
-import { envReducer } from '../features/env/slice';
-import { notificationsReducer } from '../features/notifications/slice';
-import { sessionReducer } from '../features/session/slice';
+import { envReducer } from '../features/env';
+import { notificationsReducer } from '../features/notifications';
+import { sessionReducer } from '../features/session';
 import type { RootState } from './store';
 
 export function asRenderedAhead(state: RootState): RootState {

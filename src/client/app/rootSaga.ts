@@ -5,11 +5,9 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
-import { authSaga } from '../features/auth/sagas';
-import { validate } from '../features/auth/slice';
-import { envSaga } from '../features/env/sagas';
-import { envRequested } from '../features/env/slice';
-import { startSessionSaga } from '../features/session/start';
+import { authSaga, validate } from '../features/auth';
+import { envSaga, envRequested } from '../features/env';
+import { startSessionSaga } from '../features/session';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;

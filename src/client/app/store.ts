@@ -25,29 +25,30 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
-import { authReducer, authStateFromStorage } from '../features/auth/slice';
-import { TokenRenewals } from '../features/auth/tokenRenewals';
 import {
+  authReducer,
+  authStateFromStorage,
+  TokenRenewals,
   clearStoredSession,
   getAppKey,
   isStoredSessionIdle,
   readRawStoredSession,
   readServerClockOffset,
   readStoredSession,
-} from '../features/auth/storage';
-import { draftRegistry } from '../features/drafts/registry';
-import type { budgetsReducer } from '../features/budgetWizard/slice';
-import type { catalogReducer } from '../features/catalog/slice';
-import { envReducer } from '../features/env/slice';
-import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
-import { notificationsReducer } from '../features/notifications/slice';
-import type { passwordReducer } from '../features/password/slice';
-import type { profileReducer } from '../features/profile/slice';
-import type { registrationReducer } from '../features/registration/slice';
-import { sessionReducer } from '../features/session/slice';
+} from '../features/auth';
+import { draftRegistry } from '../features/drafts';
+import type { budgetsReducer } from '../features/budgetWizard';
+import type { catalogReducer } from '../features/catalog';
+import { envReducer } from '../features/env';
+import type { knowledgeBaseReducer } from '../features/knowledgeBase';
+import { createNotificationBridge, notificationsReducer } from '../features/notifications';
+import type { passwordReducer } from '../features/password';
+import type { profileReducer } from '../features/profile';
+import type { registrationReducer } from '../features/registration';
+import { sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
-import type { supportReducer } from '../features/support/slice';
-import type { worksheetsReducer } from '../features/worksheets/slice';
+import type { supportReducer } from '../features/support';
+import type { worksheetsReducer } from '../features/worksheets';
 import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
 import { isolated, rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
@@ -206,10 +207,12 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const configured = configureStore({
     reducer: rootReducer,
     preloadedState: initialState,
+    // the notification bridge sits in every store, tests' too: a failure marked to be shown is a toast
+    // whichever sagas run (docs/architecture.md, "Failures and toasts")
     middleware: (getDefaultMiddleware) =>
       devTools === 'whenEnvIsD'
-        ? getDefaultMiddleware().concat(sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
-        : getDefaultMiddleware().concat(sagaMiddleware),
+        ? getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
+        : getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware),
     devTools:
       devTools === true
         ? {

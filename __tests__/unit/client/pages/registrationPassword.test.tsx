@@ -39,7 +39,7 @@ it("the server's refusal of a password goes once the password changes", async ()
   const password = await screen.findByLabelText(/^Password/, { selector: 'input' });
   await userEvent.type(password, 'quinn.tester');
   act(() => {
-    store.dispatch(requestFailed({ status: 400, message: ACCOUNT_MESSAGES.passwordIsUserName }));
+    store.dispatch(requestFailed({ kind: 'client', status: 400, message: ACCOUNT_MESSAGES.passwordIsUserName }));
   });
   expect(await screen.findByText(ACCOUNT_MESSAGES.passwordIsUserName)).toBeInTheDocument();
   await userEvent.type(password, 'x');

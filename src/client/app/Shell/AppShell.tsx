@@ -22,7 +22,7 @@ import { Link as RouterLink, Outlet, useLocation, useMatches } from 'react-route
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
-import { supportRequested } from '../../features/support/slice';
+import { supportRequested, supportArea } from '../../features/support';
 import { useAppDispatch } from '../hooks';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
@@ -32,8 +32,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { PRERENDERING, prerenderedCopyShown } from '../prerendering';
 import { visuallyHidden } from '../../ui/visuallyHidden';
-import { supportArea } from '../../features/support/area';
-import { schoolSwitchArea } from '../../features/profile/schoolSwitch';
+import { schoolSwitchArea } from '../../features/profile';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(supportArea);

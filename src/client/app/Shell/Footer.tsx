@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME, VERSION } from '../../../common/constants';
 import { useAppSelector } from '../hooks';
-import { selectEnvInfo, selectIsDevelopment } from '../../features/env/selectors';
+import { selectEnvInfo, selectIsDevelopment } from '../../features/env';
 
 /** The environment badge shows only in development environments: its Chip is not in every page's first download. */
 const Chip = lazy(() => import(/* webpackChunkName: "env-badge" */ '@mui/material/Chip'));

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../hooks';
-import { selectUser } from '../../features/auth/selectors';
+import { selectUser } from '../../features/auth';
 import { learnerLabel } from '../../ui/learnerLabel';
 import { AccountIcon } from './icons';
 

@@ -9,8 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { sameClientId } from '../../../common/clients';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { schoolSwitched } from '../../features/auth/slice';
-import { selectClients, selectCurrentSchool, selectIsMultiTenant } from '../../features/auth/selectors';
+import { schoolSwitched, selectClients, selectCurrentSchool, selectIsMultiTenant } from '../../features/auth';
 import { SchoolIcon } from './icons';
 
 export function SchoolSwitcher({ onSwitched }: { onSwitched?: () => void }) {

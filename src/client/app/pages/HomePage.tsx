@@ -14,9 +14,8 @@ import { LinkCardGrid } from '../../ui/LinkCardGrid';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../prerendering';
-import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
-import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
-import { selectLearnerStarted } from '../../features/catalog/selectors';
+import { selectCurrentSchool, selectUser } from '../../features/auth';
+import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
 
 /** "Continue where you left off", loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>

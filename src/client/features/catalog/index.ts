@@ -1,4 +1,9 @@
-/** The catalog feature's public surface for other features and app/ (components, not internals). */
+/** The catalog feature's public surface: what other features and app/ may use (its pages load through the route table). */
 export { BookmarkList } from './components/BookmarkList';
 export { ContinueCard } from './components/ContinueCard';
 export { TranscriptTable } from './components/TranscriptTable';
+export { catalogApi } from './api';
+export { catalogArea } from './area';
+export { ContinueCardSkeleton } from './components/ContinueCardSkeleton';
+export { selectLearnerStarted } from './selectors';
+export { type catalogReducer } from './slice';

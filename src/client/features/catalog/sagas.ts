@@ -1,7 +1,7 @@
 /**
  * Catalog sagas: every call through callService. Reads are keyed by path; changes call the server,
  * then mark loaded data stale (the page shows the new state: "Completed", "Remove bookmark") and
- * raise an error toast on failure. No success toasts: notistack's default success/info colours fail
+ * mark a failure to be shown as a toast (`withToast`, the notification bridge). No success toasts: notistack's default success/info colours fail
  * WCAG AA contrast (see the report), and the page itself shows the outcome.
  * Time spent: the reader says when a section is opened and closed; the saga measures with the
  * context clock and reports whole seconds, bounded (1..MAX_TIME_REPORT_SECONDS) as the server wants.
@@ -10,9 +10,9 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callService, toApiProblem } from '../../api/apiSaga';
+import { withToast } from '../../api/apiProblem';
 import { now } from '../../app/sagaContext';
 import { MAX_TIME_REPORT_SECONDS, type Bookmark, type CertificateFile, type ReviewAnswer, type ReviewResult } from '../../../common/catalog';
-import { notificationRaised } from '../notifications/slice';
 import {
   bookmarkAddRequested,
   bookmarkChangeKey,
@@ -33,7 +33,6 @@ import {
   sectionClosed,
   sectionCompletionRequested,
   sectionOpened,
-  toCatalogError,
 } from './slice';
 import { catalogApi } from './api';
 import { putPreloadedAnswers } from '../../app/pageAnswers';
@@ -44,12 +43,8 @@ export function* loadResource(action: PayloadAction<{ path: string }>): SagaIter
     const data: unknown = yield call(callService, { path });
     yield put(resourceLoaded({ path, data }));
   } catch (error) {
-    yield put(resourceFailed({ path, error: toCatalogError(toApiProblem(error)) }));
+    yield put(resourceFailed({ path, error: toApiProblem(error) }));
   }
-}
-
-function* failToast(summary: string, error: unknown): SagaIterator {
-  yield put(notificationRaised({ severity: 'error', summary, detail: toApiProblem(error).message }));
 }
 
 export function* completeSection(action: PayloadAction<{ path: string }>): SagaIterator {
@@ -58,8 +53,7 @@ export function* completeSection(action: PayloadAction<{ path: string }>): SagaI
     yield call(callService, { method: 'POST', path: `${path}/complete` });
     yield put(changeSucceeded({ key: path }));
   } catch (error) {
-    yield put(changeFailed({ key: path, error: toCatalogError(toApiProblem(error)) }));
-    yield call(failToast, 'Could not save your progress', error);
+    yield put(withToast(changeFailed({ key: path, error: toApiProblem(error) }), { summary: 'Could not save your progress' }));
   }
 }
 
@@ -70,8 +64,7 @@ export function* submitReview(action: PayloadAction<{ path: string; serving: str
     yield put(reviewScored({ path, result }));
     yield put(progressChanged());
   } catch (error) {
-    yield put(reviewFailed({ path, error: toCatalogError(toApiProblem(error)) }));
-    yield call(failToast, 'Could not submit your answers', error);
+    yield put(withToast(reviewFailed({ path, error: toApiProblem(error) }), { summary: 'Could not submit your answers' }));
   }
 }
 
@@ -81,8 +74,7 @@ export function* addBookmark(action: PayloadAction<{ kind: Bookmark['kind']; tar
     yield call(callService, { method: 'POST', path: catalogApi.bookmarks, payload: action.payload });
     yield put(changeSucceeded({ key }));
   } catch (error) {
-    yield put(changeFailed({ key, error: toCatalogError(toApiProblem(error)) }));
-    yield call(failToast, 'Could not add the bookmark', error);
+    yield put(withToast(changeFailed({ key, error: toApiProblem(error) }), { summary: 'Could not add the bookmark' }));
   }
 }
 
@@ -92,8 +84,7 @@ export function* removeBookmark(action: PayloadAction<{ id: number; kind: Bookma
     yield call(callService, { method: 'DELETE', path: `${catalogApi.bookmarks}/${action.payload.id}` });
     yield put(changeSucceeded({ key }));
   } catch (error) {
-    yield put(changeFailed({ key, error: toCatalogError(toApiProblem(error)) }));
-    yield call(failToast, 'Could not remove the bookmark', error);
+    yield put(withToast(changeFailed({ key, error: toApiProblem(error) }), { summary: 'Could not remove the bookmark' }));
   }
 }
 
@@ -103,8 +94,7 @@ export function* downloadCertificate(action: PayloadAction<{ moduleSlug: string 
     const file: CertificateFile = yield call(callService, { path: catalogApi.certificate(moduleSlug), timeout: 30_000 });
     yield put(certificateReady({ moduleSlug, file }));
   } catch (error) {
-    yield put(certificateFailed({ moduleSlug, error: toCatalogError(toApiProblem(error)) }));
-    yield call(failToast, 'Could not create the certificate', error);
+    yield put(withToast(certificateFailed({ moduleSlug, error: toApiProblem(error) }), { summary: 'Could not create the certificate' }));
   }
 }
 

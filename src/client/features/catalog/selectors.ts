@@ -3,12 +3,13 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { catalogApi } from './api';
 import { STATUS_LABELS, type ProgressStatus, type ProgressSummary, type TranscriptRow } from '../../../common/catalog';
-import type { ActionStatus, AttemptState, CatalogError, LoadStatus } from './slice';
+import type { ApiProblem } from '../../api/apiProblem';
+import type { ActionStatus, AttemptState, LoadStatus } from './slice';
 
 export interface ResourceView<T> {
   status: LoadStatus;
   data: T | null;
-  error: CatalogError | null;
+  error: ApiProblem | null;
 }
 
 const IDLE: ResourceView<never> = { status: 'idle', data: null, error: null };

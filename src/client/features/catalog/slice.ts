@@ -10,29 +10,21 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PreloadedAnswer } from '../../app/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
 import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
-import { currentSchoolChanged } from '../auth/events';
-import { resetOnSessionEnd } from '../auth/reset';
+import { currentSchoolChanged, resetOnSessionEnd } from '../auth';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
 export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 
-/** A typed error: the API problem's kind, HTTP status and message. */
-export interface CatalogError {
-  kind: ApiProblem['kind'];
-  status: number | null;
-  message: string;
-}
-
 export interface Resource {
   status: LoadStatus;
   data: unknown;
-  error: CatalogError | null;
+  error: ApiProblem | null;
 }
 
 export interface AttemptState {
   status: ActionStatus;
   result: ReviewResult | null;
-  error: CatalogError | null;
+  error: ApiProblem | null;
 }
 
 export interface CatalogState {
@@ -41,7 +33,7 @@ export interface CatalogState {
   attempts: Record<string, AttemptState>;
   /** pending changes by a key (section path, bookmark target) so buttons can show progress */
   changes: Record<string, ActionStatus>;
-  certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: CatalogError | null };
+  certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: ApiProblem | null };
 }
 
 export const initialState: CatalogState = {
@@ -50,8 +42,6 @@ export const initialState: CatalogState = {
   changes: {},
   certificate: { status: 'idle', moduleSlug: null, file: null, error: null },
 };
-
-export const toCatalogError = (problem: ApiProblem): CatalogError => ({ kind: problem.kind, status: problem.status ?? null, message: problem.message });
 
 /** Every loaded resource is to be fetched again when a page shows it (a change, another school). */
 function markStale(state: { resources: CatalogState['resources'] }): void {
@@ -69,7 +59,7 @@ const catalogSlice = createSlice({
     resourceLoaded(state, action: PayloadAction<{ path: string; data: unknown }>) {
       state.resources[action.payload.path] = { status: 'succeeded', data: action.payload.data, error: null };
     },
-    resourceFailed(state, action: PayloadAction<{ path: string; error: CatalogError }>) {
+    resourceFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
       state.resources[action.payload.path] = { status: 'failed', data: null, error: action.payload.error };
     },
 
@@ -86,7 +76,7 @@ const catalogSlice = createSlice({
     reviewScored(state, action: PayloadAction<{ path: string; result: ReviewResult }>) {
       state.attempts[action.payload.path] = { status: 'succeeded', result: action.payload.result, error: null };
     },
-    reviewFailed(state, action: PayloadAction<{ path: string; error: CatalogError }>) {
+    reviewFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
       state.attempts[action.payload.path] = { status: 'failed', result: null, error: action.payload.error };
       // 409: that opening of the review is spent or replaced; the page loads the review again
       if (action.payload.error.status === 409 && state.resources[action.payload.path]?.status === 'succeeded') {
@@ -107,7 +97,7 @@ const catalogSlice = createSlice({
       state.changes[action.payload.key] = 'succeeded';
       markStale(state);
     },
-    changeFailed(state, action: PayloadAction<{ key: string; error: CatalogError }>) {
+    changeFailed(state, action: PayloadAction<{ key: string; error: ApiProblem }>) {
       state.changes[action.payload.key] = 'failed';
     },
     /** after a review scored: what the learner sees elsewhere changed */
@@ -121,7 +111,7 @@ const catalogSlice = createSlice({
     certificateReady(state, action: PayloadAction<{ moduleSlug: string; file: CertificateFile }>) {
       state.certificate = { status: 'succeeded', moduleSlug: action.payload.moduleSlug, file: action.payload.file, error: null };
     },
-    certificateFailed(state, action: PayloadAction<{ moduleSlug: string; error: CatalogError }>) {
+    certificateFailed(state, action: PayloadAction<{ moduleSlug: string; error: ApiProblem }>) {
       state.certificate = { status: 'failed', moduleSlug: action.payload.moduleSlug, file: null, error: action.payload.error };
     },
     /** the page handed the file to the browser: drop it from the store */

@@ -1,14 +1,15 @@
 /**
  * Knowledge-base sagas. Search as you type: `takeLatest` on every keystroke cancels the older task,
- * whether it is still waiting out the debounce (`delay`, KB_SEARCH.debounceMs) or its request is in
+ * whether it is still waiting out the debounce (`wait` on the context's clock, KB_SEARCH.debounceMs) or its request is in
  * flight, so only the latest query's answer ever lands. Every call goes through `callService`.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { KB_SEARCH, type KbArticleDetail, type KbBookmarkState, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
 import { callService } from '../../api/apiSaga';
-import { toRequestError } from '../../lib/requestError';
+import { toApiProblem } from '../../api/apiProblem';
+import { wait } from '../../app/sagaContext';
 import {
   articleFailed,
   articleLoaded,
@@ -35,7 +36,7 @@ export function* loadHome(): SagaIterator {
     const home: KbHome = yield call(callService<KbHome>, { path: kbApi.home });
     yield put(homeLoaded(home));
   } catch (error) {
-    yield put(homeFailed(toRequestError(error)));
+    yield put(homeFailed(toApiProblem(error)));
   }
 }
 
@@ -45,7 +46,7 @@ export function* loadTopic(action: PayloadAction<{ slug: string }>): SagaIterato
     const topic: KbTopicDetail = yield call(callService<KbTopicDetail>, { path: kbApi.topic(slug) });
     yield put(topicLoaded(topic));
   } catch (error) {
-    yield put(topicFailed({ slug, error: toRequestError(error) }));
+    yield put(topicFailed({ slug, error: toApiProblem(error) }));
   }
 }
 
@@ -55,7 +56,7 @@ export function* loadArticle(action: PayloadAction<{ topic: string; article: str
     const detail: KbArticleDetail = yield call(callService<KbArticleDetail>, { path: kbApi.article(topic, article) });
     yield put(articleLoaded(detail));
   } catch (error) {
-    yield put(articleFailed({ key: `${topic}/${article}`, error: toRequestError(error) }));
+    yield put(articleFailed({ key: `${topic}/${article}`, error: toApiProblem(error) }));
   }
 }
 
@@ -77,12 +78,12 @@ export function* saveBookmark(action: PayloadAction<{ topic: string; article: st
 export function* runSearch(debounceMs: number, action: PayloadAction<{ query: string; immediate?: boolean }>): SagaIterator {
   const { query, immediate } = action.payload;
   if (query.trim() === '') return;
-  if (!immediate) yield delay(debounceMs);
+  if (!immediate) yield call(wait, debounceMs);
   try {
     const result: KbSearchResult = yield call(callService<KbSearchResult>, { path: kbApi.search, params: { q: query.slice(0, KB_SEARCH.maxInputChars) } });
     yield put(searchSucceeded(result));
   } catch (error) {
-    yield put(searchFailed(toRequestError(error)));
+    yield put(searchFailed(toApiProblem(error)));
   }
 }
 

@@ -3,33 +3,29 @@
  * and the search. Each part has an explicit status; a missing topic/article is 'notFound' (the page
  * shows Not Found). Reset on auth:session:end (bookmarks and search belong to the learner).
  */
+import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { KB_SEARCH, type KbArticleDetail, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
 import type { PreloadedAnswer } from '../../app/pageData';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type KbStatus = 'idle' | 'pending' | 'succeeded' | 'notFound' | 'failed';
 export type SearchStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 export type BookmarkStatus = 'idle' | 'pending' | 'failed';
 
-export interface KbError {
-  message: string;
-  status?: number;
-}
-
 export interface KnowledgeBaseState {
-  home: { status: KbStatus; data: KbHome | null; error: KbError | null };
-  topic: { slug: string | null; status: KbStatus; data: KbTopicDetail | null; error: KbError | null };
+  home: { status: KbStatus; data: KbHome | null; error: ApiProblem | null };
+  topic: { slug: string | null; status: KbStatus; data: KbTopicDetail | null; error: ApiProblem | null };
   article: {
     key: string | null;
     status: KbStatus;
     data: KbArticleDetail | null;
-    error: KbError | null;
+    error: ApiProblem | null;
     bookmark: BookmarkStatus;
     /** the data is what the page was rendered with ahead of the app (app/pageData.ts), not asked for yet */
     preloaded: boolean;
   };
-  search: { query: string; status: SearchStatus; result: KbSearchResult | null; error: KbError | null };
+  search: { query: string; status: SearchStatus; result: KbSearchResult | null; error: ApiProblem | null };
 }
 
 export const initialState: KnowledgeBaseState = {
@@ -39,7 +35,7 @@ export const initialState: KnowledgeBaseState = {
   search: { query: '', status: 'idle', result: null, error: null },
 };
 
-const statusOf = (error: KbError): KbStatus => (error.status === 404 ? 'notFound' : 'failed');
+const statusOf = (error: ApiProblem): KbStatus => (error.status === 404 ? 'notFound' : 'failed');
 
 const slice = createSlice({
   name: 'knowledgeBase',
@@ -52,7 +48,7 @@ const slice = createSlice({
     homeLoaded(state, action: PayloadAction<KbHome>) {
       state.home = { status: 'succeeded', data: action.payload, error: null };
     },
-    homeFailed(state, action: PayloadAction<KbError>) {
+    homeFailed(state, action: PayloadAction<ApiProblem>) {
       state.home.status = 'failed';
       state.home.error = action.payload;
     },
@@ -67,7 +63,7 @@ const slice = createSlice({
       state.topic.status = 'succeeded';
       state.topic.data = action.payload;
     },
-    topicFailed(state, action: PayloadAction<{ slug: string; error: KbError }>) {
+    topicFailed(state, action: PayloadAction<{ slug: string; error: ApiProblem }>) {
       if (state.topic.slug !== action.payload.slug) return;
       state.topic.status = statusOf(action.payload.error);
       state.topic.error = action.payload.error;
@@ -95,7 +91,7 @@ const slice = createSlice({
       state.article.status = 'succeeded';
       state.article.data = action.payload;
     },
-    articleFailed(state, action: PayloadAction<{ key: string; error: KbError }>) {
+    articleFailed(state, action: PayloadAction<{ key: string; error: ApiProblem }>) {
       if (state.article.key !== action.payload.key) return;
       state.article.status = statusOf(action.payload.error);
       state.article.error = action.payload.error;
@@ -128,7 +124,7 @@ const slice = createSlice({
       state.search.result = action.payload;
       state.search.error = null;
     },
-    searchFailed(state, action: PayloadAction<KbError>) {
+    searchFailed(state, action: PayloadAction<ApiProblem>) {
       state.search.status = 'failed';
       state.search.error = action.payload;
     },

@@ -3,9 +3,9 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES } from '../../../common/accountMessages';
 import { callService } from '../../api/apiSaga';
-import { toRequestError } from '../../lib/requestError';
+import { toApiProblem } from '../../api/apiProblem';
 import { getNavigate, type SagaContext } from '../../app/sagaContext';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 import {
   forgotAnswered,
   forgotFailed,
@@ -25,7 +25,7 @@ export function* forgotSaga(action: ReturnType<typeof forgotRequested>): SagaIte
     const data: { message: string } = yield call(callService, { method: 'POST', path: '/password/forgot', payload: { login: action.payload.login } });
     yield put(forgotAnswered({ message: data.message }));
   } catch (error) {
-    yield put(forgotFailed(toRequestError(error)));
+    yield put(forgotFailed(toApiProblem(error)));
   }
 }
 
@@ -34,7 +34,7 @@ export function* resetLinkSaga(action: ReturnType<typeof resetLinkOpened>): Saga
     yield call(callService, { method: 'POST', path: '/password/reset/check', payload: { code: action.payload.code } });
     yield put(resetLinkChecked({ valid: true }));
   } catch (error) {
-    const problem = toRequestError(error);
+    const problem = toApiProblem(error);
     // only a definite answer marks the link bad; a network hiccup leaves the form usable
     if (problem.status === 404 || problem.status === 410) yield put(resetLinkChecked({ valid: false, message: problem.message }));
     else yield put(resetLinkChecked({ valid: true }));
@@ -49,7 +49,7 @@ export function* resetSaga(action: ReturnType<typeof resetRequested>): SagaItera
     const navigate: SagaContext['navigate'] = yield call(getNavigate);
     navigate('/login', { replace: true });
   } catch (error) {
-    yield put(resetFailed(toRequestError(error)));
+    yield put(resetFailed(toApiProblem(error)));
   }
 }
 
@@ -58,7 +58,7 @@ export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>):
     const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
     yield put(passwordChanged({ message: data.message }));
   } catch (error) {
-    yield put(passwordChangeFailed(toRequestError(error)));
+    yield put(passwordChangeFailed(toApiProblem(error)));
   }
 }
 

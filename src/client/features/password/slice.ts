@@ -1,20 +1,16 @@
 /** Forgot / reset / change password: one status per form; the values stay in the forms. */
+import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type PasswordStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 export type ResetLinkStatus = 'unchecked' | 'checking' | 'valid' | 'invalid';
 
-export interface PasswordError {
-  status?: number;
-  message: string;
-}
-
 export interface PasswordState {
-  forgot: { status: PasswordStatus; message: string | null; error: PasswordError | null };
+  forgot: { status: PasswordStatus; message: string | null; error: ApiProblem | null };
   resetLink: { status: ResetLinkStatus; message: string | null };
-  reset: { status: PasswordStatus; error: PasswordError | null };
-  change: { status: PasswordStatus; message: string | null; error: PasswordError | null };
+  reset: { status: PasswordStatus; error: ApiProblem | null };
+  change: { status: PasswordStatus; message: string | null; error: ApiProblem | null };
 }
 
 export const initialPasswordState: PasswordState = {
@@ -34,7 +30,7 @@ const passwordSlice = createSlice({
     forgotAnswered(state, action: PayloadAction<{ message: string }>) {
       state.forgot = { status: 'succeeded', message: action.payload.message, error: null };
     },
-    forgotFailed(state, action: PayloadAction<PasswordError>) {
+    forgotFailed(state, action: PayloadAction<ApiProblem>) {
       state.forgot = { status: 'failed', message: null, error: action.payload };
     },
     resetLinkOpened(state, _action: PayloadAction<{ code: string }>) {
@@ -50,7 +46,7 @@ const passwordSlice = createSlice({
     resetSucceeded(state) {
       state.reset = { status: 'succeeded', error: null };
     },
-    resetFailed(state, action: PayloadAction<PasswordError>) {
+    resetFailed(state, action: PayloadAction<ApiProblem>) {
       state.reset = { status: 'failed', error: action.payload };
       // a used or expired link cannot be tried again: the page shows why
       if (action.payload.status === 404 || action.payload.status === 410) state.resetLink = { status: 'invalid', message: action.payload.message };
@@ -61,7 +57,7 @@ const passwordSlice = createSlice({
     passwordChanged(state, action: PayloadAction<{ message: string }>) {
       state.change = { status: 'succeeded', message: action.payload.message, error: null };
     },
-    passwordChangeFailed(state, action: PayloadAction<PasswordError>) {
+    passwordChangeFailed(state, action: PayloadAction<ApiProblem>) {
       state.change = { status: 'failed', message: null, error: action.payload };
     },
   },

@@ -9,9 +9,8 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
 import type { Client, User } from '../../../common/types';
 import { callService } from '../../api/apiSaga';
-import { toRequestError } from '../../lib/requestError';
-import { selectUser } from '../auth/selectors';
-import { identityLoaded, profileUpdated } from '../auth/slice';
+import { toApiProblem } from '../../api/apiProblem';
+import { selectUser, identityLoaded, profileUpdated } from '../auth';
 import {
   accessCodeAddFailed,
   accessCodeAddRequested,
@@ -57,7 +56,7 @@ export function* loadSaga(): SagaIterator {
     yield call(applyUser, data.user);
     yield put(profileLoaded({ products: data.products, pendingEmail: data.pendingEmail }));
   } catch (error) {
-    yield put(profileLoadFailed(toRequestError(error)));
+    yield put(profileLoadFailed(toApiProblem(error)));
   }
 }
 
@@ -71,7 +70,7 @@ export function* saveSaga(action: ReturnType<typeof profileSaveRequested>): Saga
     yield call(applyUser, data.user);
     yield put(profileSaved({ pendingEmail: data.pendingEmail, message: data.message }));
   } catch (error) {
-    yield put(profileSaveFailed(toRequestError(error)));
+    yield put(profileSaveFailed(toApiProblem(error)));
   }
 }
 
@@ -81,7 +80,7 @@ export function* emailCodeSaga(action: ReturnType<typeof emailCodeSubmitted>): S
     yield call(applyUser, data.user);
     yield put(emailConfirmed({ message: data.message }));
   } catch (error) {
-    yield put(emailCodeFailed(toRequestError(error)));
+    yield put(emailCodeFailed(toApiProblem(error)));
   }
 }
 
@@ -90,7 +89,7 @@ export function* codesSaga(): SagaIterator {
     const items: RedeemedAccessCode[] = yield call(callService, { method: 'GET', path: '/me/access-codes' });
     yield put(accessCodesLoaded(items));
   } catch (error) {
-    yield put(accessCodesFailed(toRequestError(error)));
+    yield put(accessCodesFailed(toApiProblem(error)));
   }
 }
 
@@ -104,7 +103,7 @@ export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>):
     yield put(identityLoaded({ clients: data.clients }));
     yield put(accessCodeAdded({ message: data.message, products: data.products }));
   } catch (error) {
-    yield put(accessCodeAddFailed(toRequestError(error)));
+    yield put(accessCodeAddFailed(toApiProblem(error)));
   }
 }
 
@@ -119,7 +118,7 @@ export function* externalIdSaga(action: ReturnType<typeof externalIdSaveRequeste
     });
     yield put(externalIdSaved(product));
   } catch (error) {
-    yield put(externalIdSaveFailed(toRequestError(error)));
+    yield put(externalIdSaveFailed(toApiProblem(error)));
   }
 }
 

@@ -10,10 +10,8 @@ import type { Area } from '../../app/areas';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Client } from '../../../common/types';
 import { callService, toApiProblem } from '../../api/apiSaga';
-import { selectClients } from '../auth/selectors';
-import { currentSchoolChanged } from '../auth/events';
-import { identityLoaded, schoolSwitched } from '../auth/slice';
-import { notificationRaised } from '../notifications/slice';
+import { selectClients, currentSchoolChanged, identityLoaded, schoolSwitched } from '../auth';
+import { problemRaised } from '../../api/apiProblem';
 
 /** The app bar reordered the schools at once (auth slice); the server stores it, or the order goes back. */
 export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): SagaIterator {
@@ -34,8 +32,7 @@ export function* schoolSwitchSaga(action: ReturnType<typeof schoolSwitched>): Sa
     }
     const clients: Client[] = yield select(selectClients);
     yield put(
-      notificationRaised({
-        severity: 'error',
+      problemRaised(problem, {
         summary: 'School',
         detail: `Could not switch the school: ${problem.message}${clients[0] ? ` (current: ${clients[0].clientName})` : ''}`,
       }),

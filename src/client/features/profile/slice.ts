@@ -4,21 +4,17 @@
  * themselves live in the auth session and change through `profileUpdated` (SPEC S4.06).
  * Reset on auth:session:end (shared computers).
  */
+import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
 import { sameClientId } from '../../../common/clients';
-import { resetOnSessionEnd } from '../auth/reset';
+import { resetOnSessionEnd } from '../auth';
 
 export type ProfileStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 
-export interface ProfileError {
-  status?: number;
-  message: string;
-}
-
 interface Request {
   status: ProfileStatus;
-  error: ProfileError | null;
+  error: ApiProblem | null;
   message: string | null;
 }
 
@@ -30,7 +26,7 @@ export interface ProfileState {
   pendingEmail: string | null;
   save: Request;
   emailCode: Request;
-  codes: { status: ProfileStatus; error: ProfileError | null; items: RedeemedAccessCode[] };
+  codes: { status: ProfileStatus; error: ApiProblem | null; items: RedeemedAccessCode[] };
   addCode: Request;
   externalId: Request;
 }
@@ -54,7 +50,7 @@ export interface ProfileValues {
 }
 
 const start = (): Request => ({ status: 'pending', error: null, message: null });
-const failed = (error: ProfileError): Request => ({ status: 'failed', error, message: null });
+const failed = (error: ApiProblem): Request => ({ status: 'failed', error, message: null });
 const done = (message: string | null = null): Request => ({ status: 'succeeded', error: null, message });
 
 const profileSlice = createSlice({
@@ -69,7 +65,7 @@ const profileSlice = createSlice({
       state.products = action.payload.products;
       state.pendingEmail = action.payload.pendingEmail;
     },
-    profileLoadFailed(state, action: PayloadAction<ProfileError>) {
+    profileLoadFailed(state, action: PayloadAction<ApiProblem>) {
       state.load = failed(action.payload);
     },
     profileSaveRequested(state, _action: PayloadAction<ProfileValues>) {
@@ -81,7 +77,7 @@ const profileSlice = createSlice({
       state.save = done(action.payload.message);
       state.pendingEmail = action.payload.pendingEmail;
     },
-    profileSaveFailed(state, action: PayloadAction<ProfileError>) {
+    profileSaveFailed(state, action: PayloadAction<ApiProblem>) {
       state.save = failed(action.payload);
     },
     emailCodeSubmitted(state, _action: PayloadAction<{ code: string }>) {
@@ -93,7 +89,7 @@ const profileSlice = createSlice({
       // the save's "we sent a code" message is answered now
       state.save = idle;
     },
-    emailCodeFailed(state, action: PayloadAction<ProfileError>) {
+    emailCodeFailed(state, action: PayloadAction<ApiProblem>) {
       state.emailCode = failed(action.payload);
     },
     accessCodesRequested(state) {
@@ -103,7 +99,7 @@ const profileSlice = createSlice({
     accessCodesLoaded(state, action: PayloadAction<RedeemedAccessCode[]>) {
       state.codes = { status: 'succeeded', error: null, items: action.payload };
     },
-    accessCodesFailed(state, action: PayloadAction<ProfileError>) {
+    accessCodesFailed(state, action: PayloadAction<ApiProblem>) {
       state.codes.status = 'failed';
       state.codes.error = action.payload;
     },
@@ -114,7 +110,7 @@ const profileSlice = createSlice({
       state.addCode = done(action.payload.message);
       state.products = action.payload.products;
     },
-    accessCodeAddFailed(state, action: PayloadAction<ProfileError>) {
+    accessCodeAddFailed(state, action: PayloadAction<ApiProblem>) {
       state.addCode = failed(action.payload);
     },
     externalIdSaveRequested(state, _action: PayloadAction<{ productId: number; lsclientID: string | null; externalId: string }>) {
@@ -126,7 +122,7 @@ const profileSlice = createSlice({
       if (index >= 0) state.products[index] = action.payload;
       else state.products.push(action.payload);
     },
-    externalIdSaveFailed(state, action: PayloadAction<ProfileError>) {
+    externalIdSaveFailed(state, action: PayloadAction<ApiProblem>) {
       state.externalId = failed(action.payload);
     },
     /** a page was left: its one-off messages go */

@@ -6,15 +6,18 @@
  * (auth:session:start → auth:ready → /app).
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
-import { toRequestError } from '../../lib/requestError';
-import { getNavigate, getStorage, type SagaContext } from '../../app/sagaContext';
-import { sessionStart } from '../auth/events';
-import { startRenewalKey } from '../auth/renewalKey';
-import { signInSucceeded } from '../auth/slice';
-import { normalizeSession, sessionExpiry, writeStoredSession } from '../auth/storage';
+import { getNavigate, getStorage, wait, type SagaContext } from '../../app/sagaContext';
+import {
+  sessionStart,
+  startRenewalKey,
+  signInSucceeded,
+  normalizeSession,
+  sessionExpiry,
+  writeStoredSession,
+} from '../auth';
 import {
   codeSubmitted,
   invitationEmailSubmitted,
@@ -61,7 +64,7 @@ function writeKey(storage: Storage, recordId: number, key: string | null): void 
 }
 
 function* fail(error: unknown): SagaIterator {
-  yield put(requestFailed(toRequestError(error)));
+  yield put(requestFailed(toApiProblem(error)));
 }
 
 function* started(data: { invitationId: number; recordId: number; key: string; record: RegistrationRecordView }): SagaIterator {
@@ -103,7 +106,7 @@ export function* openSaga(action: ReturnType<typeof recordOpened>): SagaIterator
   const key: string = given ?? (yield call(keyFor, { invitationId, recordId }));
   if (!key) {
     // another browser or computer, or cleared storage: only the access code or the mailed link lead back
-    yield put(requestFailed({ message: ACCOUNT_MESSAGES.recordKeyMissing }));
+    yield put(requestFailed({ kind: 'client', message: ACCOUNT_MESSAGES.recordKeyMissing }));
     return;
   }
   try {
@@ -201,7 +204,7 @@ export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaI
 export function* userNameCheckSaga(action: ReturnType<typeof userNameTyped>): SagaIterator {
   const { userName } = action.payload;
   if (!shouldCheckUserName(userName)) return;
-  yield delay(USER_NAME_CHECK_DELAY_MS);
+  yield call(wait, USER_NAME_CHECK_DELAY_MS);
   try {
     const data: { available: boolean; message?: string } = yield call(callService, {
       method: 'POST',

@@ -3,23 +3,18 @@
  * the as-you-type user-name check. Form values stay in the forms (formik); record keys stay in
  * local storage (sagas.ts), never in the store.
  */
+import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { userNameProblem, type RegistrationRecordView } from '../../../common/accounts';
-import { sessionStart } from '../auth/events';
+import { sessionStart } from '../auth';
 
 export type RegistrationStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
-
-export interface RegistrationError {
-  /** HTTP status when the server answered; the page words some of them itself */
-  status?: number;
-  message: string;
-}
 
 export type UserNameCheckStatus = 'idle' | 'checking' | 'available' | 'taken' | 'failed';
 
 export interface RegistrationState {
   status: RegistrationStatus;
-  error: RegistrationError | null;
+  error: ApiProblem | null;
   record: RegistrationRecordView | null;
   /** a success message to show on the page, e.g. "We sent a 6-digit code…" */
   notice: string | null;
@@ -88,7 +83,7 @@ const registrationSlice = createSlice({
       state.notice = action.payload.notice ?? null;
       if (action.payload.otid !== undefined) state.otid = action.payload.otid;
     },
-    requestFailed(state, action: PayloadAction<RegistrationError>) {
+    requestFailed(state, action: PayloadAction<ApiProblem>) {
       state.status = 'failed';
       state.error = action.payload;
     },

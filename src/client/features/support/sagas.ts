@@ -1,6 +1,7 @@
 /**
  * Get Help sagas. Every call goes through the shared API saga (callService /
- * callMultipart); toasts through notificationRaised; time and navigation are not needed here.
+ * callMultipart); the success toast through notificationRaised, failures through the notification
+ * bridge (`withToast`, `problemRaised`); time and navigation are not needed here.
  *
  * Submitting (SPEC S7.09, S8.04, S8.05, S4.19):
  *  1. if the student ticked the recording box and the recorder holds events, a recording id is
@@ -31,11 +32,11 @@ import {
 } from '../../../common/support';
 import type { SupportRequest } from '../../../common/types';
 import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
+import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
-import { sessionEnd } from '../auth/events';
-import { selectUser } from '../auth/selectors';
+import { sessionEnd, selectUser } from '../auth';
 import { selectRecordingWanted } from './selectors';
-import { notificationRaised } from '../notifications/slice';
+import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
 export const SUPPORT_TOAST_GROUP = 'support-request';
@@ -55,19 +56,11 @@ import {
   ticketsFailed,
   ticketsLoaded,
   ticketsRequested,
-  type SupportError,
 } from './slice';
 import { randomUuid } from '../../lib/randomUuid';
 
 /** The replay page's address for a recording id. */
 export const replayPath = (recordingId: string) => `/app/support/recordings/${recordingId}`;
-
-const toError = (error: unknown): SupportError => {
-  const problem = toApiProblem(error);
-  const result: SupportError = { kind: problem.kind, message: problem.message };
-  if (problem.status !== undefined) result.status = problem.status;
-  return result;
-};
 
 export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>): SagaIterator {
   const { formId, values, includeRecording, honeypot, page } = action.payload;
@@ -101,7 +94,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
       payload,
     });
 
-    let recordingRefusal: string | null = null;
+    let recordingRefusal: ApiProblem | null = null;
     if (created.uploadToken && events.length > 0) {
       try {
         const { json } = truncateRecording(events);
@@ -116,7 +109,7 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
         const problem = toApiProblem(error);
         logger.warn('The session recording could not be uploaded', problem);
         // a limit reached (the student's recording budget this hour) is the student's to know
-        if (problem.status === 429) recordingRefusal = problem.message;
+        if (problem.status === 429) recordingRefusal = problem;
       }
     }
 
@@ -131,17 +124,15 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
       }),
     );
     if (recordingRefusal) {
-      yield put(notificationRaised({ severity: 'warn', summary: RECORDING_NOT_ATTACHED, detail: recordingRefusal, position: 'support', group: SUPPORT_TOAST_GROUP }));
+      yield put(problemRaised(recordingRefusal, { severity: 'warn', summary: RECORDING_NOT_ATTACHED, position: 'support', group: SUPPORT_TOAST_GROUP }));
     }
   } catch (error) {
-    const failure = toError(error);
-    yield put(supportFailed({ formId, error: failure }));
+    const failure = toApiProblem(error);
     yield put(
-      notificationRaised({
-        severity: 'error',
+      withToast(supportFailed({ formId, error: failure }), {
         summary: MESSAGES.supportFailure,
         // SPEC S8.04's toast; when a limit was reached (429) the server's message says which and for how long
-        ...(failure.status === 429 ? { detail: failure.message } : {}),
+        detail: failure.status === 429 ? failure.message : null,
         life: SUPPORT_TOAST_LIFE_MS.failure,
         position: 'support',
         group: SUPPORT_TOAST_GROUP,
@@ -151,12 +142,12 @@ export function* submitSupportSaga(action: ReturnType<typeof supportSubmitted>):
 }
 
 /** A read of the support console: the answer to `loaded`, a failure (typed) to `failed`. */
-function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: SupportError) => UnknownAction): SagaIterator {
+function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: ApiProblem) => UnknownAction): SagaIterator {
   try {
     const answer: T = yield call(callService<T>, { method: 'GET', path });
     yield put(loaded(answer));
   } catch (error) {
-    yield put(failed(toError(error)));
+    yield put(failed(toApiProblem(error)));
   }
 }
 
@@ -176,7 +167,7 @@ export function* resolveTicketSaga(action: ReturnType<typeof ticketResolveReques
     });
     yield put(ticketLoaded(ticket));
   } catch (error) {
-    yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: toApiProblem(error).message }));
+    yield put(problemRaised(toApiProblem(error)));
   }
 }
 

@@ -15,22 +15,16 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RecordingBody, TicketDetail, TicketSummary } from '../../../common/support';
 import type { SupportFormValues } from '../../../common/validation';
 import type { ApiProblem } from '../../api/apiProblem';
-import { sessionEnd } from '../auth/events';
+import { sessionEnd } from '../auth';
 
 /** The panel (mounted once, in the root layout) and the form on /help and /app/support. */
 export type SupportFormId = 'panel' | 'page';
 export type SubmitStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-export interface SupportError {
-  kind: ApiProblem['kind'];
-  status?: number;
-  message: string;
-}
-
 export interface FormSubmission {
   status: SubmitStatus;
-  error: SupportError | null;
+  error: ApiProblem | null;
   lastIssueKey: string | null;
   /** counts successes, so the form knows when to clear subject and description */
   successCount: number;
@@ -39,7 +33,7 @@ export interface FormSubmission {
 export interface Loadable<T> {
   status: LoadStatus;
   data: T | null;
-  error: SupportError | null;
+  error: ApiProblem | null;
 }
 
 export interface SupportState {
@@ -121,7 +115,7 @@ const supportSlice = createSlice({
       // the recording went with this ticket: the next one starts unticked, with nothing recorded
       state.recordingConsent[action.payload.formId] = false;
     },
-    supportFailed(state, action: PayloadAction<{ formId: SupportFormId; error: SupportError }>) {
+    supportFailed(state, action: PayloadAction<{ formId: SupportFormId; error: ApiProblem }>) {
       const form = state.forms[action.payload.formId];
       form.status = 'failed';
       form.error = action.payload.error;
@@ -133,7 +127,7 @@ const supportSlice = createSlice({
     ticketsLoaded(state, action: PayloadAction<TicketSummary[]>) {
       state.tickets = { status: 'succeeded', data: action.payload, error: null };
     },
-    ticketsFailed(state, action: PayloadAction<SupportError>) {
+    ticketsFailed(state, action: PayloadAction<ApiProblem>) {
       state.tickets.status = 'failed';
       state.tickets.error = action.payload;
     },
@@ -143,7 +137,7 @@ const supportSlice = createSlice({
     ticketLoaded(state, action: PayloadAction<TicketDetail>) {
       state.ticket = { status: 'succeeded', data: action.payload, error: null };
     },
-    ticketFailed(state, action: PayloadAction<SupportError>) {
+    ticketFailed(state, action: PayloadAction<ApiProblem>) {
       state.ticket = { status: 'failed', data: null, error: action.payload };
     },
     ticketResolveRequested(state, _action: PayloadAction<{ key: string }>) {
@@ -155,7 +149,7 @@ const supportSlice = createSlice({
     recordingLoaded(state, action: PayloadAction<RecordingBody>) {
       state.recording = { status: 'succeeded', data: action.payload, error: null };
     },
-    recordingFailed(state, action: PayloadAction<SupportError>) {
+    recordingFailed(state, action: PayloadAction<ApiProblem>) {
       state.recording = { status: 'failed', data: null, error: action.payload };
     },
   },

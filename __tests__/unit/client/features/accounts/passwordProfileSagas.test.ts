@@ -59,7 +59,7 @@ describe('password sagas', () => {
     });
     h.store.dispatch(passwordChangeRequested({ currentPassword: 'x', newPassword: 'a fine new passphrase' }));
     await settle();
-    expect(h.state().password.change).toEqual({ status: 'failed', message: null, error: { status: 400, message: 'Your current password is not right.' } });
+    expect(h.state().password.change).toEqual({ status: 'failed', message: null, error: { kind: 'client', status: 400, message: 'Your current password is not right.' } });
   });
 });
 

@@ -12,7 +12,8 @@ import {
   verificationSendRequested,
   verificationSubmitted,
 } from '../../../../../src/client/features/registration/slice';
-import { harness, makeSession, settle, type FakeAnswer, type RecordedRequest } from '../harness';
+import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
 const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRecordView => ({
   id: 7,
@@ -168,43 +169,41 @@ describe('registration sagas', () => {
     expect(h.navigate).toHaveBeenCalledWith('/register/3/record/7/username', { replace: true });
   });
 
+  // The pause is the saga context's wait: a virtual clock moves only when the test says.
   it('user name: asks after a pause, the newest name wins', async () => {
-    jest.useFakeTimers();
-    try {
-      const h = harness({
-        routes: proxy({ 'POST /registration/usernames/available': (p) => ({ status: 200, data: p.userName === 'learner' ? { available: false, message: 'That user name is taken. Please choose another.' } : { available: true } }) }),
-        sagas: [registrationSaga],
-      });
-      h.store.dispatch(userNameTyped({ userName: 'learn' }));
-      h.store.dispatch(userNameTyped({ userName: 'learner' }));
-      expect(h.state().registration.userNameCheck.status).toBe('checking');
-      await jest.advanceTimersByTimeAsync(USER_NAME_CHECK_DELAY_MS + 10);
-      jest.useRealTimers();
-      await settle();
-      expect(h.requests).toHaveLength(1);
-      expect(h.state().registration.userNameCheck).toEqual({ userName: 'learner', status: 'taken', message: 'That user name is taken. Please choose another.' });
-    } finally {
-      jest.useRealTimers();
-    }
+    const clock = new VirtualClock(NOW);
+    const h = harness({
+      routes: proxy({ 'POST /registration/usernames/available': (p) => ({ status: 200, data: p.userName === 'learner' ? { available: false, message: 'That user name is taken. Please choose another.' } : { available: true } }) }),
+      sagas: [registrationSaga],
+      clock: clock.now,
+      delay: clock.delay,
+    });
+    h.store.dispatch(userNameTyped({ userName: 'learn' }));
+    h.store.dispatch(userNameTyped({ userName: 'learner' }));
+    expect(h.state().registration.userNameCheck.status).toBe('checking');
+    clock.advanceTo(NOW + USER_NAME_CHECK_DELAY_MS - 1);
+    await settle();
+    expect(h.requests).toHaveLength(0); // still the pause
+    clock.advanceTo(NOW + USER_NAME_CHECK_DELAY_MS);
+    await settle();
+    expect(h.requests).toHaveLength(1);
+    expect(h.state().registration.userNameCheck).toEqual({ userName: 'learner', status: 'taken', message: 'That user name is taken. Please choose another.' });
   });
 
   it('user name: a name the rules refuse is not asked about (the form explains the rule)', async () => {
-    jest.useFakeTimers();
-    try {
-      const h = harness({
-        routes: proxy({ 'POST /registration/usernames/available': () => ({ status: 200, data: { available: false, message: 'A user name has 4 to 30 characters' } }) }),
-        sagas: [registrationSaga],
-      });
-      h.store.dispatch(userNameTyped({ userName: 'qu' }));
-      expect(h.state().registration.userNameCheck.status).toBe('idle');
-      await jest.advanceTimersByTimeAsync(USER_NAME_CHECK_DELAY_MS + 10);
-      jest.useRealTimers();
-      await settle();
-      expect(h.requests).toHaveLength(0);
-      expect(h.state().registration.userNameCheck).toEqual({ userName: 'qu', status: 'idle', message: null });
-    } finally {
-      jest.useRealTimers();
-    }
+    const clock = new VirtualClock(NOW);
+    const h = harness({
+      routes: proxy({ 'POST /registration/usernames/available': () => ({ status: 200, data: { available: false, message: 'A user name has 4 to 30 characters' } }) }),
+      sagas: [registrationSaga],
+      clock: clock.now,
+      delay: clock.delay,
+    });
+    h.store.dispatch(userNameTyped({ userName: 'qu' }));
+    expect(h.state().registration.userNameCheck.status).toBe('idle');
+    clock.advanceTo(NOW + USER_NAME_CHECK_DELAY_MS + 10);
+    await settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.state().registration.userNameCheck).toEqual({ userName: 'qu', status: 'idle', message: null });
   });
 
   it('password: the session is stored and started exactly like a sign-in (auth:session:start → /app)', async () => {

@@ -3,8 +3,9 @@
  * search — waiting or in flight — is cancelled so its answer never lands; pages load through the
  * proxy; a 404 becomes 'notFound'; bookmarks are saved; the slice resets on session end.
  */
-import { expectSaga } from 'redux-saga-test-plan';
-import { callService } from '../../../../../src/client/api/apiSaga';
+import type { AxiosAdapter } from 'axios';
+import { takeEvery } from 'redux-saga/effects';
+import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { knowledgeBaseSaga } from '../../../../../src/client/features/knowledgeBase/sagas';
 import {
@@ -17,10 +18,9 @@ import {
   topicRequested,
 } from '../../../../../src/client/features/knowledgeBase/slice';
 import type { KbArticleDetail, KbSearchResult } from '../../../../../src/common/knowledgeBase';
-import { harness, makeSession, settle, type RecordedRequest } from '../harness';
+import { harness, makeSession, NOW, settle, type RecordedRequest } from '../harness';
 
 const DEBOUNCE = 30;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const resultFor = (query: string): KbSearchResult => ({
   query,
@@ -45,91 +45,102 @@ const article: KbArticleDetail = {
 type Proxy = { method: string; path: string; params?: { q?: string } };
 const proxyOf = (req: RecordedRequest) => req.data as Proxy;
 
+/** The knowledge-base saga on a virtual clock: the debounce is the context's `wait`, so time moves only when the test says. */
 function kbHarness(answer: (proxy: Proxy) => { status: number; data?: unknown }) {
   const session = makeSession();
-  return harness({
+  const clock = new VirtualClock(NOW);
+  const succeeded: string[] = [];
+  const h = harness({
     stored: session,
     preloadedState: { auth: { authenticated: true, session, expiresAt: null, status: 'succeeded', error: null } as never },
     routes: { 'POST /api/service': (req) => answer(proxyOf(req)) },
-    sagas: [() => knowledgeBaseSaga(DEBOUNCE)],
+    clock: clock.now,
+    delay: clock.delay,
+    sagas: [
+      () => knowledgeBaseSaga(DEBOUNCE),
+      function* answersThatLanded() {
+        yield takeEvery(searchSucceeded, (action: ReturnType<typeof searchSucceeded>) => {
+          succeeded.push(action.payload.query);
+        });
+      },
+    ],
   });
+  /** Moves the virtual clock on by `ms`, then lets the fake server's answers arrive. */
+  const pass = async (ms: number) => {
+    clock.advanceTo(clock.now() + ms);
+    await settle();
+  };
+  return { ...h, clock, pass, succeeded };
 }
 
 describe('knowledge-base search saga', () => {
-  describe('on fake timers', () => {
-    // The debounce runs on jest's fake timers: a loaded machine cannot let the pause elapse early.
-    const sleep = (ms: number) => jest.advanceTimersByTimeAsync(ms);
-    const settle = () => jest.advanceTimersByTimeAsync(0);
-    beforeEach(() => jest.useFakeTimers());
-    afterEach(() => jest.useRealTimers());
+  it('debounces: three quick keystrokes make ONE search, for the last query, after the pause', async () => {
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    h.store.dispatch(searchQueryChanged({ query: 'a' }));
+    h.store.dispatch(searchQueryChanged({ query: 'ap' }));
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await h.pass(DEBOUNCE - 1);
+    expect(h.requests).toHaveLength(0); // still waiting for the pause
+    expect(h.state().knowledgeBase.search.status).toBe('pending');
+    await h.pass(1);
+    expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
+  });
 
-    it('debounces: three quick keystrokes make ONE search, for the last query, after the pause', async () => {
-      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
-      h.store.dispatch(searchQueryChanged({ query: 'a' }));
-      h.store.dispatch(searchQueryChanged({ query: 'ap' }));
-      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-      await settle();
-      expect(h.requests).toHaveLength(0); // still waiting for the pause
-      expect(h.state().knowledgeBase.search.status).toBe('pending');
-      await sleep(DEBOUNCE * 3);
-      await settle();
-      expect(h.requests.map((r) => proxyOf(r))).toEqual([{ service: 'OneLook', method: 'GET', path: '/kb/search', params: { q: 'apr' }, timeout: 15000 }]);
-      expect(h.state().knowledgeBase.search).toMatchObject({ query: 'apr', status: 'succeeded', result: resultFor('apr') });
-    });
+  it('a query that came with the address (?q=, Back, a reload) searches at once, without the pause', async () => {
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    h.store.dispatch(searchQueryChanged({ query: 'intrest', immediate: true }));
+    await settle();
+    expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['intrest']);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: 'intrest', status: 'succeeded' });
+  });
 
-    it('a query that came with the address (?q=, Back, a reload) searches at once, without the pause', async () => {
-      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
-      h.store.dispatch(searchQueryChanged({ query: 'intrest', immediate: true }));
-      await settle();
-      expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['intrest']);
-      expect(h.state().knowledgeBase.search).toMatchObject({ query: 'intrest', status: 'succeeded' });
-    });
+  it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await h.pass(DEBOUNCE * 3);
+    h.store.dispatch(searchQueryChanged({ query: 'apr card' }));
+    await h.pass(DEBOUNCE * 3);
+    h.store.dispatch(searchQueryChanged({ query: '' }));
+    await h.pass(DEBOUNCE * 3);
+    expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['apr', 'apr card']);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: '', status: 'idle', result: null });
+  });
 
-    it('typing again after a pause searches again; clearing the box searches nothing and shows the empty state', async () => {
-      const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
-      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-      await sleep(DEBOUNCE * 3);
-      h.store.dispatch(searchQueryChanged({ query: 'apr card' }));
-      await sleep(DEBOUNCE * 3);
-      h.store.dispatch(searchQueryChanged({ query: '' }));
-      await sleep(DEBOUNCE * 3);
-      await settle();
-      expect(h.requests.map((r) => proxyOf(r).params?.q)).toEqual(['apr', 'apr card']);
-      expect(h.state().knowledgeBase.search).toMatchObject({ query: '', status: 'idle', result: null });
-    });
-
-    it('a failed search is a typed failure, not a crash', async () => {
-      const h = kbHarness(() => 'network' as never);
-      h.store.dispatch(searchQueryChanged({ query: 'apr' }));
-      await sleep(DEBOUNCE * 3);
-      await settle();
-      expect(h.state().knowledgeBase.search.status).toBe('failed');
-      expect(h.state().knowledgeBase.search.error?.message).toBeTruthy();
-    });
-
+  it('a failed search is a typed failure, not a crash', async () => {
+    const h = kbHarness(() => 'network' as never);
+    h.store.dispatch(searchQueryChanged({ query: 'apr' }));
+    await h.pass(DEBOUNCE * 3);
+    expect(h.state().knowledgeBase.search.status).toBe('failed');
+    expect(h.state().knowledgeBase.search.error?.message).toBeTruthy();
   });
 
   it('cancels the older search while its request is in flight: only the newer answer lands', async () => {
-    const calls: string[] = [];
-    const { storeState } = await expectSaga(knowledgeBaseSaga, 0)
-      .withReducer(knowledgeBaseReducer)
-      .provide({
-        call(effect, next) {
-          if (effect.fn !== callService) return next();
-          const q = (effect.args[0] as Proxy).params?.q ?? '';
-          calls.push(q);
-          // the first answer is slow: it would arrive after the second
-          return q === 'inter' ? sleep(80).then(() => resultFor(q)) : resultFor(q);
-        },
-      })
-      .dispatch(searchQueryChanged({ query: 'inter' }))
-      .delay(30)
-      .dispatch(searchQueryChanged({ query: 'interest' }))
-      .not.put(searchSucceeded(resultFor('inter')))
-      .put(searchSucceeded(resultFor('interest')))
-      .silentRun(200);
-    expect(calls).toEqual(['inter', 'interest']); // the first request was made, then abandoned
-    expect(storeState.search).toMatchObject({ query: 'interest', status: 'succeeded', result: resultFor('interest') });
+    const h = kbHarness((p) => ({ status: 200, data: resultFor(p.params?.q ?? '') }));
+    // the first answer is held until the second has landed: it arrives after it
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const fakeServer = h.http.defaults.adapter as AxiosAdapter;
+    const asked: string[] = [];
+    h.http.defaults.adapter = async (config) => {
+      const q = (JSON.parse(String(config.data)) as Proxy).params?.q ?? '';
+      asked.push(q);
+      if (q === 'inter') await firstHeld;
+      return fakeServer(config);
+    };
+    h.store.dispatch(searchQueryChanged({ query: 'inter' }));
+    await h.pass(DEBOUNCE);
+    expect(asked).toEqual(['inter']); // in flight
+    h.store.dispatch(searchQueryChanged({ query: 'interest' }));
+    await h.pass(DEBOUNCE);
+    expect(h.succeeded).toEqual(['interest']);
+    releaseFirst();
+    await settle();
+    expect(asked).toEqual(['inter', 'interest']); // the first request was made, then abandoned
+    expect(h.succeeded).toEqual(['interest']);
+    expect(h.state().knowledgeBase.search).toMatchObject({ query: 'interest', status: 'succeeded', result: resultFor('interest') });
   });
 
   it('ignores an answer for input that has since changed (belt and braces in the reducer)', () => {

@@ -45,7 +45,7 @@ it('Next waits while a registration request is under way, and is back once it is
   });
   expect(next).toBeDisabled();
   act(() => {
-    h.store.dispatch(requestFailed({ status: 400, message: 'No.' }));
+    h.store.dispatch(requestFailed({ kind: 'client', status: 400, message: 'No.' }));
   });
   expect(next).toBeEnabled();
 });

@@ -5,11 +5,10 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Typography from '@mui/material/Typography';
 import { PageFrame } from '../../../ui/PageFrame';
 import { BookmarkList, TranscriptTable } from '../../catalog';
-import { MyBudgetsAndWorksheets } from '../../budgetWizard/components/MyBudgetsAndWorksheets';
+import { MyBudgetsAndWorksheets, budgetsArea } from '../../budgetWizard';
 import { registerArea } from '../../../app/areas';
-import { catalogArea } from '../../catalog/area';
-import { budgetsArea } from '../../budgetWizard/area';
-import { worksheetsArea } from '../../worksheets/area';
+import { catalogArea } from '../../catalog';
+import { worksheetsArea } from '../../worksheets';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(catalogArea);

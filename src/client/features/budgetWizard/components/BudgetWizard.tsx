@@ -42,7 +42,7 @@ import {
   validateBudgetForm,
   type BudgetFormValues,
 } from '../form';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { BUDGET_WIZARD_PATH, budgetDraftChanged, budgetDraftSaveRequested, budgetOpened, budgets } from '../slice';
 import { BasicsStep, ExpensesStep, IncomeStep, SavingsStep } from './BudgetSteps';
 import { ReviewStep } from './ReviewStep';

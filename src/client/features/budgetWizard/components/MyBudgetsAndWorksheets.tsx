@@ -11,9 +11,14 @@ import type { BudgetSummary } from '../../../../common/budget';
 import { formatCents } from '../../../../common/money';
 import { WORKSHEET_INFO, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectTimeZone } from '../../auth/timeZone';
-import { selectWorksheetList } from '../../worksheets/selectors';
-import { WORKSHEETS_PATH, worksheetListRequested, worksheetName, worksheetPath } from '../../worksheets/slice';
+import { selectTimeZone } from '../../auth';
+import {
+  selectWorksheetList,
+  WORKSHEETS_PATH,
+  worksheetListRequested,
+  worksheetName,
+  worksheetPath,
+} from '../../worksheets';
 import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
 import { BUDGET_WIZARD_PATH, budgetListRequested, budgetName, budgetPath } from '../slice';

@@ -8,7 +8,7 @@ import { formatCents } from '../../../../common/money';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { documentIdOf, useDocumentList } from '../../../lib/documentPages';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
@@ -17,7 +17,7 @@ import { monthLabel } from '../exports';
 import { BUDGET_WIZARD_PATH, budgetName, budgetPath, budgets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { budgetsArea } from '../area';
-import { worksheetsArea } from '../../worksheets/area';
+import { worksheetsArea } from '../../worksheets';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(budgetsArea);

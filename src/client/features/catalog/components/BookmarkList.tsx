@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Bookmark } from '../../../../common/catalog';
 import { formatDate } from '../../../ui/format';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { catalogApi } from '../api';
 import { bookmarkRemoveRequested } from '../slice';
 import { Loadable } from './Loadable';

@@ -43,10 +43,8 @@ import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeFiel
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
-import { selectClients, selectCurrentSchool, selectUser } from '../../auth/selectors';
-import { selectTimeZone } from '../../auth/timeZone';
-import { selectPasswordChange } from '../../password/selectors';
-import { passwordChangeRequested } from '../../password/slice';
+import { selectClients, selectCurrentSchool, selectUser, selectTimeZone } from '../../auth';
+import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
 import { TimezoneField } from '../components/TimezoneField';
 import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
 import {
@@ -60,7 +58,6 @@ import {
 } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { profileArea } from '../area';
-import { passwordArea } from '../../password/area';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(profileArea);

@@ -29,7 +29,7 @@ import {
 } from '../../../../common/support';
 import { supportSchema, type SupportFormValues } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../auth/selectors';
+import { selectUser } from '../../auth';
 import { selectRecordingConsent, selectSupportForm } from '../selectors';
 import { recordingConsentChanged, supportSubmitted, type PageInfo, type SupportFormId } from '../slice';
 

@@ -13,7 +13,7 @@ import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '../../../../common/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsAuthenticated } from '../../auth/selectors';
+import { selectIsAuthenticated } from '../../auth';
 import { selectSupportClearCount, selectSupportPanelMounted, selectSupportPanelOpen } from '../selectors';
 import { supportPanelClosed } from '../slice';
 import { SupportForm } from './SupportForm';

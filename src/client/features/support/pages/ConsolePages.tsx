@@ -30,8 +30,7 @@ import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/fi
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame, blockBelowMd, cellFromMd } from '../../../ui/TableFrame';
-import { selectHasPermission } from '../../auth/selectors';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectHasPermission, selectTimeZone } from '../../auth';
 import { replayPath } from '../sagas';
 import { selectTicket, selectTickets } from '../selectors';
 import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';

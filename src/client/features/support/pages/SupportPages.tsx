@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { SUPPORT_PERMISSION, SUPPORT_HOURS_NOTE } from '../../../../common/support';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { selectHasPermission } from '../../auth/selectors';
+import { selectHasPermission } from '../../auth';
 import { SupportForm } from '../components/SupportForm';
 import { selectSupportClearCount } from '../selectors';
 import { registerArea } from '../../../app/areas';

@@ -10,7 +10,7 @@ import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetSummary
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { documentIdOf, useDocumentList } from '../../../lib/documentPages';
-import { selectTimeZone } from '../../auth/timeZone';
+import { selectTimeZone } from '../../auth';
 import { PageFrame } from '../../../ui/PageFrame';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
 import { WorksheetEditor } from '../components/WorksheetEditor';

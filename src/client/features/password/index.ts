@@ -1,0 +1,4 @@
+/** The password feature's public surface: what other features and app/ may use. */
+export { passwordArea } from './area';
+export { selectPasswordChange } from './selectors';
+export { passwordChangeRequested, type passwordReducer } from './slice';

@@ -1,0 +1,3 @@
+/** The profile feature's public surface: what other features and app/ may use. */
+export { schoolSwitchArea } from './schoolSwitch';
+export { type profileReducer } from './slice';
