@@ -264,7 +264,7 @@ describe('budget wizard', () => {
     await page.locator('#f-incomes-0-amount-helper-text').getByText('Enter an amount for Paycheck.').waitFor();
     await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');
     await expectAccessible(page);
-  });
+  }, 120_000); // two steps and three axe checks, on a shared 2-core machine
 
   it('an address naming the review of an empty budget shows the first step that needs something', async () => {
     await signedInAs('learner');
