@@ -228,6 +228,44 @@ describe('budget wizard', () => {
     await expect(page.getByRole('link', { name: 'Back test', exact: true }).count()).resolves.toBe(1);
   });
 
+  it('tabbing past an empty field says nothing; Next shows the step\'s errors on their fields, each naming its field', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/budget-wizard/create');
+    const name = page.getByRole('textbox', { name: 'Budget name' });
+    await name.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('false');
+    await expect(page.getByText('Give your budget a name.').count()).resolves.toBe(0);
+    await next();
+    await page.getByText('Give your budget a name.').waitFor();
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(name.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expectAccessible(page);
+
+    await name.fill('Field names');
+    await page.locator('#f-month').fill('2026-09');
+    await page.waitForURL(step(0));
+    await next();
+    await page.waitForURL(step(1));
+    await page.getByRole('button', { name: 'Add income' }).click();
+    const source = page.locator('#f-incomes-0-source');
+    const amount = page.locator('#f-incomes-0-amount');
+    await source.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('[aria-invalid="true"]').count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await next();
+    await page.getByText('Enter a source for this income.').waitFor();
+    await page.getByText('Enter an amount for this income.').waitFor();
+    expect(page.url()).toMatch(step(1));
+    await source.fill('Paycheck');
+    await page.locator('#f-incomes-0-amount-helper-text').getByText('Enter an amount for Paycheck.').waitFor();
+    await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(page);
+  }, 120_000); // two steps and three axe checks, on a shared 2-core machine
+
   it('an address naming the review of an empty budget shows the first step that needs something', async () => {
     await signedInAs('learner');
     await page.goto('/app/resources/budget-wizard/create?step=4');
@@ -380,6 +418,23 @@ describe('worksheets', () => {
     await page.getByRole('link', { name: 'Compound Interest' }).waitFor();
     await expectAccessible(page);
   }, 120_000); // four pages and a reload, each with an axe check, on a shared 2-core machine
+});
+
+describe('worksheet fields', () => {
+  it('tabbing past an empty field says nothing; a changed one says what is wrong once left', async () => {
+    await signedInAs('learner');
+    await page.goto('/app/resources/worksheets/savings-goal');
+    const goal = page.getByLabel('Goal amount');
+    await goal.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('[aria-invalid="true"]').count()).resolves.toBe(0);
+    await goal.fill('-5');
+    await goal.blur();
+    await page.getByText('The amount cannot be negative.').waitFor();
+    await expect(goal.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(page);
+  });
 });
 
 describe('worksheet wording', () => {

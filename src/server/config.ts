@@ -1,11 +1,12 @@
 /**
  * Every server setting, read from environment variables with safe defaults and validated at
- * start-up. `loadConfig` throws ONE Error that lists every problem, so an operator fixes them all
- * in one go.
+ * start-up by one yup schema of the environment. `loadConfig` throws ONE Error that lists every
+ * problem, so an operator fixes them all in one go.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import * as yup from 'yup';
 import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, PROXY_MAX_TIMEOUT_MS, SERVICE_NAMES, TIMEOUTS, type ServiceName } from '../common/constants';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -224,210 +225,247 @@ const TOKEN_SECRET_FILE = 'token-secret';
 
 type Env = Record<string, string | undefined>;
 
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+const DEV_MAILBOX_ALIASES: Record<string, DevMailbox> = { off: 'off', false: 'off', '0': 'off', no: 'off', loopback: 'loopback', on: 'on', true: 'on', '1': 'on', yes: 'on' };
+/** TRUST_PROXY as the reverse proxies' addresses or CIDRs, comma-separated (not a true/false word). */
+const isAddressList = (raw: string) => /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(raw) && /[.:]/.test(raw);
+const list = (raw: string | undefined) => (raw ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+const isWhole = (value: string | undefined, min: number, max: number) => /^\d+$/.test(value ?? '') && Number(value) >= min && Number(value) <= max;
+
+/** A whole number from min to max (digits only), `fallback` when unset. */
+function wholeNumber(fallback: number, min: number, max: number) {
+  return yup
+    .string()
+    .default(String(fallback))
+    .test('whole', ({ path, value }) => `${path} must be a whole number from ${min} to ${max} (got "${value as string}").`, (value) => isWhole(value, min, max));
+}
+
+const TOKEN_MINUTES = { fallback: 30, min: 2, max: 24 * 60 };
+const SESSION_HOURS = { fallback: 12, min: 1, max: 24 * 30 };
+
+/** true/false (or yes/no, on/off, 1/0, any case), `fallback` when unset. */
+function flag(fallback: boolean) {
+  return yup
+    .string()
+    .transform((value: string) => value.toLowerCase())
+    .default(String(fallback))
+    .test('flag', ({ path, value }) => `${path} must be true or false (got "${value as string}").`, (value) => TRUE_WORDS.includes(value) || FALSE_WORDS.includes(value));
+}
+
+/** An optional value checked by one of the problem functions below (the message follows the name). */
+function checked(check: (value: string) => string | null) {
+  return yup.string().test('checked', function test(value) {
+    const problem = value === undefined ? null : check(value);
+    return problem === null || this.createError({ message: `${this.path} ${problem}` });
+  });
+}
+
+/**
+ * What every variable may hold, as a yup schema of the environment (values trimmed, empty = unset).
+ * Defaults that depend on another variable (the badge, the mailbox, the From: address, the public
+ * address) are filled in by loadConfig once the values are known to be good.
+ */
+function environmentSchema(isProduction: boolean) {
+  const services = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceVariable(name), checked(checkUpstreamUrl)]));
+  return yup.object({
+    PORT: wholeNumber(3000, 0, 65_535),
+    HOST: yup.string().default('0.0.0.0'),
+    DATA_DIR: yup.string().default('./data'),
+    DATABASE_URL: yup.string().matches(/^postgres(ql)?:\/\//i, 'DATABASE_URL must be a postgres:// or postgresql:// URL.'),
+    DATABASE_TIMEOUT_SECONDS: wholeNumber(10, 1, 600),
+    DATABASE_POOL_SIZE: wholeNumber(DEFAULT_DATABASE_POOL_SIZE, 1, 1000),
+    WORKERS: wholeNumber(1, 1, 64),
+    APP_ENV: yup
+      .string()
+      .default(isProduction ? 'P' : DEVELOPMENT_ENV_CODE)
+      .matches(/^[A-Z]$/, ({ value }) => `APP_ENV must be one capital letter such as D or P (got "${value as string}").`),
+    // read untrimmed-to-unset: APP_BADGE= (empty) is a wish for no badge
+    APP_BADGE: yup.string().max(20, 'APP_BADGE must be at most 20 characters.'),
+    PRODUCT_NAME: yup.string().default(PRODUCT_NAME),
+    APP_KEYS: yup
+      .string()
+      .default(DEFAULT_APP_KEY)
+      .test('some', 'APP_KEYS must list at least one app key.', (value) => list(value).length > 0)
+      .test('short', 'APP_KEYS entries must be at most 200 characters.', (value) => list(value).every((key) => key.length <= 200)),
+    TOKEN_LIFETIME_MINUTES: wholeNumber(TOKEN_MINUTES.fallback, TOKEN_MINUTES.min, TOKEN_MINUTES.max),
+    SESSION_ABSOLUTE_HOURS: wholeNumber(SESSION_HOURS.fallback, SESSION_HOURS.min, SESSION_HOURS.max).test(
+      'longer',
+      'SESSION_ABSOLUTE_HOURS must be at least as long as TOKEN_LIFETIME_MINUTES.',
+      function longer(hours) {
+        // compared only when both are good (otherwise their own message says what is wrong)
+        const minutes = (this.parent as { TOKEN_LIFETIME_MINUTES: string }).TOKEN_LIFETIME_MINUTES;
+        if (!isWhole(hours, SESSION_HOURS.min, SESSION_HOURS.max) || !isWhole(minutes, TOKEN_MINUTES.min, TOKEN_MINUTES.max)) return true;
+        return Number(hours) * 60 >= Number(minutes);
+      },
+    ),
+    SEED_DEMO: flag(!isProduction),
+    STATIC_DIR: yup.string().default('dist/client'),
+    CONTENT_DIR: yup.string().default('./content'),
+    PASSING_SCORE: wholeNumber(70, 1, 100),
+    ...services,
+    UPSTREAM_TIMEOUT_MS: wholeNumber(TIMEOUTS.proxyMs, TIMEOUTS.clientMinimumMs, PROXY_MAX_TIMEOUT_MS),
+    UPSTREAM_MAX_RESPONSE_BYTES: wholeNumber(DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES),
+    LOG_LEVEL: yup
+      .string()
+      .transform((value: string) => value.toLowerCase())
+      .default('info')
+      .oneOf(LOG_LEVELS, ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value as string}").`),
+    // true/false, or the reverse proxies' addresses/CIDRs (the safe choice: the client IP is then the
+    // last X-Forwarded-For entry added by a trusted proxy, so a client cannot spoof it)
+    TRUST_PROXY: yup
+      .string()
+      .default('false')
+      .test('trust', ({ value }) => `TRUST_PROXY must be true or false (got "${(value as string).toLowerCase()}").`, (value) =>
+        isAddressList(value) || [...TRUE_WORDS, ...FALSE_WORDS].includes(value.toLowerCase()),
+      ),
+    SIGNIN_MAX_FAILURES_PER_USER: wholeNumber(5, 1, 1000),
+    SIGNIN_MAX_FAILURES_PER_IP: wholeNumber(20, 1, 100_000),
+    SIGNIN_WINDOW_MINUTES: wholeNumber(15, 1, 24 * 60),
+    SIGNIN_MAX_FAILURES_PER_USER_HOUR: wholeNumber(100, 1, 100_000),
+    SMTP_URL: yup.string().matches(/^smtps?:\/\/[^\s]+$/i, 'SMTP_URL must be an smtp:// or smtps:// URL.'),
+    MAIL_FROM: yup.string().test('line', 'MAIL_FROM must be one line of at most 200 characters.', (value) => value === undefined || (value.length <= 200 && !/[\r\n]/.test(value))),
+    PUBLIC_URL: checked(checkUpstreamUrl),
+    // the dev mailbox shows every reset link: never in production, and by default only to this machine
+    DEV_MAILBOX: yup
+      .string()
+      .transform((value: string) => value.toLowerCase())
+      .test('mode', ({ value }) => `DEV_MAILBOX must be one of ${DEV_MAILBOX_MODES.join(', ')} (got "${value as string}").`, (value) => value === undefined || value in DEV_MAILBOX_ALIASES)
+      .test('production', function notInProduction(value) {
+        if (!isProduction || value === undefined || DEV_MAILBOX_ALIASES[value] === undefined || DEV_MAILBOX_ALIASES[value] === 'off') return true;
+        const development = (this.parent as { APP_ENV: string }).APP_ENV === DEVELOPMENT_ENV_CODE;
+        return this.createError({
+          message: `DEV_MAILBOX=${value} cannot be used with NODE_ENV=production: the dev mailbox shows every password-reset link to whoever opens it. Remove DEV_MAILBOX (or set it to off)${development ? ', and use APP_ENV=D only for development' : ''}.`,
+        });
+      }),
+    SUPPORT_INBOX: yup
+      .string()
+      .default('support@cashwise.example')
+      .test('address', ({ value }) => `SUPPORT_INBOX must be an e-mail address (got "${value as string}").`, (value) => /^[^\s@]+@[^\s@]+$/.test(value) && value.length <= 254),
+    SUPPORT_MAX_PER_IP: wholeNumber(5, 1, 100_000),
+    SUPPORT_WINDOW_MINUTES: wholeNumber(60, 1, 24 * 60),
+    RECORDING_RETENTION_DAYS: wholeNumber(30, 1, 3650),
+    SUPPORT_MAX_TICKETS_PER_USER_HOUR: wholeNumber(10, 1, 100_000),
+    RECORDING_MAX_MB_PER_USER_HOUR: wholeNumber(16, 1, 100_000),
+    RECORDING_MB_PER_SCHOOL: wholeNumber(512, 1, 1_000_000),
+    UPLOAD_MAX_CONCURRENT: wholeNumber(DEFAULT_UPLOAD_MAX_CONCURRENT, 1, 1000),
+    UPLOAD_MAX_BYTES: wholeNumber(DEFAULT_UPLOAD_MAX_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES),
+    // never echo a key itself in a message: it is a secret
+    SYSTEM_KEYS: yup.string().test('keys', function keys(value) {
+      const problem = list(value).map(checkSecret).find((found) => found !== null);
+      return !problem || this.createError({ message: `SYSTEM_KEYS: each key ${problem}` });
+    }),
+    TOKEN_SECRET: checked(checkSecret).test(
+      'production',
+      `TOKEN_SECRET is required in production (at least ${MIN_SECRET_BYTES} random bytes, e.g. \`openssl rand -base64 48\`).`,
+      (value) => !isProduction || value !== undefined,
+    ),
+  });
+}
+
 /** Reads and validates the configuration; throws one Error listing every problem. */
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = read(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-    if (['false', '0', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}").`);
-    return fallback;
-  };
-
-  const nodeEnv = read('NODE_ENV') ?? 'development';
+  // trimmed, and an empty variable is an unset one (APP_BADGE keeps its empty value: no badge)
+  const raw: Env = {};
+  for (const [name, value] of Object.entries(env)) {
+    const trimmed = value?.trim();
+    if (trimmed !== undefined && (trimmed !== '' || name === 'APP_BADGE')) raw[name] = trimmed;
+  }
+  const nodeEnv = raw.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
 
-  const port = int('PORT', 3000, 0, 65_535);
-  const host = read('HOST') ?? '0.0.0.0';
-  const dataDir = path.resolve(read('DATA_DIR') ?? './data');
-
-  const databaseTimeoutMs = int('DATABASE_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
-  const databasePoolSize = int('DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 1, 1000);
-  const workers = int('WORKERS', 1, 1, 64);
-  const databaseUrl = read('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  let values: yup.InferType<ReturnType<typeof environmentSchema>> & Env;
+  try {
+    values = environmentSchema(isProduction).validateSync(raw, { abortEarly: false }) as typeof values;
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    throw invalid(error.errors);
   }
+  const whole = (name: string) => Number(values[name]);
 
-  const appEnv = read('APP_ENV') ?? (isProduction ? 'P' : DEVELOPMENT_ENV_CODE);
-  if (!/^[A-Z]$/.test(appEnv)) problems.push(`APP_ENV must be one capital letter such as D or P (got "${appEnv}").`);
-  const appBadge = env.APP_BADGE !== undefined ? env.APP_BADGE.trim() : appEnv === DEVELOPMENT_ENV_CODE ? 'DEV' : '';
-  if (appBadge.length > 20) problems.push('APP_BADGE must be at most 20 characters.');
-
-  const productName = read('PRODUCT_NAME') ?? PRODUCT_NAME;
-
-  const appKeys = (read('APP_KEYS') ?? DEFAULT_APP_KEY)
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-  if (appKeys.length === 0) problems.push('APP_KEYS must list at least one app key.');
-  if (appKeys.some((key) => key.length > 200)) problems.push('APP_KEYS entries must be at most 200 characters.');
-
-  const tokenLifetimeMinutes = int('TOKEN_LIFETIME_MINUTES', 30, 2, 24 * 60);
-  const sessionAbsoluteHours = int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30);
-  if (sessionAbsoluteHours * 60 < tokenLifetimeMinutes) {
-    problems.push('SESSION_ABSOLUTE_HOURS must be at least as long as TOKEN_LIFETIME_MINUTES.');
-  }
-
-  const seedDemo = bool('SEED_DEMO', !isProduction);
-  const staticDir = path.resolve(read('STATIC_DIR') ?? 'dist/client');
-  const contentDir = path.resolve(read('CONTENT_DIR') ?? './content');
-  const passingScore = int('PASSING_SCORE', 70, 1, 100);
-
+  const port = whole('PORT');
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appEnv = values.APP_ENV;
+  const productName = values.PRODUCT_NAME;
   const services: Partial<Record<ServiceName, string>> = {};
   for (const name of SERVICE_NAMES) {
-    const variable = serviceVariable(name);
-    const raw = read(variable);
-    if (raw === undefined) continue;
-    const problem = checkUpstreamUrl(raw);
-    if (problem) problems.push(`${variable} ${problem}`);
-    else services[name] = raw.replace(/\/+$/, '');
+    const url = values[serviceVariable(name)];
+    if (url !== undefined) services[name] = url.replace(/\/+$/, '');
   }
-
-  const upstreamTimeoutMs = int('UPSTREAM_TIMEOUT_MS', TIMEOUTS.proxyMs, TIMEOUTS.clientMinimumMs, PROXY_MAX_TIMEOUT_MS);
-  const upstreamMaxResponseBytes = int('UPSTREAM_MAX_RESPONSE_BYTES', DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES);
-
-  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
-  }
-  // true/false, or the reverse proxies' addresses/CIDRs (the safe choice: the client IP is then the
-  // last X-Forwarded-For entry added by a trusted proxy, so a client cannot spoof it)
-  const rawTrust = read('TRUST_PROXY');
-  const trustProxy: boolean | string =
-    rawTrust !== undefined && /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i.test(rawTrust) && /[.:]/.test(rawTrust)
-      ? rawTrust.split(',').map((a) => a.trim()).join(',')
-      : bool('TRUST_PROXY', false);
-  const throttle: ThrottleSettings = {
-    maxPerUser: int('SIGNIN_MAX_FAILURES_PER_USER', 5, 1, 1000),
-    maxPerIp: int('SIGNIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),
-    windowMs: int('SIGNIN_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
-    maxPerUserPerHour: int('SIGNIN_MAX_FAILURES_PER_USER_HOUR', 100, 1, 100_000),
-  };
-
-  const smtpUrl = read('SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
-  const mailFrom = read('MAIL_FROM') ?? `${productName} <no-reply@localhost>`;
-  if (mailFrom.length > 200 || /[\r\n]/.test(mailFrom)) problems.push('MAIL_FROM must be one line of at most 200 characters.');
-  const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const publicUrlProblem = checkUpstreamUrl(publicUrl);
-  if (publicUrlProblem) problems.push(`PUBLIC_URL ${publicUrlProblem}`);
-  // the dev mailbox shows every reset link: never in production, and by default only to this machine
-  const rawMailbox = read('DEV_MAILBOX')?.toLowerCase();
-  const mailboxAliases: Record<string, DevMailbox> = { off: 'off', false: 'off', '0': 'off', no: 'off', loopback: 'loopback', on: 'on', true: 'on', '1': 'on', yes: 'on' };
-  let devMailbox: DevMailbox = !isProduction && appEnv === DEVELOPMENT_ENV_CODE ? 'loopback' : 'off';
-  if (rawMailbox !== undefined) {
-    const mode = mailboxAliases[rawMailbox];
-    if (mode === undefined) problems.push(`DEV_MAILBOX must be one of ${DEV_MAILBOX_MODES.join(', ')} (got "${rawMailbox}").`);
-    else if (mode !== 'off' && isProduction) {
-      problems.push(
-        `DEV_MAILBOX=${rawMailbox} cannot be used with NODE_ENV=production: the dev mailbox shows every password-reset link to whoever opens it. Remove DEV_MAILBOX (or set it to off)${appEnv === DEVELOPMENT_ENV_CODE ? ', and use APP_ENV=D only for development' : ''}.`,
-      );
-    } else devMailbox = mode;
-  }
-  const supportInbox = read('SUPPORT_INBOX') ?? 'support@cashwise.example';
-  if (!/^[^\s@]+@[^\s@]+$/.test(supportInbox) || supportInbox.length > 254) {
-    problems.push(`SUPPORT_INBOX must be an e-mail address (got "${supportInbox}").`);
-  }
-  const support: SupportSettings = {
-    inbox: supportInbox,
-    maxPerIp: int('SUPPORT_MAX_PER_IP', 5, 1, 100_000),
-    windowMs: int('SUPPORT_WINDOW_MINUTES', 60, 1, 24 * 60) * 60_000,
-    recordingRetentionMs: int('RECORDING_RETENTION_DAYS', 30, 1, 3650) * 86_400_000,
-    maxTicketsPerUserHour: int('SUPPORT_MAX_TICKETS_PER_USER_HOUR', 10, 1, 100_000),
-    maxRecordingBytesPerUserHour: int('RECORDING_MAX_MB_PER_USER_HOUR', 16, 1, 100_000) * 1024 * 1024,
-    recordingBytesPerSchool: int('RECORDING_MB_PER_SCHOOL', 512, 1, 1_000_000) * 1024 * 1024,
-  };
-  const uploads: UploadSettings = {
-    maxConcurrent: int('UPLOAD_MAX_CONCURRENT', DEFAULT_UPLOAD_MAX_CONCURRENT, 1, 1000),
-    maxBytesPerRequest: int('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, MIN_UPSTREAM_RESPONSE_BYTES, MAX_UPSTREAM_RESPONSE_BYTES),
-  };
-  const systemKeys = (read('SYSTEM_KEYS') ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-  for (const key of systemKeys) {
-    const problem = checkSecret(key);
-    // never echo the key itself: it is a secret
-    if (problem) problems.push(`SYSTEM_KEYS: each key ${problem}`);
-  }
+  const trustProxy: boolean | string = isAddressList(values.TRUST_PROXY)
+    ? values.TRUST_PROXY.split(',').map((a) => a.trim()).join(',')
+    : TRUE_WORDS.includes(values.TRUST_PROXY.toLowerCase());
 
   // The signing key last: in development it may be generated into DATA_DIR, which only makes
   // sense once everything else is known to be right.
-  let tokenSecret: Uint8Array = new Uint8Array();
+  let tokenSecret: Uint8Array;
   let tokenSecretGenerated = false;
-  const rawSecret = read('TOKEN_SECRET');
-  if (rawSecret !== undefined) {
-    const problem = checkSecret(rawSecret);
-    if (problem) problems.push(`TOKEN_SECRET ${problem}`);
-    else tokenSecret = new TextEncoder().encode(rawSecret);
-  } else if (isProduction) {
-    problems.push(`TOKEN_SECRET is required in production (at least ${MIN_SECRET_BYTES} random bytes, e.g. \`openssl rand -base64 48\`).`);
-  } else if (problems.length === 0) {
+  if (values.TOKEN_SECRET !== undefined) tokenSecret = new TextEncoder().encode(values.TOKEN_SECRET);
+  else {
     try {
       tokenSecret = new TextEncoder().encode(developmentSecret(dataDir));
       tokenSecretGenerated = true;
     } catch (error) {
-      problems.push(`DATA_DIR (${dataDir}) must be writable to keep the development token secret: ${(error as Error).message}`);
+      throw invalid([`DATA_DIR (${dataDir}) must be writable to keep the development token secret: ${(error as Error).message}`]);
     }
-  }
-
-  if (problems.length > 0) {
-    throw new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
   }
 
   return {
     port,
-    host,
+    host: values.HOST,
     dataDir,
-    databaseUrl,
-    databaseTimeoutMs,
-    databasePoolSize,
-    workers,
+    databaseUrl: values.DATABASE_URL,
+    databaseTimeoutMs: whole('DATABASE_TIMEOUT_SECONDS') * 1000,
+    databasePoolSize: whole('DATABASE_POOL_SIZE'),
+    workers: whole('WORKERS'),
     nodeEnv,
     isProduction,
     appEnv,
-    appBadge,
+    appBadge: values.APP_BADGE ?? (appEnv === DEVELOPMENT_ENV_CODE ? 'DEV' : ''),
     productName,
-    appKeys,
+    appKeys: list(values.APP_KEYS),
     tokenSecret,
     tokenSecretGenerated,
-    tokenLifetimeMs: tokenLifetimeMinutes * 60_000,
-    sessionAbsoluteMs: sessionAbsoluteHours * 3_600_000,
-    seedDemo,
-    contentDir,
-    passingScore,
-    staticDir,
+    tokenLifetimeMs: whole('TOKEN_LIFETIME_MINUTES') * 60_000,
+    sessionAbsoluteMs: whole('SESSION_ABSOLUTE_HOURS') * 3_600_000,
+    seedDemo: TRUE_WORDS.includes(values.SEED_DEMO),
+    contentDir: path.resolve(values.CONTENT_DIR),
+    passingScore: whole('PASSING_SCORE'),
+    staticDir: path.resolve(values.STATIC_DIR),
     services,
-    upstreamTimeoutMs,
-    upstreamMaxResponseBytes,
-    logLevel: logLevel as LogLevel,
+    upstreamTimeoutMs: whole('UPSTREAM_TIMEOUT_MS'),
+    upstreamMaxResponseBytes: whole('UPSTREAM_MAX_RESPONSE_BYTES'),
+    logLevel: values.LOG_LEVEL as LogLevel,
     trustProxy,
-    throttle,
-    support,
-    uploads,
-    systemKeys,
+    throttle: {
+      maxPerUser: whole('SIGNIN_MAX_FAILURES_PER_USER'),
+      maxPerIp: whole('SIGNIN_MAX_FAILURES_PER_IP'),
+      windowMs: whole('SIGNIN_WINDOW_MINUTES') * 60_000,
+      maxPerUserPerHour: whole('SIGNIN_MAX_FAILURES_PER_USER_HOUR'),
+    },
+    support: {
+      inbox: values.SUPPORT_INBOX,
+      maxPerIp: whole('SUPPORT_MAX_PER_IP'),
+      windowMs: whole('SUPPORT_WINDOW_MINUTES') * 60_000,
+      recordingRetentionMs: whole('RECORDING_RETENTION_DAYS') * 86_400_000,
+      maxTicketsPerUserHour: whole('SUPPORT_MAX_TICKETS_PER_USER_HOUR'),
+      maxRecordingBytesPerUserHour: whole('RECORDING_MAX_MB_PER_USER_HOUR') * 1024 * 1024,
+      recordingBytesPerSchool: whole('RECORDING_MB_PER_SCHOOL') * 1024 * 1024,
+    },
+    uploads: { maxConcurrent: whole('UPLOAD_MAX_CONCURRENT'), maxBytesPerRequest: whole('UPLOAD_MAX_BYTES') },
+    systemKeys: list(values.SYSTEM_KEYS),
     passwordHashing: OWASP_ARGON2,
-    smtpUrl,
-    mailFrom,
-    publicUrl,
-    devMailbox,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `${productName} <no-reply@localhost>`,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    devMailbox: values.DEV_MAILBOX !== undefined ? DEV_MAILBOX_ALIASES[values.DEV_MAILBOX]! : !isProduction && appEnv === DEVELOPMENT_ENV_CODE ? 'loopback' : 'off',
   };
+}
+
+/** The one start-up error: every problem, one per line, so an operator fixes them all in one go. */
+function invalid(problems: readonly string[]): Error {
+  return new Error(`Invalid configuration:\n - ${problems.join('\n - ')}`);
 }
 
 /** Returns a problem description, or null when the secret is acceptable. */

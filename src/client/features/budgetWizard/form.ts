@@ -11,7 +11,7 @@ import {
   type Frequency,
 } from '../../../common/budget';
 import { centsToInput } from '../../../common/money';
-import { REQUIRED_MESSAGE, numberError, toNumber } from '../../ui/fields/fieldRules';
+import { numberError, toNumber } from '../../ui/fields/fieldRules';
 
 export interface IncomeValues {
   source: string;
@@ -102,6 +102,24 @@ function lineErrors<T extends object>(lines: T[], check: (line: T) => Partial<Re
   return errors.some(Boolean) ? errors : undefined;
 }
 
+/**
+ * What an empty required field of a line says, naming the field as its label reads and the line by
+ * what the student called it ("Enter a monthly amount for Rent."), or by its kind while unnamed.
+ */
+export const LINE_REQUIRED = {
+  source: () => 'Enter a source for this income.',
+  category: () => 'Enter a category for this expense.',
+  goalName: () => 'Enter a name for this goal.',
+  debtName: () => 'Enter a name for this debt.',
+  incomeAmount: (line: string) => `Enter an amount for ${line || 'this income'}.`,
+  expenseAmount: (line: string) => `Enter a monthly amount for ${line || 'this expense'}.`,
+  goalTarget: (line: string) => `Enter a target for ${line || 'this goal'}.`,
+  goalSaved: (line: string) => `Enter what you have saved so far for ${line || 'this goal'} (0 if nothing yet).`,
+  goalMonthly: (line: string) => `Enter a monthly contribution for ${line || 'this goal'}.`,
+  debtBalance: (line: string) => `Enter the balance owed on ${line || 'this debt'}.`,
+  debtPayment: (line: string) => `Enter a monthly payment for ${line || 'this debt'}.`,
+} as const;
+
 /** Every error a finished budget must not have, per field (formik's nested shape). */
 export function validateBudgetForm(values: BudgetFormValues): BudgetFormErrors {
   const errors: BudgetFormErrors = {};
@@ -109,18 +127,39 @@ export function validateBudgetForm(values: BudgetFormValues): BudgetFormErrors {
   else if (values.name.length > 80) errors.name = BUDGET_MESSAGES.nameMax;
   if (blank(values.month)) errors.month = BUDGET_MESSAGES.monthRequired;
   else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) errors.month = BUDGET_MESSAGES.monthInvalid;
-  const text = (value: string) => (blank(value) ? BUDGET_MESSAGES.textRequired : undefined);
-  const amount = (value: string) => numberError('money', value, true);
+  const text = (value: string, message: string) => (blank(value) ? message : undefined);
+  const amount = (value: string, message: string) => numberError('money', value, message);
   if (values.incomes.length === 0) errors.incomes = BUDGET_MESSAGES.incomeRequired;
   else {
-    const found = lineErrors(values.incomes, (line) => ({ source: text(line.source), amount: amount(line.amount) }));
+    const found = lineErrors(values.incomes, (line) => {
+      const named = line.source.trim();
+      return { source: text(line.source, LINE_REQUIRED.source()), amount: amount(line.amount, LINE_REQUIRED.incomeAmount(named)) };
+    });
     if (found) errors.incomes = found;
   }
-  const expenses = lineErrors(values.expenses, (line) => ({ category: text(line.category), amount: amount(line.amount) }));
+  const expenses = lineErrors(values.expenses, (line) => {
+    const named = line.category.trim();
+    return { category: text(line.category, LINE_REQUIRED.category()), amount: amount(line.amount, LINE_REQUIRED.expenseAmount(named)) };
+  });
   if (expenses) errors.expenses = expenses;
-  const goals = lineErrors(values.goals, (goal) => ({ name: text(goal.name), target: amount(goal.target), saved: amount(goal.saved), monthly: amount(goal.monthly) }));
+  const goals = lineErrors(values.goals, (goal) => {
+    const named = goal.name.trim();
+    return {
+      name: text(goal.name, LINE_REQUIRED.goalName()),
+      target: amount(goal.target, LINE_REQUIRED.goalTarget(named)),
+      saved: amount(goal.saved, LINE_REQUIRED.goalSaved(named)),
+      monthly: amount(goal.monthly, LINE_REQUIRED.goalMonthly(named)),
+    };
+  });
   if (goals) errors.goals = goals;
-  const debts = lineErrors(values.debts, (debt) => ({ name: text(debt.name), balance: amount(debt.balance), payment: amount(debt.payment) }));
+  const debts = lineErrors(values.debts, (debt) => {
+    const named = debt.name.trim();
+    return {
+      name: text(debt.name, LINE_REQUIRED.debtName()),
+      balance: amount(debt.balance, LINE_REQUIRED.debtBalance(named)),
+      payment: amount(debt.payment, LINE_REQUIRED.debtPayment(named)),
+    };
+  });
   if (debts) errors.debts = debts;
   return errors;
 }
@@ -139,5 +178,3 @@ export function firstStepWithErrors(errors: BudgetFormErrors, upTo = REVIEW_STEP
   for (let step = 0; step < upTo; step += 1) if (Object.keys(stepErrors(errors, step)).length) return step;
   return null;
 }
-
-export { REQUIRED_MESSAGE };

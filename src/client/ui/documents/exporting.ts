@@ -2,7 +2,7 @@
  * Downloads and PDFs for saved documents. PDFs are made in the browser with jsPDF, loaded only when
  * the learner asks for one (its own chunk).
  */
-import { pdfText } from './pdfText';
+import { pdfText } from '../../../common/pdfText';
 
 /** Saves text as a file through a temporary link (works on Chromebooks and phones). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -1,10 +1,15 @@
 /**
  * Formik-connected fields for money, rates, quantities, text and choices: labelled, with the error
- * under the field once it has been touched (or the form tried to move on).
+ * under the field when the student should see it — once they changed the field, or the form tried
+ * to move on with it (a submit, or the wizard's "Next"): the rule of every form, ui/formikField.ts.
+ * A required field left empty says so in words that name it.
  */
+import type { ChangeEvent } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useField, useFormikContext } from 'formik';
+import { getIn, useField, useFormikContext, type FieldInputProps, type FieldMetaProps } from 'formik';
+import { fieldRequired } from '../../../common/messages';
+import { errorDue, fieldStatus, isEmptyValue, markChanged, wasAttempted } from '../formikField';
 import { numberError, type NumberKind } from './fieldRules';
 
 interface BaseProps {
@@ -21,26 +26,47 @@ interface BaseProps {
 const idFor = (name: string) => `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 
 /**
+ * The field's error to show now (or undefined), and its change handler, which records that the
+ * student changed it.
+ */
+function useShownError(field: FieldInputProps<string>, meta: FieldMetaProps<string>, error: string | undefined) {
+  const formik = useFormikContext<unknown>();
+  const status = fieldStatus(formik);
+  const due = errorDue({
+    attempted: formik.submitCount > 0 || wasAttempted(status.attempted, field.name),
+    changed: status.changed.includes(field.name),
+    left: Boolean(meta.touched),
+    empty: isEmptyValue(getIn(formik.values, field.name)),
+  });
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    markChanged(formik, field.name);
+    field.onChange(event);
+  };
+  return { shown: error && due ? error : undefined, onChange };
+}
+
+/**
  * `check` reads the whole form (Formik's values) for a rule between fields — pre-tax deductions
- * above the gross pay — and its message shows like the field's own once the field is touched.
+ * above the gross pay — and its message shows when the field's own would.
  */
 export function NumberField({ kind, check, ...props }: BaseProps & { kind: NumberKind; check?: (values: unknown) => string | undefined }) {
-  const [field, meta] = useField<string>({ name: props.name, validate: (value: string) => numberError(kind, value ?? '', props.required) });
+  const required = props.required ? fieldRequired(props.label) : undefined;
+  const [field, meta] = useField<string>({ name: props.name, validate: (value: string) => numberError(kind, value ?? '', required) });
   const { values } = useFormikContext<unknown>();
-  const error = meta.error ?? check?.(values);
-  const showError = Boolean(meta.touched && error);
+  const { shown, onChange } = useShownError(field, meta, meta.error ?? check?.(values));
   const id = props.id ?? idFor(props.name);
   return (
     <TextField
       {...field}
+      onChange={onChange}
       value={field.value ?? ''}
       id={id}
       label={props.label}
       required={props.required}
       size={props.size ?? 'small'}
       fullWidth={props.fullWidth ?? true}
-      error={showError}
-      helperText={showError ? error : props.helperText}
+      error={Boolean(shown)}
+      helperText={shown ?? props.helperText}
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
         input: {
@@ -53,11 +79,16 @@ export function NumberField({ kind, check, ...props }: BaseProps & { kind: Numbe
 }
 
 export function TextInput(props: BaseProps & { maxLength?: number; type?: string; validate?: (value: string) => string | undefined }) {
-  const [field, meta] = useField<string>({ name: props.name, validate: props.validate });
-  const showError = Boolean(meta.touched && meta.error);
+  const { validate, required, label } = props;
+  const [field, meta] = useField<string>({
+    name: props.name,
+    validate: (value: string) => validate?.(value ?? '') ?? (required && isEmptyValue(value) ? fieldRequired(label) : undefined),
+  });
+  const { shown, onChange } = useShownError(field, meta, meta.error);
   return (
     <TextField
       {...field}
+      onChange={onChange}
       value={field.value ?? ''}
       id={props.id ?? idFor(props.name)}
       label={props.label}
@@ -65,8 +96,8 @@ export function TextInput(props: BaseProps & { maxLength?: number; type?: string
       required={props.required}
       size={props.size ?? 'small'}
       fullWidth={props.fullWidth ?? true}
-      error={showError}
-      helperText={showError ? meta.error : props.helperText}
+      error={Boolean(shown)}
+      helperText={shown ?? props.helperText}
       slotProps={{ htmlInput: { maxLength: props.maxLength ?? 80 }, inputLabel: props.type === 'month' ? { shrink: true } : undefined }}
     />
   );
@@ -74,18 +105,20 @@ export function TextInput(props: BaseProps & { maxLength?: number; type?: string
 
 export function SelectInput(props: BaseProps & { options: ReadonlyArray<{ value: string; label: string }> }) {
   const [field, meta] = useField<string>(props.name);
+  const { shown, onChange } = useShownError(field, meta, meta.error);
   const id = props.id ?? idFor(props.name);
   // a native select: the platform's own keyboard and screen-reader behaviour on every device
   return (
     <TextField
       {...field}
+      onChange={onChange}
       select
       id={id}
       label={props.label}
       size={props.size ?? 'small'}
       fullWidth={props.fullWidth ?? true}
-      error={Boolean(meta.touched && meta.error)}
-      helperText={meta.touched && meta.error ? meta.error : props.helperText}
+      error={Boolean(shown)}
+      helperText={shown ?? props.helperText}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {props.options.map((option) => (

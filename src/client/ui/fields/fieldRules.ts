@@ -31,11 +31,13 @@ export function toNumber(kind: NumberKind, text: string): number | null {
   }
 }
 
-export const REQUIRED_MESSAGE = 'This field is required.';
-
-/** The message to show for what was typed, or undefined when it is acceptable. */
-export function numberError(kind: NumberKind, text: string, required = false): string | undefined {
-  if (text.trim() === '') return required ? (kind === 'money' ? 'Enter an amount.' : REQUIRED_MESSAGE) : undefined;
+/**
+ * The message to show for what was typed, or undefined when it is acceptable. `required` is the
+ * message for an empty field that must be filled, naming the field ("Enter an amount for Rent.");
+ * without it, empty is acceptable.
+ */
+export function numberError(kind: NumberKind, text: string, required?: string): string | undefined {
+  if (text.trim() === '') return required;
   switch (kind) {
     case 'money': {
       const parsed = parseMoney(text);

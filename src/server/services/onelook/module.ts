@@ -1,4 +1,4 @@
-/** OneLook (the default service): the product's own data. Catalog and support routes come later. */
+/** OneLook (the default service): the product's own data — accounts, catalog, support, knowledge base, budgets and worksheets. */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';

@@ -18,7 +18,7 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { Form, Formik, useFormikContext, type FormikTouched } from 'formik';
+import { Form, Formik, useFormikContext } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { emptyBudget } from '../../../../common/budget';
 import { monthOf } from '../../../../common/calendarDay';
@@ -29,6 +29,7 @@ import { DraftReporter } from '../../../ui/documents/DraftReporter';
 import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
 import { PrintStyles } from '../../../ui/documents/PrintStyles';
 import { SaveStatus } from '../../../ui/documents/SaveStatus';
+import { markAttempted } from '../../../ui/formikField';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import {
   REVIEW_STEP,
@@ -52,17 +53,8 @@ const RESOURCES: Crumb = { label: 'Resources', to: '/app/resources' };
 const FINISHED_ID = 'budget-finished';
 const WIZARD: Crumb = { label: 'Budget Wizard', to: BUDGET_WIZARD_PATH };
 
-/** Every field of the given steps marked touched, so their errors show. */
-function touchedFor(values: BudgetFormValues, steps: number[]): FormikTouched<BudgetFormValues> {
-  const touched: Record<string, unknown> = {};
-  for (const step of steps) {
-    for (const key of STEP_FIELDS[step] ?? []) {
-      const value = values[key];
-      touched[key] = Array.isArray(value) ? value.map((line) => Object.fromEntries(Object.keys(line).map((k) => [k, true]))) : true;
-    }
-  }
-  return touched as FormikTouched<BudgetFormValues>;
-}
+/** The fields of the steps before `upTo`: those a "Next" to `upTo` tries to move on with. */
+const fieldsBefore = (upTo: number): string[] => STEP_FIELDS.slice(0, upTo).flat();
 
 const focusFirstError = () =>
   requestAnimationFrame(() => {
@@ -73,7 +65,8 @@ type GoTo = (step: number, options?: { replace?: boolean }) => void;
 
 function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo: GoTo; finishedRef: React.RefObject<boolean>; finished: boolean }) {
   const dispatch = useAppDispatch();
-  const { values, validateForm, setTouched } = useFormikContext<BudgetFormValues>();
+  const formik = useFormikContext<BudgetFormValues>();
+  const { values, validateForm } = formik;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef(step);
   useEffect(() => {
@@ -86,7 +79,8 @@ function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo:
   useEffect(() => {
     const blocking = firstStepWithErrors(validateBudgetForm(values), step);
     if (blocking === null || blocking >= step) return;
-    void setTouched(touchedFor(values, Array.from({ length: step }, (_, i) => i)), true);
+    void validateForm();
+    markAttempted(formik, fieldsBefore(step));
     goTo(blocking, { replace: true });
     focusFirstError();
     // the address's step only: a keystroke on a step must not move the learner
@@ -98,7 +92,8 @@ function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo:
       await validateForm();
       const blocking = firstStepWithErrors(validateBudgetForm(values), target);
       if (blocking !== null) {
-        await setTouched(touchedFor(values, Array.from({ length: target }, (_, i) => i)), false);
+        // the errors of what the student tried to move on with show now, not those of later steps
+        markAttempted(formik, fieldsBefore(target));
         if (blocking !== step) goTo(blocking);
         focusFirstError();
         return;
@@ -111,7 +106,7 @@ function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo:
     await validateForm();
     const blocking = firstStepWithErrors(validateBudgetForm(values));
     if (blocking !== null) {
-      await setTouched(touchedFor(values, [0, 1, 2, 3]), false);
+      markAttempted(formik, fieldsBefore(REVIEW_STEP));
       goTo(blocking);
       focusFirstError();
       return;
