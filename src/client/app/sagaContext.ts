@@ -5,10 +5,13 @@
  * Storage, a spy `navigate` and an axios instance with a fake adapter.
  */
 import type { AxiosInstance } from 'axios';
-import { getContext } from 'redux-saga/effects';
+import { call, delay as sagaDelay, getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
 import type { DraftRegistry } from '../features/drafts/registry';
+
+/** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
+export type DelayFn = (ms: number) => PromiseLike<unknown>;
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -36,10 +39,21 @@ export interface SagaContext {
    */
   renewals?: TokenRenewals;
   /**
-   * Waits of the sagas that time things (ms → a thenable): the session check, the renewal's retries.
-   * Absent: redux-saga's `delay` (features/session/wait.ts). Tests pass a virtual clock's. Extra.
+   * Waits of the sagas that time things (ms → a thenable): the session check, the renewal's retries,
+   * the drafts' bound, auto-save's debounce. Absent: redux-saga's `delay` (see `wait`). Tests pass a
+   * virtual clock's. Extra.
    */
-  delay?: (ms: number) => PromiseLike<unknown>;
+  delay?: DelayFn;
+}
+
+/**
+ * Every saga that waits waits here: through the context's `delay` when one is given (the tests'
+ * and the scenario runner's virtual clock), else redux-saga's own `delay` effect.
+ */
+export function* wait(ms: number): SagaIterator<void> {
+  const customDelay: DelayFn | undefined = yield getContext('delay');
+  if (customDelay) yield call(customDelay, ms);
+  else yield sagaDelay(ms);
 }
 
 /** The current time from the injected clock. */

@@ -1,6 +1,6 @@
 /**
  * The budget wizard's sagas: list, open, auto-save (debounced, versioned), conflict choice,
- * duplicate, delete and undo — see src/client/lib/documentAutosave.ts.
+ * duplicate, delete and undo — see src/client/features/documents/autosave.ts.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';

@@ -8,7 +8,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, race } from 'redux-saga/effects';
-import { wait } from '../session/wait';
+import { wait } from '../../app/sagaContext';
 import { DRAFT_SAVE_TIMEOUT_MS, draftsSavedBeforeSessionEnd, type DraftsSavedPayload } from './events';
 import type { DraftRegistry, DraftSaveResult } from './registry';
 

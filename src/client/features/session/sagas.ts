@@ -46,7 +46,7 @@ import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { SESSION } from '../../../common/constants';
 import { decide } from '../../../common/sessionPolicy';
-import type { SagaContext } from '../../app/sagaContext';
+import { wait, type DelayFn, type SagaContext } from '../../app/sagaContext';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload } from '../auth/events';
 import { sessionAdopted } from '../auth/slice';
 import { readLastActivity, writeLastActivity } from '../auth/storage';
@@ -55,9 +55,8 @@ import { selectExpiresAt, selectServerOffsetMs } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
-import { wait, type DelayFn } from './wait';
 
-export { wait, type DelayFn } from './wait';
+export { wait, type DelayFn } from '../../app/sagaContext';
 
 /** The context keys this feature reads, beyond `clock` (and the optional `currentPath`) of SagaContext. */
 export interface SessionSagaContext {

@@ -1,5 +1,5 @@
 /**
- * Auto-save of budgets (the shared documentAutosave saga): debounce on the injected timers,
+ * Auto-save of budgets (the shared documents feature's saga): debounce on the injected timers,
  * immediate save on request, versions and conflicts, failures that keep the draft.
  */
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
@@ -13,7 +13,7 @@ import {
   type BudgetDraft,
 } from '../../../../../src/client/features/budgetWizard/slice';
 import { selectBudgetDirty } from '../../../../../src/client/features/budgetWizard/selectors';
-import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
+import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/features/documents/autosave';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { emptyBudget, type BudgetRecord } from '../../../../../src/common/budget';
 import { harness, makeSession, NOW, type FakeAnswer, type RecordedRequest } from '../harness';

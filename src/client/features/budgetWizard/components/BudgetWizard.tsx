@@ -24,11 +24,8 @@ import { emptyBudget } from '../../../../common/budget';
 import { monthOf } from '../../../../common/calendarDay';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useDocumentEditor } from '../../../lib/documentPages';
-import { DraftReporter } from '../../../ui/documents/DraftReporter';
-import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
-import { PrintStyles } from '../../../ui/documents/PrintStyles';
-import { SaveStatus } from '../../../ui/documents/SaveStatus';
+import { useDocumentEditor, DraftReporter, DocumentOpenFailed, DocumentOpening, SaveStatus } from '../../documents';
+import { PrintStyles } from '../../../ui/PrintStyles';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import {
   REVIEW_STEP,

@@ -1,5 +1,5 @@
 /**
- * The saved-document pages' hooks (lib/documentPages.ts), on the budget feature with the sagas off:
+ * The saved-document pages' hooks (features/documents/hooks.ts), on the budget feature with the sagas off:
  * what each hook asks the store for, and when. `useDocumentList` loads the list as the page opens
  * and names the list's actions; `useDocumentEditor` opens the address's document (or starts a new
  * one), saves when the page is left and when the tab is hidden, registers the draft for a save
@@ -9,17 +9,17 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { registerArea } from '../../../../src/client/app/areas';
-import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
-import { createAppStore } from '../../../../src/client/app/store';
-import { signedInState } from '../../../../src/client/features/auth/slice';
-import { budgetsArea } from '../../../../src/client/features/budgetWizard/area';
-import { budgets } from '../../../../src/client/features/budgetWizard/slice';
-import { createDraftRegistry, type DraftRegistry } from '../../../../src/client/features/drafts/registry';
-import { DraftRegistryContext } from '../../../../src/client/features/drafts/useDraftSaver';
-import { useDocumentEditor, useDocumentList } from '../../../../src/client/lib/documentPages';
-import { emptyBudget } from '../../../../src/common/budget';
-import { makeSession, NOW } from '../features/harness';
+import { registerArea } from '../../../../../src/client/app/areas';
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
+import { createAppStore } from '../../../../../src/client/app/store';
+import { signedInState } from '../../../../../src/client/features/auth/slice';
+import { budgetsArea } from '../../../../../src/client/features/budgetWizard/area';
+import { budgets } from '../../../../../src/client/features/budgetWizard/slice';
+import { createDraftRegistry, type DraftRegistry } from '../../../../../src/client/features/drafts/registry';
+import { DraftRegistryContext } from '../../../../../src/client/features/drafts/useDraftSaver';
+import { useDocumentEditor, useDocumentList } from '../../../../../src/client/features/documents/hooks';
+import { emptyBudget } from '../../../../../src/common/budget';
+import { makeSession, NOW } from '../harness';
 
 registerArea(budgetsArea);
 

@@ -1,5 +1,5 @@
 /**
- * The pages of a saved-document feature (createDocumentFeature, lib/documentAutosave.ts): the list
+ * The pages of a saved-document feature (createDocumentFeature, autosave.ts): the list
  * page and the editor, wired the same way for budgets and worksheets.
  *
  * - `useDocumentList(feature)`: loads the learner's list when the page opens; the list, the undo
@@ -9,11 +9,11 @@
  *   docs/drafts.md); what the page shows while it opens (`editorPhase`), and the save status's props.
  */
 import { useCallback, useEffect } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
-import { useDraftSaver } from '../features/drafts/useDraftSaver';
-import { whenState } from '../features/drafts/whenState';
-import type { SaveStatusProps } from '../ui/documents/SaveStatus';
-import { type createDocumentFeature, type CurrentStatus, type SavedDocument } from './documentAutosave';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useDraftSaver } from '../drafts/useDraftSaver';
+import { whenState } from '../drafts/whenState';
+import type { SaveStatusProps } from './components/SaveStatus';
+import { type createDocumentFeature, type CurrentStatus, type SavedDocument } from './autosave';
 import { useSaveWhenHidden } from './useSaveWhenHidden';
 
 /** One saved-document feature: what createDocumentFeature returns for a record, summary and draft type. */

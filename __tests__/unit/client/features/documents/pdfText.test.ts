@@ -1,4 +1,4 @@
-import { pdfText } from '../../../../src/client/ui/documents/pdfText';
+import { pdfText } from '../../../../../src/client/features/documents/pdfText';
 
 describe('pdfText: what the PDF’s built-in fonts can print', () => {
   it.each([

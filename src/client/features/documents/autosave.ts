@@ -15,11 +15,11 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { actionChannel, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { callService, toApiProblem } from '../api/apiSaga';
-import { getCurrentPath, getNavigate, getStorage, now, type SagaContext } from '../app/sagaContext';
-import { resetOnSessionEnd } from '../features/auth/reset';
-import { notificationRaised } from '../features/notifications/slice';
+import { actionChannel, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { getCurrentPath, getNavigate, getStorage, now, wait, type SagaContext } from '../../app/sagaContext';
+import { resetOnSessionEnd } from '../auth/reset';
+import { notificationRaised } from '../notifications/slice';
 
 /** Save this long after typing stops. */
 export const AUTOSAVE_DELAY_MS = 2_000;
@@ -280,8 +280,9 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       let next: { type: string } | undefined;
       if (waiting) {
         const state: State = yield select(selectState);
-        const wait = state.save.status === 'failed' ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS;
-        const outcome: { action?: { type: string } } = yield race({ action: take(channel), timeout: delay(wait) });
+        // through the context's wait: virtual time in tests, as every saga that times things
+        const pause = state.save.status === 'failed' ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS;
+        const outcome: { action?: { type: string } } = yield race({ action: take(channel), timeout: call(wait, pause) });
         next = outcome.action;
       } else {
         next = yield take(channel);
