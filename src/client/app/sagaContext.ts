@@ -8,10 +8,19 @@ import type { AxiosInstance } from 'axios';
 import { call, delay as sagaDelay, getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
-import type { DraftRegistry } from '../features/drafts/registry';
 
 /** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
 export type DelayFn = (ms: number) => PromiseLike<unknown>;
+
+/** A feature that keeps a draft of what the learner typed (an area's `draft`, app/areas.ts). */
+export interface DraftSaver {
+  /** Names it in `drafts/savedBeforeSessionEnd`. */
+  key: string;
+  /** Whether the store holds changes the server has not got. */
+  unsaved: (state: unknown) => boolean;
+  /** Saves them now (the feature's `saveNow`); true when nothing is left unsaved. */
+  save: () => SagaIterator<boolean>;
+}
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -29,8 +38,11 @@ export interface SagaContext {
   http: AxiosInstance;
   /** The current page's path + query, used as the `redirect` after an idle/expired logout. Extra. */
   currentPath: () => string | null;
-  /** The forms' draft savers, asked to save before an idle/expired session end (features/drafts). Extra. */
-  drafts?: DraftRegistry;
+  /**
+   * The features that keep drafts, asked to save before an idle/expired session end
+   * (features/session/drafts.ts). createAppStore lists the loaded areas that declare one. Extra.
+   */
+  drafts?: () => DraftSaver[];
   /** Where other tabs' `storage` events arrive (default `window`). Extra. */
   tabEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /**

@@ -35,7 +35,6 @@ import {
   readServerClockOffset,
   readStoredSession,
 } from '../features/auth/storage';
-import { draftRegistry } from '../features/drafts/registry';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog/slice';
 import { envReducer } from '../features/env/slice';
@@ -44,6 +43,7 @@ import { notificationsReducer } from '../features/notifications/slice';
 import type { passwordReducer } from '../features/password/slice';
 import type { profileReducer } from '../features/profile/slice';
 import type { registrationReducer } from '../features/registration/slice';
+import { saveDraftsBeforeSessionEnd } from '../features/session/drafts';
 import { sessionReducer } from '../features/session/slice';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support/slice';
@@ -143,6 +143,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const storage = given.storage ?? defaultStorage();
   const logger = given.logger ?? console;
 
+  const attachedAreas: Area[] = [];
+
   // Navigation, bound late (see the header).
   let navigateImpl: SagaContext['navigate'] | undefined = given.navigate;
   let pendingNavigation: [string, NavigateOptions | undefined] | null = null;
@@ -176,7 +178,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     navigate,
     http,
     currentPath: given.currentPath ?? defaultCurrentPath,
-    drafts: given.drafts ?? draftRegistry,
+    // the features that keep drafts: the areas attached to this store that declare one
+    drafts: given.drafts ?? (() => attachedAreas.flatMap((area) => (area.draft ? [area.draft] : []))),
     renewals: given.renewals ?? new TokenRenewals(),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
     ...(given.delay ? { delay: given.delay } : {}),
@@ -239,6 +242,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     sagaMiddleware.run(isolated(area.name, area.saga));
   };
   const attachArea = (area: Area) => {
+    if (!attachedAreas.includes(area)) attachedAreas.push(area);
     injectAreaReducers(area);
     const state: object = store.getState();
     if (Object.keys(area.reducers).some((key) => !(key in state))) store.dispatch(areaLoaded({ name: area.name }));
@@ -255,7 +259,10 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     registeredAreas().forEach(startAreaSaga);
   };
 
-  return { store, sagaMiddleware, setNavigate, startSagas, context, detachAreas };
+  /** Saves the drafts now, as before a session end (at most its 2 s): before a reload for a newer build. */
+  const saveDrafts = (reason: string): Promise<unknown> => sagaMiddleware.run(saveDraftsBeforeSessionEnd, reason).toPromise();
+
+  return { store, sagaMiddleware, setNavigate, startSagas, context, detachAreas, saveDrafts };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

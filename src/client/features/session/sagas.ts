@@ -50,7 +50,7 @@ import { wait, type DelayFn, type SagaContext } from '../../app/sagaContext';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload } from '../auth/events';
 import { sessionAdopted } from '../auth/slice';
 import { readLastActivity, writeLastActivity } from '../auth/storage';
-import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
+import { saveDraftsBeforeSessionEnd } from './drafts';
 import { selectExpiresAt, selectServerOffsetMs } from '../auth/selectors';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';

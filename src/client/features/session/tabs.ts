@@ -32,7 +32,7 @@ import {
   type StoredSessionChange,
   type TabEventTarget,
 } from '../auth/storedSessionChannel';
-import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
+import { saveDraftsBeforeSessionEnd } from './drafts';
 
 function* endHere(): SagaIterator {
   yield call(saveDraftsBeforeSessionEnd, 'otherTab');

@@ -3,7 +3,8 @@
  * immediate save on request, versions and conflicts, failures that keep the draft.
  */
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
-import { budgetWizardSaga, flushBudgetDraft } from '../../../../../src/client/features/budgetWizard/sagas';
+import { budgetsArea } from '../../../../../src/client/features/budgetWizard/area';
+import { budgetWizardSaga } from '../../../../../src/client/features/budgetWizard/sagas';
 import {
   budgetConflictResolved,
   budgetDraftChanged,
@@ -96,13 +97,13 @@ describe('budget auto-save', () => {
     expect(h.navigate).not.toHaveBeenCalled();
   });
 
-  it('flushBudgetDraft (for the save-before-sign-out hook) saves and resolves true; with nothing unsaved it sends nothing', async () => {
+  it("the area's draft saveNow (the save before a session ends) saves and resolves true; with nothing unsaved it sends nothing", async () => {
     const h = setup(() => ({ status: 201, data: record(3, 1, 'x') }));
     h.store.dispatch(budgetStarted());
-    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(await h.sagaMiddleware.run(budgetsArea.draft!.save).toPromise()).toBe(true);
     expect(h.calls()).toEqual([]);
     h.store.dispatch(budgetDraftChanged({ draft: draft('Flush me') }));
-    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(await h.sagaMiddleware.run(budgetsArea.draft!.save).toPromise()).toBe(true);
     expect(h.calls()).toHaveLength(1);
     expect(selectBudgetDirty(h.state())).toBe(false);
   });

@@ -172,7 +172,7 @@ function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo:
 
 export function BudgetWizard({ id }: { id: number | null }) {
   const dispatch = useAppDispatch();
-  const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget', draftKey: 'budget-wizard' });
+  const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget' });
   const [params, setParams] = useSearchParams();
   const finishedRef = useRef(false);
 

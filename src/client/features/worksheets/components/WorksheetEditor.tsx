@@ -116,7 +116,7 @@ function Body({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
 }
 
 export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number | null }) {
-  const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet', draftKey: 'worksheet' });
+  const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet' });
   const spec = WORKSHEET_SPECS[kind];
   const reportValues = useCallback(
     (values: Values) => reportDraft({ kind, title: values.title, data: toWorksheetData(spec, values.fields) }),
