@@ -7,6 +7,8 @@
 import type { AxiosInstance } from 'axios';
 import { call, delay as sagaDelay, getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { ApiAuth } from '../api/apiAuth';
+import type { SessionLocks } from '../features/auth/renewalLock';
 import type { TokenRenewals } from '../features/auth/tokenRenewals';
 
 /** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
@@ -50,6 +52,16 @@ export interface SagaContext {
    * waits for the renewal and is asked again with the new token. Extra; createAppStore makes one.
    */
   renewals?: TokenRenewals;
+  /**
+   * What the API saga needs of the session: token, app key, server time, the renewal wait
+   * (api/apiAuth.ts). createAppStore gives the auth feature's (features/auth/apiAuth.ts). Extra.
+   */
+  apiAuth?: ApiAuth;
+  /**
+   * The browser's Web Locks (`navigator.locks`), under which one tab renews for all
+   * (features/auth/renewalLock.ts). null or absent: the fallback without locks. Extra.
+   */
+  locks?: SessionLocks | null;
   /**
    * Waits of the sagas that time things (ms → a thenable): the session check, the renewal's retries,
    * the drafts' bound, auto-save's debounce. Absent: redux-saga's `delay` (see `wait`). Tests pass a

@@ -26,6 +26,8 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import { authReducer, authStateFromStorage } from '../features/auth/slice';
+import { apiAuth } from '../features/auth/apiAuth';
+import { browserLocks } from '../features/auth/renewalLock';
 import { TokenRenewals } from '../features/auth/tokenRenewals';
 import {
   clearStoredSession,
@@ -181,6 +183,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     // the features that keep drafts: the areas attached to this store that declare one
     drafts: given.drafts ?? (() => attachedAreas.flatMap((area) => (area.draft ? [area.draft] : []))),
     renewals: given.renewals ?? new TokenRenewals(),
+    apiAuth: given.apiAuth ?? apiAuth,
+    locks: given.locks !== undefined ? given.locks : browserLocks(),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
     ...(given.delay ? { delay: given.delay } : {}),
   };

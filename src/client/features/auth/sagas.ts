@@ -25,6 +25,7 @@ import { notificationRaised } from '../notifications/slice';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
+import { renewalSettledInEveryTab, withRenewalLock } from './renewalLock';
 import { serverNow } from './serverClock';
 import { selectAuthStatus, selectEndReason, selectIsAuthenticated, selectServerOffsetMs, selectSession } from './selectors';
 import {
@@ -201,7 +202,9 @@ export function* validateSaga(): SagaIterator<boolean> {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized') {
       // another tab renewed the stored token while this one checked it (that renewal revoked it):
-      // its token, in cc:auth, is this session's. Clearing cc:auth would sign every tab out.
+      // its token, in cc:auth, is this session's, once that renewal is done (Web Locks). Clearing
+      // cc:auth would sign every tab out.
+      yield call(renewalSettledInEveryTab);
       const adopted: string | null = yield call(adoptStoredRenewal);
       if (adopted) {
         logger.info('Session validation met a token another tab had just renewed: its renewal adopted');
@@ -248,6 +251,12 @@ const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'netw
  * the saga context's `delay` (virtual time in tests). Only when it gives up is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
+  // one tab renews at a time (Web Locks): a tab that waited finds the other's token in cc:auth and
+  // adopts it below without a request of its own
+  return (yield call(withRenewalLock, () => renewHoldingLock(action))) as boolean;
+}
+
+function* renewHoldingLock(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const current: Session | null = yield select(selectSession);
