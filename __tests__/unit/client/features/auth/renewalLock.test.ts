@@ -7,6 +7,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
+import { callService } from '../../../../../src/client/api/apiSaga';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { sessionRenew } from '../../../../../src/client/features/auth/events';
 import { RENEWAL_LOCK, withRenewalLock, type SessionLocks } from '../../../../../src/client/features/auth/renewalLock';
@@ -77,13 +78,14 @@ function renewingServer(first?: FakeAnswer) {
 }
 
 /** Two tabs of one browser, signed in in tab A; `locks` shared by both (null: no Web Locks). */
-async function twoTabs(locks: SessionLocks | null, first?: FakeAnswer) {
+async function twoTabs(locks: SessionLocks | null, first?: FakeAnswer, service?: (request: RecordedRequest) => FakeAnswer) {
   const storage = createMemoryStorage();
   const clock = new VirtualClock(NOW);
   const routes = {
     'POST /api/auth': { status: 200, data: { body: makeSession() } },
     'POST /api/auth/renew': renewingServer(first),
     'POST /api/auth/signout': { status: 204 },
+    ...(service ? { 'POST /api/service': service } : {}),
   };
   const tab = () => harness({ storage, routes, sagas: [authSaga], clock: clock.now, delay: clock.delay, locks });
   const a = tab();
@@ -132,6 +134,32 @@ describe('cross-tab renewal with Web Locks', () => {
     expect(isHeld(RENEWAL_LOCK)).toBe(false);
     expect(b.state().auth.session?.token).toBe(a.state().auth.session?.token);
     for (const tab of [a, b]) expect(selectPendingNotifications(tab.state())).toEqual([]);
+  });
+
+  it("a request refused for the token another tab is renewing waits for that renewal, then is sent again with its token: no sign-out", async () => {
+    const { locks } = fakeLocks();
+    const { a, b, clock, signedInWith } = await twoTabs(locks, 'network', (request) =>
+      // A's renewal revoked the token it renews, as the server does once it renewed
+      request.headers.Authorization === `Bearer ${signedInWithToken()}` ? { status: 401, data: { message: 'Your session is not valid. Please sign in again.' } } : { status: 200, data: { body: ['ok'] } },
+    );
+    const signedInWithToken = () => signedInWith;
+    a.store.dispatch(sessionRenew());
+    await settle(10);
+    let answer: unknown = null;
+    void b.sagaMiddleware
+      .run(function* request(): SagaIterator {
+        return yield call(callService, { path: '/modules' });
+      })
+      .toPromise()
+      .then((value: unknown) => (answer = value));
+    await settle(10);
+    expect(answer).toBeNull(); // waiting for A's renewal (the lock)
+    clock.advanceTo(NOW + RENEWAL_RETRY_DELAYS_MS[0]!);
+    await settle(20);
+    expect(answer).toEqual({ body: ['ok'] });
+    const services = b.requests.filter((request) => request.url === '/api/service');
+    expect(services.map((request) => request.headers.Authorization)).toEqual([`Bearer ${signedInWith}`, `Bearer ${a.state().auth.session?.token}`]);
+    expect(b.actions).not.toContain('auth:session:end');
   });
 
   it('a saga cancelled while it waits for the lock lets it go as soon as it is granted', async () => {
