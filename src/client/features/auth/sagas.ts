@@ -251,15 +251,19 @@ const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'netw
  * the saga context's `delay` (virtual time in tests). Only when it gives up is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
+  const asked: Session | null = yield select(selectSession);
   // one tab renews at a time (Web Locks): a tab that waited finds the other's token in cc:auth and
   // adopts it below without a request of its own
-  return (yield call(withRenewalLock, () => renewHoldingLock(action))) as boolean;
+  return (yield call(withRenewalLock, () => renewHoldingLock(action, asked?.token ?? null))) as boolean;
 }
 
-function* renewHoldingLock(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
+function* renewHoldingLock(action: ReturnType<typeof sessionRenew>, askedFor: string | null): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const current: Session | null = yield select(selectSession);
+  // while this tab waited for the lock, the token it was asked to renew was replaced (another tab's
+  // renewal, adopted from its storage event) or the session ended: nothing is left to renew
+  if (askedFor && current?.token !== askedFor) return current !== null;
   // which token replaced which, and the renewal under way: requests refused meanwhile for the token
   // being renewed wait for it (apiSaga.ts callApi)
   const renewals: TokenRenewals | undefined = yield call(getRenewals);

@@ -12,7 +12,8 @@ import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { sessionRenew } from '../../../../../src/client/features/auth/events';
 import { RENEWAL_LOCK, withRenewalLock, type SessionLocks } from '../../../../../src/client/features/auth/renewalLock';
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
-import { signInRequested } from '../../../../../src/client/features/auth/slice';
+import { sessionAdopted, signInRequested } from '../../../../../src/client/features/auth/slice';
+import { tokenExpiry } from '../../../../../src/common/token';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { RENEWAL_RETRY_DELAYS_MS, SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
 import type { Session } from '../../../../../src/common/types';
@@ -160,6 +161,25 @@ describe('cross-tab renewal with Web Locks', () => {
     const services = b.requests.filter((request) => request.url === '/api/service');
     expect(services.map((request) => request.headers.Authorization)).toEqual([`Bearer ${signedInWith}`, `Bearer ${a.state().auth.session?.token}`]);
     expect(b.actions).not.toContain('auth:session:end');
+  });
+
+  it('a tab that adopted another tab\'s renewal while it waited for the lock asks nothing', async () => {
+    const { locks } = fakeLocks();
+    const { b, signedInWith } = await twoTabs(locks);
+    // another tab holds the lock, renewing
+    let releaseOther: () => void = () => undefined;
+    void locks.request(RENEWAL_LOCK, () => new Promise<void>((resolve) => (releaseOther = resolve)));
+    b.store.dispatch(sessionRenew());
+    await settle(10);
+    // its renewal arrives here through the storage event (tabs.ts adopts it) before B gets the lock
+    const next = makeSession({ token: tokenExpiringIn(40 * MIN, 'renewed-elsewhere') });
+    b.store.dispatch(sessionAdopted({ session: next, expiresAt: tokenExpiry(next.token)! }));
+    releaseOther();
+    await settle(10);
+    expect(renewalsOf(b.requests)).toHaveLength(0);
+    expect(b.state().auth.session?.token).toBe(next.token);
+    expect(b.state().auth.session?.token).not.toBe(signedInWith);
+    expect(selectPendingNotifications(b.state())).toEqual([]);
   });
 
   it('a saga cancelled while it waits for the lock lets it go as soon as it is granted', async () => {
