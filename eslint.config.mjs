@@ -29,18 +29,10 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 /** Deepest feature file today is three folders down (session/scenarios, support/recording); four for room. */
 const FEATURE_DEPTHS = [0, 1, 2, 3, 4];
 const featureFiles = (folder, depth) => [`src/client/features/${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`];
-/*
- * auth, session and drafts are being regrouped into one layered pair of folders; until that lands they
- * may reach into each other (the regrouping replaces these imports), but not into any other feature.
- */
-const SESSION_TRIO = ['auth', 'session', 'drafts'];
-const featureBoundaries = FEATURE_DEPTHS.flatMap((depth) => [
-  { files: featureFiles('*', depth), rules: restrict(SPA_NOT_SERVER, NAMED_FEATURE_INTERNALS, climbIntoFeature(depth)) },
-  {
-    files: featureFiles(`{${SESSION_TRIO.join(',')}}`, depth),
-    rules: restrict(SPA_NOT_SERVER, NAMED_FEATURE_INTERNALS, climbIntoFeature(depth, SESSION_TRIO)),
-  },
-]);
+const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({
+  files: featureFiles('*', depth),
+  rules: restrict(SPA_NOT_SERVER, NAMED_FEATURE_INTERNALS, climbIntoFeature(depth)),
+}));
 /** api/ and lib/ are below the features: they import none, not even an index. */
 const NO_FEATURE = { regex: String.raw`(^|/)features(/|$)`, message: 'api/ and lib/ depend on no feature: take what is needed through saga context or a parameter.' };
 
@@ -66,14 +58,6 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   { files: ['src/client/{api,lib}/**/*.{ts,tsx}'], rules: restrict(SPA_NOT_SERVER, NO_FEATURE) },
-  {
-    // Allowed for now: the API saga takes the token and the renewal wait from auth, and the saved-document
-    // machinery (autosave, document pages, ui/documents) uses auth's reset, the toasts and the drafts.
-    // Both are being moved (auth behind saga context, the documents into a feature of their own); the
-    // boundary is tightened when they land.
-    files: ['src/client/api/apiSaga.ts', 'src/client/lib/documentAutosave.ts', 'src/client/lib/documentPages.ts', 'src/client/ui/documents/**'],
-    rules: restrict(SPA_NOT_SERVER),
-  },
   {
     // the build's prerender of the sign-in page runs in Node and uses emotion's server renderer (a
     // library, not our server code)

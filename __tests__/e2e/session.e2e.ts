@@ -70,9 +70,15 @@ function countOpenApiRequests(): void {
  * A page whose clock runs from the server's "now" (real time + the jumps so far), or `skewMs` off
  * it: a school computer whose clock is wrong (positive: fast).
  */
-async function clockedPage(skewMs = 0): Promise<Page> {
+/** Removes the Web Locks API from the page: the renewal's fallback (renewal key, adoption from cc:auth). */
+function withoutWebLocks(): void {
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+}
+
+async function clockedPage(skewMs = 0, { webLocks = true }: { webLocks?: boolean } = {}): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(countOpenApiRequests);
+  if (!webLocks) await page.addInitScript(withoutWebLocks);
   await page.clock.install({ time: Date.now() + offsetSoFar + skewMs });
   return page;
 }
@@ -145,10 +151,10 @@ const storedTokenReplaced = (page: Page, old: string | null) =>
 const openCatalog = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Catalog', exact: true }).click();
 
 /** Tab A signed in, then tab B opened on /app in the same browser: both session timers running, no request open. */
-async function twoSignedInTabs(): Promise<{ a: Page; b: Page }> {
-  const a = await clockedPage();
+async function twoSignedInTabs(options: { webLocks?: boolean } = {}): Promise<{ a: Page; b: Page }> {
+  const a = await clockedPage(0, options);
   await signedIn(a);
-  const b = await clockedPage();
+  const b = await clockedPage(0, options);
   await b.goto('/app');
   await b.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
   await sessionTimerRunning(b);
@@ -344,8 +350,9 @@ describe('session lifecycle in the browser', () => {
     await expectAccessible(b);
   });
 
-  it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes): the second renewal gets the first\'s new token; both stay signed in, no alert', async () => {
-    const { a, b } = await twoSignedInTabs();
+  it('two tabs whose session checks renew the same token at once (as when a Chromebook wakes), without Web Locks: the second renewal gets the first\'s new token; both stay signed in, no alert', async () => {
+    // with Web Locks the second tab never asks (the next test); this is the fallback's server side
+    const { a, b } = await twoSignedInTabs({ webLocks: false });
     const replaced = await storedToken(a);
     // A's renewal reaches the server, and its answer is held back until B's renewal has been
     // answered: B cannot find A's token in cc:auth, so only the server can save B's renewal
@@ -385,6 +392,34 @@ describe('session lifecycle in the browser', () => {
     }
     // B goes on with that token: the catalog answers
     await openCatalog(b);
+    await b.getByText('Your school has no modules in its catalog yet.').waitFor();
+    await expectAccessible(b);
+  });
+
+  it('two tabs whose session checks renew the same token at once, with Web Locks: one renewal request, the other tab adopts its token; both stay signed in, no alert', async () => {
+    const { a, b } = await twoSignedInTabs();
+    const replaced = await storedToken(a);
+    const renewals: string[] = [];
+    for (const [name, page] of [['a', a], ['b', b]] as const) {
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/auth/renew')) renewals.push(name);
+      });
+    }
+    // 21 min without activity: the same check in both tabs asks for a renewal (SPEC §4)
+    await jump(a, 21 * MIN);
+    await storedTokenReplaced(a, replaced);
+    await Promise.all([apiSettled(a), apiSettled(b)]);
+    const renewed = await storedToken(a);
+    expect(renewals).toHaveLength(1);
+    // B holds the renewed token: its next request carries it
+    const catalog = b.waitForResponse((response) => response.url().endsWith('/api/service'));
+    await openCatalog(b);
+    const answer = await catalog;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers().authorization).toBe(`Bearer ${renewed}`);
+    for (const page of [a, b]) {
+      await expect(page.getByText('Could not renew session token').count()).resolves.toBe(0);
+    }
     await b.getByText('Your school has no modules in its catalog yet.').waitFor();
     await expectAccessible(b);
   });

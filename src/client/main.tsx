@@ -67,14 +67,21 @@ async function start(): Promise<void> {
   const router = createAppRouter();
   await nextTask();
 
-  const { createAppStore } = await step(() => import(/* webpackMode: "eager", webpackExports: ["createAppStore"] */ './app/store'));
-  const { store, setNavigate, startSagas } = createAppStore({
+  const [{ createAppStore }, { setDraftSaving }] = await step(() =>
+    Promise.all([
+      import(/* webpackMode: "eager", webpackExports: ["createAppStore"] */ './app/store'),
+      import(/* webpackMode: "eager", webpackExports: ["setDraftSaving"] */ './app/chunkFailure'),
+    ]),
+  );
+  const { store, setNavigate, startSagas, saveDrafts } = createAppStore({
     context: { clock: () => Date.now(), storage: window.localStorage, logger: console },
     // development builds: always; production builds: once GET /api says env D (app/devTools.ts)
     devTools: process.env.NODE_ENV !== 'production' ? true : 'whenEnvIsD',
     // the root saga's start (validation, the env request, the session check) is a step of its own
     runSagas: 'onStart',
   });
+  // a reload for a newer build saves what was typed first (chunkFailure.ts)
+  setDraftSaving(() => saveDrafts('reload'));
   await nextTask();
 
   startSagas();

@@ -2,32 +2,25 @@
  * The ONE shared API saga (SPEC §7, §8). Every feature saga calls `callApi`, `callService` or
  * `callMultipart`; none touches axios. Rules (S8.01):
  * - no token → the plain client (no Authorization header);
- * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw
- *   (the store's token: unless cc:auth holds a later one of the same learner, another tab's renewal,
- *   which is adopted and sent instead);
- * - a 401 answer → `auth:session:end` ('unauthorized'), then throw; except for the store's token
- *   when a renewal replaced it, or is replacing it (its answer on the way, or lost and asked again):
- *   then, once that renewal has settled, the call is sent once more with the token that came from
- *   it (docs/server.md "Renewal"). A renewal that fails leaves the 401 to end the session; a
- *   session already ended (or followed by a new sign-in) is left as it is;
+ * - a token that is already expired → `auth:session:end` ('expired') BEFORE the call, then throw;
+ * - a 401 answer → `auth:session:end` ('unauthorized'), then throw;
+ * - except, for the store's token, when a renewal replaced it or is replacing it (in this tab or
+ *   another): once that renewal has settled the call is sent once more with the token that came
+ *   from it (docs/server.md "Renewal"); a session already ended meanwhile is left as it is;
  * - errors are thrown as `ApiError` carrying a typed `ApiProblem` (message from
  *   response.data.message, else the error's message, S8.03);
  * - an error notification only when the caller enables it (`showErrors`, default hidden).
- * Token from the store, app key from the context's storage, time from the context's clock.
+ * The token, the app key, server time and the renewal wait come from the session through saga
+ * context (`apiAuth`, ./apiAuth.ts); the HTTP client and the clock from the context too.
  */
 import type { AxiosRequestConfig } from 'axios';
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select } from 'redux-saga/effects';
+import { call, getContext, put } from 'redux-saga/effects';
 import { APP_KEY_HEADER, DEFAULT_SERVICE, TIMEOUTS, type ProxyMethod, type ServiceName } from '../../common/constants';
 import { isTokenExpired } from '../../common/token';
 import type { ProxyRequest } from '../../common/types';
-import { getHttp, getRenewals, getStorage, now } from '../app/sagaContext';
-import { adoptStoredRenewal } from '../features/auth/adopt';
-import { sessionEnd } from '../features/auth/events';
-import { selectToken } from '../features/auth/selectors';
-import { learnServerClock, serverNow } from '../features/auth/serverClock';
-import { getAppKey } from '../features/auth/storage';
-import type { TokenRenewals } from '../features/auth/tokenRenewals';
+import { getHttp, now } from '../app/sagaContext';
+import type { AfterRefusal, ApiAuth } from './apiAuth';
 import { ApiError, problemRaised, toApiProblem, type ApiProblem } from './apiProblem';
 
 export { ApiError, isApiError, toApiProblem, type ApiProblem, type ApiProblemKind } from './apiProblem';
@@ -77,25 +70,27 @@ export function unwrapBody<T>(data: unknown): T {
 /** One HTTP call through the shared axios instance. Returns response.data. */
 export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   const { endSessionOnAuthFailure = true } = config;
-  const storage: Storage = yield call(getStorage);
-  const stateToken: string | null = yield select(selectToken);
+  const auth: ApiAuth | undefined = yield getContext('apiAuth');
+  const stateToken: string | null = auth ? yield call(auth.token) : null;
   const token = config.token === undefined ? stateToken : config.token;
 
-  if (token && endSessionOnAuthFailure) {
+  if (auth && token && endSessionOnAuthFailure) {
     // the token's exp is the server's time
-    const time: number = yield call(serverNow);
+    const time: number = yield call(auth.serverNow);
     if (isTokenExpired(token, time)) {
-      // the store's token: another tab may have renewed it (its storage event still on the way)
+      // the store's token: a renewal (here, or another tab's whose storage event is on its way) may have replaced it
       if (config.token === undefined) {
-        const adopted: string | null = yield call(adoptStoredRenewal);
-        if (adopted && !isTokenExpired(adopted, time)) return yield call(callApi<T>, config);
+        const after: AfterRefusal = yield call(auth.afterRefusal, token);
+        if (after.kind === 'renewed' && !isTokenExpired(after.token, time)) return yield call(callApi<T>, config);
+        if (after.kind === 'gone') throw new ApiError({ kind: 'unauthorized', status: 401, message: 'Session expired' });
       }
-      yield put(sessionEnd({ reason: 'expired' }));
+      yield call(auth.endSession, 'expired');
       throw new ApiError({ kind: 'unauthorized', status: 401, message: 'Session expired' });
     }
   }
 
-  const headers: Record<string, string> = { [APP_KEY_HEADER]: getAppKey(storage), ...config.headers };
+  const appKey: string | null = auth ? yield call(auth.appKey) : null;
+  const headers: Record<string, string> = { ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}), ...config.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const request: AxiosRequestConfig = {
@@ -111,51 +106,27 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   const http = yield call(getHttp);
   try {
     const response: { data: T; headers?: Record<string, unknown> } = yield call([http, http.request], request);
-    if (config.learnServerClock) {
+    if (config.learnServerClock && auth) {
       const arrivedAt: number = yield call(now);
       const date = response.headers?.date;
       const received = unwrapBody<{ token?: unknown } | null>(response.data);
       const answerToken = received && typeof received === 'object' && typeof received.token === 'string' ? received.token : null;
-      yield call(learnServerClock, { date: typeof date === 'string' ? date : null, token: answerToken, arrivedAt });
+      yield call(auth.learnServerClock, { date: typeof date === 'string' ? date : null, token: answerToken, arrivedAt });
     }
     return response.data;
   } catch (error) {
     const problem = toApiProblem(error);
-    if (problem.kind === 'unauthorized' && endSessionOnAuthFailure && token) {
+    if (problem.kind === 'unauthorized' && endSessionOnAuthFailure && token && auth) {
       // the store's token, refused: a renewal may have revoked it while the call was on its way
       if (config.token === undefined) {
-        const after: AfterRefusal = yield call(afterRefusal, token);
+        const after: AfterRefusal = yield call(auth.afterRefusal, token);
         if (after.kind === 'renewed') return yield call(callApi<T>, { ...config, token: after.token });
         if (after.kind === 'gone') throw new ApiError(problem);
       }
-      yield put(sessionEnd({ reason: 'unauthorized' }));
+      yield call(auth.endSession, 'unauthorized');
     }
     throw new ApiError(problem);
   }
-}
-
-/**
- * Where the store's session stands after a 401 for its token:
- * - `held`: the store still holds the refused token (the session ends);
- * - `renewed`: a renewal replaced it (this tab's, or another tab's it adopted, also one found in
- *   cc:auth only now), `token` came from it;
- * - `gone`: the session it belonged to has ended meanwhile (signed out, maybe signed in again).
- */
-type AfterRefusal = { kind: 'held' } | { kind: 'renewed'; token: string } | { kind: 'gone' };
-
-/** After a 401 for the store's `refused` token: waits for a renewal of it under way, then says where the session stands. */
-function* afterRefusal(refused: string): SagaIterator<AfterRefusal> {
-  const renewals: TokenRenewals | undefined = yield call(getRenewals);
-  const settling = renewals?.settled(refused);
-  if (settling) yield call(() => settling);
-  const holding: string | null = yield select(selectToken);
-  if (holding === refused) {
-    // another tab may have renewed it (the browser has not told this one yet): its token, from cc:auth
-    const adopted: string | null = yield call(adoptStoredRenewal);
-    return adopted ? { kind: 'renewed', token: adopted } : { kind: 'held' };
-  }
-  if (holding && renewals?.descendsFrom(holding, refused)) return { kind: 'renewed', token: holding };
-  return { kind: 'gone' };
 }
 
 export type ServiceRequest = ProxyRequest & {

@@ -21,6 +21,7 @@
 import { createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import type { PreloadedAnswer } from './pageData';
+import type { DraftSaver } from './sagaContext';
 
 export interface Area {
   /** Unique; also the saga's name in logs. */
@@ -34,6 +35,8 @@ export interface Area {
    * area's slices, as if the area had loaded it; none for an answer that is not the area's.
    */
   preloaded?: (answer: PreloadedAnswer) => UnknownAction[];
+  /** What the learner typed and the server has not got yet: saved before a session ends. */
+  draft?: DraftSaver;
 }
 
 /** Dispatched by a store right after it injected an area's reducers (their initial state appears). */

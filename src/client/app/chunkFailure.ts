@@ -8,7 +8,14 @@
  *   same address, after the drafts were saved; a second failure within RELOAD_GUARD_MS shows
  *   "Try again" instead, so a broken deploy never makes a reload loop.
  */
-import { DRAFT_SAVE_TIMEOUT_MS, draftRegistry } from '../features/drafts';
+
+/** How this tab saves its drafts before it reloads: the store's (main.tsx binds it), bounded there. */
+let saveDraftsBeforeReload: () => Promise<unknown> = () => Promise.resolve();
+
+/** Binds the drafts' save to the app's store (main.tsx, once the store exists). */
+export function setDraftSaving(save: () => Promise<unknown>): void {
+  saveDraftsBeforeReload = save;
+}
 
 /** sessionStorage key: when this tab last reloaded for a newer build. */
 export const RELOAD_STORAGE_KEY = 'cc:reloadedForNewBuild';
@@ -56,7 +63,7 @@ const browserDeps = (): ReloadDeps => ({
   storage: window.sessionStorage,
   now: () => Date.now(),
   reload: () => window.location.reload(),
-  saveDrafts: () => Promise.race([draftRegistry.saveAll(), new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_TIMEOUT_MS))]),
+  saveDrafts: () => saveDraftsBeforeReload(),
 });
 
 /**

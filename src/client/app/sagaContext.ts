@@ -7,8 +7,21 @@
 import type { AxiosInstance } from 'axios';
 import { call, delay as sagaDelay, getContext } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { TokenRenewals } from '../features/auth';
-import type { DraftRegistry } from '../features/drafts';
+import type { ApiAuth } from '../api/apiAuth';
+import type { SessionLocks, TokenRenewals } from '../features/auth';
+
+/** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
+export type DelayFn = (ms: number) => PromiseLike<unknown>;
+
+/** A feature that keeps a draft of what the learner typed (an area's `draft`, app/areas.ts). */
+export interface DraftSaver {
+  /** Names it in `drafts/savedBeforeSessionEnd`. */
+  key: string;
+  /** Whether the store holds changes the server has not got. */
+  unsaved: (state: unknown) => boolean;
+  /** Saves them now (the feature's `saveNow`); true when nothing is left unsaved. */
+  save: () => SagaIterator<boolean>;
+}
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -26,8 +39,11 @@ export interface SagaContext {
   http: AxiosInstance;
   /** The current page's path + query, used as the `redirect` after an idle/expired logout. Extra. */
   currentPath: () => string | null;
-  /** The forms' draft savers, asked to save before an idle/expired session end (features/drafts). Extra. */
-  drafts?: DraftRegistry;
+  /**
+   * The features that keep drafts, asked to save before an idle/expired session end
+   * (features/session/drafts.ts). createAppStore lists the loaded areas that declare one. Extra.
+   */
+  drafts?: () => DraftSaver[];
   /** Where other tabs' `storage` events arrive (default `window`). Extra. */
   tabEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /**
@@ -36,19 +52,26 @@ export interface SagaContext {
    */
   renewals?: TokenRenewals;
   /**
+   * What the API saga needs of the session: token, app key, server time, the renewal wait
+   * (api/apiAuth.ts). createAppStore gives the auth feature's (features/auth/apiAuth.ts). Extra.
+   */
+  apiAuth?: ApiAuth;
+  /**
+   * The browser's Web Locks (`navigator.locks`), under which one tab renews for all
+   * (features/auth/renewalLock.ts). null or absent: the fallback without locks. Extra.
+   */
+  locks?: SessionLocks | null;
+  /**
    * Waits of the sagas that time things (ms → a thenable): the session check, the renewal's retries,
-   * the knowledge-base search's pause, the user-name check's. Absent: redux-saga's `delay` (`wait`
-   * below). Tests pass a virtual clock's. Extra.
+   * the drafts' bound, auto-save's debounce, the knowledge-base search's pause, the user-name check's. Absent: redux-saga's `delay` (see `wait`). Tests pass a
+   * virtual clock's. Extra.
    */
   delay?: DelayFn;
 }
 
-/** A delay the caller controls (ms → a promise, or any thenable, resolved when the time has come). */
-export type DelayFn = (ms: number) => PromiseLike<unknown>;
-
 /**
- * Every saga that waits waits here: through the context's `delay` when given (a test's or the
- * scenario runner's virtual clock), else redux-saga's own. A cancelled wait cancels the timer.
+ * Every saga that waits waits here: through the context's `delay` when one is given (the tests'
+ * and the scenario runner's virtual clock), else redux-saga's own `delay` effect.
  */
 export function* wait(ms: number): SagaIterator<void> {
   const customDelay: DelayFn | undefined = yield getContext('delay');

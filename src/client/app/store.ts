@@ -26,8 +26,10 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import { createHttp } from '../api/http';
 import {
+  apiAuth,
   authReducer,
   authStateFromStorage,
+  browserLocks,
   TokenRenewals,
   clearStoredSession,
   getAppKey,
@@ -36,7 +38,6 @@ import {
   readServerClockOffset,
   readStoredSession,
 } from '../features/auth';
-import { draftRegistry } from '../features/drafts';
 import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
 import { envReducer } from '../features/env';
@@ -45,7 +46,7 @@ import { createNotificationBridge, notificationsReducer } from '../features/noti
 import type { passwordReducer } from '../features/password';
 import type { profileReducer } from '../features/profile';
 import type { registrationReducer } from '../features/registration';
-import { sessionReducer } from '../features/session';
+import { saveDraftsBeforeSessionEnd, sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support';
 import type { worksheetsReducer } from '../features/worksheets';
@@ -144,6 +145,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   const storage = given.storage ?? defaultStorage();
   const logger = given.logger ?? console;
 
+  const attachedAreas: Area[] = [];
+
   // Navigation, bound late (see the header).
   let navigateImpl: SagaContext['navigate'] | undefined = given.navigate;
   let pendingNavigation: [string, NavigateOptions | undefined] | null = null;
@@ -177,8 +180,11 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     navigate,
     http,
     currentPath: given.currentPath ?? defaultCurrentPath,
-    drafts: given.drafts ?? draftRegistry,
+    // the features that keep drafts: the areas attached to this store that declare one
+    drafts: given.drafts ?? (() => attachedAreas.flatMap((area) => (area.draft ? [area.draft] : []))),
     renewals: given.renewals ?? new TokenRenewals(),
+    apiAuth: given.apiAuth ?? apiAuth,
+    locks: given.locks !== undefined ? given.locks : browserLocks(),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
     ...(given.delay ? { delay: given.delay } : {}),
   };
@@ -242,6 +248,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     sagaMiddleware.run(isolated(area.name, area.saga));
   };
   const attachArea = (area: Area) => {
+    if (!attachedAreas.includes(area)) attachedAreas.push(area);
     injectAreaReducers(area);
     const state: object = store.getState();
     if (Object.keys(area.reducers).some((key) => !(key in state))) store.dispatch(areaLoaded({ name: area.name }));
@@ -258,7 +265,10 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     registeredAreas().forEach(startAreaSaga);
   };
 
-  return { store, sagaMiddleware, setNavigate, startSagas, context, detachAreas };
+  /** Saves the drafts now, as before a session end (at most its 2 s): before a reload for a newer build. */
+  const saveDrafts = (reason: string): Promise<unknown> => sagaMiddleware.run(saveDraftsBeforeSessionEnd, reason).toPromise();
+
+  return { store, sagaMiddleware, setNavigate, startSagas, context, detachAreas, saveDrafts };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

@@ -135,6 +135,8 @@ export interface HarnessOptions {
   clock?: () => number;
   /** The sagas' waits (a VirtualClock's `delay`); default: redux-saga's own. */
   delay?: SagaContext['delay'];
+  /** The tabs' Web Locks (a fakeLocks() shared by the tabs of one browser); default: none, the fallback. */
+  locks?: SagaContext['locks'];
 }
 
 /** Every area's slice, as if every area had loaded (the sagas are the test's own: `sagas`). */
@@ -161,6 +163,7 @@ export function harness(options: HarnessOptions = {}) {
       renewals,
       ...(options.tabEvents ? { tabEvents: options.tabEvents } : {}),
       ...(options.delay ? { delay: options.delay } : {}),
+      locks: options.locks ?? null,
     },
     preloadedState: options.preloadedState,
     devTools: false,

@@ -20,12 +20,12 @@ import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
 import { callApi, unwrapBody } from '../../api/apiSaga';
 import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
-import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, type SagaContext } from '../../app/sagaContext';
+import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, wait, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications';
-import { wait } from '../session/wait';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
+import { renewalSettledInEveryTab, withRenewalLock } from './renewalLock';
 import { serverNow } from './serverClock';
 import { selectAuthStatus, selectEndReason, selectIsAuthenticated, selectServerOffsetMs, selectSession } from './selectors';
 import {
@@ -202,7 +202,9 @@ export function* validateSaga(): SagaIterator<boolean> {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized') {
       // another tab renewed the stored token while this one checked it (that renewal revoked it):
-      // its token, in cc:auth, is this session's. Clearing cc:auth would sign every tab out.
+      // its token, in cc:auth, is this session's, once that renewal is done (Web Locks). Clearing
+      // cc:auth would sign every tab out.
+      yield call(renewalSettledInEveryTab);
       const adopted: string | null = yield call(adoptStoredRenewal);
       if (adopted) {
         logger.info('Session validation met a token another tab had just renewed: its renewal adopted');
@@ -249,9 +251,19 @@ const answerMayBeLost = (problem: ApiProblem): boolean => problem.kind === 'netw
  * the saga context's `delay` (virtual time in tests). Only when it gives up is the renewal a failure.
  */
 export function* renewSaga(action: ReturnType<typeof sessionRenew>): SagaIterator<boolean> {
+  const asked: Session | null = yield select(selectSession);
+  // one tab renews at a time (Web Locks): a tab that waited finds the other's token in cc:auth and
+  // adopts it below without a request of its own
+  return (yield call(withRenewalLock, () => renewHoldingLock(action, asked?.token ?? null))) as boolean;
+}
+
+function* renewHoldingLock(action: ReturnType<typeof sessionRenew>, askedFor: string | null): SagaIterator<boolean> {
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   const current: Session | null = yield select(selectSession);
+  // while this tab waited for the lock, the token it was asked to renew was replaced (another tab's
+  // renewal, adopted from its storage event) or the session ended: nothing is left to renew
+  if (askedFor && current?.token !== askedFor) return current !== null;
   // which token replaced which, and the renewal under way: requests refused meanwhile for the token
   // being renewed wait for it (apiSaga.ts callApi)
   const renewals: TokenRenewals | undefined = yield call(getRenewals);

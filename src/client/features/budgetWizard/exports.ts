@@ -1,7 +1,7 @@
 /** A budget as a CSV download and as a PDF (the same lines and totals as the review step). */
 import { FREQUENCY_LABELS, budgetCsv, budgetTotals, fiftyThirtyTwenty, fileSlug, type BudgetData, type BudgetTotals } from '../../../common/budget';
 import { formatCents } from '../../../common/money';
-import { downloadPdf, downloadText, type PdfSection } from '../../ui/documents/exporting';
+import { downloadPdf, downloadText, type PdfSection } from '../documents';
 
 export function monthLabel(month: string): string {
   if (!/^\d{4}-\d{2}$/.test(month)) return 'No month chosen';

@@ -1,11 +1,11 @@
 /**
  * The budget wizard's state: the learner's budgets (list), the open one, its auto-save, and the
  * undo offer after a delete — one instance of the shared saved-document feature
- * (src/client/lib/documentAutosave.ts). Form state stays in the form; what is here is the parsed
+ * (src/client/features/documents/autosave.ts). Form state stays in the form; what is here is the parsed
  * draft waiting to be saved.
  */
 import type { BudgetData, BudgetRecord, BudgetStatus, BudgetSummary } from '../../../common/budget';
-import { createDocumentFeature } from '../../lib/documentAutosave';
+import { createDocumentFeature } from '../documents';
 
 /** What a save sends (the version is added by the saga). */
 export interface BudgetDraft {

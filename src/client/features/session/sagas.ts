@@ -1,63 +1,24 @@
 /**
- * SPEC §4 "Session check (every 30 seconds)".
- *
- * `sessionSaga` is the background task of the redux-saga docs (TaskCancellation.md):
- *   take(auth:ready) → fork(sessionTimer) → take(auth:session:end) → cancel(sessionTimer)
- *
- * `sessionTimer` keeps `lastActivityAt` INSIDE the saga (fed by a throttled activity channel, so no
- * action per mouse move) and every SESSION.checkIntervalMs asks the pure policy `decide()`:
- *   'logout' → put auth:session:end, reason 'idle' when inactivity is over 30 min, else 'expired'
- *              (a slept laptop whose token also ran out reads as idle, which is what happened)
- *   'renew'  → put auth:session:renew (the auth saga calls POST /api/auth/renew, puts
- *              auth:session:renewed or shows 'Authentication' / 'Could not renew session token');
- *              not again while that request is in flight: until auth:session:renewed arrives or one
- *              check interval has passed (a failure is then retried by the next check, S4.17);
- *              and not again after a renewal that could not extend the token (the server caps it
- *              at the last activity + 32 min, so an idle learner's renewals all get the same
- *              expiry) until the learner is active again: no renewal storm
- *   'prompt' → put session/expiryWarningShown({ logoutAt: lastActivityAt + 30 min }) once
- *   'none'   → nothing; an open dialog closes (the policy no longer asks for it: the learner came
- *              back, in this tab or another, or the clock was set back)
- *
- * ACTIVITY ALWAYS COUNTS (SPEC §4: activity resets inactivity), also while the dialog is open: a
- * learner who moves the mouse or types is back, so the next check finds inactivity under 25 min and
- * closes the dialog ('renew' or 'none'). 'Stay Signed In' closes it at once (resets inactivity,
- * requests a renewal); 'Sign Out Now' ends the session (reason 'signout'); Escape is no choice.
- * Without any activity the learner is signed out at the first check past 30 min of inactivity.
- *
- * TIME comes only from saga context: `clock` (epoch ms) and, optionally, `delay` (ms → promise);
- * without `delay` redux-saga's own `delay` effect is used. The scenario runner injects a virtual
- * clock through both. `activitySource` (optional, default `window`) is where activity is listened to.
- * The token's expiry is the SERVER's time: `decide()` gets the offset the auth state learned
- * (state.auth.serverOffsetMs, features/auth/serverClock.ts), so a computer whose clock is minutes or
- * days off is warned and signed out on the same timeline as any other. Activity and inactivity stay
- * on the local clock (durations).
- *
- * ALL TABS, ONE LEARNER. With a `storage` in context, every counted activity
- * is written to cc:lastActivity (at most once per ACTIVITY_THROTTLE_MS, never backwards), and before
- * each check — and when another tab's renewal is adopted — the timer takes a later activity recorded
- * there by another tab. So a learner reading in one tab is not warned in another, and 'Stay Signed
- * In' pressed in one tab closes the dialog in the others. The renewal call reports the same value.
- *
- * NOTHING TYPED IS LOST. Before the timer ends a session for 'idle' or 'expired',
- * it asks every registered draft saver to save (features/drafts), bounded by DRAFT_SAVE_TIMEOUT_MS.
+ * SPEC §4 "Session check (every 30 seconds)": `sessionSaga` forks `sessionTimer` on auth:ready and
+ * cancels it on auth:session:end; the timer keeps activity inside the saga (a throttled channel,
+ * shared with the other tabs through cc:lastActivity) and at each check asks the pure `decide()`
+ * for logout, renew, prompt or nothing, judging the token in server time. Before an idle or expired
+ * end it saves the drafts (./drafts.ts). Time comes only from saga context (`clock`, `delay`), so
+ * tests and the scenario runner replay it on a virtual clock. The whole flow, with the files of the
+ * timer, the dialog and the renewal: docs/architecture.md, "Session: auth, timer, drafts".
  */
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { SESSION } from '../../../common/constants';
 import { decide } from '../../../common/sessionPolicy';
-import type { SagaContext } from '../../app/sagaContext';
-import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload } from '../auth/events';
-import { sessionAdopted } from '../auth/slice';
-import { readLastActivity, writeLastActivity } from '../auth/storage';
-import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
-import { selectExpiresAt, selectServerOffsetMs } from '../auth/selectors';
+import { wait, type DelayFn, type SagaContext } from '../../app/sagaContext';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, type SessionEndPayload, sessionAdopted, readLastActivity, writeLastActivity, selectExpiresAt, selectServerOffsetMs } from '../auth';
+import { saveDraftsBeforeSessionEnd } from './drafts';
 import { ACTIVITY_THROTTLE_MS, createActivityChannel, type ActivitySignal, type ActivityTarget } from './activity';
 import { tabSync } from './tabs';
 import { expiryWarningDismissed, expiryWarningShown, signOutNowChosen, staySignedInChosen } from './slice';
-import { wait, type DelayFn } from './wait';
 
-export { wait, type DelayFn } from './wait';
+export { wait, type DelayFn } from '../../app/sagaContext';
 
 /** The context keys this feature reads, beyond `clock` (and the optional `currentPath`) of SagaContext. */
 export interface SessionSagaContext {

@@ -8,7 +8,7 @@
  *   any --auth:session:end--> initial
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnd } from '../auth/events';
+import { sessionEnd } from '../auth';
 
 export interface SessionDialogState {
   open: boolean;

@@ -13,8 +13,8 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
-import { authReady, sessionEnd } from '../auth/events';
-import { wait } from './wait';
+import { authReady, sessionEnd } from '../auth';
+import { wait } from '../../app/sagaContext';
 
 export const loadSessionSagas = () => import(/* webpackChunkName: "session" */ './sagas');
 

@@ -21,18 +21,8 @@ import { call, getContext, put, select, take } from 'redux-saga/effects';
 import { sameClientId } from '../../../common/clients';
 import { SESSION_STORAGE_KEY } from '../../../common/constants';
 import type { Session } from '../../../common/types';
-import { adoptStoredRenewal } from '../auth/adopt';
-import { currentSchoolChanged, sessionEnd } from '../auth/events';
-import { selectSession } from '../auth/selectors';
-import { sessionDetailsAdopted } from '../auth/slice';
-import {
-  createStoredSessionChannel,
-  parseStoredSession,
-  tabEventTarget,
-  type StoredSessionChange,
-  type TabEventTarget,
-} from '../auth/storedSessionChannel';
-import { saveDraftsBeforeSessionEnd } from '../drafts/sagas';
+import { adoptStoredRenewal, currentSchoolChanged, sessionEnd, selectSession, sessionDetailsAdopted, createStoredSessionChannel, parseStoredSession, tabEventTarget, type StoredSessionChange, type TabEventTarget } from '../auth';
+import { saveDraftsBeforeSessionEnd } from './drafts';
 
 function* endHere(): SagaIterator {
   yield call(saveDraftsBeforeSessionEnd, 'otherTab');

@@ -5,6 +5,3 @@ import { worksheets } from './slice';
 export function* worksheetsSaga(): SagaIterator {
   yield call(worksheets.saga);
 }
-
-/** Saves the open worksheet's unsaved changes now (for the save-before-sign-out hook). */
-export const flushWorksheetDraft = worksheets.saveNow;

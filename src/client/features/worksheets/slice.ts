@@ -1,9 +1,9 @@
 /**
  * The worksheets' state: the learner's saved worksheets, the open one and its auto-save — one
- * instance of the shared saved-document feature (src/client/lib/documentAutosave.ts).
+ * instance of the shared saved-document feature (src/client/features/documents/autosave.ts).
  */
 import type { WorksheetData, WorksheetKind, WorksheetRecord, WorksheetSummary } from '../../../common/worksheets';
-import { createDocumentFeature } from '../../lib/documentAutosave';
+import { createDocumentFeature } from '../documents';
 
 export interface WorksheetDraft {
   kind: WorksheetKind;

@@ -27,7 +27,7 @@ import {
   type WorksheetData,
   type WorksheetKind,
 } from '../../../common/worksheets';
-import type { PdfSection } from '../../ui/documents/exporting';
+import type { PdfSection } from '../documents';
 import { toNumber } from '../../ui/fields/fieldRules';
 
 export type FieldType = 'money' | 'percent' | 'quantity' | 'years' | 'text' | 'frequency';

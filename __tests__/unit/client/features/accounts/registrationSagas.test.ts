@@ -12,7 +12,7 @@ import {
   verificationSendRequested,
   verificationSubmitted,
 } from '../../../../../src/client/features/registration/slice';
-import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
 const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRecordView => ({

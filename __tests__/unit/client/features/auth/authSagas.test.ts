@@ -25,7 +25,7 @@ import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { MESSAGES } from '../../../../../src/common/messages';
 import type { Session } from '../../../../../src/common/types';
 import { tokenExpiry } from '../../../../../src/common/token';
-import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { NOW, harness, makeSession, settle, tokenExpiringIn, tokenWith } from '../harness';
 
 const withAuth = (options: Parameters<typeof harness>[0] = {}) => harness({ ...options, sagas: [authSaga] });

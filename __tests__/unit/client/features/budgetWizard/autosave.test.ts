@@ -1,9 +1,10 @@
 /**
- * Auto-save of budgets (the shared documentAutosave saga): debounce on the injected timers,
+ * Auto-save of budgets (the shared documents feature's saga): debounce on the injected timers,
  * immediate save on request, versions and conflicts, failures that keep the draft.
  */
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
-import { budgetWizardSaga, flushBudgetDraft } from '../../../../../src/client/features/budgetWizard/sagas';
+import { budgetsArea } from '../../../../../src/client/features/budgetWizard/area';
+import { budgetWizardSaga } from '../../../../../src/client/features/budgetWizard/sagas';
 import {
   budgetConflictResolved,
   budgetDraftChanged,
@@ -13,7 +14,7 @@ import {
   type BudgetDraft,
 } from '../../../../../src/client/features/budgetWizard/slice';
 import { selectBudgetDirty } from '../../../../../src/client/features/budgetWizard/selectors';
-import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/lib/documentAutosave';
+import { AUTOSAVE_DELAY_MS, CONNECTION_MESSAGE, RETRY_DELAY_MS } from '../../../../../src/client/features/documents/autosave';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { emptyBudget, type BudgetRecord } from '../../../../../src/common/budget';
 import { harness, makeSession, NOW, type FakeAnswer, type RecordedRequest } from '../harness';
@@ -96,13 +97,13 @@ describe('budget auto-save', () => {
     expect(h.navigate).not.toHaveBeenCalled();
   });
 
-  it('flushBudgetDraft (for the save-before-sign-out hook) saves and resolves true; with nothing unsaved it sends nothing', async () => {
+  it("the area's draft saveNow (the save before a session ends) saves and resolves true; with nothing unsaved it sends nothing", async () => {
     const h = setup(() => ({ status: 201, data: record(3, 1, 'x') }));
     h.store.dispatch(budgetStarted());
-    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(await h.sagaMiddleware.run(budgetsArea.draft!.save).toPromise()).toBe(true);
     expect(h.calls()).toEqual([]);
     h.store.dispatch(budgetDraftChanged({ draft: draft('Flush me') }));
-    expect(await h.sagaMiddleware.run(flushBudgetDraft).toPromise()).toBe(true);
+    expect(await h.sagaMiddleware.run(budgetsArea.draft!.save).toPromise()).toBe(true);
     expect(h.calls()).toHaveLength(1);
     expect(selectBudgetDirty(h.state())).toBe(false);
   });

@@ -1,6 +1,6 @@
 /**
  * Printing an article prints the article alone, as budgets, worksheets and the transcript print: the
- * shared print stylesheet (ui/documents/PrintStyles) hides the top bar, navigation, breadcrumbs and
+ * shared print stylesheet (ui/PrintStyles) hides the top bar, navigation, breadcrumbs and
  * footer (with its environment badge).
  */
 import { screen } from '@testing-library/react';

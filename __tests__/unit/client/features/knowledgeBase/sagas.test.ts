@@ -5,7 +5,7 @@
  */
 import type { AxiosAdapter } from 'axios';
 import { takeEvery } from 'redux-saga/effects';
-import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { knowledgeBaseSaga } from '../../../../../src/client/features/knowledgeBase/sagas';
 import {

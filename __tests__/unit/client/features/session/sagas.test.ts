@@ -7,7 +7,7 @@ import createSagaMiddleware from 'redux-saga';
 import { authReady, sessionEnd, sessionRenew, sessionStart } from '../../../../../src/client/features/auth/events';
 import { authReducer } from '../../../../../src/client/features/auth/slice';
 import { sessionSaga } from '../../../../../src/client/features/session/sagas';
-import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { expiryWarningShown, sessionReducer } from '../../../../../src/client/features/session/slice';
 import type { Session } from '../../../../../src/common/types';
 

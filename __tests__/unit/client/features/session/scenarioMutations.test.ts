@@ -4,9 +4,9 @@
  * the whole catalogue; at least one scenario must then produce a different event log.
  */
 import type * as Constants from '../../../../../src/common/constants';
-import type * as Format from '../../../../../src/client/features/session/scenarios/format';
-import type * as Runner from '../../../../../src/client/features/session/scenarios/runScenario';
-import type { SessionScenario } from '../../../../../src/client/features/session/scenarios/format';
+import type * as Format from '../../../../support/sessionScenarios/format';
+import type * as Runner from '../../../../support/sessionScenarios/runScenario';
+import type { SessionScenario } from '../../../../support/sessionScenarios/format';
 
 const CONSTANTS = '../../../../../src/common/constants';
 const MINUTE = 60_000;
@@ -21,11 +21,11 @@ function failingScenarios(mutate: (s: Session) => void): string[] {
     mutate(mutated);
     jest.doMock(CONSTANTS, () => ({ ...actual, SESSION: mutated }));
     /* eslint-disable @typescript-eslint/no-require-imports -- isolateModules needs require */
-    const { sessionScenarios } = require('../../../../../src/client/features/session/scenarios/catalogue') as {
+    const { sessionScenarios } = require('../../../../support/sessionScenarios/catalogue') as {
       sessionScenarios: SessionScenario[];
     };
-    const { runScenario } = require('../../../../../src/client/features/session/scenarios/runScenario') as typeof Runner;
-    const { formatLog } = require('../../../../../src/client/features/session/scenarios/format') as typeof Format;
+    const { runScenario } = require('../../../../support/sessionScenarios/runScenario') as typeof Runner;
+    const { formatLog } = require('../../../../support/sessionScenarios/format') as typeof Format;
     /* eslint-enable @typescript-eslint/no-require-imports */
     const differs = (s: SessionScenario) => {
       try {

@@ -8,7 +8,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel, type SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { authReady, sessionEnd } from '../../../../../src/client/features/auth/events';
-import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
+import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { startSessionSaga, type SessionSagas } from '../../../../../src/client/features/session/start';
 
 const T0 = Date.UTC(2026, 8, 14, 13, 0, 0);

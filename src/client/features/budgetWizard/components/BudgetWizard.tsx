@@ -24,11 +24,8 @@ import { emptyBudget } from '../../../../common/budget';
 import { monthOf } from '../../../../common/calendarDay';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useDocumentEditor } from '../../../lib/documentPages';
-import { DraftReporter } from '../../../ui/documents/DraftReporter';
-import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
-import { PrintStyles } from '../../../ui/documents/PrintStyles';
-import { SaveStatus } from '../../../ui/documents/SaveStatus';
+import { useDocumentEditor, DraftReporter, DocumentOpenFailed, DocumentOpening, SaveStatus } from '../../documents';
+import { PrintStyles } from '../../../ui/PrintStyles';
 import { markAttempted } from '../../../ui/formikField';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import {
@@ -170,7 +167,7 @@ function WizardBody({ step, goTo, finishedRef, finished }: { step: number; goTo:
 
 export function BudgetWizard({ id }: { id: number | null }) {
   const dispatch = useAppDispatch();
-  const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget', draftKey: 'budget-wizard' });
+  const { current, pendingDraft, phase, requestSave, reportDraft, saveStatus } = useDocumentEditor(budgets, { id, noun: 'budget' });
   const [params, setParams] = useSearchParams();
   const finishedRef = useRef(false);
 

@@ -22,7 +22,7 @@ import {
 import { monthLabel } from '../exports';
 import { selectBudgetList } from '../selectors';
 import { BUDGET_WIZARD_PATH, budgetListRequested, budgetName, budgetPath } from '../slice';
-import { DocumentLinks, ListLoadFailed } from '../../../ui/documents/DocumentList';
+import { DocumentLinks, ListLoadFailed } from '../../documents';
 
 const budgetDetails = (budget: BudgetSummary) =>
   `${budget.month ? monthLabel(budget.month) : 'no month'}, income ${formatCents(budget.totals.incomeCents)}, left over ${formatCents(budget.totals.balanceCents)}${budget.status === 'draft' ? ' (draft)' : ''}`;

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { budgetGuidance, budgetLines, budgetTotals, fiftyThirtyTwenty, goalProgressBasisPoints, type BudgetData, type BudgetLine } from '../../../../common/budget';
 import { formatCents, formatPercentFixed } from '../../../../common/money';
-import { ExportButtons } from '../../../ui/documents/ExportButtons';
+import { ExportButtons } from '../../documents';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
 import { TableFrame, blockBelowSm, cellFromSm } from '../../../ui/TableFrame';

@@ -17,7 +17,7 @@ import { kbPaths, type KbArticleCard } from '../../../../common/knowledgeBase';
 import { useDeferredAppSelector } from '../../../app/deferredSelector';
 import { useAppDispatch } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { PrintStyles } from '../../../ui/documents/PrintStyles';
+import { PrintStyles } from '../../../ui/PrintStyles';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { ArticleBody } from '../components/ArticleBody';

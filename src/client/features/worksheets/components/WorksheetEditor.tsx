@@ -14,15 +14,8 @@ import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import { WORKSHEET_INFO, emptyWorksheet, type WorksheetKind } from '../../../../common/worksheets';
 import { fileSlug } from '../../../../common/budget';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useDocumentEditor } from '../../../lib/documentPages';
-import { DraftReporter } from '../../../ui/documents/DraftReporter';
-import { DocumentOpenFailed, DocumentOpening } from '../../../ui/documents/EditorStates';
-import { ExportButtons } from '../../../ui/documents/ExportButtons';
-import { downloadPdf, type PdfSection } from '../../../ui/documents/exporting';
-import { FREQUENCY_OPTIONS } from '../../../ui/documents/frequencyOptions';
-import { LineFieldset } from '../../../ui/documents/LineFieldset';
-import { PrintStyles } from '../../../ui/documents/PrintStyles';
-import { SaveStatus } from '../../../ui/documents/SaveStatus';
+import { useDocumentEditor, DraftReporter, DocumentOpenFailed, DocumentOpening, ExportButtons, downloadPdf, type PdfSection, FREQUENCY_OPTIONS, LineFieldset, SaveStatus } from '../../documents';
+import { PrintStyles } from '../../../ui/PrintStyles';
 import { NumberField, SelectInput, TextInput } from '../../../ui/fields/Fields';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame } from '../../../ui/TableFrame';
@@ -123,7 +116,7 @@ function Body({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
 }
 
 export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number | null }) {
-  const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet', draftKey: 'worksheet' });
+  const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet' });
   const spec = WORKSHEET_SPECS[kind];
   const reportValues = useCallback(
     (values: Values) => reportDraft({ kind, title: values.title, data: toWorksheetData(spec, values.fields) }),

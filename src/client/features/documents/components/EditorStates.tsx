@@ -4,8 +4,8 @@
  */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { PageFrame, type Crumb } from '../PageFrame';
-import { PageLoading } from '../PageLoading';
+import { PageFrame, type Crumb } from '../../../ui/PageFrame';
+import { PageLoading } from '../../../ui/PageLoading';
 
 export function DocumentOpening({ title, crumbs }: { title: string; crumbs: Crumb[] }) {
   return (

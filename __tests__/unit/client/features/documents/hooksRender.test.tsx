@@ -1,5 +1,5 @@
 /**
- * The saved-document pages' hooks (lib/documentPages.ts), on the budget feature with the sagas off:
+ * The saved-document pages' hooks (features/documents/hooks.ts), on the budget feature with the sagas off:
  * what each hook asks the store for, and when. `useDocumentList` loads the list as the page opens
  * and names the list's actions; `useDocumentEditor` opens the address's document (or starts a new
  * one), saves when the page is left and when the tab is hidden, registers the draft for a save
@@ -9,17 +9,15 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { registerArea } from '../../../../src/client/app/areas';
-import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
-import { createAppStore } from '../../../../src/client/app/store';
-import { signedInState } from '../../../../src/client/features/auth/slice';
-import { budgetsArea } from '../../../../src/client/features/budgetWizard/area';
-import { budgets } from '../../../../src/client/features/budgetWizard/slice';
-import { createDraftRegistry, type DraftRegistry } from '../../../../src/client/features/drafts/registry';
-import { DraftRegistryContext } from '../../../../src/client/features/drafts/useDraftSaver';
-import { useDocumentEditor, useDocumentList } from '../../../../src/client/lib/documentPages';
-import { emptyBudget } from '../../../../src/common/budget';
-import { makeSession, NOW } from '../features/harness';
+import { registerArea } from '../../../../../src/client/app/areas';
+import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
+import { createAppStore } from '../../../../../src/client/app/store';
+import { signedInState } from '../../../../../src/client/features/auth/slice';
+import { budgetsArea } from '../../../../../src/client/features/budgetWizard/area';
+import { budgets } from '../../../../../src/client/features/budgetWizard/slice';
+import { useDocumentEditor, useDocumentList } from '../../../../../src/client/features/documents/hooks';
+import { emptyBudget } from '../../../../../src/common/budget';
+import { makeSession, NOW } from '../harness';
 
 registerArea(budgetsArea);
 
@@ -36,15 +34,10 @@ function setUp() {
     dispatched.push(action);
     return dispatch(action);
   }) as typeof store.dispatch;
-  const registry: DraftRegistry = createDraftRegistry();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <DraftRegistryContext.Provider value={registry}>{children}</DraftRegistryContext.Provider>
-    </Provider>
-  );
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   /** the types of what was dispatched since the last call, then forgotten */
   const taken = () => dispatched.splice(0).map((action) => action.type);
-  return { store, dispatched, taken, registry, wrapper };
+  return { store, dispatched, taken, wrapper };
 }
 
 const { actions } = budgets;
@@ -78,7 +71,7 @@ describe('useDocumentList', () => {
 });
 
 describe('useDocumentEditor', () => {
-  const options = (id: number | null) => ({ id, noun: 'budget', draftKey: 'budget-wizard' });
+  const options = (id: number | null) => ({ id, noun: 'budget' });
 
   it('a new document is started; leaving the page asks for a save', () => {
     const { taken, wrapper } = setUp();
@@ -120,20 +113,16 @@ describe('useDocumentEditor', () => {
     expect(taken()).toEqual([actions.saveRequested.type]);
   });
 
-  it('registers its draft for a save before sign-out only while there are unsaved changes', async () => {
-    const { taken, registry, wrapper } = setUp();
+  it('its draft counts as unsaved for the save before sign-out only while there are unsaved changes', () => {
+    const { store, wrapper } = setUp();
     const { result } = renderHook(() => useDocumentEditor(budgets, options(null)), { wrapper });
-    expect(registry.keys()).toEqual([]);
+    // the session saga asks the area's draft (budgets.draft) before an idle or expired end
+    expect(budgets.draft.unsaved(store.getState())).toBe(false);
     act(() => {
       result.current.reportDraft({ status: 'draft', data: { ...emptyBudget(), name: 'June' } });
     });
     expect(result.current.dirty).toBe(true);
-    expect(registry.keys()).toEqual(['budget-wizard']);
-    taken();
-    // the sagas are off: the save never lands, so only ask; the drafts saga's own limit ends the wait
-    void registry.saveAll();
-    await act(async () => {});
-    expect(taken()).toEqual([actions.saveRequested.type]);
+    expect(budgets.draft.unsaved(store.getState())).toBe(true);
   });
 
   it("the save status's choices: try again, keep my changes, load the saved version", () => {

@@ -1,10 +1,10 @@
 /**
- * A line of a list the learner fills in (ui/documents/LineFieldset.tsx): a group named by its legend,
+ * A line of a list the learner fills in (features/documents/components/LineFieldset.tsx): a group named by its legend,
  * its fields, and a Remove button named after it, left out of the printout — in either layout.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LineFieldset, type LineLayout } from '../../../../../src/client/ui/documents/LineFieldset';
+import { LineFieldset, type LineLayout } from '../../../../../src/client/features/documents/components/LineFieldset';
 
 it.each<[LineLayout, string, string]>([
   ['fit', 'Income 2', 'Remove income 2'],

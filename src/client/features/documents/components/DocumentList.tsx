@@ -18,9 +18,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../format';
-import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../recordingPrivacy';
-import { FoldedLines, TableFrame, cellFromSm } from '../TableFrame';
+import { formatDate } from '../../../ui/format';
+import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
+import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 
 export interface DeletedDocument {
   id: number;

@@ -5,8 +5,9 @@
  * - The page reports each change of its form as `draftChanged({ draft })` (the parsed document —
  *   integer cents — not the keystrokes); the saga saves it AUTOSAVE_DELAY_MS after the last change
  *   (a debounce), and at once on `saveRequested()` (a step change, "Finish", the page being hidden
- *   or left, or the session issue's save-before-sign-out hook through `flushDraft`). Saves are sent
- *   with keepalive, so one started as the page is reloaded or closed still arrives.
+ *   or left). Before a session ends, the session saga calls `saveNow` itself (the feature's `draft`,
+ *   which its area declares). Saves are sent with keepalive, so one started as the page is reloaded
+ *   or closed still arrives.
  * - Saves run one at a time, carry the version they were based on, and on 409 stop with status
  *   'conflict' until the learner chooses: keep mine (re-save over the newer version) or load theirs.
  * - A failed save keeps the draft (dirty) and tries again after RETRY_DELAY_MS or on the next change.
@@ -15,11 +16,11 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { actionChannel, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { callService, toApiProblem } from '../api/apiSaga';
-import { getCurrentPath, getNavigate, getStorage, now, type SagaContext } from '../app/sagaContext';
-import { resetOnSessionEnd } from '../features/auth/reset';
-import { notificationRaised } from '../features/notifications/slice';
+import { actionChannel, call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callService, toApiProblem } from '../../api/apiSaga';
+import { getCurrentPath, getNavigate, getStorage, now, wait, type DraftSaver, type SagaContext } from '../../app/sagaContext';
+import { resetOnSessionEnd } from '../auth';
+import { notificationRaised } from '../notifications';
 
 /** Save this long after typing stops. */
 export const AUTOSAVE_DELAY_MS = 2_000;
@@ -208,10 +209,16 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
 
   /**
    * Saves the draft now if it has unsaved changes. Returns true when nothing is left unsaved.
-   * The session issue's save-before-sign-out hook calls this (through `flushDraft`).
+   * The auto-save loop calls it, and the session saga before a session ends (`draft`). One save at
+   * a time: a save already on its way (the other caller's) is waited for first, so two never race
+   * with the same version (a 409 against ourselves).
    */
   function* saveNow(): SagaIterator<boolean> {
-    const state: State = yield select(selectState);
+    let state: State = yield select(selectState);
+    while (state.save.status === 'pending') {
+      yield take([actions.saved.type, actions.saveFailed.type, actions.closed.type, actions.loading.type, actions.started.type]);
+      state = yield select(selectState);
+    }
     if (state.save.status === 'conflict') return false;
     if (state.draft === null || state.draftRevision <= state.savedRevision) return true;
     const revision = state.draftRevision;
@@ -220,6 +227,9 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     const wasFailing = state.save.status === 'failed';
     yield put(actions.saveStarted());
     const createdFrom: string | null = record ? null : pathnameOf(yield call(getCurrentPath));
+    // cancelled on its way (the session's save ran out of time): not 'pending' for ever, which would
+    // hold the next save; it counts as not arrived, and auto-save tries again
+    let abandoned = true;
     try {
       // keepalive: a save started as the learner leaves (the page hidden, reloaded or closed) still
       // reaches the server (src/client/api/keepaliveAdapter.ts)
@@ -238,6 +248,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
           yield call(unmarkCreating, storage);
         }
       }
+      abandoned = false;
       const at: number = yield call(now);
       yield put(actions.saved({ record: saved, revision, at, loadCount }));
       const after: State = yield select(selectState);
@@ -256,6 +267,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     } catch (error) {
       const problem = errorOf(error);
       yield put(actions.saveFailed(problem));
+      abandoned = false;
       if (problem.kind !== 'conflict' && !wasFailing) {
         yield put(
           notificationRaised({
@@ -266,6 +278,8 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
         );
       }
       return false;
+    } finally {
+      if (abandoned && (yield cancelled())) yield put(actions.saveFailed({ kind: 'network', message: CONNECTION_MESSAGE }));
     }
   }
 
@@ -280,8 +294,9 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       let next: { type: string } | undefined;
       if (waiting) {
         const state: State = yield select(selectState);
-        const wait = state.save.status === 'failed' ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS;
-        const outcome: { action?: { type: string } } = yield race({ action: take(channel), timeout: delay(wait) });
+        // through the context's wait: virtual time in tests, as every saga that times things
+        const pause = state.save.status === 'failed' ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS;
+        const outcome: { action?: { type: string } } = yield race({ action: take(channel), timeout: call(wait, pause) });
         next = outcome.action;
       } else {
         next = yield take(channel);
@@ -408,5 +423,8 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
     yield call(autosave);
   }
 
-  return { name, reducer: slice.reducer, actions, selectors, saga, saveNow, initialState };
+  /** For the session's save before it ends (app/areas.ts `draft`, features/session/drafts.ts). */
+  const draft: DraftSaver = { key: name, unsaved: selectors.selectDirty, save: saveNow };
+
+  return { name, reducer: slice.reducer, actions, selectors, saga, saveNow, draft, initialState };
 }

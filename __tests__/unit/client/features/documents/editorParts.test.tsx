@@ -1,14 +1,14 @@
 /**
- * The editor's shared pieces (ui/documents): the page while a document opens or when it could not be
+ * The editor's shared pieces (features/documents/components): the page while a document opens or when it could not be
  * opened, the download / print buttons, and the form's draft reporter.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Field, Formik } from 'formik';
 import { MemoryRouter } from 'react-router';
-import { DraftReporter } from '../../../../../src/client/ui/documents/DraftReporter';
-import { DocumentOpenFailed, DocumentOpening } from '../../../../../src/client/ui/documents/EditorStates';
-import { ExportButtons } from '../../../../../src/client/ui/documents/ExportButtons';
+import { DraftReporter } from '../../../../../src/client/features/documents/components/DraftReporter';
+import { DocumentOpenFailed, DocumentOpening } from '../../../../../src/client/features/documents/components/EditorStates';
+import { ExportButtons } from '../../../../../src/client/features/documents/components/ExportButtons';
 
 const crumbs = [{ label: 'Resources', to: '/app/resources' }, { label: 'Worksheets', to: '/app/resources/worksheets' }, { label: 'Net worth' }];
 

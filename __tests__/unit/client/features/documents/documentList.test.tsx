@@ -1,12 +1,12 @@
 /**
- * The list page's shared pieces (ui/documents/DocumentList.tsx): the undo offer after a delete, the
+ * The list page's shared pieces (features/documents/components/DocumentList.tsx): the undo offer after a delete, the
  * list that could not be loaded, the table of a learner's documents — names, columns, the phone
  * summary, the actions and their labels, and the session-recording classes — and the short list.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { DocumentLinks, DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../../../src/client/ui/documents/DocumentList';
+import { DocumentLinks, DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../../../src/client/features/documents/components/DocumentList';
 import { formatDate } from '../../../../../src/client/ui/format';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../../../src/client/ui/recordingPrivacy';
 

@@ -1,19 +1,18 @@
 /**
- * The pages of a saved-document feature (createDocumentFeature, lib/documentAutosave.ts): the list
+ * The pages of a saved-document feature (createDocumentFeature, autosave.ts): the list
  * page and the editor, wired the same way for budgets and worksheets.
  *
  * - `useDocumentList(feature)`: loads the learner's list when the page opens; the list, the undo
  *   offer, and the list's actions.
  * - `useDocumentEditor(feature, …)`: opens the document of the address (or starts a new one), saves at
- *   once when the page is left or the tab hidden, and before an idle or expired sign-out (
- *   docs/drafts.md); what the page shows while it opens (`editorPhase`), and the save status's props.
+ *   once when the page is left or the tab hidden; what the page shows while it opens (`editorPhase`),
+ *   and the save status's props. The save before an idle or expired sign-out is the session saga's,
+ *   through the feature's `draft` (docs/drafts.md), so nothing here registers for it.
  */
 import { useCallback, useEffect } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
-import { useDraftSaver } from '../features/drafts/useDraftSaver';
-import { whenState } from '../features/drafts/whenState';
-import type { SaveStatusProps } from '../ui/documents/SaveStatus';
-import { type createDocumentFeature, type CurrentStatus, type SavedDocument } from './documentAutosave';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { SaveStatusProps } from './components/SaveStatus';
+import { type createDocumentFeature, type CurrentStatus, type SavedDocument } from './autosave';
 import { useSaveWhenHidden } from './useSaveWhenHidden';
 
 /** One saved-document feature: what createDocumentFeature returns for a record, summary and draft type. */
@@ -65,16 +64,13 @@ export interface DocumentEditorOptions {
   id: number | null;
   /** what the learner calls it, in the save status ("This budget was changed somewhere else.") */
   noun: string;
-  /** the drafts registry's key (useDraftSaver) */
-  draftKey: string;
 }
 
 export function useDocumentEditor<R extends SavedDocument, S extends SavedDocument, D extends object>(
   feature: DocumentFeature<R, S, D>,
-  { id, noun, draftKey }: DocumentEditorOptions,
+  { id, noun }: DocumentEditorOptions,
 ) {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
   const { actions, selectors } = feature;
   const current = useAppSelector(selectors.selectCurrent);
   const save = useAppSelector(selectors.selectSave);
@@ -100,17 +96,6 @@ export function useDocumentEditor<R extends SavedDocument, S extends SavedDocume
 
   // A tab being hidden (switched away, reloaded, closed, a laptop lid shut) saves at once.
   useSaveWhenHidden(requestSave);
-
-  // Nothing typed is lost (docs/drafts.md): before an idle or expired sign-out the draft is
-  // saved now, and the session ends once the save has landed (or the drafts saga's 2 s are up).
-  useDraftSaver(
-    draftKey,
-    () => {
-      dispatch(actions.saveRequested());
-      return whenState(store, (state) => !selectors.selectDirty(state));
-    },
-    dirty,
-  );
 
   const reportDraft = useCallback((draft: D) => dispatch(actions.draftChanged({ draft })), [dispatch, actions]);
 

@@ -1,9 +1,9 @@
 /**
- * The saved-document pages' pure rules (lib/documentPages.ts): the document id an address names, and
+ * The saved-document pages' pure rules (features/documents/hooks.ts): the document id an address names, and
  * what the editor shows for the address's id (null: a new document) and the store's current document.
  */
-import { documentIdOf, editorPhase, type EditorPhase } from '../../../../src/client/lib/documentPages';
-import type { CurrentStatus } from '../../../../src/client/lib/documentAutosave';
+import { documentIdOf, editorPhase, type EditorPhase } from '../../../../../src/client/features/documents/hooks';
+import type { CurrentStatus } from '../../../../../src/client/features/documents/autosave';
 
 describe('documentIdOf', () => {
   it.each<[string, number | null]>([

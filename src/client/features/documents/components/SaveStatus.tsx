@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { DocumentError, SaveStatus as Status } from '../../lib/documentAutosave';
+import type { DocumentError, SaveStatus as Status } from '../autosave';
 
 export interface SaveStatusProps {
   status: Status;
