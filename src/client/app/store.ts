@@ -38,6 +38,7 @@ import {
 import { draftRegistry } from '../features/drafts/registry';
 import type { budgetsReducer } from '../features/budgetWizard/slice';
 import type { catalogReducer } from '../features/catalog/slice';
+import type { classroomReducer } from '../features/classroom/slice';
 import { envReducer } from '../features/env/slice';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase/slice';
 import { notificationsReducer } from '../features/notifications/slice';
@@ -74,6 +75,8 @@ export interface LazyLoadedSlices {
   worksheets: ReturnType<typeof worksheetsReducer>;
   /** Get Help: with the signed-in shell (its Get Help button), the support pages and the panel. */
   support: ReturnType<typeof supportReducer>;
+  /** Classes (teachers) and "Assigned to you" (students): with the classroom pages and Home's list. */
+  classroom: ReturnType<typeof classroomReducer>;
 }
 
 export const rootReducer = combineSlices(startupReducers).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -23,7 +23,8 @@ import { PageSkeleton } from '../../ui/PageSkeleton';
 import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested } from '../../features/support/slice';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectCanTeach } from '../../features/classroom';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
@@ -45,6 +46,9 @@ export const AREAS = [
   { to: '/app/resources', label: 'Resources' },
   { to: '/app/activity', label: 'Activity' },
 ] as const;
+
+/** Teachers and school administrators also have their classes. */
+export const CLASSES_AREA = { to: '/app/classes', label: 'Classes' } as const;
 
 function isActive(pathname: string, to: string, exact = false): boolean {
   const path = pathname.replace(/^\/(?!app(\/|$))/, '/app/').replace(/\/$/, '') || '/app';
@@ -98,7 +102,9 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const close = () => setDrawerOpen(false);
   // the same links in the app bar and in the drawer, the address's area marked in both
-  const navigation = AREAS.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
+  const canTeach = useAppSelector(selectCanTeach);
+  const areas = canTeach ? [...AREAS, CLASSES_AREA] : AREAS;
+  const navigation = areas.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -17,6 +17,7 @@ import { PRERENDERING } from '../prerendering';
 import { selectCurrentSchool, selectUser } from '../../features/auth/selectors';
 import { ContinueCardSkeleton } from '../../features/catalog/components/ContinueCardSkeleton';
 import { selectLearnerStarted } from '../../features/catalog/selectors';
+import { AssignedToYou } from '../../features/classroom';
 
 /** "Continue where you left off", loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
@@ -61,6 +62,12 @@ export function HomePage() {
             You're learning with your school.
           </Typography>
         )
+      )}
+      {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
+      {!PRERENDERING && (
+        <Suspense fallback={null}>
+          <AssignedToYou />
+        </Suspense>
       )}
       <Suspense fallback={<ContinueCardSkeleton />}>
         <ContinueCard />
