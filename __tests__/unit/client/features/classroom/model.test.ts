@@ -45,7 +45,7 @@ describe('isOverdue', () => {
     [dueAt, dueAt, false, false, 'at the very end of the day'],
     [dueAt, dueAt + 1, false, true, 'after the day ended, not done'],
     [dueAt, dueAt + 1, true, false, 'after the day ended, done'],
-  ])('due %p at %p done %p → %p (%s)', (due, now, done, expected) => {
+  ] as [number | null, number, boolean, boolean, string][])('due %p at %p done %p → %p (%s)', (due, now, done, expected) => {
     expect(isOverdue(due, now, done)).toBe(expected);
   });
 });

@@ -93,7 +93,7 @@ describe('the dashboard polls while watched', () => {
     const h = pollingHarness();
     h.store.dispatch(dashboardWatched({ classId: 4 }));
     await settle();
-    h.store.dispatch(sessionEnd({ reason: 'logout' }));
+    h.store.dispatch(sessionEnd({ reason: 'signout' }));
     await h.advance(DASHBOARD_POLL_MS * 5);
     expect(h.dashboardCalls()).toHaveLength(1);
     expect(h.state().classroom.dashboard.data).toBeNull();

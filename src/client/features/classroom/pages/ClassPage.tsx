@@ -33,7 +33,8 @@ import { selectTimeZone } from '../../auth/timeZone';
 import { classroomArea } from '../area';
 import { AssignDialog, KIND_LABELS, typedDueDay } from '../components/AssignDialog';
 import { ConfirmDialog } from '../components/Dialogs';
-import { CLASS_NOT_FOUND, classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
 import { StatusChip } from '../components/StatusChip';
 import {
   cellOf,
@@ -252,7 +253,8 @@ export function ClassPage() {
 
   if (!canTeach) return <Refusal title="Class" message={NO_CLASSROOM_ACCESS} />;
   const cls = detail.data?.id === classId ? detail.data : null;
-  if (detail.status === 'failed' && (detail.error?.status === 404 || detail.error?.status === 403)) return <Refusal title="Class not found" message={CLASS_NOT_FOUND} />;
+  // no such class, or not this teacher's: Not Found, tab title too (as an unknown ticket, S2.17)
+  if (detail.status === 'failed' && (detail.error?.status === 404 || detail.error?.status === 403)) return <NotFoundPage />;
   const grid = dashboard.data?.classId === classId ? dashboard.data : null;
   const name = cls?.name ?? grid?.name ?? 'Class';
 

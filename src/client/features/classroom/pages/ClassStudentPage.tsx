@@ -31,7 +31,8 @@ import { selectTimeZone } from '../../auth/timeZone';
 import { classroomArea } from '../area';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/Dialogs';
-import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal, STUDENT_NOT_FOUND } from '../components/Refusals';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
 import { TurnInDialog } from '../components/TurnInView';
 import { formatMoment, formatTimeSpent, studentName } from '../model';
 import { selectCanTeach, selectClassStudent, selectTemporaryPassword } from '../selectors';
@@ -87,8 +88,8 @@ export function ClassStudentPage() {
 
   const classCrumbs = [...classesCrumbs, { label: 'Class', to: `/app/classes/${classId}` }];
   if (!canTeach) return <Refusal title="Student" message={NO_CLASSROOM_ACCESS} />;
-  if (record.status === 'failed' && (record.error?.status === 404 || record.error?.status === 403))
-    return <Refusal title="Student not found" message={STUDENT_NOT_FOUND} crumbs={classCrumbs} />;
+  // no such student in the class, or not this teacher's class: Not Found, tab title too
+  if (record.status === 'failed' && (record.error?.status === 404 || record.error?.status === 403)) return <NotFoundPage />;
   const data = record.data?.classId === classId && record.data.student.userId === userId ? record.data : null;
   const name = data ? `${data.student.firstName} ${data.student.lastName}` : 'Student';
   const transcript = data && isTranscript(data.transcript) ? data.transcript : [];

@@ -196,7 +196,7 @@ export function ClassesPage() {
     if (canTeach) dispatch(classesRequested());
   }, [dispatch, canTeach]);
 
-  if (!canTeach) return <Refusal title="Classes" message={NO_CLASSROOM_ACCESS} crumbs={[{ label: 'Home', to: '/app' }]} />;
+  if (!canTeach) return <Refusal title="Classes" message={NO_CLASSROOM_ACCESS} />;
   const all = classes.data ?? [];
   const current = all.filter((c) => !c.archived);
   const archived = all.filter((c) => c.archived);
