@@ -187,6 +187,8 @@ export interface ReviewView {
   questions: ReviewQuestionView[];
   bestScore: number | null;
   attempts: number;
+  /** the attempts a teacher allows (an assignment's limit), present only when one applies */
+  attemptsAllowed?: number;
 }
 
 export type ReviewAnswer = number | boolean;

@@ -23,6 +23,11 @@ export interface Session {
   user: User;
   clients: Client[];
   permissions: string[];
+  /**
+   * Present (true) only while the password is a temporary one a teacher gave: the SPA sends the
+   * user to change it (PUT /me/password clears it). Absent otherwise, so SPEC §3's shape is unchanged.
+   */
+  mustChangePassword?: true;
 }
 
 /** SPEC §3: GET /api. */

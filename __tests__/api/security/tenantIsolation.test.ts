@@ -9,7 +9,9 @@
  * ticket with a recording, a registration record, an access code, a product external id, a pending
  * e-mail change. B ("multi", Lincoln + Roosevelt) is another learner of A's school; R ("rkid",
  * Roosevelt only) a learner of another school; SL ("support", Lincoln) and SR ("rsupport",
- * Roosevelt) support staff. Each row attacks A's data as B (and, where it applies, as R, SR or SL);
+ * Roosevelt) support staff. In the classroom, A is a student of T's class at Lincoln and turned a
+ * worksheet in to it; T2 teaches another Lincoln class, TR teaches at Roosevelt, SA is Lincoln's
+ * school admin. Each row attacks A's data as B (and, where it applies, as R, SR, SL, T2 or TR);
  * the answer must be 403/404 or the attacker's own data — never A's — and at the end every row A owns
  * is byte-for-byte what it was.
  */
@@ -23,6 +25,8 @@ import { importContent, offerAllModules } from '../../../src/server/content/impo
 import { importKnowledgeBase } from '../../../src/server/content/importKnowledgeBase';
 import type { Db } from '../../../src/server/db';
 import { hashPassword } from '../../../src/server/security/passwords';
+import { grantSchoolPermission } from '../../../src/server/services/classroom/schoolPermissions';
+import type { ClassDetail } from '../../../src/common/classroom';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import type { RouteAccess } from '../../../src/server/services/types';
 import { codeFromMail, lastMail, newCode } from '../support/accounts';
@@ -52,7 +56,7 @@ async function ok<T>(token: string | null, method: string, p: string, payload?: 
   return (res.body ? res.json() : undefined) as T;
 }
 
-async function addUser(db: Db, userName: string, school: string, permissions: string[] = []): Promise<void> {
+async function addUser(db: Db, userName: string, school: string, permissions: string[] = [], schoolPermissions: string[] = []): Promise<void> {
   const client = await db.selectFrom('clients').select('id').where('lsclient_id', '=', school).executeTakeFirstOrThrow();
   const user = await db
     .insertInto('users')
@@ -61,6 +65,7 @@ async function addUser(db: Db, userName: string, school: string, permissions: st
     .executeTakeFirstOrThrow();
   await db.insertInto('user_clients').values({ user_id: user.id, client_id: client.id, position: 0 }).execute();
   for (const permission of permissions) await db.insertInto('user_permissions').values({ user_id: user.id, permission }).execute();
+  for (const permission of schoolPermissions) await grantSchoolPermission(db, { userId: user.id, clientId: client.id, permission }, t.clock());
 }
 
 async function upload(key: string, token: string, body: string, bearer: string) {
@@ -107,6 +112,16 @@ interface World {
   productId: number;
   accessCode: string;
   pendingEmailCode: string;
+  /** the classroom: A's class (taught by T), T2's own class, A's turn-in and an assignment */
+  t1: string;
+  t2: string;
+  tr: string;
+  sa: string;
+  tId: number;
+  aClass: ClassDetail;
+  t2Class: ClassDetail;
+  assignmentId: number;
+  turnInId: number;
 }
 let w: World;
 
@@ -127,6 +142,11 @@ async function snapshotOfA(db: Db, aId: number, recordId: number) {
     schools: await byUser('user_clients'),
     redemptions: await byUser('access_code_redemptions'),
     tickets: await byUser('support_tickets'),
+    classes: await db.selectFrom('class_students').selectAll().where('user_id', '=', aId).execute(),
+    turnIns: await db.selectFrom('turn_ins').selectAll().where('user_id', '=', aId).execute(),
+    comments: await db.selectFrom('turn_in_comments').selectAll().orderBy('id').execute(),
+    sessions: await db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', aId).where('revoked_at', 'is', null).orderBy('id').execute(),
+    password: await db.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', aId).execute(),
     recordings: await db.selectFrom('support_recordings').selectAll().where('id', '=', RECORDING_ID).execute(),
     record: await db.selectFrom('registration_records').selectAll().where('id', '=', recordId).execute(),
     verification: await db.selectFrom('verification_codes').selectAll().where('user_id', '=', aId).execute(),
@@ -202,6 +222,22 @@ beforeAll(async () => {
   await ok(a.token, 'PUT', '/me/profile', { firstName: 'Maya', lastName: 'Johnson', email: 'maya.private@example.edu', timezone: 'America/Chicago' });
   const pendingEmailCode = codeFromMail((await lastMail(t.db, 'maya.private@example.edu'))?.text_body ?? '');
 
+  // the classroom: T teaches A; T2 teaches another class at A's school; TR teaches at Roosevelt
+  await addUser(t.db, 'tteach', 'LINCOLN-HS', [], ['TEACHER']);
+  await addUser(t.db, 'tteach2', 'LINCOLN-HS', [], ['TEACHER']);
+  await addUser(t.db, 'rteach', 'ROOSEVELT-AC', [], ['TEACHER']);
+  await addUser(t.db, 'lsadmin', 'LINCOLN-HS', [], ['SCHOOLADMIN']);
+  const t1 = await signIn(t.app, 'tteach');
+  const t2 = (await signIn(t.app, 'tteach2')).token;
+  const tr = (await signIn(t.app, 'rteach')).token;
+  const sa = (await signIn(t.app, 'lsadmin')).token;
+  const aClass = await ok<ClassDetail>(t1.token, 'POST', '/classes', { name: 'Period 2' });
+  const t2Class = await ok<ClassDetail>(t2, 'POST', '/classes', { name: 'Period 7' });
+  await ok(a.token, 'POST', '/me/access-codes', { code: aClass.joinCode });
+  const assignment = await ok<{ id: number }>(t1.token, 'POST', `/classes/${aClass.id}/assignments`, { kind: 'worksheet', worksheetKind: 'paycheck' });
+  const turnIn = await ok<{ id: number }>(a.token, 'POST', '/me/turn-ins', { classId: aClass.id, kind: 'worksheet', documentId: worksheet.id, assignmentId: assignment.id });
+  await ok(t1.token, 'POST', `/classes/${aClass.id}/turn-ins/${turnIn.id}/comments`, { body: `${MARK} comment` });
+
   w = {
     a: { token: a.token, id: a.user.id },
     b,
@@ -222,6 +258,15 @@ beforeAll(async () => {
     productId,
     accessCode,
     pendingEmailCode,
+    t1: t1.token,
+    t2,
+    tr,
+    sa,
+    tId: t1.user.id,
+    aClass,
+    t2Class,
+    assignmentId: assignment.id,
+    turnInId: turnIn.id,
   };
   before = await snapshotOfA(t.db, w.a.id, w.record.recordId);
 }, 120_000);
@@ -511,6 +556,140 @@ const MATRIX: Record<string, Row> = {
   'OneLook POST /worksheets/:id/duplicate': { resource: 'worksheets', probe: async () => denied(await call(w.b, 'POST', `/worksheets/${w.worksheet.id}/duplicate`)) },
   'OneLook DELETE /worksheets/:id': { resource: 'worksheets', probe: async () => denied(await call(w.b, 'DELETE', `/worksheets/${w.worksheet.id}`)) },
   'OneLook POST /worksheets/:id/restore': { resource: 'worksheets', probe: async () => denied(await call(w.b, 'POST', `/worksheets/${w.deletedWorksheet.id}/restore`)) },
+
+  // ─── the classroom: classes, rosters, assignments, turn-ins (A is a student of T's class) ───
+  'OneLook GET /classes': {
+    resource: 'classes',
+    probe: async () => {
+      denied(await call(w.b, 'GET', '/classes')); // a learner: 403
+      expect((await call(w.t2, 'GET', '/classes')).body).not.toContain(`"id":${w.aClass.id},`); // another teacher: not T's class
+      expect((await call(w.tr, 'GET', '/classes')).body).not.toContain(`"id":${w.aClass.id},`);
+      expect((await call(w.sa, 'GET', '/classes')).body).toContain(`"id":${w.aClass.id},`); // the school's admin: yes
+    },
+  },
+  'OneLook POST /classes': { notOwned: 'creates a class taught by the caller at their current school' },
+  'OneLook GET /classes/:classId': {
+    resource: 'classes',
+    probe: async () => {
+      for (const attacker of [w.b, w.r, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}`));
+    },
+  },
+  'OneLook PATCH /classes/:classId': {
+    resource: 'classes',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'PATCH', `/classes/${w.aClass.id}`, { name: 'Hacked' }));
+    },
+  },
+  'OneLook POST /classes/:classId/join-code': {
+    resource: 'classes (join code)',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/join-code`));
+    },
+  },
+  'OneLook POST /classes/:classId/teachers': {
+    resource: 'classes (teachers)',
+    probe: async () => {
+      for (const attacker of [w.t2, w.tr]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/teachers`, { userName: 'tteach2' }));
+    },
+  },
+  'OneLook DELETE /classes/:classId/teachers/:userId': {
+    resource: 'classes (teachers)',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'DELETE', `/classes/${w.aClass.id}/teachers/${w.tId}`));
+    },
+  },
+  'OneLook POST /classes/:classId/assignments': {
+    resource: 'assignments',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting' }));
+    },
+  },
+  'OneLook PATCH /classes/:classId/assignments/:assignmentId': {
+    resource: 'assignments',
+    probe: async () => {
+      denied(await call(w.t2, 'PATCH', `/classes/${w.aClass.id}/assignments/${w.assignmentId}`, { dueDate: null }));
+      denied(await call(w.t2, 'PATCH', `/classes/${w.t2Class.id}/assignments/${w.assignmentId}`, { dueDate: null })); // through T2's own class: not there
+    },
+  },
+  'OneLook DELETE /classes/:classId/assignments/:assignmentId': {
+    resource: 'assignments',
+    probe: async () => {
+      denied(await call(w.t2, 'DELETE', `/classes/${w.aClass.id}/assignments/${w.assignmentId}`));
+      denied(await call(w.t2, 'DELETE', `/classes/${w.t2Class.id}/assignments/${w.assignmentId}`));
+    },
+  },
+  'OneLook GET /classes/:classId/dashboard': {
+    resource: 'dashboards (progress of a class)',
+    probe: async () => {
+      for (const attacker of [w.b, w.r, w.sl, w.sr, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/dashboard`));
+      expect((await call(w.t2, 'GET', `/classes/${w.t2Class.id}/dashboard`)).body).not.toContain('"userName":"learner"');
+    },
+  },
+  'OneLook GET /classes/:classId/gradebook.csv': {
+    resource: 'dashboards (gradebook)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/gradebook.csv`));
+      expect((await call(w.t2, 'GET', `/classes/${w.t2Class.id}/gradebook.csv`)).body).not.toContain('learner');
+    },
+  },
+  'OneLook GET /classes/:classId/students/:userId': {
+    resource: 'transcripts (a student in a class)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/students/${w.a.id}`));
+      denied(await call(w.t2, 'GET', `/classes/${w.t2Class.id}/students/${w.a.id}`)); // A is not in T2's class
+    },
+  },
+  'OneLook DELETE /classes/:classId/students/:userId': {
+    resource: 'classes (rosters)',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'DELETE', `/classes/${w.aClass.id}/students/${w.a.id}`));
+      denied(await call(w.t2, 'DELETE', `/classes/${w.t2Class.id}/students/${w.a.id}`));
+    },
+  },
+  'OneLook POST /classes/:classId/students/:userId/end-sessions': {
+    resource: 'account (sessions)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/students/${w.a.id}/end-sessions`));
+      denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/students/${w.a.id}/end-sessions`));
+    },
+  },
+  'OneLook POST /classes/:classId/students/:userId/temporary-password': {
+    resource: 'account (password)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/students/${w.a.id}/temporary-password`));
+      denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/students/${w.a.id}/temporary-password`));
+    },
+  },
+  'OneLook POST /classes/:classId/turn-ins/:turnInId/comments': {
+    resource: 'turn-ins (comments)',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/turn-ins/${w.turnInId}/comments`, { body: 'hacked' }));
+      denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/turn-ins/${w.turnInId}/comments`, { body: 'hacked' })); // not in T2's class
+    },
+  },
+  'OneLook GET /turn-ins/:turnInId': {
+    resource: 'turn-ins',
+    probe: async () => {
+      for (const attacker of [w.b, w.r, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/turn-ins/${w.turnInId}`));
+    },
+  },
+  'OneLook GET /me/classes': { resource: 'classes', probe: async () => expect((await call(w.b, 'GET', '/me/classes')).json()).toEqual([]) },
+  'OneLook GET /me/assignments': { resource: 'assignments', probe: async () => expect((await call(w.b, 'GET', '/me/assignments')).json()).toEqual([]) },
+  'OneLook GET /me/turn-ins': {
+    resource: 'turn-ins',
+    probe: async () => {
+      const res = await call(w.b, 'GET', '/me/turn-ins');
+      expect(res.json()).toEqual([]);
+      noLeak(res);
+    },
+  },
+  'OneLook POST /me/turn-ins': {
+    resource: 'turn-ins',
+    probe: async () => {
+      // B cannot hand in A's worksheet, nor hand anything in to a class B is not in
+      denied(await call(w.b, 'POST', '/me/turn-ins', { classId: w.aClass.id, kind: 'worksheet', documentId: w.worksheet.id }));
+    },
+  },
 };
 
 /** A payload naming another account is refused by the schema (400, unknown field) — never applied. */
@@ -540,7 +719,7 @@ describe('[ASVS 5.0 v8.2.2] [ASVS 5.0 v8.4.1] tenant isolation matrix', () => {
     expect(stale).toEqual([]);
     // every resource the issue names is in the matrix
     const resources = new Set(Object.values(MATRIX).flatMap((row) => ('resource' in row ? [row.resource.split(' (')[0]] : [])));
-    for (const resource of ['progress', 'bookmarks', 'budgets', 'worksheets', 'tickets', 'recordings', 'registration records', 'invitations', 'access codes', 'transcripts', 'certificates']) {
+    for (const resource of ['progress', 'bookmarks', 'budgets', 'worksheets', 'tickets', 'recordings', 'registration records', 'invitations', 'access codes', 'transcripts', 'certificates', 'classes', 'assignments', 'dashboards', 'turn-ins']) {
       expect(resources).toContain(resource);
     }
   });

@@ -243,6 +243,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     if (!route.handler) throw new HttpError(404, API_MESSAGES.unknownRoute);
     const result = await route.handler(serviceContext(request, checked, files));
     if (result instanceof Result) {
+      if (result.headers) reply.headers(result.headers);
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);
     }
     if (result === undefined) return reply.code(204).send();

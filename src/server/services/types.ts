@@ -79,10 +79,11 @@ export interface ServiceModule {
   routes: readonly ServiceRoute[];
 }
 
-/** Lets a handler choose its status code. */
+/** Lets a handler choose its status code (and, for a file such as a CSV, its headers). */
 export class Result implements ServiceResult {
   constructor(
     readonly status: number,
     readonly body?: unknown,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {}
 }

@@ -5,12 +5,18 @@ import type { Db } from '../../db';
 import type { AccessCodesTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Selectable } from 'kysely';
+import { enrolStudent } from '../classroom/repository';
 
-export type AccessCodeRow = Selectable<AccessCodesTable>;
+/** A class's join code (class_id set): `class_archived_at` when findAccessCode read it. */
+export type AccessCodeRow = Selectable<AccessCodesTable> & { class_archived_at?: number | null };
 
-/** Bad → 404, expired → 410, no seats left → 409: each with its own clear message. */
+/** A join code of an archived class: said plainly, not as a bad code. */
+export const CLASS_ARCHIVED_MESSAGE = 'This class has been archived, so its join code no longer works. Ask your teacher which class to join.';
+
+/** Bad → 404, archived class → 410, expired → 410, no seats left → 409: each with its own clear message. */
 export function checkAccessCode(row: AccessCodeRow | undefined, now: number): AccessCodeRow {
   if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.accessCodeNotFound);
+  if (row.class_archived_at !== null && row.class_archived_at !== undefined) throw new HttpError(410, CLASS_ARCHIVED_MESSAGE);
   if (row.expires_at !== null && now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.accessCodeExpired);
   if (Number(row.used) >= Number(row.seats)) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeExhausted);
   return row;
@@ -19,7 +25,13 @@ export function checkAccessCode(row: AccessCodeRow | undefined, now: number): Ac
 export async function findAccessCode(db: Db, raw: string): Promise<AccessCodeRow | undefined> {
   const code = normaliseAccessCode(raw);
   if (code === '' || code.length > 40) return undefined;
-  return db.selectFrom('access_codes').selectAll().where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('access_codes')
+    .leftJoin('classes', 'classes.id', 'access_codes.class_id')
+    .selectAll('access_codes')
+    .select('classes.archived_at as class_archived_at')
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 /** Adds the user to the code's school (as the last school) unless already a member. */
@@ -66,9 +78,19 @@ export async function addProduct(trx: Db, userId: number, productId: number, cli
 
 /**
  * Takes one seat of the code (only while one is free: a concurrent redemption cannot overbook),
- * records the redemption, joins the school and the product. Call inside a transaction.
+ * records the redemption, joins the school and the product, and, for a class's join code, the
+ * class. Call inside a transaction. Answers the class joined, if any.
  */
-export async function redeemAccessCode(trx: Db, code: AccessCodeRow, userId: number, now: number, externalId: string | null = null): Promise<void> {
+export async function redeemAccessCode(
+  trx: Db,
+  code: AccessCodeRow,
+  userId: number,
+  now: number,
+  externalId: string | null = null,
+): Promise<{ id: number; name: string } | null> {
+  // read again in the transaction: the class may have been archived since the code was checked
+  const joined = code.class_id === null ? undefined : await trx.selectFrom('classes').select(['id', 'name', 'archived_at']).where('id', '=', code.class_id).executeTakeFirst();
+  if (joined && joined.archived_at !== null) throw new HttpError(410, CLASS_ARCHIVED_MESSAGE);
   const already = await trx
     .selectFrom('access_code_redemptions')
     .select('user_id')
@@ -86,4 +108,7 @@ export async function redeemAccessCode(trx: Db, code: AccessCodeRow, userId: num
   await trx.insertInto('access_code_redemptions').values({ access_code_id: code.id, user_id: userId, redeemed_at: now }).execute();
   await joinSchool(trx, userId, code.client_id);
   await addProduct(trx, userId, code.product_id, code.client_id, externalId, now);
+  if (!joined) return null;
+  await enrolStudent(trx, joined.id, userId, 'code', now);
+  return { id: joined.id, name: joined.name };
 }

@@ -74,7 +74,8 @@ export async function resetPassword(db: Db, config: Pick<Config, 'passwordHashin
     // single use even under concurrent requests: only one update finds the code unused
     const taken = await trx.updateTable('password_reset_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    // a password the user chose ends a temporary one
+    await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
     // the other links of this user stop working too, and every session ends
     await trx.updateTable('password_reset_codes').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
     await revokeUserSessions(trx, user.id, now);
@@ -97,7 +98,8 @@ export async function changePassword(
   if (problem) throw new HttpError(400, problem);
   const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    // a password the user chose ends a temporary one
+    await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
     await revokeUserSessions(trx, user.id, ctx.now, keepSessionId);
   });
   await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));

@@ -24,12 +24,14 @@ export async function findUserByUserName(db: Db, userName: string): Promise<User
 }
 
 const userById = hotQuery(1, (db: Db, userId: number) =>
-  db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone']).where('id', '=', userId),
+  db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'must_change_password']).where('id', '=', userId),
 );
 
 /**
  * A user's schools (kind 'c': lsclient id, name, in their order) and permissions (kind 'p', in the
- * database's order of the names) in one query, one round trip.
+ * database's order of the names) in one query, one round trip. Permissions granted at one school
+ * (school_permissions: TEACHER, SCHOOLADMIN) count only while it is the current school (position 0),
+ * so switching schools changes what the identity carries.
  */
 const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
   db
@@ -43,15 +45,25 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
         .select([sql<string>`'p'`.as('kind'), 'permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
         .where('user_id', '=', userId),
     )
+    .unionAll((eb) =>
+      eb
+        .selectFrom('school_permissions')
+        .innerJoin('user_clients', (join) =>
+          join.onRef('user_clients.user_id', '=', 'school_permissions.user_id').onRef('user_clients.client_id', '=', 'school_permissions.client_id'),
+        )
+        .select([sql<string>`'p'`.as('kind'), 'school_permissions.permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
+        .where('school_permissions.user_id', '=', userId)
+        .where('user_clients.position', '=', 0),
+    )
     .orderBy('kind')
     .orderBy('position')
     .orderBy('value'),
 );
 
-type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'>;
+type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'> & Partial<Pick<UserRow, 'must_change_password'>>;
 
 /** A user's schools and permissions, kept until one of their tables changes (db/readCache.ts). */
-const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>(['user_clients', 'clients', 'user_permissions']);
+const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>(['user_clients', 'clients', 'user_permissions', 'school_permissions']);
 
 /** The identity of a user row: its schools and permissions are read here (one query). */
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
@@ -59,7 +71,11 @@ export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionI
   const permissions: string[] = [];
   for (const entry of await schoolsAndPermissionsCache.read(db, row.id, () => schoolsAndPermissions.all(db, row.id))) {
     if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
-    else permissions.push(entry.value.toUpperCase());
+    else {
+      // the same permission held globally and at the current school is listed once
+      const permission = entry.value.toUpperCase();
+      if (!permissions.includes(permission)) permissions.push(permission);
+    }
   }
   const user: User = {
     id: row.id,
@@ -69,6 +85,8 @@ export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionI
     userEmail: row.email,
     timezone: row.timezone ?? DEFAULT_TIMEZONE,
   };
+  // a temporary password (a teacher's, for a student locked out): the client sends them to change it
+  if (Number(row.must_change_password ?? 0) === 1) return { user, clients, permissions, mustChangePassword: true };
   return { user, clients, permissions };
 }
 
@@ -94,7 +112,7 @@ const sessionWithUser = hotQuery(1, (db: Db, id: string) =>
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select(SESSION_COLUMNS.map((column) => `sessions.${column}` as const))
-    .select(['users.id as u_id', 'users.first_name as u_first_name', 'users.last_name as u_last_name', 'users.user_name as u_user_name', 'users.email as u_email', 'users.timezone as u_timezone'])
+    .select(['users.id as u_id', 'users.first_name as u_first_name', 'users.last_name as u_last_name', 'users.user_name as u_user_name', 'users.email as u_email', 'users.timezone as u_timezone', 'users.must_change_password as u_must_change_password'])
     .where('sessions.id', '=', id),
 );
 
@@ -131,7 +149,7 @@ async function readSessionWithUser(db: Db, id: string): Promise<{ session: Sessi
   const user =
     row.u_id === null
       ? null
-      : { id: row.u_id, first_name: row.u_first_name ?? '', last_name: row.u_last_name ?? '', user_name: row.u_user_name ?? '', email: row.u_email ?? '', timezone: row.u_timezone };
+      : { id: row.u_id, first_name: row.u_first_name ?? '', last_name: row.u_last_name ?? '', user_name: row.u_user_name ?? '', email: row.u_email ?? '', timezone: row.u_timezone, must_change_password: Number(row.u_must_change_password ?? 0) };
   return { session, user };
 }
 

@@ -343,7 +343,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       await rate(ctx, 'codeEntry', `user:${id}`);
       const now = ctx.clock();
       const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
-      await ctx.db.transaction().execute((trx) => redeemAccessCode(trx, code, id, now));
+      const joinedClass = await ctx.db.transaction().execute((trx) => redeemAccessCode(trx, code, id, now));
       const identity = await loadIdentity(ctx.db, id);
       const school = await ctx.db.selectFrom('clients').select('name').where('id', '=', code.client_id).executeTakeFirstOrThrow();
       const product = await ctx.db.selectFrom('products').select('name').where('id', '=', code.product_id).executeTakeFirstOrThrow();
@@ -351,6 +351,8 @@ export const accountsRoutes: readonly ServiceRoute[] = [
         message: ACCOUNT_MESSAGES.accessCodeAdded(school.name, product.name),
         clients: identity?.clients ?? [],
         products: await listProducts(ctx.db, id),
+        // a class's join code also put the learner in the class
+        ...(joinedClass ? { joinedClass } : {}),
       };
     },
   },
@@ -379,6 +381,11 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     path: '/me/schools/current',
     access: 'user',
     payloadSchema: schoolSwitchSchema.noUnknown(),
-    handler: async (ctx) => ({ clients: await switchSchool(ctx.db, signedInUserId(ctx), (ctx.payload as { lsclientID: string }).lsclientID) }),
+    handler: async (ctx) => {
+      const id = signedInUserId(ctx);
+      const clients = await switchSchool(ctx.db, id, (ctx.payload as { lsclientID: string }).lsclientID);
+      // permissions granted at a school (TEACHER, SCHOOLADMIN) hold only while it is the current one
+      return { clients, permissions: (await loadIdentity(ctx.db, id))?.permissions ?? [] };
+    },
   },
 ];

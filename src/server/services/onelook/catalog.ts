@@ -46,6 +46,7 @@ import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
 import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
+import { attemptLimit } from '../classroom/repository';
 import { renderCertificatePdf } from './certificatePdf';
 import {
   loadProgress,
@@ -76,6 +77,8 @@ export const CATALOG_MESSAGES = {
   notCompleted: 'You can download a certificate once the module is complete.',
   badCode: 'The verification code is not valid.',
   certificateNotFound: 'No certificate has this verification code.',
+  attemptsUsed: (allowed: number) =>
+    `You have used all ${allowed} attempt${allowed === 1 ? '' : 's'} your teacher allows for this review. Ask your teacher if you need another.`,
 } as const;
 
 // ---------------------------------------------------------------- helpers
@@ -461,6 +464,7 @@ async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
   const now = ctx.clock();
+  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
 
   const lastAttempt = await ctx.db
     .selectFrom('review_attempts')
@@ -500,6 +504,7 @@ async function getReview(ctx: ServiceContext): Promise<ReviewView> {
     questions: questions.map((q) => servedQuestion(q, orders)),
     bestScore: attempts ? attempts.best : null,
     attempts: attempts?.count ?? 0,
+    ...(allowed === null ? {} : { attemptsAllowed: allowed }),
   };
 }
 
@@ -540,6 +545,10 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
   if (!serving) throw new HttpError(400, CATALOG_MESSAGES.servingMissing);
+  // a review assigned with an attempt limit (services/classroom): the limit holds before scoring
+  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
+  const made = view.progress.attempts.get(materialKey(m.slug, mat.slug))?.count ?? 0;
+  if (allowed !== null && made >= allowed) throw new HttpError(409, CATALOG_MESSAGES.attemptsUsed(allowed));
   const served = await ctx.db
     .selectFrom('review_servings')
     .select('choice_orders')
@@ -694,13 +703,18 @@ async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {
 
 async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
   const view = await learnerView(ctx);
-  return view.tree.map((m) => {
-    const progress = progressOf(m, view.progress);
-    const dates = moduleDates(m, view.progress, progress.status === 'completed');
+  return transcriptRows(view.tree, view.progress);
+}
+
+/** A learner's transcript over a school's catalog: the learner's own, or a student's for their teacher. */
+export function transcriptRows(tree: readonly TreeModule[], p: LearnerProgress): TranscriptRow[] {
+  return tree.map((m) => {
+    const progress = progressOf(m, p);
+    const dates = moduleDates(m, p, progress.status === 'completed');
     const bestScores = m.materials
       .filter((mat) => mat.review)
       .map((mat) => {
-        const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+        const attempts = p.attempts.get(materialKey(m.slug, mat.slug));
         return { materialTitle: mat.title, bestScore: attempts ? attempts.best : null };
       });
     const scored = bestScores.filter((b) => b.bestScore !== null).map((b) => b.bestScore as number);
@@ -714,7 +728,7 @@ async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
       completedAt: dates.completedAt,
       bestScores,
       averageBestScore: scored.length ? Math.round(scored.reduce((a, b) => a + b, 0) / scored.length) : null,
-      timeSpentSeconds: moduleTime(m, view.progress).seconds,
+      timeSpentSeconds: moduleTime(m, p).seconds,
     };
   });
 }

@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog';
 import { knowledgeBaseRoutes } from './knowledgeBase';
 import { budgetsRoutes } from './budgets';
 import { worksheetsRoutes } from './worksheets';
+import { classroomRoutes } from './classroom';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -28,5 +29,6 @@ export const oneLookModule: ServiceModule = {
     ...catalogRoutes,
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,
+    ...classroomRoutes,
   ],
 };

@@ -1,0 +1,473 @@
+/**
+ * The classroom through the service proxy on a real database (SQLite, or PostgreSQL under
+ * TEST_DATABASE_URL): school permissions, classes and join codes, assignments with due days and
+ * attempt limits, the dashboard and gradebook, turn-ins, shared computers and who may see what.
+ */
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import type { ReviewView } from '../../src/common/catalog';
+import type { Assignment, ClassDashboard, ClassDetail, ClassStudentRecord, ClassSummary, MyAssignment, StudentClass, TurnInRecord, TurnInSummary } from '../../src/common/classroom';
+import type { Envelope, Session } from '../../src/common/types';
+import { emptyWorksheet, type WorksheetRecord } from '../../src/common/worksheets';
+import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { revokeSchoolPermission, schoolPermissions } from '../../src/server/services/classroom/schoolPermissions';
+import { CLASS_ARCHIVED_MESSAGE } from '../../src/server/services/accounts/accessCodes';
+import { CATALOG_MESSAGES } from '../../src/server/services/onelook/catalog';
+import { CLASSROOM_MESSAGES } from '../../src/server/services/onelook/classroom';
+import { ACCOUNT_MESSAGES } from '../../src/common/accountMessages';
+import { codeFromMail, lastMail } from './support/accounts';
+import { addUser } from './support/classroom';
+import { servedAnswers } from './support/reviews';
+import { authHeaders, createTestApp, messageOf, serviceCall, signIn, signInRequest, START, type TestApp } from './support/testApp';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MAT = '/catalog/modules/budgeting/materials/first-budget';
+const RIGHT = [0, false, 1, true, 1] as const;
+const WRONG = [1, true, 0, false, 0] as const;
+
+let t: TestApp;
+let ip = 0;
+const call = (token: string | null, method: string, p: string, payload?: unknown, params?: Record<string, unknown>) =>
+  serviceCall(t.app, method, p, { token, payload, params, ip: `10.31.${Math.floor(++ip / 250)}.${ip % 250}` });
+async function ok<T>(token: string, method: string, p: string, payload?: unknown, params?: Record<string, unknown>): Promise<T> {
+  const res = await call(token, method, p, payload, params);
+  if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+function refused(res: LightMyRequestResponse, status: number, message?: string): void {
+  expect({ status: res.statusCode, message: messageOf(res) }).toEqual({ status, message: message ?? expect.any(String) });
+}
+
+let teacher: string;
+let teacherId: number;
+let coTeacher: string;
+let coTeacherId: number;
+let schoolAdmin: string;
+let otherTeacher: string;
+let learner: Session;
+let multi: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await importContent(t.db, path.join(ROOT, '__tests__/fixtures/content'), t.clock());
+  await offerAllModules(t.db, ['LINCOLN-HS']);
+  teacherId = await addUser(t, 'teach1', { schoolPermissions: ['TEACHER'], firstName: 'Alex', lastName: 'Morgan' });
+  coTeacherId = await addUser(t, 'teach2', { schoolPermissions: ['teacher'], firstName: 'Sam', lastName: 'Lee' });
+  await addUser(t, 'sadmin1', { schoolPermissions: ['SCHOOLADMIN'] });
+  await addUser(t, 'rteach1', { schools: ['ROOSEVELT-AC'], schoolPermissions: ['TEACHER'] });
+  await signInStaff();
+}, 60_000);
+
+async function signInStaff(): Promise<void> {
+  teacher = (await signIn(t.app, 'teach1')).token;
+  coTeacher = (await signIn(t.app, 'teach2')).token;
+  schoolAdmin = (await signIn(t.app, 'sadmin1')).token;
+  otherTeacher = (await signIn(t.app, 'rteach1')).token;
+  learner = await signIn(t.app, 'learner');
+  multi = await signIn(t.app, 'multi');
+}
+afterAll(async () => {
+  await t.close();
+});
+
+async function newClass(name = 'Personal Finance — Period 2', token = teacher): Promise<ClassDetail> {
+  const res = await call(token, 'POST', '/classes', { name });
+  expect(res.statusCode).toBe(201);
+  return res.json() as ClassDetail;
+}
+async function join(session: Session, code: string): Promise<LightMyRequestResponse> {
+  return call(session.token, 'POST', '/me/access-codes', { code });
+}
+
+describe('roles held at one school', () => {
+  it('[S6.01] a school permission is in the identity only while its school is the current one, upper-cased', async () => {
+    expect((await signIn(t.app, 'teach2')).permissions).toEqual(['TEACHER']);
+    const both = await addUser(t, 'teach3', { schools: ['ROOSEVELT-AC', 'LINCOLN-HS'], schoolPermissions: ['TEACHER'] });
+    const session = await signIn(t.app, 'teach3');
+    expect(session.permissions).toEqual(['TEACHER']);
+    const switched = await ok<{ clients: unknown[]; permissions: string[] }>(session.token, 'PUT', '/me/schools/current', { lsclientID: 'LINCOLN-HS' });
+    expect(switched.permissions).toEqual([]);
+    const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(session.token) });
+    expect((user.json() as Envelope<Session>).body.permissions).toEqual([]);
+    // and a teacher at Roosevelt only is not a teacher at Lincoln: no class there
+    refused(await call(session.token, 'POST', '/classes', { name: 'Sneaky' }), 403, CLASSROOM_MESSAGES.notStaff);
+    expect(await schoolPermissions(t.db, (await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', 'ROOSEVELT-AC').executeTakeFirstOrThrow()).id, both)).toEqual([
+      expect.objectContaining({ userId: both, permission: 'TEACHER' }),
+    ]);
+  });
+
+  it('[S6.01] revoking a school permission takes it away at the next request', async () => {
+    const id = await addUser(t, 'teach4', { schoolPermissions: ['TEACHER'] });
+    const session = await signIn(t.app, 'teach4');
+    expect((await call(session.token, 'GET', '/classes')).statusCode).toBe(200);
+    const lincoln = await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', 'LINCOLN-HS').executeTakeFirstOrThrow();
+    expect(await revokeSchoolPermission(t.db, { userId: id, clientId: lincoln.id, permission: 'teacher' })).toBe(true);
+    refused(await call(session.token, 'GET', '/classes'), 403, CLASSROOM_MESSAGES.notStaff);
+  });
+
+  it('[S6.02] GADMINSUPERUSER passes every check: it lists and reads classes', async () => {
+    const admin = (await signIn(t.app, 'admin')).token;
+    const cls = await newClass('Superuser check');
+    expect((await call(admin, 'GET', `/classes/${cls.id}`)).statusCode).toBe(200);
+    expect(((await ok<ClassSummary[]>(admin, 'GET', '/classes')).map((c) => c.id))).toContain(cls.id);
+  });
+
+  it('a learner, support or another school gets 403 or 404 with a plain message', async () => {
+    const cls = await newClass('Private class');
+    refused(await call(learner.token, 'GET', '/classes'), 403, CLASSROOM_MESSAGES.notStaff);
+    refused(await call(learner.token, 'GET', `/classes/${cls.id}/dashboard`), 403, CLASSROOM_MESSAGES.notStaff);
+    refused(await call((await signIn(t.app, 'support')).token, 'GET', `/classes/${cls.id}`), 403);
+    refused(await call(otherTeacher, 'GET', `/classes/${cls.id}/dashboard`), 404, CLASSROOM_MESSAGES.classNotFound);
+    refused(await call(coTeacher, 'GET', `/classes/${cls.id}/dashboard`), 404, CLASSROOM_MESSAGES.classNotFound);
+    expect((await ok<ClassSummary[]>(coTeacher, 'GET', '/classes')).map((c) => c.id)).not.toContain(cls.id);
+  });
+});
+
+describe('classes and join codes', () => {
+  it('creates a class with its owner and a join code; renames, archives and restores it', async () => {
+    const cls = await newClass('  Period   3 ');
+    expect(cls).toMatchObject({ name: 'Period 3', archived: false, studentCount: 0, assignmentCount: 0, schoolName: 'Lincoln High School', timezone: 'America/New_York', assignments: [] });
+    expect(cls.joinCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(cls.teachers).toEqual([{ userId: teacherId, name: 'Alex Morgan', role: 'owner' }]);
+    expect((await ok<ClassDetail>(teacher, 'PATCH', `/classes/${cls.id}`, { name: 'Period 3 (Fall)' })).name).toBe('Period 3 (Fall)');
+    const archived = await ok<ClassDetail>(teacher, 'PATCH', `/classes/${cls.id}`, { archived: true });
+    expect(archived).toMatchObject({ archived: true, joinCode: null });
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting' }), 409, CLASSROOM_MESSAGES.archived);
+    expect(await ok<ClassDetail>(teacher, 'PATCH', `/classes/${cls.id}`, { archived: false })).toMatchObject({ archived: false, joinCode: cls.joinCode });
+  });
+
+  it.each([
+    [undefined, CLASSROOM_MESSAGES.nameRequired],
+    [{}, CLASSROOM_MESSAGES.nameRequired],
+    [{ name: '   ' }, CLASSROOM_MESSAGES.nameRequired],
+    [{ name: 42 }, CLASSROOM_MESSAGES.nameRequired],
+    [{ name: 'x'.repeat(101) }, CLASSROOM_MESSAGES.nameTooLong],
+    [{ name: 'ok', clientId: 2 }, 'Unknown field: clientId'],
+  ])('a bad class payload %j is a 400 with its message', async (payload, message) => {
+    refused(await call(teacher, 'POST', '/classes', payload), 400, message);
+  });
+
+  it('a bad class change or id is a 400, never a 500', async () => {
+    const cls = await newClass('Changes');
+    refused(await call(teacher, 'PATCH', `/classes/${cls.id}`, {}), 400, CLASSROOM_MESSAGES.nothingToChange);
+    refused(await call(teacher, 'PATCH', `/classes/${cls.id}`, { archived: 'yes' }), 400, 'archived must be true or false.');
+    refused(await call(teacher, 'GET', '/classes/abc'), 400, CLASSROOM_MESSAGES.badId('class'));
+    refused(await call(teacher, 'GET', '/classes/99999999999'), 400, CLASSROOM_MESSAGES.badId('class'));
+    refused(await call(teacher, 'GET', '/classes/424242'), 404, CLASSROOM_MESSAGES.classNotFound);
+  });
+
+  it('a student joins with the join code at /me/access-codes; a new code revokes the old; an archived class says so', async () => {
+    const cls = await newClass('Join test');
+    const res = await join(multi, cls.joinCode!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: ACCOUNT_MESSAGES.accessCodeAdded('Lincoln High School', 'Cashwise Financial Literacy'), joinedClass: { id: cls.id, name: 'Join test' } });
+    expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).find((c) => c.id === cls.id)).toEqual({ id: cls.id, name: 'Join test', schoolName: 'Lincoln High School', teachers: ['Alex Morgan'] });
+    const renewed = await ok<ClassDetail>(teacher, 'POST', `/classes/${cls.id}/join-code`);
+    expect(renewed.joinCode).not.toBe(cls.joinCode);
+    expect(renewed.studentCount).toBe(1);
+    refused(await join(learner, cls.joinCode!), 410, ACCOUNT_MESSAGES.accessCodeExpired);
+    await ok(teacher, 'PATCH', `/classes/${cls.id}`, { archived: true });
+    refused(await join(learner, renewed.joinCode!), 410, CLASS_ARCHIVED_MESSAGE);
+    refused(await call(null, 'POST', '/registration/code', { code: renewed.joinCode }), 410, CLASS_ARCHIVED_MESSAGE);
+    expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).map((c) => c.id)).not.toContain(cls.id);
+  });
+
+  it('registration by a join code enrols the new student in the class', async () => {
+    const cls = await newClass('Registration test');
+    const record = await ok<{ invitationId: number; recordId: number; key: string }>(teacher, 'POST', '/registration/code', { code: cls.joinCode });
+    const r = `/registration/${record.invitationId}/records/${record.recordId}`;
+    const anon = (method: string, p: string, payload: unknown) => serviceCall(t.app, method, p, { payload, ip: `10.32.0.${++ip % 250}` });
+    expect((await anon('PUT', `${r}/name`, { key: record.key, firstName: 'Nia', lastName: 'Brooks' })).statusCode).toBe(200);
+    expect((await anon('PUT', `${r}/terms`, { key: record.key, accepted: true })).statusCode).toBe(200);
+    expect((await anon('POST', `${r}/verify/send`, { key: record.key, email: 'nia.brooks@example.edu' })).statusCode).toBe(200);
+    const code = codeFromMail((await lastMail(t.db, 'nia.brooks@example.edu'))?.text_body ?? '');
+    expect((await anon('POST', `${r}/verify`, { key: record.key, code })).statusCode).toBe(200);
+    const userName = 'nia.brooks.class';
+    expect((await anon('PUT', `${r}/username`, { key: record.key, userName })).statusCode).toBe(200);
+    const done = await anon('POST', `${r}/password`, { key: record.key, password: 'correct horse battery staple 42' });
+    expect(done.statusCode).toBeLessThan(300);
+    const user = await t.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow();
+    const enrolled = await t.db.selectFrom('class_students').select(['class_id', 'source']).where('user_id', '=', user.id).execute();
+    expect(enrolled).toEqual([{ class_id: cls.id, source: 'code' }]);
+  });
+
+  it('co-teachers: a TEACHER of the same school only; never the last teacher removed', async () => {
+    const cls = await newClass('Co-taught');
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'learner' }), 404, CLASSROOM_MESSAGES.teacherNotFound);
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'rteach1' }), 404, CLASSROOM_MESSAGES.teacherNotFound);
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'nobody-here' }), 404, CLASSROOM_MESSAGES.teacherNotFound);
+    const added = await ok<ClassDetail>(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'TEACH2' });
+    expect(added.teachers.map((x) => [x.name, x.role])).toEqual([
+      ['Alex Morgan', 'owner'],
+      ['Sam Lee', 'co-teacher'],
+    ]);
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'teach2' }), 409, CLASSROOM_MESSAGES.alreadyTeacher);
+    expect((await ok<ClassSummary[]>(coTeacher, 'GET', '/classes')).map((c) => c.id)).toContain(cls.id);
+    await ok(coTeacher, 'DELETE', `/classes/${cls.id}/teachers/${teacherId}`);
+    refused(await call(coTeacher, 'DELETE', `/classes/${cls.id}/teachers/${coTeacherId}`), 409, CLASSROOM_MESSAGES.lastTeacher);
+    refused(await call(teacher, 'GET', `/classes/${cls.id}`), 404, CLASSROOM_MESSAGES.classNotFound);
+  });
+
+  it('a school admin reads every class of the school but does not change it', async () => {
+    const cls = await newClass('Admin reads');
+    expect((await ok<ClassSummary[]>(schoolAdmin, 'GET', '/classes')).map((c) => c.id)).toContain(cls.id);
+    expect((await call(schoolAdmin, 'GET', `/classes/${cls.id}/dashboard`)).statusCode).toBe(200);
+    refused(await call(schoolAdmin, 'PATCH', `/classes/${cls.id}`, { name: 'Hijacked' }), 403, CLASSROOM_MESSAGES.readOnly);
+    refused(await call(schoolAdmin, 'POST', '/classes', { name: 'Admin class' }), 403, CLASSROOM_MESSAGES.notTeacher);
+  });
+});
+
+describe('assignments', () => {
+  let cls: ClassDetail;
+  beforeAll(async () => {
+    cls = await newClass('Assignments');
+  });
+
+  it.each([
+    [{ kind: 'quiz' }, CLASSROOM_MESSAGES.badKind],
+    [{ kind: 'module' }, CLASSROOM_MESSAGES.moduleRequired],
+    [{ kind: 'material', moduleSlug: 'budgeting' }, CLASSROOM_MESSAGES.materialRequired],
+    [{ kind: 'worksheet' }, CLASSROOM_MESSAGES.worksheetRequired],
+    [{ kind: 'worksheet', worksheetKind: 'tax-return' }, CLASSROOM_MESSAGES.worksheetRequired],
+    [{ kind: 'module', moduleSlug: 'Not A Slug' }, CLASSROOM_MESSAGES.notInCatalog],
+    [{ kind: 'module', moduleSlug: 'investing' }, CLASSROOM_MESSAGES.notInCatalog],
+    [{ kind: 'material', moduleSlug: 'budgeting', materialSlug: 'nope' }, CLASSROOM_MESSAGES.notInCatalog],
+    [{ kind: 'module', moduleSlug: 'budgeting', dueDate: '2026-02-30' }, CLASSROOM_MESSAGES.badDueDate],
+    [{ kind: 'module', moduleSlug: 'budgeting', dueDate: 20260930 }, CLASSROOM_MESSAGES.badDueDate],
+    [{ kind: 'module', moduleSlug: 'budgeting', dueDate: '2026-08-31' }, CLASSROOM_MESSAGES.duePassed],
+    [{ kind: 'module', moduleSlug: 'budgeting', maxAttempts: 2 }, CLASSROOM_MESSAGES.attemptsOnlyForReviews],
+    [{ kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 0 }, CLASSROOM_MESSAGES.badMaxAttempts],
+    [{ kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2.5 }, CLASSROOM_MESSAGES.badMaxAttempts],
+    [{ kind: 'module', moduleSlug: 'budgeting', classId: 1 }, 'Unknown field: classId'],
+  ])('a bad assignment %j is a 400 with its message', async (payload, message) => {
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/assignments`, payload), 400, message);
+  });
+
+  it('a due day is due when that day ends at the school (America/New_York, EDT in September)', async () => {
+    const a = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget', dueDate: '2026-09-15' });
+    expect(a).toMatchObject({
+      kind: 'material',
+      title: 'Making Your First Budget',
+      href: '/app/catalog/budgeting/material/first-budget',
+      dueDate: '2026-09-15',
+      dueAt: Date.UTC(2026, 8, 16, 4, 0, 0) - 1,
+      maxAttempts: null,
+    });
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget' }), 409, CLASSROOM_MESSAGES.alreadyAssigned);
+    const changed = await ok<Assignment>(teacher, 'PATCH', `/classes/${cls.id}/assignments/${a.id}`, { dueDate: null });
+    expect(changed).toMatchObject({ dueDate: null, dueAt: null });
+    refused(await call(teacher, 'PATCH', `/classes/${cls.id}/assignments/${a.id}`, { maxAttempts: 3 }), 400, CLASSROOM_MESSAGES.attemptsOnlyForReviews);
+    expect((await ok<{ message: string }>(teacher, 'DELETE', `/classes/${cls.id}/assignments/${a.id}`)).message).toBe(CLASSROOM_MESSAGES.assignmentWithdrawn);
+    refused(await call(teacher, 'DELETE', `/classes/${cls.id}/assignments/${a.id}`), 404, CLASSROOM_MESSAGES.assignmentNotFound);
+  });
+});
+
+describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared computers', () => {
+  let cls: ClassDetail;
+  let student: Session;
+  let studentId: number;
+  let review: Assignment;
+  let material: Assignment;
+  let worksheet: Assignment;
+  let module: Assignment;
+  let signInEveryone: () => Promise<void>;
+
+  beforeAll(async () => {
+    cls = await newClass('Personal Finance — Period 5');
+    studentId = await addUser(t, 'kid1', { firstName: 'Jo', lastName: 'Adams' });
+    await addUser(t, 'kid2', { firstName: 'Bo "B"', lastName: '=HYPERLINK("http://x.example")' });
+    student = await signIn(t.app, 'kid1');
+    const kid2 = await signIn(t.app, 'kid2');
+    signInEveryone = async () => {
+      await signInStaff();
+      student = await signIn(t.app, 'kid1');
+    };
+    expect((await join(student, cls.joinCode!)).statusCode).toBe(200);
+    expect((await join(kid2, cls.joinCode!)).statusCode).toBe(200);
+    material = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget', dueDate: '2026-09-10' });
+    review = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2, dueDate: '2026-09-02' });
+    worksheet = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'worksheet', worksheetKind: 'paycheck' });
+    module = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting', dueDate: '2026-09-20' });
+  });
+
+  it('"Assigned to you": overdue first, then by due day, none last; finished work leaves the list', async () => {
+    t.clock.set(Date.UTC(2026, 8, 3, 12)); // the review (due 09-02) is overdue now
+    await signInEveryone(); // two days on, every session is long idle
+    const mine = await ok<MyAssignment[]>(student.token, 'GET', '/me/assignments');
+    expect(mine.map((a) => [a.id, a.status, a.overdue, a.className])).toEqual([
+      [review.id, 'overdue', true, 'Personal Finance — Period 5'],
+      [material.id, 'not-started', false, 'Personal Finance — Period 5'],
+      [module.id, 'not-started', false, 'Personal Finance — Period 5'],
+      [worksheet.id, 'not-started', false, 'Personal Finance — Period 5'],
+    ]);
+    expect(mine[0]).toMatchObject({ href: '/app/catalog/budgeting/material/first-budget/review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2 });
+    expect(await ok<MyAssignment[]>(learner.token, 'GET', '/me/assignments')).toEqual([]);
+  });
+
+  it('the attempt limit holds at the review route with a clear 409', async () => {
+    const first = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    expect(first.attemptsAllowed).toBe(2);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, first, (i) => WRONG[i]!));
+    const second = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => RIGHT[i]!));
+    const third = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    refused(await call(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, third, (i) => RIGHT[i]!)), 409, CATALOG_MESSAGES.attemptsUsed(2));
+    // learners outside the class are not limited
+    expect((await ok<ReviewView>(learner.token, 'GET', `${MAT}/review`)).attemptsAllowed).toBeUndefined();
+  });
+
+  it('the dashboard shows each student × assignment: passed with the best score, in progress, not started, overdue; who is signed in', async () => {
+    await ok(student.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 120 });
+    const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
+    expect(board).toMatchObject({ classId: cls.id, name: 'Personal Finance — Period 5', generatedAt: t.clock() });
+    expect(board.assignments.map((a) => a.id)).toEqual([review.id, material.id, module.id, worksheet.id]);
+    const jo = board.students.find((s) => s.userName === 'kid1')!;
+    expect(jo).toMatchObject({ firstName: 'Jo', lastName: 'Adams', signedIn: true, timeSpentSeconds: 120, externalId: null });
+    expect(jo.lastActiveAt).toBe(t.clock());
+    expect(jo.cells[review.id]).toEqual({ status: 'passed', bestScore: 100, attempts: 2, timeSpentSeconds: 120, turnInId: null });
+    expect(jo.cells[material.id]).toMatchObject({ status: 'passed', bestScore: 100 });
+    expect(jo.cells[module.id]).toMatchObject({ status: 'in-progress', bestScore: 100 });
+    expect(jo.cells[worksheet.id]).toMatchObject({ status: 'not-started' });
+    const other = board.students.find((s) => s.userName === 'kid2')!;
+    expect(other.cells[review.id]!.status).toBe('overdue');
+    expect(other.cells[material.id]!.status).toBe('not-started');
+    expect(board.students.map((s) => s.userName)).toEqual(['kid2', 'kid1']);
+  });
+
+  it('[bounded] the dashboard runs the same number of queries for 2 students as for 12', async () => {
+    const executor = t.db.getExecutor();
+    const count = async () => {
+      // once to fill the read caches (sessions, identity, catalog) that the inserts below emptied
+      await ok(teacher, 'GET', `/classes/${cls.id}/dashboard`);
+      const spy = jest.spyOn(executor, 'executeQuery');
+      try {
+        await ok(teacher, 'GET', `/classes/${cls.id}/dashboard`);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const small = await count();
+    const extra = await ok<ClassDetail>(teacher, 'POST', '/classes', { name: 'Bigger' });
+    for (let i = 0; i < 10; i += 1) {
+      await addUser(t, `bulk${i}`);
+      await t.db.insertInto('class_students').values({ class_id: cls.id, user_id: (await t.db.selectFrom('users').select('id').where('user_name', '=', `bulk${i}`).executeTakeFirstOrThrow()).id, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
+    }
+    expect(extra.id).toBeGreaterThan(0);
+    expect(await count()).toBe(small);
+    await t.db.deleteFrom('class_students').where('class_id', '=', cls.id).where('source', '=', 'teacher').execute();
+  });
+
+  it('turning in: the student turns in a worksheet; the teacher reads it and comments; the student sees the comment', async () => {
+    const doc = await ok<WorksheetRecord>(student.token, 'POST', '/worksheets', { kind: 'paycheck', title: 'My first job', data: emptyWorksheet('paycheck') });
+    const stranger = await ok<WorksheetRecord>(learner.token, 'POST', '/worksheets', { kind: 'paycheck', title: 'Not yours', data: emptyWorksheet('paycheck') });
+    refused(await call(student.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'worksheet', documentId: stranger.id }), 404, CLASSROOM_MESSAGES.documentNotFound);
+    refused(await call(learner.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'worksheet', documentId: stranger.id }), 404, CLASSROOM_MESSAGES.notInClass);
+    refused(await call(student.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'worksheet', documentId: doc.id, assignmentId: review.id }), 400, CLASSROOM_MESSAGES.wrongAssignment);
+    refused(await call(student.token, 'POST', '/me/turn-ins', { classId: '1', kind: 'worksheet', documentId: doc.id }), 400);
+    refused(await call(student.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'essay', documentId: doc.id }), 400, CLASSROOM_MESSAGES.badTurnInKind);
+    const res = await call(student.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'worksheet', documentId: doc.id, assignmentId: worksheet.id });
+    expect(res.statusCode).toBe(201);
+    const turned = res.json() as TurnInSummary;
+    expect(turned).toMatchObject({ classId: cls.id, className: cls.name, assignmentId: worksheet.id, kind: 'worksheet', documentId: doc.id, title: 'My first job', comments: [] });
+    // a later edit does not change what was handed in
+    await ok(student.token, 'PUT', `/worksheets/${doc.id}`, { kind: 'paycheck', version: doc.version, title: 'Edited after', data: emptyWorksheet('paycheck') });
+
+    const read = await ok<TurnInRecord>(teacher, 'GET', `/turn-ins/${turned.id}`);
+    expect(read).toMatchObject({ id: turned.id, studentName: 'Jo Adams', worksheetKind: 'paycheck', title: 'My first job', data: emptyWorksheet('paycheck') });
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/turn-ins/${turned.id}/comments`, { body: '   ' }), 400, CLASSROOM_MESSAGES.commentRequired);
+    const comment = await call(teacher, 'POST', `/classes/${cls.id}/turn-ins/${turned.id}/comments`, { body: 'Good start: check the tax line.' });
+    expect(comment.statusCode).toBe(201);
+    const mine = await ok<TurnInSummary[]>(student.token, 'GET', '/me/turn-ins');
+    expect(mine[0]).toMatchObject({ id: turned.id, comments: [{ authorName: 'Alex Morgan', body: 'Good start: check the tax line.' }] });
+    expect((await ok<TurnInRecord>(student.token, 'GET', `/turn-ins/${turned.id}`)).comments).toHaveLength(1);
+    refused(await call(learner.token, 'GET', `/turn-ins/${turned.id}`), 404, CLASSROOM_MESSAGES.turnInNotFound);
+    refused(await call(otherTeacher, 'GET', `/turn-ins/${turned.id}`), 404, CLASSROOM_MESSAGES.turnInNotFound);
+    refused(await call(coTeacher, 'GET', `/turn-ins/${turned.id}`), 404, CLASSROOM_MESSAGES.turnInNotFound);
+
+    const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
+    expect(board.students.find((s) => s.userName === 'kid1')!.cells[worksheet.id]).toMatchObject({ status: 'completed', turnInId: turned.id });
+  });
+
+  it("a student's page: transcript, review attempts and turn-ins, read-only", async () => {
+    const record = await ok<ClassStudentRecord>(teacher, 'GET', `/classes/${cls.id}/students/${studentId}`);
+    expect(record.student).toMatchObject({ userId: studentId, userName: 'kid1' });
+    expect(record.student).not.toHaveProperty('cells');
+    expect(record.transcript).toEqual([expect.objectContaining({ moduleSlug: 'budgeting', averageBestScore: 100 })]);
+    expect(record.reviewAttempts.map((a) => [a.score, a.passed])).toEqual([
+      [100, true],
+      [0, false],
+    ]);
+    expect(record.turnIns).toHaveLength(1);
+    refused(await call(teacher, 'GET', `/classes/${cls.id}/students/${learner.user.id}`), 404, CLASSROOM_MESSAGES.studentNotFound);
+  });
+
+  it('the gradebook CSV: BOM, RFC 4180 quoting, formulas neutralised, one row per student', async () => {
+    const res = await call(teacher, 'GET', `/classes/${cls.id}/gradebook.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Personal-Finance-Period-5-gradebook.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      [
+        'Student,User name,School ID',
+        'Review: Making Your First Budget — status,Review: Making Your First Budget — score',
+        'Making Your First Budget — status,Making Your First Budget — score',
+        'Budgeting Basics — status,Budgeting Basics — score',
+        'Paycheck Breakdown — status,Paycheck Breakdown — score',
+      ].join(','),
+    );
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x.example""), Bo ""B""",kid2,,Overdue,,Not started,,Not started,,Not started,`);
+    expect(lines[2]).toBe('"Adams, Jo",kid1,,Passed,100,Passed,100,In progress,100,Completed,');
+    expect(lines[3]).toBe('');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('shared computers: ending the sessions signs the student out at their next request', async () => {
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/students/${teacherId}/end-sessions`), 404, CLASSROOM_MESSAGES.studentNotFound);
+    const res = await ok<{ message: string; ended: number }>(teacher, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`);
+    expect(res.ended).toBeGreaterThan(0);
+    const check = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(student.token) });
+    expect(check.statusCode).toBe(401);
+    const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
+    expect(board.students.find((s) => s.userName === 'kid1')!.signedIn).toBe(false);
+    refused(await call(otherTeacher, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`), 404);
+    refused(await call(learner.token, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`), 403, CLASSROOM_MESSAGES.notStaff);
+  });
+
+  it('a temporary password: shown once, must be changed at the next sign-in (the flag), cleared by /me/password', async () => {
+    const { password } = await ok<{ password: string }>(teacher, 'POST', `/classes/${cls.id}/students/${studentId}/temporary-password`);
+    expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    const stored = await t.db.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', studentId).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    expect(stored.password_hash).not.toContain(password);
+    expect(stored.must_change_password).toBe(1);
+    const old = await signInRequest(t.app, 'kid1');
+    expect(old.statusCode).toBe(401);
+    const signedIn = await signInRequest(t.app, 'kid1', password);
+    const session = (signedIn.json() as Envelope<Session>).body;
+    expect(session.mustChangePassword).toBe(true);
+    const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(session.token) });
+    expect((user.json() as Envelope<Session>).body.mustChangePassword).toBe(true);
+    await ok(session.token, 'PUT', '/me/password', { currentPassword: password, newPassword: 'my own long passphrase 7' });
+    const after = (await signInRequest(t.app, 'kid1', 'my own long passphrase 7')).json() as Envelope<Session>;
+    expect(after.body).not.toHaveProperty('mustChangePassword');
+    // never on a staff account
+    await t.db.insertInto('class_students').values({ class_id: cls.id, user_id: coTeacherId, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
+    refused(await call(teacher, 'POST', `/classes/${cls.id}/students/${coTeacherId}/temporary-password`), 403, CLASSROOM_MESSAGES.staffAccount);
+    await t.db.deleteFrom('class_students').where('user_id', '=', coTeacherId).execute();
+  });
+
+  it('removing a student keeps their work; they leave "my classes"', async () => {
+    const kid2 = (await t.db.selectFrom('users').select('id').where('user_name', '=', 'kid2').executeTakeFirstOrThrow()).id;
+    refused(await call(schoolAdmin, 'DELETE', `/classes/${cls.id}/students/${kid2}`), 403, CLASSROOM_MESSAGES.readOnly);
+    expect((await ok<{ message: string }>(teacher, 'DELETE', `/classes/${cls.id}/students/${kid2}`)).message).toBe(CLASSROOM_MESSAGES.studentRemoved);
+    expect((await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.map((s) => s.userName)).toEqual(['kid1']);
+  });
+});
+
+afterAll(() => {
+  // the clock moved in the suite; START stays the reference for other files
+  t?.clock.set(START);
+});

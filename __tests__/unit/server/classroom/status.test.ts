@@ -1,0 +1,71 @@
+/** Where a student stands on one assignment: the rules of the dashboard, the gradebook and "Assigned to you". */
+import { assignmentCell, type AssignmentFacts, type StudentWork } from '../../../../src/server/services/classroom/status';
+import type { LearnerProgress, TreeModule } from '../../../../src/server/services/onelook/catalogRepository';
+
+const section = (slug: string) => ({ slug, title: slug, order: 1, estimatedMinutes: 5 });
+const TREE: TreeModule[] = [
+  {
+    id: 1,
+    slug: 'budgeting',
+    title: 'Budgeting',
+    order: 1,
+    summary: '',
+    estimatedMinutes: 30,
+    materials: [
+      { id: 1, slug: 'first', title: 'First', order: 1, summary: '', sections: [section('a'), section('b')], review: { id: 1, title: 'Review', passingScore: 70, questionCount: 5 } },
+      { id: 2, slug: 'reading', title: 'Reading', order: 2, summary: '', sections: [section('c')], review: null },
+    ],
+  },
+];
+const NOW = 1_000_000;
+const base = { dueAt: null, createdAt: 0 } as const;
+const material: AssignmentFacts = { id: 1, kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first', worksheetKind: null, ...base };
+const reading: AssignmentFacts = { id: 2, kind: 'material', moduleSlug: 'budgeting', materialSlug: 'reading', worksheetKind: null, ...base };
+const review: AssignmentFacts = { id: 3, kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first', worksheetKind: null, ...base };
+const wholeModule: AssignmentFacts = { id: 4, kind: 'module', moduleSlug: 'budgeting', materialSlug: null, worksheetKind: null, ...base };
+const worksheet: AssignmentFacts = { id: 5, kind: 'worksheet', moduleSlug: null, materialSlug: null, worksheetKind: 'paycheck', dueAt: null, createdAt: 500 };
+const gone: AssignmentFacts = { id: 6, kind: 'module', moduleSlug: 'retired', materialSlug: null, worksheetKind: null, dueAt: 10, createdAt: 0 };
+
+function work(p: { done?: string[]; attempts?: [string, number, boolean][]; time?: [string, number][]; turnIns?: StudentWork['turnIns']; worksheets?: StudentWork['worksheets'] } = {}): StudentWork {
+  const progress: LearnerProgress = { completions: new Map(), attempts: new Map(), time: new Map() };
+  for (const key of p.done ?? []) progress.completions.set(key, 1);
+  for (const [key, score, passed] of p.attempts ?? []) {
+    const prev = progress.attempts.get(key);
+    progress.attempts.set(key, { best: Math.max(prev?.best ?? 0, score), count: (prev?.count ?? 0) + 1, firstAt: 1, firstPassedAt: prev?.firstPassedAt ?? (passed ? 2 : null) });
+  }
+  for (const [key, seconds] of p.time ?? []) progress.time.set(key, { seconds, firstAt: 1, updatedAt: 2 });
+  return { progress, turnIns: p.turnIns ?? [], worksheets: p.worksheets ?? [] };
+}
+const pastDue = (a: AssignmentFacts): AssignmentFacts => ({ ...a, dueAt: NOW - 1 });
+
+describe('assignmentCell', () => {
+  it.each<[string, AssignmentFacts, StudentWork, string, number | null]>([
+    ['nothing done', material, work(), 'not-started', null],
+    ['time on a section starts a material', material, work({ time: [['budgeting/first/a', 30]] }), 'in-progress', null],
+    ['a failed attempt is in progress, with its score', material, work({ attempts: [['budgeting/first', 40, false]] }), 'in-progress', 40],
+    ['a passed review passes the material, best score', material, work({ attempts: [['budgeting/first', 60, false], ['budgeting/first', 90, true]] }), 'passed', 90],
+    ['a material without a review completes with its sections', reading, work({ done: ['budgeting/reading/c'] }), 'completed', null],
+    ['a review: time alone does not start it', review, work({ time: [['budgeting/first/a', 30]] }), 'not-started', null],
+    ['a review passed', review, work({ attempts: [['budgeting/first', 80, true]] }), 'passed', 80],
+    ['a module with one material done is in progress', wholeModule, work({ done: ['budgeting/reading/c'] }), 'in-progress', null],
+    ['a module with every material done is completed; score the mean of its reviews', wholeModule, work({ done: ['budgeting/first/a', 'budgeting/first/b', 'budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] }), 'completed', 85],
+    ['a passed review without every section does not complete the module', wholeModule, work({ done: ['budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] }), 'in-progress', 85],
+    ['a worksheet saved before it was assigned does not count', worksheet, work({ worksheets: [{ kind: 'paycheck', updatedAt: 100 }] }), 'not-started', null],
+    ['a worksheet saved since is in progress', worksheet, work({ worksheets: [{ kind: 'paycheck', updatedAt: 600 }] }), 'in-progress', null],
+    ['another kind of worksheet does not count', worksheet, work({ worksheets: [{ kind: 'net-worth', updatedAt: 600 }] }), 'not-started', null],
+    ['a worksheet turned in is completed', worksheet, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] }), 'completed', null],
+    ['…also turned in without naming the assignment', worksheet, work({ turnIns: [{ id: 9, assignmentId: null, worksheetKind: 'paycheck' }] }), 'completed', null],
+    ['unfinished past the due instant is overdue', pastDue(material), work({ time: [['budgeting/first/a', 30]] }), 'overdue', null],
+    ['passed late is passed, not overdue', pastDue(review), work({ attempts: [['budgeting/first', 80, true]] }), 'passed', 80],
+    ['a worksheet not turned in by its due instant is overdue', pastDue(worksheet), work(), 'overdue', null],
+    ['content the school no longer offers is never overdue', gone, work(), 'not-started', null],
+  ])('%s', (_what, assignment, studentWork, status, bestScore) => {
+    expect(assignmentCell(assignment, TREE, studentWork, NOW)).toMatchObject({ status, bestScore });
+  });
+
+  it('counts attempts and the seconds spent on the assigned content only', () => {
+    const cell = assignmentCell(material, TREE, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 50, false]], time: [['budgeting/first/a', 30], ['budgeting/first/b', 20], ['budgeting/reading/c', 99]] }), NOW);
+    expect(cell).toEqual({ status: 'in-progress', bestScore: 50, attempts: 2, timeSpentSeconds: 50, turnInId: null });
+    expect(assignmentCell(worksheet, TREE, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] }), NOW).turnInId).toBe(9);
+  });
+});

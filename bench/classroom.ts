@@ -1,0 +1,223 @@
+/**
+ * Classroom dashboards: 100 teachers, each with a class of 40 students and 30 assignments (modules,
+ * materials, reviews and worksheets, some past due), keep their dashboards open: each polls
+ * GET /classes/:id/dashboard every few seconds (the client polls at most every 10 s; 5 s here, twice
+ * that load). Students' progress (completions, attempts, time) is seeded so every cell has work to
+ * compute. Measured on SQLite (one instance) and on two instances sharing one PostgreSQL database
+ * (a scratch database on TEST_DATABASE_URL's server; skipped with a note when it is unset), the
+ * teachers split between them. Prints p50/p95/p99 and errors; asserts nothing.
+ *
+ * `npm run bench -- classroom --duration=30`, or BENCH_CLASSROOM_SECONDS; BENCH_CLASSROOM_TEACHERS
+ * changes the 100.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../src/server/db';
+import { report, type Figure } from './support/report';
+import { BENCH_SCHOOL, authHeaders, benchPasswordHash, createScratchPg, loadLine, percentile, signIn, startBenchServer, type BenchServer } from './support/server';
+
+const durationArg = process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1];
+const SECONDS = Number(durationArg ?? process.env.BENCH_CLASSROOM_SECONDS ?? 60);
+const TEACHERS = Number(process.env.BENCH_CLASSROOM_TEACHERS ?? 100);
+const STUDENTS_PER_CLASS = 40;
+const ASSIGNMENTS_PER_CLASS = 30;
+const POLL_MS = 5_000;
+const WORKSHEETS = ['net-worth', 'debt-payoff', 'savings-goal', 'paycheck', 'compound-interest', 'unit-price'];
+
+interface Content {
+  modules: string[];
+  materials: { module: string; material: string; sections: string[]; review: boolean }[];
+}
+
+async function content(db: Db): Promise<Content> {
+  const rows = await db
+    .selectFrom('content_sections')
+    .innerJoin('content_materials', 'content_materials.id', 'content_sections.material_id')
+    .innerJoin('content_modules', 'content_modules.id', 'content_materials.module_id')
+    .innerJoin('school_modules', 'school_modules.module_slug', 'content_modules.slug')
+    .innerJoin('clients', 'clients.id', 'school_modules.client_id')
+    .leftJoin('content_reviews', 'content_reviews.material_id', 'content_materials.id')
+    .select(['content_modules.slug as module', 'content_materials.slug as material', 'content_sections.slug as section', 'content_reviews.id as review'])
+    .where('clients.lsclient_id', '=', BENCH_SCHOOL)
+    .orderBy('content_modules.position')
+    .orderBy('content_materials.position')
+    .orderBy('content_sections.position')
+    .execute();
+  const materials = new Map<string, Content['materials'][number]>();
+  for (const r of rows) {
+    const key = `${r.module}/${r.material}`;
+    const m = materials.get(key) ?? { module: r.module, material: r.material, sections: [], review: r.review !== null };
+    m.sections.push(r.section);
+    materials.set(key, m);
+  }
+  return { modules: [...new Set(rows.map((r) => r.module))], materials: [...materials.values()] };
+}
+
+/** Teachers, classes, rosters, assignments and deterministic progress, written straight into the database. */
+async function seedClassroom(db: Db, teachers: number): Promise<string[]> {
+  const hash = await benchPasswordHash();
+  const school = await db.selectFrom('clients').select('id').where('lsclient_id', '=', BENCH_SCHOOL).executeTakeFirstOrThrow();
+  const c = await content(db);
+  if (c.materials.length === 0) throw new Error('the bench school offers no content');
+  const now = Date.now();
+  const names: string[] = [];
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  for (let t = 0; t < teachers; t += 1) {
+    const teacherName = `benchteacher${t + 1}`;
+    names.push(teacherName);
+    await db.transaction().execute(async (trx) => {
+      const teacher = await trx
+        .insertInto('users')
+        .values({ first_name: 'Bench', last_name: `Teacher ${t + 1}`, user_name: teacherName, email: `${teacherName}@bench.example`, timezone: null, password_hash: hash, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_clients').values({ user_id: teacher.id, client_id: school.id, position: 0 }).execute();
+      await trx.insertInto('school_permissions').values({ user_id: teacher.id, client_id: school.id, permission: 'TEACHER', granted_at: now, granted_by: null }).execute();
+      const cls = await trx.insertInto('classes').values({ client_id: school.id, name: `Bench class ${t + 1}`, sourced_id: null, created_at: now, updated_at: now, archived_at: null }).returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('class_teachers').values({ class_id: cls.id, user_id: teacher.id, role: 'owner', added_at: now }).execute();
+      const students = await trx
+        .insertInto('users')
+        .values(
+          Array.from({ length: STUDENTS_PER_CLASS }, (_, s) => {
+            const n = `benchkid${t + 1}x${s + 1}`;
+            return { first_name: `Kid ${s + 1}`, last_name: `Class ${t + 1}`, user_name: n, email: `${n}@bench.example`, timezone: null, password_hash: hash, created_at: now };
+          }),
+        )
+        .returning('id')
+        .execute();
+      await trx.insertInto('user_clients').values(students.map((s) => ({ user_id: s.id, client_id: school.id, position: 0 }))).execute();
+      await trx.insertInto('class_students').values(students.map((s) => ({ class_id: cls.id, user_id: s.id, source: 'roster' as const, joined_at: now, left_at: null }))).execute();
+      // 30 assignments: every kind, a third past due
+      const assignments = Array.from({ length: ASSIGNMENTS_PER_CLASS }, (_, i) => {
+        const mat = c.materials[i % c.materials.length]!;
+        const kind = i % 10 === 9 ? 'worksheet' : i % 5 === 0 ? 'module' : mat.review && i % 2 === 1 ? 'review' : 'material';
+        return {
+          class_id: cls.id,
+          kind: kind as 'module' | 'material' | 'review' | 'worksheet',
+          module_slug: kind === 'worksheet' ? null : kind === 'module' ? c.modules[i % c.modules.length]! : mat.module,
+          material_slug: kind === 'worksheet' || kind === 'module' ? null : mat.material,
+          worksheet_kind: kind === 'worksheet' ? WORKSHEETS[i % WORKSHEETS.length]! : null,
+          due_date: null,
+          due_at: i % 3 === 0 ? now - 86_400_000 : now + 7 * 86_400_000,
+          max_attempts: null,
+          created_by: teacher.id,
+          created_at: now - 10 * 86_400_000,
+          deleted_at: null,
+        };
+      });
+      // kinds may repeat a target across 30 slots: the bench measures the grid, not the uniqueness rule
+      await trx.insertInto('assignments').values(assignments).execute();
+      const completions: { user_id: number; module_slug: string; material_slug: string; section_slug: string; completed_at: number }[] = [];
+      const time: { user_id: number; module_slug: string; material_slug: string; section_slug: string; seconds: number; first_at: number; updated_at: number }[] = [];
+      const attempts: { user_id: number; module_slug: string; material_slug: string; score: number; passed: number; answers: string; choice_orders: string | null; created_at: number }[] = [];
+      for (const s of students) {
+        const reach = Math.floor(rand() * c.materials.length);
+        for (const mat of c.materials.slice(0, reach)) {
+          for (const section of mat.sections) {
+            completions.push({ user_id: s.id, module_slug: mat.module, material_slug: mat.material, section_slug: section, completed_at: now - Math.floor(rand() * 5e8) });
+            time.push({ user_id: s.id, module_slug: mat.module, material_slug: mat.material, section_slug: section, seconds: 60 + Math.floor(rand() * 600), first_at: now - 6e8, updated_at: now - Math.floor(rand() * 5e8) });
+          }
+          if (mat.review) {
+            for (let a = 0; a < 1 + Math.floor(rand() * 3); a += 1) {
+              const score = 40 + Math.floor(rand() * 61);
+              attempts.push({ user_id: s.id, module_slug: mat.module, material_slug: mat.material, score, passed: score >= 70 ? 1 : 0, answers: '{}', choice_orders: null, created_at: now - Math.floor(rand() * 5e8) });
+            }
+          }
+        }
+      }
+      for (let i = 0; i < completions.length; i += 500) await trx.insertInto('section_completions').values(completions.slice(i, i + 500)).execute();
+      for (let i = 0; i < time.length; i += 500) await trx.insertInto('time_spent').values(time.slice(i, i + 500)).execute();
+      for (let i = 0; i < attempts.length; i += 500) await trx.insertInto('review_attempts').values(attempts.slice(i, i + 500)).execute();
+    });
+  }
+  return names;
+}
+
+interface Run {
+  times: number[];
+  errors: string[];
+  bytes: number;
+}
+
+/** Each teacher opens their dashboard, then polls it every POLL_MS (start times spread over one interval). */
+async function poll(servers: readonly BenchServer[], teachers: readonly string[]): Promise<Run> {
+  const run: Run = { times: [], errors: [], bytes: 0 };
+  const sessions: { url: string; token: string; classId: number }[] = [];
+  for (const [i, name] of teachers.entries()) {
+    const url = servers[i % servers.length]!.url;
+    const token = await signIn(url, name);
+    const res = await fetch(`${url}/api/service`, { method: 'POST', headers: authHeaders(token), body: JSON.stringify({ method: 'GET', path: '/classes' }) });
+    const classes = (await res.json()) as { id: number }[];
+    sessions.push({ url, token, classId: classes[0]!.id });
+  }
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    sessions.map(async (s, i) => {
+      await new Promise((r) => setTimeout(r, (POLL_MS * i) / sessions.length));
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          const res = await fetch(`${s.url}/api/service`, { method: 'POST', headers: authHeaders(s.token), body: JSON.stringify({ method: 'GET', path: `/classes/${s.classId}/dashboard` }) });
+          const text = await res.text();
+          run.times.push(performance.now() - start);
+          run.bytes = Math.max(run.bytes, text.length);
+          if (res.status !== 200) run.errors.push(`${res.status} ${text.slice(0, 120)}`);
+        } catch (error) {
+          run.errors.push((error as Error).message);
+        }
+        await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (performance.now() - start))));
+      }
+    }),
+  );
+  return run;
+}
+
+function figures(label: string, run: Run): Figure[] {
+  const sorted = [...run.times].sort((a, b) => a - b);
+  return [
+    { label: `${label}: dashboard p99 (${TEACHERS} teachers polling every ${POLL_MS / 1000} s, class of ${STUDENTS_PER_CLASS} × ${ASSIGNMENTS_PER_CLASS})`, value: percentile(sorted, 99), unit: 'ms', target: { op: '<=', value: 100 }, note: `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ${sorted.length} polls, answer ${(run.bytes / 1024).toFixed(0)} KiB` },
+    { label: `${label}: errors`, value: run.errors.length, unit: 'errors', target: { op: '<=', value: 0 }, note: run.errors.slice(0, 3).join(' | ') },
+  ];
+}
+
+async function main(): Promise<void> {
+  const all: Figure[] = [];
+  const sqlite = await startBenchServer({ label: 'classroom' });
+  try {
+    console.log(`SQLite: seeding ${TEACHERS} classes of ${STUDENTS_PER_CLASS} students …`);
+    const teachers = await seedClassroom(sqlite.db, TEACHERS);
+    all.push(...figures('SQLite, one instance', await poll([sqlite], teachers)));
+  } finally {
+    await sqlite.stop();
+  }
+
+  let postgres = 'skipped: TEST_DATABASE_URL is unset';
+  const scratch = await createScratchPg().catch((error: unknown) => {
+    postgres = `not measured: ${(error as Error).message}`;
+    return null;
+  });
+  if (scratch) {
+    const first = await startBenchServer({ label: 'classroom-pg1', databaseUrl: scratch.url });
+    const second = await startBenchServer({ label: 'classroom-pg2', databaseUrl: scratch.url });
+    try {
+      console.log(`PostgreSQL: seeding ${TEACHERS} classes of ${STUDENTS_PER_CLASS} students …`);
+      const teachers = await seedClassroom(first.db, TEACHERS);
+      all.push(...figures('PostgreSQL, two instances', await poll([first, second], teachers)));
+      postgres = 'measured';
+    } finally {
+      await second.stop();
+      await first.stop();
+      await scratch.drop();
+    }
+  }
+  if (postgres !== 'measured') console.log(`PostgreSQL: ${postgres}`);
+  report('classroom', `Classroom dashboards (${loadLine()})`, all, { seconds: SECONDS, teachers: TEACHERS, pollMs: POLL_MS, postgres });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

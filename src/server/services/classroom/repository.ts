@@ -1,0 +1,557 @@
+/**
+ * The classroom's queries: classes, their teachers and students, join codes, assignments, turn-ins
+ * and the data a dashboard is computed from. Route handlers (services/onelook/classroom.ts) call
+ * these and never build SQL themselves. Every read that spans a class's students is one query for
+ * all of them (a subquery on class_students), never one per student.
+ */
+import { sql } from 'kysely';
+import { formatAccessCode } from '../../../common/accounts';
+import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
+import type { Db } from '../../db';
+import type { AssignmentsTable } from '../../db/schema';
+import { newAccessCode } from '../../security/codes';
+import { sectionKey, materialKey, type LearnerProgress } from '../onelook/catalogRepository';
+import type { Selectable } from 'kysely';
+
+/** A join code's seats: far more than any class, so it never runs out mid-term. */
+export const JOIN_CODE_SEATS = 1_000;
+
+export interface ClassRow {
+  id: number;
+  clientId: number;
+  name: string;
+  archivedAt: number | null;
+  createdAt: number;
+  schoolName: string;
+  lsclientID: string;
+  timezone: string;
+}
+
+export async function findClass(db: Db, classId: number): Promise<ClassRow | undefined> {
+  const row = await db
+    .selectFrom('classes')
+    .innerJoin('clients', 'clients.id', 'classes.client_id')
+    .select(['classes.id', 'classes.client_id', 'classes.name', 'classes.archived_at', 'classes.created_at', 'clients.name as school_name', 'clients.lsclient_id', 'clients.timezone'])
+    .where('classes.id', '=', classId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    name: row.name,
+    archivedAt: row.archived_at === null ? null : Number(row.archived_at),
+    createdAt: Number(row.created_at),
+    schoolName: row.school_name,
+    lsclientID: row.lsclient_id,
+    timezone: row.timezone,
+  };
+}
+
+export async function clientIdOf(db: Db, lsclientID: string): Promise<number | undefined> {
+  const row = await db.selectFrom('clients').select('id').where(sql`lower(lsclient_id)`, '=', lsclientID.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
+export async function teacherRole(db: Db, classId: number, userId: number): Promise<'owner' | 'co-teacher' | null> {
+  const row = await db.selectFrom('class_teachers').select('role').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export async function isEnrolled(db: Db, classId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('class_students')
+    .select('user_id')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of a school's classes: those `teacherId` teaches, or every one (teacherId null). */
+export async function classIdsAt(db: Db, clientId: number, teacherId: number | null): Promise<number[]> {
+  let query = db.selectFrom('classes').select('classes.id').where('classes.client_id', '=', clientId).orderBy('classes.name').orderBy('classes.id');
+  if (teacherId !== null) {
+    query = query.where('classes.id', 'in', (eb) => eb.selectFrom('class_teachers').select('class_id').where('user_id', '=', teacherId));
+  }
+  return (await query.execute()).map((r) => r.id);
+}
+
+export interface ClassSummaryRow {
+  id: number;
+  name: string;
+  archivedAt: number | null;
+  studentCount: number;
+  assignmentCount: number;
+  joinCode: string | null;
+  teachers: { userId: number; name: string; role: 'owner' | 'co-teacher' }[];
+}
+
+/** Summaries of classes (names, counts, live join code, teachers) in four queries whatever their number. */
+export async function classSummaries(db: Db, classIds: readonly number[], now: number): Promise<ClassSummaryRow[]> {
+  if (classIds.length === 0) return [];
+  const ids = [...classIds];
+  const [classes, students, assignments, codes, teachers] = await Promise.all([
+    db.selectFrom('classes').select(['id', 'name', 'archived_at']).where('id', 'in', ids).execute(),
+    db.selectFrom('class_students').select(['class_id', (eb) => eb.fn.countAll<number>().as('n')]).where('class_id', 'in', ids).where('left_at', 'is', null).groupBy('class_id').execute(),
+    db.selectFrom('assignments').select(['class_id', (eb) => eb.fn.countAll<number>().as('n')]).where('class_id', 'in', ids).where('deleted_at', 'is', null).groupBy('class_id').execute(),
+    db
+      .selectFrom('access_codes')
+      .select(['class_id', 'code', 'id'])
+      .where('class_id', 'in', ids)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('class_teachers')
+      .innerJoin('users', 'users.id', 'class_teachers.user_id')
+      .select(['class_teachers.class_id', 'class_teachers.user_id', 'class_teachers.role', 'users.first_name', 'users.last_name'])
+      .where('class_teachers.class_id', 'in', ids)
+      .orderBy('class_teachers.added_at')
+      .orderBy('class_teachers.user_id')
+      .execute(),
+  ]);
+  const byId = new Map(classes.map((c) => [c.id, c]));
+  return ids.flatMap((id) => {
+    const c = byId.get(id);
+    if (!c) return [];
+    const code = codes.find((row) => row.class_id === id);
+    return [
+      {
+        id,
+        name: c.name,
+        archivedAt: c.archived_at === null ? null : Number(c.archived_at),
+        studentCount: Number(students.find((r) => r.class_id === id)?.n ?? 0),
+        assignmentCount: Number(assignments.find((r) => r.class_id === id)?.n ?? 0),
+        joinCode: code ? formatAccessCode(code.code) : null,
+        teachers: teachers
+          .filter((t) => t.class_id === id)
+          .sort((a, b) => (a.role === b.role ? 0 : a.role === 'owner' ? -1 : 1))
+          .map((t) => ({ userId: t.user_id, name: `${t.first_name} ${t.last_name}`.trim(), role: t.role })),
+      },
+    ];
+  });
+}
+
+/**
+ * The course a class's join code enrols in: the one the school's own access codes give (the
+ * newest), else the one most of its students hold, else the first product there is.
+ */
+export async function joinCodeProduct(db: Db, clientId: number): Promise<number | undefined> {
+  const fromCodes = await db
+    .selectFrom('access_codes')
+    .select('product_id')
+    .where('client_id', '=', clientId)
+    .where('class_id', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (fromCodes) return fromCodes.product_id;
+  const held = await db
+    .selectFrom('user_products')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('client_id', '=', clientId)
+    .groupBy('product_id')
+    .orderBy('n', 'desc')
+    .orderBy('product_id')
+    .executeTakeFirst();
+  if (held) return held.product_id;
+  return (await db.selectFrom('products').select('id').orderBy('id').executeTakeFirst())?.id;
+}
+
+/** A new join code for the class; the old ones stop working (they expire now). Call in a transaction. */
+export async function replaceJoinCode(trx: Db, classId: number, clientId: number, productId: number, now: number): Promise<string> {
+  await trx
+    .updateTable('access_codes')
+    .set({ expires_at: now })
+    .where('class_id', '=', classId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
+  for (;;) {
+    const code = newAccessCode();
+    const clash = await trx.selectFrom('access_codes').select('id').where('code', '=', code).executeTakeFirst();
+    if (clash) continue;
+    await trx
+      .insertInto('access_codes')
+      .values({ code, client_id: clientId, product_id: productId, seats: JOIN_CODE_SEATS, used: 0, expires_at: null, created_at: now, class_id: classId })
+      .execute();
+    return formatAccessCode(code);
+  }
+}
+
+export async function createClass(db: Db, input: { clientId: number; name: string; ownerId: number; productId: number }, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('classes')
+      .values({ client_id: input.clientId, name: input.name, sourced_id: null, created_at: now, updated_at: now, archived_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('class_teachers').values({ class_id: created.id, user_id: input.ownerId, role: 'owner', added_at: now }).execute();
+    await replaceJoinCode(trx, created.id, input.clientId, input.productId, now);
+    return created.id;
+  });
+}
+
+export async function updateClass(db: Db, classId: number, change: { name?: string; archived?: boolean }, now: number): Promise<void> {
+  const set: { name?: string; archived_at?: number | null; updated_at: number } = { updated_at: now };
+  if (change.name !== undefined) set.name = change.name;
+  if (change.archived !== undefined) set.archived_at = change.archived ? now : null;
+  await db.updateTable('classes').set(set).where('id', '=', classId).execute();
+}
+
+/** Enrols (again, after leaving) a student; nothing when already in the class. */
+export async function enrolStudent(trx: Db, classId: number, userId: number, source: 'code' | 'roster' | 'teacher', now: number): Promise<void> {
+  const row = await trx.selectFrom('class_students').select('left_at').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) {
+    await trx.insertInto('class_students').values({ class_id: classId, user_id: userId, source, joined_at: now, left_at: null }).execute();
+  } else if (row.left_at !== null) {
+    await trx.updateTable('class_students').set({ left_at: null, joined_at: now, source }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+  }
+}
+
+export async function removeStudent(db: Db, classId: number, userId: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('class_students').set({ left_at: now }).where('class_id', '=', classId).where('user_id', '=', userId).where('left_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function addTeacher(db: Db, classId: number, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('class_teachers')
+    .values({ class_id: classId, user_id: userId, role: 'co-teacher', added_at: now })
+    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function teacherCount(db: Db, classId: number): Promise<number> {
+  const row = await db.selectFrom('class_teachers').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', classId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function removeTeacher(db: Db, classId: number, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('class_teachers').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// ---------------------------------------------------------------- assignments
+
+export type AssignmentRow = Selectable<AssignmentsTable>;
+
+const ASSIGNMENT_COLUMNS = ['id', 'class_id', 'kind', 'module_slug', 'material_slug', 'worksheet_kind', 'due_date', 'due_at', 'max_attempts', 'created_by', 'created_at', 'deleted_at'] as const;
+
+export async function classAssignments(db: Db, classIds: readonly number[]): Promise<AssignmentRow[]> {
+  if (classIds.length === 0) return [];
+  return db
+    .selectFrom('assignments')
+    .select([...ASSIGNMENT_COLUMNS])
+    .where('class_id', 'in', [...classIds])
+    .where('deleted_at', 'is', null)
+    .orderBy(sql`case when due_at is null then 1 else 0 end`)
+    .orderBy('due_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findAssignment(db: Db, classId: number, assignmentId: number): Promise<AssignmentRow | undefined> {
+  return db
+    .selectFrom('assignments')
+    .select([...ASSIGNMENT_COLUMNS])
+    .where('id', '=', assignmentId)
+    .where('class_id', '=', classId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function insertAssignment(
+  db: Db,
+  values: Pick<AssignmentRow, 'class_id' | 'kind' | 'module_slug' | 'material_slug' | 'worksheet_kind' | 'due_date' | 'due_at' | 'max_attempts' | 'created_by' | 'created_at'>,
+): Promise<number> {
+  const row = await db
+    .insertInto('assignments')
+    .values({ ...values, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAssignment(db: Db, assignmentId: number, set: { due_date?: string | null; due_at?: number | null; max_attempts?: number | null }): Promise<void> {
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('assignments').set(set).where('id', '=', assignmentId).execute();
+}
+
+export async function withdrawAssignment(db: Db, assignmentId: number, now: number): Promise<void> {
+  await db.updateTable('assignments').set({ deleted_at: now }).where('id', '=', assignmentId).execute();
+}
+
+/** The classes a student is in (live enrolments), with school and class names. */
+export async function studentClasses(db: Db, userId: number): Promise<{ id: number; name: string; clientId: number; schoolName: string; archivedAt: number | null }[]> {
+  const rows = await db
+    .selectFrom('class_students')
+    .innerJoin('classes', 'classes.id', 'class_students.class_id')
+    .innerJoin('clients', 'clients.id', 'classes.client_id')
+    .select(['classes.id', 'classes.name', 'classes.client_id', 'clients.name as school_name', 'classes.archived_at'])
+    .where('class_students.user_id', '=', userId)
+    .where('class_students.left_at', 'is', null)
+    .orderBy('classes.name')
+    .orderBy('classes.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, clientId: r.client_id, schoolName: r.school_name, archivedAt: r.archived_at === null ? null : Number(r.archived_at) }));
+}
+
+/**
+ * The review attempt limit that binds the student for one material: the smallest limit among the
+ * review assignments of the live classes they are in, or null for none.
+ */
+export async function attemptLimit(db: Db, userId: number, moduleSlug: string, materialSlug: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('assignments')
+    .innerJoin('class_students', 'class_students.class_id', 'assignments.class_id')
+    .innerJoin('classes', 'classes.id', 'assignments.class_id')
+    .select((eb) => eb.fn.min<number | null>('assignments.max_attempts').as('limit'))
+    .where('class_students.user_id', '=', userId)
+    .where('class_students.left_at', 'is', null)
+    .where('classes.archived_at', 'is', null)
+    .where('assignments.deleted_at', 'is', null)
+    .where('assignments.kind', '=', 'review')
+    .where('assignments.module_slug', '=', moduleSlug)
+    .where('assignments.material_slug', '=', materialSlug)
+    .where('assignments.max_attempts', 'is not', null)
+    .executeTakeFirst();
+  return row?.limit === null || row?.limit === undefined ? null : Number(row.limit);
+}
+
+// ---------------------------------------------------------------- students and their work
+
+export interface StudentRow {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  externalId: string | null;
+  joinedAt: number;
+}
+
+/** A class's students (live enrolments), by last name, with the school's student id if they gave one. */
+export async function classStudents(db: Db, classId: number, clientId: number): Promise<StudentRow[]> {
+  const [rows, ids] = await Promise.all([
+    db
+      .selectFrom('class_students')
+      .innerJoin('users', 'users.id', 'class_students.user_id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.joined_at'])
+      .where('class_students.class_id', '=', classId)
+      .where('class_students.left_at', 'is', null)
+      .orderBy('users.last_name')
+      .orderBy('users.first_name')
+      .orderBy('users.id')
+      .execute(),
+    db
+      .selectFrom('user_products')
+      .select(['user_id', 'external_id'])
+      .where('client_id', '=', clientId)
+      .where('external_id', 'is not', null)
+      .where('user_id', 'in', (eb) => eb.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null))
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  const external = new Map<number, string>();
+  for (const r of ids) if (r.external_id && !external.has(r.user_id)) external.set(r.user_id, r.external_id);
+  return rows.map((r) => ({
+    userId: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    userName: r.user_name,
+    externalId: external.get(r.id) ?? null,
+    joinedAt: Number(r.joined_at),
+  }));
+}
+
+/** The ids of the class's live roster, as a subquery. */
+const rosterOf = (db: Db, classId: number) => db.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null);
+
+/**
+ * The progress of every student of a class, in one query (completions, attempts, time — the same
+ * rows catalogRepository's loadProgress reads for one learner), grouped by student.
+ */
+export async function classProgress(db: Db, classId: number): Promise<Map<number, LearnerProgress>> {
+  const rows = await db
+    .selectFrom('section_completions')
+    .select([
+      sql<string>`'c'`.as('kind'),
+      'user_id',
+      'module_slug',
+      'material_slug',
+      'section_slug',
+      'completed_at as a',
+      sql<number>`0`.as('b'),
+      sql<number>`0`.as('c'),
+      sql<number>`0`.as('ord'),
+    ])
+    .where('user_id', 'in', rosterOf(db, classId))
+    .unionAll((eb) =>
+      eb
+        .selectFrom('review_attempts')
+        .select([sql<string>`'a'`.as('kind'), 'user_id', 'module_slug', 'material_slug', sql<string>`''`.as('section_slug'), 'created_at as a', 'score as b', 'passed as c', 'id as ord'])
+        .where('user_id', 'in', rosterOf(db, classId)),
+    )
+    .unionAll((eb) =>
+      eb
+        .selectFrom('time_spent')
+        .select([sql<string>`'t'`.as('kind'), 'user_id', 'module_slug', 'material_slug', 'section_slug', 'first_at as a', 'seconds as b', 'updated_at as c', sql<number>`0`.as('ord')])
+        .where('user_id', 'in', rosterOf(db, classId)),
+    )
+    .orderBy('kind')
+    .orderBy('a')
+    .orderBy('ord')
+    .execute();
+  const byUser = new Map<number, LearnerProgress>();
+  for (const row of rows) {
+    let progress = byUser.get(row.user_id);
+    if (!progress) {
+      progress = { completions: new Map(), attempts: new Map(), time: new Map() };
+      byUser.set(row.user_id, progress);
+    }
+    addProgressRow(progress, row);
+  }
+  return byUser;
+}
+
+/** One row of the progress union into a learner's maps (as catalogRepository reads them). */
+function addProgressRow(progress: LearnerProgress, row: { kind: string; module_slug: string; material_slug: string; section_slug: string; a: unknown; b: unknown; c: unknown }): void {
+  if (row.kind === 'c') {
+    progress.completions.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), Number(row.a));
+  } else if (row.kind === 'a') {
+    const key = materialKey(row.module_slug, row.material_slug);
+    const at = Number(row.a);
+    const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, firstPassedAt: null };
+    progress.attempts.set(key, {
+      best: Math.max(prev.best, Number(row.b)),
+      count: prev.count + 1,
+      firstAt: prev.firstAt,
+      firstPassedAt: prev.firstPassedAt ?? (Number(row.c) ? at : null),
+    });
+  } else {
+    progress.time.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), { seconds: Number(row.b), firstAt: Number(row.a), updatedAt: Number(row.c) });
+  }
+}
+
+/** The last activity of each student with a live session (not revoked, not expired, not idle). */
+export async function liveSessions(db: Db, classId: number, now: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
+    .where('user_id', 'in', rosterOf(db, classId))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_activity_at', '>', now - SERVER_IDLE_LIMIT_MS)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
+}
+
+/** The students' latest session activity, live or not (for "last active"). */
+export async function lastSessionActivity(db: Db, classId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
+    .where('user_id', 'in', rosterOf(db, classId))
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
+}
+
+export interface TurnInRow {
+  id: number;
+  classId: number;
+  userId: number;
+  assignmentId: number | null;
+  kind: 'worksheet' | 'budget';
+  documentId: number;
+  title: string;
+  turnedInAt: number;
+  worksheetKind: string | null;
+}
+
+const turnInColumns = ['turn_ins.id', 'turn_ins.class_id', 'turn_ins.user_id', 'turn_ins.assignment_id', 'turn_ins.kind', 'turn_ins.document_id', 'turn_ins.title', 'turn_ins.turned_in_at'] as const;
+
+function toTurnInRow(r: { id: number; class_id: number; user_id: number; assignment_id: number | null; kind: 'worksheet' | 'budget'; document_id: number; title: string; turned_in_at: number; worksheet_kind: string | null }): TurnInRow {
+  return {
+    id: r.id,
+    classId: r.class_id,
+    userId: r.user_id,
+    assignmentId: r.assignment_id,
+    kind: r.kind,
+    documentId: r.document_id,
+    title: r.title,
+    turnedInAt: Number(r.turned_in_at),
+    worksheetKind: r.worksheet_kind,
+  };
+}
+
+/** Turn-ins to a class (all students, or one), newest first; the worksheet kind comes from the snapshot's row. */
+export async function classTurnIns(db: Db, classId: number, userId?: number): Promise<TurnInRow[]> {
+  let query = db
+    .selectFrom('turn_ins')
+    .leftJoin('worksheets', (join) => join.onRef('worksheets.id', '=', 'turn_ins.document_id').on('turn_ins.kind', '=', 'worksheet'))
+    .select([...turnInColumns, 'worksheets.kind as worksheet_kind'])
+    .where('turn_ins.class_id', '=', classId)
+    .orderBy('turn_ins.turned_in_at', 'desc')
+    .orderBy('turn_ins.id', 'desc');
+  if (userId !== undefined) query = query.where('turn_ins.user_id', '=', userId);
+  return (await query.execute()).map(toTurnInRow);
+}
+
+/** A student's turn-ins to every class, newest first. */
+export async function studentTurnIns(db: Db, userId: number): Promise<(TurnInRow & { className: string })[]> {
+  const rows = await db
+    .selectFrom('turn_ins')
+    .innerJoin('classes', 'classes.id', 'turn_ins.class_id')
+    .leftJoin('worksheets', (join) => join.onRef('worksheets.id', '=', 'turn_ins.document_id').on('turn_ins.kind', '=', 'worksheet'))
+    .select([...turnInColumns, 'worksheets.kind as worksheet_kind', 'classes.name as class_name'])
+    .where('turn_ins.user_id', '=', userId)
+    .orderBy('turn_ins.turned_in_at', 'desc')
+    .orderBy('turn_ins.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...toTurnInRow(r), className: r.class_name }));
+}
+
+export async function findTurnIn(db: Db, turnInId: number): Promise<(TurnInRow & { className: string; snapshot: string; studentName: string }) | undefined> {
+  const row = await db
+    .selectFrom('turn_ins')
+    .innerJoin('classes', 'classes.id', 'turn_ins.class_id')
+    .innerJoin('users', 'users.id', 'turn_ins.user_id')
+    .leftJoin('worksheets', (join) => join.onRef('worksheets.id', '=', 'turn_ins.document_id').on('turn_ins.kind', '=', 'worksheet'))
+    .select([...turnInColumns, 'worksheets.kind as worksheet_kind', 'classes.name as class_name', 'turn_ins.snapshot', 'users.first_name', 'users.last_name'])
+    .where('turn_ins.id', '=', turnInId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toTurnInRow(row), className: row.class_name, snapshot: row.snapshot, studentName: `${row.first_name} ${row.last_name}`.trim() };
+}
+
+export async function commentsOf(db: Db, turnInIds: readonly number[]): Promise<{ id: number; turnInId: number; authorName: string; body: string; createdAt: number }[]> {
+  if (turnInIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('turn_in_comments')
+    .leftJoin('users', 'users.id', 'turn_in_comments.author_id')
+    .select(['turn_in_comments.id', 'turn_in_comments.turn_in_id', 'turn_in_comments.body', 'turn_in_comments.created_at', 'users.first_name', 'users.last_name'])
+    .where('turn_in_comments.turn_in_id', 'in', [...turnInIds])
+    .orderBy('turn_in_comments.created_at')
+    .orderBy('turn_in_comments.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    turnInId: r.turn_in_id,
+    authorName: r.first_name === null ? 'A former teacher' : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+    body: r.body,
+    createdAt: Number(r.created_at),
+  }));
+}
+
+/** The students' saved worksheets (kind and last change), for "in progress" on worksheet assignments. */
+export async function classWorksheets(db: Db, classId: number): Promise<{ userId: number; kind: string; updatedAt: number }[]> {
+  const rows = await db
+    .selectFrom('worksheets')
+    .select(['user_id', 'kind', (eb) => eb.fn.max<number>('updated_at').as('updated_at')])
+    .where('user_id', 'in', rosterOf(db, classId))
+    .where('deleted_at', 'is', null)
+    .groupBy(['user_id', 'kind'])
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, kind: r.kind, updatedAt: Number(r.updated_at) }));
+}

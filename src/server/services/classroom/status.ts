@@ -1,0 +1,109 @@
+/**
+ * Where a student stands on one assignment, from their progress (catalogRepository's
+ * LearnerProgress) and their turn-ins: pure, so the dashboard, the gradebook, "Assigned to you" and
+ * the student's page answer alike, and the rules are table-tested.
+ *
+ * - review: passed (with the best score) once an attempt passes; in progress after any attempt.
+ * - material: with a review, passed once it is passed; without one, completed when every section is.
+ * - module: completed when every material is done (each section complete, each review passed); the
+ *   score is the mean of its reviews' best scores.
+ * - worksheet: completed once turned in to the class; in progress while the student has one of that
+ *   kind saved since it was assigned.
+ * Anything not completed or passed after its due instant is overdue.
+ */
+import type { AssignmentStatus, DashboardCell } from '../../../common/classroom';
+import type { LearnerProgress, TreeMaterial, TreeModule } from '../onelook/catalogRepository';
+
+export interface AssignmentFacts {
+  id: number;
+  kind: 'module' | 'material' | 'review' | 'worksheet';
+  moduleSlug: string | null;
+  materialSlug: string | null;
+  worksheetKind: string | null;
+  dueAt: number | null;
+  createdAt: number;
+}
+
+export interface StudentWork {
+  progress: LearnerProgress;
+  /** turn-ins to this class: assignment id (or null) and worksheet kind of each */
+  turnIns: readonly { id: number; assignmentId: number | null; worksheetKind: string | null }[];
+  /** the student's saved worksheets: kind and last change */
+  worksheets: readonly { kind: string; updatedAt: number }[];
+}
+
+interface MaterialState {
+  started: boolean;
+  done: boolean;
+  hasReview: boolean;
+  passed: boolean;
+  best: number | null;
+  attempts: number;
+  seconds: number;
+}
+
+function materialState(m: TreeModule, mat: TreeMaterial, p: LearnerProgress): MaterialState {
+  const prefix = `${m.slug}/${mat.slug}/`;
+  let completed = 0;
+  for (const s of mat.sections) if (p.completions.has(prefix + s.slug)) completed += 1;
+  let seconds = 0;
+  for (const [key, t] of p.time) if (key.startsWith(prefix)) seconds += t.seconds;
+  const attempts = p.attempts.get(`${m.slug}/${mat.slug}`);
+  const passed = attempts?.firstPassedAt != null;
+  const hasReview = mat.review !== null;
+  const allSections = completed === mat.sections.length;
+  return {
+    started: completed > 0 || attempts !== undefined || seconds > 0,
+    done: allSections && (!hasReview || passed),
+    hasReview,
+    passed,
+    best: attempts ? attempts.best : null,
+    attempts: attempts?.count ?? 0,
+    seconds,
+  };
+}
+
+const EMPTY_CELL: DashboardCell = { status: 'not-started', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null };
+
+function withDue(cell: DashboardCell, dueAt: number | null, now: number): DashboardCell {
+  const finished = cell.status === 'completed' || cell.status === 'passed';
+  return !finished && dueAt !== null && now > dueAt ? { ...cell, status: 'overdue' } : cell;
+}
+
+/** The cell of one student × one assignment. `tree` is the class's school's catalog. */
+export function assignmentCell(a: AssignmentFacts, tree: readonly TreeModule[], work: StudentWork, now: number): DashboardCell {
+  if (a.kind === 'worksheet') {
+    const turnIn = work.turnIns.find((t) => t.assignmentId === a.id) ?? work.turnIns.find((t) => t.assignmentId === null && t.worksheetKind === a.worksheetKind);
+    if (turnIn) return { ...EMPTY_CELL, status: 'completed', turnInId: turnIn.id };
+    const started = work.worksheets.some((w) => w.kind === a.worksheetKind && w.updatedAt >= a.createdAt);
+    return withDue({ ...EMPTY_CELL, status: started ? 'in-progress' : 'not-started' }, a.dueAt, now);
+  }
+  const m = tree.find((candidate) => candidate.slug === a.moduleSlug);
+  // content the school no longer offers: nothing can be done about it, so nothing is late either
+  if (!m) return EMPTY_CELL;
+  if (a.kind === 'module') {
+    const states = m.materials.map((mat) => materialState(m, mat, work.progress));
+    const scores = states.filter((s) => s.best !== null).map((s) => s.best as number);
+    const done = states.length > 0 && states.every((s) => s.done);
+    const status: AssignmentStatus = done ? 'completed' : states.some((s) => s.started) ? 'in-progress' : 'not-started';
+    return withDue(
+      {
+        status,
+        bestScore: scores.length ? Math.round(scores.reduce((x, y) => x + y, 0) / scores.length) : null,
+        attempts: states.reduce((n, s) => n + s.attempts, 0),
+        timeSpentSeconds: states.reduce((n, s) => n + s.seconds, 0),
+        turnInId: null,
+      },
+      a.dueAt,
+      now,
+    );
+  }
+  const mat = m.materials.find((candidate) => candidate.slug === a.materialSlug);
+  if (!mat) return EMPTY_CELL;
+  const s = materialState(m, mat, work.progress);
+  let status: AssignmentStatus;
+  if (a.kind === 'review') status = s.passed ? 'passed' : s.attempts > 0 ? 'in-progress' : 'not-started';
+  else if (s.hasReview) status = s.passed ? 'passed' : s.started ? 'in-progress' : 'not-started';
+  else status = s.done ? 'completed' : s.started ? 'in-progress' : 'not-started';
+  return withDue({ status, bestScore: s.best, attempts: s.attempts, timeSpentSeconds: s.seconds, turnInId: null }, a.dueAt, now);
+}

@@ -1,0 +1,857 @@
+/**
+ * The classroom's OneLook routes (paths and shapes: common/classroom.ts). Every route is of access
+ * 'user' and checks its caller here:
+ * - a class is reached only at the caller's current school, by one of its teachers, or by a
+ *   SCHOOLADMIN of that school (read and act, not change; GADMINSUPERUSER passes every check);
+ *   anyone else hears that the class does not exist (404) and sees nothing of it;
+ * - a student reaches only their own classes, assignments and turn-ins.
+ * Queries live in services/classroom/repository.ts; the status rules in classroom/status.ts.
+ */
+import { randomInt } from 'node:crypto';
+import { mixed, number, object, string } from 'yup';
+import { catalogPaths } from '../../../common/catalog';
+import {
+  SCHOOLADMIN_PERMISSION,
+  TEACHER_PERMISSION,
+  type Assignment,
+  type AssignmentKind,
+  type ClassDashboard,
+  type ClassDetail,
+  type ClassStudentRecord,
+  type ClassSummary,
+  type DashboardStudent,
+  type MyAssignment,
+  type StudentClass,
+  type TurnInComment,
+  type TurnInRecord,
+  type TurnInSummary,
+} from '../../../common/classroom';
+import { SUPERUSER_PERMISSION } from '../../../common/constants';
+import { hasPermission } from '../../../common/permissions';
+import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import { hashPassword } from '../../security/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { csvDocument } from '../classroom/csv';
+import { dueAtOf, parseDueDay } from '../classroom/dueDates';
+import * as repo from '../classroom/repository';
+import { assignmentCell, type AssignmentFacts, type StudentWork } from '../classroom/status';
+import { signedInIdentity } from '../signedIn';
+import { Result, type ServiceContext, type ServiceRoute } from '../types';
+import { transcriptRows } from './catalog';
+import { loadProgress, loadTree, schoolCatalog, type TreeModule } from './catalogRepository';
+import { parseData } from './ownedDocuments';
+
+export const CLASSROOM_MESSAGES = {
+  badId: (what: string) => `The ${what} id must be a positive whole number.`,
+  notStaff: 'Only a teacher or a school administrator of your current school can do this.',
+  notTeacher: 'Only a teacher of your current school can create a class.',
+  noSchool: 'You are not a member of any school yet.',
+  classNotFound: 'This class does not exist, or it is not one of your classes.',
+  readOnly: 'Only the class’s teachers can change it.',
+  archived: 'This class is archived. Restore it to change it.',
+  nameRequired: 'Enter a name for the class.',
+  nameTooLong: 'A class name can be at most 100 characters.',
+  nothingToChange: 'Send a new name or archived: true or false.',
+  noProduct: 'No course is set up for this school yet, so the class cannot have a join code. Ask your school administrator.',
+  teacherNotFound: 'No teacher of this school has that user name.',
+  alreadyTeacher: 'That teacher already teaches this class.',
+  lastTeacher: 'A class needs a teacher: add another before removing the last one.',
+  notATeacherOfClass: 'That person does not teach this class.',
+  badKind: 'Choose what to assign: a module, a material, a review or a worksheet.',
+  moduleRequired: 'Choose the module to assign.',
+  materialRequired: 'Choose the material to assign.',
+  worksheetRequired: 'Choose the worksheet to assign.',
+  notInCatalog: 'That is not in your school’s catalog.',
+  noReview: 'That material has no review to assign.',
+  badDueDate: 'The due date must be a calendar date (YYYY-MM-DD).',
+  duePassed: 'The due date has already passed at your school. Choose today or a later day.',
+  badMaxAttempts: 'The attempt limit must be a whole number from 1 to 20, or empty for no limit.',
+  attemptsOnlyForReviews: 'Only a review can have an attempt limit.',
+  unknownField: 'Unknown field: ${unknown}',
+  alreadyAssigned: 'This is already assigned to the class.',
+  assignmentNotFound: 'This assignment does not exist in this class.',
+  assignmentWithdrawn: 'The assignment was withdrawn. Students’ work on it is kept.',
+  studentNotFound: 'This student is not in this class.',
+  studentRemoved: 'The student was removed from the class. Their own work is kept.',
+  staffAccount: 'This account belongs to staff: ask your school administrator.',
+  sessionsEnded: (n: number) => (n === 1 ? 'The student’s session was ended.' : `The student’s ${n} sessions were ended.`),
+  noSessions: 'The student had no open session.',
+  temporaryPassword: 'Give the student this password. It works once: they must choose their own when they sign in.',
+  commentRequired: 'Write a comment.',
+  commentTooLong: 'A comment can be at most 2000 characters.',
+  turnInNotFound: 'This turned-in work does not exist, or it is not yours to see.',
+  notInClass: 'You are not in this class.',
+  documentNotFound: 'That document does not exist or is not yours.',
+  badTurnInKind: 'You can turn in a worksheet or a budget.',
+  wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
+} as const;
+
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+function idParam(ctx: ServiceContext, name: string, what: string): number {
+  const raw = ctx.params[name] ?? '';
+  const value = Number(raw);
+  if (!ID_PATTERN.test(raw) || value > 2_147_483_647) throw new HttpError(400, CLASSROOM_MESSAGES.badId(what));
+  return value;
+}
+
+// ---------------------------------------------------------------- who may do what
+
+interface Staff {
+  userId: number;
+  isSuperuser: boolean;
+  isTeacher: boolean;
+  isAdmin: boolean;
+}
+
+/** A teacher or school admin at the current school (SPEC §6 comparisons), else 403. */
+function staffOf(ctx: ServiceContext): Staff {
+  const identity = signedInIdentity(ctx);
+  const isTeacher = hasPermission(identity.permissions, TEACHER_PERMISSION);
+  const isAdmin = hasPermission(identity.permissions, SCHOOLADMIN_PERMISSION);
+  if (!isTeacher && !isAdmin) throw new HttpError(403, CLASSROOM_MESSAGES.notStaff);
+  return { userId: identity.user.id, isSuperuser: identity.permissions.includes(SUPERUSER_PERMISSION), isTeacher, isAdmin };
+}
+
+/** The caller's current school's row id (SPEC §1: the first client), else 403. */
+async function currentClientId(ctx: ServiceContext): Promise<number> {
+  const current = signedInIdentity(ctx).clients[0];
+  const id = current ? await repo.clientIdOf(ctx.db, current.lsclientID) : undefined;
+  if (id === undefined) throw new HttpError(403, CLASSROOM_MESSAGES.noSchool);
+  return id;
+}
+
+interface StaffClass {
+  staff: Staff;
+  cls: repo.ClassRow;
+  /** may change the class: one of its teachers (or a superuser) */
+  teaches: boolean;
+}
+
+/**
+ * The class the route names, for staff: at the caller's current school, taught by them or read by
+ * that school's admin. `change`: only its teachers; `live`: and not archived.
+ */
+async function staffClass(ctx: ServiceContext, need: 'read' | 'change' | 'live' = 'read'): Promise<StaffClass> {
+  const staff = staffOf(ctx);
+  const classId = idParam(ctx, 'classId', 'class');
+  const cls = await repo.findClass(ctx.db, classId);
+  const current = signedInIdentity(ctx).clients[0];
+  if (!cls || !current || cls.lsclientID.toLowerCase() !== current.lsclientID.toLowerCase()) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
+  const role = await repo.teacherRole(ctx.db, cls.id, staff.userId);
+  const teaches = role !== null || staff.isSuperuser;
+  if (!teaches && !staff.isAdmin) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
+  if (need !== 'read' && !teaches) throw new HttpError(403, CLASSROOM_MESSAGES.readOnly);
+  if (need === 'live' && cls.archivedAt !== null) throw new HttpError(409, CLASSROOM_MESSAGES.archived);
+  return { staff, cls, teaches };
+}
+
+/** A student of the class named by :userId (live enrolment), else 404. */
+async function studentParam(ctx: ServiceContext, cls: repo.ClassRow): Promise<number> {
+  const userId = idParam(ctx, 'userId', 'student');
+  if (!(await repo.isEnrolled(ctx.db, cls.id, userId))) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
+  return userId;
+}
+
+// ---------------------------------------------------------------- shapes
+
+async function schoolTree(db: Db, lsclientID: string): Promise<TreeModule[]> {
+  const school = await schoolCatalog(db, lsclientID);
+  return loadTree(db, school.slugs, school.contentVersion);
+}
+
+function assignmentOf(row: repo.AssignmentRow, tree: readonly TreeModule[]): Assignment {
+  const m = row.module_slug ? tree.find((candidate) => candidate.slug === row.module_slug) : undefined;
+  const mat = m && row.material_slug ? m.materials.find((candidate) => candidate.slug === row.material_slug) : undefined;
+  let title: string;
+  let href: string;
+  if (row.kind === 'worksheet') {
+    const kind = row.worksheet_kind ?? '';
+    title = isWorksheetKind(kind) ? WORKSHEET_INFO[kind].title : kind;
+    href = `/app/resources/worksheets/${kind}`;
+  } else if (row.kind === 'module') {
+    title = m?.title ?? row.module_slug ?? '';
+    href = catalogPaths.module(row.module_slug ?? '');
+  } else if (row.kind === 'material') {
+    title = mat?.title ?? row.material_slug ?? '';
+    href = catalogPaths.material(row.module_slug ?? '', row.material_slug ?? '');
+  } else {
+    title = mat?.review?.title ?? (mat ? `${mat.title}: review` : (row.material_slug ?? ''));
+    href = catalogPaths.review(row.module_slug ?? '', row.material_slug ?? '');
+  }
+  return {
+    id: row.id,
+    classId: row.class_id,
+    kind: row.kind,
+    moduleSlug: row.module_slug,
+    materialSlug: row.material_slug,
+    worksheetKind: row.worksheet_kind as WorksheetKind | null,
+    title,
+    href,
+    dueDate: row.due_date,
+    dueAt: row.due_at === null ? null : Number(row.due_at),
+    maxAttempts: row.max_attempts,
+    createdAt: Number(row.created_at),
+  };
+}
+
+const factsOf = (a: repo.AssignmentRow): AssignmentFacts => ({
+  id: a.id,
+  kind: a.kind,
+  moduleSlug: a.module_slug,
+  materialSlug: a.material_slug,
+  worksheetKind: a.worksheet_kind,
+  dueAt: a.due_at === null ? null : Number(a.due_at),
+  createdAt: Number(a.created_at),
+});
+
+function summaryOf(row: repo.ClassSummaryRow): ClassSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    archived: row.archivedAt !== null,
+    studentCount: row.studentCount,
+    assignmentCount: row.assignmentCount,
+    joinCode: row.archivedAt !== null ? null : row.joinCode,
+    teachers: row.teachers,
+  };
+}
+
+async function classDetail(ctx: ServiceContext, cls: repo.ClassRow): Promise<ClassDetail> {
+  const [summaries, rows, tree] = await Promise.all([
+    repo.classSummaries(ctx.db, [cls.id], ctx.clock()),
+    repo.classAssignments(ctx.db, [cls.id]),
+    schoolTree(ctx.db, cls.lsclientID),
+  ]);
+  const summary = summaries[0];
+  if (!summary) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
+  return { ...summaryOf(summary), schoolName: cls.schoolName, timezone: cls.timezone, assignments: rows.map((row) => assignmentOf(row, tree)) };
+}
+
+// ---------------------------------------------------------------- classes
+
+/** A class name: text (never a number cast to one), 1 to 100 characters once trimmed. */
+const className = string()
+  .strict()
+  .typeError(CLASSROOM_MESSAGES.nameRequired)
+  .test('filled', CLASSROOM_MESSAGES.nameRequired, (value) => value === undefined || tidyName(value).length > 0)
+  .test('short', CLASSROOM_MESSAGES.nameTooLong, (value) => value === undefined || tidyName(value).length <= 100);
+
+const tidyName = (name: string): string => name.trim().replace(/\s+/g, ' ');
+
+const createClassSchema = object({ name: className.required(CLASSROOM_MESSAGES.nameRequired) })
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.nameRequired)
+  .typeError(CLASSROOM_MESSAGES.nameRequired);
+
+const updateClassSchema = object({
+  name: className.optional(),
+  archived: mixed<boolean>()
+    .optional()
+    .test('boolean', 'archived must be true or false.', (value) => value === undefined || typeof value === 'boolean'),
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.nothingToChange)
+  .typeError(CLASSROOM_MESSAGES.nothingToChange)
+  .test('something', CLASSROOM_MESSAGES.nothingToChange, (value) => value?.name !== undefined || value?.archived !== undefined);
+
+const noPayload = mixed()
+  .test('empty', 'This request takes no payload.', (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0))
+  .optional();
+
+async function listClasses(ctx: ServiceContext): Promise<ClassSummary[]> {
+  const staff = staffOf(ctx);
+  const clientId = await currentClientId(ctx);
+  // a school admin reads every class of the school; a teacher lists the ones they teach
+  const ids = await repo.classIdsAt(ctx.db, clientId, staff.isAdmin ? null : staff.userId);
+  return (await repo.classSummaries(ctx.db, ids, ctx.clock())).map(summaryOf);
+}
+
+async function createClass(ctx: ServiceContext): Promise<Result> {
+  const staff = staffOf(ctx);
+  if (!staff.isTeacher) throw new HttpError(403, CLASSROOM_MESSAGES.notTeacher);
+  const clientId = await currentClientId(ctx);
+  const productId = await repo.joinCodeProduct(ctx.db, clientId);
+  if (productId === undefined) throw new HttpError(409, CLASSROOM_MESSAGES.noProduct);
+  const name = tidyName((ctx.payload as { name: string }).name);
+  const id = await repo.createClass(ctx.db, { clientId, name, ownerId: staff.userId, productId }, ctx.clock());
+  const cls = await repo.findClass(ctx.db, id);
+  if (!cls) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
+  return new Result(201, await classDetail(ctx, cls));
+}
+
+async function getClass(ctx: ServiceContext): Promise<ClassDetail> {
+  const { cls } = await staffClass(ctx);
+  return classDetail(ctx, cls);
+}
+
+async function updateClass(ctx: ServiceContext): Promise<ClassDetail> {
+  const { cls } = await staffClass(ctx, 'change');
+  const { name, archived } = ctx.payload as { name?: string; archived?: boolean };
+  await repo.updateClass(ctx.db, cls.id, { ...(name === undefined ? {} : { name: tidyName(name) }), ...(archived === undefined ? {} : { archived }) }, ctx.clock());
+  return classDetail(ctx, (await repo.findClass(ctx.db, cls.id)) ?? cls);
+}
+
+async function newJoinCode(ctx: ServiceContext): Promise<ClassDetail> {
+  const { cls } = await staffClass(ctx, 'live');
+  const productId = await repo.joinCodeProduct(ctx.db, cls.clientId);
+  if (productId === undefined) throw new HttpError(409, CLASSROOM_MESSAGES.noProduct);
+  const now = ctx.clock();
+  await ctx.db.transaction().execute((trx) => repo.replaceJoinCode(trx, cls.id, cls.clientId, productId, now));
+  return classDetail(ctx, cls);
+}
+
+const teacherSchema = object({
+  userName: string().trim().required(CLASSROOM_MESSAGES.teacherNotFound).max(200, CLASSROOM_MESSAGES.teacherNotFound).typeError(CLASSROOM_MESSAGES.teacherNotFound),
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.teacherNotFound)
+  .typeError(CLASSROOM_MESSAGES.teacherNotFound);
+
+async function addTeacher(ctx: ServiceContext): Promise<ClassDetail> {
+  const { cls } = await staffClass(ctx, 'live');
+  const { userName } = ctx.payload as { userName: string };
+  const user = await ctx.db.selectFrom('users').select('id').where('user_name', '=', userName.trim().toLowerCase()).executeTakeFirst();
+  // a co-teacher is a TEACHER at this school (granted here, or a global permission), and a member of it
+  const member = user
+    ? await ctx.db.selectFrom('user_clients').select('user_id').where('user_id', '=', user.id).where('client_id', '=', cls.clientId).executeTakeFirst()
+    : undefined;
+  const teaches =
+    user && member
+      ? (await hasSchoolOrGlobal(ctx.db, user.id, cls.clientId, TEACHER_PERMISSION))
+      : false;
+  if (!user || !teaches) throw new HttpError(404, CLASSROOM_MESSAGES.teacherNotFound);
+  if (await repo.teacherRole(ctx.db, cls.id, user.id)) throw new HttpError(409, CLASSROOM_MESSAGES.alreadyTeacher);
+  await repo.addTeacher(ctx.db, cls.id, user.id, ctx.clock());
+  return classDetail(ctx, cls);
+}
+
+/** Does the user hold `permission` at the school, or globally (SPEC §6: the superuser too)? */
+async function hasSchoolOrGlobal(db: Db, userId: number, clientId: number, permission: string): Promise<boolean> {
+  const [school, global] = await Promise.all([
+    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).where('client_id', '=', clientId).execute(),
+    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute(),
+  ]);
+  return hasPermission([...school, ...global].map((r) => r.permission.toUpperCase()), permission);
+}
+
+async function removeTeacher(ctx: ServiceContext): Promise<ClassDetail> {
+  const { cls } = await staffClass(ctx, 'change');
+  const userId = idParam(ctx, 'userId', 'teacher');
+  if (!(await repo.teacherRole(ctx.db, cls.id, userId))) throw new HttpError(404, CLASSROOM_MESSAGES.notATeacherOfClass);
+  if ((await repo.teacherCount(ctx.db, cls.id)) <= 1) throw new HttpError(409, CLASSROOM_MESSAGES.lastTeacher);
+  await repo.removeTeacher(ctx.db, cls.id, userId);
+  return classDetail(ctx, cls);
+}
+
+// ---------------------------------------------------------------- assignments
+
+const KINDS: readonly AssignmentKind[] = ['module', 'material', 'review', 'worksheet'];
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const slugField = (message: string) =>
+  string()
+    .typeError(message)
+    .max(100, CLASSROOM_MESSAGES.notInCatalog)
+    .matches(SLUG, { message: CLASSROOM_MESSAGES.notInCatalog, excludeEmptyString: true });
+
+const dueDateField = mixed<string>()
+  .nullable()
+  .optional()
+  .test('day', CLASSROOM_MESSAGES.badDueDate, (value) => value === undefined || value === null || (typeof value === 'string' && parseDueDay(value) !== null));
+
+const maxAttemptsField = mixed<number>()
+  .nullable()
+  .optional()
+  .test('attempts', CLASSROOM_MESSAGES.badMaxAttempts, (value) => value === undefined || value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 20));
+
+const assignmentSchema = object({
+  kind: string().typeError(CLASSROOM_MESSAGES.badKind).oneOf(KINDS, CLASSROOM_MESSAGES.badKind).required(CLASSROOM_MESSAGES.badKind),
+  moduleSlug: slugField(CLASSROOM_MESSAGES.moduleRequired).optional(),
+  materialSlug: slugField(CLASSROOM_MESSAGES.materialRequired).optional(),
+  worksheetKind: string().typeError(CLASSROOM_MESSAGES.worksheetRequired).oneOf([...WORKSHEET_KINDS], CLASSROOM_MESSAGES.worksheetRequired).optional(),
+  dueDate: dueDateField,
+  maxAttempts: maxAttemptsField,
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.badKind)
+  .typeError(CLASSROOM_MESSAGES.badKind)
+  .test('parts', 'incomplete', function parts(value) {
+    // a bad kind has its own message (the field's)
+    if (!value || !KINDS.includes(value.kind as AssignmentKind)) return true;
+    const { kind, moduleSlug, materialSlug, worksheetKind, maxAttempts } = value;
+    if (kind === 'worksheet') {
+      if (!worksheetKind) return this.createError({ message: CLASSROOM_MESSAGES.worksheetRequired });
+    } else {
+      if (!moduleSlug) return this.createError({ message: CLASSROOM_MESSAGES.moduleRequired });
+      if (kind !== 'module' && !materialSlug) return this.createError({ message: CLASSROOM_MESSAGES.materialRequired });
+    }
+    if (kind !== 'review' && maxAttempts !== undefined && maxAttempts !== null) return this.createError({ message: CLASSROOM_MESSAGES.attemptsOnlyForReviews });
+    return true;
+  });
+
+const assignmentChangeSchema = object({ dueDate: dueDateField, maxAttempts: maxAttemptsField })
+  .noUnknown('Only the due date and the attempt limit of an assignment can change.')
+  .required('Send a dueDate or a maxAttempts.')
+  .typeError('Send a dueDate or a maxAttempts.');
+
+/** The due instant of a day at the school, refusing a day already over there. */
+function dueOf(day: string | null | undefined, cls: repo.ClassRow, now: number): { due_date: string | null; due_at: number | null } {
+  if (day === null || day === undefined) return { due_date: null, due_at: null };
+  const dueAt = dueAtOf(day, cls.timezone);
+  if (dueAt < now) throw new HttpError(400, CLASSROOM_MESSAGES.duePassed);
+  return { due_date: day, due_at: dueAt };
+}
+
+async function createAssignment(ctx: ServiceContext): Promise<Result> {
+  const { staff, cls } = await staffClass(ctx, 'live');
+  const input = ctx.payload as { kind: AssignmentKind; moduleSlug?: string; materialSlug?: string; worksheetKind?: WorksheetKind; dueDate?: string | null; maxAttempts?: number | null };
+  const tree = await schoolTree(ctx.db, cls.lsclientID);
+  const moduleSlug = input.kind === 'worksheet' ? null : (input.moduleSlug ?? null);
+  const materialSlug = input.kind === 'worksheet' || input.kind === 'module' ? null : (input.materialSlug ?? null);
+  if (moduleSlug !== null) {
+    const m = tree.find((candidate) => candidate.slug === moduleSlug);
+    const mat = materialSlug === null ? undefined : m?.materials.find((candidate) => candidate.slug === materialSlug);
+    if (!m || (materialSlug !== null && !mat)) throw new HttpError(400, CLASSROOM_MESSAGES.notInCatalog);
+    if (input.kind === 'review' && !mat?.review) throw new HttpError(400, CLASSROOM_MESSAGES.noReview);
+  }
+  const worksheetKind = input.kind === 'worksheet' ? (input.worksheetKind ?? null) : null;
+  const existing = await repo.classAssignments(ctx.db, [cls.id]);
+  if (existing.some((a) => a.kind === input.kind && a.module_slug === moduleSlug && a.material_slug === materialSlug && a.worksheet_kind === worksheetKind)) {
+    throw new HttpError(409, CLASSROOM_MESSAGES.alreadyAssigned);
+  }
+  const now = ctx.clock();
+  const id = await repo.insertAssignment(ctx.db, {
+    class_id: cls.id,
+    kind: input.kind,
+    module_slug: moduleSlug,
+    material_slug: materialSlug,
+    worksheet_kind: worksheetKind,
+    ...dueOf(input.dueDate, cls, now),
+    max_attempts: input.kind === 'review' ? (input.maxAttempts ?? null) : null,
+    created_by: staff.userId,
+    created_at: now,
+  });
+  const row = await repo.findAssignment(ctx.db, cls.id, id);
+  if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
+  return new Result(201, assignmentOf(row, tree));
+}
+
+async function changeAssignment(ctx: ServiceContext): Promise<Assignment> {
+  const { cls } = await staffClass(ctx, 'live');
+  const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
+  if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
+  const change = ctx.payload as { dueDate?: string | null; maxAttempts?: number | null };
+  if (change.maxAttempts !== undefined && change.maxAttempts !== null && row.kind !== 'review') throw new HttpError(400, CLASSROOM_MESSAGES.attemptsOnlyForReviews);
+  await repo.updateAssignment(ctx.db, row.id, {
+    ...(change.dueDate === undefined ? {} : dueOf(change.dueDate, cls, ctx.clock())),
+    ...(change.maxAttempts === undefined ? {} : { max_attempts: change.maxAttempts }),
+  });
+  const updated = (await repo.findAssignment(ctx.db, cls.id, row.id)) ?? row;
+  return assignmentOf(updated, await schoolTree(ctx.db, cls.lsclientID));
+}
+
+async function withdrawAssignment(ctx: ServiceContext): Promise<{ message: string }> {
+  const { cls } = await staffClass(ctx, 'live');
+  const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
+  if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
+  await repo.withdrawAssignment(ctx.db, row.id, ctx.clock());
+  return { message: CLASSROOM_MESSAGES.assignmentWithdrawn };
+}
+
+// ---------------------------------------------------------------- the dashboard
+
+interface Grid {
+  cls: repo.ClassRow;
+  tree: TreeModule[];
+  assignments: repo.AssignmentRow[];
+  students: DashboardStudent[];
+}
+
+/**
+ * Students × assignments in a fixed number of queries whatever the class's size: the roster, the
+ * assignments, every student's progress (one union), live sessions, last activity, turn-ins and
+ * saved worksheets; the school's catalog tree comes from its cache. Nothing is kept between polls,
+ * so every instance sharing a database answers the same.
+ */
+async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
+  const [tree, assignments, roster, progress, live, lastSeen, turnIns, worksheets] = await Promise.all([
+    schoolTree(db, cls.lsclientID),
+    repo.classAssignments(db, [cls.id]),
+    repo.classStudents(db, cls.id, cls.clientId),
+    repo.classProgress(db, cls.id),
+    repo.liveSessions(db, cls.id, now),
+    repo.lastSessionActivity(db, cls.id),
+    repo.classTurnIns(db, cls.id),
+    repo.classWorksheets(db, cls.id),
+  ]);
+  const facts = assignments.map(factsOf);
+  const empty = { completions: new Map(), attempts: new Map(), time: new Map() };
+  const students = roster.map((s): DashboardStudent => {
+    const p = progress.get(s.userId) ?? empty;
+    const work: StudentWork = {
+      progress: p,
+      turnIns: turnIns.filter((t) => t.userId === s.userId),
+      worksheets: worksheets.filter((w) => w.userId === s.userId),
+    };
+    let seconds = 0;
+    let last = lastSeen.get(s.userId) ?? 0;
+    for (const t of p.time.values()) {
+      seconds += t.seconds;
+      last = Math.max(last, t.updatedAt);
+    }
+    for (const at of p.completions.values()) last = Math.max(last, at);
+    for (const a of p.attempts.values()) last = Math.max(last, a.firstAt);
+    for (const t of turnIns) if (t.userId === s.userId) last = Math.max(last, t.turnedInAt);
+    const cells: DashboardStudent['cells'] = {};
+    for (const a of facts) cells[a.id] = assignmentCell(a, tree, work, now);
+    return {
+      userId: s.userId,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      userName: s.userName,
+      externalId: s.externalId,
+      signedIn: live.has(s.userId),
+      lastActiveAt: last > 0 ? last : null,
+      timeSpentSeconds: seconds,
+      cells,
+    };
+  });
+  return { cls, tree, assignments, students };
+}
+
+async function dashboard(ctx: ServiceContext): Promise<ClassDashboard> {
+  const { cls } = await staffClass(ctx);
+  const now = ctx.clock();
+  const g = await grid(ctx.db, cls, now);
+  return { classId: cls.id, name: cls.name, assignments: g.assignments.map((a) => assignmentOf(a, g.tree)), students: g.students, generatedAt: now };
+}
+
+const STATUS_WORDS = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed', passed: 'Passed', overdue: 'Overdue' } as const;
+
+async function gradebook(ctx: ServiceContext): Promise<Result> {
+  const { cls } = await staffClass(ctx);
+  const g = await grid(ctx.db, cls, ctx.clock());
+  const assignments = g.assignments.map((a) => assignmentOf(a, g.tree));
+  const header = ['Student', 'User name', 'School ID', ...assignments.flatMap((a) => [`${a.title} — status`, `${a.title} — score`])];
+  const rows = g.students.map((s) => [
+    `${s.lastName}, ${s.firstName}`,
+    s.userName,
+    s.externalId,
+    ...assignments.flatMap((a) => {
+      const cell = s.cells[a.id];
+      return [cell ? STATUS_WORDS[cell.status] : '', cell?.bestScore ?? null];
+    }),
+  ]);
+  const file = `${cls.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'class'}-gradebook.csv`;
+  return new Result(200, csvDocument([header, ...rows]), {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${file}"`,
+  });
+}
+
+// ---------------------------------------------------------------- one student
+
+async function turnInSummaries(db: Db, rows: readonly (repo.TurnInRow & { className: string })[]): Promise<TurnInSummary[]> {
+  const comments = await repo.commentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    classId: r.classId,
+    className: r.className,
+    assignmentId: r.assignmentId,
+    kind: r.kind,
+    documentId: r.documentId,
+    title: r.title,
+    turnedInAt: r.turnedInAt,
+    comments: comments.filter((c) => c.turnInId === r.id).map(({ id, authorName, body, createdAt }) => ({ id, authorName, body, createdAt })),
+  }));
+}
+
+async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
+  const { cls } = await staffClass(ctx);
+  const userId = await studentParam(ctx, cls);
+  const now = ctx.clock();
+  const g = await grid(ctx.db, cls, now);
+  const student = g.students.find((s) => s.userId === userId);
+  if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
+  const { cells: _cells, ...rest } = student;
+  const [progress, attempts, turnIns] = await Promise.all([
+    loadProgress(ctx.db, userId),
+    ctx.db
+      .selectFrom('review_attempts')
+      .select(['module_slug', 'material_slug', 'score', 'passed', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    repo.classTurnIns(ctx.db, cls.id, userId),
+  ]);
+  const titleOf = (m: string, mat: string) => {
+    const material = g.tree.find((x) => x.slug === m)?.materials.find((x) => x.slug === mat);
+    return material?.review?.title ?? material?.title ?? mat;
+  };
+  return {
+    classId: cls.id,
+    student: rest,
+    transcript: transcriptRows(g.tree, progress),
+    // attempts at this school's content only: what the teacher can place in the catalog
+    reviewAttempts: attempts
+      .filter((a) => g.tree.some((m) => m.slug === a.module_slug))
+      .map((a) => ({ moduleSlug: a.module_slug, materialSlug: a.material_slug, title: titleOf(a.module_slug, a.material_slug), score: a.score, passed: Number(a.passed) === 1, createdAt: Number(a.created_at) })),
+    turnIns: await turnInSummaries(
+      ctx.db,
+      turnIns.map((t) => ({ ...t, className: cls.name })),
+    ),
+  };
+}
+
+async function removeStudent(ctx: ServiceContext): Promise<{ message: string }> {
+  const { cls } = await staffClass(ctx, 'change');
+  const userId = await studentParam(ctx, cls);
+  await repo.removeStudent(ctx.db, cls.id, userId, ctx.clock());
+  return { message: CLASSROOM_MESSAGES.studentRemoved };
+}
+
+/** A student account a teacher may act on: not staff of any kind (no teacher resets a colleague). */
+async function actOnStudent(ctx: ServiceContext): Promise<number> {
+  const { cls } = await staffClass(ctx);
+  const userId = await studentParam(ctx, cls);
+  const [global, school] = await Promise.all([
+    ctx.db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+    ctx.db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  if (global || school) throw new HttpError(403, CLASSROOM_MESSAGES.staffAccount);
+  return userId;
+}
+
+async function endSessions(ctx: ServiceContext): Promise<{ message: string; ended: number }> {
+  const userId = await actOnStudent(ctx);
+  const ended = await revokeUserSessions(ctx.db, userId, ctx.clock());
+  ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id, ended }, 'a teacher ended a student\'s sessions');
+  return { message: ended > 0 ? CLASSROOM_MESSAGES.sessionsEnded(ended) : CLASSROOM_MESSAGES.noSessions, ended };
+}
+
+/** Easy to read aloud and type: no 0/o, 1/l/i; 12 characters of 31 ≈ 59 bits. */
+const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+function temporaryPassword(): string {
+  const groups: string[] = [];
+  for (let g = 0; g < 3; g += 1) {
+    let group = '';
+    for (let i = 0; i < 4; i += 1) group += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+    groups.push(group);
+  }
+  return groups.join('-');
+}
+
+async function setTemporaryPassword(ctx: ServiceContext): Promise<{ password: string; message: string }> {
+  const userId = await actOnStudent(ctx);
+  const password = temporaryPassword();
+  const hash = await hashPassword(password, ctx.config.passwordHashing);
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
+    // whoever is signed in as the student (the reason for a new password) is signed out
+    await revokeUserSessions(trx, userId, now);
+  });
+  ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id }, 'a teacher set a temporary password');
+  return { password, message: CLASSROOM_MESSAGES.temporaryPassword };
+}
+
+// ---------------------------------------------------------------- turn-ins
+
+const commentSchema = object({
+  body: string()
+    .typeError(CLASSROOM_MESSAGES.commentRequired)
+    .trim()
+    .required(CLASSROOM_MESSAGES.commentRequired)
+    .min(1, CLASSROOM_MESSAGES.commentRequired)
+    .max(2000, CLASSROOM_MESSAGES.commentTooLong),
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.commentRequired)
+  .typeError(CLASSROOM_MESSAGES.commentRequired);
+
+async function addComment(ctx: ServiceContext): Promise<Result> {
+  const { staff, cls } = await staffClass(ctx, 'change');
+  const turnIn = await repo.findTurnIn(ctx.db, idParam(ctx, 'turnInId', 'turn-in'));
+  if (!turnIn || turnIn.classId !== cls.id) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
+  const now = ctx.clock();
+  const { body } = ctx.payload as { body: string };
+  const row = await ctx.db.insertInto('turn_in_comments').values({ turn_in_id: turnIn.id, author_id: staff.userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const identity = signedInIdentity(ctx);
+  const comment: TurnInComment = { id: row.id, authorName: `${identity.user.firstName} ${identity.user.lastName}`.trim(), body, createdAt: now };
+  return new Result(201, comment);
+}
+
+/** A turn-in for its student, or for staff who may read its class at their current school. */
+async function getTurnIn(ctx: ServiceContext): Promise<TurnInRecord> {
+  const identity = signedInIdentity(ctx);
+  const turnIn = await repo.findTurnIn(ctx.db, idParam(ctx, 'turnInId', 'turn-in'));
+  if (!turnIn) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
+  if (turnIn.userId !== identity.user.id) {
+    const isStaff = hasPermission(identity.permissions, TEACHER_PERMISSION) || hasPermission(identity.permissions, SCHOOLADMIN_PERMISSION);
+    if (!isStaff) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
+    try {
+      await staffClass({ ...ctx, params: { classId: String(turnIn.classId) } });
+    } catch (error) {
+      if (error instanceof HttpError) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
+      throw error;
+    }
+  }
+  const [summary] = await turnInSummaries(ctx.db, [turnIn]);
+  return {
+    ...(summary as TurnInSummary),
+    studentName: turnIn.studentName,
+    worksheetKind: turnIn.worksheetKind as WorksheetKind | null,
+    data: parseData<unknown>(turnIn.snapshot),
+  };
+}
+
+const turnInSchema = object({
+  classId: number().strict().typeError(CLASSROOM_MESSAGES.badId('class')).integer(CLASSROOM_MESSAGES.badId('class')).min(1, CLASSROOM_MESSAGES.badId('class')).max(2_147_483_647, CLASSROOM_MESSAGES.badId('class')).required(CLASSROOM_MESSAGES.badId('class')),
+  kind: string().strict().typeError(CLASSROOM_MESSAGES.badTurnInKind).oneOf(['worksheet', 'budget'], CLASSROOM_MESSAGES.badTurnInKind).required(CLASSROOM_MESSAGES.badTurnInKind),
+  documentId: number().strict().typeError(CLASSROOM_MESSAGES.documentNotFound).integer(CLASSROOM_MESSAGES.documentNotFound).min(1, CLASSROOM_MESSAGES.documentNotFound).max(2_147_483_647, CLASSROOM_MESSAGES.documentNotFound).required(CLASSROOM_MESSAGES.documentNotFound),
+  assignmentId: number().strict().typeError(CLASSROOM_MESSAGES.assignmentNotFound).integer(CLASSROOM_MESSAGES.assignmentNotFound).min(1, CLASSROOM_MESSAGES.assignmentNotFound).max(2_147_483_647, CLASSROOM_MESSAGES.assignmentNotFound).nullable().optional(),
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.badTurnInKind)
+  .typeError(CLASSROOM_MESSAGES.badTurnInKind);
+
+async function turnIn(ctx: ServiceContext): Promise<Result> {
+  const userId = signedInIdentity(ctx).user.id;
+  const input = ctx.payload as { classId: number; kind: 'worksheet' | 'budget'; documentId: number; assignmentId?: number | null };
+  const cls = await repo.findClass(ctx.db, input.classId);
+  if (!cls || !(await repo.isEnrolled(ctx.db, cls.id, userId))) throw new HttpError(404, CLASSROOM_MESSAGES.notInClass);
+  if (cls.archivedAt !== null) throw new HttpError(409, CLASSROOM_MESSAGES.archived);
+  let title: string;
+  let snapshot: string;
+  let worksheetKind: string | null = null;
+  if (input.kind === 'worksheet') {
+    const doc = await ctx.db
+      .selectFrom('worksheets')
+      .select(['kind', 'title', 'data'])
+      .where('id', '=', input.documentId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!doc) throw new HttpError(404, CLASSROOM_MESSAGES.documentNotFound);
+    title = doc.title.trim() || (isWorksheetKind(doc.kind) ? WORKSHEET_INFO[doc.kind].title : doc.kind);
+    snapshot = doc.data;
+    worksheetKind = doc.kind;
+  } else {
+    const doc = await ctx.db
+      .selectFrom('budgets')
+      .select(['name', 'data'])
+      .where('id', '=', input.documentId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!doc) throw new HttpError(404, CLASSROOM_MESSAGES.documentNotFound);
+    title = doc.name.trim() || 'Budget';
+    snapshot = doc.data;
+  }
+  const assignmentId = input.assignmentId ?? null;
+  if (assignmentId !== null) {
+    const assignment = await repo.findAssignment(ctx.db, cls.id, assignmentId);
+    if (!assignment || assignment.kind !== 'worksheet' || assignment.worksheet_kind !== worksheetKind) throw new HttpError(400, CLASSROOM_MESSAGES.wrongAssignment);
+  }
+  const now = ctx.clock();
+  const row = await ctx.db
+    .insertInto('turn_ins')
+    .values({ class_id: cls.id, user_id: userId, assignment_id: assignmentId, kind: input.kind, document_id: input.documentId, title, snapshot, turned_in_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const summary: TurnInSummary = { id: row.id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [] };
+  return new Result(201, summary);
+}
+
+async function myTurnIns(ctx: ServiceContext): Promise<TurnInSummary[]> {
+  return turnInSummaries(ctx.db, await repo.studentTurnIns(ctx.db, signedInIdentity(ctx).user.id));
+}
+
+// ---------------------------------------------------------------- the student's side
+
+async function myClasses(ctx: ServiceContext): Promise<StudentClass[]> {
+  const classes = (await repo.studentClasses(ctx.db, signedInIdentity(ctx).user.id)).filter((c) => c.archivedAt === null);
+  const summaries = await repo.classSummaries(
+    ctx.db,
+    classes.map((c) => c.id),
+    ctx.clock(),
+  );
+  return classes.map((c) => ({ id: c.id, name: c.name, schoolName: c.schoolName, teachers: summaries.find((s) => s.id === c.id)?.teachers.map((t) => t.name) ?? [] }));
+}
+
+/**
+ * "Assigned to you": across the caller's live classes, the work not yet completed or passed (all of
+ * it with params `all: true`), overdue first, then by due day (none last), then newest.
+ */
+async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
+  const userId = signedInIdentity(ctx).user.id;
+  const now = ctx.clock();
+  const classes = (await repo.studentClasses(ctx.db, userId)).filter((c) => c.archivedAt === null);
+  if (classes.length === 0) return [];
+  const rows = await repo.classAssignments(
+    ctx.db,
+    classes.map((c) => c.id),
+  );
+  const [progress, turnIns, worksheets] = await Promise.all([
+    loadProgress(ctx.db, userId),
+    repo.studentTurnIns(ctx.db, userId),
+    ctx.db.selectFrom('worksheets').select(['kind', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute(),
+  ]);
+  const trees = new Map<number, TreeModule[]>();
+  const lsclientIDs = await ctx.db.selectFrom('clients').select(['id', 'lsclient_id']).where('id', 'in', [...new Set(classes.map((c) => c.clientId))]).execute();
+  for (const client of lsclientIDs) trees.set(client.id, await schoolTree(ctx.db, client.lsclient_id));
+  const all = ctx.query.all === true || ctx.query.all === 'true';
+  const list: MyAssignment[] = [];
+  for (const row of rows) {
+    const cls = classes.find((c) => c.id === row.class_id);
+    if (!cls) continue;
+    const tree = trees.get(cls.clientId) ?? [];
+    const work: StudentWork = {
+      progress,
+      turnIns: turnIns.filter((t) => t.classId === cls.id),
+      worksheets: worksheets.map((w) => ({ kind: w.kind, updatedAt: Number(w.updated_at) })),
+    };
+    const cell = assignmentCell(factsOf(row), tree, work, now);
+    const finished = cell.status === 'completed' || cell.status === 'passed';
+    if (finished && !all) continue;
+    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue' });
+  }
+  const rank = (a: MyAssignment) => (a.overdue ? 0 : a.status === 'completed' || a.status === 'passed' ? 2 : 1);
+  return list.sort((a, b) => rank(a) - rank(b) || (a.dueAt ?? Infinity) - (b.dueAt ?? Infinity) || b.createdAt - a.createdAt || a.id - b.id);
+}
+
+// ---------------------------------------------------------------- the route table
+
+const C = '/classes/:classId';
+
+export const classroomRoutes: readonly ServiceRoute[] = [
+  { method: 'GET', path: '/classes', access: 'user', handler: listClasses },
+  { method: 'POST', path: '/classes', access: 'user', payloadSchema: createClassSchema, handler: createClass },
+  { method: 'GET', path: C, access: 'user', handler: getClass },
+  { method: 'PATCH', path: C, access: 'user', payloadSchema: updateClassSchema, handler: updateClass },
+  { method: 'POST', path: `${C}/join-code`, access: 'user', payloadSchema: noPayload, handler: newJoinCode },
+  { method: 'POST', path: `${C}/teachers`, access: 'user', payloadSchema: teacherSchema, handler: addTeacher },
+  { method: 'DELETE', path: `${C}/teachers/:userId`, access: 'user', handler: removeTeacher },
+  { method: 'POST', path: `${C}/assignments`, access: 'user', payloadSchema: assignmentSchema, handler: createAssignment },
+  { method: 'PATCH', path: `${C}/assignments/:assignmentId`, access: 'user', payloadSchema: assignmentChangeSchema, handler: changeAssignment },
+  { method: 'DELETE', path: `${C}/assignments/:assignmentId`, access: 'user', handler: withdrawAssignment },
+  { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard },
+  { method: 'GET', path: `${C}/gradebook.csv`, access: 'user', handler: gradebook },
+  { method: 'GET', path: `${C}/students/:userId`, access: 'user', handler: studentRecord },
+  { method: 'DELETE', path: `${C}/students/:userId`, access: 'user', handler: removeStudent },
+  { method: 'POST', path: `${C}/students/:userId/end-sessions`, access: 'user', payloadSchema: noPayload, handler: endSessions },
+  { method: 'POST', path: `${C}/students/:userId/temporary-password`, access: 'user', payloadSchema: noPayload, handler: setTemporaryPassword },
+  { method: 'POST', path: `${C}/turn-ins/:turnInId/comments`, access: 'user', payloadSchema: commentSchema, handler: addComment },
+  { method: 'GET', path: '/turn-ins/:turnInId', access: 'user', handler: getTurnIn },
+  { method: 'GET', path: '/me/classes', access: 'user', handler: myClasses },
+  { method: 'GET', path: '/me/assignments', access: 'user', handler: myAssignments },
+  { method: 'GET', path: '/me/turn-ins', access: 'user', handler: myTurnIns },
+  { method: 'POST', path: '/me/turn-ins', access: 'user', payloadSchema: turnInSchema, handler: turnIn },
+];
