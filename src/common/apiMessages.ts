@@ -10,6 +10,8 @@ const formatMiB = (bytes: number): string => `${Number((bytes / 1048576).toFixed
 export const API_MESSAGES = {
   unknownAppKey: 'Unknown app key',
   badCredentials: 'The user name or password is incorrect.',
+  /** the school's roster no longer lists the user (users.deactivated_at); said only after the right password */
+  accountDeactivated: 'This account is no longer active: your school no longer lists it. Ask your teacher or the school office.',
   throttled: (retryAfterSeconds: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
   notSignedIn: 'You are not signed in.',

@@ -52,7 +52,7 @@ export async function prepareDatabase(config: Config, requestDb: Db): Promise<vo
 async function prepareUnderLock(config: Config, db: Db): Promise<void> {
   await withStartupLock(db, async () => {
     await migrateToLatest(db);
-    if (config.seedDemo) await seedDemo(db, config.passwordHashing, Date.now());
+    if (config.seedDemo) await seedDemo(db, config.passwordHashing, Date.now(), { classroom: true });
     // the catalog: import when the content changed; a bad file stops the start with its name
     if (existsSync(path.join(config.contentDir, 'catalog'))) {
       await importContentIfChanged(db, config.contentDir, Date.now());

@@ -56,6 +56,8 @@ export interface TestAppOptions {
   pageRenderer?: AppDeps['pageRenderer'];
   /** the retention sweep's timers or interval, or false for none (default: hourly, real timers) */
   retentionSweep?: AppDeps['retentionSweep'];
+  /** also seed the demo classroom (teacher's two classes, their students and progress) */
+  demoClassroom?: boolean;
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -79,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = fakeClock();
   const db = createDatabase(config);
   await migrateToLatest(db);
-  await seedDemo(db, config.passwordHashing, clock());
+  await seedDemo(db, config.passwordHashing, clock(), { classroom: options.demoClassroom ?? false });
   const app = await buildApp({
     config,
     db,

@@ -10,6 +10,7 @@ import { defaultMailer } from '../app';
 import { loadConfig, type Config } from '../config';
 import { importContent } from '../content/importContent';
 import { createDatabase, migrateToLatest, type Db } from '../db';
+import { formatRosterReport, importRoster } from '../services/roster/service';
 import {
   AdminError,
   createAccessCodes,
@@ -47,6 +48,11 @@ Commands:
   list-schools | list-products | list-codes [--school <ID>] | list-users [--school <ID>]
   import-content --dir <folder>
       Re-import the learning content from a folder (docs/content-format.md).
+  roster import <file.zip> [--dry-run] [--school <ID>]
+      Import a OneRoster 1.1/1.2 CSV bulk export (schools, users, classes, enrollments), matched by
+      sourcedId. A file with any problem changes nothing and every problem is listed with its file,
+      line and column; --dry-run reports what would be created, updated and deactivated. With
+      --school the file is for that one school. Imported users have no password yet.
   help, --help
       Show this text.
 
@@ -78,6 +84,7 @@ const OPTIONS = {
   password: { type: 'string' },
   permission: { type: 'string' },
   dir: { type: 'string' },
+  'dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -126,8 +133,10 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     io.out(HELP);
     return command || values.help ? 0 : 2;
   }
-  if (positionals.length > 1) {
-    io.err(`Unexpected argument "${positionals[1]}". See: npm run admin -- --help`);
+  // `roster import <file>` is the one command with a subcommand and a file
+  const expected = command === 'roster' ? 3 : 1;
+  if (positionals.length > expected) {
+    io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
   }
 
@@ -234,6 +243,23 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         io.out(
           `Imported content from ${dir}: ${result.modules} modules, ${result.materials} materials, ${result.sections} sections, ${result.questions} questions${kb}.`,
         );
+        break;
+      }
+      case 'roster': {
+        const [, sub, file] = positionals;
+        if (sub !== 'import' || !file) throw new UsageError('Usage: npm run admin -- roster import <file.zip> [--dry-run] [--school <ID>]');
+        let zip: Uint8Array;
+        try {
+          zip = readFileSync(file);
+        } catch (error) {
+          throw new AdminError(`Cannot read ${file}: ${(error as Error).message}`);
+        }
+        const report = await importRoster(db, zip, { dryRun: values['dry-run'] ?? false, school: values.school ?? null, now: now() });
+        if (!report.ok) {
+          io.err(formatRosterReport(report));
+          return 1;
+        }
+        io.out(formatRosterReport(report));
         break;
       }
       default:

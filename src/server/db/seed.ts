@@ -1,11 +1,14 @@
 /**
- * The demo world: two schools and four accounts, all with password `demo-password`.
+ * The demo world: two schools and six accounts, all with password `demo-password`; with
+ * `classroom`, also the teacher's two classes and their students (seedClassroom.ts).
  * Idempotent: existing schools and accounts are left as they are.
  */
+import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../common/classroom';
 import { SUPERUSER_PERMISSION } from '../../common/constants';
 import type { PasswordHashing } from '../config';
 import { hashPassword } from '../security/passwords';
 import type { Db } from '.';
+import { seedDemoClassroom } from './seedClassroom';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -22,6 +25,8 @@ export interface DemoAccount {
   timezone: string | null;
   schools: readonly string[];
   permissions: readonly string[];
+  /** permissions that hold at the account's first school only (school_permissions) */
+  schoolPermissions?: readonly string[];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -29,9 +34,19 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { userName: 'multi', firstName: 'Daniel', lastName: 'Rivera', email: 'daniel.rivera@example.edu', timezone: 'America/New_York', schools: ['LINCOLN-HS', 'ROOSEVELT-AC'], permissions: [] },
   { userName: 'support', firstName: 'Priya', lastName: 'Patel', email: 'priya.patel@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: ['SUPPORT'] },
   { userName: 'admin', firstName: 'Grace', lastName: 'Thompson', email: 'grace.thompson@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [SUPERUSER_PERMISSION] },
+  { userName: 'teacher', firstName: 'James', lastName: 'Whitaker', email: 'james.whitaker@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [], schoolPermissions: [TEACHER_PERMISSION] },
+  { userName: 'schooladmin', firstName: 'Linda', lastName: 'Okafor', email: 'linda.okafor@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [], schoolPermissions: [SCHOOLADMIN_PERMISSION] },
 ];
 
-export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: number): Promise<void> {
+export interface SeedOptions {
+  /**
+   * Also the demo classroom: `teacher`'s classes with 41 more students and their progress. The
+   * server seeds it; API tests leave it out unless they ask, so they start from empty progress.
+   */
+  classroom?: boolean;
+}
+
+export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: number, options: SeedOptions = {}): Promise<void> {
   for (const school of DEMO_SCHOOLS) {
     await db
       .insertInto('clients')
@@ -46,10 +61,13 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
     return found.id;
   };
 
+  // one hash for every demo account: each argon2 run is deliberately slow
+  let passwordHash: string | null = null;
+  const demoHash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD, passwordHashing));
   for (const account of DEMO_ACCOUNTS) {
     const exists = await db.selectFrom('users').select('id').where('user_name', '=', account.userName).executeTakeFirst();
     if (exists) continue;
-    const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashing);
+    const hash = await demoHash();
     await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('users')
@@ -59,7 +77,7 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
           user_name: account.userName,
           email: account.email,
           timezone: account.timezone,
-          password_hash: passwordHash,
+          password_hash: hash,
           created_at: now,
         })
         .returning('id')
@@ -76,6 +94,14 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
           .values(account.permissions.map((permission) => ({ user_id: inserted.id, permission })))
           .execute();
       }
+      const home = account.schools[0];
+      if (account.schoolPermissions && home) {
+        await trx
+          .insertInto('school_permissions')
+          .values(account.schoolPermissions.map((permission) => ({ user_id: inserted.id, client_id: clientId(home), permission, granted_at: now, granted_by: null })))
+          .execute();
+      }
     });
   }
+  if (options.classroom) await seedDemoClassroom(db, demoHash, now);
 }

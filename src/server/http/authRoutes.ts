@@ -98,13 +98,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     const user = await findUserByUserName(ctx.db, username);
     // an unknown user costs one argon2 verification too, so both failures take the same time
-    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash(ctx.config.passwordHashing)), password);
+    // an imported user without a password yet has a hash that never verifies: it costs the same too
+    const hasPassword = user?.password_hash.startsWith('$argon2') === true;
+    const verified = await verifyPassword(hasPassword && user ? user.password_hash : await dummyHash(ctx.config.passwordHashing), password);
+    const ok = hasPassword && verified;
     if (!user || !ok) {
       await ctx.throttle.recordFailure(username, request.ip, now);
       request.log.info({ userName: username.slice(0, 200) }, 'sign-in failed');
       throw new HttpError(401, API_MESSAGES.badCredentials);
     }
     await ctx.throttle.recordSuccess(username);
+    if (user.deactivated_at !== null) throw new HttpError(403, API_MESSAGES.accountDeactivated);
     if (needsRehash(user.password_hash, ctx.config.passwordHashing)) {
       // the hashing parameters changed since this password was stored: store it at today's
       // (only if nobody changed the password meanwhile)

@@ -1,0 +1,61 @@
+/** The roster import's reads and bulk writes (one transaction, given by the service). */
+import type { Db } from '../../db';
+
+/** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** `where column in (…)` over many values, a chunk at a time. */
+export async function selectChunked<V, R>(values: V[], select: (chunk: V[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += CHUNK) out.push(...(await select(values.slice(i, i + CHUNK))));
+  return out;
+}
+
+export async function schoolsBySourcedId(trx: Db) {
+  return trx.selectFrom('clients').select(['id', 'lsclient_id', 'name', 'sourced_id']).execute();
+}
+
+export async function rosterUsers(trx: Db) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'sourced_id', 'user_name', 'first_name', 'last_name', 'email', 'deactivated_at'])
+    .where('sourced_id', 'is not', null)
+    .execute();
+}
+
+export async function usersByName(trx: Db, userNames: string[]) {
+  return selectChunked(userNames, (chunk) => trx.selectFrom('users').select(['id', 'user_name', 'sourced_id']).where('user_name', 'in', chunk).execute());
+}
+
+export async function membershipsOf(trx: Db, clientIds: number[]) {
+  if (clientIds.length === 0) return [];
+  return trx.selectFrom('user_clients').select(['user_id', 'client_id']).where('client_id', 'in', clientIds).execute();
+}
+
+export async function positionsOf(trx: Db, userIds: number[]) {
+  return selectChunked(userIds, (chunk) =>
+    trx.selectFrom('user_clients').select(['user_id', trx.fn.max('position').as('last')]).where('user_id', 'in', chunk).groupBy('user_id').execute(),
+  );
+}
+
+export async function schoolPermissionsAt(trx: Db, clientIds: number[]) {
+  if (clientIds.length === 0) return [];
+  return trx.selectFrom('school_permissions').select(['user_id', 'client_id', 'permission']).where('client_id', 'in', clientIds).execute();
+}
+
+export async function classesAt(trx: Db, clientIds: number[]) {
+  if (clientIds.length === 0) return [];
+  return trx.selectFrom('classes').select(['id', 'client_id', 'name', 'sourced_id', 'archived_at']).where('client_id', 'in', clientIds).execute();
+}
+
+export async function rostersOf(trx: Db, classIds: number[]) {
+  const students = await selectChunked(classIds, (chunk) =>
+    trx.selectFrom('class_students').select(['class_id', 'user_id', 'source', 'left_at']).where('class_id', 'in', chunk).execute(),
+  );
+  const teachers = await selectChunked(classIds, (chunk) => trx.selectFrom('class_teachers').select(['class_id', 'user_id', 'role']).where('class_id', 'in', chunk).execute());
+  return { students, teachers };
+}

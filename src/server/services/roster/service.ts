@@ -1,0 +1,361 @@
+/**
+ * The OneRoster import: a school's (or district's) bulk export brought into Cashwise's schools,
+ * users, classes and rosters, matched by `sourcedId` so a re-import changes only what changed. One
+ * transaction: a file with any problem changes nothing, and a dry run rolls back after counting.
+ * Called by the operator CLI (`npm run admin -- roster import`) and by the school administration UI.
+ *
+ * What an import does, per school in the file:
+ * - users it lists are created or updated (no password: they set one through an invitation or a
+ *   teacher's temporary password), join the school, teachers get TEACHER and administrators
+ *   SCHOOLADMIN there; roster users of the school it no longer lists are deactivated (they cannot
+ *   sign in; their sessions end; their records stay);
+ * - classes are created, renamed, or archived when no longer listed;
+ * - enrolments make students (source 'roster') and teachers (primary: owner); a dropped student
+ *   enrolment sets `left_at` (history stays), a dropped teacher enrolment removes the teacher.
+ *   Students who joined with a join code are never touched by the roster.
+ */
+import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
+import type { Db } from '../../db';
+import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
+import {
+  classesAt,
+  insertChunked,
+  membershipsOf,
+  positionsOf,
+  rosterUsers,
+  rostersOf,
+  schoolPermissionsAt,
+  schoolsBySourcedId,
+  selectChunked,
+  usersByName,
+} from './repository';
+
+/** Stored as the password hash of an imported user: not an argon2 hash, so no password verifies against it. */
+export const NO_PASSWORD = '!roster:no-password';
+
+export interface RosterImportOptions {
+  dryRun?: boolean;
+  /** the lsclientID of the one school the file is for (its org is linked to that school) */
+  school?: string | null;
+  now: number;
+}
+
+interface Counts {
+  created: number;
+  updated: number;
+  removed: number;
+}
+
+export interface RosterReport {
+  /** true when the file was imported (or, in a dry run, would be) */
+  ok: boolean;
+  dryRun: boolean;
+  problems: RosterProblem[];
+  schools: Counts;
+  /** removed: deactivated */
+  users: Counts;
+  /** removed: archived */
+  classes: Counts;
+  /** created/updated/removed (left or teacher removed) class memberships */
+  enrollments: Counts;
+  /** users and enrolments with roles Cashwise has no place for (guardians, aides, …) */
+  skipped: { users: number; enrollments: number };
+}
+
+const counts = (): Counts => ({ created: 0, updated: 0, removed: 0 });
+
+function emptyReport(dryRun: boolean, problems: RosterProblem[]): RosterReport {
+  return { ok: problems.length === 0, dryRun, problems, schools: counts(), users: counts(), classes: counts(), enrollments: counts(), skipped: { users: 0, enrollments: 0 } };
+}
+
+/** Thrown inside the transaction to roll it back: a dry run's end, or problems found on the way. */
+class Rollback extends Error {
+  constructor(readonly report: RosterReport) {
+    super('rollback');
+  }
+}
+
+export async function importRoster(db: Db, zip: Uint8Array, options: RosterImportOptions): Promise<RosterReport> {
+  const dryRun = options.dryRun ?? false;
+  const problems: RosterProblem[] = [];
+  const files = unzipRoster(zip, problems);
+  if (problems.length > 0) return emptyReport(dryRun, problems);
+  const data = readRoster(files, problems);
+  if (problems.length > 0) return emptyReport(dryRun, problems);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const report = await apply(trx, data, options);
+      report.ok = report.problems.length === 0;
+      if (!report.ok || dryRun) throw new Rollback(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.report;
+    throw error;
+  }
+}
+
+async function apply(trx: Db, data: RosterData, options: RosterImportOptions): Promise<RosterReport> {
+  const { now } = options;
+  const report = emptyReport(options.dryRun ?? false, []);
+  report.skipped = { users: data.skippedUsers, enrollments: data.skippedEnrollments };
+  const problems = report.problems;
+
+  // ---- schools: each school org is one Cashwise school (clients), matched by sourced_id
+  const clients = await schoolsBySourcedId(trx);
+  const schoolOrgs = data.orgs.filter((o) => o.type === 'school');
+  const clientOf = new Map<string, number>();
+  const byLsclient = (id: string) => clients.find((c) => c.lsclient_id.toLowerCase() === id.toLowerCase());
+  if (options.school) {
+    const school = byLsclient(options.school);
+    if (!school) problems.push({ file: '--school', message: `No school has the id "${options.school}".` });
+    if (schoolOrgs.length !== 1) {
+      problems.push({ file: 'orgs.csv', column: 'type', message: `With --school the file must be for one school; it lists ${schoolOrgs.length} orgs of type school.` });
+    }
+    const org = schoolOrgs.length === 1 ? schoolOrgs[0] : undefined;
+    if (school && org) {
+      const other = clients.find((c) => c.sourced_id === org.sourcedId && c.id !== school.id);
+      if (other) {
+        problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `The org "${org.sourcedId}" is already the school ${other.lsclient_id}.` });
+      } else if (school.sourced_id !== org.sourcedId) {
+        if (school.sourced_id !== null) {
+          problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `${school.lsclient_id} was imported from the org "${school.sourced_id}", not "${org.sourcedId}".` });
+        } else {
+          await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', school.id).execute();
+          report.schools.updated += 1;
+        }
+      }
+      clientOf.set(org.sourcedId, school.id);
+    }
+  } else {
+    for (const org of schoolOrgs) {
+      const known = clients.find((c) => c.sourced_id === org.sourcedId);
+      if (known) {
+        if (known.name !== org.name) {
+          await trx.updateTable('clients').set({ name: org.name }).where('id', '=', known.id).execute();
+          report.schools.updated += 1;
+        }
+        clientOf.set(org.sourcedId, known.id);
+        continue;
+      }
+      // a new school's id is the org's identifier (or its sourcedId); an existing school of that id is linked
+      const lsclientId = (org.identifier || org.sourcedId).toUpperCase();
+      const same = byLsclient(lsclientId);
+      if (same && same.sourced_id !== null) {
+        problems.push({ file: 'orgs.csv', line: org.line, column: 'identifier', message: `The school id "${lsclientId}" is already the org "${same.sourced_id}".` });
+      } else if (same) {
+        await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', same.id).execute();
+        report.schools.updated += 1;
+        clientOf.set(org.sourcedId, same.id);
+      } else {
+        const created = await trx.insertInto('clients').values({ lsclient_id: lsclientId, name: org.name, sourced_id: org.sourcedId }).returning('id').executeTakeFirstOrThrow();
+        report.schools.created += 1;
+        clientOf.set(org.sourcedId, created.id);
+      }
+    }
+  }
+  for (const user of data.users) {
+    if (user.active && user.orgSourcedIds.length === 0) problems.push({ file: 'users.csv', line: user.line, column: 'orgSourcedIds', message: 'The user belongs to no school in orgs.csv.' });
+  }
+  if (problems.length > 0) return report;
+  const clientIds = [...new Set(clientOf.values())];
+
+  // ---- users, by sourced_id
+  const existing = new Map((await rosterUsers(trx)).map((u) => [u.sourced_id ?? '', u]));
+  const listed = data.users.filter((u) => u.active);
+  // a user name may not belong to another account (a learner who registered, or another roster user)
+  const holders = new Map((await usersByName(trx, listed.map((u) => u.userName))).map((u) => [u.user_name, u]));
+  for (const user of listed) {
+    const holder = holders.get(user.userName);
+    if (holder && holder.sourced_id !== user.sourcedId) {
+      problems.push({ file: 'users.csv', line: user.line, column: 'username', message: `The user name "${user.userName}" belongs to another Cashwise account.` });
+    }
+  }
+  if (problems.length > 0) return report;
+
+  const toCreate = listed.filter((u) => !existing.has(u.sourcedId));
+  await insertChunked(toCreate, (chunk) =>
+    trx
+      .insertInto('users')
+      .values(
+        chunk.map((u) => ({
+          first_name: u.givenName,
+          last_name: u.familyName,
+          user_name: u.userName,
+          email: u.email,
+          timezone: null,
+          password_hash: NO_PASSWORD,
+          created_at: now,
+          sourced_id: u.sourcedId,
+          deactivated_at: null,
+        })),
+      )
+      .execute(),
+  );
+  report.users.created = toCreate.length;
+  for (const user of listed) {
+    const row = existing.get(user.sourcedId);
+    if (!row) continue;
+    const changes = {
+      ...(row.user_name !== user.userName ? { user_name: user.userName } : {}),
+      ...(row.first_name !== user.givenName ? { first_name: user.givenName } : {}),
+      ...(row.last_name !== user.familyName ? { last_name: user.familyName } : {}),
+      ...(row.email !== user.email ? { email: user.email } : {}),
+      ...(row.deactivated_at !== null ? { deactivated_at: null } : {}),
+    };
+    if (Object.keys(changes).length === 0) continue;
+    await trx.updateTable('users').set(changes).where('id', '=', row.id).execute();
+    report.users.updated += 1;
+  }
+
+  const idOf = new Map((await rosterUsers(trx)).map((u) => [u.sourced_id ?? '', u.id]));
+  // roster users of these schools the file no longer lists (or lists as deleted or disabled)
+  const listedIds = new Set(listed.map((u) => u.sourcedId));
+  const members = await membershipsOf(trx, clientIds);
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const dropped = [...existing.values()].filter((u) => u.deactivated_at === null && !listedIds.has(u.sourced_id ?? '') && memberIds.has(u.id)).map((u) => u.id);
+  await selectChunked(dropped, async (chunk) => {
+    await trx.updateTable('users').set({ deactivated_at: now }).where('id', 'in', chunk).execute();
+    // an open tab of a deactivated user goes to /login at its next check
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', 'in', chunk).where('revoked_at', 'is', null).execute();
+    return [];
+  });
+  report.users.removed = dropped.length;
+
+  // memberships and school permissions
+  const memberKey = (userId: number, clientId: number) => `${userId}:${clientId}`;
+  const memberSet = new Set(members.map((m) => memberKey(m.user_id, m.client_id)));
+  const joins: { user_id: number; client_id: number }[] = [];
+  const permissionSet = new Set((await schoolPermissionsAt(trx, clientIds)).map((p) => `${p.user_id}:${p.client_id}:${p.permission}`));
+  const grants: { user_id: number; client_id: number; permission: string; granted_at: number; granted_by: null }[] = [];
+  for (const user of listed) {
+    const userId = idOf.get(user.sourcedId);
+    if (userId === undefined) continue;
+    for (const org of user.orgSourcedIds) {
+      const clientId = clientOf.get(org);
+      if (clientId === undefined) continue;
+      if (!memberSet.has(memberKey(userId, clientId))) {
+        memberSet.add(memberKey(userId, clientId));
+        joins.push({ user_id: userId, client_id: clientId });
+      }
+      const permission = user.role === 'teacher' ? TEACHER_PERMISSION : user.role === 'administrator' ? SCHOOLADMIN_PERMISSION : null;
+      if (permission && !permissionSet.has(`${userId}:${clientId}:${permission}`)) {
+        permissionSet.add(`${userId}:${clientId}:${permission}`);
+        grants.push({ user_id: userId, client_id: clientId, permission, granted_at: now, granted_by: null });
+      }
+    }
+  }
+  // a new school goes after the user's others (position 0 stays their current school)
+  const last = new Map((await positionsOf(trx, [...new Set(joins.map((j) => j.user_id))])).map((p) => [p.user_id, Number(p.last)]));
+  const rows = joins.map((j) => {
+    const position = (last.get(j.user_id) ?? -1) + 1;
+    last.set(j.user_id, position);
+    return { ...j, position };
+  });
+  await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute());
+  await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute());
+
+  // ---- classes, by (school, sourced_id)
+  const classKey = (clientId: number, sourcedId: string) => `${clientId}\u0000${sourcedId}`;
+  const classRows = await classesAt(trx, clientIds);
+  const classByKey = new Map(classRows.filter((c) => c.sourced_id !== null).map((c) => [classKey(c.client_id, c.sourced_id ?? ''), c]));
+  const newClasses: { client_id: number; name: string; sourced_id: string; created_at: number; updated_at: number; archived_at: null }[] = [];
+  const listedClasses = new Set<string>();
+  for (const cls of data.classes) {
+    const clientId = clientOf.get(cls.schoolSourcedId);
+    if (clientId === undefined || !cls.active) continue;
+    const key = classKey(clientId, cls.sourcedId);
+    listedClasses.add(key);
+    const row = classByKey.get(key);
+    if (!row) {
+      newClasses.push({ client_id: clientId, name: cls.title, sourced_id: cls.sourcedId, created_at: now, updated_at: now, archived_at: null });
+    } else if (row.name !== cls.title || row.archived_at !== null) {
+      await trx.updateTable('classes').set({ name: cls.title, archived_at: null, updated_at: now }).where('id', '=', row.id).execute();
+      report.classes.updated += 1;
+    }
+  }
+  await insertChunked(newClasses, (chunk) => trx.insertInto('classes').values(chunk).execute());
+  report.classes.created = newClasses.length;
+  const gone = [...classByKey.entries()].filter(([key, c]) => !listedClasses.has(key) && c.archived_at === null).map(([, c]) => c.id);
+  await selectChunked(gone, async (chunk) => {
+    await trx.updateTable('classes').set({ archived_at: now, updated_at: now }).where('id', 'in', chunk).execute();
+    return [];
+  });
+  report.classes.removed = gone.length;
+
+  // ---- enrolments of the roster's classes
+  const classes = (await classesAt(trx, clientIds)).filter((c) => c.sourced_id !== null);
+  const classIdOf = new Map(classes.map((c) => [classKey(c.client_id, c.sourced_id ?? ''), c.id]));
+  const schoolOfClass = new Map(data.classes.map((c) => [c.sourcedId, c.schoolSourcedId]));
+  const { students, teachers } = await rostersOf(trx, classes.map((c) => c.id));
+  const pair = (classId: number, userId: number) => `${classId}:${userId}`;
+  const studentRows = new Map(students.map((s) => [pair(s.class_id, s.user_id), s]));
+  const teacherRows = new Map(teachers.map((s) => [pair(s.class_id, s.user_id), s]));
+  const wantStudents = new Set<string>();
+  const wantTeachers = new Set<string>();
+  const newStudents: { class_id: number; user_id: number; source: 'roster'; joined_at: number; left_at: null }[] = [];
+  const newTeachers: { class_id: number; user_id: number; role: 'owner' | 'co-teacher'; added_at: number }[] = [];
+  for (const e of data.enrollments) {
+    const clientId = clientOf.get(schoolOfClass.get(e.classSourcedId) ?? '');
+    const classId = clientId === undefined ? undefined : classIdOf.get(classKey(clientId, e.classSourcedId));
+    const userId = idOf.get(e.userSourcedId);
+    if (classId === undefined || userId === undefined || !listedIds.has(e.userSourcedId)) continue;
+    const key = pair(classId, userId);
+    if (e.role === 'student') {
+      wantStudents.add(key);
+      const row = studentRows.get(key);
+      if (!row) {
+        newStudents.push({ class_id: classId, user_id: userId, source: 'roster', joined_at: now, left_at: null });
+      } else if (row.left_at !== null) {
+        await trx.updateTable('class_students').set({ left_at: null }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+        report.enrollments.updated += 1;
+      }
+    } else {
+      wantTeachers.add(key);
+      const role = e.primary ? 'owner' : 'co-teacher';
+      const row = teacherRows.get(key);
+      if (!row) {
+        newTeachers.push({ class_id: classId, user_id: userId, role, added_at: now });
+      } else if (row.role !== role) {
+        await trx.updateTable('class_teachers').set({ role }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+        report.enrollments.updated += 1;
+      }
+    }
+  }
+  await insertChunked(newStudents, (chunk) => trx.insertInto('class_students').values(chunk).execute());
+  await insertChunked(newTeachers, (chunk) => trx.insertInto('class_teachers').values(chunk).execute());
+  report.enrollments.created = newStudents.length + newTeachers.length;
+
+  // dropped: roster enrolments only (a student who joined with the code stays; so does a teacher added by hand)
+  const rosterUserIds = new Set(idOf.values());
+  for (const s of students) {
+    if (s.source !== 'roster' || s.left_at !== null || wantStudents.has(pair(s.class_id, s.user_id))) continue;
+    await trx.updateTable('class_students').set({ left_at: now }).where('class_id', '=', s.class_id).where('user_id', '=', s.user_id).execute();
+    report.enrollments.removed += 1;
+  }
+  for (const t of teachers) {
+    if (!rosterUserIds.has(t.user_id) || wantTeachers.has(pair(t.class_id, t.user_id))) continue;
+    await trx.deleteFrom('class_teachers').where('class_id', '=', t.class_id).where('user_id', '=', t.user_id).execute();
+    report.enrollments.removed += 1;
+  }
+  return report;
+}
+
+/** The report as the CLI prints it. */
+export function formatRosterReport(report: RosterReport): string {
+  if (!report.ok) {
+    return [`The roster was not imported: ${report.problems.length} problem(s); nothing was changed.`, ...report.problems.map((p) => `  ${describeProblem(p)}`)].join('\n');
+  }
+  const verb = report.dryRun ? 'Dry run (nothing was changed); the import would make:' : 'Imported the roster:';
+  const line = (name: string, c: Counts, removed: string) => `  ${name}: ${c.created} created, ${c.updated} updated, ${c.removed} ${removed}`;
+  return [
+    verb,
+    line('schools', report.schools, 'removed'),
+    line('users', report.users, 'deactivated'),
+    line('classes', report.classes, 'archived'),
+    line('enrollments', report.enrollments, 'dropped'),
+    ...(report.skipped.users + report.skipped.enrollments > 0
+      ? [`  skipped: ${report.skipped.users} user(s) and ${report.skipped.enrollments} enrollment(s) with roles Cashwise has no place for (guardians, aides, …)`]
+      : []),
+  ].join('\n');
+}
