@@ -140,12 +140,6 @@ export function assignmentsFor(items: readonly MyAssignment[], path: string): My
   return items.filter((a) => clean(a.href) === clean(path));
 }
 
-/** The class name from an access-code answer's message, when it names one ("You joined …"). */
-export function joinedClassName(message: string | null | undefined): string | null {
-  const match = /joined (?:the class )?[“"']?(.+?)[”"']?\.?$/i.exec(message ?? '');
-  return match ? match[1]!.trim() : null;
-}
-
 /** A gradebook file's name: the class's name, safe on every system, and the day. */
 export function gradebookFileName(className: string, day: string): string {
   const safe = className.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'class';
