@@ -18,7 +18,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
@@ -80,6 +80,10 @@ function PageAfterShell() {
     startTransition(() => setShellCommitted(true));
   }, []);
   const matches = useMatches();
+  const { pathname } = useLocation();
+  // a temporary password a teacher gave: changed before anything else (PUT /me/password clears it)
+  const mustChangePassword = useAppSelector((state) => state.auth.session?.mustChangePassword === true);
+  const isPasswordPage = /\/profile\/password\/?$/.test(pathname);
   if (!withPage) {
     // a page's prerendered shell: a heading for assistive technology until the page comes (every
     // page has one), out of sight, and the page's skeleton, so on a slow connection the page is
@@ -93,8 +97,11 @@ function PageAfterShell() {
       </>
     );
   }
+  if (mustChangePassword && !isPasswordPage) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return shellCommitted ? <Outlet /> : null;
 }
+
+const CHANGE_PASSWORD_PATH = '/app/profile/password';
 
 export function AppShell() {
   const { pathname } = useLocation();
