@@ -1,4 +1,5 @@
 /** /app/resources/budget-wizard: the learner's budgets, a new budget, and a saved one (numeric id). */
+import { Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -13,6 +14,7 @@ import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../../ui/documents/DocumentList';
 import { BudgetWizard } from '../components/BudgetWizard';
+import { TurnInPanel } from '../../classroom';
 import { monthLabel } from '../exports';
 import { BUDGET_WIZARD_PATH, budgetName, budgetPath, budgets } from '../slice';
 import { registerArea } from '../../../app/areas';
@@ -81,5 +83,13 @@ export function BudgetCreatePage() {
 export function BudgetEditPage() {
   const id = documentIdOf(useParams().id ?? '');
   if (id === null) return <NotFoundPage />;
-  return <BudgetWizard key={id} id={id} />;
+  return (
+    <>
+      <BudgetWizard key={id} id={id} />
+      {/* a student in a class can turn the saved budget in (nothing otherwise) */}
+      <Suspense fallback={null}>
+        <TurnInPanel kind="budget" documentId={id} />
+      </Suspense>
+    </>
+  );
 }

@@ -61,7 +61,7 @@ export function TurnInPanel({ kind, documentId, worksheetKind }: TurnInPanelProp
   const assignmentFor = (id: number) => assignments.find((a) => a.classId === id && a.kind === 'worksheet' && worksheetKind && a.worksheetKind === worksheetKind)?.id ?? null;
 
   return (
-    <Box component="section" aria-labelledby={`turn-in-${kind}-${documentId}`} sx={{ my: 3 }}>
+    <Box component="section" aria-labelledby={`turn-in-${kind}-${documentId}`} sx={{ my: 3, maxWidth: 960, mx: 'auto' }}>
       <Typography id={`turn-in-${kind}-${documentId}`} variant="h6" component="h2" sx={{ mb: 1 }}>
         Turn in to your teacher
       </Typography>
