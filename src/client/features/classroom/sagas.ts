@@ -239,7 +239,9 @@ export function* gradebookSaga(action: ReturnType<typeof gradebookRequested>): S
     const csv: unknown = yield call(callService, { method: 'GET', path: CLASSROOM_PATHS.gradebook(action.payload.classId) });
     const time: number = yield call(now);
     const day = new Date(time).toISOString().slice(0, 10);
-    yield call(downloadText, gradebookFileName(action.payload.className, day), typeof csv === 'string' ? csv : String(csv ?? ''));
+    const text = typeof csv === 'string' ? csv : String(csv ?? '');
+    // the browser's decoding of the answer drops the server's byte-order mark; spreadsheets need it to read UTF-8
+    yield call(downloadText, gradebookFileName(action.payload.className, day), text.startsWith('\uFEFF') ? text : `\uFEFF${text}`);
     yield put(gradebookSaved());
   } catch (error) {
     const problem = toRequestError(error);

@@ -10,7 +10,7 @@ import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { classroomArea } from '../../../../../src/client/features/classroom/area';
 import { DASHBOARD_POLL_MS } from '../../../../../src/client/features/classroom/model';
 import { classroomSaga } from '../../../../../src/client/features/classroom/sagas';
-import { changeRequested, dashboardUnwatched, dashboardWatched } from '../../../../../src/client/features/classroom/slice';
+import { changeRequested, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../../../../../src/client/features/classroom/slice';
 import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
@@ -163,5 +163,23 @@ describe('a teacher’s changes', () => {
     h.store.dispatch(changeRequested({ kind: 'create', name: 'Period 2' }));
     await settle();
     expect(h.state().classroom.change).toEqual(expect.objectContaining({ status: 'failed', kind: 'create', error: { status: 400, message: 'A class with that name already exists.' } }));
+  });
+});
+
+describe('the gradebook', () => {
+  it.each([
+    ['with the server’s byte-order mark kept', '\uFEFFStudent,Score\r\n'],
+    ['with the byte-order mark the browser dropped put back', 'Student,Score\r\n'],
+  ])('is saved as a CSV file named after the class and the day, %s', async (_name, answer) => {
+    const saved: [string, string][] = [];
+    const exporting = jest.requireActual<typeof import('../../../../../src/client/ui/documents/exporting')>('../../../../../src/client/ui/documents/exporting');
+    const spy = jest.spyOn(exporting, 'downloadText').mockImplementation((file, text) => void saved.push([file, text]));
+    const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 200, data: answer })) });
+    h.store.dispatch(gradebookRequested({ classId: 4, className: 'Personal Finance — Period 2' }));
+    await settle();
+    expect(h.requests[0]!.data).toEqual(expect.objectContaining({ method: 'GET', path: '/classes/4/gradebook.csv' }));
+    expect(saved).toEqual([[`Personal-Finance-Period-2-gradebook-${new Date(NOW).toISOString().slice(0, 10)}.csv`, '\uFEFFStudent,Score\r\n']]);
+    expect(h.state().classroom.gradebook.status).toBe('succeeded');
+    spy.mockRestore();
   });
 });
