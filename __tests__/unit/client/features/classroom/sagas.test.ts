@@ -11,6 +11,7 @@ import { classroomArea } from '../../../../../src/client/features/classroom/area
 import { DASHBOARD_POLL_MS } from '../../../../../src/client/features/classroom/model';
 import { classroomSaga } from '../../../../../src/client/features/classroom/sagas';
 import { changeRequested, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../../../../../src/client/features/classroom/slice';
+import * as exporting from '../../../../../src/client/ui/documents/exporting';
 import { VirtualClock } from '../../../../../src/client/features/session/scenarios/virtualClock';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
@@ -172,7 +173,6 @@ describe('the gradebook', () => {
     ['with the byte-order mark the browser dropped put back', 'Student,Score\r\n'],
   ])('is saved as a CSV file named after the class and the day, %s', async (_name, answer) => {
     const saved: [string, string][] = [];
-    const exporting = jest.requireActual<typeof import('../../../../../src/client/ui/documents/exporting')>('../../../../../src/client/ui/documents/exporting');
     const spy = jest.spyOn(exporting, 'downloadText').mockImplementation((file, text) => void saved.push([file, text]));
     const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 200, data: answer })) });
     h.store.dispatch(gradebookRequested({ classId: 4, className: 'Personal Finance — Period 2' }));
