@@ -102,7 +102,7 @@ describe('the classroom, teacher and student', () => {
     // the learner joins with it at /app/profile/code and is told which class
     await signInAs(learner, 'learner');
     await learner.goto(`${e2eState().baseURL}/app/profile/code`);
-    await learner.getByLabel(/access code/i).first().fill(joinCode);
+    await learner.getByRole('textbox', { name: /access code/i }).fill(joinCode);
     await learner.getByRole('button', { name: 'Add code' }).click();
     await learner.getByText(`You joined the class “${className}”.`).waitFor();
     await expectAccessible(learner);
