@@ -59,6 +59,9 @@ const replay = () => import(/* webpackChunkName: "support-replay" */ '../feature
 const profile = () => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePages');
 const register = () => import(/* webpackChunkName: "register" */ '../features/registration/pages/RegistrationPages');
 const password = () => import(/* webpackChunkName: "password" */ '../features/password/pages/PasswordPages');
+const classes = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassesPage');
+const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
+const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -111,6 +114,9 @@ const P = {
   RecordPassword: lazyPage(register, 'RecordPasswordPage'),
   ForgotPassword: lazyPage(password, 'ForgotPasswordPage'),
   ResetPassword: lazyPage(password, 'ResetPasswordPage'),
+  Classes: lazyPage(classes, 'ClassesPage'),
+  Class: lazyPage(klass, 'ClassPage'),
+  ClassStudent: lazyPage(classStudent, 'ClassStudentPage'),
   NotFound: NotFoundPage,
 };
 
@@ -209,6 +215,16 @@ const appChildren: AppRoute[] = [
           { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
           { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
           { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
+        ],
+      },
+      {
+        // the classroom: TEACHER / SCHOOLADMIN at the current school (each page says so to anyone else)
+        path: 'classes',
+        skeleton: 'rows',
+        children: [
+          { index: true, title: 'Classes', page: P.Classes },
+          { path: ':id', title: 'Class', numeric: ['id'], page: P.Class },
+          { path: ':id/students/:userId', title: 'Student', numeric: ['id', 'userId'], page: P.ClassStudent },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },

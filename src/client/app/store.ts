@@ -40,6 +40,7 @@ import {
 } from '../features/auth';
 import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
+import type { classroomReducer } from '../features/classroom';
 import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { createNotificationBridge, notificationsReducer } from '../features/notifications';
@@ -76,6 +77,8 @@ export interface LazyLoadedSlices {
   worksheets: ReturnType<typeof worksheetsReducer>;
   /** Get Help: with the signed-in shell (its Get Help button), the support pages and the panel. */
   support: ReturnType<typeof supportReducer>;
+  /** Classes (teachers) and "Assigned to you" (students): with the classroom pages and Home's list. */
+  classroom: ReturnType<typeof classroomReducer>;
 }
 
 export const rootReducer = combineSlices(startupReducers).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -18,12 +18,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested, supportArea } from '../../features/support';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectCanTeach } from '../../features/classroom';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
@@ -44,6 +45,9 @@ export const AREAS = [
   { to: '/app/resources', label: 'Resources' },
   { to: '/app/activity', label: 'Activity' },
 ] as const;
+
+/** Teachers and school administrators also have their classes. */
+export const CLASSES_AREA = { to: '/app/classes', label: 'Classes' } as const;
 
 function isActive(pathname: string, to: string, exact = false): boolean {
   const path = pathname.replace(/^\/(?!app(\/|$))/, '/app/').replace(/\/$/, '') || '/app';
@@ -75,6 +79,10 @@ function PageAfterShell() {
     startTransition(() => setShellCommitted(true));
   }, []);
   const matches = useMatches();
+  const { pathname } = useLocation();
+  // a temporary password a teacher gave: changed before anything else (PUT /me/password clears it)
+  const mustChangePassword = useAppSelector((state) => state.auth.session?.mustChangePassword === true);
+  const isPasswordPage = /\/profile\/password\/?$/.test(pathname);
   if (!withPage) {
     // a page's prerendered shell: a heading for assistive technology until the page comes (every
     // page has one), out of sight, and the page's skeleton, so on a slow connection the page is
@@ -88,8 +96,11 @@ function PageAfterShell() {
       </>
     );
   }
+  if (mustChangePassword && !isPasswordPage) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return shellCommitted ? <Outlet /> : null;
 }
+
+const CHANGE_PASSWORD_PATH = '/app/profile/password';
 
 export function AppShell() {
   const { pathname } = useLocation();
@@ -97,7 +108,9 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const close = () => setDrawerOpen(false);
   // the same links in the app bar and in the drawer, the address's area marked in both
-  const navigation = AREAS.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
+  const canTeach = useAppSelector(selectCanTeach);
+  const areas = canTeach ? [...AREAS, CLASSES_AREA] : AREAS;
+  const navigation = areas.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

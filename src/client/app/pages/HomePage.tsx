@@ -16,6 +16,7 @@ import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../prerendering';
 import { selectCurrentSchool, selectUser } from '../../features/auth';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
+import { AssignedToYou } from '../../features/classroom';
 
 /** "Continue where you left off", loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
@@ -60,6 +61,12 @@ export function HomePage() {
             You're learning with your school.
           </Typography>
         )
+      )}
+      {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
+      {!PRERENDERING && (
+        <Suspense fallback={null}>
+          <AssignedToYou />
+        </Suspense>
       )}
       <Suspense fallback={<ContinueCardSkeleton />}>
         <ContinueCard />

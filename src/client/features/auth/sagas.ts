@@ -40,6 +40,7 @@ import {
   validate,
   validated,
   type AuthError,
+  temporaryPasswordReplaced,
 } from './slice';
 import {
   clearStoredSession,
@@ -475,7 +476,7 @@ export function* authSaga(): SagaIterator {
     takeEvery(sessionEnd, sessionEndSaga),
     takeLatest(guardDenied, guardDeniedSaga),
     // a school switch is written once the server has stored it (identityLoaded, profile/schoolSwitch.ts)
-    takeEvery([profileUpdated, identityLoaded], persistSessionSaga),
+    takeEvery([profileUpdated, identityLoaded, temporaryPasswordReplaced], persistSessionSaga),
   ]);
 }
 

@@ -122,6 +122,10 @@ const authSlice = createSlice({
       if (clients) state.session.clients = clients;
       if (permissions) state.session.permissions = permissions;
     },
+    /** The temporary password a teacher gave was replaced (PUT /me/password): the session may go on. */
+    temporaryPasswordReplaced(state) {
+      if (state.session) delete state.session.mustChangePassword;
+    },
     /** SPEC S4.06: only the supplied user fields change. */
     profileUpdated(state, action: PayloadAction<Partial<User>>) {
       if (!state.session) return;
@@ -196,6 +200,7 @@ const authSlice = createSlice({
 });
 
 export const {
+  temporaryPasswordReplaced,
   signInRequested,
   signInSucceeded,
   signInFailed,

@@ -6,6 +6,7 @@ import { callService } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
 import { getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications';
+import { temporaryPasswordReplaced } from '../auth';
 import {
   forgotAnswered,
   forgotFailed,
@@ -57,6 +58,8 @@ export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>):
   try {
     const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
     yield put(passwordChanged({ message: data.message }));
+    // a teacher's temporary password is gone: the app no longer holds the student on this page
+    yield put(temporaryPasswordReplaced());
   } catch (error) {
     yield put(passwordChangeFailed(toApiProblem(error)));
   }

@@ -1,4 +1,5 @@
 /** /app/resources/budget-wizard: the learner's budgets, a new budget, and a saved one (numeric id). */
+import { Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -12,6 +13,7 @@ import { selectTimeZone } from '../../auth';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { BudgetWizard } from '../components/BudgetWizard';
+import { TurnInPanel } from '../../classroom';
 import { monthLabel } from '../exports';
 import { BUDGET_WIZARD_PATH, budgetName, budgetPath, budgets } from '../slice';
 import { registerArea } from '../../../app/areas';
@@ -80,5 +82,13 @@ export function BudgetCreatePage() {
 export function BudgetEditPage() {
   const id = documentIdOf(useParams().id ?? '');
   if (id === null) return <NotFoundPage />;
-  return <BudgetWizard key={id} id={id} />;
+  return (
+    <>
+      <BudgetWizard key={id} id={id} />
+      {/* a student in a class can turn the saved budget in (nothing otherwise) */}
+      <Suspense fallback={null}>
+        <TurnInPanel kind="budget" documentId={id} />
+      </Suspense>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 /** /app/catalog: module list, module home, material (section / review) and section pages. */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { AssignedNotice } from '../../classroom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -101,6 +102,9 @@ export function ModuleListPage() {
                         {m.summary}
                       </Typography>
                       <ProgressBar percent={m.progress.percent} label={m.title} />
+          <Suspense fallback={null}>
+            <AssignedNotice />
+          </Suspense>
                       <Typography variant="body2" color="text.secondary">
                         {STATUS_LABELS[m.progress.status]}
                       </Typography>
@@ -175,6 +179,9 @@ export function MaterialPage() {
       {(mat) => (
         <PageFrame title={mat.title} namesTab crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
           <ProgressBar percent={mat.percent} label={mat.title} />
+          <Suspense fallback={null}>
+            <AssignedNotice />
+          </Suspense>
           {mat.percent === 100 && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={mat.introHtml} />
@@ -366,6 +373,9 @@ export function MaterialReviewPage() {
             namesTab
             crumbs={[CATALOG, { label: r.moduleTitle, to: catalogPaths.module(slug) }, { label: r.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: 'Review' }]}
           >
+            <Suspense fallback={null}>
+              <AssignedNotice />
+            </Suspense>
             <Typography sx={{ mb: 2 }}>
               {r.questions.length} questions. You pass with {r.passingScore}% or more.
               {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}

@@ -280,6 +280,7 @@ export function ChangePasswordPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const change = useAppSelector(selectPasswordChange);
+  const temporary = useAppSelector((state) => state.auth.session?.mustChangePassword === true);
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validationSchema: withConfirmation(changePasswordSchema, 'newPassword', ACCOUNT_MESSAGES.newConfirmRequired),
@@ -296,6 +297,11 @@ export function ChangePasswordPage() {
   return (
     <ProfileFrame title="Change Password">
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {temporary && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Your teacher gave you a temporary password. Choose your own password to go on: enter the temporary one as your current password.
+          </Alert>
+        )}
         <Typography sx={{ mb: 2 }}>Your other sessions (on other computers) are signed out when you change your password.</Typography>
         <RequestAlerts error={change.error} message={change.message} />
         <FormStack label="Change password" onSubmit={formik.handleSubmit}>

@@ -1,4 +1,5 @@
 /** /app/resources/worksheets: the worksheets to start, the learner's saved ones, and one worksheet. */
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,6 +14,7 @@ import { documentIdOf, useDocumentList, DocumentTable, ListLoadFailed, UndoDelet
 import { selectTimeZone } from '../../auth';
 import { PageFrame } from '../../../ui/PageFrame';
 import { WorksheetEditor } from '../components/WorksheetEditor';
+import { TurnInPanel } from '../../classroom';
 import { WORKSHEETS_PATH, worksheetName, worksheetPath, worksheets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
@@ -93,5 +95,13 @@ export function WorksheetEditPage() {
   const { kind = '', id: idParam = '' } = useParams();
   const id = documentIdOf(idParam);
   if (!isWorksheetKind(kind) || id === null) return <NotFoundPage />;
-  return <WorksheetEditor key={id} kind={kind} id={id} />;
+  return (
+    <>
+      <WorksheetEditor key={id} kind={kind} id={id} />
+      {/* a student in a class can turn the saved worksheet in (nothing otherwise) */}
+      <Suspense fallback={null}>
+        <TurnInPanel kind="worksheet" documentId={id} worksheetKind={kind} />
+      </Suspense>
+    </>
+  );
 }

@@ -1,0 +1,192 @@
+/**
+ * The classroom's pure rules as tables: how a status reads, when work is overdue, how time spent
+ * reads, how the dashboard sorts and filters (SPEC §9 match modes), "Assigned to you"'s order.
+ */
+import type { Assignment, ClassDashboard, DashboardStudent, MyAssignment } from '../../../../../src/common/classroom';
+import {
+  assignmentsFor,
+  DASHBOARD_FILTERS,
+  formatTimeSpent,
+  gradebookFileName,
+  isOverdue,
+  sortMyAssignments,
+  statusLook,
+  visibleStudents,
+  type DashboardFilters,
+} from '../../../../../src/client/features/classroom/model';
+import { defaultMatchMode, type MatchMode } from '../../../../../src/client/ui/filters';
+
+describe('statusLook: words and a mark for every status, never colour alone', () => {
+  it.each([
+    ['not-started', null, 'Not started', '○'],
+    ['in-progress', null, 'In progress', '◐'],
+    ['completed', null, 'Completed', '✓'],
+    ['passed', 85, 'Passed, 85%', '★'],
+    ['passed', 66.6, 'Passed, 67%', '★'],
+    ['passed', null, 'Passed', '★'],
+    ['overdue', null, 'Overdue', '!'],
+  ] as const)('%s (score %p) reads "%s" with %s', (status, score, label, mark) => {
+    const look = statusLook(status, score);
+    expect(look.label).toBe(label);
+    expect(look.mark).toBe(mark);
+  });
+
+  it('gives each status a different mark', () => {
+    const marks = (['not-started', 'in-progress', 'completed', 'passed', 'overdue'] as const).map((s) => statusLook(s).mark);
+    expect(new Set(marks).size).toBe(marks.length);
+  });
+});
+
+describe('isOverdue', () => {
+  const dueAt = 1_000_000;
+  it.each([
+    [null, dueAt + 1, false, false, 'no due day'],
+    [dueAt, dueAt - 1, false, false, 'before the day ends'],
+    [dueAt, dueAt, false, false, 'at the very end of the day'],
+    [dueAt, dueAt + 1, false, true, 'after the day ended, not done'],
+    [dueAt, dueAt + 1, true, false, 'after the day ended, done'],
+  ] as [number | null, number, boolean, boolean, string][])('due %p at %p done %p → %p (%s)', (due, now, done, expected) => {
+    expect(isOverdue(due, now, done)).toBe(expected);
+  });
+});
+
+describe('formatTimeSpent', () => {
+  it.each([
+    [0, '—'],
+    [-5, '—'],
+    [Number.NaN, '—'],
+    [59, 'under a minute'],
+    [60, '1 min'],
+    [59 * 60 + 59, '59 min'],
+    [3600, '1 h 00 min'],
+    [3900, '1 h 05 min'],
+    [10 * 3600 + 61, '10 h 01 min'],
+  ])('%p s → %s', (seconds, text) => {
+    expect(formatTimeSpent(seconds)).toBe(text);
+  });
+});
+
+const assignments: Assignment[] = [1, 2].map((id) => ({
+  id,
+  classId: 9,
+  kind: 'review',
+  moduleSlug: 'm',
+  materialSlug: `mat-${id}`,
+  worksheetKind: null,
+  title: `Review ${id}`,
+  href: `/app/catalog/m/material/mat-${id}/review`,
+  dueDate: null,
+  dueAt: null,
+  maxAttempts: null,
+  createdAt: 0,
+}));
+
+function student(userId: number, firstName: string, lastName: string, over: Partial<DashboardStudent> = {}): DashboardStudent {
+  return { userId, firstName, lastName, userName: firstName.toLowerCase(), externalId: null, signedIn: false, lastActiveAt: null, timeSpentSeconds: 0, cells: {}, ...over };
+}
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 10, 20, 17); // 11/20/26, midday in Chicago
+const dashboard: ClassDashboard = {
+  classId: 9,
+  name: 'Period 2',
+  assignments,
+  generatedAt: T0,
+  students: [
+    student(1, 'Ana', 'Zeller', {
+      signedIn: true,
+      lastActiveAt: T0,
+      timeSpentSeconds: 600,
+      cells: { 1: { status: 'passed', bestScore: 90, attempts: 1, timeSpentSeconds: 300, turnInId: null }, 2: { status: 'overdue', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null } },
+    }),
+    student(2, 'Ben', 'Adams', {
+      lastActiveAt: T0 - DAY,
+      timeSpentSeconds: 120,
+      cells: { 1: { status: 'passed', bestScore: 70, attempts: 2, timeSpentSeconds: 100, turnInId: null } },
+    }),
+    student(3, 'Cleo', 'Moreno', { timeSpentSeconds: 3600, cells: { 1: { status: 'in-progress', bestScore: null, attempts: 0, timeSpentSeconds: 60, turnInId: null } } }),
+  ],
+};
+
+const noFilters = (): DashboardFilters =>
+  Object.fromEntries(DASHBOARD_FILTERS.map((f) => [f.id, { mode: defaultMatchMode(f.kind), value: '' }])) as DashboardFilters;
+const withFilter = (id: keyof DashboardFilters, mode: MatchMode, value: string): DashboardFilters => ({ ...noFilters(), [id]: { mode, value } });
+const ids = (rows: DashboardStudent[]) => rows.map((s) => s.userId);
+
+describe('visibleStudents: sorting', () => {
+  it.each([
+    ['student', 'asc', [2, 3, 1]],
+    ['student', 'desc', [1, 3, 2]],
+    ['timeSpent', 'asc', [2, 1, 3]],
+    ['timeSpent', 'desc', [3, 1, 2]],
+    ['lastActive', 'desc', [1, 2, 3]],
+    ['signedIn', 'desc', [1, 2, 3]],
+    // an assignment's column: furthest from done first, then the lower score
+    ['a:1', 'asc', [3, 2, 1]],
+    ['a:1', 'desc', [1, 2, 3]],
+    // a student with no cell for the assignment counts as not started; the overdue one first
+    ['a:2', 'asc', [1, 2, 3]],
+  ] as const)('by %s %s', (orderBy, order, expected) => {
+    expect(ids(visibleStudents(dashboard, noFilters(), orderBy, order, 'America/Chicago'))).toEqual(expected);
+  });
+});
+
+describe('visibleStudents: filters (SPEC §9 match modes)', () => {
+  it.each([
+    ['student', 'startsWith', 'be', [2]],
+    ['student', 'contains', 'MOR', [3]],
+    ['student', 'notContains', 'a', [3]],
+    ['status', 'contains', 'overdue', [1]],
+    ['status', 'contains', 'passed', [2, 1]],
+    ['minutes', 'gte', '10', [3, 1]],
+    ['minutes', 'lt', '10', [2]],
+    ['minutes', 'equals', '60', [3]],
+    ['lastActive', 'dateIs', '11/20/26', [1]],
+    ['lastActive', 'dateBefore', '11/20/26', [2]],
+    ['lastActive', 'dateIsNot', '11/20/26', [2, 3]],
+  ] as const)('%s %s %p', (id, mode, value, expected) => {
+    expect(ids(visibleStudents(dashboard, withFilter(id, mode, value), 'student', 'asc', 'America/Chicago'))).toEqual(expected);
+  });
+});
+
+function mine(id: number, over: Partial<MyAssignment>): MyAssignment {
+  return { ...assignments[0]!, id, className: 'Period 2', status: 'not-started', overdue: false, title: `T${id}`, ...over };
+}
+
+describe('sortMyAssignments: overdue first, then by due day, none last', () => {
+  it('orders them', () => {
+    const items = [
+      mine(1, { dueAt: null, title: 'A' }),
+      mine(2, { dueAt: 300 }),
+      mine(3, { dueAt: 100, overdue: true }),
+      mine(4, { dueAt: 200 }),
+      mine(5, { dueAt: 50, overdue: true }),
+    ];
+    expect(sortMyAssignments(items).map((a) => a.id)).toEqual([5, 3, 4, 2, 1]);
+  });
+});
+
+describe('assignmentsFor: the page a student is on', () => {
+  const items = [mine(1, { href: '/app/catalog/m/material/mat-1' }), mine(2, { href: '/app/resources/worksheets/net-worth' })];
+  it.each([
+    ['/app/catalog/m/material/mat-1', [1]],
+    ['/app/catalog/m/material/mat-1/', [1]],
+    ['/catalog/m/material/mat-1', [1]],
+    ['/app/catalog/m/material/mat-1/review', []],
+    ['/app/resources/worksheets/net-worth', [2]],
+    ['/app', []],
+  ])('%s → %p', (path, expected) => {
+    expect(assignmentsFor(items, path).map((a) => a.id)).toEqual(expected);
+  });
+});
+
+describe('gradebookFileName', () => {
+  it.each([
+    ['Personal Finance — Period 2', '2026-11-27', 'Personal-Finance-Period-2-gradebook-2026-11-27.csv'],
+    ['../../etc', '2026-11-27', 'etc-gradebook-2026-11-27.csv'],
+    ['Économie 1', '2026-11-27', 'Économie-1-gradebook-2026-11-27.csv'],
+    ['———', '2026-11-27', 'class-gradebook-2026-11-27.csv'],
+  ])('%s → %s', (name, day, file) => {
+    expect(gradebookFileName(name, day)).toBe(file);
+  });
+});

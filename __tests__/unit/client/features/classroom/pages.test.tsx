@@ -1,0 +1,132 @@
+/**
+ * The classroom's pages in the real app (route table, shell, store; sagas off, answers put in the
+ * store as the sagas would): who sees them, the dashboard as a real table with row and column
+ * headers, statuses in words, sorting by a column, the Classes entry in the navigation.
+ */
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClassDashboard, ClassDetail } from '../../../../../src/common/classroom';
+import { signedInState } from '../../../../../src/client/features/auth/slice';
+import { classFailed, classLoaded, dashboardLoaded } from '../../../../../src/client/features/classroom/slice';
+import { NO_CLASSROOM_ACCESS } from '../../../../../src/client/features/classroom/components/Refusals';
+import { demoSession, NOW, renderApp } from '../../app/renderApp';
+
+beforeEach(() => {
+  Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+});
+
+const asTeacher = { auth: signedInState({ ...demoSession(), permissions: ['TEACHER'] }, NOW + 30 * 60_000) };
+const asStudent = { auth: signedInState(demoSession(), NOW + 30 * 60_000) };
+
+const detail: ClassDetail = {
+  id: 4,
+  name: 'Personal Finance — Period 2',
+  archived: false,
+  studentCount: 2,
+  assignmentCount: 1,
+  joinCode: 'PF2-ABCD',
+  teachers: [{ userId: 1, name: 'Tess Teacher', role: 'owner' }],
+  schoolName: 'Lincoln High School',
+  timezone: 'America/Chicago',
+  assignments: [
+    {
+      id: 10,
+      classId: 4,
+      kind: 'review',
+      moduleSlug: 'budgeting',
+      materialSlug: 'needs-wants',
+      worksheetKind: null,
+      title: 'Needs and Wants: review',
+      href: '/app/catalog/budgeting/material/needs-wants/review',
+      dueDate: '2026-12-01',
+      dueAt: Date.UTC(2026, 11, 2, 6),
+      maxAttempts: 3,
+      createdAt: NOW,
+    },
+  ],
+};
+
+const dashboard: ClassDashboard = {
+  classId: 4,
+  name: detail.name,
+  assignments: detail.assignments,
+  generatedAt: NOW,
+  students: [
+    {
+      userId: 21,
+      firstName: 'Lena',
+      lastName: 'Learner',
+      userName: 'learner',
+      externalId: 'S-21',
+      signedIn: true,
+      lastActiveAt: NOW,
+      timeSpentSeconds: 900,
+      cells: { 10: { status: 'passed', bestScore: 90, attempts: 1, timeSpentSeconds: 400, turnInId: null } },
+    },
+    {
+      userId: 22,
+      firstName: 'Abe',
+      lastName: 'Zane',
+      userName: 'abe',
+      externalId: null,
+      signedIn: false,
+      lastActiveAt: null,
+      timeSpentSeconds: 0,
+      cells: { 10: { status: 'overdue', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null } },
+    },
+  ],
+};
+
+it.each(['/app/classes', '/app/classes/4', '/app/classes/4/students/21'])('a student opening %s is told plainly they have no access', async (path) => {
+  const { dispatch } = renderApp(path, { preloadedState: asStudent });
+  // the first test loads the page's chunk: more than findBy's usual second on a busy machine
+  expect(await screen.findByText(NO_CLASSROOM_ACCESS, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Classes' })).not.toBeInTheDocument();
+  // nothing of a class was asked for
+  expect(dispatch.mock.calls.map(([a]) => (a as { type: string }).type).filter((t) => t.startsWith('classroom/') && t.endsWith('Requested'))).toEqual([]);
+});
+
+it('the Classes entry is in the navigation for a teacher only', async () => {
+  renderApp('/app/classes', { preloadedState: asTeacher });
+  await screen.findByRole('heading', { level: 1, name: 'Classes' });
+  const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+  expect(within(nav).getByRole('link', { name: 'Classes' })).toHaveAttribute('aria-current', 'page');
+});
+
+it('a bad class id is Not Found', async () => {
+  renderApp('/app/classes/abc', { preloadedState: asTeacher });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+});
+
+it('a class that is not the teacher’s (404) is Not Found, tab title too', async () => {
+  const { store } = renderApp('/app/classes/99', { preloadedState: asTeacher });
+  await screen.findByRole('heading', { level: 1 });
+  act(() => {
+    store.dispatch(classFailed({ kind: 'client', status: 404, message: 'There is no such class.' }));
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  expect(document.title).toBe('Page Not Found - Cashwise');
+});
+
+it('the dashboard is a table with headers, statuses in words, sortable by a column, watched while open', async () => {
+  const { store, dispatch, unmount } = renderApp('/app/classes/4', { preloadedState: asTeacher });
+  await screen.findByRole('heading', { level: 1 });
+  act(() => {
+    store.dispatch(classLoaded(detail));
+    store.dispatch(dashboardLoaded(dashboard));
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: detail.name })).toBeInTheDocument();
+  expect(dispatch).toHaveBeenCalledWith({ type: 'classroom/dashboardWatched', payload: { classId: 4 } });
+  const table = screen.getByRole('table', { name: 'Class progress' });
+  expect(within(table).getByRole('columnheader', { name: /Needs and Wants: review/ })).toBeInTheDocument();
+  const rows = () => within(table).getAllByRole('rowheader').map((h) => h.textContent);
+  expect(rows()).toEqual(['Learner, LenaS-21', 'Zane, Abe']);
+  expect(within(table).getByText('Passed, 90%')).toBeInTheDocument();
+  expect(within(table).getByText('Overdue')).toBeInTheDocument();
+  expect(screen.getByTestId('dashboard-updated')).toHaveTextContent(/^Updated \d{1,2}:\d{2}:\d{2} [AP]M$/);
+  // the assignment's column: the work furthest from done first
+  await userEvent.click(within(table).getByRole('button', { name: /Needs and Wants: review/ }));
+  expect(rows()).toEqual(['Zane, Abe', 'Learner, LenaS-21']);
+  unmount();
+  expect(dispatch).toHaveBeenLastCalledWith({ type: 'classroom/dashboardUnwatched', payload: undefined });
+});

@@ -1,0 +1,33 @@
+/**
+ * On a catalog page or worksheet a student was assigned: which class assigned it and by when. Nothing
+ * on a page no class assigned.
+ */
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import { useLocation } from 'react-router';
+import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { classroomArea } from '../area';
+import { assignmentsFor } from '../model';
+import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
+import { myAssignmentsRequested } from '../slice';
+import { dueLine } from './AssignedToYou';
+
+registerArea(classroomArea);
+
+export function AssignedNotice({ path }: { path?: string }) {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const status = useAppSelector(selectMyAssignmentsStatus);
+  const items = useAppSelector(selectMyAssignments);
+  useEffect(() => {
+    if (status === 'idle') dispatch(myAssignmentsRequested());
+  }, [dispatch, status]);
+  const here = assignmentsFor(items, path ?? location.pathname);
+  if (here.length === 0) return null;
+  return (
+    <Alert severity={here.some((a) => a.overdue) ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="assigned-notice">
+      {here.map((a) => `Assigned by ${a.className}: ${dueLine(a).replace(/^N/, 'n')}.`).join(' ')}
+    </Alert>
+  );
+}

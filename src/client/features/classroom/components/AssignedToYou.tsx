@@ -1,0 +1,58 @@
+/**
+ * Home's "Assigned to you": a student's open assignments across their classes, overdue first, each
+ * with its class, due day and status, linking to its page. Nothing at all for a student with none
+ * (Home stays as it was for students without classes), nor when the list could not be read.
+ */
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { MyAssignment } from '../../../../common/classroom';
+import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { classroomArea } from '../area';
+import { typedDueDay } from './AssignDialog';
+import { selectMyAssignments } from '../selectors';
+import { myAssignmentsRequested } from '../slice';
+import { StatusChip } from './StatusChip';
+
+registerArea(classroomArea);
+
+/** "Due 11/30/26", "Was due 11/20/26" (overdue), "No due day". */
+export function dueLine(a: Pick<MyAssignment, 'dueDate' | 'overdue'>): string {
+  if (!a.dueDate) return 'No due day';
+  return `${a.overdue ? 'Was due' : 'Due'} ${typedDueDay(a.dueDate)}`;
+}
+
+export function AssignedToYou() {
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectMyAssignments);
+  useEffect(() => {
+    dispatch(myAssignmentsRequested());
+  }, [dispatch]);
+  if (items.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="assigned-heading" sx={{ mb: 4 }}>
+      <Typography id="assigned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Assigned to you
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {items.map((a) => (
+          <Paper component="li" key={a.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+              <Link component={RouterLink} to={a.href} sx={{ fontWeight: 600 }}>
+                {a.title}
+              </Link>
+              <Typography variant="body2" color={a.overdue ? 'error' : 'text.secondary'}>
+                {a.className} · {dueLine(a)}
+              </Typography>
+            </Box>
+            <StatusChip status={a.overdue ? 'overdue' : a.status} />
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}
