@@ -63,7 +63,8 @@ export const KB_PATH_PREFIX = '/app/resources/knowledge-base/';
 export const BOOKMARK_KINDS = ['section', 'material', 'article'] as const;
 export type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
 
-export type QuestionType = 'multiple-choice' | 'true-false';
+/** single choice, multiple select, numeric (typed, with a tolerance), true/false (common/reviewQuestions.ts) */
+export type QuestionType = 'multiple-choice' | 'multiple-select' | 'numeric' | 'true-false';
 
 // ---------------------------------------------------------------- API contract
 
@@ -168,8 +169,10 @@ export interface ReviewQuestionView {
   id: number;
   type: QuestionType;
   prompt: string;
-  /** multiple choice only; true/false questions answer true or false */
+  /** single choice and multiple select; true/false questions answer true or false, numeric ones a typed number */
   choices: string[] | null;
+  /** numeric only: what the number counts, shown by the answer box ("dollars", "percent", "months") */
+  unit?: string | null;
 }
 
 export interface ReviewView {
@@ -189,12 +192,16 @@ export interface ReviewView {
   attempts: number;
 }
 
-export type ReviewAnswer = number | boolean;
+/**
+ * An answer: a position (single choice), positions (multiple select), true/false, or for a numeric
+ * question the number or the text typed ("$1,234.50").
+ */
+export type ReviewAnswer = number | boolean | number[] | string;
 
 export interface QuestionResult {
   id: number;
   correct: boolean;
-  /** the student's answer: a position in this attempt's choice order, or true/false */
+  /** the student's answer: position(s) in this attempt's choice order, true/false, or the number read from what was typed */
   given: ReviewAnswer | null;
   /** the right answer (same order) — only once the review is passed, null before */
   correctAnswer: ReviewAnswer | null;
