@@ -7,9 +7,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -17,8 +14,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -41,6 +36,7 @@ import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
+import { QuestionField, isAnswered } from '../components/QuestionField';
 import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
@@ -285,31 +281,6 @@ export function SectionPage() {
 
 type Answers = Record<string, ReviewAnswer>;
 
-function QuestionField({ q, index, value, onChange }: { q: ReviewView['questions'][number]; index: number; value: ReviewAnswer | undefined; onChange: (v: ReviewAnswer) => void }) {
-  const options: { value: string; label: string }[] = q.choices ? q.choices.map((c, i) => ({ value: String(i), label: c })) : [{ value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
-  const id = `question-${q.id}`;
-  return (
-    <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }}>
-      <FormLabel
-        component="legend"
-        id={id}
-        sx={{ color: 'text.primary', fontWeight: 600, '&.Mui-disabled, &.Mui-focused': { color: 'text.primary' } }}
-      >
-        {index + 1}. {q.prompt}
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby={id}
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => onChange(q.choices ? Number(e.target.value) : e.target.value === 'true')}
-      >
-        {options.map((o) => (
-          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
-        ))}
-      </RadioGroup>
-    </FormControl>
-  );
-}
-
 /**
  * The score of the attempt just submitted, above the questions. When it arrives (`arrived`: not a
  * result already there when the page opened) focus moves to it and it scrolls into view: the Submit
@@ -357,7 +328,7 @@ export function MaterialReviewPage() {
     <Loadable view={view} path={path}>
       {(r) => {
         const answers = given.serving === r.serving ? given.answers : {};
-        const answered = r.questions.filter((q) => answers[String(q.id)] !== undefined).length;
+        const answered = r.questions.filter((q) => isAnswered(q, answers[String(q.id)])).length;
         const shown = mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
         const offset = mode === 'all' ? 0 : current;
         return (
