@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ReviewAnswer, ReviewResult, ReviewView } from '../../src/common/catalog';
+import type { ModuleDetail, ModuleTestResult, ModuleTestView, ReviewAnswer, ReviewResult, ReviewView, TranscriptRow } from '../../src/common/catalog';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
@@ -165,5 +165,67 @@ describe('judging', () => {
     // the serving is not used up: corrected answers go through
     const fixed = await call('POST', `${MAT}/review/attempts`, { serving, answers: { [numeric.id]: '169.55', [select.id]: select.answer as number[] } });
     expect(fixed.statusCode).toBe(200);
+  });
+});
+
+describe('a module pre-test and post-test', () => {
+  const MOD = '/catalog/modules/budgeting';
+  let byId: Map<number, Stored>;
+  beforeAll(async () => {
+    const rows = await t.db.selectFrom('content_questions').select(['id', 'type', 'answer']).execute();
+    byId = new Map(rows.map((r) => [r.id, { id: r.id, type: r.type, answer: JSON.parse(r.answer) as unknown }]));
+  });
+  const rightOf = (view: { questions: { id: number }[] }) => (i: number) => right(byId.get(view.questions[i]!.id)!);
+  /** A wrong answer of the question's own kind. */
+  const wrong = (q: Stored): ReviewAnswer => {
+    if (q.type === 'true-false') return !(q.answer as boolean);
+    if (q.type === 'multiple-choice') return q.answer === 0 ? 1 : 0;
+    if (q.type === 'numeric') return String((q.answer as { value: number }).value + 1000);
+    const chosen = q.answer as number[];
+    return chosen.length > 1 ? chosen.slice(1) : [chosen[0] === 0 ? 1 : 0];
+  };
+
+  it('measures before and after on the same material: pre-test once, post-test once every section is read, both on the transcript', async () => {
+    const pre = await ok<ModuleTestView>('GET', `${MOD}/pre-test`);
+    expect(pre).toMatchObject({ kind: 'pre-test', title: 'Pre-test: Budgeting Basics', score: null, locked: null, questionCount: 6 });
+    expect(pre.questions).toHaveLength(6);
+    const reviewOf = new Map(
+      (await t.db.selectFrom('content_questions').select(['id', 'review_id']).execute()).map((r) => [r.id, r.review_id]),
+    );
+    // two questions from each of the module's three review banks
+    expect(new Set(pre.questions.map((q) => reviewOf.get(q.id))).size).toBe(3);
+    // the post-test is closed until every section is read
+    const closed = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
+    expect(closed).toMatchObject({ locked: 'The post-test opens once you have read every section of this module.', serving: null, questions: [] });
+    expect((await call('POST', `${MOD}/post-test/attempts`, { serving: 'x', answers: {} })).statusCode).toBe(409);
+
+    const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < 3 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
+    expect(preResult).toMatchObject({ score: 50, correctCount: 3, questionCount: 6, preTestScore: 50, postTestScore: null });
+    expect(preResult.results.every((r) => r.explanation !== null && r.correctAnswer !== null)).toBe(true);
+    // taken once: the score stays
+    expect(await ok<ModuleTestView>('GET', `${MOD}/pre-test`)).toMatchObject({ score: preResult.score, serving: null, questions: [] });
+    const again = await call('POST', `${MOD}/pre-test/attempts`, { serving: pre.serving, answers: {} });
+    expect(again.statusCode).toBe(409);
+    expect(messageOf(again)).toMatch(/already taken this module’s pre-test/);
+
+    const module = await ok<{ materials: { slug: string; sections: { slug: string }[] }[] }>('GET', MOD);
+    for (const mat of module.materials) for (const s of mat.sections) await ok('POST', `${MOD}/materials/${mat.slug}/sections/${s.slug}/complete`);
+    const post = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
+    expect(post.questions).toHaveLength(6);
+    // other questions than the pre-test asked: a gain is not a memory of the same questions
+    expect(post.questions.filter((q) => pre.questions.some((p) => p.id === q.id))).toEqual([]);
+    const postResult = await ok<ModuleTestResult>('POST', `${MOD}/post-test/attempts`, await servedAnswers(t.db, post as unknown as ReviewView, rightOf(post)));
+    expect(postResult).toMatchObject({ kind: 'post-test', score: 100, preTestScore: preResult.score, postTestScore: 100 });
+
+    const transcript = await ok<TranscriptRow[]>('GET', '/transcripts');
+    expect(transcript.find((r) => r.moduleSlug === 'budgeting')).toMatchObject({ preTestScore: preResult.score, postTestScore: 100 });
+    expect(transcript.find((r) => r.moduleSlug === 'credit-and-debt')).toMatchObject({ preTestScore: null, postTestScore: null });
+    const detail = await ok<ModuleDetail>('GET', MOD);
+    expect(detail.tests).toEqual([
+      expect.objectContaining({ kind: 'pre-test', score: preResult.score, locked: null }),
+      expect.objectContaining({ kind: 'post-test', score: 100, locked: null }),
+    ]);
+    // one stored score of each, for a later dashboard
+    expect(await t.db.selectFrom('module_test_attempts').select('kind').where('module_slug', '=', 'budgeting').execute()).toHaveLength(2);
   });
 });

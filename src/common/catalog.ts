@@ -126,6 +126,8 @@ export interface ModuleDetail {
   materials: MaterialSummary[];
   progress: ModuleProgress;
   continuePath: string;
+  /** the module's pre-test and post-test (the server always sends them) */
+  tests?: ModuleTestStatus[];
 }
 
 export interface MaterialDetail extends MaterialSummary {
@@ -224,6 +226,45 @@ export interface ReviewResult {
   attempts: number;
 }
 
+/** A module's two short tests on the same standards, drawn from its reviews' banks: a baseline and a measure. */
+export const MODULE_TEST_KINDS = ['pre-test', 'post-test'] as const;
+export type ModuleTestKind = (typeof MODULE_TEST_KINDS)[number];
+
+/** Where a student stands with one of a module's tests (on the module page). */
+export interface ModuleTestStatus {
+  kind: ModuleTestKind;
+  questionCount: number;
+  /** the score, once taken (each is taken once) */
+  score: number | null;
+  takenAt: number | null;
+  /** why it cannot be taken now (null: it can, or it was taken) */
+  locked: string | null;
+}
+
+export interface ModuleTestView extends ModuleTestStatus {
+  moduleSlug: string;
+  moduleTitle: string;
+  /** "Pre-test: <module title>" */
+  title: string;
+  /** this opening (null once taken or while locked): answers name it, as a review's do */
+  serving: string | null;
+  /** empty once taken or while locked */
+  questions: ReviewQuestionView[];
+}
+
+export interface ModuleTestResult {
+  kind: ModuleTestKind;
+  score: number;
+  correctCount: number;
+  questionCount: number;
+  /** the questions as this opening showed them */
+  questions: ReviewQuestionView[];
+  /** with the right answers and the explanations: a test is taken once, so it teaches */
+  results: QuestionResult[];
+  preTestScore: number | null;
+  postTestScore: number | null;
+}
+
 export interface ContinueTarget {
   moduleSlug: string;
   moduleTitle: string;
@@ -255,6 +296,9 @@ export interface TranscriptRow {
   bestScores: { materialTitle: string; bestScore: number | null }[];
   /** average of the best review scores (null before any attempt) */
   averageBestScore: number | null;
+  /** the module's pre-test and post-test scores (null until taken): learning gain for a teacher (added later: optional for older readers) */
+  preTestScore?: number | null;
+  postTestScore?: number | null;
   timeSpentSeconds: number;
 }
 
@@ -360,6 +404,8 @@ export const catalogPaths = {
   module: (m: string) => `/app/catalog/${m}`,
   material: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}`,
   review: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}/review`,
+  /** a module's pre-test or post-test: the module page with the test open (SPEC's routes stay as they are) */
+  moduleTest: (m: string, kind: 'pre-test' | 'post-test') => `/app/catalog/${m}?test=${kind}`,
   section: (m: string, mat: string, s: string) => `/app/catalog/${m}/material/${mat}/section/${s}`,
   article: (key: string) => `${KB_PATH_PREFIX}${key}`,
   /** the public page that checks a certificate's verification code */

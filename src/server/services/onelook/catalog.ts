@@ -29,7 +29,12 @@ import {
   type ContinueTarget,
   type MaterialDetail,
   type MaterialSummary,
+  MODULE_TEST_KINDS,
   type ModuleDetail,
+  type ModuleTestKind,
+  type ModuleTestResult,
+  type ModuleTestStatus,
+  type ModuleTestView,
   type ModuleProgress,
   type ProgressSummary,
   type QuestionResult,
@@ -82,6 +87,9 @@ export const CATALOG_MESSAGES = {
   unknownQuestion: (id: string) => `Question ${id.slice(0, 20)} is not part of this review.`,
   servingMissing: 'Open the review again: the answers must name the copy of the review they answer.',
   servingGone: 'This copy of the review was already submitted or has been opened again since. Your answers were not scored: the review is loaded again for you.',
+  preTestAfterPostTest: 'The pre-test comes before the module: you have already taken its post-test.',
+  postTestLocked: 'The post-test opens once you have read every section of this module.',
+  testTaken: (kind: string) => `You have already taken this module’s ${kind}: each is taken once, so its score measures what you learned.`,
   badBookmarkId: 'The bookmark id must be a positive whole number.',
   bookmarkNotFound: 'This bookmark does not exist.',
   bookmarkTargetMissing: 'There is nothing to bookmark at this address.',
@@ -346,6 +354,7 @@ async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
     materials: m.materials.map((mat) => materialSummary(ctx, m, mat, view.progress)),
     progress: base.progress,
     continuePath: continueInModule(m, view.progress).path,
+    tests: await moduleTestStatuses(ctx.db, view, m),
   };
 }
 
@@ -599,6 +608,130 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   };
 }
 
+// ---------------------------------------------------------------- module pre-test and post-test
+
+/** Questions a module test draws from each material's review bank (6 for a module of 3 materials). */
+export const MODULE_TEST_PER_MATERIAL = 2;
+
+const testTitle = (kind: ModuleTestKind, moduleTitle: string) => `${kind === 'pre-test' ? 'Pre-test' : 'Post-test'}: ${moduleTitle}`;
+
+async function moduleTestRows(db: Db, userId: number, moduleSlug?: string) {
+  let query = db.selectFrom('module_test_attempts').select(['module_slug', 'kind', 'score', 'answers', 'created_at']).where('user_id', '=', userId);
+  if (moduleSlug) query = query.where('module_slug', '=', moduleSlug);
+  return query.execute();
+}
+
+/**
+ * Why a test cannot be taken now: the pre-test is a baseline, so not after the post-test; the
+ * post-test measures what was learned, so only once every section of the module has been read.
+ */
+function testLock(kind: ModuleTestKind, m: TreeModule, progress: LearnerProgress, postTaken: boolean): string | null {
+  if (kind === 'pre-test') return postTaken ? CATALOG_MESSAGES.preTestAfterPostTest : null;
+  const allRead = m.materials.every((mat) => mat.sections.every((s) => progress.completions.has(sectionKey(m.slug, mat.slug, s.slug))));
+  return allRead ? null : CATALOG_MESSAGES.postTestLocked;
+}
+
+function testQuestionCount(m: TreeModule): number {
+  return m.materials.reduce((n, mat) => n + (mat.review ? Math.min(MODULE_TEST_PER_MATERIAL, mat.review.bankSize) : 0), 0);
+}
+
+async function moduleTestStatuses(db: Db, view: Located, m: TreeModule): Promise<ModuleTestStatus[]> {
+  const rows = await moduleTestRows(db, view.identity.user.id, m.slug);
+  const postTaken = rows.some((r) => r.kind === 'post-test');
+  return MODULE_TEST_KINDS.map((kind) => {
+    const taken = rows.find((r) => r.kind === kind);
+    return {
+      kind,
+      questionCount: testQuestionCount(m),
+      score: taken ? taken.score : null,
+      takenAt: taken ? Number(taken.created_at) : null,
+      locked: taken ? null : testLock(kind, m, view.progress, postTaken),
+    };
+  });
+}
+
+/** The module the route names, the learner's tests of it, and the test's status. */
+async function locateModuleTest(ctx: ServiceContext, kind: ModuleTestKind) {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const statuses = await moduleTestStatuses(ctx.db, view, m);
+  const rows = await moduleTestRows(ctx.db, view.identity.user.id, m.slug);
+  return { view, m, status: statuses.find((x) => x.kind === kind)!, rows };
+}
+
+/**
+ * A module test WITHOUT answers: MODULE_TEST_PER_MATERIAL questions drawn from each material's
+ * review bank, so it covers what the module teaches. The post-test leaves out the questions the
+ * pre-test asked when the bank allows, so the gain is not a memory of the same questions.
+ */
+async function getModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Promise<ModuleTestView> {
+  const { view, m, status, rows } = await locateModuleTest(ctx, kind);
+  const base: ModuleTestView = { ...status, moduleSlug: m.slug, moduleTitle: m.title, title: testTitle(kind, m.title), serving: null, questions: [] };
+  if (status.score !== null || status.locked) return base;
+  const reviews = m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : []));
+  const bank = await bankOf(ctx.db, reviews);
+  const pre = rows.find((r) => r.kind === 'pre-test');
+  const asked = new Set(kind === 'post-test' && pre ? Object.keys(JSON.parse(pre.answers) as object).map(Number) : []);
+  const questionIds = reviews.flatMap((reviewId) => {
+    const own = bank.filter((q) => q.review_id === reviewId).map((q) => q.id);
+    const fresh = own.filter((id) => !asked.has(id));
+    return drawQuestionIds(fresh.length >= MODULE_TEST_PER_MATERIAL ? fresh : own, MODULE_TEST_PER_MATERIAL, null);
+  });
+  const questions = pickQuestions(bank, questionIds);
+  const orders = drawChoiceOrders(
+    questions.map((q) => ({ id: q.id, choiceCount: storedChoices(q).length })),
+    null,
+  );
+  const serving = await keepServing(ctx, { user_id: view.identity.user.id, module_slug: m.slug, material_slug: '' }, kind, questionIds, orders);
+  return { ...base, questionCount: questions.length, serving, questions: questions.map((q) => servedQuestion(q, orders)) };
+}
+
+/** Scores a module test (once: a second one is refused), keeps the score, and shows every answer with why. */
+async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Promise<ModuleTestResult> {
+  const { view, m, status, rows } = await locateModuleTest(ctx, kind);
+  if (status.score !== null) throw new HttpError(409, CATALOG_MESSAGES.testTaken(kind));
+  if (status.locked) throw new HttpError(409, status.locked);
+  const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
+  const userId = view.identity.user.id;
+  const key = { user_id: userId, module_slug: m.slug, material_slug: '' };
+  const bank = await bankOf(
+    ctx.db,
+    m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
+  );
+  const { questions, orders } = await servingNamed(ctx, key, kind, serving, bank);
+  const judged = judgeAll(questions, given, orders);
+  await useServing(ctx, userId, serving!);
+  const correctCount = judged.filter((j) => j.correct).length;
+  const score = scorePercent(correctCount, questions.length);
+  await ctx.db
+    .insertInto('module_test_attempts')
+    .values({
+      user_id: userId,
+      module_slug: m.slug,
+      kind,
+      score,
+      correct_count: correctCount,
+      question_count: questions.length,
+      answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
+      created_at: ctx.clock(),
+    })
+    // two tabs submitting at once: the first score stays
+    .onConflict((oc) => oc.columns(['user_id', 'module_slug', 'kind']).doNothing())
+    .execute();
+  const scoreOf = (k: ModuleTestKind) => (k === kind ? score : (rows.find((r) => r.kind === k)?.score ?? null));
+  return {
+    kind,
+    score,
+    correctCount,
+    questionCount: questions.length,
+    questions: questions.map((q) => servedQuestion(q, orders)),
+    results: resultsOf(judged, true),
+    preTestScore: scoreOf('pre-test'),
+    postTestScore: scoreOf('post-test'),
+  };
+}
+
 /** The key of a learner's row about one section, in section_completions and in time_spent. */
 interface SectionRowKey {
   user_id: number;
@@ -683,6 +816,7 @@ async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {
 
 async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
   const view = await learnerView(ctx);
+  const tests = await moduleTestRows(ctx.db, view.identity.user.id);
   return view.tree.map((m) => {
     const progress = progressOf(m, view.progress);
     const dates = moduleDates(m, view.progress, progress.status === 'completed');
@@ -703,6 +837,8 @@ async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
       completedAt: dates.completedAt,
       bestScores,
       averageBestScore: scored.length ? Math.round(scored.reduce((a, b) => a + b, 0) / scored.length) : null,
+      preTestScore: tests.find((x) => x.module_slug === m.slug && x.kind === 'pre-test')?.score ?? null,
+      postTestScore: tests.find((x) => x.module_slug === m.slug && x.kind === 'post-test')?.score ?? null,
       timeSpentSeconds: moduleTime(m, view.progress).seconds,
     };
   });
@@ -870,6 +1006,10 @@ export const catalogRoutes: readonly ServiceRoute[] = [
   { method: 'POST', path: `${MAT}/sections/:sslug/time`, access: 'user', payloadSchema: timeSchema, handler: addTime },
   { method: 'GET', path: `${MAT}/review`, access: 'user', handler: getReview },
   { method: 'POST', path: `${MAT}/review/attempts`, access: 'user', payloadSchema: answersSchema, handler: submitReview },
+  ...MODULE_TEST_KINDS.flatMap((kind): ServiceRoute[] => [
+    { method: 'GET', path: `${M}/${kind}`, access: 'user', handler: (ctx) => getModuleTest(ctx, kind) },
+    { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
+  ]),
   { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
   { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
   { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },
