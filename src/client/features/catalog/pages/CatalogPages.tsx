@@ -17,7 +17,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { prefersReducedMotion } from '../../../app/ScrollToTop';
 import {
@@ -27,6 +27,7 @@ import {
   type CertificateCheck,
   type MaterialDetail,
   type ModuleDetail,
+  type ModuleTestStatus,
   type ReviewAnswer,
   type ReviewResult,
   type ReviewView,
@@ -37,6 +38,7 @@ import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
 import { QuestionField, isAnswered } from '../components/QuestionField';
+import { ModuleTestPage } from './ModuleTestPage';
 import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
@@ -115,8 +117,43 @@ export function ModuleListPage() {
   );
 }
 
+/** The module's pre-test and post-test on its page: what each is, its score, or why it is not open yet. */
+function ModuleTests({ slug, tests }: { slug: string; tests: ModuleTestStatus[] }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="module-tests" sx={{ p: 2, mb: 3 }}>
+      <Typography id="module-tests" variant="h6" component="h2" gutterBottom>
+        Pre-test and post-test
+      </Typography>
+      <Typography sx={{ mb: 1 }}>Two short tests on what this module teaches, one before and one after, show what you learned. Neither counts toward your progress.</Typography>
+      {tests.map((t) => {
+        const name = t.kind === 'pre-test' ? 'Pre-test' : 'Post-test';
+        return (
+          <Box key={t.kind} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
+            <Typography>
+              <strong>{name}</strong> · {t.questionCount} questions ·{' '}
+              {t.score !== null ? `your score ${t.score}%` : t.locked ? t.locked : 'not taken yet'}
+            </Typography>
+            {t.score === null && !t.locked && (
+              <Button component={RouterLink} to={catalogPaths.moduleTest(slug, t.kind)} variant="outlined" size="small">
+                Take the {t.kind}
+              </Button>
+            )}
+          </Box>
+        );
+      })}
+    </Paper>
+  );
+}
+
 export function ModuleHomePage() {
   const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const test = search.get('test');
+  if (test === 'pre-test' || test === 'post-test') return <ModuleTestPage key={test} slug={slug} kind={test} crumb={CATALOG} />;
+  return <ModuleHome slug={slug} />;
+}
+
+function ModuleHome({ slug }: { slug: string }) {
   const path = catalogApi.module(slug);
   const view = useResource<ModuleDetail>(path);
   return (
@@ -141,6 +178,7 @@ export function ModuleHomePage() {
               {m.progress.status === 'not-started' ? 'Start the module' : 'Continue where you left off'}
             </Button>
           )}
+          {m.tests && <ModuleTests slug={m.slug} tests={m.tests} />}
           <Typography variant="h5" component="h2" gutterBottom>
             Materials
           </Typography>
