@@ -190,7 +190,7 @@ describe('catalog: the learning path', () => {
     await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
     await expect(page.title()).resolves.toBe(`${await heading()} - Cashwise`);
     const form = page.getByRole('form', { name: 'Review questions' });
-    const fieldsets = form.locator('fieldset');
+    const fieldsets = form.locator('fieldset:has(> legend[id^="question-"])');
     await fieldsets.first().waitFor();
     await expectAccessible(page);
     const bank = reviewFromContent(await heading());
@@ -201,7 +201,7 @@ describe('catalog: the learning path', () => {
     firstOrder = [];
     const shown: KnownQuestion[] = [];
     for (let i = 0; i < count; i += 1) {
-      const q = known(bank, (await fieldsets.nth(i).locator('legend').textContent()) ?? '');
+      const q = known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? '');
       shown.push(q);
       firstOrder.push([q.prompt, ...(await fieldsets.nth(i).locator('label').allTextContents())]);
       await answerOnPage(fieldsets.nth(i), q, false);
@@ -229,12 +229,12 @@ describe('catalog: the learning path', () => {
   it('retakes it: other questions in another order; answered right, each is marked correct with its explanation', async () => {
     await page.getByRole('button', { name: 'Retake the review' }).click();
     await page.getByRole('button', { name: 'Submit answers' }).waitFor();
-    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset');
+    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset:has(> legend[id^="question-"])');
     const bank = reviewFromContent(await heading());
     const order: string[][] = [];
     const shown: KnownQuestion[] = [];
     for (let i = 0; i < (await fieldsets.count()); i += 1) {
-      const q = known(bank, (await fieldsets.nth(i).locator('legend').textContent()) ?? '');
+      const q = known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? '');
       shown.push(q);
       order.push([q.prompt, ...(await fieldsets.nth(i).locator('label').allTextContents())]);
     }
@@ -255,7 +255,7 @@ describe('catalog: the learning path', () => {
 
   it('a numeric question takes a typed amount like "$1,234.50", says when the text is not a number, and is judged right', async () => {
     // a draw holds a numeric question more often than not: retake until one is shown
-    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset');
+    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset:has(> legend[id^="question-"])');
     let numeric = -1;
     for (let tries = 0; numeric < 0 && tries < 15; tries += 1) {
       await page.getByRole('button', { name: 'Retake the review' }).click();
@@ -272,7 +272,7 @@ describe('catalog: the learning path', () => {
     await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
     await expectAccessible(page);
     for (let i = 0; i < (await fieldsets.count()); i += 1) {
-      await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend').textContent()) ?? ''), true);
+      await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? ''), true);
     }
     await expect(box.getAttribute('aria-invalid')).resolves.toBe('false');
     await page.getByRole('button', { name: 'Submit answers' }).click();
@@ -329,7 +329,7 @@ describe('catalog: the learning path', () => {
     await take.click();
     await page.getByRole('heading', { level: 1, name: /^Post-test: / }).waitFor();
     await expect(page.title()).resolves.toBe(`${await heading()} - Cashwise`);
-    const fieldsets = page.getByRole('form', { name: 'Post-test questions' }).locator('fieldset');
+    const fieldsets = page.getByRole('form', { name: 'Post-test questions' }).locator('fieldset:has(> legend[id^="question-"])');
     await fieldsets.first().waitFor();
     await expectAccessible(page);
     // the module's banks, by every material's review
@@ -337,7 +337,7 @@ describe('catalog: the learning path', () => {
     const bank = m.materials.flatMap((mat) => reviewFromContent(mat.review.title));
     const count = await fieldsets.count();
     expect(count).toBeGreaterThanOrEqual(5);
-    for (let i = 0; i < count; i += 1) await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend').textContent()) ?? ''), true);
+    for (let i = 0; i < count; i += 1) await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? ''), true);
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await page.getByText(/^Your post-test score: 100%/).waitFor();
     await expectAccessible(page);
