@@ -12,7 +12,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { parseFrontMatter } from '../../src/server/content/frontMatter';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
 
@@ -37,17 +37,19 @@ const service = <T>(method: string, path: string, payload?: unknown): Promise<T>
 
 interface ReviewQ {
   id: number;
+  prompt: string;
   choices: string[] | null;
 }
 
 interface KnownQuestion {
+  type: 'multiple-choice' | 'multiple-select' | 'numeric' | 'true-false';
   prompt: string;
   choices?: string[];
-  answer: number | boolean;
+  answer: number | boolean | number[];
   explanation: string;
 }
 
-/** A review's questions with their answers, read from the content the server imported (by the review's title). */
+/** A review's bank with its answers, read from the content the server imported (by the review's title). */
 function reviewFromContent(title: string): KnownQuestion[] {
   const catalog = path.join(path.resolve(process.env.CONTENT_DIR ?? path.join(__dirname, '../../content')), 'catalog');
   for (const moduleDir of readdirSync(catalog)) {
@@ -62,8 +64,37 @@ function reviewFromContent(title: string): KnownQuestion[] {
   throw new Error(`No review titled "${title}" in the content`);
 }
 
+/** The bank's question a served one shows (a review draws from its bank: matched by prompt, never by place). */
+function known(bank: KnownQuestion[], prompt: string): KnownQuestion {
+  const found = bank.find((q) => q.prompt === prompt.replace(/^\d+\. /, ''));
+  if (!found) throw new Error(`No question "${prompt}" in the review's bank`);
+  return found;
+}
+
 const rightText = (q: KnownQuestion) => (q.choices ? q.choices[q.answer as number]! : q.answer ? 'True' : 'False');
 const wrongText = (q: KnownQuestion) => (q.choices ? q.choices.find((_c, i) => i !== q.answer)! : q.answer ? 'False' : 'True');
+/** A numeric answer typed the way a student would, with a dollar sign and thousands commas. */
+const typed = (q: KnownQuestion) => `$${(q.answer as number).toLocaleString('en-US')}`;
+
+/** Answers one question on the page, right or wrong, by its kind: radios, checkboxes or a typed number. */
+async function answerOnPage(fieldset: Locator, q: KnownQuestion, right: boolean): Promise<void> {
+  if (q.type === 'numeric') {
+    await fieldset.getByRole('textbox').fill(right ? typed(q) : String((q.answer as number) + 1000));
+  } else if (q.type === 'multiple-select') {
+    const answer = q.answer as number[];
+    const texts = right ? answer.map((i) => q.choices![i]!) : [q.choices!.find((_c, i) => !answer.includes(i))!];
+    for (const text of texts) await fieldset.getByRole('checkbox', { name: text, exact: true }).check();
+  } else {
+    await fieldset.getByRole('radio', { name: right ? rightText(q) : wrongText(q), exact: true }).check();
+  }
+}
+
+/** The API answer to a served question, in the serving's terms. */
+function apiAnswer(q: KnownQuestion, served: ReviewQ): unknown {
+  if (q.type === 'numeric') return typed(q);
+  if (q.type === 'multiple-select') return (q.answer as number[]).map((i) => served.choices!.indexOf(q.choices![i]!));
+  return served.choices ? served.choices.indexOf(rightText(q)) : q.answer;
+}
 
 /** Completes every section and passes every review of a module through the API (answers from the content files). */
 async function completeModuleViaApi(moduleSlug: string): Promise<void> {
@@ -73,8 +104,8 @@ async function completeModuleViaApi(moduleSlug: string): Promise<void> {
     for (const s of mat.sections) await service('POST', `${base}/sections/${s.slug}/complete`);
     if (mat.review.passed) continue;
     const review = await service<{ serving: string; title: string; questions: ReviewQ[] }>('GET', `${base}/review`);
-    const known = reviewFromContent(review.title);
-    const answers = Object.fromEntries(review.questions.map((q, i) => [String(q.id), q.choices ? q.choices.indexOf(rightText(known[i]!)) : known[i]!.answer]));
+    const bank = reviewFromContent(review.title);
+    const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), apiAnswer(known(bank, q.prompt), q)]));
     const scored = await service<{ passed: boolean }>('POST', `${base}/review/attempts`, { serving: review.serving, answers });
     expect(scored.passed).toBe(true);
   }
@@ -154,21 +185,26 @@ describe('catalog: the learning path', () => {
     await page.waitForURL('**/review');
   });
 
-  it('fails the review: each chosen choice is marked "not correct" on the choice, no right answer or explanation is given away', async () => {
+  it('fails the review: each answer is marked "not correct", no right answer or explanation is given away', async () => {
     // the review's own heading, not the section's still on screen while the review loads
     await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
     await expect(page.title()).resolves.toBe(`${await heading()} - Cashwise`);
-    const groups = page.getByRole('radiogroup');
-    await groups.first().waitFor();
+    const form = page.getByRole('form', { name: 'Review questions' });
+    const fieldsets = form.locator('fieldset:has(> legend[id^="question-"])');
+    await fieldsets.first().waitFor();
     await expectAccessible(page);
-    const title = await heading();
-    const known = reviewFromContent(title);
-    const count = await groups.count();
-    expect(count).toBe(known.length);
+    const bank = reviewFromContent(await heading());
+    const count = await fieldsets.count();
+    // a review shows 8 questions drawn from its bank of at least twice as many
+    expect(count).toBe(8);
+    expect(bank.length).toBeGreaterThanOrEqual(2 * count);
     firstOrder = [];
+    const shown: KnownQuestion[] = [];
     for (let i = 0; i < count; i += 1) {
-      firstOrder.push(await groups.nth(i).locator('label').allTextContents());
-      await groups.nth(i).getByRole('radio', { name: wrongText(known[i]!), exact: true }).check();
+      const q = known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? '');
+      shown.push(q);
+      firstOrder.push([q.prompt, ...(await fieldsets.nth(i).locator('label').allTextContents())]);
+      await answerOnPage(fieldsets.nth(i), q, false);
     }
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await page.getByText(/^Your score: 0%/).waitFor();
@@ -176,40 +212,72 @@ describe('catalog: the learning path', () => {
     const results = page.getByRole('region');
     expect(await results.count()).toBe(count);
     for (let i = 0; i < count; i += 1) {
-      const chosen = results.nth(i).getByRole('listitem').filter({ hasText: wrongText(known[i]!) });
-      await expect(chosen.textContent()).resolves.toContain('Your answer: not correct');
-      await expect(results.nth(i).textContent()).resolves.toContain('Read this part of the material again');
+      const text = (await results.nth(i).textContent()) ?? '';
+      expect(text).toContain('Read this part of the material again');
+      if (shown[i]!.type !== 'multiple-select') expect(text).toContain('Your answer: not correct');
+      else expect(text).toContain('Not all right');
     }
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).not.toContain('The correct answer');
     expect(text).not.toContain('Your answer: correct');
-    for (const q of known) expect(text).not.toContain(q.explanation);
+    for (const q of bank) expect(text).not.toContain(q.explanation);
     // the results are full-contrast text, no greyed-out disabled radios (axe checks the 4.5:1 contrast)
     expect(await page.getByRole('radio').count()).toBe(0);
     await expectAccessible(page);
   });
 
-  it('retakes it: the choices come in a new order; answered right, every choice is marked correct with its explanation', async () => {
+  it('retakes it: other questions in another order; answered right, each is marked correct with its explanation', async () => {
     await page.getByRole('button', { name: 'Retake the review' }).click();
     await page.getByRole('button', { name: 'Submit answers' }).waitFor();
-    const groups = page.getByRole('radiogroup');
-    const known = reviewFromContent(await heading());
+    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset:has(> legend[id^="question-"])');
+    const bank = reviewFromContent(await heading());
     const order: string[][] = [];
-    for (let i = 0; i < known.length; i += 1) order.push(await groups.nth(i).locator('label').allTextContents());
+    const shown: KnownQuestion[] = [];
+    for (let i = 0; i < (await fieldsets.count()); i += 1) {
+      const q = known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? '');
+      shown.push(q);
+      order.push([q.prompt, ...(await fieldsets.nth(i).locator('label').allTextContents())]);
+    }
     expect(order).not.toEqual(firstOrder);
-    // the same choices, only in another order
-    expect(order.map((o) => [...o].sort())).toEqual(firstOrder.map((o) => [...o].sort()));
+    expect(order.map((o) => o[0]).sort()).not.toEqual(firstOrder.map((o) => o[0]).sort());
     await expectAccessible(page);
-    for (let i = 0; i < known.length; i += 1) await groups.nth(i).getByRole('radio', { name: rightText(known[i]!), exact: true }).check();
+    for (let i = 0; i < shown.length; i += 1) await answerOnPage(fieldsets.nth(i), shown[i]!, true);
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await page.getByText(/^Your score: 100%/).waitFor();
     await page.getByText(/Passed!/).waitFor();
     const results = page.getByRole('region');
-    for (let i = 0; i < known.length; i += 1) {
-      const chosen = results.nth(i).getByRole('listitem').filter({ hasText: rightText(known[i]!) });
-      await expect(chosen.textContent()).resolves.toContain('Your answer: correct');
-      await expect(results.nth(i).textContent()).resolves.toContain(known[i]!.explanation);
+    for (let i = 0; i < shown.length; i += 1) {
+      await expect(results.nth(i).textContent()).resolves.toContain('Your answer: correct');
+      await expect(results.nth(i).textContent()).resolves.toContain(shown[i]!.explanation);
     }
+    await expectAccessible(page);
+  });
+
+  it('a numeric question takes a typed amount like "$1,234.50", says when the text is not a number, and is judged right', async () => {
+    // a draw holds a numeric question more often than not: retake until one is shown
+    const fieldsets = page.getByRole('form', { name: 'Review questions' }).locator('fieldset:has(> legend[id^="question-"])');
+    let numeric = -1;
+    for (let tries = 0; numeric < 0 && tries < 15; tries += 1) {
+      await page.getByRole('button', { name: 'Retake the review' }).click();
+      await page.getByRole('button', { name: 'Submit answers' }).waitFor();
+      const count = await fieldsets.count();
+      for (let i = 0; i < count && numeric < 0; i += 1) if ((await fieldsets.nth(i).getByRole('textbox').count()) > 0) numeric = i;
+    }
+    expect(numeric).toBeGreaterThanOrEqual(0);
+    const bank = reviewFromContent(await heading());
+    const box = fieldsets.nth(numeric).getByRole('textbox');
+    await box.fill('about ten');
+    await box.press('Tab');
+    await fieldsets.nth(numeric).getByText('Type a number, like 1234.50 or $1,234.50.').waitFor();
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(page);
+    for (let i = 0; i < (await fieldsets.count()); i += 1) {
+      await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? ''), true);
+    }
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('false');
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await page.getByText(/^Your score: 100%/).waitFor();
+    await expect(page.getByRole('region').nth(numeric).textContent()).resolves.toMatch(/You answered [\d,.]+.*Your answer: correct/);
     await expectAccessible(page);
   });
 
@@ -249,6 +317,35 @@ describe('catalog: the learning path', () => {
     await page.getByText(`Verified: Maya J.`).waitFor();
     await expect(page.getByText(moduleTitle).first().isVisible()).resolves.toBe(true);
     await expectAccessible(page);
+  });
+
+  it('takes the module\'s post-test on the module page, once every section is read; the transcript keeps its score', async () => {
+    const slug = moduleUrl.split('/').pop()!;
+    await page.goto(moduleUrl);
+    const tests = page.getByRole('region', { name: 'Pre-test and post-test' });
+    await tests.waitFor();
+    await expectAccessible(page);
+    const take = tests.getByRole('link', { name: 'Take the post-test' });
+    await take.click();
+    await page.getByRole('heading', { level: 1, name: /^Post-test: / }).waitFor();
+    await expect(page.title()).resolves.toBe(`${await heading()} - Cashwise`);
+    const fieldsets = page.getByRole('form', { name: 'Post-test questions' }).locator('fieldset:has(> legend[id^="question-"])');
+    await fieldsets.first().waitFor();
+    await expectAccessible(page);
+    // the module's banks, by every material's review
+    const m = await service<{ materials: { review: { title: string } }[] }>('GET', `/catalog/modules/${slug}`);
+    const bank = m.materials.flatMap((mat) => reviewFromContent(mat.review.title));
+    const count = await fieldsets.count();
+    expect(count).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < count; i += 1) await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? ''), true);
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await page.getByText(/^Your post-test score: 100%/).waitFor();
+    await expectAccessible(page);
+
+    await page.goto(moduleUrl);
+    await tests.getByText(/Post-test · \d+ questions · your score 100%/).waitFor();
+    const transcript = await service<{ moduleSlug: string; postTestScore: number | null }[]>('GET', '/transcripts');
+    expect(transcript.find((r) => r.moduleSlug === slug)?.postTestScore).toBe(100);
   });
 
   it('[S9.09] on a 1366 px laptop the transcript\'s filters fold behind one "Filters" button that counts those in use', async () => {

@@ -63,12 +63,16 @@ async function readSections(moduleSlug: string, material: Material, count = mate
 async function passReview(moduleSlug: string, material: Material): Promise<void> {
   const file = join(CONTENT, moduleSlug, material.slug, 'review.md');
   const { data } = parseFrontMatter(readFileSync(file, 'utf8'), file);
-  const questions = data.questions as { prompt: string; choices?: string[]; answer: number | boolean }[];
-  const right = new Map(questions.map((q) => [q.prompt, typeof q.answer === 'boolean' || !q.choices ? q.answer : q.choices[q.answer]]));
+  const questions = data.questions as { prompt: string; choices?: string[]; answer: number | boolean | number[] }[];
+  // a choice by its text; a multiple select by the texts of its right choices; true/false and numbers as they are
+  const right = new Map(
+    questions.map((q) => [q.prompt, !q.choices || typeof q.answer === 'boolean' ? q.answer : Array.isArray(q.answer) ? q.answer.map((i) => q.choices![i]!) : q.choices[q.answer]!]),
+  );
   const review = await service<{ serving: string; questions: { id: number; prompt: string; choices?: string[] }[] }>('GET', `${base(moduleSlug, material.slug)}/review`);
   const answers = Object.fromEntries(
     review.questions.map((q) => {
       const answer = right.get(q.prompt);
+      if (Array.isArray(answer)) return [String(q.id), answer.map((text) => (q.choices ?? []).indexOf(String(text)))];
       return [String(q.id), typeof answer === 'string' ? (q.choices ?? []).indexOf(answer) : answer];
     }),
   );

@@ -63,7 +63,8 @@ export const KB_PATH_PREFIX = '/app/resources/knowledge-base/';
 export const BOOKMARK_KINDS = ['section', 'material', 'article'] as const;
 export type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
 
-export type QuestionType = 'multiple-choice' | 'true-false';
+/** single choice, multiple select, numeric (typed, with a tolerance), true/false (common/reviewQuestions.ts) */
+export type QuestionType = 'multiple-choice' | 'multiple-select' | 'numeric' | 'true-false';
 
 // ---------------------------------------------------------------- API contract
 
@@ -125,6 +126,8 @@ export interface ModuleDetail {
   materials: MaterialSummary[];
   progress: ModuleProgress;
   continuePath: string;
+  /** the module's pre-test and post-test (the server always sends them) */
+  tests?: ModuleTestStatus[];
 }
 
 export interface MaterialDetail extends MaterialSummary {
@@ -168,8 +171,10 @@ export interface ReviewQuestionView {
   id: number;
   type: QuestionType;
   prompt: string;
-  /** multiple choice only; true/false questions answer true or false */
+  /** single choice and multiple select; true/false questions answer true or false, numeric ones a typed number */
   choices: string[] | null;
+  /** numeric only: what the number counts, shown by the answer box ("dollars", "percent", "months") */
+  unit?: string | null;
 }
 
 export interface ReviewView {
@@ -191,12 +196,16 @@ export interface ReviewView {
   attemptsAllowed?: number;
 }
 
-export type ReviewAnswer = number | boolean;
+/**
+ * An answer: a position (single choice), positions (multiple select), true/false, or for a numeric
+ * question the number or the text typed ("$1,234.50").
+ */
+export type ReviewAnswer = number | boolean | number[] | string;
 
 export interface QuestionResult {
   id: number;
   correct: boolean;
-  /** the student's answer: a position in this attempt's choice order, or true/false */
+  /** the student's answer: position(s) in this attempt's choice order, true/false, or the number read from what was typed */
   given: ReviewAnswer | null;
   /** the right answer (same order) — only once the review is passed, null before */
   correctAnswer: ReviewAnswer | null;
@@ -217,6 +226,45 @@ export interface ReviewResult {
   results: QuestionResult[];
   bestScore: number;
   attempts: number;
+}
+
+/** A module's two short tests on the same standards, drawn from its reviews' banks: a baseline and a measure. */
+export const MODULE_TEST_KINDS = ['pre-test', 'post-test'] as const;
+export type ModuleTestKind = (typeof MODULE_TEST_KINDS)[number];
+
+/** Where a student stands with one of a module's tests (on the module page). */
+export interface ModuleTestStatus {
+  kind: ModuleTestKind;
+  questionCount: number;
+  /** the score, once taken (each is taken once) */
+  score: number | null;
+  takenAt: number | null;
+  /** why it cannot be taken now (null: it can, or it was taken) */
+  locked: string | null;
+}
+
+export interface ModuleTestView extends ModuleTestStatus {
+  moduleSlug: string;
+  moduleTitle: string;
+  /** "Pre-test: <module title>" */
+  title: string;
+  /** this opening (null once taken or while locked): answers name it, as a review's do */
+  serving: string | null;
+  /** empty once taken or while locked */
+  questions: ReviewQuestionView[];
+}
+
+export interface ModuleTestResult {
+  kind: ModuleTestKind;
+  score: number;
+  correctCount: number;
+  questionCount: number;
+  /** the questions as this opening showed them */
+  questions: ReviewQuestionView[];
+  /** with the right answers and the explanations: a test is taken once, so it teaches */
+  results: QuestionResult[];
+  preTestScore: number | null;
+  postTestScore: number | null;
 }
 
 export interface ContinueTarget {
@@ -250,6 +298,9 @@ export interface TranscriptRow {
   bestScores: { materialTitle: string; bestScore: number | null }[];
   /** average of the best review scores (null before any attempt) */
   averageBestScore: number | null;
+  /** the module's pre-test and post-test scores (null until taken): learning gain for a teacher (added later: optional for older readers) */
+  preTestScore?: number | null;
+  postTestScore?: number | null;
   timeSpentSeconds: number;
 }
 
@@ -355,6 +406,8 @@ export const catalogPaths = {
   module: (m: string) => `/app/catalog/${m}`,
   material: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}`,
   review: (m: string, mat: string) => `/app/catalog/${m}/material/${mat}/review`,
+  /** a module's pre-test or post-test: the module page with the test open (SPEC's routes stay as they are) */
+  moduleTest: (m: string, kind: 'pre-test' | 'post-test') => `/app/catalog/${m}?test=${kind}`,
   section: (m: string, mat: string, s: string) => `/app/catalog/${m}/material/${mat}/section/${s}`,
   article: (key: string) => `${KB_PATH_PREFIX}${key}`,
   /** the public page that checks a certificate's verification code */

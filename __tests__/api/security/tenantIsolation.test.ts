@@ -473,6 +473,15 @@ const MATRIX: Record<string, Row> = {
     resource: 'progress',
     probe: async () => denied(await call(w.r, 'POST', `${MAT}/review/attempts`, { answers: {} })),
   },
+  ...Object.fromEntries(
+    (['pre-test', 'post-test'] as const).flatMap((kind): [string, Row][] => [
+      [`OneLook GET /catalog/modules/:slug/${kind}`, { resource: 'progress', probe: async () => denied(await call(w.r, 'GET', `${MOD}/${kind}`)) }],
+      [
+        `OneLook POST /catalog/modules/:slug/${kind}/attempts`,
+        { resource: 'progress', probe: async () => denied(await call(w.r, 'POST', `${MOD}/${kind}/attempts`, { serving: 'x', answers: {} })) },
+      ],
+    ]),
+  ),
   'OneLook GET /progress/summary': {
     resource: 'progress',
     probe: async () => {

@@ -8,7 +8,8 @@ import type { Db } from '../../../src/server/db';
 
 /**
  * `{ serving, answers }` for POST …/review/attempts: `pick(i)` is question i's answer as the
- * content's choice index (or true/false), translated into this serving's order.
+ * content's choice index (indexes for multiple select; true/false; a number or text for numeric),
+ * translated into this serving's order.
  */
 export async function servedAnswers(db: Db, review: ReviewView, pick: (index: number) => ReviewAnswer): Promise<{ serving: string; answers: Record<string, ReviewAnswer> }> {
   const rows = await db.selectFrom('content_questions').select(['id', 'choices']).where('id', 'in', review.questions.map((q) => q.id)).execute();
@@ -16,10 +17,13 @@ export async function servedAnswers(db: Db, review: ReviewView, pick: (index: nu
   const answers = Object.fromEntries(
     review.questions.map((q, i) => {
       const answer = pick(i);
-      if (typeof answer === 'boolean' || !q.choices) return [String(q.id), answer];
-      const text = stored.get(q.id)?.[answer];
-      const shown = text === undefined ? answer : q.choices.indexOf(text);
-      return [String(q.id), shown < 0 ? answer : shown];
+      if (typeof answer === 'boolean' || typeof answer === 'string' || !q.choices) return [String(q.id), answer];
+      const shownAt = (index: number) => {
+        const text = stored.get(q.id)?.[index];
+        const shown = text === undefined ? index : q.choices!.indexOf(text);
+        return shown < 0 ? index : shown;
+      };
+      return [String(q.id), Array.isArray(answer) ? answer.map(shownAt) : shownAt(answer)];
     }),
   );
   return { serving: review.serving, answers };

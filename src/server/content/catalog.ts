@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_LIMITS as L, type QuestionType } from '../../common/catalog';
-import { materialSchema, moduleSchema, multipleChoiceSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
+import { materialSchema, moduleSchema, multipleChoiceSchema, multipleSelectSchema, numericSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
 import { expandFigures, readFigures } from './figures';
 import { ContentError, readMarkdownFile, type MarkdownFile } from './frontMatter';
@@ -18,13 +18,20 @@ export interface CatalogQuestion {
   type: QuestionType;
   prompt: string;
   choices: string[] | null;
-  answer: number | boolean;
+  /** a choice index, choice indexes (multiple select), a number (numeric) or true/false */
+  answer: number | number[] | boolean;
+  /** numeric only: how far from `answer` still counts as right (0 when not given) */
+  tolerance?: number;
+  /** numeric only: what the number counts ("dollars") */
+  unit?: string;
   explanation: string;
 }
 
 export interface CatalogReview {
   title: string;
   passingScore: number | null;
+  /** questions shown per attempt, drawn from the bank (null: every question, in the file's order) */
+  draw: number | null;
   questions: CatalogQuestion[];
 }
 
@@ -80,7 +87,7 @@ function checkBody(md: MarkdownFile, required: string): void {
 
 function readReview(abs: string, file: string): CatalogReview {
   const md = readMarkdownFile(abs, file);
-  const data = validate<{ title: string; passingScore?: number; questions: unknown[] }>(reviewSchema, md.data, file);
+  const data = validate<{ title: string; passingScore?: number; draw?: number; questions: unknown[] }>(reviewSchema, md.data, file);
   const questions = data.questions.map((raw, index): CatalogQuestion => {
     const where = `question ${index + 1}: `;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError(file, `${where}must be a set of fields`);
@@ -93,9 +100,17 @@ function readReview(abs: string, file: string): CatalogReview {
       const q = validate<{ prompt: string; answer: boolean; explanation: string }>(trueFalseSchema, raw, file, where);
       return { type, prompt: q.prompt, choices: null, answer: q.answer, explanation: q.explanation };
     }
-    throw new ContentError(file, `${where}type must be multiple-choice or true-false (got ${JSON.stringify(type ?? null)})`);
+    if (type === 'multiple-select') {
+      const q = validate<{ prompt: string; choices: string[]; answer: number[]; explanation: string }>(multipleSelectSchema, raw, file, where);
+      return { type, prompt: q.prompt, choices: q.choices, answer: [...q.answer].sort((a, b) => a - b), explanation: q.explanation };
+    }
+    if (type === 'numeric') {
+      const q = validate<{ prompt: string; answer: number; tolerance?: number; unit?: string; explanation: string }>(numericSchema, raw, file, where);
+      return { type, prompt: q.prompt, choices: null, answer: q.answer, tolerance: q.tolerance ?? 0, unit: q.unit, explanation: q.explanation };
+    }
+    throw new ContentError(file, `${where}type must be multiple-choice, multiple-select, numeric or true-false (got ${JSON.stringify(type ?? null)})`);
   });
-  return { title: data.title, passingScore: data.passingScore ?? null, questions };
+  return { title: data.title, passingScore: data.passingScore ?? null, draw: data.draw ?? null, questions };
 }
 
 function readMaterial(root: string, rel: string, slug: string, refs: Refs): CatalogMaterial {

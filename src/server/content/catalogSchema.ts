@@ -108,6 +108,47 @@ export const multipleChoiceSchema = object({
     }),
 }).test(unknownKeys(['type', 'prompt', 'choices', 'answer', 'explanation']));
 
+const choiceList = (kind: string) =>
+  array()
+    .strict()
+    .typeError('choices must be a list')
+    .of(string().strict().typeError('each choice must be text').required('a choice is empty').max(L.choiceMax, `a choice must be at most ${L.choiceMax} characters`))
+    .required(`choices is required for a ${kind} question`)
+    .min(L.choicesMin, `a ${kind} question has ${L.choicesMin} to ${L.choicesMax} choices`)
+    .max(L.choicesMax, `a ${kind} question has ${L.choicesMin} to ${L.choicesMax} choices`)
+    .test('distinct', 'choices must all be different', (v) => !v || new Set(v).size === v.length);
+
+/** Multiple select: all or nothing, so at least one choice is right and at least one is not. */
+export const multipleSelectSchema = object({
+  type: string().oneOf(['multiple-select']),
+  ...questionBase,
+  choices: choiceList('multiple-select'),
+  answer: array()
+    .strict()
+    .typeError('answer of a multiple-select question must list the indexes (0, 1, …) of every correct choice')
+    .of(number().strict().typeError('answer must list whole-number indexes of choices').integer('answer must list whole-number indexes of choices').required())
+    .required('answer is required')
+    .min(1, 'answer of a multiple-select question must list at least one choice')
+    .test('distinct', 'answer must not list a choice twice', (v) => !v || new Set(v).size === v.length)
+    .test('in-range', 'answer lists an index that is not one of the choices', function (value) {
+      const choices = (this.parent as { choices?: unknown[] }).choices;
+      return !value || !Array.isArray(choices) || value.every((i) => i !== undefined && i >= 0 && i < choices.length);
+    })
+    .test('not-all', 'answer of a multiple-select question must leave at least one choice out (else it is not a question)', function (value) {
+      const choices = (this.parent as { choices?: unknown[] }).choices;
+      return !value || !Array.isArray(choices) || value.length < choices.length;
+    }),
+}).test(unknownKeys(['type', 'prompt', 'choices', 'answer', 'explanation']));
+
+/** Numeric: the student types a number; right when within `tolerance` (same units, either side) of `answer`. */
+export const numericSchema = object({
+  type: string().oneOf(['numeric']),
+  ...questionBase,
+  answer: number().strict().typeError('answer of a numeric question must be a number').required('answer is required'),
+  tolerance: number().strict().typeError('tolerance must be a number').min(0, 'tolerance must be 0 or more').optional(),
+  unit: string().strict().typeError('unit must be text').max(30, 'unit must be at most 30 characters').optional(),
+}).test(unknownKeys(['type', 'prompt', 'answer', 'tolerance', 'unit', 'explanation']));
+
 export const trueFalseSchema = object({
   type: string().oneOf(['true-false']),
   ...questionBase,
@@ -129,4 +170,14 @@ export const reviewSchema = object({
     .of(mixed())
     .required('questions is required')
     .min(L.questionsMin, `a review needs at least ${L.questionsMin} questions`),
-}).test(unknownKeys(['title', 'passingScore', 'questions']));
+  draw: number()
+    .strict()
+    .typeError('draw must be a whole number of questions')
+    .integer('draw must be a whole number of questions')
+    .min(1, 'draw must be 1 or more')
+    .optional()
+    .test('bank', ({ value }) => `draw ${String(value)} needs a bank of at least ${2 * Number(value)} questions (twice the questions shown, so a retake sees others)`, function (value) {
+      const questions = (this.parent as { questions?: unknown[] }).questions;
+      return value === undefined || !Array.isArray(questions) || questions.length >= 2 * value;
+    }),
+}).test(unknownKeys(['title', 'passingScore', 'draw', 'questions']));

@@ -122,7 +122,7 @@ async function writeCatalog(
         }
         const { id: reviewId } = await trx
           .insertInto('content_reviews')
-          .values({ material_id: materialId, title: mat.review.title, passing_score: mat.review.passingScore })
+          .values({ material_id: materialId, title: mat.review.title, passing_score: mat.review.passingScore, draw_count: mat.review.draw })
           .returning('id')
           .executeTakeFirstOrThrow();
         counts.questions += mat.review.questions.length;
@@ -135,8 +135,10 @@ async function writeCatalog(
               type: q.type,
               prompt: q.prompt,
               choices: q.choices ? JSON.stringify(q.choices) : null,
-              answer: JSON.stringify(q.answer),
+              // a numeric answer keeps its tolerance with it: the one place the server judges from
+              answer: JSON.stringify(q.type === 'numeric' ? { value: q.answer, tolerance: q.tolerance ?? 0 } : q.answer),
               explanation: q.explanation,
+              unit: q.unit ?? null,
             })),
           )
           .execute();

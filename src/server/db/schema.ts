@@ -263,6 +263,8 @@ export interface ContentReviewsTable {
   material_id: number;
   title: string;
   passing_score: number | null;
+  /** questions shown per attempt, drawn from the bank (0016; null: all) */
+  draw_count: number | null;
 }
 
 export interface ContentQuestionsTable {
@@ -273,9 +275,14 @@ export interface ContentQuestionsTable {
   prompt: string;
   /** JSON array (multiple choice) or null */
   choices: string | null;
-  /** JSON: the correct index or true/false — never sent before an attempt */
+  /**
+   * JSON: the correct index, the correct indexes (multiple select), { value, tolerance } (numeric)
+   * or true/false — never sent before an attempt
+   */
   answer: string;
   explanation: string;
+  /** numeric only: what the number counts (0016) */
+  unit: string | null;
 }
 
 export interface SchoolModulesTable {
@@ -303,6 +310,8 @@ export interface ReviewAttemptsTable {
   answers: string;
   /** JSON of the choice order the attempt was answered in (0013; null before) */
   choice_orders: string | null;
+  /** JSON list of the question ids it answered, in the order shown (0016; null: all of them) */
+  question_ids: string | null;
   created_at: number;
 }
 
@@ -313,8 +322,26 @@ export interface ReviewServingsTable {
   user_id: number;
   module_slug: string;
   material_slug: string;
-  /** JSON { [question id]: the stored choice index shown at each position } (multiple choice only) */
+  /** JSON { [question id]: the stored choice index shown at each position } (questions with choices) */
   choice_orders: string;
+  /** JSON list of the question ids drawn, in the order shown (0016; null: all, in content order) */
+  question_ids: string | null;
+  /** 'review' | 'pre-test' | 'post-test' (a module test's material_slug is '') */
+  kind: Generated<string>;
+  created_at: number;
+}
+
+export interface ModuleTestAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  module_slug: string;
+  /** 'pre-test' | 'post-test': one of each per student and module */
+  kind: string;
+  score: number;
+  correct_count: number;
+  question_count: number;
+  /** JSON { [question id]: the answer in the content's terms } */
+  answers: string;
   created_at: number;
 }
 
@@ -534,6 +561,7 @@ export interface Database {
   section_completions: SectionCompletionsTable;
   review_attempts: ReviewAttemptsTable;
   review_servings: ReviewServingsTable;
+  module_test_attempts: ModuleTestAttemptsTable;
   time_spent: TimeSpentTable;
   bookmarks: BookmarksTable;
   certificates: CertificatesTable;

@@ -12,7 +12,7 @@ const TREE: TreeModule[] = [
     summary: '',
     estimatedMinutes: 30,
     materials: [
-      { id: 1, slug: 'first', title: 'First', order: 1, summary: '', sections: [section('a'), section('b')], review: { id: 1, title: 'Review', passingScore: 70, questionCount: 5 } },
+      { id: 1, slug: 'first', title: 'First', order: 1, summary: '', sections: [section('a'), section('b')], review: { id: 1, title: 'Review', passingScore: 70, questionCount: 5, bankSize: 5, drawCount: null } },
       { id: 2, slug: 'reading', title: 'Reading', order: 2, summary: '', sections: [section('c')], review: null },
     ],
   },

@@ -5,6 +5,7 @@ export const catalogApi = {
   material: (m: string, mat: string) => `/catalog/modules/${m}/materials/${mat}`,
   section: (m: string, mat: string, s: string) => `/catalog/modules/${m}/materials/${mat}/sections/${s}`,
   review: (m: string, mat: string) => `/catalog/modules/${m}/materials/${mat}/review`,
+  moduleTest: (m: string, kind: 'pre-test' | 'post-test') => `/catalog/modules/${m}/${kind}`,
   summary: '/progress/summary',
   transcripts: '/transcripts',
   bookmarks: '/bookmarks',

@@ -13,6 +13,7 @@ import { migration0012 } from './0012_course_per_school';
 import { migration0013 } from './0013_review_servings';
 import { migration0014 } from './0014_kb_search_vocabulary';
 import { migration0015 } from './0015_classroom';
+import { migration0016 } from './0016_review_banks';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -32,6 +33,7 @@ export const migrationProvider: MigrationProvider = {
       '0013_review_servings': migration0013,
       '0014_kb_search_vocabulary': migration0014,
       '0015_classroom': migration0015,
+      '0016_review_banks': migration0016,
     };
   },
 };

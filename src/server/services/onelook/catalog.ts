@@ -6,7 +6,7 @@
  */
 import { formatDayOf } from '../../../common/calendarDay';
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mixed, number, object, string } from 'yup';
 import {
   BOOKMARK_KINDS,
@@ -29,7 +29,12 @@ import {
   type ContinueTarget,
   type MaterialDetail,
   type MaterialSummary,
+  MODULE_TEST_KINDS,
   type ModuleDetail,
+  type ModuleTestKind,
+  type ModuleTestResult,
+  type ModuleTestStatus,
+  type ModuleTestView,
   type ModuleProgress,
   type ProgressSummary,
   type QuestionResult,
@@ -49,6 +54,20 @@ import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { attemptLimit } from '../classroom/repository';
 import { renderCertificatePdf } from './certificatePdf';
 import {
+  answerValuesFit,
+  bankOf,
+  drawChoiceOrders,
+  drawQuestionIds,
+  judgeAnswer,
+  pickQuestions,
+  resultsOf,
+  servedQuestion,
+  storedChoices,
+  type ChoiceOrders,
+  type Judged,
+  type StoredQuestion,
+} from './reviewServing';
+import {
   loadProgress,
   loadTree,
   materialKey,
@@ -67,9 +86,11 @@ export const CATALOG_MESSAGES = {
   reviewNotFound: 'This material has no review.',
   answersRequired: 'Answer every question of the review.',
   unknownQuestion: (id: string) => `Question ${id.slice(0, 20)} is not part of this review.`,
-  badAnswer: (id: number) => `The answer to question ${id} is not one of its choices.`,
   servingMissing: 'Open the review again: the answers must name the copy of the review they answer.',
   servingGone: 'This copy of the review was already submitted or has been opened again since. Your answers were not scored: the review is loaded again for you.',
+  preTestAfterPostTest: 'The pre-test comes before the module: you have already taken its post-test.',
+  postTestLocked: 'The post-test opens once you have read every section of this module.',
+  testTaken: (kind: string) => `You have already taken this module’s ${kind}: each is taken once, so its score measures what you learned.`,
   badBookmarkId: 'The bookmark id must be a positive whole number.',
   bookmarkNotFound: 'This bookmark does not exist.',
   bookmarkTargetMissing: 'There is nothing to bookmark at this address.',
@@ -336,6 +357,7 @@ async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
     materials: m.materials.map((mat) => materialSummary(ctx, m, mat, view.progress)),
     progress: base.progress,
     continuePath: continueInModule(m, view.progress).path,
+    tests: await moduleTestStatuses(ctx.db, view, m),
   };
 }
 
@@ -390,24 +412,6 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   };
 }
 
-interface StoredQuestion {
-  id: number;
-  type: string;
-  prompt: string;
-  choices: string | null;
-  answer: string;
-  explanation: string;
-}
-
-async function reviewQuestions(db: Db, reviewId: number): Promise<StoredQuestion[]> {
-  return db
-    .selectFrom('content_questions')
-    .select(['id', 'type', 'prompt', 'choices', 'answer', 'explanation'])
-    .where('review_id', '=', reviewId)
-    .orderBy('position')
-    .execute();
-}
-
 async function locateReview(ctx: ServiceContext) {
   const { view, m, mat } = await locateMaterial(ctx);
   if (!mat.review) throw new HttpError(404, CATALOG_MESSAGES.reviewNotFound);
@@ -419,79 +423,119 @@ const OPEN_SERVINGS_PER_REVIEW = 5;
 /** An unanswered serving older than this is deleted when the student opens any review. */
 const SERVING_LIFETIME_MS = 86_400_000;
 
-/** { [question id]: the stored choice index shown at each position } (multiple-choice questions). */
-type ChoiceOrders = Record<string, number[]>;
+export { drawChoiceOrders } from './reviewServing';
 
-function storedChoices(q: StoredQuestion): string[] {
-  return q.choices ? (JSON.parse(q.choices) as string[]) : [];
-}
-
-/** A uniformly random order of 0..n-1 (Fisher–Yates over a CSPRNG). */
-function shuffled(n: number): number[] {
-  const order = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return order;
-}
+type ServingKind = 'review' | 'pre-test' | 'post-test';
 
 /**
- * A fresh order for every multiple-choice question. A retake never shows exactly the order of the
- * previous attempt: when the draw repeats it, the first question with choices is rotated by one, so
- * "the second one again" is never a way through a review.
+ * Keeps a new serving (questions drawn and choice orders) and drops the student's expired ones and
+ * the oldest open ones of the same review or test beyond OPEN_SERVINGS_PER_REVIEW.
  */
-export function drawChoiceOrders(questions: readonly { id: number; choiceCount: number }[], previous: ChoiceOrders | null): ChoiceOrders {
-  const orders: ChoiceOrders = {};
-  for (const q of questions) if (q.choiceCount > 0) orders[String(q.id)] = shuffled(q.choiceCount);
-  const movable = questions.find((q) => q.choiceCount > 1);
-  const same = previous !== null && Object.entries(orders).every(([id, order]) => JSON.stringify(previous[id]) === JSON.stringify(order));
-  if (movable && same) {
-    const order = orders[String(movable.id)]!;
-    orders[String(movable.id)] = [...order.slice(1), order[0]!];
-  }
-  return orders;
-}
-
-/**
- * The review WITHOUT the correct answers or explanations, its choices in an order drawn for this
- * opening and kept (review_servings) so the server can judge the answers given in it.
- */
-async function getReview(ctx: ServiceContext): Promise<ReviewView> {
-  const { view, m, mat, review } = await locateReview(ctx);
-  const questions = await reviewQuestions(ctx.db, review.id);
-  const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
-  const userId = view.identity.user.id;
-  const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
+async function keepServing(
+  ctx: ServiceContext,
+  key: { user_id: number; module_slug: string; material_slug: string },
+  kind: ServingKind,
+  questionIds: number[],
+  orders: ChoiceOrders,
+): Promise<string> {
   const now = ctx.clock();
-  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
-
-  const lastAttempt = await ctx.db
-    .selectFrom('review_attempts')
-    .select('choice_orders')
-    .where('user_id', '=', key.user_id)
-    .where('module_slug', '=', key.module_slug)
-    .where('material_slug', '=', key.material_slug)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const orders = drawChoiceOrders(
-    questions.map((q) => ({ id: q.id, choiceCount: storedChoices(q).length })),
-    lastAttempt?.choice_orders ? (JSON.parse(lastAttempt.choice_orders) as ChoiceOrders) : null,
-  );
   const serving = randomBytes(16).toString('base64url');
-  await ctx.db.deleteFrom('review_servings').where('user_id', '=', userId).where('created_at', '<', now - SERVING_LIFETIME_MS).execute();
+  await ctx.db.deleteFrom('review_servings').where('user_id', '=', key.user_id).where('created_at', '<', now - SERVING_LIFETIME_MS).execute();
   const open = await ctx.db
     .selectFrom('review_servings')
     .select('id')
     .where('user_id', '=', key.user_id)
     .where('module_slug', '=', key.module_slug)
     .where('material_slug', '=', key.material_slug)
+    .where('kind', '=', kind)
     .orderBy('created_at', 'asc')
     .execute();
   const surplus = open.slice(0, Math.max(0, open.length - (OPEN_SERVINGS_PER_REVIEW - 1))).map((row) => row.id);
   if (surplus.length > 0) await ctx.db.deleteFrom('review_servings').where('id', 'in', surplus).execute();
-  await ctx.db.insertInto('review_servings').values({ id: serving, ...key, choice_orders: JSON.stringify(orders), created_at: now }).execute();
+  await ctx.db
+    .insertInto('review_servings')
+    .values({ id: serving, ...key, kind, question_ids: JSON.stringify(questionIds), choice_orders: JSON.stringify(orders), created_at: now })
+    .execute();
+  return serving;
+}
+
+/**
+ * The serving the answers name (the student's own, of this review or test), with its questions in
+ * the order shown — else 400 (none named) or 409 (used, replaced or someone else's).
+ */
+async function servingNamed(
+  ctx: ServiceContext,
+  key: { user_id: number; module_slug: string; material_slug: string },
+  kind: ServingKind,
+  serving: string | undefined,
+  bank: readonly StoredQuestion[],
+): Promise<{ questions: StoredQuestion[]; orders: ChoiceOrders }> {
+  if (!serving) throw new HttpError(400, CATALOG_MESSAGES.servingMissing);
+  const served = await ctx.db
+    .selectFrom('review_servings')
+    .select(['choice_orders', 'question_ids'])
+    .where('id', '=', serving)
+    .where('user_id', '=', key.user_id)
+    .where('module_slug', '=', key.module_slug)
+    .where('material_slug', '=', key.material_slug)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!served) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
+  // a serving from before banks showed the whole review in content order
+  const questions = served.question_ids ? pickQuestions(bank, JSON.parse(served.question_ids) as number[]) : [...bank];
+  return { questions, orders: JSON.parse(served.choice_orders) as ChoiceOrders };
+}
+
+/** Judges every answer of a serving: 400 for an unknown question, a missing answer or one that does not fit. */
+function judgeAll(questions: readonly StoredQuestion[], given: Record<string, ReviewAnswer>, orders: ChoiceOrders): Judged[] {
+  const ids = new Set(questions.map((q) => String(q.id)));
+  for (const id of Object.keys(given)) if (!ids.has(id)) throw new HttpError(400, CATALOG_MESSAGES.unknownQuestion(id));
+  return questions.map((q) => {
+    const answer = given[String(q.id)];
+    if (answer === undefined) throw new HttpError(400, CATALOG_MESSAGES.answersRequired);
+    return judgeAnswer(q, answer, orders);
+  });
+}
+
+/** Used once: a second submit of the same serving (a double click, a replay) is not scored again. */
+async function useServing(ctx: ServiceContext, userId: number, serving: string): Promise<void> {
+  const used = await ctx.db.deleteFrom('review_servings').where('id', '=', serving).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(used.numDeletedRows ?? 0) !== 1) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
+}
+
+/**
+ * The review WITHOUT the correct answers or explanations: its questions drawn from the bank for this
+ * opening (a retake draws other questions, in another order) and their choices in an order drawn
+ * for it, both kept (review_servings) so the server can judge the answers given in it.
+ */
+async function getReview(ctx: ServiceContext): Promise<ReviewView> {
+  const { view, m, mat, review } = await locateReview(ctx);
+  const bank = await bankOf(ctx.db, [review.id]);
+  const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
+  const userId = view.identity.user.id;
+  const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
+  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
+
+  const lastAttempt = await ctx.db
+    .selectFrom('review_attempts')
+    .select(['choice_orders', 'question_ids'])
+    .where('user_id', '=', key.user_id)
+    .where('module_slug', '=', key.module_slug)
+    .where('material_slug', '=', key.material_slug)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const questionIds = drawQuestionIds(
+    bank.map((q) => q.id),
+    review.drawCount,
+    lastAttempt?.question_ids ? (JSON.parse(lastAttempt.question_ids) as number[]) : null,
+  );
+  const questions = pickQuestions(bank, questionIds);
+  const orders = drawChoiceOrders(
+    questions.map((q) => ({ id: q.id, choiceCount: storedChoices(q).length })),
+    lastAttempt?.choice_orders ? (JSON.parse(lastAttempt.choice_orders) as ChoiceOrders) : null,
+  );
+  const serving = await keepServing(ctx, key, 'review', questionIds, orders);
 
   return {
     serving,
@@ -508,79 +552,38 @@ async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   };
 }
 
-/** A question as a serving shows it: its choices in that serving's order. */
-function servedQuestion(q: StoredQuestion, orders: ChoiceOrders): ReviewView['questions'][number] {
-  const choices = storedChoices(q);
-  const order = orders[String(q.id)];
-  return {
-    id: q.id,
-    type: q.type as 'multiple-choice' | 'true-false',
-    prompt: q.prompt,
-    choices: q.choices ? (order ?? choices.map((_, i) => i)).map((i) => choices[i]!) : null,
-  };
-}
-
 const answersSchema = object({
   // optional here so that a caller without access to the review hears that first (the handler asks for it)
   serving: string().optional().max(100, CATALOG_MESSAGES.servingMissing),
   answers: object()
     .required(CATALOG_MESSAGES.answersRequired)
-    .test('answers', 'Each answer must be a choice number or true/false.', (value) =>
-      Object.values(value ?? {}).every((a) => (typeof a === 'number' && Number.isInteger(a)) || typeof a === 'boolean'),
-    ),
+    .test('answers', 'Each answer must be a choice number or true/false, a list of choice numbers, or a typed number.', answerValuesFit),
 })
   .noUnknown(true, 'Unknown field in the answers.')
   .strict()
   .required(CATALOG_MESSAGES.answersRequired);
 
 /**
- * Scores an attempt on the server against the choice order its serving showed, stores it, and
- * answers which questions were right or wrong. The right answers and the explanations come only
- * once the review is passed (this attempt or an earlier one): a failed attempt says what to look at
- * again, not what to click.
+ * Scores an attempt on the server against the questions and choice orders its serving showed,
+ * stores it, and answers which questions were right or wrong. The right answers and the
+ * explanations come only once the review is passed (this attempt or an earlier one): a failed
+ * attempt says what to look at again, not what to click.
  */
 async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const { view, m, mat, review } = await locateReview(ctx);
   const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
-  if (!serving) throw new HttpError(400, CATALOG_MESSAGES.servingMissing);
+  const bank = await bankOf(ctx.db, [review.id]);
+  const { questions, orders } = await servingNamed(ctx, key, 'review', serving, bank);
   // a review assigned with an attempt limit (services/classroom): the limit holds before scoring
   const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
   const made = view.progress.attempts.get(materialKey(m.slug, mat.slug))?.count ?? 0;
   if (allowed !== null && made >= allowed) throw new HttpError(409, CATALOG_MESSAGES.attemptsUsed(allowed));
-  const served = await ctx.db
-    .selectFrom('review_servings')
-    .select('choice_orders')
-    .where('id', '=', serving)
-    .where('user_id', '=', key.user_id)
-    .where('module_slug', '=', key.module_slug)
-    .where('material_slug', '=', key.material_slug)
-    .executeTakeFirst();
-  if (!served) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
-  const orders = JSON.parse(served.choice_orders) as ChoiceOrders;
+  const judged = judgeAll(questions, given, orders);
+  await useServing(ctx, userId, serving!);
 
-  const questions = await reviewQuestions(ctx.db, review.id);
-  const ids = new Set(questions.map((q) => String(q.id)));
-  for (const id of Object.keys(given)) if (!ids.has(id)) throw new HttpError(400, CATALOG_MESSAGES.unknownQuestion(id));
-  const judged = questions.map((q) => {
-    const answer = given[String(q.id)];
-    if (answer === undefined) throw new HttpError(400, CATALOG_MESSAGES.answersRequired);
-    const right = JSON.parse(q.answer) as ReviewAnswer;
-    if (q.type === 'true-false') {
-      if (typeof answer !== 'boolean') throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
-      return { q, shown: answer, stored: answer, right, shownRight: right };
-    }
-    const order = orders[String(q.id)] ?? storedChoices(q).map((_, i) => i);
-    if (typeof answer !== 'number' || answer < 0 || answer >= order.length) throw new HttpError(400, CATALOG_MESSAGES.badAnswer(q.id));
-    return { q, shown: answer, stored: order[answer]!, right, shownRight: order.indexOf(right as number) };
-  });
-
-  // used once: a second submit of the same serving (a double click, a replay) is not scored again
-  const used = await ctx.db.deleteFrom('review_servings').where('id', '=', serving).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(used.numDeletedRows ?? 0) !== 1) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
-
-  const correctCount = judged.filter((j) => j.stored === j.right).length;
+  const correctCount = judged.filter((j) => j.correct).length;
   const score = scorePercent(correctCount, questions.length);
   const passingScore = passingScoreOf(ctx, review.passingScore);
   const passed = isPassing(score, passingScore);
@@ -593,18 +596,13 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
       // the answers by stored choice index (whatever order they were shown in), and that order
       answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
       choice_orders: JSON.stringify(orders),
+      question_ids: JSON.stringify(questions.map((q) => q.id)),
       created_at: ctx.clock(),
     })
     .execute();
   const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
   const answersShown = passed || previous?.firstPassedAt != null;
-  const results: QuestionResult[] = judged.map((j) => ({
-    id: j.q.id,
-    correct: j.stored === j.right,
-    given: j.shown,
-    correctAnswer: answersShown ? j.shownRight : null,
-    explanation: answersShown ? j.q.explanation : null,
-  }));
+  const results: QuestionResult[] = resultsOf(judged, answersShown);
   return {
     questions: questions.map((q) => servedQuestion(q, orders)),
     answersShown,
@@ -616,6 +614,130 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
     results,
     bestScore: Math.max(previous?.best ?? 0, score),
     attempts: (previous?.count ?? 0) + 1,
+  };
+}
+
+// ---------------------------------------------------------------- module pre-test and post-test
+
+/** Questions a module test draws from each material's review bank (6 for a module of 3 materials). */
+export const MODULE_TEST_PER_MATERIAL = 2;
+
+const testTitle = (kind: ModuleTestKind, moduleTitle: string) => `${kind === 'pre-test' ? 'Pre-test' : 'Post-test'}: ${moduleTitle}`;
+
+async function moduleTestRows(db: Db, userId: number, moduleSlug?: string) {
+  let query = db.selectFrom('module_test_attempts').select(['module_slug', 'kind', 'score', 'answers', 'created_at']).where('user_id', '=', userId);
+  if (moduleSlug) query = query.where('module_slug', '=', moduleSlug);
+  return query.execute();
+}
+
+/**
+ * Why a test cannot be taken now: the pre-test is a baseline, so not after the post-test; the
+ * post-test measures what was learned, so only once every section of the module has been read.
+ */
+function testLock(kind: ModuleTestKind, m: TreeModule, progress: LearnerProgress, postTaken: boolean): string | null {
+  if (kind === 'pre-test') return postTaken ? CATALOG_MESSAGES.preTestAfterPostTest : null;
+  const allRead = m.materials.every((mat) => mat.sections.every((s) => progress.completions.has(sectionKey(m.slug, mat.slug, s.slug))));
+  return allRead ? null : CATALOG_MESSAGES.postTestLocked;
+}
+
+function testQuestionCount(m: TreeModule): number {
+  return m.materials.reduce((n, mat) => n + (mat.review ? Math.min(MODULE_TEST_PER_MATERIAL, mat.review.bankSize) : 0), 0);
+}
+
+async function moduleTestStatuses(db: Db, view: Located, m: TreeModule): Promise<ModuleTestStatus[]> {
+  const rows = await moduleTestRows(db, view.identity.user.id, m.slug);
+  const postTaken = rows.some((r) => r.kind === 'post-test');
+  return MODULE_TEST_KINDS.map((kind) => {
+    const taken = rows.find((r) => r.kind === kind);
+    return {
+      kind,
+      questionCount: testQuestionCount(m),
+      score: taken ? taken.score : null,
+      takenAt: taken ? Number(taken.created_at) : null,
+      locked: taken ? null : testLock(kind, m, view.progress, postTaken),
+    };
+  });
+}
+
+/** The module the route names, the learner's tests of it, and the test's status. */
+async function locateModuleTest(ctx: ServiceContext, kind: ModuleTestKind) {
+  const slug = slugParam(ctx, 'slug', 'module');
+  const view = await learnerView(ctx);
+  const m = findModule(view, slug);
+  const statuses = await moduleTestStatuses(ctx.db, view, m);
+  const rows = await moduleTestRows(ctx.db, view.identity.user.id, m.slug);
+  return { view, m, status: statuses.find((x) => x.kind === kind)!, rows };
+}
+
+/**
+ * A module test WITHOUT answers: MODULE_TEST_PER_MATERIAL questions drawn from each material's
+ * review bank, so it covers what the module teaches. The post-test leaves out the questions the
+ * pre-test asked when the bank allows, so the gain is not a memory of the same questions.
+ */
+async function getModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Promise<ModuleTestView> {
+  const { view, m, status, rows } = await locateModuleTest(ctx, kind);
+  const base: ModuleTestView = { ...status, moduleSlug: m.slug, moduleTitle: m.title, title: testTitle(kind, m.title), serving: null, questions: [] };
+  if (status.score !== null || status.locked) return base;
+  const reviews = m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : []));
+  const bank = await bankOf(ctx.db, reviews);
+  const pre = rows.find((r) => r.kind === 'pre-test');
+  const asked = new Set(kind === 'post-test' && pre ? Object.keys(JSON.parse(pre.answers) as object).map(Number) : []);
+  const questionIds = reviews.flatMap((reviewId) => {
+    const own = bank.filter((q) => q.review_id === reviewId).map((q) => q.id);
+    const fresh = own.filter((id) => !asked.has(id));
+    return drawQuestionIds(fresh.length >= MODULE_TEST_PER_MATERIAL ? fresh : own, MODULE_TEST_PER_MATERIAL, null);
+  });
+  const questions = pickQuestions(bank, questionIds);
+  const orders = drawChoiceOrders(
+    questions.map((q) => ({ id: q.id, choiceCount: storedChoices(q).length })),
+    null,
+  );
+  const serving = await keepServing(ctx, { user_id: view.identity.user.id, module_slug: m.slug, material_slug: '' }, kind, questionIds, orders);
+  return { ...base, questionCount: questions.length, serving, questions: questions.map((q) => servedQuestion(q, orders)) };
+}
+
+/** Scores a module test (once: a second one is refused), keeps the score, and shows every answer with why. */
+async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Promise<ModuleTestResult> {
+  const { view, m, status, rows } = await locateModuleTest(ctx, kind);
+  if (status.score !== null) throw new HttpError(409, CATALOG_MESSAGES.testTaken(kind));
+  if (status.locked) throw new HttpError(409, status.locked);
+  const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
+  const userId = view.identity.user.id;
+  const key = { user_id: userId, module_slug: m.slug, material_slug: '' };
+  const bank = await bankOf(
+    ctx.db,
+    m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
+  );
+  const { questions, orders } = await servingNamed(ctx, key, kind, serving, bank);
+  const judged = judgeAll(questions, given, orders);
+  await useServing(ctx, userId, serving!);
+  const correctCount = judged.filter((j) => j.correct).length;
+  const score = scorePercent(correctCount, questions.length);
+  await ctx.db
+    .insertInto('module_test_attempts')
+    .values({
+      user_id: userId,
+      module_slug: m.slug,
+      kind,
+      score,
+      correct_count: correctCount,
+      question_count: questions.length,
+      answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
+      created_at: ctx.clock(),
+    })
+    // two tabs submitting at once: the first score stays
+    .onConflict((oc) => oc.columns(['user_id', 'module_slug', 'kind']).doNothing())
+    .execute();
+  const scoreOf = (k: ModuleTestKind) => (k === kind ? score : (rows.find((r) => r.kind === k)?.score ?? null));
+  return {
+    kind,
+    score,
+    correctCount,
+    questionCount: questions.length,
+    questions: questions.map((q) => servedQuestion(q, orders)),
+    results: resultsOf(judged, true),
+    preTestScore: scoreOf('pre-test'),
+    postTestScore: scoreOf('post-test'),
   };
 }
 
@@ -703,11 +825,14 @@ async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {
 
 async function getTranscripts(ctx: ServiceContext): Promise<TranscriptRow[]> {
   const view = await learnerView(ctx);
-  return transcriptRows(view.tree, view.progress);
+  const tests = await moduleTestRows(ctx.db, view.identity.user.id);
+  return transcriptRows(view.tree, view.progress, tests);
 }
 
+type ModuleTestRow = Awaited<ReturnType<typeof moduleTestRows>>[number];
+
 /** A learner's transcript over a school's catalog: the learner's own, or a student's for their teacher. */
-export function transcriptRows(tree: readonly TreeModule[], p: LearnerProgress): TranscriptRow[] {
+export function transcriptRows(tree: readonly TreeModule[], p: LearnerProgress, tests: readonly ModuleTestRow[] = []): TranscriptRow[] {
   return tree.map((m) => {
     const progress = progressOf(m, p);
     const dates = moduleDates(m, p, progress.status === 'completed');
@@ -728,6 +853,8 @@ export function transcriptRows(tree: readonly TreeModule[], p: LearnerProgress):
       completedAt: dates.completedAt,
       bestScores,
       averageBestScore: scored.length ? Math.round(scored.reduce((a, b) => a + b, 0) / scored.length) : null,
+      preTestScore: tests.find((x) => x.module_slug === m.slug && x.kind === 'pre-test')?.score ?? null,
+      postTestScore: tests.find((x) => x.module_slug === m.slug && x.kind === 'post-test')?.score ?? null,
       timeSpentSeconds: moduleTime(m, p).seconds,
     };
   });
@@ -895,6 +1022,10 @@ export const catalogRoutes: readonly ServiceRoute[] = [
   { method: 'POST', path: `${MAT}/sections/:sslug/time`, access: 'user', payloadSchema: timeSchema, handler: addTime },
   { method: 'GET', path: `${MAT}/review`, access: 'user', handler: getReview },
   { method: 'POST', path: `${MAT}/review/attempts`, access: 'user', payloadSchema: answersSchema, handler: submitReview },
+  ...MODULE_TEST_KINDS.flatMap((kind): ServiceRoute[] => [
+    { method: 'GET', path: `${M}/${kind}`, access: 'user', handler: (ctx) => getModuleTest(ctx, kind) },
+    { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
+  ]),
   { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
   { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
   { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },

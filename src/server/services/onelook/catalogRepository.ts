@@ -19,7 +19,12 @@ export interface TreeReview {
   id: number;
   title: string;
   passingScore: number | null;
+  /** questions an attempt shows: drawn from the bank (drawCount), else the whole bank */
   questionCount: number;
+  /** the bank's size */
+  bankSize: number;
+  /** questions shown per attempt (null: the whole bank) */
+  drawCount: number | null;
 }
 
 export interface TreeMaterial {
@@ -146,10 +151,11 @@ async function readTree(db: Db, moduleSlugs: readonly string[]): Promise<TreeMod
           'content_reviews.material_id',
           'content_reviews.title',
           'content_reviews.passing_score',
+          'content_reviews.draw_count',
           eb.fn.count<number>('content_questions.id').as('question_count'),
         ])
         .where('content_reviews.material_id', 'in', materialIds)
-        .groupBy(['content_reviews.id', 'content_reviews.material_id', 'content_reviews.title', 'content_reviews.passing_score'])
+        .groupBy(['content_reviews.id', 'content_reviews.material_id', 'content_reviews.title', 'content_reviews.passing_score', 'content_reviews.draw_count'])
         .execute()
     : [];
   return modules.map((m) => ({
@@ -172,10 +178,16 @@ async function readTree(db: Db, moduleSlugs: readonly string[]): Promise<TreeMod
           sections: sections
             .filter((s) => s.material_id === mat.id)
             .map((s) => ({ slug: s.slug, title: s.title, order: s.position, estimatedMinutes: s.estimated_minutes })),
-          review: review ? { id: review.id, title: review.title, passingScore: review.passing_score, questionCount: Number(review.question_count) } : null,
+          review: review ? reviewOf(review) : null,
         };
       }),
   }));
+}
+
+function reviewOf(row: { id: number; title: string; passing_score: number | null; draw_count: number | null; question_count: number | string | bigint }): TreeReview {
+  const bankSize = Number(row.question_count);
+  const drawCount = row.draw_count === null ? null : Number(row.draw_count);
+  return { id: row.id, title: row.title, passingScore: row.passing_score, questionCount: Math.min(bankSize, drawCount ?? bankSize), bankSize, drawCount };
 }
 
 export interface LearnerProgress {

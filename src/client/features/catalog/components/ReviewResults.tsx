@@ -3,7 +3,8 @@
  * showed it (its own shuffled order), in full-contrast text; the student's own choice is marked
  * right or wrong ON the choice with an icon and words, not by colour alone. The right answer and
  * its explanation appear only when the server sent them (once the review is passed): a failed
- * attempt says which questions to look at again, not what to click.
+ * attempt says which questions to look at again, not what to click. A numeric question shows the
+ * number read from what was typed (and the right one when known).
  */
 import Box from '@mui/material/Box';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
@@ -41,10 +42,65 @@ export const LOOK_AGAIN = 'Not correct yet. Read this part of the material again
 
 type Mark = keyof typeof RESULT_MARKS;
 
-function markOf(value: ReviewAnswer, result: QuestionResult): Mark | null {
-  if (result.given === value) return result.correct ? 'right' : 'wrong';
+const includes = (answer: ReviewAnswer | null, value: ReviewAnswer) => (Array.isArray(answer) ? answer.includes(value as number) : answer === value);
+
+/**
+ * A choice's mark. Single choice and true/false: the student's choice is right or wrong. Multiple
+ * select (all or nothing): once the right answer is known each choice is marked on its own (a
+ * chosen right one, a chosen wrong one, a right one left out); before, a chosen choice carries the
+ * whole question's outcome only when it is right, so a failed attempt does not say which one.
+ */
+function markOf(value: ReviewAnswer, result: QuestionResult, multiple: boolean): Mark | null {
+  const chosen = includes(result.given, value);
+  if (multiple) {
+    if (result.correctAnswer === null) return chosen && result.correct ? 'right' : null;
+    const right = includes(result.correctAnswer, value);
+    if (chosen) return right ? 'right' : 'wrong';
+    return right ? 'answer' : null;
+  }
+  if (chosen) return result.correct ? 'right' : 'wrong';
   if (result.correctAnswer !== null && result.correctAnswer === value) return 'answer';
   return null;
+}
+
+export const SELECT_ALL_OUTCOME = { right: 'You selected exactly the right choices.', wrong: 'Not all right: an all-or-nothing question needs every right choice and no other.' } as const;
+
+/** A typed number as a student reads it: thousands separated, cents kept when there are any. */
+const formatNumber = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 });
+
+function NumericOutcome({ question, result }: { question: ReviewQuestionView; result: QuestionResult }) {
+  const unit = question.unit ? ` ${question.unit}` : '';
+  const mark: Mark = result.correct ? 'right' : 'wrong';
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box
+        component="li"
+        data-mark={mark}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, border: 2, borderColor: result.correct ? 'success.main' : 'error.main' }}
+      >
+        <Box component="span" sx={{ color: 'text.primary' }}>
+          You answered {typeof result.given === 'number' ? formatNumber(result.given) : String(result.given)}
+          {unit}
+        </Box>
+        <Box component="strong" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: result.correct ? 'success.main' : 'error.main' }}>
+          {result.correct ? <RightIcon fontSize="small" /> : <WrongIcon fontSize="small" />}
+          {RESULT_MARKS[mark]}
+        </Box>
+      </Box>
+      {!result.correct && typeof result.correctAnswer === 'number' && (
+        <Box component="li" data-mark="answer" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, border: 2, borderColor: 'success.main' }}>
+          <Box component="strong" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'success.main' }}>
+            <RightIcon fontSize="small" />
+            {RESULT_MARKS.answer}:
+          </Box>
+          <Box component="span" sx={{ color: 'text.primary' }}>
+            {formatNumber(result.correctAnswer)}
+            {unit}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 export function QuestionOutcome({ question, index, result }: { question: ReviewQuestionView; index: number; result: QuestionResult }) {
@@ -55,14 +111,18 @@ export function QuestionOutcome({ question, index, result }: { question: ReviewQ
         { value: false, label: 'False' },
       ];
   const headingId = `result-${question.id}`;
+  const multiple = question.type === 'multiple-select';
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }} data-question={question.id}>
       <Typography id={headingId} component="h2" sx={{ fontWeight: 600, fontSize: '1rem', mb: 1 }}>
         {index + 1}. {question.prompt}
       </Typography>
+      {question.type === 'numeric' ? (
+        <NumericOutcome question={question} result={result} />
+      ) : (
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {options.map((option) => {
-          const mark = markOf(option.value, result);
+          const mark = markOf(option.value, result, multiple);
           const tone = mark === 'wrong' ? 'error.main' : mark ? 'success.main' : 'transparent';
           return (
             <Box
@@ -71,7 +131,7 @@ export function QuestionOutcome({ question, index, result }: { question: ReviewQ
               data-mark={mark ?? undefined}
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, border: 2, borderColor: tone }}
             >
-              {result.given === option.value ? <ChosenIcon fontSize="small" sx={{ color: 'text.primary' }} /> : <NotChosenIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
+              {includes(result.given, option.value) ? <ChosenIcon fontSize="small" sx={{ color: 'text.primary' }} /> : <NotChosenIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
               <Box component="span" sx={{ color: 'text.primary' }}>
                 {option.label}
               </Box>
@@ -85,6 +145,12 @@ export function QuestionOutcome({ question, index, result }: { question: ReviewQ
           );
         })}
       </Box>
+      )}
+      {multiple && (
+        <Typography sx={{ mt: 1 }}>
+          <strong>{result.correct ? SELECT_ALL_OUTCOME.right : SELECT_ALL_OUTCOME.wrong}</strong>
+        </Typography>
+      )}
       {result.explanation !== null ? (
         <Typography sx={{ mt: 1 }}>{result.explanation}</Typography>
       ) : (

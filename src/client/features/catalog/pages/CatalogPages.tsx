@@ -8,9 +8,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -18,12 +15,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { prefersReducedMotion } from '../../../app/ScrollToTop';
 import {
@@ -33,6 +28,7 @@ import {
   type CertificateCheck,
   type MaterialDetail,
   type ModuleDetail,
+  type ModuleTestStatus,
   type ReviewAnswer,
   type ReviewResult,
   type ReviewView,
@@ -42,6 +38,8 @@ import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
+import { QuestionField, isAnswered } from '../components/QuestionField';
+import { ModuleTestPage } from './ModuleTestPage';
 import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
@@ -123,8 +121,43 @@ export function ModuleListPage() {
   );
 }
 
+/** The module's pre-test and post-test on its page: what each is, its score, or why it is not open yet. */
+function ModuleTests({ slug, tests }: { slug: string; tests: ModuleTestStatus[] }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="module-tests" sx={{ p: 2, mb: 3 }}>
+      <Typography id="module-tests" variant="h6" component="h2" gutterBottom>
+        Pre-test and post-test
+      </Typography>
+      <Typography sx={{ mb: 1 }}>Two short tests on what this module teaches, one before and one after, show what you learned. Neither counts toward your progress.</Typography>
+      {tests.map((t) => {
+        const name = t.kind === 'pre-test' ? 'Pre-test' : 'Post-test';
+        return (
+          <Box key={t.kind} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
+            <Typography>
+              <strong>{name}</strong> · {t.questionCount} questions ·{' '}
+              {t.score !== null ? `your score ${t.score}%` : t.locked ? t.locked : 'not taken yet'}
+            </Typography>
+            {t.score === null && !t.locked && (
+              <Button component={RouterLink} to={catalogPaths.moduleTest(slug, t.kind)} variant="outlined" size="small">
+                Take the {t.kind}
+              </Button>
+            )}
+          </Box>
+        );
+      })}
+    </Paper>
+  );
+}
+
 export function ModuleHomePage() {
   const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const test = search.get('test');
+  if (test === 'pre-test' || test === 'post-test') return <ModuleTestPage key={test} slug={slug} kind={test} crumb={CATALOG} />;
+  return <ModuleHome slug={slug} />;
+}
+
+function ModuleHome({ slug }: { slug: string }) {
   const path = catalogApi.module(slug);
   const view = useResource<ModuleDetail>(path);
   return (
@@ -149,6 +182,7 @@ export function ModuleHomePage() {
               {m.progress.status === 'not-started' ? 'Start the module' : 'Continue where you left off'}
             </Button>
           )}
+          {m.tests && <ModuleTests slug={m.slug} tests={m.tests} />}
           <Typography variant="h5" component="h2" gutterBottom>
             Materials
           </Typography>
@@ -292,31 +326,6 @@ export function SectionPage() {
 
 type Answers = Record<string, ReviewAnswer>;
 
-function QuestionField({ q, index, value, onChange }: { q: ReviewView['questions'][number]; index: number; value: ReviewAnswer | undefined; onChange: (v: ReviewAnswer) => void }) {
-  const options: { value: string; label: string }[] = q.choices ? q.choices.map((c, i) => ({ value: String(i), label: c })) : [{ value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
-  const id = `question-${q.id}`;
-  return (
-    <FormControl component="fieldset" sx={{ display: 'block', mb: 3 }}>
-      <FormLabel
-        component="legend"
-        id={id}
-        sx={{ color: 'text.primary', fontWeight: 600, '&.Mui-disabled, &.Mui-focused': { color: 'text.primary' } }}
-      >
-        {index + 1}. {q.prompt}
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby={id}
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => onChange(q.choices ? Number(e.target.value) : e.target.value === 'true')}
-      >
-        {options.map((o) => (
-          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
-        ))}
-      </RadioGroup>
-    </FormControl>
-  );
-}
-
 /**
  * The score of the attempt just submitted, above the questions. When it arrives (`arrived`: not a
  * result already there when the page opened) focus moves to it and it scrolls into view: the Submit
@@ -364,7 +373,7 @@ export function MaterialReviewPage() {
     <Loadable view={view} path={path}>
       {(r) => {
         const answers = given.serving === r.serving ? given.answers : {};
-        const answered = r.questions.filter((q) => answers[String(q.id)] !== undefined).length;
+        const answered = r.questions.filter((q) => isAnswered(q, answers[String(q.id)])).length;
         const shown = mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
         const offset = mode === 'all' ? 0 : current;
         return (
