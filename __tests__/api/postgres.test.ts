@@ -27,7 +27,7 @@ describeWithPostgres('PostgreSQL', () => {
       await migrateToLatest(db);
       await seedDemo(db, t.config.passwordHashing, t.clock());
       const users = await db.selectFrom('users').select('user_name').orderBy('id').execute();
-      expect(users.map((u) => u.user_name)).toEqual(['learner', 'multi', 'support', 'admin']);
+      expect(users.map((u) => u.user_name)).toEqual(['learner', 'multi', 'support', 'admin', 'teacher', 'schooladmin']);
     } finally {
       await db.destroy();
     }
