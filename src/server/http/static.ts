@@ -97,12 +97,10 @@ export function previousAsset(staticDir: string, pathname: string): string | nul
 }
 
 export async function staticRoutes(app: FastifyInstance, staticDir: string): Promise<void> {
-  // a file the current build does not have, from the build before: a tab opened before a deploy
-  // still loads its pages' code (docs/server.md "Static files")
   // One root only: with several roots and preCompressed, @fastify/static answered 404 to a browser
   // (Accept-Encoding: br) for any file without a .br beside it, index.html included, once a
-  // previous build existed. The previous build's assets are served by the not-found path instead
-  // (previousAsset below).
+  // previous build existed. The previous build's assets are served by the not-found handler
+  // (previousAsset above; docs/server.md "Static files").
   await app.register(fastifyStatic, {
     root: staticDir,
     cacheControl: false,
