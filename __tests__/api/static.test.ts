@@ -248,6 +248,21 @@ describe('static SPA with the previous build\'s assets (scripts/keep-previous-as
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('a browser asking for br still gets the pages and files that have no compressed copy', async () => {
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+    const page = await app.app.inject({ method: 'GET', url: '/login?reason=idle', headers: browser });
+    // compressed per request when the build kept no compressed copy
+    const text = (response: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+      (response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload) : response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload).toString();
+    expect(page.statusCode).toBe(200);
+    expect(text(page)).toBe(INDEX);
+    const old = await app.app.inject({ method: 'GET', url: '/assets/catalog.aaaaaaaa.js', headers: { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(old.statusCode).toBe(200);
+    expect(text(old)).toBe('old();');
+    // a climb out of assets/ is refused before any file is looked for
+    expect((await app.app.inject({ method: 'GET', url: '/assets/..%2Fclient%2Findex.html', headers: { accept: '*/*' } })).statusCode).toBe(403);
+  });
+
   it('prefers the new build\'s file, and a file in neither is still a 404', async () => {
     expect((await app.app.inject({ method: 'GET', url: '/assets/catalog.bbbbbbbb.js', headers: { accept: '*/*' } })).body).toBe('new();');
     expect((await app.app.inject({ method: 'GET', url: '/assets/catalog.cccccccc.js', headers: { accept: '*/*' } })).statusCode).toBe(404);

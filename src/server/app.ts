@@ -19,7 +19,7 @@ import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
 import { pageRoutes } from './http/pageRoutes';
 import { proxyRoutes } from './http/proxyRoutes';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { htmlPageFor, NO_CACHE, prerenderedPages, staticDirExists, staticRoutes } from './http/static';
+import { htmlPageFor, NO_CACHE, prerenderedPages, previousAsset, previousAssetsDir, staticDirExists, staticRoutes } from './http/static';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
@@ -204,6 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // a client route: the browser asks for HTML; a missing asset (has an extension) stays a 404
     const accept = request.headers.accept ?? '';
     const pathname = request.url.split('?')[0] ?? '';
+    // a tab opened before a deploy still loads its pages' code (docs/server.md "Static files")
+    const previous = hasStatic && (request.method === 'GET' || request.method === 'HEAD') ? previousAsset(config.staticDir, pathname) : null;
+    if (previous) {
+      reply.sendFile(previous, previousAssetsDir(config.staticDir));
+      return;
+    }
     const wantsHtml = accept.includes('text/html') || (accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname));
     if (!isApi && hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile(prerendered ? htmlPageFor(request.url, prerendered) : 'index.html');

@@ -85,12 +85,24 @@ export function previousAssetsDir(staticDir: string): string {
   return `${staticDir.replace(/[\\/]+$/, '')}-previous`;
 }
 
+/**
+ * The previous build's copy of a hashed asset the current build does not have (`/assets/<file>`),
+ * as a path relative to the previous dir, or null. Only plain file names: nothing climbs out.
+ */
+export function previousAsset(staticDir: string, pathname: string): string | null {
+  const match = /^\/assets\/([A-Za-z0-9._-]+)$/.exec(pathname);
+  if (!match || match[1]!.startsWith('.')) return null;
+  const relative = `assets/${match[1]}`;
+  return existsSync(path.join(previousAssetsDir(staticDir), relative)) ? relative : null;
+}
+
 export async function staticRoutes(app: FastifyInstance, staticDir: string): Promise<void> {
-  // a file the current build does not have, from the build before: a tab opened before a deploy
-  // still loads its pages' code (docs/server.md "Static files")
-  const previous = previousAssetsDir(staticDir);
+  // One root only: with several roots and preCompressed, @fastify/static answered 404 to a browser
+  // (Accept-Encoding: br) for any file without a .br beside it, index.html included, once a
+  // previous build existed. The previous build's assets are served by the not-found handler
+  // (previousAsset above; docs/server.md "Static files").
   await app.register(fastifyStatic, {
-    root: existsSync(previous) ? [staticDir, previous] : staticDir,
+    root: staticDir,
     cacheControl: false,
     etag: true,
     lastModified: true,
