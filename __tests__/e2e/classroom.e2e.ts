@@ -67,10 +67,9 @@ async function passReview(page: Page, moduleSlug: string, materialSlug: string):
   return scored.score;
 }
 
-/** A MUI select: open it by its label, pick the option. */
+/** A native select, found by its label: pick the option by its text. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 /** A day a week from now as the teacher types it (mm/dd/yy). */

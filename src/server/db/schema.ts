@@ -530,6 +530,23 @@ export interface TurnInCommentsTable {
   created_at: number;
 }
 
+/** One staff action on a student's data (0017); insert-only from the app */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  client_id: number | null;
+  actor_id: number | null;
+  actor_name: string;
+  /** an AuditAction (src/common/audit.ts) */
+  action: string;
+  target_user_id: number | null;
+  target_name: string | null;
+  /** JSON object */
+  detail: Generated<string>;
+  /** the caller's IP, or 'cli' */
+  origin: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -580,6 +597,7 @@ export interface Database {
   assignments: AssignmentsTable;
   turn_ins: TurnInsTable;
   turn_in_comments: TurnInCommentsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

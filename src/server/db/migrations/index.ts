@@ -14,6 +14,7 @@ import { migration0013 } from './0013_review_servings';
 import { migration0014 } from './0014_kb_search_vocabulary';
 import { migration0015 } from './0015_classroom';
 import { migration0016 } from './0016_review_banks';
+import { migration0017 } from './0017_audit';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -34,6 +35,7 @@ export const migrationProvider: MigrationProvider = {
       '0014_kb_search_vocabulary': migration0014,
       '0015_classroom': migration0015,
       '0016_review_banks': migration0016,
+      '0017_audit': migration0017,
     };
   },
 };

@@ -9,7 +9,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
@@ -24,6 +23,12 @@ import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { selectChoices, selectMaterialChoices } from '../selectors';
 import { changeRequested, choicesRequested, materialChoicesRequested } from '../slice';
 import { useCloseOnSuccess } from './Dialogs';
+
+/**
+ * Native selects: a menu is drawn under an open dialog (SPEC §9 z-indexes, app/theme.ts), and the
+ * platform's own picker is the easiest on a Chromebook's keyboard and a phone.
+ */
+const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 export interface AssignValues {
   kind: AssignmentKind | '';
@@ -126,11 +131,12 @@ export function AssignDialog({ open, classId, editing = null, onClose }: AssignD
           <RequestAlerts error={error} />
           <Stack spacing={2} sx={{ mt: 1 }}>
             {!editing && (
-              <TextField select {...fieldProps(formik, 'kind')} id="assign-kind" label="What to assign">
+              <TextField select {...fieldProps(formik, 'kind')} id="assign-kind" label="What to assign" slotProps={NATIVE_SELECT}>
+                <option value="">Choose…</option>
                 {(Object.keys(KIND_LABELS) as AssignmentKind[]).map((k) => (
-                  <MenuItem key={k} value={k}>
+                  <option key={k} value={k}>
                     {KIND_LABELS[k]}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             )}
@@ -140,33 +146,37 @@ export function AssignDialog({ open, classId, editing = null, onClose }: AssignD
                 {...fieldProps(formik, 'moduleSlug')}
                 id="assign-module"
                 label="Module"
+                slotProps={NATIVE_SELECT}
                 onChange={(e) => {
                   void formik.setFieldValue('materialSlug', '');
                   fieldProps(formik, 'moduleSlug').onChange(e);
                 }}
               >
+                <option value="">Choose…</option>
                 {(modules.data ?? []).map((m) => (
-                  <MenuItem key={m.slug} value={m.slug}>
+                  <option key={m.slug} value={m.slug}>
                     {m.title}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             )}
             {!editing && needsMaterial && moduleSlug && (
-              <TextField select {...fieldProps(formik, 'materialSlug')} id="assign-material" label="Material">
+              <TextField select {...fieldProps(formik, 'materialSlug')} id="assign-material" label="Material" slotProps={NATIVE_SELECT}>
+                <option value="">Choose…</option>
                 {(materials?.data ?? []).map((m) => (
-                  <MenuItem key={m.slug} value={m.slug}>
+                  <option key={m.slug} value={m.slug}>
                     {m.title}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             )}
             {!editing && kind === 'worksheet' && (
-              <TextField select {...fieldProps(formik, 'worksheetKind')} id="assign-worksheet" label="Worksheet">
+              <TextField select {...fieldProps(formik, 'worksheetKind')} id="assign-worksheet" label="Worksheet" slotProps={NATIVE_SELECT}>
+                <option value="">Choose…</option>
                 {WORKSHEET_KINDS.map((w) => (
-                  <MenuItem key={w} value={w}>
+                  <option key={w} value={w}>
                     {WORKSHEET_INFO[w].title}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             )}

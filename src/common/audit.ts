@@ -1,0 +1,62 @@
+/**
+ * The audit trail's shapes, shared by the server (src/server/services/audit) and the school
+ * administration pages. An entry says who did what to whose data, when and from where.
+ */
+
+/** Every action the trail records. Add one here before recording it. */
+export const AUDIT_ACTIONS = [
+  'student-record.open',
+  'replay.open',
+  'password.temporary',
+  'sessions.end',
+  'permission.grant',
+  'permission.revoke',
+  'roster.import',
+  'student-data.export',
+  'student-data.delete',
+  'user.create',
+  'user.deactivate',
+  'user.reactivate',
+  'invitation.create',
+  'access-code.create',
+  'access-code.revoke',
+  'school.settings',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the trail names each action to a reader. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'student-record.open': 'Opened a student record',
+  'replay.open': 'Opened a session replay',
+  'password.temporary': 'Gave a temporary password',
+  'sessions.end': 'Ended sessions',
+  'permission.grant': 'Granted a permission',
+  'permission.revoke': 'Revoked a permission',
+  'roster.import': 'Imported a roster',
+  'student-data.export': 'Exported a student’s data',
+  'student-data.delete': 'Deleted a student’s data',
+  'user.create': 'Created a user',
+  'user.deactivate': 'Deactivated a user',
+  'user.reactivate': 'Reactivated a user',
+  'invitation.create': 'Created an invitation',
+  'access-code.create': 'Created an access code',
+  'access-code.revoke': 'Revoked an access code',
+  'school.settings': 'Changed the school’s settings',
+};
+
+export interface AuditEntry {
+  id: number;
+  /** epoch ms */
+  at: number;
+  schoolId: number | null;
+  schoolName: string | null;
+  /** null: the command-line tool or the system */
+  actorId: number | null;
+  actorName: string;
+  action: AuditAction;
+  targetUserId: number | null;
+  targetName: string | null;
+  detail: Record<string, string | number | boolean | null>;
+  /** the caller's IP, or 'cli' */
+  origin: string;
+}
