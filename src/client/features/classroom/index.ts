@@ -3,14 +3,28 @@
  * components for other pages, each loaded on demand (its own chunk, with the classroom's slice and
  * saga), so the pages that show them carry no classroom code for students in no class.
  */
-import { lazy } from 'react';
+import { Suspense, createElement, lazy, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
 
 export { selectCanTeach } from './selectors';
 export type { classroomReducer } from './slice';
 
 /** Home's "Assigned to you" (nothing for a student with no assignments). */
 export const AssignedToYou = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou').then((m) => ({ default: m.AssignedToYou })));
-/** "Assigned by …, due …" on an assigned catalog page or worksheet. */
-export const AssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));
+const LazyAssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));
+
+/**
+ * "Assigned by …, due …" on an assigned catalog page or worksheet (`path`: the page it is for, else
+ * the address). Rendered only once the page is on screen: a student's page the server renders ahead
+ * is hydrated, and a lazy component would suspend in that render (React #419, the page rendered anew).
+ */
+export function AssignedNotice({ path }: { path?: string }) {
+  // false in the server's render and while hydrating its page; true in any other client render
+  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!onClient) return null;
+  return createElement(Suspense, { fallback: null }, createElement(LazyAssignedNotice, { path }));
+}
+
 /** "Turn in" on a saved worksheet or budget (nothing for a student in no class). */
 export const TurnInPanel = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/TurnInPanel').then((m) => ({ default: m.TurnInPanel })));

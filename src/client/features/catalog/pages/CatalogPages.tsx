@@ -1,5 +1,5 @@
 /** /app/catalog: module list, module home, material (section / review) and section pages. */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AssignedNotice } from '../../classroom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -100,9 +100,7 @@ export function ModuleListPage() {
                         {m.summary}
                       </Typography>
                       <ProgressBar percent={m.progress.percent} label={m.title} />
-          <Suspense fallback={null}>
-            <AssignedNotice />
-          </Suspense>
+                      <AssignedNotice path={catalogPaths.module(m.slug)} />
                       <Typography variant="body2" color="text.secondary">
                         {STATUS_LABELS[m.progress.status]}
                       </Typography>
@@ -165,6 +163,7 @@ function ModuleHome({ slug }: { slug: string }) {
       {(m) => (
         <PageFrame title={m.title} namesTab crumbs={[CATALOG, { label: m.title }]}>
           <ProgressBar percent={m.progress.percent} label={m.title} />
+          <AssignedNotice />
           {m.progress.status === 'completed' && <ModuleFinished moduleSlug={m.slug} moduleTitle={m.title} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={m.overviewHtml} />
@@ -213,9 +212,7 @@ export function MaterialPage() {
       {(mat) => (
         <PageFrame title={mat.title} namesTab crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
           <ProgressBar percent={mat.percent} label={mat.title} />
-          <Suspense fallback={null}>
-            <AssignedNotice />
-          </Suspense>
+          <AssignedNotice />
           {mat.percent === 100 && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={mat.introHtml} />
@@ -382,9 +379,7 @@ export function MaterialReviewPage() {
             namesTab
             crumbs={[CATALOG, { label: r.moduleTitle, to: catalogPaths.module(slug) }, { label: r.materialTitle, to: catalogPaths.material(slug, mslug) }, { label: 'Review' }]}
           >
-            <Suspense fallback={null}>
-              <AssignedNotice />
-            </Suspense>
+            <AssignedNotice />
             <Typography sx={{ mb: 2 }}>
               {r.questions.length} questions. You pass with {r.passingScore}% or more.
               {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}
