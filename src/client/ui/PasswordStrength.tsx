@@ -5,17 +5,18 @@ import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../common/accountMessages';
 import { PASSWORD_STRENGTH_LABELS } from '../../common/display';
 import { passwordStrengthLevel } from './passwordStrength';
+import type * as PasswordMeter from './passwordMeter';
 
 const COLORS = ['error', 'warning', 'success'] as const;
 
-type CommonCheck = (password: string) => boolean;
-let loadedCheck: CommonCheck | null = null;
-let loading: Promise<CommonCheck | null> | null = null;
+type Meter = typeof PasswordMeter;
+let loadedMeter: Meter | null = null;
+let loading: Promise<Meter | null> | null = null;
 
-/** Loads the common-password check in its own chunk, once per page; null until it is there (or if it fails to load). */
-function loadCommonCheck(): Promise<CommonCheck | null> {
-  loading ??= import(/* webpackChunkName: "common-passwords" */ './commonPasswords').then(
-    (module) => (loadedCheck = module.isCommonPassword),
+/** Loads the estimator in its own chunk, once per page; null until it is there (or if it fails to load). */
+function loadMeter(): Promise<Meter | null> {
+  loading ??= import(/* webpackChunkName: "password-meter" */ './passwordMeter').then(
+    (module) => (loadedMeter = module),
     () => {
       loading = null; // a later password field tries again
       return null;
@@ -24,31 +25,33 @@ function loadCommonCheck(): Promise<CommonCheck | null> {
   return loading;
 }
 
-function useCommonPasswordCheck(wanted: boolean): CommonCheck | null {
-  const [check, setCheck] = useState<CommonCheck | null>(() => loadedCheck);
+function usePasswordMeter(wanted: boolean): Meter | null {
+  const [meter, setMeter] = useState<Meter | null>(() => loadedMeter);
   useEffect(() => {
-    if (!wanted || check) return;
+    if (!wanted || meter) return;
     let live = true;
-    void loadCommonCheck().then((loaded) => {
-      if (live && loaded) setCheck(() => loaded);
+    void loadMeter().then((loaded) => {
+      if (live && loaded) setMeter(loaded);
     });
     return () => {
       live = false;
     };
-  }, [wanted, check]);
-  return check;
+  }, [wanted, meter]);
+  return meter;
 }
 
 /**
  * Shows the strength of a password being typed, as a bar and one of the labels Weak / Medium / Strong.
  * One of the most common passwords is Weak, and the meter says why (the server refuses it on submit).
+ * `userInputs`: the account's other words (names, e-mail) that make a password easy to guess for it.
  */
-export function PasswordStrength({ password, userName = null }: { password: string; userName?: string | null }) {
-  const isCommon = useCommonPasswordCheck(password !== '');
+export function PasswordStrength({ password, userName = null, userInputs = [] }: { password: string; userName?: string | null; userInputs?: readonly string[] }) {
+  const meter = usePasswordMeter(password !== '');
   if (!password) return null;
-  const level = passwordStrengthLevel(password, { userName, isCommon });
+  const estimate = meter?.estimatePassword(password, userName ? [userName, ...userInputs] : userInputs) ?? null;
+  const level = passwordStrengthLevel(password, { userName, isCommon: meter?.isCommonPassword ?? null, score: estimate?.score ?? null });
   const label = PASSWORD_STRENGTH_LABELS[level];
-  const common = isCommon?.(password) ?? false;
+  const common = estimate?.common ?? false;
   return (
     <Box sx={{ mt: 1 }} aria-live="polite">
       <LinearProgress
