@@ -47,18 +47,26 @@ async function answersFor(token: string, pick: (index: number) => number | boole
   return servedAnswers(t.db, review, pick);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await importContent(t.db, FIXTURE, t.clock());
-  await offerAllModules(t.db, ['LINCOLN-HS']); // Roosevelt Academy offers nothing here
-  learner = (await signIn(t.app, 'learner')).token;
-  multi = (await signIn(t.app, 'multi')).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+/**
+ * Each describe below gets a world of its own (a fresh database with the fixture content, and the
+ * demo students signed in), so any one of them, or any one test, runs alone with the same outcome.
+ */
+function freshWorld(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+    await importContent(t.db, FIXTURE, t.clock());
+    await offerAllModules(t.db, ['LINCOLN-HS']); // Roosevelt Academy offers nothing here
+    learner = (await signIn(t.app, 'learner')).token;
+    multi = (await signIn(t.app, 'multi')).token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+}
 
 describe('catalog per school', () => {
+  freshWorld();
+
   it("lists the current school's modules with the learner's progress", async () => {
     const cards = await ok<CatalogModuleCard[]>(learner, 'GET', '/catalog');
     expect(cards).toEqual([
@@ -108,6 +116,8 @@ describe('catalog per school', () => {
 });
 
 describe('reading', () => {
+  freshWorld();
+
   it('gives a module with objectives, rendered overview and materials', async () => {
     const m = await ok<ModuleDetail>(learner, 'GET', MOD);
     expect(m.objectives).toHaveLength(3);
@@ -171,6 +181,8 @@ describe('reading', () => {
 });
 
 describe('review', () => {
+  freshWorld();
+
   const CHOICES = [
     ['Rent', 'Concert tickets', 'A new phone case'],
     null,
@@ -230,8 +242,9 @@ describe('review', () => {
     }
   });
 
-  it('scores on the server: 3 of 5 fails (60 % < 70 %), saying which questions were wrong but not the right answers', async () => {
+  it('one learner’s attempts: 3 of 5 fails (60 % < 70 %) without the right answers; 4 of 5 passes (80 %) with them; a later failed retake shows them too', async () => {
     const student = learner;
+    // 3 of 5 fails, saying which questions were wrong but not the right answers
     const payload = await answersFor(student, (i) => (i < 3 ? RIGHT[i]! : typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 0));
     const res = await call(student, 'POST', `${MAT}/review/attempts`, payload);
     expect(res.statusCode).toBe(200);
@@ -243,34 +256,30 @@ describe('review', () => {
     expect(res.body).not.toMatch(/Housing is a need|12 \+ 8 \+ 25|Waiting a week|correctAnswer":[0-9tf]/);
     // the results show the questions as this attempt showed them
     expect(result.questions.map((q) => q.prompt)).toHaveLength(5);
-  });
 
-  it('4 of 5 passes (80 %): now the right answers (in this attempt\'s order) and explanations; best score kept, every attempt stored', async () => {
-    const student = learner;
+    // 4 of 5 passes: now the right answers (in this attempt's order) and explanations; best score kept, every attempt stored
     const review = await ok<ReviewView>(student, 'GET', `${MAT}/review`);
-    const payload = await servedAnswers(t.db, review, (i) => (i === 4 ? 0 : RIGHT[i]!));
-    const result = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, payload);
-    expect(result).toMatchObject({ score: 80, passed: true, bestScore: 80, attempts: 2, answersShown: true });
-    expect(result.questions).toEqual(review.questions);
+    const passing = await servedAnswers(t.db, review, (i) => (i === 4 ? 0 : RIGHT[i]!));
+    const passed = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, passing);
+    expect(passed).toMatchObject({ score: 80, passed: true, bestScore: 80, attempts: 2, answersShown: true });
+    expect(passed.questions).toEqual(review.questions);
     const rent = review.questions[0]!.choices!.indexOf('Rent');
-    expect(result.results[0]).toMatchObject({ correct: true, correctAnswer: rent, explanation: 'Housing is a need; the others are wants.' });
+    expect(passed.results[0]).toMatchObject({ correct: true, correctAnswer: rent, explanation: 'Housing is a need; the others are wants.' });
     const inAWeek = review.questions[4]!.choices!.indexOf('Would I still want it in a week?');
-    expect(result.results[4]).toMatchObject({ correct: false, given: payload.answers[String(review.questions[4]!.id)], correctAnswer: inAWeek });
-    expect(result.results[1]).toMatchObject({ correctAnswer: false });
+    expect(passed.results[4]).toMatchObject({ correct: false, given: passing.answers[String(review.questions[4]!.id)], correctAnswer: inAWeek });
+    expect(passed.results[1]).toMatchObject({ correctAnswer: false });
     const mat = await ok<MaterialDetail>(student, 'GET', MAT);
     expect(mat.review).toMatchObject({ bestScore: 80, passed: true, attempts: 2 });
     const stored = await t.db.selectFrom('review_attempts').select(['answers', 'choice_orders']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     // stored by the content's own choice index, with the order they were shown in
     expect(JSON.parse(stored.answers)[String(review.questions[0]!.id)]).toBe(0);
     expect(stored.choice_orders).not.toBeNull();
-  });
 
-  it('once passed, a later failed retake shows the answers too (there is nothing left to give away)', async () => {
-    const student = learner;
-    const result = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, await answersFor(student, (i) => (typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 2)));
-    expect(result.passed).toBe(false);
-    expect(result.answersShown).toBe(true);
-    expect(result.results.every((r) => r.correctAnswer !== null && r.explanation !== null)).toBe(true);
+    // once passed, a later failed retake shows the answers too (there is nothing left to give away)
+    const retake = await ok<ReviewResult>(student, 'POST', `${MAT}/review/attempts`, await answersFor(student, (i) => (typeof RIGHT[i] === 'boolean' ? !RIGHT[i] : 2)));
+    expect(retake.passed).toBe(false);
+    expect(retake.answersShown).toBe(true);
+    expect(retake.results.every((r) => r.correctAnswer !== null && r.explanation !== null)).toBe(true);
   });
 
   it.each<[string, unknown, RegExp, number]>([
@@ -332,7 +341,19 @@ describe('review', () => {
   });
 });
 
+/** Completes every section of the fixture's module (completing again keeps the first date). */
+async function completeModule(token: string): Promise<void> {
+  for (const section of SECTIONS) await ok(token, 'POST', `${MAT}/sections/${section}/complete`);
+}
+
 describe('progress, transcripts and certificates', () => {
+  freshWorld();
+  beforeAll(async () => {
+    // the learner has passed the material's review with 80 % (4 of 5)
+    const review = await ok<ReviewView>(learner, 'GET', `${MAT}/review`);
+    await ok<ReviewResult>(learner, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => (i === 4 ? 0 : RIGHT[i]!)));
+  });
+
   it('refuses time outside 1..600 seconds and progress for a section not in the catalog', async () => {
     for (const payload of [{ seconds: 0 }, { seconds: 601 }, { seconds: 2.5 }, { seconds: '30' }, {}, { seconds: 30, extra: 1 }]) {
       const res = await call(learner, 'POST', `${MAT}/sections/needs-and-wants/time`, payload);
@@ -388,6 +409,7 @@ describe('progress, transcripts and certificates', () => {
   });
 
   it('issues a PDF certificate with a code that the public route verifies (first name, last initial, module, date only)', async () => {
+    await completeModule(learner);
     const file = await ok<CertificateFile>(learner, 'GET', '/certificates/modules/budgeting');
     expect(file.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(file.fileName).toBe('certificate-budgeting.pdf');
@@ -415,6 +437,8 @@ describe('progress, transcripts and certificates', () => {
 });
 
 describe('bookmarks', () => {
+  freshWorld();
+
   it('adds, lists (with title and page) and removes section and material bookmarks', async () => {
     const s = await ok<Bookmark>(learner, 'POST', '/bookmarks', { kind: 'section', target: 'budgeting/first-budget/needs-and-wants' });
     expect(s).toMatchObject({ kind: 'section', title: 'Needs and Wants', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants' });
