@@ -126,9 +126,10 @@ describe('finishing leads somewhere', () => {
   });
 
   it('the last section of a module congratulates, offers the certificate (full verification address) and the next module', async () => {
-    // everything of the module done but the last section of its last material
+    // everything of the module done but the last section of its last material (whatever the test
+    // before did: completing a section again and passing a review again change nothing)
     const lastMaterial = materials[materials.length - 1]!;
-    for (const material of materials.slice(1)) {
+    for (const material of materials) {
       await readSections(mod.slug, material, material === lastMaterial ? material.sections.length - 1 : material.sections.length);
       await passReview(mod.slug, material);
     }
