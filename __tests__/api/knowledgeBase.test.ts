@@ -67,7 +67,10 @@ describe('knowledge base: import and pages', () => {
   it('a topic lists its articles; an unknown topic is 404 with a message', async () => {
     const topic = (await call('GET', '/kb/topics/credit-and-debt')).json() as KbTopicDetail;
     expect(topic.title).toBe('Credit and Debt');
-    expect(topic.articles.map((a) => a.slug).sort()).toEqual(['apr', 'buy-now-pay-later', 'credit-report', 'credit-score', 'minimum-payment', 'mortgage', 'student-loans']);
+    expect(topic.articles.map((a) => a.slug).sort()).toEqual([
+      'apr', 'buy-now-pay-later', 'credit-report', 'credit-score', 'credit-utilization', 'debt-avalanche-and-snowball', 'minimum-payment', 'mortgage',
+      'secured-credit-card', 'student-loans',
+    ]);
     const missing = await call('GET', '/kb/topics/no-such-topic');
     expect(missing.statusCode).toBe(404);
     expect(messageOf(missing)).toBe('Topic not found');

@@ -34,7 +34,10 @@ it('[content] content/catalog imports whole and meets the course minimums', asyn
   const slugs = modules.map((m) => m.slug);
   if (JSON.stringify(slugs) !== JSON.stringify([...MODULE_SLUGS])) problems.push(`modules in order must be ${MODULE_SLUGS.join(', ')} (got ${slugs.join(', ')})`);
   modules.forEach((m, index) => {
-    if (m.order !== index + 1) problems.push(`${m.slug}: order ${m.order}, expected ${index + 1}`);
+    // the first six modules keep orders 1–6; the semester's modules follow with the orders
+    // docs/content-format.md gives them (one share alone leaves gaps until all are merged)
+    const previous = index === 0 ? 0 : modules[index - 1]!.order;
+    if (index < 6 ? m.order !== index + 1 : m.order <= previous) problems.push(`${m.slug}: order ${m.order}, expected ${index < 6 ? index + 1 : `more than ${previous}`}`);
     if (m.materials.length < 3) problems.push(`${m.slug}: ${m.materials.length} materials (needs 3+)`);
     for (const mat of m.materials) {
       const where = `${m.slug}/${mat.slug}`;
@@ -45,5 +48,5 @@ it('[content] content/catalog imports whole and meets the course minimums', asyn
     }
   });
   expect(problems).toEqual([]);
-  expect(result.modules).toBe(6);
+  expect(result.modules).toBe(7);
 });

@@ -38,18 +38,24 @@ export const MODULE_SLUGS = [
   'saving-and-investing',
   'credit-and-debt',
   'protecting-yourself',
+  // the semester's modules (docs/content-format.md); each share keeps its lines together
+  'investing-beyond-the-basics',
 ] as const;
 
 /** Knowledge-base topics and articles (slugs fixed so content can link to them before they exist). */
 export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'budgeting-and-spending': ['what-is-a-budget', '50-30-20-rule', 'needs-vs-wants', 'emergency-fund', 'fixed-vs-variable-expenses', 'sinking-funds'],
-  banking: ['checking-account', 'savings-account', 'overdraft', 'debit-vs-credit-cards', 'mobile-banking-and-payment-apps', 'fdic-insurance'],
+  banking: ['checking-account', 'savings-account', 'overdraft', 'debit-vs-credit-cards', 'mobile-banking-and-payment-apps', 'fdic-insurance',
+    'certificate-of-deposit', 'apr-vs-apy', 'money-market-account'],
   'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099'],
-  'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification'],
-  'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later'],
+  'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification', '401k-plan',
+    'etf', 'expense-ratio', 'asset-allocation', 'dollar-cost-averaging', '401k-and-employer-match', 'capital-gains', 'bull-and-bear-markets'],
+  'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later', 'mortgage',
+    'secured-credit-card', 'debt-avalanche-and-snowball', 'credit-utilization'],
   'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
   insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
-  'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze'],
+  'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze',
+    'investment-scams'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */
