@@ -38,6 +38,9 @@ export const MODULE_SLUGS = [
   'saving-and-investing',
   'credit-and-debt',
   'protecting-yourself',
+  // consumer skills, paying for college
+  'consumer-skills',
+  'paying-for-college',
 ] as const;
 
 /** Knowledge-base topics and articles (slugs fixed so content can link to them before they exist). */
@@ -47,9 +50,10 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099'],
   'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification'],
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later'],
-  'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
+  'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan', 'net-price', 'work-study', 'subsidized-vs-unsubsidized-loans', 'apprenticeships'],
   insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze'],
+  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */

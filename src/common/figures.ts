@@ -4,6 +4,8 @@
  */
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 23500, format: "usd", year: 2025, source: "IRS, Notice 2024-80" },
+  "billing-error-notice-days": { value: 60, format: "number", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.13(b); Fair Credit Billing Act, 15 U.S.C. 1666" },
+  "cooling-off-rule-days": { value: 3, format: "number", year: 2025, source: "FTC, Rule Concerning Cooling-Off Period for Sales Made at Homes or at Certain Other Locations, 16 CFR Part 429" },
   "credit-card-liability-cap": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.12(b)" },
   "credit-score-max": { value: 850, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "credit-score-min": { value: 300, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
