@@ -38,7 +38,9 @@ export const MODULE_SLUGS = [
   'saving-and-investing',
   'credit-and-debt',
   'protecting-yourself',
-  // the semester's modules (docs/content-format.md); each share keeps its lines together
+  // the semester's modules (orders 7-13, docs/content-format.md)
+  'consumer-skills',
+  'paying-for-college',
   'investing-beyond-the-basics',
 ] as const;
 
@@ -52,10 +54,11 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
     'etf', 'expense-ratio', 'asset-allocation', 'dollar-cost-averaging', '401k-and-employer-match', 'capital-gains', 'bull-and-bear-markets'],
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later', 'mortgage',
     'secured-credit-card', 'debt-avalanche-and-snowball', 'credit-utilization'],
-  'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
+  'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan', 'net-price', 'work-study', 'subsidized-vs-unsubsidized-loans', 'apprenticeships'],
   insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze',
     'investment-scams'],
+  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */

@@ -4,10 +4,15 @@
  */
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 23500, format: "usd", year: 2025, source: "IRS, Notice 2024-80" },
+  "billing-error-notice-days": { value: 60, format: "number", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.13(b); Fair Credit Billing Act, 15 U.S.C. 1666" },
+  "cooling-off-rule-days": { value: 3, format: "number", year: 2025, source: "FTC, Rule Concerning Cooling-Off Period for Sales Made at Homes or at Certain Other Locations, 16 CFR Part 429" },
   "credit-card-liability-cap": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.12(b)" },
   "credit-score-max": { value: 850, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "credit-score-min": { value: 300, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "debit-card-liability-prompt": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation E (Electronic Fund Transfers), 12 CFR 1005.6(b)" },
+  "direct-loan-limit-dependent-first-year": { value: 5500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
+  "direct-loan-limit-subsidized-first-year": { value: 3500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
+  "direct-loan-rate-undergrad": { value: 6.39, format: "percent", year: 2025, source: "US Department of Education, Federal Student Aid, Interest Rates for Direct Loans First Disbursed on or After July 1, 2025 (rate set by 20 U.S.C. 1087e(b)(8))" },
   "early-withdrawal-penalty-rate": { value: 10, format: "percent", year: 2025, source: "Internal Revenue Code section 72(t); IRS Topic No. 558, Additional tax on early distributions from retirement plans other than IRAs" },
   "fdic-insurance-limit": { value: 250000, format: "usd", year: 2025, source: "FDIC, 12 CFR Part 330; made permanent by the Dodd-Frank Act (2010)" },
   "federal-minimum-wage": { value: 7.25, format: "usd", year: 2025, source: "US Department of Labor, Fair Labor Standards Act, 29 U.S.C. 206 (in force since July 24, 2009)" },
