@@ -45,5 +45,5 @@ it('[content] content/catalog imports whole and meets the course minimums', asyn
     }
   });
   expect(problems).toEqual([]);
-  expect(result.modules).toBe(6);
+  expect(result.modules).toBe(8);
 });

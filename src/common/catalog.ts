@@ -38,18 +38,21 @@ export const MODULE_SLUGS = [
   'saving-and-investing',
   'credit-and-debt',
   'protecting-yourself',
+  'careers-and-income',
+  'taxes',
 ] as const;
 
 /** Knowledge-base topics and articles (slugs fixed so content can link to them before they exist). */
 export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'budgeting-and-spending': ['what-is-a-budget', '50-30-20-rule', 'needs-vs-wants', 'emergency-fund', 'fixed-vs-variable-expenses', 'sinking-funds'],
   banking: ['checking-account', 'savings-account', 'overdraft', 'debit-vs-credit-cards', 'mobile-banking-and-payment-apps', 'fdic-insurance'],
-  'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099'],
+  'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099', 'filing-status', 'tax-credits-vs-deductions', 'marginal-tax-rate'],
   'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification'],
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later'],
   'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
   insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze'],
+  careers: ['choosing-a-career', 'resume-and-interview', 'employee-benefits', 'negotiating-pay'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */
