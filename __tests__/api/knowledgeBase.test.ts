@@ -260,7 +260,7 @@ describe('knowledge base: import is all or nothing, and hostile text stays text'
       cpSync(path.join(ROOT, 'content/knowledge-base'), path.join(dir, 'knowledge-base'), { recursive: true });
       cpSync(path.join(ROOT, 'content/figures.yaml'), path.join(dir, 'figures.yaml')); // the articles' {{figure:…}} ledger
       const result = await importContent(t.db, dir, t.clock());
-      expect(result.knowledgeBase?.topics).toBe(8);
+      expect(result.knowledgeBase?.topics).toBe(9);
       expect(result.knowledgeBase?.articles).toBeGreaterThanOrEqual(40);
       expect(keys(await search('APR'))[0]).toBe('credit-and-debt/apr');
     } finally {

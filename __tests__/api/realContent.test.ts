@@ -1,6 +1,6 @@
 /**
  * The REAL course content in content/ (acceptance: `npm test` includes the import of all of
- * it). It must validate and import, and hold at least: the six modules (fixed slugs and order), 3+
+ * it). It must validate and import, and hold at least: the modules of MODULE_SLUGS (fixed slugs and order), 3+
  * materials each, 3+ sections per material, a review of 5+ questions (multiple choice AND true/false)
  * per material. The content is written on its own branch; until it is merged this test fails, on
  * purpose, with the message below.
