@@ -47,7 +47,7 @@ describe('knowledge base: import and pages', () => {
   it('imports the real content: 9 topics and at least 40 articles, indexed for search', async () => {
     const topics = await t.db.selectFrom('kb_topics').select('slug').execute();
     const articles = await t.db.selectFrom('kb_articles').select('slug').execute();
-    expect(topics).toHaveLength(9);
+    expect(topics).toHaveLength(10);
     expect(articles.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -56,7 +56,7 @@ describe('knowledge base: import and pages', () => {
     await call('GET', '/kb/articles/credit-and-debt/apr');
     await call('GET', '/kb/articles/banking/overdraft');
     const home = (await call('GET', '/kb')).json() as KbHome;
-    expect(home.topics.map((x) => x.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 11]);
+    expect(home.topics.map((x) => x.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11]);
     expect(home.topics[0]).toMatchObject({ slug: 'budgeting-and-spending', articleCount: 6 });
     expect(home.popular.slice(0, 2).map((a) => `${a.topicSlug}/${a.slug}`)).toEqual(['credit-and-debt/apr', 'banking/overdraft']);
     expect(home.recent).toHaveLength(5);
@@ -263,7 +263,7 @@ describe('knowledge base: import is all or nothing, and hostile text stays text'
       cpSync(path.join(ROOT, 'content/knowledge-base'), path.join(dir, 'knowledge-base'), { recursive: true });
       cpSync(path.join(ROOT, 'content/figures.yaml'), path.join(dir, 'figures.yaml')); // the articles' {{figure:…}} ledger
       const result = await importContent(t.db, dir, t.clock());
-      expect(result.knowledgeBase?.topics).toBe(9);
+      expect(result.knowledgeBase?.topics).toBe(10);
       expect(result.knowledgeBase?.articles).toBeGreaterThanOrEqual(40);
       expect(keys(await search('APR'))[0]).toBe('credit-and-debt/apr');
     } finally {

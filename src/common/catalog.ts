@@ -39,6 +39,8 @@ export const MODULE_SLUGS = [
   'credit-and-debt',
   'protecting-yourself',
   // the semester's modules (orders 7-13, docs/content-format.md)
+  'careers-and-income',
+  'taxes',
   'consumer-skills',
   'paying-for-college',
   'investing-beyond-the-basics',
@@ -49,7 +51,8 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'budgeting-and-spending': ['what-is-a-budget', '50-30-20-rule', 'needs-vs-wants', 'emergency-fund', 'fixed-vs-variable-expenses', 'sinking-funds'],
   banking: ['checking-account', 'savings-account', 'overdraft', 'debit-vs-credit-cards', 'mobile-banking-and-payment-apps', 'fdic-insurance',
     'certificate-of-deposit', 'apr-vs-apy', 'money-market-account'],
-  'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099'],
+  'income-and-taxes': ['gross-vs-net-pay', 'w-4-form', 'reading-a-pay-stub', 'income-tax-basics', 'w-2-form', 'side-gigs-and-1099',
+    'filing-status', 'tax-credits-vs-deductions', 'marginal-tax-rate'],
   'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification', '401k-plan',
     'etf', 'expense-ratio', 'asset-allocation', 'dollar-cost-averaging', '401k-and-employer-match', 'capital-gains', 'bull-and-bear-markets'],
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later', 'mortgage',
@@ -59,6 +62,7 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze',
     'investment-scams'],
   'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge'],
+  careers: ['choosing-a-career', 'resume-and-interview', 'employee-benefits', 'negotiating-pay'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */
