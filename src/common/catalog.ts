@@ -61,7 +61,7 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze',
     'investment-scams'],
-  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge'],
+  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge', 'warranties-and-returns'],
   careers: ['choosing-a-career', 'resume-and-interview', 'employee-benefits', 'negotiating-pay'],
 };
 
