@@ -10,6 +10,10 @@ import { defaultMailer } from '../app';
 import { loadConfig, type Config } from '../config';
 import { importContent } from '../content/importContent';
 import { createDatabase, migrateToLatest, type Db } from '../db';
+import { normaliseUserName } from '../../common/accounts';
+import type { AuditAction } from '../../common/audit';
+import { auditNameOf } from '../services/audit/actor';
+import { CLI_ACTOR, recordAudit } from '../services/audit/record';
 import { formatRosterReport, importRoster } from '../services/roster/service';
 import {
   AdminError,
@@ -60,6 +64,22 @@ Exit status: 0 on success, 1 on an error (nothing is half-done), 2 on a usage er
 `;
 
 class UsageError extends Error {}
+
+/**
+ * Records a CLI command on a user in the audit trail (actor: the command-line tool), at the user's
+ * current school (global permissions concern no one school, but the trail is read per school).
+ */
+async function recordCli(db: Db, action: AuditAction, userName: string, detail: Record<string, string>, at: number): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name']).where('user_name', '=', normaliseUserName(userName)).executeTakeFirstOrThrow();
+  const school = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst();
+  await recordAudit(db, CLI_ACTOR, {
+    action,
+    schoolId: school?.client_id ?? null,
+    targetUserId: user.id,
+    targetName: auditNameOf({ firstName: user.first_name, lastName: user.last_name, userName: user.user_name }),
+    detail,
+  }, at);
+}
 
 export interface CliIo {
   out(line: string): void;
@@ -211,17 +231,24 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
           },
           now(),
         );
+        // createUser runs its own transaction; the entry follows it (a failed insert of it is reported)
+        await recordCli(db, 'user.create', need(values, 'username'), {}, now());
         io.out(`Created user ${need(values, 'username').toLowerCase()} (#${id}).`);
         break;
       }
-      case 'grant': {
-        const changed = await grantPermission(db, need(values, 'username'), need(values, 'permission'));
-        io.out(changed ? 'Granted.' : 'The user already had this permission.');
-        break;
-      }
+      case 'grant':
       case 'revoke': {
-        const changed = await revokePermission(db, need(values, 'username'), need(values, 'permission'));
-        io.out(changed ? 'Revoked.' : 'The user did not have this permission.');
+        const userName = need(values, 'username');
+        const permission = need(values, 'permission');
+        const grant = command === 'grant';
+        // the change and its audit entry stand or fall together; an unchanged permission is not recorded
+        const changed = await db.transaction().execute(async (trx) => {
+          const done = grant ? await grantPermission(trx, userName, permission) : await revokePermission(trx, userName, permission);
+          if (done) await recordCli(trx, grant ? 'permission.grant' : 'permission.revoke', userName, { permission: permission.trim().toUpperCase() }, now());
+          return done;
+        });
+        if (grant) io.out(changed ? 'Granted.' : 'The user already had this permission.');
+        else io.out(changed ? 'Revoked.' : 'The user did not have this permission.');
         break;
       }
       case 'list-schools':
@@ -254,7 +281,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         } catch (error) {
           throw new AdminError(`Cannot read ${file}: ${(error as Error).message}`);
         }
-        const report = await importRoster(db, zip, { dryRun: values['dry-run'] ?? false, school: values.school ?? null, now: now() });
+        const report = await importRoster(db, zip, { dryRun: values['dry-run'] ?? false, school: values.school ?? null, now: now(), actor: CLI_ACTOR });
         if (!report.ok) {
           io.err(formatRosterReport(report));
           return 1;
