@@ -4,7 +4,7 @@
  * DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL …), migrates the database first, prints clear errors
  * and exits non-zero on any failure; every command writes in one transaction.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultMailer } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -15,6 +15,8 @@ import type { AuditAction } from '../../common/audit';
 import { auditNameOf } from '../services/audit/actor';
 import { CLI_ACTOR, recordAudit } from '../services/audit/record';
 import { formatRosterReport, importRoster } from '../services/roster/service';
+import { deleteStudentData, exportStudentData, studentAtSchool } from '../services/studentData';
+import { HttpError } from '../http/errors';
 import {
   AdminError,
   createAccessCodes,
@@ -57,6 +59,12 @@ Commands:
       sourcedId. A file with any problem changes nothing and every problem is listed with its file,
       line and column; --dry-run reports what would be created, updated and deactivated. With
       --school the file is for that one school. Imported users have no password yet.
+  student export <username> [--out FILE] [--school <ID>]
+      Everything stored about one student, as one JSON document (to FILE, or printed). Of classes
+      and turned-in work, the school's only (--school, default the student's current school).
+  student delete <username> --confirm <username> [--school <ID>]
+      Delete the student and everything of theirs; a student who also belongs to another school is
+      only removed from this one (its classes and turned-in work go, the account stays).
   help, --help
       Show this text.
 
@@ -105,6 +113,8 @@ const OPTIONS = {
   permission: { type: 'string' },
   dir: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  out: { type: 'string' },
+  confirm: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -154,7 +164,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     return command || values.help ? 0 : 2;
   }
   // `roster import <file>` is the one command with a subcommand and a file
-  const expected = command === 'roster' ? 3 : 1;
+  const expected = command === 'roster' || command === 'student' ? 3 : 1;
   if (positionals.length > expected) {
     io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
@@ -287,6 +297,44 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
           return 1;
         }
         io.out(formatRosterReport(report));
+        break;
+      }
+      case 'student': {
+        const [, sub, userName] = positionals;
+        if ((sub !== 'export' && sub !== 'delete') || !userName) {
+          throw new UsageError('Usage: npm run admin -- student export <username> [--out FILE] | student delete <username> --confirm <username>');
+        }
+        const user = await db.selectFrom('users').select('id').where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
+        if (!user) throw new AdminError(`No user "${userName}".`);
+        let clientId: number | undefined;
+        if (values.school) {
+          clientId = (await db.selectFrom('clients').select('id').where('lsclient_id', '=', values.school.toUpperCase()).executeTakeFirst())?.id;
+          if (clientId === undefined) throw new AdminError(`No school has the id "${values.school}".`);
+        } else {
+          clientId = (await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst())?.client_id;
+          if (clientId === undefined) throw new AdminError(`${userName} belongs to no school.`);
+        }
+        try {
+          const student = await studentAtSchool(db, { userId: user.id }, clientId);
+          if (sub === 'export') {
+            const text = JSON.stringify(await exportStudentData(db, student, CLI_ACTOR, now()), null, 2);
+            if (values.out) {
+              try {
+                writeFileSync(values.out, `${text}\n`);
+              } catch (error) {
+                throw new AdminError(`Cannot write ${values.out}: ${(error as Error).message}`);
+              }
+              io.out(`Exported ${student.userName} to ${values.out}.`);
+            } else io.out(text);
+          } else {
+            if (values.confirm === undefined) throw new UsageError('--confirm <username> is required: type the student\'s user name again.');
+            if (normaliseUserName(values.confirm) !== student.userName) throw new AdminError('--confirm does not match the student\'s user name: nothing was deleted.');
+            io.out((await deleteStudentData(db, student, CLI_ACTOR, now())).message);
+          }
+        } catch (error) {
+          if (error instanceof HttpError) throw new AdminError(error.message);
+          throw error;
+        }
         break;
       }
       default:
