@@ -6,6 +6,7 @@
 import { buildApp } from '../../src/server/app';
 import { RETENTION } from '../../src/server/security/retention';
 import { RETENTION_SWEEP_INTERVAL_MS } from '../../src/server/retentionSweep';
+import { CLI_ACTOR, recordAudit } from '../../src/server/services/audit/record';
 import { createTestApp, type TestApp } from './support/testApp';
 
 const DAY = 86_400_000;
@@ -93,6 +94,23 @@ const none = { recordings: 0, verificationCodes: 0, resetCodes: 0, outbox: 0, ra
 const one = { recordings: 1, verificationCodes: 1, resetCodes: 1, outbox: 1, rateEvents: 1, signInAttempts: 1 };
 
 describe('the retention sweep', () => {
+  it('deletes audit entries past AUDIT_RETENTION_DAYS, to the millisecond, and keeps the newer ones', async () => {
+    expect(t.config.auditRetentionMs).toBe(730 * DAY);
+    const start = t.clock();
+    const entries = async () => (await t.db.selectFrom('audit_events').select('at').orderBy('at').execute()).map((r) => Number(r.at) - start);
+    await recordAudit(t.db, CLI_ACTOR, { action: 'roster.import', schoolId: null }, start);
+    await recordAudit(t.db, CLI_ACTOR, { action: 'roster.import', schoolId: null }, start + DAY);
+    t.clock.set(start + t.config.auditRetentionMs);
+    await manual.fire();
+    expect(await entries()).toEqual([0, DAY]);
+    t.clock.set(start + t.config.auditRetentionMs + 1);
+    await manual.fire();
+    expect(await entries()).toEqual([DAY]);
+    t.clock.set(start + DAY + t.config.auditRetentionMs + 1);
+    await manual.fire();
+    expect(await entries()).toEqual([]);
+  });
+
   it('ticks hourly and deletes, with no traffic at all, what the clock has put past its retention', async () => {
     expect(manual.ticks.map(({ ms }) => ms)).toEqual([RETENTION_SWEEP_INTERVAL_MS]);
     await t.db.deleteFrom('outbox').execute();

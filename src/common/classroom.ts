@@ -30,7 +30,7 @@ export const CLASSROOM_PATHS = {
   gradebook: (classId: number) => `/classes/${classId}/gradebook.csv`,
   /** GET: one student's page in the class (ClassStudentRecord, read-only); DELETE: remove from the class */
   student: (classId: number, userId: number) => `/classes/${classId}/students/${userId}`,
-  /** POST: end every session of the student (their open tab goes to /login at its next check) */
+  /** POST: end every session of the student (their open tab goes to /login at its next 30-second session check, which asks the server) */
   endSessions: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/end-sessions`,
   /** POST: a temporary password ({ password }), to be changed at the student's next sign-in */
   temporaryPassword: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/temporary-password`,

@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     housekeeping: new Housekeeping(db),
   };
   if (deps.retentionSweep !== false) {
-    const sweep = retentionSweep({ db, clock, recordingRetentionMs: config.support.recordingRetentionMs, log: app.log, ...deps.retentionSweep });
+    const sweep = retentionSweep({ db, clock, recordingRetentionMs: config.support.recordingRetentionMs, auditRetentionMs: config.auditRetentionMs, log: app.log, ...deps.retentionSweep });
     // the first sweep before the first request: a process that starts after a quiet week deletes
     // that week's expired rows at once (a failure is logged, the start goes on)
     app.addHook('onReady', async () => {

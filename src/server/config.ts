@@ -79,6 +79,8 @@ export interface UploadSettings {
 }
 
 export interface Config {
+  /** audit trail entries older than this are deleted by the retention sweep (AUDIT_RETENTION_DAYS) */
+  auditRetentionMs: number;
   port: number;
   host: string;
   dataDir: string;
@@ -203,6 +205,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SUPPORT_MAX_PER_IP', default: '5', description: 'Support requests sent without signing in (/help) per client IP within the window before 429.' },
   { name: 'SUPPORT_WINDOW_MINUTES', default: '60', description: 'Window of the support-request limit.' },
   { name: 'RECORDING_RETENTION_DAYS', default: '30', description: 'Session recordings attached to tickets are deleted after this many days.' },
+  { name: 'AUDIT_RETENTION_DAYS', default: '730', description: 'Audit trail entries (staff actions on students\' data) are deleted after this many days, by the hourly retention sweep. 1 to 3650.' },
   { name: 'SUPPORT_MAX_TICKETS_PER_USER_HOUR', default: '10', description: 'Support tickets one signed-in user may send in any hour before 429 (counted in the database, so across instances).' },
   { name: 'RECORDING_MAX_MB_PER_USER_HOUR', default: '16', description: 'Megabytes (MiB) of session recordings one signed-in user may upload in any hour before 429.' },
   { name: 'RECORDING_MB_PER_SCHOOL', default: '512', description: 'Megabytes (MiB) of session recordings kept per school (anonymous /help tickets share one budget); a new recording deletes that school\'s oldest ones to fit.' },
@@ -346,6 +349,7 @@ function environmentSchema(isProduction: boolean) {
     SUPPORT_MAX_PER_IP: wholeNumber(5, 1, 100_000),
     SUPPORT_WINDOW_MINUTES: wholeNumber(60, 1, 24 * 60),
     RECORDING_RETENTION_DAYS: wholeNumber(30, 1, 3650),
+    AUDIT_RETENTION_DAYS: wholeNumber(730, 1, 3650),
     SUPPORT_MAX_TICKETS_PER_USER_HOUR: wholeNumber(10, 1, 100_000),
     RECORDING_MAX_MB_PER_USER_HOUR: wholeNumber(16, 1, 100_000),
     RECORDING_MB_PER_SCHOOL: wholeNumber(512, 1, 1_000_000),
@@ -453,6 +457,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxRecordingBytesPerUserHour: whole('RECORDING_MAX_MB_PER_USER_HOUR') * 1024 * 1024,
       recordingBytesPerSchool: whole('RECORDING_MB_PER_SCHOOL') * 1024 * 1024,
     },
+    auditRetentionMs: whole('AUDIT_RETENTION_DAYS') * 86_400_000,
     uploads: { maxConcurrent: whole('UPLOAD_MAX_CONCURRENT'), maxBytesPerRequest: whole('UPLOAD_MAX_BYTES') },
     systemKeys: list(values.SYSTEM_KEYS),
     passwordHashing: OWASP_ARGON2,

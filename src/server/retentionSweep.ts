@@ -11,17 +11,20 @@
  */
 import type { Db } from './db';
 import { purgeExpired, type PurgeCounts } from './security/retention';
+import { DEFAULT_AUDIT_RETENTION_DAYS, purgeExpiredAudit } from './services/audit/retention';
 import { purgeExpiredRecordings } from './services/onelook/support';
 
 /** At least hourly (the retention rules are in days; an hour late is within them). */
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-export type SweepCounts = PurgeCounts & { recordings: number };
+export type SweepCounts = PurgeCounts & { recordings: number; auditEntries: number };
 
 /** What a sweep needs: the database, the recordings' retention and the clock. */
 export interface SweepOptions {
   db: Db;
   recordingRetentionMs: number;
+  /** AUDIT_RETENTION_DAYS; default 730 days */
+  auditRetentionMs?: number;
   clock: () => number;
   /** Where a failed sweep is reported (the next one tries again). */
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
@@ -30,11 +33,17 @@ export interface SweepOptions {
   timers?: { setInterval(tick: () => Promise<unknown>, ms: number): unknown; clearInterval(handle: unknown): void };
 }
 
-/** One sweep at `now`: everything past its retention, recordings included. */
-export async function sweepRetention(db: Db, recordingRetentionMs: number, now: number): Promise<SweepCounts> {
+/** One sweep at `now`: everything past its retention, recordings and audit entries included. */
+export async function sweepRetention(
+  db: Db,
+  recordingRetentionMs: number,
+  now: number,
+  auditRetentionMs: number = DEFAULT_AUDIT_RETENTION_DAYS * 86_400_000,
+): Promise<SweepCounts> {
   const counts = await purgeExpired(db, now);
   const recordings = await purgeExpiredRecordings(db, now, recordingRetentionMs);
-  return { ...counts, recordings };
+  const auditEntries = await purgeExpiredAudit(db, now, auditRetentionMs);
+  return { ...counts, recordings, auditEntries };
 }
 
 export interface RetentionSweep {
@@ -62,7 +71,7 @@ export function retentionSweep(options: SweepOptions): RetentionSweep {
   const run = (): Promise<SweepCounts | null> => {
     running ??= (async () => {
       try {
-        const counts = await sweepRetention(options.db, options.recordingRetentionMs, options.clock());
+        const counts = await sweepRetention(options.db, options.recordingRetentionMs, options.clock(), options.auditRetentionMs);
         if (Object.values(counts).some((count) => count > 0)) options.log.info({ deleted: counts }, 'retention sweep');
         return counts;
       } catch (error) {

@@ -669,6 +669,19 @@ const MATRIX: Record<string, Row> = {
       denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/students/${w.a.id}/temporary-password`));
     },
   },
+  'OneLook GET /admin/students/:userId/export': {
+    resource: 'everything of a student (export for the school)',
+    probe: async () => {
+      // another learner, support, teachers of the school and of another school: no SCHOOLADMIN
+      for (const attacker of [w.b, w.sl, w.t1, w.t2, w.tr]) denied(await call(attacker, 'GET', `/admin/students/${w.a.id}/export`));
+    },
+  },
+  'OneLook DELETE /admin/students/:userId': {
+    resource: 'everything of a student (deletion by the school)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t1, w.t2, w.tr]) denied(await call(attacker, 'DELETE', `/admin/students/${w.a.id}`, { confirm: 'learner' }));
+    },
+  },
   'OneLook POST /classes/:classId/turn-ins/:turnInId/comments': {
     resource: 'turn-ins (comments)',
     probe: async () => {

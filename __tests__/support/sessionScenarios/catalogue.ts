@@ -366,4 +366,43 @@ export const sessionScenarios: SessionScenario[] = [
       '120:00 renewal:requests 6',
     ],
   },
+
+  // ── Staff end the session on the server (a teacher's "End all sessions") ─────────────────────
+  {
+    name: '[S8.01] staff end the session at 10:10: the idle open tab asks at each check and ends at 10:30 (unauthorized), one probe per check',
+    tokenLifetimeMs: min(60),
+    activityAt: [min(5)],
+    revokedAt: min(10) + sec(10),
+    runForMs: min(12),
+    // checks at 0:30 … 10:30: 21 probes, the last one refused
+    expected: [...START, '10:30 auth:session:end unauthorized', '12:00 probe:requests 21', '12:00 renewal:requests 0'],
+  },
+  {
+    name: '[S8.01] [S4.12] a check that renews does not probe too; the session ended at 21:00 ends at the next check',
+    tokenLifetimeMs: min(30),
+    activityAt: every(min(1), sec(15), min(25)),
+    revokedAt: min(21),
+    runForMs: min(23),
+    // 41 checks from 0:30 to 20:30 but the one at 20:00 renews: 40 probes, then 21:00 is refused
+    expected: [...START, '20:00 auth:session:renew', '20:00 auth:session:renewed', '21:00 auth:session:end unauthorized', '23:00 probe:requests 41', '23:00 renewal:requests 1'],
+  },
+  {
+    name: '[S8.01] a hidden tab does not ask: staff end the session at 9:00 while it is hidden (8:00–12:00); the first check on screen (12:00) ends it',
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    hidden: [{ from: min(8), to: min(12) }],
+    revokedAt: min(9),
+    runForMs: min(14),
+    // probes at 0:30 … 7:30 (15), none while hidden, then the one at 12:00
+    expected: [...START, '12:00 auth:session:end unauthorized', '14:00 probe:requests 16', '14:00 renewal:requests 0'],
+  },
+  {
+    name: '[S8.01] [S4.14] the dialog is open (idle 25:30) when staff end the session at 25:45: the 26:00 check ends it (unauthorized, not idle)',
+    tokenLifetimeMs: min(60),
+    activityAt: [],
+    revokedAt: min(25) + sec(45),
+    runForMs: min(28),
+    // a probe at every check, the dialog's too: 0:30 … 26:00
+    expected: [...START, '25:30 dialog:shown logoutAt=30:00', '26:00 auth:session:end unauthorized', '26:00 dialog:hidden', '28:00 probe:requests 52', '28:00 renewal:requests 0'],
+  },
 ];

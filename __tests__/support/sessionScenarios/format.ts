@@ -44,6 +44,15 @@ export interface SessionScenario {
   choices?: { at: number; choice: DialogChoice }[];
   /** What another tab does at `at` (a storage event in this tab). */
   tabs?: { at: number; event: TabEvent }[];
+  /**
+   * Staff end the session on the server at this time (a teacher's "End all sessions"): the timer
+   * gets a session probe (features/session/probe.ts) that the fake server answers with a 401 from
+   * then on, as the API saga does with auth:session:end 'unauthorized'. Absent: no probe at all,
+   * as in every scenario of SPEC §4 alone.
+   */
+  revokedAt?: number;
+  /** The tab is hidden (another tab or window in front) from `from` until `to`: no probe then. */
+  hidden?: { from: number; to: number }[];
   /** The scenario ends at this time (timers due at exactly runForMs still run). */
   runForMs: number;
   /** The expected event log, as formatLog() prints it. The scenario suite compares against it. */
@@ -59,6 +68,7 @@ export interface SessionLogEntry {
    * 'dialog:shown' | 'dialog:hidden' — the expiry dialog opened / closed (from the store);
    * 'renewal:failed' — the fake server refused a renewal (the real app shows the error alert);
    * 'auth/sessionAdopted' — this tab took over a token another tab renewed (no request of its own);
+   * 'probe:requests' — with `revokedAt`, before the last line: how many session probes reached the server;
    * 'renewal:requests' — the last line: how many renewal requests reached the fake server.
    */
   type: string;

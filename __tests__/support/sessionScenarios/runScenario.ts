@@ -10,7 +10,8 @@
  * learner's renewals stop extending the token, and a renewal left with a minute or less, or
  * reporting an activity past the idle limit, is refused. Without it a token lives exactly
  * `tokenLifetimeMs` (to the millisecond, for the boundary scenarios). The log ends with the number
- * of renewal requests the server got (`renewal:requests N`).
+ * of renewal requests the server got (`renewal:requests N`). With `revokedAt` staff end the session
+ * on the server then: the timer's session probe gets a 401 from that time on (`probe:requests N`).
  *
  * Order at equal times: timers (the 30-second checks, the fake server's answers) due at a time run
  * BEFORE the scenario's own events at that time; among scenario events: sign-in, sleeps, choices,
@@ -20,7 +21,7 @@ import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolk
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { Session } from '../../../src/common/types';
-import { authReady, sessionRenew, sessionRenewed, sessionStart } from '../../../src/client/features/auth/events';
+import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart } from '../../../src/client/features/auth/events';
 import { authReducer, serverClockLearned, sessionAdopted } from '../../../src/client/features/auth/slice';
 import { LAST_ACTIVITY_STORAGE_KEY, SERVER_IDLE_LIMIT_MS, SESSION, SESSION_STORAGE_KEY } from '../../../src/common/constants';
 import { serverClockOffset } from '../../../src/common/serverClock';
@@ -157,8 +158,20 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   };
 
   const delay: DelayFn = clock.delay;
+  // the session probe, only for a scenario where staff end the session: GET /api/auth/user answers
+  // 401 from revokedAt on (server time), and the API saga's answer to a 401 is auth:session:end
+  let probeRequests = 0;
+  const revokedAt = scenario.revokedAt;
+  const sessionProbe =
+    revokedAt === undefined
+      ? undefined
+      : function* probe(): SagaIterator {
+          probeRequests += 1;
+          if (clock.now() - SCENARIO_EPOCH >= revokedAt) yield put(sessionEnd({ reason: 'unauthorized' }));
+        };
+  const tabVisible = () => !(scenario.hidden ?? []).some((h) => offset() >= h.from && offset() < h.to);
   const sagaMiddleware = createSagaMiddleware({
-    context: { clock: clock.now, delay, activitySource, tabEvents, ...(storage ? { storage } : {}) },
+    context: { clock: clock.now, delay, activitySource, tabEvents, tabVisible, ...(storage ? { storage } : {}), ...(sessionProbe ? { sessionProbe } : {}) },
   });
   const store = configureStore({
     reducer: scenarioReducer,
@@ -251,6 +264,7 @@ export function runScenario(scenario: SessionScenario): ScenarioResult {
   }
   clock.advanceTo(SCENARIO_EPOCH + Math.max(scenario.runForMs, offset()));
   root.cancel();
+  if (revokedAt !== undefined) log.push({ at: offset(), type: 'probe:requests', detail: String(probeRequests) });
   log.push({ at: offset(), type: 'renewal:requests', detail: String(renewalRequests) });
   return { log, finalState: store.getState() };
 }

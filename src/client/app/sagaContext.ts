@@ -67,6 +67,13 @@ export interface SagaContext {
    * virtual clock's. Extra.
    */
   delay?: DelayFn;
+  /**
+   * The session check's question to the server (features/session/probe.ts): an idle tab learns that
+   * its session was ended elsewhere within one check. createAppStore gives the real one. Extra.
+   */
+  sessionProbe?: () => SagaIterator<unknown>;
+  /** Whether the tab is on screen (default: document.visibilityState). Extra. */
+  tabVisible?: () => boolean;
 }
 
 /**

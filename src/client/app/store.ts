@@ -47,7 +47,7 @@ import { createNotificationBridge, notificationsReducer } from '../features/noti
 import type { passwordReducer } from '../features/password';
 import type { profileReducer } from '../features/profile';
 import type { registrationReducer } from '../features/registration';
-import { saveDraftsBeforeSessionEnd, sessionReducer } from '../features/session';
+import { probeSessionWithServer, saveDraftsBeforeSessionEnd, sessionReducer } from '../features/session';
 import { devToolsWhenEnvIsD } from './devTools';
 import type { supportReducer } from '../features/support';
 import type { worksheetsReducer } from '../features/worksheets';
@@ -188,6 +188,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     renewals: given.renewals ?? new TokenRenewals(),
     apiAuth: given.apiAuth ?? apiAuth,
     locks: given.locks !== undefined ? given.locks : browserLocks(),
+    sessionProbe: given.sessionProbe ?? probeSessionWithServer,
+    ...(given.tabVisible ? { tabVisible: given.tabVisible } : {}),
     ...(given.tabEvents ? { tabEvents: given.tabEvents } : {}),
     ...(given.delay ? { delay: given.delay } : {}),
   };

@@ -4,13 +4,19 @@
  * DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL …), migrates the database first, prints clear errors
  * and exits non-zero on any failure; every command writes in one transaction.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultMailer } from '../app';
 import { loadConfig, type Config } from '../config';
 import { importContent } from '../content/importContent';
 import { createDatabase, migrateToLatest, type Db } from '../db';
+import { normaliseUserName } from '../../common/accounts';
+import type { AuditAction } from '../../common/audit';
+import { auditNameOf } from '../services/audit/actor';
+import { CLI_ACTOR, recordAudit } from '../services/audit/record';
 import { formatRosterReport, importRoster } from '../services/roster/service';
+import { deleteStudentData, exportStudentData, studentAtSchool } from '../services/studentData';
+import { HttpError } from '../http/errors';
 import {
   AdminError,
   createAccessCodes,
@@ -53,6 +59,12 @@ Commands:
       sourcedId. A file with any problem changes nothing and every problem is listed with its file,
       line and column; --dry-run reports what would be created, updated and deactivated. With
       --school the file is for that one school. Imported users have no password yet.
+  student export <username> [--out FILE] [--school <ID>]
+      Everything stored about one student, as one JSON document (to FILE, or printed). Of classes
+      and turned-in work, the school's only (--school, default the student's current school).
+  student delete <username> --confirm <username> [--school <ID>]
+      Delete the student and everything of theirs; a student who also belongs to another school is
+      only removed from this one (its classes and turned-in work go, the account stays).
   help, --help
       Show this text.
 
@@ -60,6 +72,22 @@ Exit status: 0 on success, 1 on an error (nothing is half-done), 2 on a usage er
 `;
 
 class UsageError extends Error {}
+
+/**
+ * Records a CLI command on a user in the audit trail (actor: the command-line tool), at the user's
+ * current school (global permissions concern no one school, but the trail is read per school).
+ */
+async function recordCli(db: Db, action: AuditAction, userName: string, detail: Record<string, string>, at: number): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name']).where('user_name', '=', normaliseUserName(userName)).executeTakeFirstOrThrow();
+  const school = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst();
+  await recordAudit(db, CLI_ACTOR, {
+    action,
+    schoolId: school?.client_id ?? null,
+    targetUserId: user.id,
+    targetName: auditNameOf({ firstName: user.first_name, lastName: user.last_name, userName: user.user_name }),
+    detail,
+  }, at);
+}
 
 export interface CliIo {
   out(line: string): void;
@@ -85,6 +113,8 @@ const OPTIONS = {
   permission: { type: 'string' },
   dir: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  out: { type: 'string' },
+  confirm: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -134,7 +164,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     return command || values.help ? 0 : 2;
   }
   // `roster import <file>` is the one command with a subcommand and a file
-  const expected = command === 'roster' ? 3 : 1;
+  const expected = command === 'roster' || command === 'student' ? 3 : 1;
   if (positionals.length > expected) {
     io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
@@ -211,17 +241,24 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
           },
           now(),
         );
+        // createUser runs its own transaction; the entry follows it (a failed insert of it is reported)
+        await recordCli(db, 'user.create', need(values, 'username'), {}, now());
         io.out(`Created user ${need(values, 'username').toLowerCase()} (#${id}).`);
         break;
       }
-      case 'grant': {
-        const changed = await grantPermission(db, need(values, 'username'), need(values, 'permission'));
-        io.out(changed ? 'Granted.' : 'The user already had this permission.');
-        break;
-      }
+      case 'grant':
       case 'revoke': {
-        const changed = await revokePermission(db, need(values, 'username'), need(values, 'permission'));
-        io.out(changed ? 'Revoked.' : 'The user did not have this permission.');
+        const userName = need(values, 'username');
+        const permission = need(values, 'permission');
+        const grant = command === 'grant';
+        // the change and its audit entry stand or fall together; an unchanged permission is not recorded
+        const changed = await db.transaction().execute(async (trx) => {
+          const done = grant ? await grantPermission(trx, userName, permission) : await revokePermission(trx, userName, permission);
+          if (done) await recordCli(trx, grant ? 'permission.grant' : 'permission.revoke', userName, { permission: permission.trim().toUpperCase() }, now());
+          return done;
+        });
+        if (grant) io.out(changed ? 'Granted.' : 'The user already had this permission.');
+        else io.out(changed ? 'Revoked.' : 'The user did not have this permission.');
         break;
       }
       case 'list-schools':
@@ -254,12 +291,50 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         } catch (error) {
           throw new AdminError(`Cannot read ${file}: ${(error as Error).message}`);
         }
-        const report = await importRoster(db, zip, { dryRun: values['dry-run'] ?? false, school: values.school ?? null, now: now() });
+        const report = await importRoster(db, zip, { dryRun: values['dry-run'] ?? false, school: values.school ?? null, now: now(), actor: CLI_ACTOR });
         if (!report.ok) {
           io.err(formatRosterReport(report));
           return 1;
         }
         io.out(formatRosterReport(report));
+        break;
+      }
+      case 'student': {
+        const [, sub, userName] = positionals;
+        if ((sub !== 'export' && sub !== 'delete') || !userName) {
+          throw new UsageError('Usage: npm run admin -- student export <username> [--out FILE] | student delete <username> --confirm <username>');
+        }
+        const user = await db.selectFrom('users').select('id').where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
+        if (!user) throw new AdminError(`No user "${userName}".`);
+        let clientId: number | undefined;
+        if (values.school) {
+          clientId = (await db.selectFrom('clients').select('id').where('lsclient_id', '=', values.school.toUpperCase()).executeTakeFirst())?.id;
+          if (clientId === undefined) throw new AdminError(`No school has the id "${values.school}".`);
+        } else {
+          clientId = (await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst())?.client_id;
+          if (clientId === undefined) throw new AdminError(`${userName} belongs to no school.`);
+        }
+        try {
+          const student = await studentAtSchool(db, { userId: user.id }, clientId);
+          if (sub === 'export') {
+            const text = JSON.stringify(await exportStudentData(db, student, CLI_ACTOR, now()), null, 2);
+            if (values.out) {
+              try {
+                writeFileSync(values.out, `${text}\n`);
+              } catch (error) {
+                throw new AdminError(`Cannot write ${values.out}: ${(error as Error).message}`);
+              }
+              io.out(`Exported ${student.userName} to ${values.out}.`);
+            } else io.out(text);
+          } else {
+            if (values.confirm === undefined) throw new UsageError('--confirm <username> is required: type the student\'s user name again.');
+            if (normaliseUserName(values.confirm) !== student.userName) throw new AdminError('--confirm does not match the student\'s user name: nothing was deleted.');
+            io.out((await deleteStudentData(db, student, CLI_ACTOR, now())).message);
+          }
+        } catch (error) {
+          if (error instanceof HttpError) throw new AdminError(error.message);
+          throw error;
+        }
         break;
       }
       default:

@@ -30,6 +30,13 @@ export interface SessionSagaContext {
   currentPath?: SagaContext['currentPath'];
   /** Where cc:lastActivity lives (shared by the tabs). Absent: activity stays in this tab. */
   storage?: Storage;
+  /**
+   * Asks the server whether the session still stands (./probe.ts: GET /api/auth/user, whose 401
+   * ends the session the S8 way). Absent: the timer never asks (the scenario catalogue's default).
+   */
+  sessionProbe?: () => SagaIterator<unknown>;
+  /** Whether this tab is on screen. Default: `document.visibilityState !== 'hidden'`. */
+  tabVisible?: () => boolean;
 }
 
 /** What the timer remembers between checks. Lives in the saga only; never in the store. */
@@ -45,6 +52,8 @@ interface TimerState {
    * renewal is asked for again until there is a later activity (null: none such).
    */
   cappedAtActivity: number | null;
+  /** A session probe is on its way (at most one at a time, at most one per check). */
+  probing: boolean;
 }
 
 function* watchActivity(
@@ -122,6 +131,29 @@ function renewalAnswered(state: TimerState, expiresAt: number): void {
   state.cappedAtActivity = expiresAt - from.expiresAt < SESSION.checkIntervalMs ? from.lastActivityAt : null;
 }
 
+/**
+ * A session ended elsewhere (a teacher's "End all sessions", a school deactivating the account)
+ * is noticed by an idle tab only at its next API call; the check asks the server itself, at most once
+ * per check and only while the tab is on screen (a hidden tab asks when it is looked at again). A 401
+ * ends the session in the API saga (S8.01); any other failure is not a rejection (S8.07).
+ */
+function* probeSession(state: TimerState, probe: () => SagaIterator<unknown>): SagaIterator {
+  state.probing = true;
+  try {
+    yield call(probe);
+  } catch {
+    // unreachable server, 5xx, timeout: the session stands; the next check asks again
+  } finally {
+    state.probing = false;
+  }
+}
+
+function* tabIsVisible(): SagaIterator<boolean> {
+  const visible: (() => boolean) | undefined = yield getContext('tabVisible');
+  if (visible) return visible();
+  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}
+
 /** One check (SPEC §4 table). Returns true when it ended the session. */
 function* check(state: TimerState, clock: () => number, storage: Storage | undefined): SagaIterator<boolean> {
   yield call(adoptSharedActivity, state, clock, storage);
@@ -142,6 +174,7 @@ function* check(state: TimerState, clock: () => number, storage: Storage | undef
       state.dialogOpen = true;
       yield put(expiryWarningShown({ logoutAt: state.lastActivityAt + SESSION.inactivityLogoutMs }));
     }
+    yield call(maybeProbe, state);
     return false;
   }
   if (state.dialogOpen) {
@@ -152,9 +185,21 @@ function* check(state: TimerState, clock: () => number, storage: Storage | undef
   if (decision === 'renew') {
     const inFlight = state.renewRequestedAt !== null && now - state.renewRequestedAt < SESSION.checkIntervalMs;
     const capped = state.cappedAtActivity !== null && state.lastActivityAt <= state.cappedAtActivity;
-    if (!inFlight && !capped) yield call(requestRenewal, state, now);
+    if (!inFlight && !capped) {
+      // the renewal asks the server already: a revoked session's renewal is refused
+      yield call(requestRenewal, state, now);
+      return false;
+    }
   }
+  yield call(maybeProbe, state);
   return false;
+}
+
+function* maybeProbe(state: TimerState): SagaIterator {
+  const probe: SessionSagaContext['sessionProbe'] = yield getContext('sessionProbe');
+  if (!probe || state.probing) return;
+  const visible: boolean = yield call(tabIsVisible);
+  if (visible) yield fork(probeSession, state, probe);
 }
 
 /**
@@ -180,6 +225,7 @@ export function* sessionTimer(readySince: number | null = null): SagaIterator {
     renewRequestedAt: null,
     renewingFrom: null,
     cappedAtActivity: null,
+    probing: false,
   };
   if (storage) writeLastActivity(storage, state.lastActivityAt);
   const watchers: Task[] = [];

@@ -32,6 +32,8 @@ import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetKind } 
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { hashPassword } from '../../security/passwords';
+import { auditActorOf, auditNameOf } from '../audit/actor';
+import { recordAudit } from '../audit/record';
 import { revokeUserSessions } from '../auth/sessions';
 import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
@@ -588,6 +590,13 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
   const student = g.students.find((s) => s.userId === userId);
   if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
   const { cells: _cells, ...rest } = student;
+  // reading a student's record is a staff action on their data: the trail says who looked
+  await recordAudit(
+    ctx.db,
+    auditActorOf(ctx),
+    { action: 'student-record.open', schoolId: cls.clientId, targetUserId: userId, targetName: auditNameOf(student), detail: { classId: cls.id, className: cls.name } },
+    now,
+  );
   const [progress, attempts, turnIns] = await Promise.all([
     loadProgress(ctx.db, userId),
     ctx.db
@@ -626,7 +635,7 @@ async function removeStudent(ctx: ServiceContext): Promise<{ message: string }> 
 }
 
 /** A student account a teacher may act on: not staff of any kind (no teacher resets a colleague). */
-async function actOnStudent(ctx: ServiceContext): Promise<number> {
+async function actOnStudent(ctx: ServiceContext): Promise<{ cls: repo.ClassRow; userId: number }> {
   const { cls } = await staffClass(ctx);
   const userId = await studentParam(ctx, cls);
   const [global, school] = await Promise.all([
@@ -634,14 +643,25 @@ async function actOnStudent(ctx: ServiceContext): Promise<number> {
     ctx.db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
   ]);
   if (global || school) throw new HttpError(403, CLASSROOM_MESSAGES.staffAccount);
-  return userId;
+  return { cls, userId };
 }
 
 async function endSessions(ctx: ServiceContext): Promise<{ message: string; ended: number }> {
-  const userId = await actOnStudent(ctx);
-  const ended = await revokeUserSessions(ctx.db, userId, ctx.clock());
+  const { cls, userId } = await actOnStudent(ctx);
+  const now = ctx.clock();
+  const target = await studentName(ctx.db, userId);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const count = await revokeUserSessions(trx, userId, now);
+    await recordAudit(trx, auditActorOf(ctx), { action: 'sessions.end', schoolId: cls.clientId, targetUserId: userId, targetName: target, detail: { classId: cls.id, ended: count } }, now);
+    return count;
+  });
   ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id, ended }, 'a teacher ended a student\'s sessions');
   return { message: ended > 0 ? CLASSROOM_MESSAGES.sessionsEnded(ended) : CLASSROOM_MESSAGES.noSessions, ended };
+}
+
+async function studentName(db: Db, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select(['first_name', 'last_name', 'user_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return auditNameOf({ firstName: row.first_name, lastName: row.last_name, userName: row.user_name });
 }
 
 /** Easy to read aloud and type: no 0/o, 1/l/i; 12 characters of 31 ≈ 59 bits. */
@@ -657,14 +677,16 @@ function temporaryPassword(): string {
 }
 
 async function setTemporaryPassword(ctx: ServiceContext): Promise<{ password: string; message: string }> {
-  const userId = await actOnStudent(ctx);
+  const { cls, userId } = await actOnStudent(ctx);
   const password = temporaryPassword();
   const hash = await hashPassword(password, ctx.config.passwordHashing);
   const now = ctx.clock();
+  const target = await studentName(ctx.db, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
     // whoever is signed in as the student (the reason for a new password) is signed out
     await revokeUserSessions(trx, userId, now);
+    await recordAudit(trx, auditActorOf(ctx), { action: 'password.temporary', schoolId: cls.clientId, targetUserId: userId, targetName: target, detail: { classId: cls.id } }, now);
   });
   ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id }, 'a teacher set a temporary password');
   return { password, message: CLASSROOM_MESSAGES.temporaryPassword };

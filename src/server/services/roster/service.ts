@@ -16,6 +16,7 @@
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
 import type { Db } from '../../db';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
 import {
   classesAt,
@@ -38,6 +39,8 @@ export interface RosterImportOptions {
   /** the lsclientID of the one school the file is for (its org is linked to that school) */
   school?: string | null;
   now: number;
+  /** who imports (the CLI: CLI_ACTOR): an import that changes data is recorded in the audit trail, a dry run is not */
+  actor?: AuditActor;
 }
 
 interface Counts {
@@ -84,9 +87,24 @@ export async function importRoster(db: Db, zip: Uint8Array, options: RosterImpor
   if (problems.length > 0) return emptyReport(dryRun, problems);
   try {
     return await db.transaction().execute(async (trx) => {
-      const report = await apply(trx, data, options);
+      const { report, clientIds } = await apply(trx, data, options);
       report.ok = report.problems.length === 0;
       if (!report.ok || dryRun) throw new Rollback(report);
+      if (options.actor) {
+        // one entry per school the file touched, in the import's transaction
+        const detail = {
+          usersCreated: report.users.created,
+          usersUpdated: report.users.updated,
+          usersDeactivated: report.users.removed,
+          classesCreated: report.classes.created,
+          classesUpdated: report.classes.updated,
+          classesArchived: report.classes.removed,
+          enrollmentsCreated: report.enrollments.created,
+          enrollmentsUpdated: report.enrollments.updated,
+          enrollmentsDropped: report.enrollments.removed,
+        };
+        for (const schoolId of clientIds) await recordAudit(trx, options.actor, { action: 'roster.import', schoolId, detail }, options.now);
+      }
       return report;
     });
   } catch (error) {
@@ -95,7 +113,7 @@ export async function importRoster(db: Db, zip: Uint8Array, options: RosterImpor
   }
 }
 
-async function apply(trx: Db, data: RosterData, options: RosterImportOptions): Promise<RosterReport> {
+async function apply(trx: Db, data: RosterData, options: RosterImportOptions): Promise<{ report: RosterReport; clientIds: number[] }> {
   const { now } = options;
   const report = emptyReport(options.dryRun ?? false, []);
   report.skipped = { users: data.skippedUsers, enrollments: data.skippedEnrollments };
@@ -157,7 +175,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   for (const user of data.users) {
     if (user.active && user.orgSourcedIds.length === 0) problems.push({ file: 'users.csv', line: user.line, column: 'orgSourcedIds', message: 'The user belongs to no school in orgs.csv.' });
   }
-  if (problems.length > 0) return report;
+  if (problems.length > 0) return { report, clientIds: [] };
   const clientIds = [...new Set(clientOf.values())];
 
   // ---- users, by sourced_id
@@ -171,7 +189,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       problems.push({ file: 'users.csv', line: user.line, column: 'username', message: `The user name "${user.userName}" belongs to another Cashwise account.` });
     }
   }
-  if (problems.length > 0) return report;
+  if (problems.length > 0) return { report, clientIds };
 
   const toCreate = listed.filter((u) => !existing.has(u.sourcedId));
   await insertChunked(toCreate, (chunk) =>
@@ -338,7 +356,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     await trx.deleteFrom('class_teachers').where('class_id', '=', t.class_id).where('user_id', '=', t.user_id).execute();
     report.enrollments.removed += 1;
   }
-  return report;
+  return { report, clientIds };
 }
 
 /** The report as the CLI prints it. */
