@@ -34,7 +34,9 @@ it('[content] content/catalog imports whole and meets the course minimums', asyn
   const slugs = modules.map((m) => m.slug);
   if (JSON.stringify(slugs) !== JSON.stringify([...MODULE_SLUGS])) problems.push(`modules in order must be ${MODULE_SLUGS.join(', ')} (got ${slugs.join(', ')})`);
   modules.forEach((m, index) => {
-    if (m.order !== index + 1) problems.push(`${m.slug}: order ${m.order}, expected ${index + 1}`);
+    // orders rise along MODULE_SLUGS; a share of the semester's modules may leave gaps (7, 8 before 9)
+    const previous = modules[index - 1];
+    if (previous !== undefined && m.order <= previous.order) problems.push(`${m.slug}: order ${m.order}, expected more than ${previous.order}`);
     if (m.materials.length < 3) problems.push(`${m.slug}: ${m.materials.length} materials (needs 3+)`);
     for (const mat of m.materials) {
       const where = `${m.slug}/${mat.slug}`;
@@ -45,5 +47,5 @@ it('[content] content/catalog imports whole and meets the course minimums', asyn
     }
   });
   expect(problems).toEqual([]);
-  expect(result.modules).toBe(6);
+  expect(result.modules).toBe(MODULE_SLUGS.length);
 });

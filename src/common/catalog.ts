@@ -38,6 +38,8 @@ export const MODULE_SLUGS = [
   'saving-and-investing',
   'credit-and-debt',
   'protecting-yourself',
+  'housing',
+  'cars-and-transportation',
 ] as const;
 
 /** Knowledge-base topics and articles (slugs fixed so content can link to them before they exist). */
@@ -48,8 +50,9 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'saving-and-investing': ['compound-interest', 'simple-interest', 'index-fund', 'stocks-and-bonds', 'roth-ira', 'risk-and-diversification'],
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later'],
   'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan'],
-  insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
+  insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium', 'liability-coverage'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze'],
+  'housing-and-transportation': ['security-deposit', 'reading-a-lease', 'mortgage-basics', 'rent-vs-buy', 'auto-loan', 'total-cost-of-car-ownership'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */
