@@ -41,6 +41,8 @@ export const MODULE_SLUGS = [
   // the semester's modules (orders 7-13, docs/content-format.md)
   'careers-and-income',
   'taxes',
+  'housing',
+  'cars-and-transportation',
   'consumer-skills',
   'paying-for-college',
   'investing-beyond-the-basics',
@@ -58,11 +60,12 @@ export const KB_ARTICLES: Readonly<Record<string, readonly string[]>> = {
   'credit-and-debt': ['apr', 'credit-score', 'credit-report', 'minimum-payment', 'student-loans', 'buy-now-pay-later', 'mortgage',
     'secured-credit-card', 'debt-avalanche-and-snowball', 'credit-utilization'],
   'college-and-career': ['fafsa', 'scholarships-and-grants', 'cost-of-attendance', '529-plan', 'net-price', 'work-study', 'subsidized-vs-unsubsidized-loans', 'apprenticeships'],
-  insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium'],
+  insurance: ['renters-insurance', 'car-insurance', 'health-insurance', 'deductible-and-premium', 'liability-coverage'],
   'fraud-and-identity': ['identity-theft', 'phishing-scams', 'strong-passwords-and-2fa', 'credit-freeze',
     'investment-scams'],
-  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge', 'warranties-and-returns'],
   careers: ['choosing-a-career', 'resume-and-interview', 'employee-benefits', 'negotiating-pay'],
+  'housing-and-transportation': ['security-deposit', 'reading-a-lease', 'mortgage-basics', 'rent-vs-buy', 'auto-loan', 'total-cost-of-car-ownership'],
+  'consumer-skills': ['contracts-and-cancellation', 'free-trials-and-subscriptions', 'disputing-a-charge', 'warranties-and-returns'],
 };
 
 /** "<topic>/<article>" of a known knowledge-base article. */
