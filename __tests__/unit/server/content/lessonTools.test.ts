@@ -3,12 +3,14 @@
  * directives (refused when unknown or not a paragraph of their own, naming file and line; rendered as
  * a placeholder of reserved height), and the glossary marking rules as a table.
  */
+import path from 'node:path';
 import { CALCULATOR_KINDS, DIAGRAM_KINDS } from '../../../../src/common/lessonTools';
 import type { GlossaryEntry } from '../../../../src/common/knowledgeBase';
 import { expandFigures } from '../../../../src/server/content/figures';
+import { readCatalog } from '../../../../src/server/content/catalog';
 import { ContentError } from '../../../../src/server/content/frontMatter';
 import { buildGlossary, termForms } from '../../../../src/server/content/glossary';
-import type { KbTopic } from '../../../../src/server/content/knowledgeBase';
+import { readKnowledgeBase, type KbTopic } from '../../../../src/server/content/knowledgeBase';
 import { checkMarkdown, renderMarkdown } from '../../../../src/server/content/markdown';
 
 const NO_FIGURES = new Map();
@@ -113,5 +115,32 @@ describe('buildGlossary', () => {
     ['Paying yourself first (a habit)', ['Paying yourself first (a habit)', 'Paying yourself first']],
   ])('termForms(%s)', (term, forms) => {
     expect(termForms(term)).toEqual(forms);
+  });
+});
+
+describe('[content] the course’s lesson tools and glossary', () => {
+  const CONTENT = path.resolve(__dirname, '../../../../content');
+  // readCatalog refuses an unknown kind or a misplaced directive, so reading is the first check
+  const bodies = readCatalog(CONTENT).flatMap((m) => m.materials.flatMap((mat) => mat.sections.map((s) => ({ key: `${m.slug}/${mat.slug}/${s.slug}`, body: s.body }))));
+
+  it('every calculator and diagram is placed in some section, each directive a known kind', () => {
+    const used = new Map<string, string[]>();
+    for (const { key, body } of bodies) {
+      for (const match of body.matchAll(/\{\{\s*(calculator|diagram):([a-z0-9-]+)\s*\}\}/g)) {
+        used.set(`${match[1]}:${match[2]}`, [...(used.get(`${match[1]}:${match[2]}`) ?? []), key]);
+      }
+    }
+    expect([...used.keys()].sort()).toEqual([...CALCULATOR_KINDS.map((k) => `calculator:${k}`), ...DIAGRAM_KINDS.map((k) => `diagram:${k}`)].sort());
+    expect(used.get('calculator:paycheck')!.some((key) => key.startsWith('earning-income/'))).toBe(true);
+    expect(used.get('diagram:credit-score-factors')!.some((key) => key.startsWith('credit-and-debt/'))).toBe(true);
+  });
+
+  it('the glossary holds every article’s key terms and marks terms in the sections', () => {
+    const topics = readKnowledgeBase(CONTENT);
+    const { entries, duplicates } = buildGlossary(topics);
+    const keyTerms = topics.flatMap((t) => t.articles.flatMap((a) => a.keyTerms));
+    expect(entries.length + duplicates.length).toBe(keyTerms.length);
+    const markedSections = bodies.filter(({ body }) => renderMarkdown(body, { glossary: entries }).includes('class="glossary-term"'));
+    expect(markedSections.length).toBeGreaterThan(bodies.length / 2);
   });
 });
