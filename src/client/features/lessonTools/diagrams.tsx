@@ -19,6 +19,9 @@ const BLUE = '#0b5394'; // 7.9:1 on white
 const GREEN = '#1e6b34'; // 6.6:1 on white
 const GREY = '#5f5f5f'; // 6.4:1 on white
 
+/** "Diagram: what makes up …" → "What makes up …" */
+const imageName = (kind: DiagramKind): string => DIAGRAM_TITLES[kind].replace(/^Diagram: (.)/, (_all, first: string) => first.toUpperCase());
+
 function Figure({ kind, desc, width, height, children, details }: { kind: DiagramKind; desc: string; width: number; height: number; children: ReactNode; details: ReactNode }) {
   const id = useId().replace(/[^a-zA-Z0-9-]/g, '');
   return (
@@ -27,10 +30,11 @@ function Figure({ kind, desc, width, height, children, details }: { kind: Diagra
         component="svg"
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
         sx={{ width: '100%', maxWidth: 640, height: 'auto', display: 'block', fontFamily: 'inherit' }}
       >
-        <title id={`${id}-t`}>{DIAGRAM_TITLES[kind].replace(/^Diagram: /, '')}</title>
+        <title id={`${id}-t`}>{imageName(kind)}</title>
         <desc id={`${id}-d`}>{desc}</desc>
         {children}
       </Box>
@@ -115,6 +119,7 @@ function PayStub() {
 export const GROWTH_EXAMPLE = { principalCents: 0, monthlyCents: 10_000, rateBasisPoints: 700, compounding: 'monthly', years: 30 } as const;
 
 function CompoundGrowth() {
+  const hatch = `growth-hatch-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
   const growth = compoundGrowth(GROWTH_EXAMPLE);
   const shown = growth.years.filter((y) => y.year % 5 === 0);
   const max = Math.max(...shown.map((y) => y.balanceCents));
@@ -156,7 +161,7 @@ function CompoundGrowth() {
       }
     >
       <defs>
-        <pattern id="growth-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect width="6" height="6" fill={GREEN} />
           <line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" strokeWidth="2" />
         </pattern>
@@ -168,7 +173,7 @@ function CompoundGrowth() {
       <text x="32" y="47" fontSize="13" fill={INK}>
         Deposits
       </text>
-      <rect x="120" y="34" width="16" height="16" fill="url(#growth-hatch)" stroke={GREEN} />
+      <rect x="120" y="34" width="16" height="16" fill={`url(#${hatch})`} stroke={GREEN} />
       <text x="142" y="47" fontSize="13" fill={INK}>
         Growth (striped)
       </text>
@@ -181,7 +186,7 @@ function CompoundGrowth() {
         return (
           <g key={y.year}>
             <rect x={x} y={base - dep} width={barWidth} height={dep} fill={BLUE} />
-            <rect x={x} y={base - dep - gro} width={barWidth} height={gro} fill="url(#growth-hatch)" stroke={GREEN} />
+            <rect x={x} y={base - dep - gro} width={barWidth} height={gro} fill={`url(#${hatch})`} stroke={GREEN} />
             <text x={x + barWidth / 2} y={base - dep - gro - 6} fontSize="13" textAnchor="middle" fill={INK}>
               {short(y.balanceCents)}
             </text>

@@ -102,7 +102,9 @@ export function GlossaryTips({ root }: { root: HTMLElement | null }) {
   }, [open, id]);
 
   return (
+    // MUI's Popper is the role="tooltip" element
     <Popper
+      id={id}
       open={open !== null}
       anchorEl={open?.anchor}
       placement="top"
@@ -110,8 +112,6 @@ export function GlossaryTips({ root }: { root: HTMLElement | null }) {
       modifiers={[{ name: 'offset', options: { offset: [0, 6] } }]}
     >
       <Paper
-        id={id}
-        role="tooltip"
         elevation={4}
         sx={{ p: 1.5 }}
         onMouseEnter={() => clearTimeout(closeTimer.current)}
