@@ -11,7 +11,8 @@ import { importContent } from '../../src/server/content/importContent';
 import { importKnowledgeBase, importKnowledgeBaseIfChanged } from '../../src/server/content/importKnowledgeBase';
 import { readKnowledgeBase, writeKnowledgeBase, type KbTopic } from '../../src/server/content/knowledgeBase';
 import { searchRepository } from '../../src/server/search/repository';
-import type { KbArticleDetail, KbHome, KbSearchResult, KbTopicDetail } from '../../src/common/knowledgeBase';
+import { buildGlossary } from '../../src/server/content/glossary';
+import type { GlossaryEntry, KbArticleDetail, KbHome, KbSearchResult, KbTopicDetail } from '../../src/common/knowledgeBase';
 import { KB_ARTICLES } from '../../src/common/catalog';
 import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 import { readFileSync } from 'node:fs';
@@ -108,6 +109,17 @@ describe('knowledge base: import and pages', () => {
     await call('DELETE', '/kb/articles/credit-and-debt/apr/bookmark');
     expect(((await call('GET', '/kb/articles/credit-and-debt/apr')).json() as KbArticleDetail).bookmarked).toBe(false);
     expect((await call('PUT', '/kb/articles/credit-and-debt/nope/bookmark')).statusCode).toBe(404);
+  });
+
+  it('the glossary lists every key term A–Z with its definition and article, the same as the import builds it', async () => {
+    const response = await call('GET', '/kb/glossary');
+    expect(response.statusCode).toBe(200);
+    const { entries } = response.json() as { entries: GlossaryEntry[] };
+    expect(entries).toEqual(buildGlossary(readKnowledgeBase(ROOT + '/content')).entries);
+    const terms = entries.map((e) => e.term.toLowerCase());
+    expect(terms).toEqual([...terms].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(entries.find((e) => e.article === 'credit-and-debt/apr')).toMatchObject({ path: '/app/resources/knowledge-base/credit-and-debt/apr', definition: expect.any(String) });
+    expect((await call('GET', '/kb/glossary', undefined, '')).statusCode).toBe(401);
   });
 
   it('needs a signed-in user', async () => {

@@ -7,13 +7,14 @@
  */
 import MarkdownIt from 'markdown-it';
 import readability from 'text-readability';
+import { DIRECTIVE_PARAGRAPH } from '../../src/common/lessonTools';
 
 export const GRADE_MIN = 8;
 export const GRADE_MAX = 10;
 
 const parser = new MarkdownIt({ html: false });
 
-/** The prose of a Markdown body: paragraphs outside lists and tables, each ending as a sentence. */
+/** The prose of a Markdown body: paragraphs outside lists and tables (and not a lesson tool), each ending as a sentence. */
 export function prose(markdown: string): string {
   const tokens = parser.parse(markdown, {});
   const paragraphs: string[] = [];
@@ -27,7 +28,8 @@ export function prose(markdown: string): string {
       .map((child) => child.content)
       .join('')
       .trim();
-    if (text) paragraphs.push(/[.?!:]$/.test(text) ? text : `${text}.`);
+    // a {{calculator:…}} or {{diagram:…}} paragraph is a tool, not prose
+    if (text && !DIRECTIVE_PARAGRAPH.test(text)) paragraphs.push(/[.?!:]$/.test(text) ? text : `${text}.`);
   });
   return paragraphs.join(' ');
 }

@@ -3,7 +3,7 @@
  * and docs/standards.md (the benchmarks and the sections that teach them) from content/.
  * `npm run content:check`: validates the content as the import does, then reports each section's
  * reading grade, the figures older than the current tax year (with the files to recompute) and the
- * benchmarks no section teaches. Exits 1 when a section is outside grades 8–10 without a note or
+ * benchmarks no section teaches, and the glossary's duplicate terms (warnings). Exits 1 when a section is outside grades 8–10 without a note or
  * a generated file is out of date; stale figures and known gaps are listed, not failed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,8 @@ import path from 'node:path';
 import { readCatalog } from '../../src/server/content/catalog';
 import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, sectionKey, STANDARDS_DOC, standardsDoc } from '../../src/server/content/contentReport';
 import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
+import { buildGlossary } from '../../src/server/content/glossary';
+import { readKnowledgeBase } from '../../src/server/content/knowledgeBase';
 import { coverage, readStandards } from '../../src/server/content/standards';
 import { GRADE_MAX, GRADE_MIN, inBand, readingGrade } from './readability';
 
@@ -62,6 +64,11 @@ function check(): number {
     const none = [...covered].filter(([, keys]) => keys.length === 0).map(([id]) => id);
     console.log(`\nBenchmarks taught by no section: ${none.length === 0 ? 'none' : none.join(', ')}`);
   }
+
+  // a term two articles define: the first keeps it (docs/content-format.md "Glossary"); a warning, not a failure
+  const glossary = buildGlossary(readKnowledgeBase(CONTENT));
+  console.log(`\nGlossary: ${glossary.entries.length} terms; ${glossary.duplicates.length} duplicate${glossary.duplicates.length === 1 ? '' : 's'}`);
+  for (const d of glossary.duplicates) console.log(`  WARN "${d.term}" in knowledge-base/${d.dropped}.md is already defined by knowledge-base/${d.kept}.md (that one is kept)`);
 
   for (const { file, text } of generated()) {
     if (readFileSync(path.join(ROOT, file), 'utf8') !== text) {

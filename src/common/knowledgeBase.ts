@@ -88,6 +88,21 @@ export interface KbKeyTerm {
   definition: string;
 }
 
+/** One glossary term: a key term of a knowledge-base article, which is its link. */
+export interface GlossaryEntry {
+  term: string;
+  definition: string;
+  /** "<topic>/<article>" */
+  article: string;
+  articleTitle: string;
+  /** the article's page */
+  path: string;
+}
+
+/** The class of a glossary term marked in a section (a link to its article holding the definition). */
+export const GLOSSARY_TERM_CLASS = 'glossary-term';
+export const GLOSSARY_PATH = '/app/resources/glossary';
+
 export interface KbArticleDetail extends KbArticleCard {
   keyTerms: KbKeyTerm[];
   related: KbArticleCard[];

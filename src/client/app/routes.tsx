@@ -50,6 +50,7 @@ const login = () => import(/* webpackChunkName: "login" */ '../features/auth/pag
 const signout = () => import(/* webpackChunkName: "signout" */ '../features/auth/pages/SignOutPage');
 const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
 const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
+const glossary = () => import(/* webpackChunkName: "glossary" */ '../features/catalog/pages/GlossaryPage');
 const resources = () => import(/* webpackChunkName: "resources" */ '../features/resources/pages/ResourcesHomePage');
 const kb = () => import(/* webpackChunkName: "knowledge-base" */ '../features/knowledgeBase/pages/KnowledgeBasePages');
 const wizard = () => import(/* webpackChunkName: "budget-wizard" */ '../features/budgetWizard/pages/BudgetWizardPages');
@@ -81,6 +82,7 @@ const P = {
   Material: lazyPage(catalog, 'MaterialPage'),
   MaterialReview: lazyPage(catalog, 'MaterialReviewPage'),
   Section: lazyPage(catalog, 'SectionPage'),
+  Glossary: lazyPage(glossary, 'GlossaryPage'),
   Certificate: lazyPage(catalog, 'CertificatePage'),
   Resources: lazyPage(resources, 'ResourcesHomePage'),
   KbHome: lazyPage(kb, 'KnowledgeBaseHomePage'),
@@ -187,6 +189,7 @@ const appChildren: AppRoute[] = [
               { path: ':tslug/:aslug', title: 'Article', skeleton: 'article', page: P.KbArticle },
             ],
           },
+          { path: 'glossary', title: 'Glossary', skeleton: 'article', page: P.Glossary },
           {
             path: 'budget-wizard',
             children: [

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { number, object, string } from 'yup';
+import { DIRECTIVE_PARAGRAPH, TOOL_KINDS, TOOL_TYPES, isToolKind, type ToolType } from '../../common/lessonTools';
 import { validate } from './contentFolder';
 import { ContentError, parseYamlLenient } from './frontMatter';
 
@@ -97,6 +98,8 @@ export function formatFigure(figure: Figure, modifier?: string): string | null {
 /** Anything between "{{" and "}}"; a well-formed placeholder is checked by PLACEHOLDER_PARTS. */
 const PLACEHOLDER = /\{\{([^{}\n]*)\}\}/g;
 const PLACEHOLDER_PARTS = /^figure:([a-z0-9-]+)(?::([a-z]+))?$/;
+/** `{{calculator:KIND}}` / `{{diagram:KIND}}`: a lesson tool (src/common/lessonTools.ts) */
+const TOOL_DIRECTIVE = new RegExp(`^(${TOOL_TYPES.join('|')}):([a-z0-9-]*)$`);
 
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length;
 
@@ -109,8 +112,20 @@ export function expandFigures(text: string, figures: FigureLedger, file: string)
   if (open >= 0) throw new ContentError(file, `line ${lineOf(text, open)}: "{{" is not closed with "}}" on the same line (a figure is written {{figure:<id>}})`);
   return text.replace(PLACEHOLDER, (whole: string, inner: string, index: number) => {
     const where = `line ${lineOf(text, index)}`;
+    const tool = TOOL_DIRECTIVE.exec(inner.trim());
+    if (tool) {
+      // a lesson tool stays in the text for the Markdown renderer; here only its kind and place are checked
+      const [, type, kind] = tool as unknown as [string, ToolType, string];
+      if (!isToolKind(type, kind)) throw new ContentError(file, `${where}: unknown ${type} "${kind}" in ${whole} (the ${type}s are ${TOOL_KINDS[type].join(', ')})`);
+      const lineStart = text.lastIndexOf('\n', index) + 1;
+      const lineEnd = text.indexOf('\n', index);
+      if (!DIRECTIVE_PARAGRAPH.test(text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).trim())) {
+        throw new ContentError(file, `${where}: ${whole} must be a paragraph on its own (a line by itself, with a blank line before and after)`);
+      }
+      return whole;
+    }
     const parts = PLACEHOLDER_PARTS.exec(inner.trim());
-    if (!parts) throw new ContentError(file, `${where}: "${whole}" is not a placeholder; write {{figure:<id>}}, {{figure:<id>:year}} or {{figure:<id>:decimal}}`);
+    if (!parts) throw new ContentError(file, `${where}: "${whole}" is not a placeholder; write {{figure:<id>}}, {{figure:<id>:year}} or {{figure:<id>:decimal}} (or a paragraph {{calculator:<kind>}} or {{diagram:<kind>}})`);
     const [, id, modifier] = parts as unknown as [string, string, string | undefined];
     const figure = figures.get(id);
     if (!figure) throw new ContentError(file, `${where}: unknown figure "${id}" in ${whole} (the figures are listed in content/${FIGURES_FILE})`);

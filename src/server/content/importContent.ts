@@ -8,13 +8,15 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { GlossaryEntry } from '../../common/knowledgeBase';
 import type { Db } from '../db';
 import { readCatalog, type CatalogModule } from './catalog';
 import { FIGURES_FILE } from './figures';
 import { STANDARDS_FILE } from './standards';
 import { readSynonyms } from './kbSynonyms';
 import { hasKnowledgeBase, hashKnowledgeBase, readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
-import { renderMarkdown } from './markdown';
+import { buildGlossary } from './glossary';
+import { RENDERER_VERSION, renderMarkdown } from './markdown';
 
 export interface ImportResult {
   imported: boolean;
@@ -50,6 +52,7 @@ export function hashContent(contentDir: string): string {
     // a missing folder hashes as empty; readCatalog reports it properly
   }
   hashKnowledgeBase(hash, contentDir);
+  hash.update(`renderer:${RENDERER_VERSION}\0`);
   // the ledgers the files refer to: a new figure value changes what the sections say
   for (const name of [FIGURES_FILE, STANDARDS_FILE]) {
     try {
@@ -74,6 +77,7 @@ async function writeCatalog(
   modules: CatalogModule[],
   hash: string,
   now: number,
+  glossary: readonly GlossaryEntry[],
   alsoInTransaction?: (trx: Db) => Promise<unknown>,
 ): Promise<Omit<ImportResult, 'imported' | 'hash'>> {
   const counts = { modules: modules.length, materials: 0, sections: 0, questions: 0 };
@@ -116,7 +120,7 @@ async function writeCatalog(
               position: s.order,
               estimated_minutes: s.estimatedMinutes,
               kb_articles: JSON.stringify(s.kbArticles),
-              body_html: renderMarkdown(s.body),
+              body_html: renderMarkdown(s.body, { glossary }),
             })
             .execute();
         }
@@ -160,7 +164,8 @@ export async function importContent(db: Db, dir: string, now: number = Date.now(
   const kb = hasKnowledgeBase(dir) ? readKnowledgeBase(dir) : [];
   const synonyms = hasKnowledgeBase(dir) ? readSynonyms(dir) : [];
   let knowledgeBase: KbCounts | undefined;
-  const counts = await writeCatalog(db, modules, hash, now, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb, synonyms)));
+  const { entries: glossary } = buildGlossary(kb);
+  const counts = await writeCatalog(db, modules, hash, now, glossary, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb, synonyms)));
   return { imported: true, hash, ...counts, knowledgeBase };
 }
 

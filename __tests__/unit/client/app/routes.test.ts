@@ -67,6 +67,7 @@ describe('route table (SPEC §2)', () => {
       ['/app/resources/knowledge-base', 'Knowledge Base', AUTH],
       ['/app/resources/knowledge-base/saving', 'Topic', AUTH],
       ['/app/resources/knowledge-base/saving/emergency-fund', 'Article', AUTH],
+      ['/app/resources/glossary', 'Glossary', AUTH],
       ['/app/resources/budget-wizard', 'Budget Wizard', AUTH],
       ['/app/resources/budget-wizard/create', 'Create Budget', AUTH],
       ['/app/resources/budget-wizard/42', 'Edit Budget', AUTH],

@@ -5,6 +5,7 @@
  *
  *   GET    /kb                                  home: topics, popular and recent articles
  *   GET    /kb/search            params { q }   ranked results with highlighted snippets (any q: never an error)
+ *   GET    /kb/glossary                         every article's key terms, A–Z (the first article keeps a duplicate)
  *   GET    /kb/topics/:slug                     a topic and its articles
  *   GET    /kb/articles/:topic/:article         an article (counts a view for "popular")
  *   PUT    /kb/articles/:topic/:article/bookmark
@@ -13,6 +14,7 @@
 import { sql } from 'kysely';
 import {
   KB_SEARCH,
+  type GlossaryEntry,
   type KbArticleDetail,
   type KbBookmarkState,
   type KbHome,
@@ -20,6 +22,8 @@ import {
   type KbSearchResult,
   type KbTopicDetail,
 } from '../../../common/knowledgeBase';
+import { buildGlossary } from '../../content/glossary';
+import type { KbTopic } from '../../content/knowledgeBase';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { searchRepository, toArticleCard } from '../../search/repository';
@@ -102,6 +106,24 @@ export const kbRepository = {
     };
   },
 
+  /** The glossary as the import built it: topics in order, articles by title (as readKnowledgeBase orders them). */
+  async glossary(db: Db): Promise<{ entries: GlossaryEntry[] }> {
+    const rows = await db
+      .selectFrom('kb_articles as a')
+      .innerJoin('kb_topics as t', 't.id', 'a.topic_id')
+      .select(['t.slug as topic_slug', 't.position', 'a.slug', 'a.title', 'a.key_terms'])
+      .orderBy('t.position')
+      .execute();
+    const topics = new Map<string, KbTopic>();
+    for (const row of rows) {
+      const topic = topics.get(row.topic_slug) ?? { slug: row.topic_slug, title: '', order: row.position, summary: '', articles: [] };
+      topics.set(row.topic_slug, topic);
+      topic.articles.push({ slug: row.slug, title: row.title, summary: '', keyTerms: JSON.parse(row.key_terms) as KbKeyTerm[], related: [], updated: '', body: '' });
+    }
+    for (const topic of topics.values()) topic.articles.sort((a, b) => a.title.localeCompare(b.title));
+    return { entries: buildGlossary([...topics.values()]).entries };
+  },
+
   async exists(db: Db, topic: string, slug: string): Promise<boolean> {
     const row = await db.selectFrom('kb_articles').select('id').where('topic_slug', '=', topic).where('slug', '=', slug).executeTakeFirst();
     return row !== undefined;
@@ -160,6 +182,7 @@ export const knowledgeBaseRoutes: readonly ServiceRoute[] = [
       return searchRepository(ctx.db).search(typeof q === 'number' ? String(q) : q);
     },
   },
+  { method: 'GET', path: '/kb/glossary', access: 'user', handler: (ctx) => kbRepository.glossary(ctx.db) },
   {
     method: 'GET',
     path: '/kb/topics/:slug',
