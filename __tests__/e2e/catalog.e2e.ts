@@ -10,10 +10,9 @@
  * downloaded and its verification link checked. axe-core on every page. Last, the transcript on a
  * 360 px phone: its columns fold under the module's name, nothing scrolls sideways.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { parseFrontMatter } from '../../src/server/content/frontMatter';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { answerOnPage, apiAnswer, known, reviewFromContent, type KnownQuestion, type ReviewQ } from './support/reviews';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
 
 jest.setTimeout(240_000);
@@ -34,67 +33,6 @@ afterAll(async () => {
 
 /** A OneLook call with the signed-in learner's own token, exactly as the SPA makes it. */
 const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);
-
-interface ReviewQ {
-  id: number;
-  prompt: string;
-  choices: string[] | null;
-}
-
-interface KnownQuestion {
-  type: 'multiple-choice' | 'multiple-select' | 'numeric' | 'true-false';
-  prompt: string;
-  choices?: string[];
-  answer: number | boolean | number[];
-  explanation: string;
-}
-
-/** A review's bank with its answers, read from the content the server imported (by the review's title). */
-function reviewFromContent(title: string): KnownQuestion[] {
-  const catalog = path.join(path.resolve(process.env.CONTENT_DIR ?? path.join(__dirname, '../../content')), 'catalog');
-  for (const moduleDir of readdirSync(catalog)) {
-    if (!existsSync(path.join(catalog, moduleDir, 'module.md'))) continue;
-    for (const materialDir of readdirSync(path.join(catalog, moduleDir))) {
-      const file = path.join(catalog, moduleDir, materialDir, 'review.md');
-      if (!existsSync(file)) continue;
-      const { data } = parseFrontMatter(readFileSync(file, 'utf8'), file);
-      if (data.title === title) return data.questions as KnownQuestion[];
-    }
-  }
-  throw new Error(`No review titled "${title}" in the content`);
-}
-
-/** The bank's question a served one shows (a review draws from its bank: matched by prompt, never by place). */
-function known(bank: KnownQuestion[], prompt: string): KnownQuestion {
-  const found = bank.find((q) => q.prompt === prompt.replace(/^\d+\. /, ''));
-  if (!found) throw new Error(`No question "${prompt}" in the review's bank`);
-  return found;
-}
-
-const rightText = (q: KnownQuestion) => (q.choices ? q.choices[q.answer as number]! : q.answer ? 'True' : 'False');
-const wrongText = (q: KnownQuestion) => (q.choices ? q.choices.find((_c, i) => i !== q.answer)! : q.answer ? 'False' : 'True');
-/** A numeric answer typed the way a student would, with a dollar sign and thousands commas. */
-const typed = (q: KnownQuestion) => `$${(q.answer as number).toLocaleString('en-US')}`;
-
-/** Answers one question on the page, right or wrong, by its kind: radios, checkboxes or a typed number. */
-async function answerOnPage(fieldset: Locator, q: KnownQuestion, right: boolean): Promise<void> {
-  if (q.type === 'numeric') {
-    await fieldset.getByRole('textbox').fill(right ? typed(q) : String((q.answer as number) + 1000));
-  } else if (q.type === 'multiple-select') {
-    const answer = q.answer as number[];
-    const texts = right ? answer.map((i) => q.choices![i]!) : [q.choices!.find((_c, i) => !answer.includes(i))!];
-    for (const text of texts) await fieldset.getByRole('checkbox', { name: text, exact: true }).check();
-  } else {
-    await fieldset.getByRole('radio', { name: right ? rightText(q) : wrongText(q), exact: true }).check();
-  }
-}
-
-/** The API answer to a served question, in the serving's terms. */
-function apiAnswer(q: KnownQuestion, served: ReviewQ): unknown {
-  if (q.type === 'numeric') return typed(q);
-  if (q.type === 'multiple-select') return (q.answer as number[]).map((i) => served.choices!.indexOf(q.choices![i]!));
-  return served.choices ? served.choices.indexOf(rightText(q)) : q.answer;
-}
 
 /** Completes every section and passes every review of a module through the API (answers from the content files). */
 async function completeModuleViaApi(moduleSlug: string): Promise<void> {
