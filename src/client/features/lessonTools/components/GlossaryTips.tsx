@@ -102,9 +102,11 @@ export function GlossaryTips({ root }: { root: HTMLElement | null }) {
   }, [open, id]);
 
   return (
-    // MUI's Popper is the role="tooltip" element
+    // MUI's Popper is the role="tooltip" element; kept beside the lesson (no portal) so it stays
+    // inside the page's main landmark
     <Popper
       id={id}
+      disablePortal
       open={open !== null}
       anchorEl={open?.anchor}
       placement="top"
