@@ -58,6 +58,7 @@ describe.each([
     const calculator = page.getByRole('region', { name: 'Loan and car payment calculator' });
     await calculator.waitFor();
     await expectAccessible(page);
+    if (viewport.width < 400) await fitsThePhone(page);
 
     await tabTo((el) => el.label.startsWith('Amount borrowed'));
     await page.keyboard.press('Control+a');

@@ -13,7 +13,7 @@ import { termForms, termKey } from './glossary';
  * Bump when the HTML made from the same Markdown changes (new markup for a directive, the glossary
  * markers): it is part of the content hash, so a server with the new code re-imports at start.
  */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 const renderer = new MarkdownIt({ html: false, linkify: false, typographer: false });
 // same-site paths only: "/…" but never "//…" (protocol-relative) or "/\…"
@@ -21,6 +21,11 @@ const isSameSitePath = (href: string): boolean => /^\/(?![/\\])/.test(href);
 renderer.validateLink = isSameSitePath;
 
 const escapeHtml = renderer.utils.escapeHtml;
+
+// A table wider than a phone scrolls sideways inside its own box, not the page: a labelled region
+// that takes keyboard focus, so a keyboard user can scroll it too (axe: scrollable-region-focusable).
+renderer.renderer.rules.table_open = () => '<div class="table-scroll" role="region" aria-label="Table" tabindex="0">\n<table>\n';
+renderer.renderer.rules.table_close = () => '</table>\n</div>\n';
 
 /** The placeholder the app replaces with the tool; it reserves the tool's height so nothing jumps. */
 export function toolPlaceholder(type: ToolType, kind: string): string {

@@ -35,7 +35,8 @@ export function ContentHtml({ html, label }: { html: string; label?: string }) {
           '& h2': { typography: 'h5', mt: 3, mb: 1 },
           '& h3': { typography: 'h6', mt: 2, mb: 1 },
           '& blockquote': { borderLeft: 4, borderColor: 'primary.main', bgcolor: 'action.hover', m: 0, my: 2, px: 2, py: 1 },
-          '& table': { borderCollapse: 'collapse', my: 2 },
+          '& .table-scroll': { overflowX: 'auto', maxWidth: '100%', my: 2 },
+          '& table': { borderCollapse: 'collapse' },
           '& th, & td': { border: 1, borderColor: 'divider', px: 1.5, py: 0.5, textAlign: 'left' },
           '& a': { color: 'primary.dark' },
           // a glossary term reads as a term, not as the next page to go to

@@ -22,7 +22,7 @@ export function ArticleBody({ html }: { html: string }) {
     <Box
       className="kb-article-body"
       onClick={onClick}
-      sx={{ '& h2': { typography: 'h5', mt: 3, mb: 1 }, '& h3': { typography: 'h6', mt: 2 }, '& blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, my: 2, px: 2, py: 0.5, bgcolor: 'action.hover' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: 1, borderColor: 'divider', p: 0.75 } }}
+      sx={{ '& h2': { typography: 'h5', mt: 3, mb: 1 }, '& h3': { typography: 'h6', mt: 2 }, '& blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, my: 2, px: 2, py: 0.5, bgcolor: 'action.hover' }, '& .table-scroll': { overflowX: 'auto', maxWidth: '100%', my: 2 }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: 1, borderColor: 'divider', p: 0.75 } }}
       // server-rendered, sanitised Markdown (see above); never text a user typed
       dangerouslySetInnerHTML={{ __html: html }}
     />
