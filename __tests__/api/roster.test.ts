@@ -9,7 +9,7 @@ import { API_MESSAGES } from '../../src/common/apiMessages';
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../src/common/classroom';
 import { runCommand } from '../../src/server/cli/admin';
 import { hashPassword } from '../../src/server/security/passwords';
-import { importRoster, NO_PASSWORD, type RosterReport } from '../../src/server/services/roster/service';
+import { formatRosterReport, importRoster, NO_PASSWORD, type RosterReport } from '../../src/server/services/roster/service';
 import { enrollment, HEADERS, klass, MANIFEST, org, rosterZip, smallDistrict, toCsv, user, type District } from '../support/oneRoster';
 import { createTestApp, messageOf, signIn, signInRequest, type TestApp } from './support/testApp';
 
@@ -72,6 +72,7 @@ const FIRST_IMPORT = {
   // 3 teacher and 5 student enrolments; the guardian's is skipped
   enrollments: { created: 8, updated: 0, removed: 0 },
   skipped: { users: 1, enrollments: 1 },
+  revoked: [],
 } satisfies RosterReport;
 
 describe('a valid district', () => {
@@ -228,6 +229,76 @@ describe('a re-import with changes', () => {
     expect((await t.db.selectFrom('users').select('deactivated_at').where('id', '=', caraRow.id).executeTakeFirstOrThrow()).deactivated_at).toBeNull();
     expect((await signInRequest(t.app, 'cara.nash', 'a-good-password')).statusCode).toBe(200);
     expect((await rosterOf('c-2')).find((r) => r.user_name === 'cara.nash')?.left_at).toBeNull();
+  });
+
+  it('takes back the TEACHER and SCHOOLADMIN it granted and the file no longer grants; a person\'s grant stays', async () => {
+    await run(rosterZip(smallDistrict()));
+    const idBy = async (sourcedId: string) => (await t.db.selectFrom('users').select('id').where('sourced_id', '=', sourcedId).executeTakeFirstOrThrow()).id;
+    const [rivera, lee, hall] = [await idBy('t-1'), await idBy('t-2'), await idBy('a-1')];
+    const maple = (await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', 'MAPLE-HS').executeTakeFirstOrThrow()).id;
+    // the principal granted jlee TEACHER by hand: a person's grant, which no roster takes back
+    await t.db.updateTable('school_permissions').set({ granted_by: hall }).where('user_id', '=', lee).where('client_id', '=', maple).execute();
+    t.clock.advance(60_000);
+
+    // mrivera moves to Oak; jlee leaves the district; the principal now teaches
+    const changed = smallDistrict();
+    changed.users = changed.users
+      .filter((u) => u[0] !== 't-2')
+      .map((u) => (u[0] === 't-1' ? user('t-1', 'teacher', 'sch-2', 'mrivera', 'Marco', 'Rivera') : u[0] === 'a-1' ? user('a-1', 'teacher', 'sch-1', 'principal.hall', 'Dana', 'Hall') : u));
+    changed.enrollments = changed.enrollments.filter((e) => !['e-1', 'e-2', 'e-5'].includes(String(e[0])));
+    const revoked = [
+      { sourcedId: 'a-1', name: 'Dana Hall', school: 'MAPLE-HS', permission: SCHOOLADMIN_PERMISSION },
+      { sourcedId: 't-1', name: 'Marco Rivera', school: 'MAPLE-HS', permission: TEACHER_PERMISSION },
+    ];
+    const audit = () => t.db.selectFrom('audit_events').select(['action', 'actor_id', 'origin', 'client_id', 'target_user_id', 'target_name', 'detail']).where('action', '=', 'permission.revoke').orderBy('id').execute();
+
+    // a dry run lists each revocation and changes nothing (no audit entry either)
+    const before = await snapshot();
+    const dry = await run(rosterZip(changed), { dryRun: true });
+    expect(dry).toMatchObject({ ok: true, dryRun: true, revoked });
+    expect(await snapshot()).toEqual(before);
+    expect(await audit()).toEqual([]);
+
+    const report = await run(rosterZip(changed));
+    expect(report).toEqual({ ...dry, dryRun: false });
+    expect(report.users.removed).toBe(1);
+    const held = await t.db
+      .selectFrom('school_permissions')
+      .innerJoin('clients', 'clients.id', 'school_permissions.client_id')
+      .select(['user_id', 'clients.lsclient_id', 'permission', 'granted_by'])
+      .where('user_id', 'in', [rivera, lee, hall])
+      .orderBy('user_id')
+      .orderBy('lsclient_id')
+      .orderBy('permission')
+      .execute();
+    expect(held).toEqual(
+      [
+        { user_id: rivera, lsclient_id: 'OAK-MS', permission: TEACHER_PERMISSION, granted_by: null },
+        // deactivated with the roster, but the principal's grant is hers until a person takes it back
+        { user_id: lee, lsclient_id: 'MAPLE-HS', permission: TEACHER_PERMISSION, granted_by: hall },
+        { user_id: hall, lsclient_id: 'MAPLE-HS', permission: TEACHER_PERMISSION, granted_by: null },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
+    // each revocation is in the audit trail, as the command-line tool (no actor was passed)
+    expect(await audit()).toEqual([
+      { action: 'permission.revoke', actor_id: null, origin: 'cli', client_id: maple, target_user_id: hall, target_name: 'Dana Hall', detail: JSON.stringify({ permission: 'SCHOOLADMIN', by: 'roster' }) },
+      { action: 'permission.revoke', actor_id: null, origin: 'cli', client_id: maple, target_user_id: rivera, target_name: 'Marco Rivera', detail: JSON.stringify({ permission: 'TEACHER', by: 'roster' }) },
+    ]);
+
+    // the same file again takes nothing more back
+    expect((await run(rosterZip(changed))).revoked).toEqual([]);
+  });
+
+  it('prints each revocation', async () => {
+    await run(rosterZip(smallDistrict()));
+    const changed = smallDistrict();
+    changed.users = changed.users.map((u) => (u[0] === 't-1' ? user('t-1', 'student', 'sch-1', 'mrivera', 'Marco', 'Rivera') : u));
+    changed.enrollments = changed.enrollments.filter((e) => e[0] !== 'e-1');
+    expect(formatRosterReport(await run(rosterZip(changed), { dryRun: true })).split('\n').slice(-3)).toEqual([
+      '  permissions revoked: 1 (the roster no longer grants them)',
+      '    TEACHER at MAPLE-HS: Marco Rivera (t-1)',
+      '  skipped: 1 user(s) and 1 enrollment(s) with roles Cashwise has no place for (guardians, aides, …)',
+    ]);
   });
 
   it('deactivates only the users of the schools in the file', async () => {

@@ -47,6 +47,33 @@ export async function schoolPermissionsAt(trx: Db, clientIds: number[]) {
   return trx.selectFrom('school_permissions').select(['user_id', 'client_id', 'permission']).where('client_id', 'in', clientIds).execute();
 }
 
+/**
+ * The grants a roster import made (granted_by null) to roster users at these schools: the ones a
+ * later import may take back. A grant a person made, or one to an account the roster did not make
+ * (the demo world's, say), is never among them.
+ */
+export async function rosterGrantsAt(trx: Db, clientIds: number[], permissions: string[]) {
+  if (clientIds.length === 0) return [];
+  return trx
+    .selectFrom('school_permissions')
+    .innerJoin('users', 'users.id', 'school_permissions.user_id')
+    .innerJoin('clients', 'clients.id', 'school_permissions.client_id')
+    .select([
+      'school_permissions.user_id',
+      'school_permissions.client_id',
+      'school_permissions.permission',
+      'users.sourced_id',
+      'users.first_name',
+      'users.last_name',
+      'clients.lsclient_id',
+    ])
+    .where('school_permissions.client_id', 'in', clientIds)
+    .where('school_permissions.permission', 'in', permissions)
+    .where('school_permissions.granted_by', 'is', null)
+    .where('users.sourced_id', 'is not', null)
+    .execute();
+}
+
 export async function classesAt(trx: Db, clientIds: number[]) {
   if (clientIds.length === 0) return [];
   return trx.selectFrom('classes').select(['id', 'client_id', 'name', 'sourced_id', 'archived_at']).where('client_id', 'in', clientIds).execute();

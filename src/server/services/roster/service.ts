@@ -9,6 +9,8 @@
  *   teacher's temporary password), join the school, teachers get TEACHER and administrators
  *   SCHOOLADMIN there; roster users of the school it no longer lists are deactivated (they cannot
  *   sign in; their sessions end; their records stay);
+ * - a TEACHER or SCHOOLADMIN the roster granted (granted_by null) that the file no longer grants (the
+ *   user is not listed, has another role, or is not at that school) is revoked; a person's grant stays;
  * - classes are created, renamed, or archived when no longer listed;
  * - enrolments make students (source 'roster') and teachers (primary: owner); a dropped student
  *   enrolment sets `left_at` (history stays), a dropped teacher enrolment removes the teacher.
@@ -16,13 +18,14 @@
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
 import type { Db } from '../../db';
-import { recordAudit, type AuditActor } from '../audit/record';
+import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
 import {
   classesAt,
   insertChunked,
   membershipsOf,
   positionsOf,
+  rosterGrantsAt,
   rosterUsers,
   rostersOf,
   schoolPermissionsAt,
@@ -39,7 +42,10 @@ export interface RosterImportOptions {
   /** the lsclientID of the one school the file is for (its org is linked to that school) */
   school?: string | null;
   now: number;
-  /** who imports (the CLI: CLI_ACTOR): an import that changes data is recorded in the audit trail, a dry run is not */
+  /**
+   * who imports (the CLI: CLI_ACTOR): an import that changes data is recorded in the audit trail, a
+   * dry run is not; each permission it revokes is recorded too (as CLI_ACTOR when no actor is given)
+   */
   actor?: AuditActor;
 }
 
@@ -63,12 +69,23 @@ export interface RosterReport {
   enrollments: Counts;
   /** users and enrolments with roles Cashwise has no place for (guardians, aides, …) */
   skipped: { users: number; enrollments: number };
+  /** the roster's own grants the file no longer makes, each taken back (by school, then sourcedId) */
+  revoked: RevokedPermission[];
+}
+
+export interface RevokedPermission {
+  /** the user's sourcedId and name */
+  sourcedId: string;
+  name: string;
+  /** the school's lsclientID */
+  school: string;
+  permission: string;
 }
 
 const counts = (): Counts => ({ created: 0, updated: 0, removed: 0 });
 
 function emptyReport(dryRun: boolean, problems: RosterProblem[]): RosterReport {
-  return { ok: problems.length === 0, dryRun, problems, schools: counts(), users: counts(), classes: counts(), enrollments: counts(), skipped: { users: 0, enrollments: 0 } };
+  return { ok: problems.length === 0, dryRun, problems, schools: counts(), users: counts(), classes: counts(), enrollments: counts(), skipped: { users: 0, enrollments: 0 }, revoked: [] };
 }
 
 /** Thrown inside the transaction to roll it back: a dry run's end, or problems found on the way. */
@@ -102,6 +119,7 @@ export async function importRoster(db: Db, zip: Uint8Array, options: RosterImpor
           enrollmentsCreated: report.enrollments.created,
           enrollmentsUpdated: report.enrollments.updated,
           enrollmentsDropped: report.enrollments.removed,
+          permissionsRevoked: report.revoked.length,
         };
         for (const schoolId of clientIds) await recordAudit(trx, options.actor, { action: 'roster.import', schoolId, detail }, options.now);
       }
@@ -246,6 +264,8 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   const joins: { user_id: number; client_id: number }[] = [];
   const permissionSet = new Set((await schoolPermissionsAt(trx, clientIds)).map((p) => `${p.user_id}:${p.client_id}:${p.permission}`));
   const grants: { user_id: number; client_id: number; permission: string; granted_at: number; granted_by: null }[] = [];
+  // every permission this file grants, held already or not: a roster grant outside it is taken back
+  const granted = new Set<string>();
   for (const user of listed) {
     const userId = idOf.get(user.sourcedId);
     if (userId === undefined) continue;
@@ -257,6 +277,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
         joins.push({ user_id: userId, client_id: clientId });
       }
       const permission = user.role === 'teacher' ? TEACHER_PERMISSION : user.role === 'administrator' ? SCHOOLADMIN_PERMISSION : null;
+      if (permission) granted.add(`${userId}:${clientId}:${permission}`);
       if (permission && !permissionSet.has(`${userId}:${clientId}:${permission}`)) {
         permissionSet.add(`${userId}:${clientId}:${permission}`);
         grants.push({ user_id: userId, client_id: clientId, permission, granted_at: now, granted_by: null });
@@ -272,6 +293,24 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   });
   await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute());
   await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute());
+
+  // roster grants the file no longer makes: a teacher who left the school or the district, an
+  // administrator who now teaches. Only the roster's own (granted_by null): a person's grant stays.
+  const revoke = (await rosterGrantsAt(trx, clientIds, [TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION]))
+    .filter((g) => !granted.has(`${g.user_id}:${g.client_id}:${g.permission}`))
+    .sort((a, b) => a.lsclient_id.localeCompare(b.lsclient_id) || (a.sourced_id ?? '').localeCompare(b.sourced_id ?? '') || a.permission.localeCompare(b.permission));
+  for (const g of revoke) {
+    await trx.deleteFrom('school_permissions').where('user_id', '=', g.user_id).where('client_id', '=', g.client_id).where('permission', '=', g.permission).execute();
+    const name = `${g.first_name} ${g.last_name}`.trim();
+    report.revoked.push({ sourcedId: g.sourced_id ?? '', name, school: g.lsclient_id, permission: g.permission });
+    // in the import's transaction: a dry run or a refused file leaves no entry
+    await recordAudit(
+      trx,
+      options.actor ?? CLI_ACTOR,
+      { action: 'permission.revoke', schoolId: g.client_id, targetUserId: g.user_id, targetName: name, detail: { permission: g.permission, by: 'roster' } },
+      now,
+    );
+  }
 
   // ---- classes, by (school, sourced_id)
   const classKey = (clientId: number, sourcedId: string) => `${clientId}\u0000${sourcedId}`;
@@ -372,6 +411,12 @@ export function formatRosterReport(report: RosterReport): string {
     line('users', report.users, 'deactivated'),
     line('classes', report.classes, 'archived'),
     line('enrollments', report.enrollments, 'dropped'),
+    ...(report.revoked.length > 0
+      ? [
+          `  permissions revoked: ${report.revoked.length} (the roster no longer grants them)`,
+          ...report.revoked.map((r) => `    ${r.permission} at ${r.school}: ${r.name} (${r.sourcedId})`),
+        ]
+      : []),
     ...(report.skipped.users + report.skipped.enrollments > 0
       ? [`  skipped: ${report.skipped.users} user(s) and ${report.skipped.enrollments} enrollment(s) with roles Cashwise has no place for (guardians, aides, …)`]
       : []),

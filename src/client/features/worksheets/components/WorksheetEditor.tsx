@@ -2,7 +2,7 @@
  * One worksheet: its inputs (formik), results calculated live, auto-save like budgets (versions,
  * conflict choice), print and PDF.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -115,7 +115,8 @@ function Body({ kind, spec }: { kind: WorksheetKind; spec: KindSpec }) {
   );
 }
 
-export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number | null }) {
+/** `notice`: shown at the top of the page, under its title (the page's "Assigned by …" notice). */
+export function WorksheetEditor({ kind, id, notice }: { kind: WorksheetKind; id: number | null; notice?: ReactNode }) {
   const { current, pendingDraft, phase, reportDraft, saveStatus } = useDocumentEditor(worksheets, { id, noun: 'worksheet' });
   const spec = WORKSHEET_SPECS[kind];
   const reportValues = useCallback(
@@ -137,6 +138,7 @@ export function WorksheetEditor({ kind, id }: { kind: WorksheetKind; id: number 
   return (
     <PageFrame title={info.title} crumbs={crumbs} intro={spec.intro} maxWidth={1200}>
       <PrintStyles />
+      {notice}
       <SaveStatus {...saveStatus} />
       <Formik key={current.loadCount} initialValues={initialValues} onSubmit={() => undefined}>
         <Form noValidate aria-label={info.title}>

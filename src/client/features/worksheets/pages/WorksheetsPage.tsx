@@ -7,14 +7,14 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetSummary } from '../../../../common/worksheets';
+import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetKind, type WorksheetSummary } from '../../../../common/worksheets';
 import { useAppSelector } from '../../../app/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { documentIdOf, useDocumentList, DocumentTable, ListLoadFailed, UndoDeleteAlert, type DocumentColumn } from '../../documents';
 import { selectTimeZone } from '../../auth';
 import { PageFrame } from '../../../ui/PageFrame';
 import { WorksheetEditor } from '../components/WorksheetEditor';
-import { TurnInPanel } from '../../classroom';
+import { AssignedNotice, TurnInPanel } from '../../classroom';
 import { WORKSHEETS_PATH, worksheetName, worksheetPath, worksheets } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { worksheetsArea } from '../area';
@@ -87,7 +87,7 @@ export function WorksheetsPage() {
 export function WorksheetNewPage() {
   const { kind = '' } = useParams();
   if (!isWorksheetKind(kind)) return <NotFoundPage />;
-  return <WorksheetEditor key={kind} kind={kind} id={null} />;
+  return <WorksheetEditor key={kind} kind={kind} id={null} notice={<KindAssigned kind={kind} />} />;
 }
 
 /** /app/resources/worksheets/:kind/:id — a saved worksheet (numeric id). */
@@ -97,11 +97,23 @@ export function WorksheetEditPage() {
   if (!isWorksheetKind(kind) || id === null) return <NotFoundPage />;
   return (
     <>
-      <WorksheetEditor key={id} kind={kind} id={id} />
+      <WorksheetEditor key={id} kind={kind} id={id} notice={<KindAssigned kind={kind} />} />
       {/* a student in a class can turn the saved worksheet in (nothing otherwise) */}
       <Suspense fallback={null}>
         <TurnInPanel kind="worksheet" documentId={id} worksheetKind={kind} />
       </Suspense>
     </>
+  );
+}
+
+/**
+ * "Assigned by …, due …" on a worksheet of an assigned kind: a class assigns a kind of worksheet, and
+ * its assignment names the kind's page, so a saved one (…/<kind>/<id>) says it too.
+ */
+function KindAssigned({ kind }: { kind: WorksheetKind }) {
+  return (
+    <Suspense fallback={null}>
+      <AssignedNotice path={`${WORKSHEETS_PATH}/${kind}`} />
+    </Suspense>
   );
 }
