@@ -52,6 +52,8 @@ const ticket = (over: Partial<TicketSummary>): TicketSummary => ({
   createdAt: AT,
   resolvedAt: null,
   hasRecording: false,
+  assignee: null,
+  firstReplyAt: null,
   ...over,
 });
 
