@@ -225,6 +225,12 @@ export function* loadMyTicketSaga(action: ReturnType<typeof myTicketRequested>):
   yield call(loadInto<MyTicketDetail>, `/support/my-tickets/${encodeURIComponent(action.payload.key)}`, myTicketLoaded, myTicketFailed);
 }
 
+/** A request just sent from Get Help or the page shows under "My requests" at once (signed in only). */
+export function* refreshMyTicketsSaga(): SagaIterator {
+  const user: ReturnType<typeof selectUser> = yield select(selectUser);
+  if (user) yield put(myTicketsRequested());
+}
+
 export function* myAnswerSaga(action: ReturnType<typeof myAnswerSent>): SagaIterator {
   try {
     const ticket: MyTicketDetail = yield call(callService<MyTicketDetail>, {
@@ -263,6 +269,7 @@ export function* supportSaga(): SagaIterator {
   yield takeLatest(myTicketsRequested, loadMyTicketsSaga);
   yield takeLatest(myTicketRequested, loadMyTicketSaga);
   yield takeLeading(myAnswerSent, myAnswerSaga);
+  yield takeLatest(supportSucceeded, refreshMyTicketsSaga);
   yield takeEvery([recordingConsentChanged, supportSucceeded, sessionEnd], followRecordingConsent);
 }
 
