@@ -38,7 +38,7 @@ import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd, selectUser } from '../auth';
-import { selectRecordingWanted } from './selectors';
+import { selectMyTickets, selectRecordingWanted } from './selectors';
 import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
@@ -225,10 +225,10 @@ export function* loadMyTicketSaga(action: ReturnType<typeof myTicketRequested>):
   yield call(loadInto<MyTicketDetail>, `/support/my-tickets/${encodeURIComponent(action.payload.key)}`, myTicketLoaded, myTicketFailed);
 }
 
-/** A request just sent from Get Help or the page shows under "My requests" at once (signed in only). */
+/** A request just sent shows at once under "My requests" when that list is loaded (it loads itself when it mounts). */
 export function* refreshMyTicketsSaga(): SagaIterator {
-  const user: ReturnType<typeof selectUser> = yield select(selectUser);
-  if (user) yield put(myTicketsRequested());
+  const list: ReturnType<typeof selectMyTickets> = yield select(selectMyTickets);
+  if (list.status !== 'idle') yield put(myTicketsRequested());
 }
 
 export function* myAnswerSaga(action: ReturnType<typeof myAnswerSent>): SagaIterator {
