@@ -76,7 +76,7 @@ describe('POST /whichway/support', () => {
     const row = await t.db.selectFrom('support_tickets').selectAll().where('issue_key', '=', issuekey).executeTakeFirstOrThrow();
     const user = await t.db.selectFrom('users').select('id').where('user_name', '=', 'learner').executeTakeFirstOrThrow();
     expect(row).toEqual(
-      expect.objectContaining({ user_id: user.id, user_name: 'learner', school: 'Lincoln High School', page_url: valid.url, status: 'open', created_at: t.clock() }),
+      expect.objectContaining({ user_id: user.id, user_name: 'learner', school: 'Lincoln High School', page_url: valid.url, status: 'new', created_at: t.clock() }),
     );
     const mail = await t.db.selectFrom('outbox').selectAll().where('purpose', '=', 'support-ticket').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.to_address).toBe('support@cashwise.example');
@@ -210,7 +210,7 @@ describe('the support console routes', () => {
     const response = await service('/support/tickets', { token: support });
     expect(response.statusCode).toBe(200);
     const list = response.json() as TicketSummary[];
-    expect(list[0]).toEqual(expect.objectContaining({ key, subject: 'Console ticket', status: 'open', school: 'Lincoln High School', userName: 'learner', hasRecording: false }));
+    expect(list[0]).toEqual(expect.objectContaining({ key, subject: 'Console ticket', status: 'new', school: 'Lincoln High School', userName: 'learner', hasRecording: false }));
     expect(list[0]).not.toHaveProperty('description');
   });
 

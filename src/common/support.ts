@@ -42,7 +42,44 @@ export const RECORDING_CHECKBOX_LABEL = 'Attach a recording of my screen';
 /** The warning beside the success toast when the recording was refused (a limit reached): ours, not the spec's. */
 export const RECORDING_NOT_ATTACHED = 'Your screen recording was not attached';
 
-export type TicketStatus = 'open' | 'resolved';
+/**
+ * A ticket's state: `new` until staff first reply; a staff reply makes it `waiting-on-student`; the
+ * student's answer makes it `open` (staff's turn); staff resolve and reopen it by hand.
+ */
+export const TICKET_STATUSES = ['new', 'open', 'waiting-on-student', 'resolved'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** How the console names each state. */
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  new: 'New',
+  open: 'Open',
+  'waiting-on-student': 'Waiting on student',
+  resolved: 'Resolved',
+};
+
+/** How "My requests" tells the student where their request stands, in plain words. */
+export const MY_TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  new: 'Received, not answered yet',
+  open: 'We are looking at your answer',
+  'waiting-on-student': 'Answered, waiting for you',
+  resolved: 'Resolved',
+};
+
+/** A thread entry: a staff reply, a staff-only internal note, or the student's answer. */
+export type TicketMessageKind = 'reply' | 'note' | 'student';
+
+export interface TicketMessage {
+  id: number;
+  kind: TicketMessageKind;
+  authorName: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface StaffMember {
+  id: number;
+  name: string;
+}
 
 /** POST /whichway/support answers with the issue key; with a recording asked for, a one-time upload token too. */
 export interface SupportTicketCreated {
@@ -62,6 +99,10 @@ export interface TicketSummary {
   createdAt: number;
   resolvedAt: number | null;
   hasRecording: boolean;
+  /** the staff member working on it, or null */
+  assignee: StaffMember | null;
+  /** the first staff reply (time to first reply is counted in business hours from createdAt) */
+  firstReplyAt: number | null;
 }
 
 export interface RecordingInfo {
@@ -77,6 +118,25 @@ export interface TicketDetail extends TicketSummary {
   useragent: string;
   recordingId: string | null;
   recording: RecordingInfo | null;
+  /** replies, the student's answers and internal notes, oldest first */
+  messages: TicketMessage[];
+}
+
+/** One of the signed-in student's own tickets, as "My requests" lists it. */
+export interface MyTicketSummary {
+  key: string;
+  subject: string;
+  status: TicketStatus;
+  createdAt: number;
+  /** the newest staff reply, or null before the first one */
+  lastReply: { body: string; at: number } | null;
+}
+
+/** One of the student's tickets with its thread: what they wrote, replies and their answers (never notes). */
+export interface MyTicketDetail extends MyTicketSummary {
+  /** what the student wrote, without the appended details */
+  comments: string;
+  messages: TicketMessage[];
 }
 
 export interface RecordingBody {

@@ -100,3 +100,16 @@ export const supportRequestSchema = yup.object({
   [SUPPORT_HONEYPOT_FIELD]: yup.string().optional().max(500, maxLengthMessage(500)),
 });
 export type SupportRequestPayload = yup.InferType<typeof supportRequestSchema>;
+
+/**
+ * A message on a ticket: a staff reply or internal note, or the student's answer. The same rule and
+ * messages as the support form's Comments (SPEC §5: required, at most 2,000 characters).
+ */
+export const ticketMessageSchema = yup.object({ body: descriptionField }).noUnknown('Unknown field: ${unknown}');
+export type TicketMessagePayload = yup.InferType<typeof ticketMessageSchema>;
+
+/** Assigning a ticket: a staff member's id, or null to unassign. */
+export const ticketAssignSchema = yup
+  .object({ assigneeId: yup.number().integer().positive().nullable().defined('assigneeId is required.') })
+  .noUnknown('Unknown field: ${unknown}');
+export type TicketAssignPayload = yup.InferType<typeof ticketAssignSchema>;

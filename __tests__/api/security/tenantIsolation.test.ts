@@ -148,6 +148,12 @@ async function snapshotOfA(db: Db, aId: number, recordId: number) {
     sessions: await db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', aId).where('revoked_at', 'is', null).orderBy('id').execute(),
     password: await db.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', aId).execute(),
     recordings: await db.selectFrom('support_recordings').selectAll().where('id', '=', RECORDING_ID).execute(),
+    ticketMessages: await db
+      .selectFrom('support_messages')
+      .selectAll()
+      .where('ticket_id', 'in', db.selectFrom('support_tickets').select('id').where('user_id', '=', aId))
+      .orderBy('id')
+      .execute(),
     record: await db.selectFrom('registration_records').selectAll().where('id', '=', recordId).execute(),
     verification: await db.selectFrom('verification_codes').selectAll().where('user_id', '=', aId).execute(),
   };
@@ -411,6 +417,66 @@ const MATRIX: Record<string, Row> = {
     probe: async () => {
       denied(await call(w.b, 'POST', `/support/tickets/${w.ticket.key}/resolve`));
       denied(await call(w.sr, 'POST', `/support/tickets/${w.ticket.key}/resolve`));
+    },
+  },
+  'OneLook GET /support/staff': {
+    resource: 'tickets (who a ticket may be assigned to)',
+    probe: async () => {
+      denied(await call(w.b, 'GET', '/support/staff'));
+      const other = await call(w.sr, 'GET', '/support/staff'); // another school's support: not Lincoln's staff
+      noLeak(other);
+      expect(other.body).not.toContain('Priya');
+    },
+  },
+  'OneLook POST /support/tickets/:key/assign': {
+    resource: 'tickets',
+    probe: async () => {
+      denied(await call(w.b, 'POST', `/support/tickets/${w.ticket.key}/assign`, { assigneeId: null }));
+      denied(await call(w.sr, 'POST', `/support/tickets/${w.ticket.key}/assign`, { assigneeId: null }));
+    },
+  },
+  'OneLook POST /support/tickets/:key/notes': {
+    resource: 'tickets',
+    probe: async () => {
+      denied(await call(w.b, 'POST', `/support/tickets/${w.ticket.key}/notes`, { body: 'a note' }));
+      denied(await call(w.sr, 'POST', `/support/tickets/${w.ticket.key}/notes`, { body: 'a note' }));
+    },
+  },
+  'OneLook POST /support/tickets/:key/replies': {
+    resource: 'tickets',
+    probe: async () => {
+      denied(await call(w.b, 'POST', `/support/tickets/${w.ticket.key}/replies`, { body: 'a reply' }));
+      denied(await call(w.sr, 'POST', `/support/tickets/${w.ticket.key}/replies`, { body: 'a reply' }));
+    },
+  },
+  'OneLook POST /support/tickets/:key/reopen': {
+    resource: 'tickets',
+    probe: async () => {
+      denied(await call(w.b, 'POST', `/support/tickets/${w.ticket.key}/reopen`));
+      denied(await call(w.sr, 'POST', `/support/tickets/${w.ticket.key}/reopen`));
+    },
+  },
+  'OneLook GET /support/my-tickets': {
+    resource: 'tickets (My requests)',
+    probe: async () => {
+      noLeak(await call(w.b, 'GET', '/support/my-tickets')); // another learner: their own, none of A's
+      noLeak(await call(w.sl, 'GET', '/support/my-tickets')); // staff: their own requests only
+      noLeak(await call(w.r, 'GET', '/support/my-tickets'));
+    },
+  },
+  'OneLook GET /support/my-tickets/:key': {
+    resource: 'tickets (My requests)',
+    probe: async () => {
+      denied(await call(w.b, 'GET', `/support/my-tickets/${w.ticket.key}`));
+      denied(await call(w.r, 'GET', `/support/my-tickets/${w.ticket.key}`));
+      denied(await call(w.sl, 'GET', `/support/my-tickets/${w.ticket.key}`)); // staff read tickets in the console, not as the student
+    },
+  },
+  'OneLook POST /support/my-tickets/:key/replies': {
+    resource: 'tickets (My requests)',
+    probe: async () => {
+      denied(await call(w.b, 'POST', `/support/my-tickets/${w.ticket.key}/replies`, { body: 'not mine' }));
+      denied(await call(w.sl, 'POST', `/support/my-tickets/${w.ticket.key}/replies`, { body: 'not mine' }));
     },
   },
   'OneLook POST /support/tickets/:key/recording': {

@@ -190,12 +190,28 @@ export interface SupportTicketsTable {
   subject: string;
   description: string;
   useragent: string;
-  status: 'open' | 'resolved';
+  /** a TicketStatus (src/common/support.ts); 'new' until staff first reply (0018) */
+  status: 'new' | 'open' | 'waiting-on-student' | 'resolved';
   created_at: number;
   resolved_at: number | null;
   resolved_by: number | null;
   recording_id: string | null;
   upload_token_hash: string | null;
+  /** the staff member working on it (0018) */
+  assignee_id: number | null;
+  /** the first staff reply, for the time to first reply (0018) */
+  first_reply_at: number | null;
+}
+
+/** A ticket's thread (0018): staff replies, the student's answers, staff-only notes. */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  kind: 'reply' | 'note' | 'student';
+  author_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: number;
 }
 
 export interface SupportRecordingsTable {
@@ -598,6 +614,7 @@ export interface Database {
   turn_ins: TurnInsTable;
   turn_in_comments: TurnInCommentsTable;
   audit_events: AuditEventsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

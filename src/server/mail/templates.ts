@@ -85,6 +85,23 @@ export const mailTemplates = {
       code,
     });
   },
+  /**
+   * A support reply: the reply's text and where to read and answer it — no subject, description or
+   * other part of the ticket, so what a shared inbox shows is only what staff chose to write.
+   */
+  supportReply(to: string, productName: string, issueKey: string, reply: string, link: string, signedIn: boolean): MailMessage {
+    return render(to, 'support-reply', productName, {
+      subject: `${productName} support replied to your request ${issueKey}`,
+      paragraphs: [
+        `Our support team replied to your request ${issueKey}:`,
+        reply,
+        signedIn
+          ? 'Sign in and open My requests on the Support page to read the whole conversation and answer.'
+          : `To answer, send a new request from the help page and mention ${issueKey}.`,
+      ],
+      action: { label: signedIn ? 'Open My requests' : 'Open the help page', url: link },
+    });
+  },
   passwordChanged(to: string, productName: string, userName: string): MailMessage {
     return render(to, 'password-changed', productName, {
       subject: `Your ${productName} password was changed`,

@@ -26,6 +26,9 @@ import {
   truncateRecording,
   type RecordingBody,
   type SupportTicketCreated,
+  type MyTicketDetail,
+  type MyTicketSummary,
+  type StaffMember,
   type TicketDetail,
   type TicketSummary,
   RECORDING_NOT_ATTACHED,
@@ -35,7 +38,7 @@ import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
 import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd, selectUser } from '../auth';
-import { selectRecordingWanted } from './selectors';
+import { selectMyTickets, selectRecordingWanted } from './selectors';
 import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
@@ -56,6 +59,20 @@ import {
   ticketsFailed,
   ticketsLoaded,
   ticketsRequested,
+  staffRequested,
+  staffLoaded,
+  staffFailed,
+  deskActionRequested,
+  deskActionSucceeded,
+  deskActionFailed,
+  myTicketsRequested,
+  myTicketsLoaded,
+  myTicketsFailed,
+  myTicketRequested,
+  myTicketLoaded,
+  myTicketFailed,
+  myAnswerSent,
+  myAnswerSucceeded,
 } from './slice';
 import { randomUuid } from '../../lib/randomUuid';
 
@@ -175,6 +192,58 @@ export function* loadRecordingSaga(action: ReturnType<typeof recordingRequested>
   yield call(loadInto<RecordingBody>, `/support/recordings/${encodeURIComponent(action.payload.id)}`, recordingLoaded, recordingFailed);
 }
 
+export function* loadStaffSaga(): SagaIterator {
+  yield call(loadInto<StaffMember[]>, '/support/staff', staffLoaded, staffFailed);
+}
+
+/** The console's ticket actions; the answer is the ticket as it now stands. A refusal shows in a toast and stays by the form. */
+export function* deskActionSaga(action: ReturnType<typeof deskActionRequested>): SagaIterator {
+  const a = action.payload;
+  const base = `/support/tickets/${encodeURIComponent(a.key)}`;
+  const request =
+    a.kind === 'reply'
+      ? { path: `${base}/replies`, payload: { body: a.body } }
+      : a.kind === 'note'
+        ? { path: `${base}/notes`, payload: { body: a.body } }
+        : a.kind === 'assign'
+          ? { path: `${base}/assign`, payload: { assigneeId: a.assigneeId } }
+          : { path: `${base}/reopen` };
+  try {
+    const ticket: TicketDetail = yield call(callService<TicketDetail>, { method: 'POST', ...request });
+    yield put(deskActionSucceeded(ticket));
+  } catch (error) {
+    const problem = toApiProblem(error);
+    yield put(withToast(deskActionFailed(problem)));
+  }
+}
+
+export function* loadMyTicketsSaga(): SagaIterator {
+  yield call(loadInto<MyTicketSummary[]>, '/support/my-tickets', myTicketsLoaded, myTicketsFailed);
+}
+
+export function* loadMyTicketSaga(action: ReturnType<typeof myTicketRequested>): SagaIterator {
+  yield call(loadInto<MyTicketDetail>, `/support/my-tickets/${encodeURIComponent(action.payload.key)}`, myTicketLoaded, myTicketFailed);
+}
+
+/** A request just sent shows at once under "My requests" when that list is loaded (it loads itself when it mounts). */
+export function* refreshMyTicketsSaga(): SagaIterator {
+  const list: ReturnType<typeof selectMyTickets> = yield select(selectMyTickets);
+  if (list.status !== 'idle') yield put(myTicketsRequested());
+}
+
+export function* myAnswerSaga(action: ReturnType<typeof myAnswerSent>): SagaIterator {
+  try {
+    const ticket: MyTicketDetail = yield call(callService<MyTicketDetail>, {
+      method: 'POST',
+      path: `/support/my-tickets/${encodeURIComponent(action.payload.key)}/replies`,
+      payload: { body: action.payload.body },
+    });
+    yield put(myAnswerSucceeded(ticket));
+  } catch (error) {
+    yield put(withToast(deskActionFailed(toApiProblem(error))));
+  }
+}
+
 /**
  * The recorder follows the recording boxes: it starts when one is ticked and, when none is (unticked,
  * the ticket sent, the session ended: shared computers), stops and forgets what it held.
@@ -195,6 +264,12 @@ export function* supportSaga(): SagaIterator {
   yield takeLatest(ticketRequested, loadTicketSaga);
   yield takeLeading(ticketResolveRequested, resolveTicketSaga);
   yield takeLatest(recordingRequested, loadRecordingSaga);
+  yield takeLatest(staffRequested, loadStaffSaga);
+  yield takeLeading(deskActionRequested, deskActionSaga);
+  yield takeLatest(myTicketsRequested, loadMyTicketsSaga);
+  yield takeLatest(myTicketRequested, loadMyTicketSaga);
+  yield takeLeading(myAnswerSent, myAnswerSaga);
+  yield takeLatest(supportSucceeded, refreshMyTicketsSaga);
   yield takeEvery([recordingConsentChanged, supportSucceeded, sessionEnd], followRecordingConsent);
 }
 

@@ -15,3 +15,7 @@ export const selectRecording = (state: SupportRootState) => state.support.record
 export const selectRecordingConsent = (state: SupportRootState, formId: SupportFormId) => state.support.recordingConsent[formId];
 /** Some form's recording box is ticked: the recorder runs. */
 export const selectRecordingWanted = (state: SupportRootState) => Object.values(state.support.recordingConsent).some(Boolean);
+export const selectStaff = (state: SupportRootState) => state.support.staff;
+export const selectDeskSend = (state: SupportRootState) => state.support.deskSend;
+export const selectMyTickets = (state: SupportRootState) => state.support.myTickets;
+export const selectMyTicket = (state: SupportRootState) => state.support.myTicket;

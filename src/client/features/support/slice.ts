@@ -12,7 +12,7 @@
  * refused the token (401 / expired): then what the student typed stays, so nothing is lost.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RecordingBody, TicketDetail, TicketSummary } from '../../../common/support';
+import type { MyTicketDetail, MyTicketSummary, RecordingBody, StaffMember, TicketDetail, TicketSummary } from '../../../common/support';
 import type { SupportFormValues } from '../../../common/validation';
 import type { ApiProblem } from '../../api/apiProblem';
 import { sessionEnd } from '../auth';
@@ -52,7 +52,21 @@ export interface SupportState {
   tickets: Loadable<TicketSummary[]>;
   ticket: Loadable<TicketDetail>;
   recording: Loadable<RecordingBody>;
+  /** who a ticket may be assigned to */
+  staff: Loadable<StaffMember[]>;
+  /** the console's reply / note being sent, and the student's answer: their forms clear on success */
+  deskSend: { status: SubmitStatus; error: ApiProblem | null; successCount: number };
+  /** "My requests": the signed-in student's tickets and the one open */
+  myTickets: Loadable<MyTicketSummary[]>;
+  myTicket: Loadable<MyTicketDetail>;
 }
+
+/** What the console sends on a ticket. */
+export type DeskAction =
+  | { kind: 'reply'; key: string; body: string }
+  | { kind: 'note'; key: string; body: string }
+  | { kind: 'assign'; key: string; assigneeId: number | null }
+  | { kind: 'reopen'; key: string };
 
 const idleForm: FormSubmission = { status: 'idle', error: null, lastIssueKey: null, successCount: 0 };
 const idle = { status: 'idle' as LoadStatus, data: null, error: null };
@@ -66,6 +80,10 @@ export const initialSupportState: SupportState = {
   tickets: idle,
   ticket: idle,
   recording: idle,
+  staff: idle,
+  deskSend: { status: 'idle', error: null, successCount: 0 },
+  myTickets: idle,
+  myTicket: idle,
 };
 
 /** What the page knows about where the student is (collected when Submit is pressed). */
@@ -152,6 +170,57 @@ const supportSlice = createSlice({
     recordingFailed(state, action: PayloadAction<ApiProblem>) {
       state.recording = { status: 'failed', data: null, error: action.payload };
     },
+    staffRequested(state) {
+      state.staff.status = 'loading';
+    },
+    staffLoaded(state, action: PayloadAction<StaffMember[]>) {
+      state.staff = { status: 'succeeded', data: action.payload, error: null };
+    },
+    staffFailed(state, action: PayloadAction<ApiProblem>) {
+      state.staff = { status: 'failed', data: null, error: action.payload };
+    },
+    deskActionRequested(state, _action: PayloadAction<DeskAction>) {
+      state.deskSend.status = 'pending';
+      state.deskSend.error = null;
+    },
+    deskActionSucceeded(state, action: PayloadAction<TicketDetail>) {
+      state.ticket = { status: 'succeeded', data: action.payload, error: null };
+      state.deskSend = { status: 'succeeded', error: null, successCount: state.deskSend.successCount + 1 };
+    },
+    deskActionFailed(state, action: PayloadAction<ApiProblem>) {
+      state.deskSend.status = 'failed';
+      state.deskSend.error = action.payload;
+    },
+    myTicketsRequested(state) {
+      state.myTickets.status = 'loading';
+      state.myTickets.error = null;
+    },
+    myTicketsLoaded(state, action: PayloadAction<MyTicketSummary[]>) {
+      state.myTickets = { status: 'succeeded', data: action.payload, error: null };
+    },
+    myTicketsFailed(state, action: PayloadAction<ApiProblem>) {
+      state.myTickets.status = 'failed';
+      state.myTickets.error = action.payload;
+    },
+    myTicketRequested(state, _action: PayloadAction<{ key: string }>) {
+      state.myTicket = { status: 'loading', data: null, error: null };
+    },
+    myTicketLoaded(state, action: PayloadAction<MyTicketDetail>) {
+      state.myTicket = { status: 'succeeded', data: action.payload, error: null };
+    },
+    myTicketFailed(state, action: PayloadAction<ApiProblem>) {
+      state.myTicket = { status: 'failed', data: null, error: action.payload };
+    },
+    myAnswerSent(state, _action: PayloadAction<{ key: string; body: string }>) {
+      state.deskSend.status = 'pending';
+      state.deskSend.error = null;
+    },
+    myAnswerSucceeded(state, action: PayloadAction<MyTicketDetail>) {
+      state.myTicket = { status: 'succeeded', data: action.payload, error: null };
+      state.deskSend = { status: 'succeeded', error: null, successCount: state.deskSend.successCount + 1 };
+      const listed = state.myTickets.data?.find((t) => t.key === action.payload.key);
+      if (listed) listed.status = action.payload.status;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(supportRequested, (state) => {
@@ -168,6 +237,9 @@ const supportSlice = createSlice({
         state.tickets = idle;
         state.ticket = idle;
         state.recording = idle;
+        state.staff = idle;
+        state.myTickets = idle;
+        state.myTicket = idle;
         return;
       }
       return { ...initialSupportState, clearCount: state.clearCount + 1 };
@@ -191,6 +263,20 @@ export const {
   recordingRequested,
   recordingLoaded,
   recordingFailed,
+  staffRequested,
+  staffLoaded,
+  staffFailed,
+  deskActionRequested,
+  deskActionSucceeded,
+  deskActionFailed,
+  myTicketsRequested,
+  myTicketsLoaded,
+  myTicketsFailed,
+  myTicketRequested,
+  myTicketLoaded,
+  myTicketFailed,
+  myAnswerSent,
+  myAnswerSucceeded,
 } = supportSlice.actions;
 export const supportReducer = supportSlice.reducer;
 export default supportSlice.reducer;

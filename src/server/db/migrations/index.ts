@@ -15,6 +15,7 @@ import { migration0014 } from './0014_kb_search_vocabulary';
 import { migration0015 } from './0015_classroom';
 import { migration0016 } from './0016_review_banks';
 import { migration0017 } from './0017_audit';
+import { migration0018 } from './0018_support_desk';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -36,6 +37,7 @@ export const migrationProvider: MigrationProvider = {
       '0015_classroom': migration0015,
       '0016_review_banks': migration0016,
       '0017_audit': migration0017,
+      '0018_support_desk': migration0018,
     };
   },
 };

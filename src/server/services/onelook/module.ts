@@ -3,6 +3,7 @@ import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
+import { supportDeskRoutes } from './supportDesk';
 import { catalogRoutes } from './catalog';
 import { knowledgeBaseRoutes } from './knowledgeBase';
 import { budgetsRoutes } from './budgets';
@@ -27,6 +28,7 @@ export const oneLookModule: ServiceModule = {
       handler: async (ctx) => ctx.identity?.clients ?? [],
     },
     ...supportRoutes,
+    ...supportDeskRoutes,
     ...catalogRoutes,
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,

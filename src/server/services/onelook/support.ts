@@ -30,6 +30,9 @@ import {
   type RecordingBody,
   type SupportTicketCreated,
   type TicketDetail,
+  type TicketMessage,
+  type TicketMessageKind,
+  type TicketStatus,
   type TicketSummary,
 } from '../../../common/support';
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
@@ -41,6 +44,7 @@ import { HttpError } from '../../http/errors';
 import { sameSecret, sha256 } from '../../security/codes';
 import { evaluateFailures } from '../../security/throttle';
 import type { ServiceContext, ServiceRoute } from '../types';
+import { recordAudit } from '../audit/record';
 
 export const SUPPORT_API_MESSAGES = {
   tooMany: (retryAfterSeconds: number) => `Too many support requests from this network. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
@@ -57,6 +61,29 @@ export const SUPPORT_API_MESSAGES = {
 } as const;
 
 const HOUR_MS = 60 * 60_000;
+
+/** The signed-in staff member as the audit trail and a ticket's thread name them. */
+export function auditName(ctx: Pick<ServiceContext, 'identity'>): string {
+  const user = ctx.identity?.user;
+  if (!user) return 'Unknown';
+  return `${staffName(user.firstName, user.lastName)} (${user.userName})`;
+}
+
+/**
+ * The school a ticket's student belongs to, for the audit trail: the one the ticket was sent from
+ * (its name), else the student's first school; null for an anonymous (/help) ticket.
+ */
+export async function studentSchoolId(ctx: Pick<ServiceContext, 'db'>, userId: number | null, schoolName: string | null): Promise<number | null> {
+  if (userId === null) return null;
+  const rows = await ctx.db
+    .selectFrom('user_clients as uc')
+    .innerJoin('clients as c', 'c.id', 'uc.client_id')
+    .select(['c.id', 'c.name'])
+    .where('uc.user_id', '=', userId)
+    .orderBy('uc.position', 'asc')
+    .execute();
+  return (rows.find((r) => r.name === schoolName) ?? rows[0])?.id ?? null;
+}
 /** the most bytes one recording upload may send: the SPA's 4 096 000-character JSON, with room for non-ASCII text */
 export const RECORDING_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -221,7 +248,7 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
           subject: payload.subject,
           description: payload.description,
           useragent: payload.useragent,
-          status: 'open',
+          status: 'new',
           created_at: now,
           resolved_at: null,
           resolved_by: null,
@@ -267,7 +294,7 @@ async function createTicket(ctx: ServiceContext): Promise<SupportTicketCreated> 
 type TicketRow = {
   issue_key: string;
   number: number;
-  status: 'open' | 'resolved';
+  status: TicketStatus;
   name: string;
   email: string;
   subject: string;
@@ -276,6 +303,10 @@ type TicketRow = {
   created_at: number;
   resolved_at: number | null;
   recording_created_at: number | null;
+  assignee_id: number | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  first_reply_at: number | null;
 };
 
 function toSummary(row: TicketRow): TicketSummary {
@@ -291,7 +322,17 @@ function toSummary(row: TicketRow): TicketSummary {
     createdAt: Number(row.created_at),
     resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
     hasRecording: row.recording_created_at !== null,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : { id: Number(row.assignee_id), name: staffName(row.assignee_first_name, row.assignee_last_name) },
+    firstReplyAt: row.first_reply_at === null ? null : Number(row.first_reply_at),
   };
+}
+
+/** A staff member as the desk names them (a deleted account's assignment is cleared by the database). */
+export function staffName(first: string | null, last: string | null): string {
+  return `${first ?? ''} ${last ?? ''}`.trim() || 'A staff member';
 }
 
 /**
@@ -310,7 +351,7 @@ export async function staffSchools(ctx: Pick<ServiceContext, 'db' | 'identity'>)
  * Tickets a support user may see, with their recording if it is still within its retention: an
  * expired recording is never served, whether or not the retention sweep has deleted it yet.
  */
-function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schools: number[] | null) {
+export function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schools: number[] | null) {
   const recordingsSince = ctx.clock() - ctx.config.support.recordingRetentionMs;
   return ctx.db
     .selectFrom('support_tickets as t')
@@ -325,7 +366,13 @@ function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schoo
       ),
     )
     .leftJoin('support_recordings as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.created_at', '>=', recordingsSince))
+    .leftJoin('users as a', 'a.id', 't.assignee_id')
     .select([
+      't.user_id',
+      't.assignee_id',
+      'a.first_name as assignee_first_name',
+      'a.last_name as assignee_last_name',
+      't.first_reply_at',
       't.id',
       't.issue_key',
       't.number',
@@ -348,9 +395,15 @@ function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schoo
     ]);
 }
 
-async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDetail> {
+export async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDetail> {
   const row = await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
+  const messages = await ctx.db
+    .selectFrom('support_messages')
+    .select(['id', 'kind', 'author_name', 'body', 'created_at'])
+    .where('ticket_id', '=', row.id)
+    .orderBy('id', 'asc')
+    .execute();
   return {
     ...toSummary(row),
     description: row.description,
@@ -366,7 +419,12 @@ async function ticketDetail(ctx: ServiceContext, key: string): Promise<TicketDet
             createdAt: Number(row.recording_created_at),
           }
         : null,
+    messages: messages.map(toMessage),
   };
+}
+
+export function toMessage(row: { id: number; kind: TicketMessageKind; author_name: string; body: string; created_at: number }): TicketMessage {
+  return { id: Number(row.id), kind: row.kind, authorName: row.author_name, body: row.body, createdAt: Number(row.created_at) };
 }
 
 const uploadSchema = yup.object({ token: yup.string().required().max(200) });
@@ -465,7 +523,7 @@ export const supportRoutes: readonly ServiceRoute[] = [
         .updateTable('support_tickets')
         .set({ status: 'resolved', resolved_at: now, resolved_by: ctx.identity?.user.id ?? null })
         .where('issue_key', '=', key)
-        .where('status', '=', 'open')
+        .where('status', '!=', 'resolved')
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         const exists = await ctx.db.selectFrom('support_tickets').select('id').where('issue_key', '=', key).executeTakeFirst();
@@ -499,7 +557,7 @@ export const supportRoutes: readonly ServiceRoute[] = [
       const row = await ctx.db
         .selectFrom('support_recordings as r')
         .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
-        .select(['t.issue_key', 't.user_id', 'r.created_at', 'r.truncated', 'r.events'])
+        .select(['t.issue_key', 't.user_id', 't.user_name', 't.school', 'r.created_at', 'r.truncated', 'r.events'])
         .where('r.id', '=', id)
         // past its retention it is gone for the reader, even before the sweep deletes it
         .where('r.created_at', '>=', ctx.clock() - ctx.config.support.recordingRetentionMs)
@@ -509,6 +567,19 @@ export const supportRoutes: readonly ServiceRoute[] = [
       if (row.user_id !== null && !(await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', row.issue_key).executeTakeFirst())) {
         throw new HttpError(404, SUPPORT_API_MESSAGES.recordingNotFound);
       }
+      // watching a student's screen is an access to their data: the trail says who, when, from where
+      await recordAudit(
+        ctx.db,
+        { id: ctx.identity?.user.id ?? null, name: auditName(ctx), origin: ctx.ip },
+        {
+          action: 'replay.open',
+          schoolId: await studentSchoolId(ctx, row.user_id, row.school),
+          targetUserId: row.user_id,
+          targetName: row.user_name,
+          detail: { ticketKey: row.issue_key, recordingId: id },
+        },
+        ctx.clock(),
+      );
       return { ticketKey: row.issue_key, createdAt: Number(row.created_at), truncated: Number(row.truncated) === 1, events: row.events };
     },
   },

@@ -80,6 +80,9 @@ const ticket: TicketDetail = {
   useragent: 'test',
   recordingId: null,
   recording: null,
+  assignee: null,
+  firstReplyAt: null,
+  messages: [],
 };
 
 function loaded(store: AppStore, ...actions: Parameters<AppStore['dispatch']>[0][]) {

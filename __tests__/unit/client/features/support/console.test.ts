@@ -16,6 +16,8 @@ const ticket = (n: number, over: Partial<TicketSummary> = {}): TicketSummary => 
   createdAt: Date.UTC(2026, 8, n - 1000, 12),
   resolvedAt: null,
   hasRecording: false,
+  assignee: null,
+  firstReplyAt: null,
   ...over,
 });
 

@@ -52,6 +52,8 @@ const ticket = (over: Partial<TicketSummary>): TicketSummary => ({
   createdAt: AT,
   resolvedAt: null,
   hasRecording: false,
+  assignee: null,
+  firstReplyAt: null,
   ...over,
 });
 
@@ -75,10 +77,10 @@ describe('the support tickets on a phone', () => {
     const row = within(table).getByRole('row', { name: /HELP-1001/ });
     const [first, ...cells] = within(row).getAllByRole('cell');
     expect(within(first!).getByRole('link', { name: 'HELP-1001' })).toBeInTheDocument();
-    expect(foldedLines(first!)).toEqual(['The quiz will not load', 'Sam Student', 'sam@example.edu', 'Lincoln High School · 03/09/26']);
-    expect(cells.map((cell) => cell.textContent)).toEqual(['The quiz will not load', 'Sam Studentsam@example.edu', 'Lincoln High School', 'Open', '03/09/26']);
+    expect(foldedLines(first!)).toEqual(['The quiz will not load', 'Sam Student', 'sam@example.edu', 'Lincoln High School · 03/09/26', 'Unassigned · No reply yet']);
+    expect(cells.map((cell) => cell.textContent)).toEqual(['The quiz will not load', 'Sam Studentsam@example.edu', 'Lincoln High School', 'Open', '03/09/26', 'Unassigned', 'No reply yet']);
     const other = within(within(table).getByRole('row', { name: /HELP-1002/ })).getAllByRole('cell')[0]!;
-    expect(foldedLines(other)).toEqual(['Certificate download', 'Ana Able', 'ana@example.edu', '— · 03/10/26']);
+    expect(foldedLines(other)).toEqual(['Certificate download', 'Ana Able', 'ana@example.edu', '— · 03/10/26', 'Unassigned · No reply yet']);
   });
 
   it('sorts by a folded column from the phone\'s "Sort by" choice, as from its header', async () => {

@@ -1,7 +1,10 @@
 /**
- * The support console: /app/support/tickets (a table with sorting, paging and the
- * shared SPEC §9 column filters, client-side over the list the server returns) and
- * /app/support/tickets/:key (one ticket, mark resolved, the way to its replay).
+ * The support console: /app/support/tickets (a table with sorting, paging, the shared SPEC §9
+ * column filters and the desk's state and assignee filters, all folded behind one "Filters" button,
+ * client-side over the list the server returns; the median time to first reply of what is shown)
+ * and /app/support/tickets/:key (one ticket: its state, assignee, thread, reply to the student,
+ * internal note, resolve / reopen, the way to its replay). Times to first reply count business hours
+ * (SPEC §9: Monday–Friday, 8 a.m.–6 p.m. ET).
  * Only SUPPORT / GADMINSUPERUSER; anyone else sees a refusal (and the server answers 403 anyway).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -19,10 +22,20 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../common/support';
+import { businessMsBetween, formatBusinessDuration, median } from '../../../../common/businessHours';
+import {
+  SUPPORT_HOURS_NOTE,
+  SUPPORT_PERMISSION,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type TicketMessage,
+  type TicketStatus,
+  type TicketSummary,
+} from '../../../../common/support';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
@@ -30,10 +43,11 @@ import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/fi
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame, blockBelowMd, cellFromMd } from '../../../ui/TableFrame';
-import { selectHasPermission, selectTimeZone } from '../../auth';
+import { selectHasPermission, selectTimeZone, selectUser } from '../../auth';
+import { MessageForm } from '../components/MessageForm';
 import { replayPath } from '../sagas';
-import { selectTicket, selectTickets } from '../selectors';
-import { ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
+import { selectDeskSend, selectStaff, selectTicket, selectTickets } from '../selectors';
+import { deskActionRequested, staffRequested, ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { supportArea } from '../area';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
@@ -64,7 +78,7 @@ const COLUMNS: Column[] = [
   { id: 'subject', label: 'Subject', kind: 'text', value: (t) => t.subject.toLocaleLowerCase(), filterValue: (t) => t.subject },
   { id: 'name', label: 'From', kind: 'text', value: (t) => t.name.toLocaleLowerCase(), filterValue: (t) => `${t.name} ${t.email}` },
   { id: 'school', label: 'School', kind: 'text', value: (t) => (t.school ?? '').toLocaleLowerCase(), filterValue: (t) => t.school ?? '' },
-  { id: 'status', label: 'Status', kind: 'text', value: (t) => t.status, filterValue: (t) => t.status },
+  { id: 'status', label: 'Status', kind: 'text', value: (t) => t.status, filterValue: (t) => TICKET_STATUS_LABELS[t.status] },
   { id: 'createdAt', label: 'Created', kind: 'date', value: (t) => t.createdAt, filterValue: (t) => new Date(t.createdAt) },
 ];
 
@@ -102,6 +116,43 @@ export function visibleTickets(
     });
 }
 
+/** The desk's own filters, beside the column filters: a state, and who the ticket is assigned to. */
+export interface DeskFilters {
+  state: TicketStatus | '';
+  /** '' anyone, 'none' unassigned, 'me' the signed-in staff member, or a staff member's id */
+  assignee: string;
+}
+export const noDeskFilters: DeskFilters = { state: '', assignee: '' };
+
+/** Pure: the tickets the state and assignee filters let through (`meId`: the signed-in staff member). */
+export function deskFiltered(tickets: readonly TicketSummary[], filters: DeskFilters, meId: number | null): TicketSummary[] {
+  return tickets.filter((t) => {
+    if (filters.state && t.status !== filters.state) return false;
+    if (filters.assignee === 'none') return t.assignee === null;
+    if (filters.assignee === 'me') return t.assignee !== null && t.assignee.id === meId;
+    if (filters.assignee) return t.assignee !== null && String(t.assignee.id) === filters.assignee;
+    return true;
+  });
+}
+
+/** A ticket's time to first reply in business hours, or null while it has none. */
+export function firstReplyMs(t: Pick<TicketSummary, 'createdAt' | 'firstReplyAt'>): number | null {
+  return t.firstReplyAt === null ? null : businessMsBetween(t.createdAt, t.firstReplyAt);
+}
+
+export function firstReplyText(t: Pick<TicketSummary, 'createdAt' | 'firstReplyAt'>): string {
+  const ms = firstReplyMs(t);
+  return ms === null ? 'No reply yet' : formatBusinessDuration(ms);
+}
+
+/** The median time to first reply over the tickets that have one, in words. */
+export function medianFirstReplyText(tickets: readonly TicketSummary[]): string {
+  const times = tickets.map(firstReplyMs).filter((ms): ms is number => ms !== null);
+  const middle = median(times);
+  if (middle === null) return 'Median time to first reply: no ticket shown has a reply yet.';
+  return `Median time to first reply: ${formatBusinessDuration(middle)} (${times.length} of ${tickets.length} shown tickets answered; business hours are ${SUPPORT_HOURS_NOTE}).`;
+}
+
 function Refused({ title }: { title: string }) {
   return (
     <PageFrame title={title} crumbs={[...consoleCrumbs, { label: title }]}>
@@ -109,6 +160,13 @@ function Refused({ title }: { title: string }) {
     </PageFrame>
   );
 }
+
+const STATUS_COLOR: Record<TicketStatus, 'info' | 'warning' | 'default' | 'success'> = {
+  new: 'info',
+  open: 'warning',
+  'waiting-on-student': 'default',
+  resolved: 'success',
+};
 
 /** The empty table: nothing sent yet, or nothing that the filters in use let through. */
 export const NO_TICKETS_YET = 'No tickets yet. A ticket appears here when someone sends one from Get Help or the help page.';
@@ -120,6 +178,8 @@ export function TicketsPage() {
   const tickets = useAppSelector(selectTickets);
   const timeZone = useAppSelector(selectTimeZone);
   const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const [desk, setDesk] = useState<DeskFilters>(noDeskFilters);
+  const me = useAppSelector(selectUser);
   const [orderBy, setOrderBy] = useState<Column['id']>('createdAt');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(0);
@@ -129,7 +189,16 @@ export function TicketsPage() {
     if (isStaff) dispatch(ticketsRequested());
   }, [dispatch, isStaff]);
 
-  const rows = useMemo(() => visibleTickets(tickets.data ?? [], filters, orderBy, order, timeZone), [tickets.data, filters, orderBy, order, timeZone]);
+  const rows = useMemo(
+    () => visibleTickets(deskFiltered(tickets.data ?? [], desk, me?.id ?? null), filters, orderBy, order, timeZone),
+    [tickets.data, desk, me, filters, orderBy, order, timeZone],
+  );
+  // the assignee filter offers who holds a ticket now: no extra request, and nobody it cannot match
+  const assignees = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const t of tickets.data ?? []) if (t.assignee) byId.set(t.assignee.id, t.assignee.name);
+    return [...byId].filter(([id]) => id !== me?.id).sort((a, b) => a[1].localeCompare(b[1]));
+  }, [tickets.data, me]);
   if (!isStaff) return <Refused title="Support Tickets" />;
   const shown = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
 
@@ -143,7 +212,47 @@ export function TicketsPage() {
 
   return (
     <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
-      <FilterPanel inUse={countFiltersInUse(filters)}>
+      <FilterPanel inUse={countFiltersInUse(filters) + (desk.state ? 1 : 0) + (desk.assignee ? 1 : 0)}>
+        <TextField
+          select
+          id="ticket-state-filter"
+          label="State"
+          size="small"
+          value={desk.state}
+          onChange={(e) => {
+            setDesk({ ...desk, state: e.target.value as DeskFilters['state'] });
+            setPage(0);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Any state</option>
+          {TICKET_STATUSES.map((state) => (
+            <option key={state} value={state}>
+              {TICKET_STATUS_LABELS[state]}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          id="ticket-assignee-filter"
+          label="Assigned to"
+          size="small"
+          value={desk.assignee}
+          onChange={(e) => {
+            setDesk({ ...desk, assignee: e.target.value });
+            setPage(0);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">Nobody (unassigned)</option>
+          {assignees.map(([id, name]) => (
+            <option key={id} value={String(id)}>
+              {name}
+            </option>
+          ))}
+        </TextField>
         {COLUMNS.map((c) => (
           <ColumnFilter
             key={c.id}
@@ -159,6 +268,11 @@ export function TicketsPage() {
       </FilterPanel>
       {tickets.status === 'loading' && <CircularProgress aria-label="Loading tickets" />}
       {tickets.status === 'failed' && <Alert severity="error">{tickets.error?.message}</Alert>}
+      {tickets.status === 'succeeded' && (
+        <Typography sx={{ mb: 2 }} data-testid="median-first-reply">
+          {medianFirstReplyText(rows)}
+        </Typography>
+      )}
       {/* below md the folded columns' headers are hidden: the sort is chosen here instead */}
       <Box sx={{ ...blockBelowMd, mb: 2 }}>
         <TextField
@@ -196,6 +310,8 @@ export function TicketsPage() {
                   </TableSortLabel>
                 </TableCell>
               ))}
+              <TableCell sx={cellFromMd}>Assigned to</TableCell>
+              <TableCell sx={cellFromMd}>First reply</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -217,6 +333,9 @@ export function TicketsPage() {
                       <br />
                       {t.school ?? '—'} · {created}
                     </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
+                      {t.assignee?.name ?? 'Unassigned'} · {firstReplyText(t)}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={cellFromMd}>{t.subject}</TableCell>
                   <TableCell sx={cellFromMd}>
@@ -227,15 +346,17 @@ export function TicketsPage() {
                   </TableCell>
                   <TableCell sx={cellFromMd}>{t.school ?? '—'}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={t.status === 'open' ? 'Open' : 'Resolved'} color={t.status === 'open' ? 'warning' : 'success'} variant="outlined" />
+                    <Chip size="small" label={TICKET_STATUS_LABELS[t.status]} color={STATUS_COLOR[t.status]} variant="outlined" />
                   </TableCell>
                   <TableCell sx={cellFromMd}>{created}</TableCell>
+                  <TableCell sx={cellFromMd}>{t.assignee?.name ?? 'Unassigned'}</TableCell>
+                  <TableCell sx={cellFromMd}>{firstReplyText(t)}</TableCell>
                 </TableRow>
               );
             })}
             {tickets.status === 'succeeded' && shown.length === 0 && (
               <TableRow>
-                <TableCell colSpan={COLUMNS.length}>{(tickets.data ?? []).length === 0 ? NO_TICKETS_YET : NO_TICKETS_MATCH}</TableCell>
+                <TableCell colSpan={COLUMNS.length + 2}>{(tickets.data ?? []).length === 0 ? NO_TICKETS_YET : NO_TICKETS_MATCH}</TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -259,36 +380,82 @@ export function TicketsPage() {
   );
 }
 
+const MESSAGE_HEADINGS: Record<TicketMessage['kind'], string> = {
+  reply: 'Reply to the student',
+  note: 'Internal note (staff only)',
+  student: 'The student answered',
+};
+
+/** A ticket's thread, oldest first; internal notes stand out so nobody takes one for a reply. */
+export function Thread({ messages, timeZone, who }: { messages: readonly TicketMessage[]; timeZone: string; who: (m: TicketMessage) => string }) {
+  if (messages.length === 0) return <Typography>No messages yet.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {messages.map((m) => (
+        <Box
+          component="li"
+          key={m.id}
+          sx={{ border: 1, borderColor: m.kind === 'note' ? 'warning.main' : 'divider', borderStyle: m.kind === 'note' ? 'dashed' : 'solid', borderRadius: 1, p: 1.5 }}
+        >
+          <Typography variant="subtitle2" component="p">
+            {who(m)} · {formatDate(m.createdAt, timeZone)}{' '}
+            {new Date(m.createdAt).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })}
+          </Typography>
+          <Typography component="p" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.body}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function TicketPage() {
   const { key = '' } = useParams();
   const isStaff = useIsStaff();
   const dispatch = useAppDispatch();
   const ticket = useAppSelector(selectTicket);
+  const staff = useAppSelector(selectStaff);
+  const send = useAppSelector(selectDeskSend);
+  const me = useAppSelector(selectUser);
   const timeZone = useAppSelector(selectTimeZone);
 
   useEffect(() => {
     if (isStaff) dispatch(ticketRequested({ key }));
   }, [dispatch, isStaff, key]);
+  useEffect(() => {
+    if (isStaff) dispatch(staffRequested());
+  }, [dispatch, isStaff]);
 
   const title = `Ticket ${key}`;
   if (!isStaff) return <Refused title={title} />;
   // a ticket that does not exist (or is not this staff member's to see) is Not Found, tab title too
   if (ticket.status === 'failed' && ticket.error?.status === 404) return <NotFoundPage />;
   const t = ticket.data;
+  const pending = send.status === 'pending';
+  const staffOptions = staff.data ?? [];
+  const assigneeShown = t?.assignee && !staffOptions.some((s) => s.id === t.assignee!.id) ? [...staffOptions, t.assignee] : staffOptions;
   return (
     <PageFrame title={title} crumbs={[...consoleCrumbs, { label: 'Support Tickets', to: '/app/support/tickets' }, { label: key }]}>
       {ticket.status === 'loading' && <CircularProgress aria-label="Loading the ticket" />}
       {ticket.status === 'failed' && <Alert severity="error">{ticket.error?.message}</Alert>}
       {t && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h5" component="h2" gutterBottom>
+          <Typography variant="h5" component="h2" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
             {t.subject}
           </Typography>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-            <dt>Status</dt>
-            <dd style={{ margin: 0 }}>{t.status === 'open' ? 'Open' : `Resolved ${formatDate(t.resolvedAt, timeZone)}`}</dd>
+            <dt>State</dt>
+            <dd style={{ margin: 0 }} data-testid="ticket-state">
+              {TICKET_STATUS_LABELS[t.status]}
+              {t.status === 'resolved' && t.resolvedAt !== null ? ` ${formatDate(t.resolvedAt, timeZone)}` : ''}
+            </dd>
+            <dt>Assigned to</dt>
+            <dd style={{ margin: 0 }}>{t.assignee?.name ?? 'Nobody yet'}</dd>
+            <dt>First reply</dt>
+            <dd style={{ margin: 0 }}>{firstReplyText(t)}</dd>
             <dt>From</dt>
-            <dd style={{ margin: 0 }}>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {t.name} &lt;{t.email}&gt;
             </dd>
             <dt>User name</dt>
@@ -299,6 +466,30 @@ export function TicketPage() {
             <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{t.url}</dd>
             <dt>Created</dt>
             <dd style={{ margin: 0 }}>{formatDate(t.createdAt, timeZone)}</dd>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField
+              select
+              id="ticket-assignee"
+              label="Assign to"
+              size="small"
+              sx={{ minWidth: 220 }}
+              value={t.assignee ? String(t.assignee.id) : ''}
+              disabled={pending}
+              onChange={(e) => dispatch(deskActionRequested({ kind: 'assign', key: t.key, assigneeId: e.target.value ? Number(e.target.value) : null }))}
+            >
+              <MenuItem value="">Nobody</MenuItem>
+              {assigneeShown.map((s) => (
+                <MenuItem key={s.id} value={String(s.id)}>
+                  {s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {me && t.assignee?.id !== me.id && (
+              <Button variant="outlined" disabled={pending} onClick={() => dispatch(deskActionRequested({ kind: 'assign', key: t.key, assigneeId: me.id }))}>
+                Assign to me
+              </Button>
+            )}
           </Box>
           <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
             Description
@@ -314,11 +505,39 @@ export function TicketPage() {
             ) : (
               <Typography variant="body2">No session recording{t.recordingId ? ' (not uploaded, or deleted after the retention period)' : ''}.</Typography>
             )}
-            {t.status === 'open' && (
+            {t.status !== 'resolved' ? (
               <Button variant="contained" onClick={() => dispatch(ticketResolveRequested({ key: t.key }))}>
                 Mark resolved
               </Button>
+            ) : (
+              <Button variant="outlined" disabled={pending} onClick={() => dispatch(deskActionRequested({ kind: 'reopen', key: t.key }))}>
+                Reopen
+              </Button>
             )}
+          </Box>
+          <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+            Conversation
+          </Typography>
+          <Thread messages={t.messages} timeZone={timeZone} who={(m) => `${MESSAGE_HEADINGS[m.kind]} — ${m.kind === 'student' ? t.name : m.authorName}`} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mt: 2 }}>
+            <Box component="section" aria-labelledby="reply-heading">
+              <Typography id="reply-heading" variant="h6" component="h3">
+                Reply to the student
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Shown under My requests and e-mailed to {t.email}. The ticket then waits on the student.
+              </Typography>
+              <MessageForm key={`reply-${send.successCount}`} id="ticket-reply" label="Your reply" submitLabel="Send reply" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'reply', key: t.key, body }))} />
+            </Box>
+            <Box component="section" aria-labelledby="note-heading">
+              <Typography id="note-heading" variant="h6" component="h3">
+                Internal note
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                For staff only: never shown or e-mailed to the student.
+              </Typography>
+              <MessageForm key={`note-${send.successCount}`} id="ticket-note" label="Note for staff" submitLabel="Add note" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'note', key: t.key, body }))} />
+            </Box>
           </Box>
         </Paper>
       )}

@@ -3,17 +3,21 @@
  * (the server answers 403 to anyone else). rrweb's Replayer rebuilds the page in an iframe that is
  * sandboxed WITHOUT scripts (`allow-same-origin` only), so nothing recorded can run, and it works
  * under the CSP as it stands (about:blank frames inherit it; no frame-src change was needed).
- * rrweb loads on demand, in its own chunk.
+ * rrweb loads on demand, in its own chunk. The recorded screen is scaled to the viewer's width
+ * (letterboxed, never cut off); the timeline (components/ReplayTimeline) plays, pauses, scrubs,
+ * changes speed and jumps to the marks read from the events (recording/timeline.ts). The server
+ * records every opening in the audit trail (replay.open).
  */
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { SUPPORT_PERMISSION } from '../../../../common/support';
+import { RRWEB_META_EVENT, SUPPORT_PERMISSION } from '../../../../common/support';
+import { ReplayTimeline, type Speed } from '../components/ReplayTimeline';
+import { fitScale, formatClock, readTimeline, type Timeline } from '../recording/timeline';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
@@ -31,8 +35,14 @@ interface Player {
   play(offset?: number): void;
   pause(offset?: number): void;
   getMetaData(): { totalTime: number };
+  getCurrentTime(): number;
+  setConfig(config: { speed: number }): void;
+  on(event: string, handler: (payload: unknown) => void): unknown;
   destroy(): void;
 }
+
+/** The tallest the replay gets: the rest of a laptop's screen stays for the timeline. */
+const MAX_HEIGHT_VH = 70;
 
 export function ReplayPage() {
   const { id = '' } = useParams();
@@ -41,13 +51,33 @@ export function ReplayPage() {
   const recording = useAppSelector(selectRecording);
   const timeZone = useAppSelector(selectTimeZone);
   const root = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [timeline, setTimeline] = useState<Timeline>({ duration: 0, marks: [] });
+  const [screen, setScreen] = useState({ width: 1024, height: 768 });
+  const [boxWidth, setBoxWidth] = useState(0);
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>(1);
+  const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
     if (isStaff) dispatch(recordingRequested({ id }));
   }, [dispatch, isStaff, id]);
+
+  // the viewer's width, followed as the window (or a phone's orientation) changes
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return;
+    const measure = () => setBoxWidth(box.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [ready]);
 
   const events = recording.data?.events;
   useEffect(() => {
@@ -58,13 +88,27 @@ export function ReplayPage() {
       try {
         const parsed = JSON.parse(events) as unknown[];
         if (parsed.length < 2) throw new Error('The recording holds no screen.');
+        const read = readTimeline(parsed);
+        const meta = parsed.find((e) => (e as { type?: number }).type === RRWEB_META_EVENT) as { data?: { width?: number; height?: number } } | undefined;
+        if (meta?.data?.width && meta.data.height) setScreen({ width: meta.data.width, height: meta.data.height });
         const { Replayer } = await import(/* webpackChunkName: "recorder" */ 'rrweb');
         if (cancelled) return;
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rrweb's event union is not exported by its package entry
-        const replayer = new Replayer(parsed as any[], { root: mount, mouseTail: false, showWarning: false, UNSAFE_replayCanvas: false });
+        const replayer = new Replayer(parsed as any[], { root: mount, mouseTail: false, showWarning: false, UNSAFE_replayCanvas: false }) as unknown as Player;
         player.current = replayer;
         mount.querySelector('iframe')?.setAttribute('title', "Replay of the student's screen");
-        replayer.pause(replayer.getMetaData().totalTime);
+        replayer.on('resize', (size) => {
+          const { width, height } = size as { width: number; height: number };
+          if (width > 0 && height > 0) setScreen({ width, height });
+        });
+        replayer.on('finish', () => {
+          setPlaying(false);
+          setAnnouncement('The recording has ended.');
+        });
+        const total = replayer.getMetaData().totalTime;
+        setTimeline({ duration: total, marks: read.marks.filter((m) => m.offset <= total) });
+        replayer.pause(0);
+        setCurrent(0);
         setReady(true);
       } catch (error) {
         setProblem(error instanceof Error ? error.message : String(error));
@@ -78,6 +122,46 @@ export function ReplayPage() {
       setReady(false);
     };
   }, [events]);
+
+  // while playing, the clock and the slider follow the player (a display refresh, not a timer of the app's logic)
+  useEffect(() => {
+    if (!playing) return;
+    const tick = window.setInterval(() => {
+      if (player.current) setCurrent(Math.min(player.current.getCurrentTime(), timeline.duration));
+    }, 200);
+    return () => window.clearInterval(tick);
+  }, [playing, timeline.duration]);
+
+  const play = () => {
+    if (!player.current) return;
+    const from = current >= timeline.duration ? 0 : current;
+    player.current.play(from);
+    setPlaying(true);
+    setAnnouncement(`Playing from ${formatClock(from)} at ${speed}×.`);
+  };
+  const pause = () => {
+    if (!player.current) return;
+    const at = Math.min(player.current.getCurrentTime(), timeline.duration);
+    player.current.pause(at);
+    setCurrent(at);
+    setPlaying(false);
+    setAnnouncement(`Paused at ${formatClock(at)}.`);
+  };
+  const seek = (offset: number, reason: string) => {
+    if (!player.current) return;
+    if (playing) player.current.play(offset);
+    else player.current.pause(offset);
+    setCurrent(offset);
+    setAnnouncement(reason === 'scrub' || reason === 'key' ? `At ${formatClock(offset)} of ${formatClock(timeline.duration)}.` : `Jumped to ${reason} at ${formatClock(offset)}.`);
+  };
+  const changeSpeed = (next: Speed) => {
+    setSpeed(next);
+    player.current?.setConfig({ speed: next });
+    setAnnouncement(`Speed ${next}×.`);
+  };
+
+  const maxHeight = typeof window === 'undefined' ? 600 : (window.innerHeight * MAX_HEIGHT_VH) / 100;
+  const scale = fitScale(screen, { width: boxWidth, maxHeight });
 
   const title = 'Session Recording';
   const crumbs = [
@@ -109,28 +193,46 @@ export function ReplayPage() {
             , recorded {formatDate(data.createdAt, timeZone)}
             {data.truncated ? ' (the oldest part was cut to keep it within the size limit)' : ''}. Every typed value is masked.
           </Typography>
-          <Box sx={{ display: 'flex', gap: 1, my: 1 }}>
-            <Button variant="contained" disabled={!ready} onClick={() => player.current?.play(0)}>
-              Play from the start
-            </Button>
-            <Button variant="outlined" disabled={!ready} onClick={() => player.current?.pause()}>
-              Pause
-            </Button>
-            <Button variant="outlined" disabled={!ready} onClick={() => player.current?.pause(player.current.getMetaData().totalTime)}>
-              Show the last moment
-            </Button>
-          </Box>
+          <ReplayTimeline
+            duration={timeline.duration}
+            current={current}
+            playing={playing}
+            speed={speed}
+            marks={timeline.marks}
+            announcement={announcement}
+            disabled={!ready}
+            onPlay={play}
+            onPause={pause}
+            onSeek={seek}
+            onSpeed={changeSpeed}
+          />
         </Box>
       )}
-      <Box
-        ref={root}
-        data-testid="replay"
-        role="region"
-        aria-label="Replay of the student's screen"
-        // scrollable, so it must be reachable by keyboard
-        tabIndex={0}
-        sx={{ position: 'relative', overflow: 'auto', border: 1, borderColor: 'divider', maxHeight: '75vh', '& iframe': { border: 0, display: 'block', background: '#fff' } }}
-      />
+      {/* the recorded screen, scaled to the viewer's width (and at most 70% of its height), aspect
+          kept: letterboxed on a dark ground, never cut off */}
+      <Box ref={frame} sx={{ width: '100%', bgcolor: 'grey.900', display: 'flex', justifyContent: 'center', border: 1, borderColor: 'divider' }}>
+        <Box sx={{ position: 'relative', overflow: 'hidden', width: screen.width * scale, height: screen.height * scale }}>
+          <Box
+            ref={root}
+            data-testid="replay"
+            role="region"
+            aria-label="Replay of the student's screen"
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: screen.width,
+              height: screen.height,
+              transform: `scale(${scale})`,
+              transformOrigin: '0 0',
+              '& iframe': { border: 0, display: 'block', background: '#fff' },
+              // rrweb's own wrapper and mouse layer keep the recorded size; the scale above fits them
+              '& .replayer-wrapper': { position: 'relative' },
+              '& .replayer-mouse': { position: 'absolute', width: 20, height: 20, pointerEvents: 'none' },
+            }}
+          />
+        </Box>
+      </Box>
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * /app/support (signed in) and /help (public): the same support form. Staff with
- * SUPPORT (or GADMINSUPERUSER) also get the way into the support console.
+ * /app/support (signed in) and /help (public): the same support form. Signed in, "My requests"
+ * follows it (the student's tickets, their replies, and answering back). Staff with SUPPORT (or
+ * GADMINSUPERUSER) also get the way into the support console.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
 import { selectHasPermission } from '../../auth';
 import { SupportForm } from '../components/SupportForm';
+import { MyRequests } from '../components/MyRequests';
 import { selectSupportClearCount } from '../selectors';
 import { registerArea } from '../../../app/areas';
 import { supportArea } from '../area';
@@ -34,6 +36,7 @@ export function SupportPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <SupportForm key={clearCount} formId="page" prefill />
       </Paper>
+      <MyRequests />
     </PageFrame>
   );
 }
