@@ -594,6 +594,7 @@ const MATRIX: Record<string, Row> = {
   // ─── knowledge base ───
   'OneLook GET /kb': { notOwned: 'shared content' },
   'OneLook GET /kb/search': { notOwned: 'shared content' },
+  'OneLook GET /kb/glossary': { notOwned: 'shared content' },
   'OneLook GET /kb/topics/:slug': { notOwned: 'shared content' },
   'OneLook GET /kb/articles/:topic/:article': {
     resource: 'bookmarks (section and article)',
