@@ -8,6 +8,7 @@ import { knowledgeBaseRoutes } from './knowledgeBase';
 import { budgetsRoutes } from './budgets';
 import { worksheetsRoutes } from './worksheets';
 import { classroomRoutes } from './classroom';
+import { adminRoutes } from './admin';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -30,5 +31,6 @@ export const oneLookModule: ServiceModule = {
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
+    ...adminRoutes,
   ],
 };
