@@ -76,7 +76,7 @@ describe('staff workspaces', () => {
     await page.getByRole('heading', { level: 1, name: 'Access Codes and Invitations' }).waitFor();
     await page.getByLabel('Student’s e-mail').fill(email);
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByRole('table', { name: 'Invitations' }).getByRole('cell', { name: email }).waitFor();
+    await page.getByRole('table', { name: 'Invitations' }).getByRole('cell', { name: email, exact: true }).waitFor();
     await accessibleAtBothSizes();
 
     // the student: a temporary password, then their sessions ended
