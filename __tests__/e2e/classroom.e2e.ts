@@ -45,7 +45,8 @@ interface MaterialSummary {
 async function signInAs(page: Page, userName: string): Promise<void> {
   await page.goto(`${e2eState().baseURL}/login`);
   await signIn(page, userName);
-  await page.waitForURL(/\/app$/);
+  // a learner lands on /app, a teacher on their classes
+  await page.waitForURL(/\/app(\/classes)?$/);
 }
 
 /** Passes a material's review with the answers its content file gives (choices matched by text: the server shuffles them). */

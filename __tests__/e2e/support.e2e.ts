@@ -32,7 +32,8 @@ afterEach(async () => {
 async function signedInAs(username: string): Promise<void> {
   await page.goto('/login');
   await signIn(page, username);
-  await page.waitForURL('**/app');
+  // a learner lands on /app, support staff on their ticket queue
+  await page.waitForURL(/\/app(\/support\/tickets)?$/);
 }
 
 const SECRET = 'my locker code is 4321';

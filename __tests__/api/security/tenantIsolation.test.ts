@@ -305,6 +305,19 @@ interface NotOwnedRow {
 }
 type Row = OwnedRow | NotOwnedRow;
 
+/** Roosevelt's school administrator, made on first use (school administration's rows). */
+let rsaToken: string | undefined;
+async function rsa(): Promise<string> {
+  if (!rsaToken) {
+    await addUser(t.db, 'rsadmin', 'ROOSEVELT-AC', [], ['SCHOOLADMIN']);
+    rsaToken = (await signIn(t.app, 'rsadmin')).token;
+  }
+  return rsaToken;
+}
+async function asRsa(method: string, p: string, params?: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return serviceCall(t.app, method, p, { token: await rsa(), params, ip: nextIp() });
+}
+
 const rec = (step = '') => `/registration/${w.record.invitationId}/records/${w.record.recordId}${step ? `/${step}` : ''}`;
 
 /** One row per route: `<service> <METHOD> <path pattern>`. */
@@ -777,6 +790,111 @@ const MATRIX: Record<string, Row> = {
     probe: async () => {
       // B cannot hand in A's worksheet, nor hand anything in to a class B is not in
       denied(await call(w.b, 'POST', '/me/turn-ins', { classId: w.aClass.id, kind: 'worksheet', documentId: w.worksheet.id }));
+    },
+  },
+
+  // ─── school administration: a Roosevelt admin (RSA), a learner, support and a teacher at A's school ───
+  'OneLook GET /admin/schools': {
+    resource: 'school administration',
+    probe: async () => {
+      expect((await ok<{ id: string }[]>(await rsa(), 'GET', '/admin/schools')).map((s) => s.id)).toEqual(['ROOSEVELT-AC']);
+      denied(await call(w.b, 'GET', '/admin/schools'));
+    },
+  },
+  'OneLook GET /admin/overview': {
+    resource: 'school administration',
+    probe: async () => {
+      denied(await asRsa('GET', '/admin/overview', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/overview'));
+    },
+  },
+  'OneLook GET /admin/users': {
+    resource: 'school administration (users)',
+    probe: async () => {
+      const own = await asRsa('GET', '/admin/users', { q: 'learner' });
+      expect(own.statusCode).toBe(200);
+      expect(own.body).not.toContain('"userName":"learner"');
+      noLeak(own);
+      denied(await asRsa('GET', '/admin/users', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/users'));
+    },
+  },
+  'OneLook POST /admin/users': { notOwned: 'creates a learner at the caller’s own school (a school admin’s current one)' },
+  ...Object.fromEntries(
+    (['deactivate', 'reactivate', 'temporary-password', 'end-sessions'] as const).map((action) => [
+      `OneLook POST /admin/users/:userId/${action}`,
+      {
+        resource: 'school administration (users)',
+        probe: async () => {
+          denied(await asRsa('POST', `/admin/users/${w.a.id}/${action}`));
+          denied(await asRsa('POST', `/admin/users/${w.a.id}/${action}`, { school: 'LINCOLN-HS' }));
+          for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'POST', `/admin/users/${w.a.id}/${action}`));
+        },
+      },
+    ]),
+  ),
+  'OneLook PUT /admin/users/:userId/roles/:role': {
+    resource: 'school administration (roles)',
+    probe: async () => {
+      for (const role of ['TEACHER', 'SCHOOLADMIN']) denied(await asRsa('PUT', `/admin/users/${w.a.id}/roles/${role}`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'PUT', `/admin/users/${w.a.id}/roles/SCHOOLADMIN`));
+    },
+  },
+  'OneLook DELETE /admin/users/:userId/roles/:role': {
+    resource: 'school administration (roles)',
+    probe: async () => {
+      denied(await asRsa('DELETE', `/admin/users/${w.a.id}/roles/TEACHER`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'DELETE', `/admin/users/${w.a.id}/roles/TEACHER`));
+    },
+  },
+  'OneLook GET /admin/codes': {
+    resource: 'access codes (school administration)',
+    probe: async () => {
+      const own = await asRsa('GET', '/admin/codes');
+      expect(own.body).not.toContain(w.accessCode);
+      expect(own.body).not.toContain('Period 2');
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/codes'));
+    },
+  },
+  'OneLook POST /admin/codes': { notOwned: 'creates an access code at the caller’s own school' },
+  'OneLook DELETE /admin/codes/:codeId': {
+    resource: 'access codes (school administration)',
+    probe: async () => {
+      const lincoln = await t.db.selectFrom('access_codes').innerJoin('clients', 'clients.id', 'access_codes.client_id').select('access_codes.id').where('clients.lsclient_id', '=', 'LINCOLN-HS').execute();
+      for (const { id } of lincoln) denied(await asRsa('DELETE', `/admin/codes/${id}`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'DELETE', `/admin/codes/${lincoln[0]!.id}`));
+    },
+  },
+  'OneLook GET /admin/invitations': {
+    resource: 'invitations (school administration)',
+    probe: async () => {
+      noLeak(await asRsa('GET', '/admin/invitations'));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/invitations'));
+    },
+  },
+  'OneLook POST /admin/invitations': { notOwned: 'sends an invitation to the caller’s own school' },
+  'OneLook DELETE /admin/invitations/:invitationId': {
+    resource: 'invitations (school administration)',
+    probe: async () => {
+      denied(await asRsa('DELETE', `/admin/invitations/${w.record.invitationId}`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'DELETE', `/admin/invitations/${w.record.invitationId}`));
+    },
+  },
+  'OneLook GET /admin/audit': {
+    resource: 'audit trail',
+    probe: async () => {
+      const own = await asRsa('GET', '/admin/audit');
+      expect(own.body).not.toContain('Lincoln High School');
+      denied(await asRsa('GET', '/admin/audit', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit'));
+    },
+  },
+  'OneLook GET /admin/audit.csv': {
+    resource: 'audit trail',
+    probe: async () => {
+      expect((await asRsa('GET', '/admin/audit.csv')).body).not.toContain('Lincoln High School');
+      denied(await asRsa('GET', '/admin/audit.csv', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit.csv'));
     },
   },
 };

@@ -3,11 +3,17 @@
  *  - A route needing auth, visited signed out: dispatch guardDenied({ wanted }) — the auth saga ends any
  *    active session and navigates to /login?redirect=wanted — and render nothing meanwhile.
  *  - A signed-in user opening /login: <Navigate to="/app" replace/> (see LoginPage).
+ *  - A workspace page the user's permissions do not open: RequirePermission (below).
  */
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { guardDenied, selectIsAuthenticated } from '../features/auth';
+import { guardDenied, selectIsAuthenticated, selectPermissions } from '../features/auth';
+import { PageFrame } from '../ui/PageFrame';
+import { mayOpen, workspace, type WorkspaceKey } from './access';
 
 export function RequireAuth({ required, children }: { required: boolean; children: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -20,3 +26,28 @@ export function RequireAuth({ required, children }: { required: boolean; childre
   }, [denied, wanted, dispatch]);
   return denied ? null : <>{children}</>;
 }
+
+/**
+ * A workspace page (school administration, the support console, classes) for users whose
+ * permissions open it (app/access.ts). Anyone else is told plainly that the page is not theirs,
+ * what it is for and whom to ask; the page itself never mounts, so it loads no data. The page is
+ * real, so never Not Found. The server refuses these users anyway (403); this is the explanation.
+ */
+export function RequirePermission({ workspace: key, children }: { workspace: WorkspaceKey; children: ReactNode }) {
+  const permissions = useAppSelector(selectPermissions);
+  if (mayOpen(permissions, key)) return <>{children}</>;
+  const { purpose, ask } = workspace(key);
+  return (
+    <PageFrame title={NO_ACCESS_TITLE}>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {purpose}
+      </Alert>
+      <Typography sx={{ mb: 2 }}>{ask}</Typography>
+      <Link component={RouterLink} to="/app">
+        Go to your home page
+      </Link>
+    </PageFrame>
+  );
+}
+
+export const NO_ACCESS_TITLE = 'You don’t have access to this page';

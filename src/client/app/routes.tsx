@@ -18,6 +18,8 @@ import { pageAfterFailedLoad } from './PageLoadFailed';
 import { nextTask, yieldWhereSupported } from '../lib/tasks';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
+import { RequirePermission } from './guards';
+import type { WorkspaceKey } from './access';
 
 /** A page loaded on demand: the data router's `lazy` fetches its chunk before the navigation commits. */
 interface LazyPage {
@@ -63,6 +65,7 @@ const password = () => import(/* webpackChunkName: "password" */ '../features/pa
 const classes = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassesPage');
 const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
+const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -119,6 +122,10 @@ const P = {
   Classes: lazyPage(classes, 'ClassesPage'),
   Class: lazyPage(klass, 'ClassPage'),
   ClassStudent: lazyPage(classStudent, 'ClassStudentPage'),
+  AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
+  AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
+  AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
+  AdminAudit: lazyPage(schoolAdmin, 'AdminAuditPage'),
   NotFound: NotFoundPage,
 };
 
@@ -135,6 +142,8 @@ export interface AppRoute {
   page?: Page;
   /** A pathless layout wrapping the children. */
   layout?: 'shell' | 'public';
+  /** A workspace: its pages only for the permissions that open it (RequirePermission, app/access.ts). */
+  access?: WorkspaceKey;
   children?: AppRoute[];
 }
 
@@ -214,20 +223,38 @@ const appChildren: AppRoute[] = [
         requiresAuth: AUTH,
         children: [
           { index: true, skeleton: 'form', page: P.Support },
-          // the support console: SUPPORT / GADMINSUPERUSER only
-          { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
-          { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
-          { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
+          {
+            // the support console: SUPPORT / GADMINSUPERUSER only
+            access: 'support',
+            children: [
+              { path: 'tickets', title: 'Support Tickets', page: P.SupportTickets },
+              { path: 'tickets/:key', title: 'Support Ticket', page: P.SupportTicket },
+              { path: 'recordings/:id', title: 'Session Recording', page: P.SupportReplay },
+            ],
+          },
         ],
       },
       {
-        // the classroom: TEACHER / SCHOOLADMIN at the current school (each page says so to anyone else)
+        // the classroom: TEACHER / SCHOOLADMIN at the current school (anyone else is told so)
         path: 'classes',
+        access: 'classes',
         skeleton: 'rows',
         children: [
           { index: true, title: 'Classes', page: P.Classes },
           { path: ':id', title: 'Class', numeric: ['id'], page: P.Class },
           { path: ':id/students/:userId', title: 'Student', numeric: ['id', 'userId'], page: P.ClassStudent },
+        ],
+      },
+      {
+        // school administration: SCHOOLADMIN at the current school, or GADMINSUPERUSER (any school)
+        path: 'admin',
+        access: 'school',
+        skeleton: 'rows',
+        children: [
+          { index: true, title: 'School', page: P.AdminOverview },
+          { path: 'users', title: 'Users', page: P.AdminUsers },
+          { path: 'codes', title: 'Access Codes and Invitations', page: P.AdminCodes },
+          { path: 'audit', title: 'Audit Trail', page: P.AdminAudit },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },
@@ -323,7 +350,9 @@ function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'
       ? { lazy: async () => ({ Component: await orFailedLoad(loadShell, skeleton, ShellFailedFrame) }) }
       : route.layout === 'public'
         ? { element: <PublicLayout /> }
-        : page && isLazy(page)
+        : route.access && !page
+          ? { element: <RequirePermission workspace={route.access}><Outlet /></RequirePermission> }
+          : page && isLazy(page)
           ? { lazy: async () => ({ Component: await orFailedLoad(() => loadInItsOwnTask(page), skeleton) }) }
           : page
             ? { Component: page }

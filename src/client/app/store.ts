@@ -41,6 +41,7 @@ import {
 import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
 import type { classroomReducer } from '../features/classroom';
+import type { schoolAdminReducer } from '../features/schoolAdmin';
 import { envReducer } from '../features/env';
 import type { knowledgeBaseReducer } from '../features/knowledgeBase';
 import { createNotificationBridge, notificationsReducer } from '../features/notifications';
@@ -79,6 +80,8 @@ export interface LazyLoadedSlices {
   support: ReturnType<typeof supportReducer>;
   /** Classes (teachers) and "Assigned to you" (students): with the classroom pages and Home's list. */
   classroom: ReturnType<typeof classroomReducer>;
+  /** School administration (/app/admin): with its pages. */
+  schoolAdmin: ReturnType<typeof schoolAdminReducer>;
 }
 
 export const rootReducer = combineSlices(startupReducers).withLazyLoadedSlices<LazyLoadedSlices>();

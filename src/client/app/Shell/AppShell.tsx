@@ -15,6 +15,9 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -24,7 +27,8 @@ import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested, supportArea } from '../../features/support';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectCanTeach } from '../../features/classroom';
+import { selectPermissions } from '../../features/auth';
+import { isStaff, workspacesFor } from '../access';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
@@ -46,8 +50,45 @@ export const AREAS = [
   { to: '/app/activity', label: 'Activity' },
 ] as const;
 
-/** Teachers and school administrators also have their classes. */
+/** Teachers and school administrators also have their classes (one of the workspaces, app/access.ts). */
 export const CLASSES_AREA = { to: '/app/classes', label: 'Classes' } as const;
+
+interface NavArea {
+  to: string;
+  label: string;
+  active: boolean;
+}
+
+/**
+ * Staff see their workspaces (School, Support, Classes) and the learner's areas folded under
+ * "Learn"; a learner sees the learner's areas. On the app bar "Learn" is a menu.
+ */
+function LearnMenu({ areas }: { areas: NavArea[] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const active = areas.some((area) => area.active);
+  return (
+    <>
+      <Button
+        color="inherit"
+        id="learn-menu-button"
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'learn-menu' : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ borderBottom: 2, borderColor: active ? 'common.white' : 'transparent', borderRadius: 0 }}
+      >
+        Learn
+      </Button>
+      <Menu id="learn-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'learn-menu-button' } }}>
+        {areas.map((area) => (
+          <MenuItem key={area.to} component={RouterLink} to={area.to} selected={area.active} aria-current={area.active ? 'page' : undefined} onClick={() => setAnchor(null)}>
+            {area.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
 
 function isActive(pathname: string, to: string, exact = false): boolean {
   const path = pathname.replace(/^\/(?!app(\/|$))/, '/app/').replace(/\/$/, '') || '/app';
@@ -108,9 +149,11 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const close = () => setDrawerOpen(false);
   // the same links in the app bar and in the drawer, the address's area marked in both
-  const canTeach = useAppSelector(selectCanTeach);
-  const areas = canTeach ? [...AREAS, CLASSES_AREA] : AREAS;
-  const navigation = areas.map((area) => ({ ...area, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
+  const permissions = useAppSelector(selectPermissions);
+  const staff = isStaff(permissions);
+  const learnAreas: NavArea[] = AREAS.map((area) => ({ to: area.to, label: area.label, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
+  const workspaces: NavArea[] = workspacesFor(permissions).map((w) => ({ to: w.to, label: w.label, active: isActive(pathname, w.to) }));
+  const navigation = staff ? workspaces : learnAreas;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -150,6 +193,7 @@ export function AppShell() {
                 {area.label}
               </Button>
             ))}
+            {staff && <LearnMenu areas={learnAreas} />}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
@@ -186,6 +230,22 @@ export function AppShell() {
                 </ListItemButton>
               ))}
             </List>
+            {staff && (
+              <List aria-labelledby="drawer-learn-heading" subheader={<ListSubheader id="drawer-learn-heading">Learn</ListSubheader>}>
+                {learnAreas.map((area) => (
+                  <ListItemButton
+                    key={area.to}
+                    component={RouterLink}
+                    to={area.to}
+                    selected={area.active}
+                    aria-current={area.active ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    <ListItemText primary={area.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
           </Box>
           <Divider />
           <Box sx={{ p: 2 }}>

@@ -11,7 +11,7 @@ export type SessionEndReason = 'signout' | 'idle' | 'expired' | 'unauthorized' |
 export interface SessionStartPayload {
   session: Session;
   expiresAt: number;
-  /** When present (even null) the start navigates to safeRedirect(redirect); absent: no navigation. */
+  /** When present (even null) the start navigates to landingPath(permissions, redirect) (app/access.ts); absent: no navigation. */
   redirect?: string | null;
 }
 

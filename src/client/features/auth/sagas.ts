@@ -15,7 +15,8 @@ import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeL
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../common/constants';
 import { SESSION_MESSAGES } from '../../../common/sessionMessages';
-import { loginPathFor, safeRedirect } from '../../../common/redirect';
+import { loginPathFor } from '../../../common/redirect';
+import { landingPath } from '../../app/access';
 import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
 import { callApi, unwrapBody } from '../../api/apiSaga';
@@ -134,12 +135,16 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
   }
 }
 
-/** SPEC S4.03: the start event causes the ready event and the redirect. */
+/**
+ * SPEC S4.03: the start event causes the ready event and the redirect. S2.15: the redirect address
+ * when one was given; without one a staff user lands on their workspace (app/access.ts), anyone
+ * else on /app.
+ */
 export function* sessionStartSaga(action: ReturnType<typeof sessionStart>): SagaIterator {
   yield put(authReady());
   if ('redirect' in action.payload) {
     const navigate: Navigate = yield call(getNavigate);
-    navigate(safeRedirect(action.payload.redirect), { replace: true });
+    navigate(landingPath(action.payload.session.permissions, action.payload.redirect), { replace: true });
   }
 }
 

@@ -18,6 +18,7 @@ import { mailTemplates } from '../../mail/templates';
 import { newAccessCode, newSecret, sha256 } from '../../security/codes';
 import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword } from '../../security/passwords';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 /** An operator's mistake: the CLI prints the message and exits non-zero. */
 export class AdminError extends Error {
@@ -71,6 +72,8 @@ export async function createAccessCodes(
   db: Db,
   options: { school: string; product: string; seats: number; expiresAt: number | null; count: number },
   now: number,
+  /** who creates them, recorded in the audit trail (access-code.create) */
+  actor?: AuditActor,
 ): Promise<string[]> {
   if (!Number.isInteger(options.seats) || options.seats < 1 || options.seats > 100_000) throw new AdminError('--seats must be a whole number from 1 to 100000.');
   if (!Number.isInteger(options.count) || options.count < 1 || options.count > 1000) throw new AdminError('--count must be a whole number from 1 to 1000.');
@@ -88,6 +91,9 @@ export async function createAccessCodes(
         .values({ code, client_id: school.id, product_id: product.id, seats: options.seats, used: 0, expires_at: options.expiresAt, created_at: now })
         .execute();
       codes.push(code);
+    }
+    if (actor) {
+      await recordAudit(trx, actor, { action: 'access-code.create', schoolId: school.id, detail: { count: codes.length, seats: options.seats } }, now);
     }
   });
   return codes.map(formatAccessCode);
@@ -121,6 +127,8 @@ export async function inviteStudents(
   mail: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'productName'> },
   options: { school: string; product: string; emails: string[] },
   now: number,
+  /** who sends them, recorded in the audit trail (invitation.create, one entry per address) */
+  actor?: AuditActor,
 ): Promise<SentInvitation[]> {
   const school = await schoolId(db, options.school);
   const product = await productId(db, options.product);
@@ -144,6 +152,7 @@ export async function inviteStudents(
         .returning('id')
         .executeTakeFirstOrThrow();
       rows.push({ id: row.id, email, token });
+      if (actor) await recordAudit(trx, actor, { action: 'invitation.create', schoolId: school.id, targetName: email, detail: { invitationId: row.id } }, now);
     }
     return rows;
   });
@@ -165,8 +174,10 @@ export async function inviteStudents(
 export async function createUser(
   db: Db,
   hashing: PasswordHashing,
-  options: { userName: string; firstName: string; lastName: string; email: string; password: string; school: string | null },
+  options: { userName: string; firstName: string; lastName: string; email: string; password: string; school: string | null; mustChangePassword?: boolean },
   now: number,
+  /** who creates the account, recorded in the audit trail (user.create) */
+  actor?: AuditActor,
 ): Promise<number> {
   const userName = normaliseUserName(options.userName);
   const nameProblem = userNameProblem(userName);
@@ -190,10 +201,15 @@ export async function createUser(
         timezone: null,
         password_hash: passwordHash,
         created_at: now,
+        must_change_password: options.mustChangePassword ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (school) await trx.insertInto('user_clients').values({ user_id: user.id, client_id: school.id, position: 0 }).execute();
+    if (actor) {
+      const targetName = `${options.firstName.trim()} ${options.lastName.trim()} (${userName})`;
+      await recordAudit(trx, actor, { action: 'user.create', schoolId: school?.id ?? null, targetUserId: user.id, targetName }, now);
+    }
     return user.id;
   });
 }

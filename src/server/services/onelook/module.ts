@@ -10,6 +10,7 @@ import { budgetsRoutes } from './budgets';
 import { worksheetsRoutes } from './worksheets';
 import { classroomRoutes } from './classroom';
 import { studentDataRoutes } from './studentData';
+import { adminRoutes } from './admin';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -34,5 +35,6 @@ export const oneLookModule: ServiceModule = {
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
     ...studentDataRoutes,
+    ...adminRoutes,
   ],
 };

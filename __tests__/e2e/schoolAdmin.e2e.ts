@@ -1,0 +1,135 @@
+/**
+ * Staff workspaces in real Chromium: `support` signs in and lands on the ticket queue, `teacher` on
+ * their classes, `schooladmin` on school administration, where they send an invitation, give a
+ * student a temporary password, end the student's sessions and read all three in the audit trail;
+ * a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
+ * page, at 1366×768 and 390×844.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+
+jest.setTimeout(300_000);
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+/** a demo student of Lincoln (README, "Demo accounts"); not `learner`, whose password other files use */
+const STUDENT = 'tariq.baker';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+  await page.setViewportSize(DESKTOP);
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signInAs(userName: string, landing: RegExp): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, userName);
+  await page.waitForURL(landing);
+}
+
+/** axe at the desktop size, then at the phone's, back to the desktop. */
+async function accessibleAtBothSizes(): Promise<void> {
+  await expectAccessible(page);
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('staff workspaces', () => {
+  it('[S2.15] support lands on the ticket queue; School is not in their navigation', async () => {
+    await signInAs('support', /\/app\/support\/tickets$/);
+    await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    await nav.getByRole('link', { name: 'Support' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'School' }).count()).toBe(0);
+    await accessibleAtBothSizes();
+  });
+
+  it('[S2.15] a teacher lands on their classes', async () => {
+    await signInAs('teacher', /\/app\/classes$/);
+    await page.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('a school admin invites, gives a temporary password, ends sessions and reads all three in the audit trail', async () => {
+    await signInAs('schooladmin', /\/app\/admin$/);
+    await page.getByRole('heading', { level: 1, name: 'School' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Lincoln High School' }).waitFor();
+    await accessibleAtBothSizes();
+
+    // an invitation
+    const email = `invited.${Date.now() % 100_000}@example.edu`;
+    await page.getByRole('link', { name: 'Manage codes and invitations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Access Codes and Invitations' }).waitFor();
+    await page.getByLabel('Student’s e-mail').fill(email);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('table', { name: 'Invitations' }).getByRole('cell', { name: email, exact: true }).waitFor();
+    await accessibleAtBothSizes();
+
+    // the student: a temporary password, then their sessions ended
+    await page.goto('/app/admin/users');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByLabel('Name, user name or e-mail').fill(STUDENT);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: STUDENT, exact: true }) });
+    await row.waitFor();
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').count()).resolves.toBe(2); // the header and the student
+    await accessibleAtBothSizes();
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Give a temporary password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Temporary password' });
+    await expect(dialog.getByTestId('temporary-password').textContent()).resolves.toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'End sessions' }).click();
+    await page.getByText(/session(s)? (was|were) ended|had no open session/).first().waitFor();
+
+    // the audit trail: all three, newest first
+    await page.goto('/app/admin/audit');
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+    const trail = page.getByRole('table', { name: 'Audit trail' });
+    await trail.getByRole('cell', { name: 'Ended sessions' }).first().waitFor();
+    const actions = await trail.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(actions.slice(0, 3)).toEqual(['Ended sessions', 'Gave a temporary password', 'Created an invitation']);
+    const targets = await trail.locator('tbody tr td:nth-child(4)').allTextContents();
+    expect(targets.slice(0, 3)).toEqual([expect.stringContaining(STUDENT), expect.stringContaining(STUDENT), email]);
+    await accessibleAtBothSizes();
+
+    // filtered to one action
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Gave a temporary password' }).click();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1 of 1').waitFor();
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('table[aria-label="Audit trail"] tbody tr td:nth-child(3)')].map((c) => c.textContent);
+      return cells.length > 0 && cells.every((c) => c === 'Gave a temporary password');
+    });
+  });
+
+  it('a learner opening /app/admin is told they have no access, and sees no school data', async () => {
+    await signInAs('learner', /\/app$/);
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    await nav.getByRole('link', { name: 'Catalog' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'School' }).count()).toBe(0);
+    await page.goto('/app/admin');
+    await page.getByRole('heading', { level: 1, name: 'You don’t have access to this page' }).waitFor();
+    await page.getByText(/School administration is where/).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await accessibleAtBothSizes();
+  });
+});

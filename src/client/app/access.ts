@@ -1,0 +1,83 @@
+/**
+ * Who sees which workspace, and where a user lands after signing in. Pure functions over the
+ * session's permissions (the current school's, SPEC §6: GADMINSUPERUSER passes every check), shared
+ * by the shell's navigation, the RequirePermission guard (guards.tsx) and the sign-in saga.
+ *
+ * A staff user is one holding a staff permission (SCHOOLADMIN, SUPPORT, TEACHER or
+ * GADMINSUPERUSER) at the current school. Staff see their workspaces first and the learner's areas
+ * under "Learn"; after signing in without a `redirect` they land on their first workspace.
+ */
+import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../common/classroom';
+import { SUPERUSER_PERMISSION } from '../../common/constants';
+import { hasPermission } from '../../common/permissions';
+import { DEFAULT_AFTER_LOGIN, safeRedirect } from '../../common/redirect';
+import { SUPPORT_PERMISSION } from '../../common/support';
+
+export type WorkspaceKey = 'school' | 'support' | 'classes';
+
+export interface Workspace {
+  key: WorkspaceKey;
+  to: string;
+  label: string;
+  /** any one of them opens the workspace (through hasPermission, so the superuser too) */
+  permissions: readonly string[];
+  /** the refusal page: what the workspace is for, and who to ask */
+  purpose: string;
+  ask: string;
+}
+
+/** In landing order: a user holding several lands on the first. */
+export const WORKSPACES: readonly Workspace[] = [
+  {
+    key: 'school',
+    to: '/app/admin',
+    label: 'School',
+    permissions: [SCHOOLADMIN_PERMISSION],
+    purpose: 'School administration is where a school’s administrator manages its users, access codes, rosters, classes and audit trail.',
+    ask: 'If you run your school’s Cashwise, ask your district’s Cashwise administrator to make you a school administrator.',
+  },
+  {
+    key: 'support',
+    to: '/app/support/tickets',
+    label: 'Support',
+    permissions: [SUPPORT_PERMISSION],
+    purpose: 'The support console is where support staff answer students’ help requests. You do not have permission to see support tickets.',
+    ask: 'To ask for help yourself, use Get Help at the top of the page.',
+  },
+  {
+    key: 'classes',
+    to: '/app/classes',
+    label: 'Classes',
+    permissions: [TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION],
+    purpose: 'You do not have access to classes. Classes are for teachers and school administrators at this school.',
+    ask: 'If you teach at this school, ask your school administrator to give you the teacher role.',
+  },
+];
+
+export const workspace = (key: WorkspaceKey): Workspace => WORKSPACES.find((w) => w.key === key)!;
+
+export const STAFF_PERMISSIONS = [SUPERUSER_PERMISSION, SCHOOLADMIN_PERMISSION, SUPPORT_PERMISSION, TEACHER_PERMISSION] as const;
+
+export function mayOpen(permissions: readonly string[] | null | undefined, key: WorkspaceKey): boolean {
+  return workspace(key).permissions.some((p) => hasPermission(permissions, p));
+}
+
+/** The workspaces the permissions open, in landing order. */
+export function workspacesFor(permissions: readonly string[] | null | undefined): Workspace[] {
+  return WORKSPACES.filter((w) => mayOpen(permissions, w.key));
+}
+
+/** Staff: holds a staff permission (as hasPermission compares: the session's list as it is). */
+export function isStaff(permissions: readonly string[] | null | undefined): boolean {
+  return (permissions ?? []).some((p) => (STAFF_PERMISSIONS as readonly string[]).includes(p));
+}
+
+/**
+ * Where sign-in lands (S2.15): the `redirect` when one was given (made safe), else a staff user's
+ * first workspace, else /app. `redirect` absent or empty means none was given.
+ */
+export function landingPath(permissions: readonly string[] | null | undefined, redirect: string | null | undefined): string {
+  if (redirect) return safeRedirect(redirect);
+  if (isStaff(permissions)) return workspacesFor(permissions)[0]?.to ?? DEFAULT_AFTER_LOGIN;
+  return DEFAULT_AFTER_LOGIN;
+}

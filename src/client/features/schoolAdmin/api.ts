@@ -1,0 +1,7 @@
+/**
+ * The OneLook paths the pages call: school administration's own (common/schoolAdmin.ts), and one
+ * student's data export and deletion (common/studentData.ts), which the CLI's `student` commands
+ * share.
+ */
+export { ADMIN_PATHS } from '../../../common/schoolAdmin';
+export { STUDENT_DATA_PATHS } from '../../../common/studentData';
