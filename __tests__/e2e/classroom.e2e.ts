@@ -45,8 +45,8 @@ interface MaterialSummary {
 async function signInAs(page: Page, userName: string): Promise<void> {
   await page.goto(`${e2eState().baseURL}/login`);
   await signIn(page, userName);
-  // a learner lands on /app, a teacher on their classes
-  await page.waitForURL(/\/app(\/classes)?$/);
+  // everyone lands on /app (S2.15)
+  await page.waitForURL(/\/app$/);
 }
 
 /** Passes a material's review with the answers its content file gives (choices matched by text: the server shuffles them). */

@@ -1,6 +1,7 @@
 /**
- * Staff workspaces in real Chromium: `support` signs in and lands on the ticket queue, `teacher` on
- * their classes, `schooladmin` on school administration, where they send an invitation, give a
+ * Staff workspaces in real Chromium: staff sign in to /app like everyone (SPEC S2.15), where Home
+ * opens with their workspaces: `support` goes on to the ticket queue, `teacher` to their classes,
+ * `schooladmin` to school administration, where they send an invitation, give a
  * student a temporary password, end the student's sessions and read all three in the audit trail;
  * a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
  * page, at 1366×768 and 390×844.
@@ -34,9 +35,16 @@ afterEach(async () => {
   await context.close();
 });
 
-async function signInAs(userName: string, landing: RegExp): Promise<void> {
+/** Signs in (landing on /app, S2.15) and, for staff, opens a workspace from Home's cards. */
+async function signInAs(userName: string, landing: RegExp, workspace?: string): Promise<void> {
   await page.goto('/login');
   await signIn(page, userName);
+  await page.waitForURL(/\/app$/);
+  if (workspace) {
+    const cards = page.getByRole('heading', { level: 2, name: 'Your workspaces' });
+    await cards.waitFor();
+    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${workspace}\\b`) }).click();
+  }
   await page.waitForURL(landing);
 }
 
@@ -49,8 +57,8 @@ async function accessibleAtBothSizes(): Promise<void> {
 }
 
 describe('staff workspaces', () => {
-  it('[S2.15] support lands on the ticket queue; School is not in their navigation', async () => {
-    await signInAs('support', /\/app\/support\/tickets$/);
+  it('[S2.15] support signs in to /app, opens the ticket queue from their workspaces; School is not in their navigation', async () => {
+    await signInAs('support', /\/app\/support\/tickets$/, 'Support');
     await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await nav.getByRole('link', { name: 'Support' }).waitFor();
@@ -58,14 +66,14 @@ describe('staff workspaces', () => {
     await accessibleAtBothSizes();
   });
 
-  it('[S2.15] a teacher lands on their classes', async () => {
-    await signInAs('teacher', /\/app\/classes$/);
+  it('[S2.15] a teacher signs in to /app and opens their classes from their workspaces', async () => {
+    await signInAs('teacher', /\/app\/classes$/, 'Classes');
     await page.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
     await expectAccessible(page);
   });
 
   it('a school admin invites, gives a temporary password, ends sessions and reads all three in the audit trail', async () => {
-    await signInAs('schooladmin', /\/app\/admin$/);
+    await signInAs('schooladmin', /\/app\/admin$/, 'School');
     await page.getByRole('heading', { level: 1, name: 'School' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Lincoln High School' }).waitFor();
     await accessibleAtBothSizes();

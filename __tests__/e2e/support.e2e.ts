@@ -32,8 +32,8 @@ afterEach(async () => {
 async function signedInAs(username: string): Promise<void> {
   await page.goto('/login');
   await signIn(page, username);
-  // a learner lands on /app, support staff on their ticket queue
-  await page.waitForURL(/\/app(\/support\/tickets)?$/);
+  // everyone lands on /app (S2.15)
+  await page.waitForURL(/\/app$/);
 }
 
 const SECRET = 'my locker code is 4321';

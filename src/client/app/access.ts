@@ -5,7 +5,8 @@
  *
  * A staff user is one holding a staff permission (SCHOOLADMIN, SUPPORT, TEACHER or
  * GADMINSUPERUSER) at the current school. Staff see their workspaces first and the learner's areas
- * under "Learn"; after signing in without a `redirect` they land on their first workspace.
+ * under "Learn". Sign-in lands where SPEC S2.15 says for everyone (the `redirect`, else /app); Home
+ * then opens with a staff user's workspaces.
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../common/classroom';
 import { SUPERUSER_PERMISSION } from '../../common/constants';
@@ -72,12 +73,7 @@ export function isStaff(permissions: readonly string[] | null | undefined): bool
   return (permissions ?? []).some((p) => (STAFF_PERMISSIONS as readonly string[]).includes(p));
 }
 
-/**
- * Where sign-in lands (S2.15): the `redirect` when one was given (made safe), else a staff user's
- * first workspace, else /app. `redirect` absent or empty means none was given.
- */
-export function landingPath(permissions: readonly string[] | null | undefined, redirect: string | null | undefined): string {
-  if (redirect) return safeRedirect(redirect);
-  if (isStaff(permissions)) return workspacesFor(permissions)[0]?.to ?? DEFAULT_AFTER_LOGIN;
-  return DEFAULT_AFTER_LOGIN;
+/** Where sign-in lands (SPEC S2.15): the `redirect` when one was given (made safe), else /app. */
+export function landingPath(redirect: string | null | undefined): string {
+  return redirect ? safeRedirect(redirect) : DEFAULT_AFTER_LOGIN;
 }

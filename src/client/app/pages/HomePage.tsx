@@ -5,6 +5,7 @@
  * and no school (prerender.tsx), so the copy says "Welcome!" and holds the school's line's place with
  * an invisible line; the app then renders the learner's own page over it, in the same place.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
@@ -14,7 +15,8 @@ import { LinkCardGrid } from '../../ui/LinkCardGrid';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../prerendering';
-import { selectCurrentSchool, selectUser } from '../../features/auth';
+import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
+import { workspacesFor, type WorkspaceKey } from '../access';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
 import { AssignedToYou } from '../../features/classroom';
 
@@ -42,11 +44,20 @@ const AREAS = [
   { to: '/app/profile', title: 'Profile', text: 'Check your account details, access codes and password.' },
 ] as const;
 
+/** What each staff workspace is for, on Home's cards. */
+const WORKSPACE_TEXT: Record<WorkspaceKey, string> = {
+  school: 'Your school’s users, access codes and invitations, and its audit trail.',
+  support: 'Students’ help requests: read, assign, reply and resolve.',
+  classes: 'Your classes: assignments, progress and the gradebook.',
+};
+
 export function HomePage() {
   const user = useAppSelector(selectUser);
   const school = useAppSelector(selectCurrentSchool);
   // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
   const returning = useAppSelector(selectLearnerStarted) === true;
+  // staff sign in to /app like everyone (SPEC S2.15); their workspaces come first here
+  const workspaces = workspacesFor(useAppSelector(selectPermissions));
   return (
     <PageFrame title={user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!'}>
       {school ? (
@@ -61,6 +72,16 @@ export function HomePage() {
             You're learning with your school.
           </Typography>
         )
+      )}
+      {workspaces.length > 0 && (
+        <>
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            Your workspaces
+          </Typography>
+          <Box sx={{ mb: 4 }}>
+            <LinkCardGrid cards={workspaces.map((w) => ({ to: w.to, title: w.label, text: WORKSPACE_TEXT[w.key] }))} perRow={3} headingComponent="h3" />
+          </Box>
+        </>
       )}
       {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
       {!PRERENDERING && (

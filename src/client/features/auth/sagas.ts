@@ -137,14 +137,13 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
 
 /**
  * SPEC S4.03: the start event causes the ready event and the redirect. S2.15: the redirect address
- * when one was given; without one a staff user lands on their workspace (app/access.ts), anyone
- * else on /app.
+ * when one was given, else /app (for staff too: Home opens with their workspaces).
  */
 export function* sessionStartSaga(action: ReturnType<typeof sessionStart>): SagaIterator {
   yield put(authReady());
   if ('redirect' in action.payload) {
     const navigate: Navigate = yield call(getNavigate);
-    navigate(landingPath(action.payload.session.permissions, action.payload.redirect), { replace: true });
+    navigate(landingPath(action.payload.redirect), { replace: true });
   }
 }
 
