@@ -8,14 +8,11 @@
  * server imported, as in finishing.e2e.ts.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { parseFrontMatter } from '../../src/server/content/frontMatter';
+import { apiAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
 import { e2eState, expectAccessible, launchBrowser, newContext, oneLookCall, signIn } from './support/browser';
 
 jest.setTimeout(300_000);
-
-const CONTENT = join(process.env.CONTENT_DIR ?? resolve(__dirname, '../../content'), 'catalog');
 
 let browser: Browser;
 let teacherContext: BrowserContext;
@@ -49,20 +46,12 @@ async function signInAs(page: Page, userName: string): Promise<void> {
   await page.waitForURL(/\/app$/);
 }
 
-/** Passes a material's review with the answers its content file gives (choices matched by text: the server shuffles them). */
+/** Passes a material's review with the answers its content file gives (support/reviews.ts: matched by prompt and choice text). */
 async function passReview(page: Page, moduleSlug: string, materialSlug: string): Promise<number> {
-  const file = join(CONTENT, moduleSlug, materialSlug, 'review.md');
-  const { data } = parseFrontMatter(readFileSync(file, 'utf8'), file);
-  const questions = data.questions as { prompt: string; choices?: string[]; answer: number | boolean }[];
-  const right = new Map(questions.map((q) => [q.prompt, typeof q.answer === 'boolean' || !q.choices ? q.answer : q.choices[q.answer]]));
   const path = `/catalog/modules/${moduleSlug}/materials/${materialSlug}/review`;
-  const review = await oneLookCall<{ serving: string; questions: { id: number; prompt: string; choices?: string[] }[] }>(page, 'GET', path);
-  const answers = Object.fromEntries(
-    review.questions.map((q) => {
-      const answer = right.get(q.prompt);
-      return [String(q.id), typeof answer === 'string' ? (q.choices ?? []).indexOf(answer) : answer];
-    }),
-  );
+  const review = await oneLookCall<{ serving: string; title: string; questions: ReviewQ[] }>(page, 'GET', path);
+  const bank = reviewFromContent(review.title);
+  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), apiAnswer(known(bank, q.prompt), q)]));
   const scored = await oneLookCall<{ passed: boolean; score: number }>(page, 'POST', `${path}/attempts`, { serving: review.serving, answers });
   expect(scored.passed).toBe(true);
   return scored.score;

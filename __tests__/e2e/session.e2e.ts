@@ -311,9 +311,11 @@ describe('session lifecycle in the browser', () => {
       await route.abort('connectionreset');
       answered();
     });
+    // the catalog's own request, each time it is sent (other features' requests may go meanwhile)
     const serviceTokens: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/service')) serviceTokens.push(request.headers().authorization ?? '');
+      const isCatalog = request.url().endsWith('/api/service') && (request.postDataJSON() as { path?: string } | null)?.path === '/catalog';
+      if (isCatalog) serviceTokens.push(request.headers().authorization ?? '');
     });
     await jump(page, 21 * MIN);
     await lost;

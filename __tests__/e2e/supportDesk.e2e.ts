@@ -103,6 +103,8 @@ describe('the support desk', () => {
     await page.getByRole('link', { name: 'Replay the session recording' }).click();
     await page.getByRole('heading', { level: 1, name: 'Session Recording' }).waitFor();
     const play = page.getByRole('button', { name: 'Play' });
+    // enabled once the recording has loaded into the player (a trial click waits for that)
+    await play.click({ trial: true });
     await expect(play.isEnabled()).resolves.toBe(true);
     for (const size of SIZES) {
       await page.setViewportSize(size);

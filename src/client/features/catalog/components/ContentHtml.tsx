@@ -34,10 +34,12 @@ export function ContentHtml({ html, label }: { html: string; label?: string }) {
           lineHeight: 1.7,
           '& h2': { typography: 'h5', mt: 3, mb: 1 },
           '& h3': { typography: 'h6', mt: 2, mb: 1 },
-          '& blockquote': { borderLeft: 4, borderColor: 'primary.main', bgcolor: 'action.hover', m: 0, my: 2, px: 2, py: 1 },
+          '& blockquote': { borderLeft: 4, borderColor: 'primary.main', bgcolor: 'action.hover', m: 0, my: 2, px: { xs: 1.5, sm: 2 }, py: 1 },
           '& .table-scroll': { overflowX: 'auto', maxWidth: '100%', my: 2 },
           '& table': { borderCollapse: 'collapse' },
-          '& th, & td': { border: 1, borderColor: 'divider', px: 1.5, py: 0.5, textAlign: 'left' },
+          // on a phone a four-column table fits with tighter cells and a smaller type; wider still, it
+          // scrolls in its own box (.table-scroll), never the page
+          '& th, & td': { border: 1, borderColor: 'divider', px: { xs: 0.75, sm: 1.5 }, py: 0.5, textAlign: 'left', fontSize: { xs: '0.875rem', sm: 'inherit' } },
           '& a': { color: 'primary.dark' },
           // a glossary term reads as a term, not as the next page to go to
           '& a.glossary-term': { textDecorationStyle: 'dotted', textDecorationThickness: '2px', textUnderlineOffset: '3px' },

@@ -24,7 +24,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -48,6 +47,7 @@ import {
 } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { TableFrame } from '../../../ui/TableFrame';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { selectPermissions } from '../../auth';
 import { SUPERUSER_PERMISSION } from '../../../../common/constants';
@@ -369,7 +369,7 @@ export function AdminUsersPage() {
       <LoadFailed error={users.error} />
       {page && (
         <>
-          <TableContainer>
+          <TableFrame label="Users">
             <Table size="small" aria-label="Users">
               <TableHead>
                 <TableRow>
@@ -404,7 +404,7 @@ export function AdminUsersPage() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableFrame>
           {page.users.length === 0 && <Typography sx={{ mt: 2 }}>No user matches “{query.q}”.</Typography>}
           <Pager page={page.page} total={page.total} pageSize={page.pageSize} label="Users" onPage={(p) => setQuery({ ...query, page: p })} />
         </>
@@ -470,7 +470,7 @@ export function AdminCodesPage() {
       </Box>
       <LoadFailed error={invitations.error} />
       {invitations.data && invitations.data.length > 0 && (
-        <TableContainer sx={{ mb: 4 }}>
+        <TableFrame label="Invitations" sx={{ mb: 4 }}>
           <Table size="small" aria-label="Invitations">
             <TableHead>
               <TableRow>
@@ -504,7 +504,7 @@ export function AdminCodesPage() {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableFrame>
       )}
 
       <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
@@ -534,7 +534,7 @@ export function AdminCodesPage() {
       </Box>
       <LoadFailed error={codes.error} />
       {codes.data && (
-        <TableContainer>
+        <TableFrame label="Access codes">
           <Table size="small" aria-label="Access codes">
             <TableHead>
               <TableRow>
@@ -572,7 +572,7 @@ export function AdminCodesPage() {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableFrame>
       )}
     </AdminFrame>
   );
@@ -663,7 +663,7 @@ export function AdminAuditPage() {
       <LoadFailed error={trail.error} />
       {page && (
         <>
-          <TableContainer>
+          <TableFrame label="Audit trail">
             <Table size="small" aria-label="Audit trail">
               <TableHead>
                 <TableRow>
@@ -688,7 +688,7 @@ export function AdminAuditPage() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableFrame>
           {page.entries.length === 0 && <Typography sx={{ mt: 2 }}>No entry matches these filters.</Typography>}
           <Pager page={page.page} total={page.total} pageSize={page.pageSize} label="Entries" onPage={(p) => setApplied({ ...applied, page: p })} />
         </>
