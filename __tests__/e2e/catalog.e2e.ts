@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { answerOnPage, apiAnswer, known, reviewFromContent, type KnownQuestion, type ReviewQ } from './support/reviews';
+import { answerOnPage, completeModuleViaApi, known, reviewFromContent, type KnownQuestion } from './support/reviews';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
 
 jest.setTimeout(240_000);
@@ -34,20 +34,6 @@ afterAll(async () => {
 /** A OneLook call with the signed-in learner's own token, exactly as the SPA makes it. */
 const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);
 
-/** Completes every section and passes every review of a module through the API (answers from the content files). */
-async function completeModuleViaApi(moduleSlug: string): Promise<void> {
-  const m = await service<{ materials: { slug: string; sections: { slug: string }[]; review: { passed: boolean } }[] }>('GET', `/catalog/modules/${moduleSlug}`);
-  for (const mat of m.materials) {
-    const base = `/catalog/modules/${moduleSlug}/materials/${mat.slug}`;
-    for (const s of mat.sections) await service('POST', `${base}/sections/${s.slug}/complete`);
-    if (mat.review.passed) continue;
-    const review = await service<{ serving: string; title: string; questions: ReviewQ[] }>('GET', `${base}/review`);
-    const bank = reviewFromContent(review.title);
-    const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), apiAnswer(known(bank, q.prompt), q)]));
-    const scored = await service<{ passed: boolean }>('POST', `${base}/review/attempts`, { serving: review.serving, answers });
-    expect(scored.passed).toBe(true);
-  }
-}
 
 async function heading(): Promise<string> {
   return (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -238,7 +224,7 @@ describe('catalog: the learning path', () => {
   });
 
   it('downloads the certificate of the completed module and its verification link works', async () => {
-    await completeModuleViaApi(moduleUrl.split('/').pop()!);
+    await completeModuleViaApi(page, moduleUrl.split('/').pop()!);
     await page.goto('/app/activity/transcripts');
     const button = page.getByRole('button', { name: `Download certificate for ${moduleTitle}` });
     await button.waitFor();

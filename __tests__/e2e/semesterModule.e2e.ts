@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, newContext, oneLookCall, signIn } from './support/browser';
-import { answerOnPage, apiAnswer, known, reviewFromContent, type KnownQuestion, type ReviewQ } from './support/reviews';
+import { answerOnPage, completeModuleViaApi, known, reviewFromContent, type KnownQuestion } from './support/reviews';
 
 jest.setTimeout(240_000);
 
@@ -101,16 +101,8 @@ describe('a semester module, Buying and Running a Car, end to end', () => {
 
   it('with every section read and every review passed, takes the post-test on the module’s page', async () => {
     // the rest of the module, through the API the SPA uses (answers from the content files)
-    const m = await service<{ materials: { slug: string; sections: { slug: string }[]; review: { passed: boolean; title: string } }[] }>('GET', `/catalog/modules/${MODULE}`);
-    for (const mat of m.materials) {
-      const base = `/catalog/modules/${MODULE}/materials/${mat.slug}`;
-      for (const s of mat.sections) await service('POST', `${base}/sections/${s.slug}/complete`);
-      if (mat.review.passed) continue;
-      const review = await service<{ serving: string; title: string; questions: ReviewQ[] }>('GET', `${base}/review`);
-      const bank = reviewFromContent(review.title);
-      const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), apiAnswer(known(bank, q.prompt), q)]));
-      await expect(service<{ passed: boolean }>('POST', `${base}/review/attempts`, { serving: review.serving, answers })).resolves.toMatchObject({ passed: true });
-    }
+    await completeModuleViaApi(page, MODULE);
+    const m = await service<{ materials: { review: { title: string } }[] }>('GET', `/catalog/modules/${MODULE}`);
 
     await page.goto(`/app/catalog/${MODULE}`);
     const tests = page.getByRole('region', { name: 'Pre-test and post-test' });
