@@ -93,8 +93,10 @@ export function ReplayPage() {
         if (meta?.data?.width && meta.data.height) setScreen({ width: meta.data.width, height: meta.data.height });
         const { Replayer } = await import(/* webpackChunkName: "recorder" */ 'rrweb');
         if (cancelled) return;
+        // triggerFocus off: replaying the student's focus would move the viewer's keyboard focus into the
+        // recording (off the timeline, so Home after End went to the replayed page, not the slider)
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rrweb's event union is not exported by its package entry
-        const replayer = new Replayer(parsed as any[], { root: mount, mouseTail: false, showWarning: false, UNSAFE_replayCanvas: false }) as unknown as Player;
+        const replayer = new Replayer(parsed as any[], { root: mount, mouseTail: false, showWarning: false, UNSAFE_replayCanvas: false, triggerFocus: false }) as unknown as Player;
         player.current = replayer;
         mount.querySelector('iframe')?.setAttribute('title', "Replay of the student's screen");
         replayer.on('resize', (size) => {
