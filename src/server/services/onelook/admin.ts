@@ -341,6 +341,15 @@ const personName = (label: string) =>
     .required(`Enter the ${label}.`)
     .max(ACCOUNT_LIMITS.nameMax, `The ${label} can be at most ${ACCOUNT_LIMITS.nameMax} characters.`);
 
+/** An e-mail field, as every admin form asks for one. */
+const emailField = () =>
+  string()
+    .typeError('Enter an e-mail address.')
+    .trim()
+    .required('Enter an e-mail address.')
+    .max(ACCOUNT_LIMITS.emailMax, 'That e-mail address is too long.')
+    .test('email', 'Enter a valid e-mail address.', (value) => isValidEmail(value ?? ''));
+
 const newUserSchema = object({
   firstName: personName('first name'),
   lastName: personName('last name'),
@@ -352,12 +361,7 @@ const newUserSchema = object({
       const problem = userNameProblem(normaliseUserName(value ?? ''));
       return problem ? this.createError({ message: `User name: ${problem}.` }) : true;
     }),
-  email: string()
-    .typeError('Enter an e-mail address.')
-    .trim()
-    .required('Enter an e-mail address.')
-    .max(ACCOUNT_LIMITS.emailMax, 'That e-mail address is too long.')
-    .test('email', 'Enter a valid e-mail address.', (value) => isValidEmail(value ?? '')),
+  email: emailField(),
 })
   .noUnknown('Unknown field: ${unknown}')
   .required('Send firstName, lastName, userName and email.')
@@ -468,12 +472,7 @@ async function listInvitations(ctx: ServiceContext): Promise<AdminInvitation[]> 
 }
 
 const invitationSchema = object({
-  email: string()
-    .typeError('Enter an e-mail address.')
-    .trim()
-    .required('Enter an e-mail address.')
-    .max(ACCOUNT_LIMITS.emailMax, 'That e-mail address is too long.')
-    .test('email', 'Enter a valid e-mail address.', (value) => isValidEmail(value ?? '')),
+  email: emailField(),
 })
   .noUnknown('Unknown field: ${unknown}')
   .required('Enter an e-mail address.')

@@ -7,7 +7,7 @@
  * - a student reaches only their own classes, assignments and turn-ins.
  * Queries live in services/classroom/repository.ts; the status rules in classroom/status.ts.
  */
-import { randomInt } from 'node:crypto';
+import { newTemporaryPassword } from '../accounts/staffActions';
 import { mixed, number, object, string } from 'yup';
 import { catalogPaths } from '../../../common/catalog';
 import {
@@ -664,21 +664,9 @@ async function studentName(db: Db, userId: number): Promise<string> {
   return auditNameOf({ firstName: row.first_name, lastName: row.last_name, userName: row.user_name });
 }
 
-/** Easy to read aloud and type: no 0/o, 1/l/i; 12 characters of 31 ≈ 59 bits. */
-const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-function temporaryPassword(): string {
-  const groups: string[] = [];
-  for (let g = 0; g < 3; g += 1) {
-    let group = '';
-    for (let i = 0; i < 4; i += 1) group += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
-    groups.push(group);
-  }
-  return groups.join('-');
-}
-
 async function setTemporaryPassword(ctx: ServiceContext): Promise<{ password: string; message: string }> {
   const { cls, userId } = await actOnStudent(ctx);
-  const password = temporaryPassword();
+  const password = newTemporaryPassword();
   const hash = await hashPassword(password, ctx.config.passwordHashing);
   const now = ctx.clock();
   const target = await studentName(ctx.db, userId);
