@@ -108,9 +108,9 @@ describe.each([
     await signedInAs('learner', PAY_STUB_SECTION);
     const diagram = page.getByRole('img', { name: 'An annotated pay stub' });
     await diagram.waitFor();
-    await expect(page.locator('[data-diagram="pay-stub"] svg desc').textContent()).resolves.toContain('Net pay $1,010.07');
+    await expect(page.locator('[data-diagram="pay-stub"] svg desc').textContent()).resolves.toContain('Net pay $1,012.05');
     await page.getByText('Text description').click();
-    await expect(page.getByText('Net pay: $1,010.07.', { exact: false }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Net pay: $1,012.05.', { exact: false }).isVisible()).resolves.toBe(true);
     if (viewport.width < 400) await fitsThePhone(page);
     await expectAccessible(page);
   });

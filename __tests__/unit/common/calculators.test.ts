@@ -100,21 +100,21 @@ describe('cardPayoff', () => {
 
 describe('paycheck estimate', () => {
   it.each<[string, number, Parameters<typeof federalWithholdingEstimate>[1], number]>([
-    ['$600 every two weeks: $15,600 a year is under the $15,750 standard deduction', 60_000, 'biweekly', 0],
-    ['$1,200 every two weeks: (10% × 11,925 + 12% × 3,525) / 26 = 1,615.50 / 26', 120_000, 'biweekly', 6213],
-    ['$6,000 a month: (1,192.50 + 12% × 36,550 + 22% × 7,775) / 12 = 7,289 / 12', 600_000, 'monthly', 60_742],
+    ['$600 every two weeks: $15,600 a year is under the $16,100 standard deduction', 60_000, 'biweekly', 0],
+    ['$1,200 every two weeks: (10% × 12,400 + 12% × 2,700) / 26 = 1,564 / 26', 120_000, 'biweekly', 6015],
+    ['$6,000 a month: (1,240 + 12% × 38,000 + 22% × 5,500) / 12 = 7,010 / 12', 600_000, 'monthly', 58_417],
   ])('federal withholding estimate: %s', (_note, gross, frequency, expected) => {
     expect(federalWithholdingEstimate(gross, frequency)).toBe(expected);
   });
 
-  it('gross to net: $1,200 − Social Security 74.40 − Medicare 17.40 − federal 62.13 − state 3% 36.00 = 1,010.07', () => {
+  it('gross to net: $1,200 − Social Security 74.40 − Medicare 17.40 − federal 60.15 − state 3% 36.00 = 1,012.05', () => {
     expect(paycheckEstimate(120_000, 'biweekly', 300)).toMatchObject({
       grossCents: 120_000,
-      federalCents: 6213,
+      federalCents: 6015,
       socialSecurityCents: 7440,
       medicareCents: 1740,
       stateCents: 3600,
-      netCents: 101_007,
+      netCents: 101_205,
     });
   });
 });

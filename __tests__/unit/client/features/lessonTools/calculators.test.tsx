@@ -60,7 +60,7 @@ it('the paycheck calculator labels the federal figure as an estimate', async () 
   const gross = screen.getByRole('textbox', { name: /Gross pay per paycheck/ });
   await userEvent.clear(gross);
   await userEvent.type(gross, '1200');
-  expect(status()).toHaveTextContent('From $1,200.00 gross you take home about $1,010.07.');
+  expect(status()).toHaveTextContent('From $1,200.00 gross you take home about $1,012.05.');
   expect(within(status()).getByText('Federal income tax (estimate)')).toBeInTheDocument();
 });
 
