@@ -5,6 +5,7 @@
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 24500, format: "usd", year: 2026, source: "IRS, Notice 2025-67; news release IR-2025-111 (401(k) limit increases to $24,500 for 2026, IRA limit increases to $7,500)" },
   "american-opportunity-credit-max": { value: 2500, format: "usd", year: 2025, source: "IRS, Publication 970 (2025), Tax Benefits for Education, chapter 2" },
+  "bankruptcy-reporting-years": { value: 10, format: "number", year: 2026, source: "CFPB, How long does negative information remain on my credit report?; Fair Credit Reporting Act, 15 U.S.C. 1681c(a)(1)" },
   "billing-error-notice-days": { value: 60, format: "number", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.13(b); Fair Credit Billing Act, 15 U.S.C. 1666" },
   "cooling-off-rule-days": { value: 3, format: "number", year: 2025, source: "FTC, Rule Concerning Cooling-Off Period for Sales Made at Homes or at Certain Other Locations, 16 CFR Part 429" },
   "credit-card-liability-cap": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.12(b)" },
@@ -32,6 +33,7 @@ export const FIGURES = {
   "long-term-capital-gains-zero-rate-top-single": { value: 49450, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (maximum capital gains rate, tax year 2026)" },
   "medicare-rate": { value: 1.45, format: "percent", year: 2026, source: "Internal Revenue Code section 3101(b); IRS Topic No. 751, Social Security and Medicare withholding rates (checked for 2026)" },
   "ncua-insurance-limit": { value: 250000, format: "usd", year: 2025, source: "NCUA, 12 CFR Part 745" },
+  "negative-info-reporting-years": { value: 7, format: "number", year: 2026, source: "CFPB, How long does negative information remain on my credit report?; Fair Credit Reporting Act, 15 U.S.C. 1681c(a)" },
   "overtime-multiplier": { value: 1.5, format: "number", year: 2025, source: "US Department of Labor, Fair Labor Standards Act, 29 U.S.C. 207" },
   "retirement-withdrawal-age": { value: 59.5, format: "number", year: 2025, source: "Internal Revenue Code section 72(t)(2)(A)(i); IRS Topic No. 558" },
   "self-employment-filing-threshold": { value: 400, format: "usd", year: 2025, source: "IRS, Schedule SE (Form 1040) instructions, 2025" },
@@ -43,4 +45,5 @@ export const FIGURES = {
   "standard-deduction-single": { value: 16100, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax year 2026 inflation adjustments, including the Public Law 119-21 amendments)" },
   "tax-bracket-10-top-single": { value: 12400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax rate tables for tax year 2026, unmarried individuals)" },
   "tax-bracket-12-top-single": { value: 50400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax rate tables for tax year 2026, unmarried individuals)" },
+  "wage-garnishment-max-rate": { value: 25, format: "percent", year: 2026, source: "US Department of Labor, Wage and Hour Division, Fact Sheet #30: The Federal Wage Garnishment Law, Consumer Credit Protection Act's Title III (15 U.S.C. 1673)" },
 } as const;
