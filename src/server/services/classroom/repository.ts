@@ -448,29 +448,28 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
   return byUser;
 }
 
-/** The last activity of each student with a live session (not revoked, not expired, not idle). */
-export async function liveSessions(db: Db, classId: number, now: number): Promise<Map<number, number>> {
+/**
+ * Each student's last session activity (`last`), and the same among live sessions (not revoked,
+ * not expired, not idle: `live`, who is signed in now), in one pass over the roster's sessions.
+ */
+export async function sessionActivity(db: Db, classId: number, now: number): Promise<{ live: Map<number, number>; last: Map<number, number> }> {
   const rows = await db
     .selectFrom('sessions')
-    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
-    .where('user_id', 'in', rosterOf(db, classId))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_activity_at', '>', now - SERVER_IDLE_LIMIT_MS)
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
-}
-
-/** The students' latest session activity, live or not (for "last active"). */
-export async function lastSessionActivity(db: Db, classId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
+    .select([
+      'user_id',
+      (eb) => eb.fn.max<number>('last_activity_at').as('last'),
+      sql<number | null>`max(case when revoked_at is null and expires_at > ${now} and last_activity_at > ${now - SERVER_IDLE_LIMIT_MS} then last_activity_at end)`.as('live'),
+    ])
     .where('user_id', 'in', rosterOf(db, classId))
     .groupBy('user_id')
     .execute();
-  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
+  const live = new Map<number, number>();
+  const last = new Map<number, number>();
+  for (const r of rows) {
+    last.set(r.user_id, Number(r.last));
+    if (r.live !== null) live.set(r.user_id, Number(r.live));
+  }
+  return { live, last };
 }
 
 export interface TurnInRow {

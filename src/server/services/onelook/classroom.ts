@@ -474,18 +474,17 @@ interface Grid {
 
 /**
  * Students × assignments in a fixed number of queries whatever the class's size: the roster, the
- * assignments, every student's progress (one union), live sessions, last activity, turn-ins and
+ * assignments, every student's progress (one union), session activity (live and last), turn-ins and
  * saved worksheets; the school's catalog tree comes from its cache. Nothing is kept between polls,
  * so every instance sharing a database answers the same.
  */
 async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
-  const [tree, assignments, roster, progress, live, lastSeen, turnIns, worksheets] = await Promise.all([
+  const [tree, assignments, roster, progress, { live, last: lastSeen }, turnIns, worksheets] = await Promise.all([
     schoolTree(db, cls.lsclientID),
     repo.classAssignments(db, [cls.id]),
     repo.classStudents(db, cls.id, cls.clientId),
     repo.classProgress(db, cls.id),
-    repo.liveSessions(db, cls.id, now),
-    repo.lastSessionActivity(db, cls.id),
+    repo.sessionActivity(db, cls.id, now),
     repo.classTurnIns(db, cls.id),
     repo.classWorksheets(db, cls.id),
   ]);
