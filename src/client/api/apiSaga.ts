@@ -56,6 +56,18 @@ export interface ApiCallConfig {
    * the sign-in, renewal and validation calls.
    */
   learnServerClock?: boolean;
+  /**
+   * Revalidate a kept answer: sent as If-None-Match; a 304 is then an answer, not an error
+   * (`callApiAnswer` tells which it was).
+   */
+  ifNoneMatch?: string;
+}
+
+/** An answer with its status and headers (`callApiAnswer`). */
+export interface ApiAnswer<T> {
+  status: number;
+  data: T;
+  headers: Record<string, unknown>;
 }
 
 /** The grace added to a proxy call's own timeout, so the server's 504 arrives before ours. */
@@ -69,6 +81,12 @@ export function unwrapBody<T>(data: unknown): T {
 
 /** One HTTP call through the shared axios instance. Returns response.data. */
 export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
+  const answer: ApiAnswer<T> = yield call(callApiAnswer<T>, config);
+  return answer.data;
+}
+
+/** `callApi`, answering with the status and headers too (a revalidation's 304, an ETag). */
+export function* callApiAnswer<T = unknown>(config: ApiCallConfig): SagaIterator<ApiAnswer<T>> {
   const { endSessionOnAuthFailure = true } = config;
   const auth: ApiAuth | undefined = yield getContext('apiAuth');
   const stateToken: string | null = auth ? yield call(auth.token) : null;
@@ -81,7 +99,7 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
       // the store's token: a renewal (here, or another tab's whose storage event is on its way) may have replaced it
       if (config.token === undefined) {
         const after: AfterRefusal = yield call(auth.afterRefusal, token);
-        if (after.kind === 'renewed' && !isTokenExpired(after.token, time)) return yield call(callApi<T>, config);
+        if (after.kind === 'renewed' && !isTokenExpired(after.token, time)) return yield call(callApiAnswer<T>, config);
         if (after.kind === 'gone') throw new ApiError({ kind: 'unauthorized', status: 401, message: 'Session expired' });
       }
       yield call(auth.endSession, 'expired');
@@ -92,6 +110,7 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   const appKey: string | null = auth ? yield call(auth.appKey) : null;
   const headers: Record<string, string> = { ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}), ...config.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (config.ifNoneMatch !== undefined) headers['If-None-Match'] = config.ifNoneMatch;
 
   const request: AxiosRequestConfig = {
     method: config.method,
@@ -102,10 +121,11 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
   if (config.params !== undefined) request.params = config.params;
   if (config.timeoutMs !== undefined) request.timeout = config.timeoutMs;
   if (config.keepalive) request.fetchOptions = { keepalive: true };
+  if (config.ifNoneMatch !== undefined) request.validateStatus = (status) => (status >= 200 && status < 300) || status === 304;
 
   const http = yield call(getHttp);
   try {
-    const response: { data: T; headers?: Record<string, unknown> } = yield call([http, http.request], request);
+    const response: { status: number; data: T; headers?: Record<string, unknown> } = yield call([http, http.request], request);
     if (config.learnServerClock && auth) {
       const arrivedAt: number = yield call(now);
       const date = response.headers?.date;
@@ -113,14 +133,14 @@ export function* callApi<T = unknown>(config: ApiCallConfig): SagaIterator<T> {
       const answerToken = received && typeof received === 'object' && typeof received.token === 'string' ? received.token : null;
       yield call(auth.learnServerClock, { date: typeof date === 'string' ? date : null, token: answerToken, arrivedAt });
     }
-    return response.data;
+    return { status: response.status, data: response.data, headers: response.headers ?? {} };
   } catch (error) {
     const problem = toApiProblem(error);
     if (problem.kind === 'unauthorized' && endSessionOnAuthFailure && token && auth) {
       // the store's token, refused: a renewal may have revoked it while the call was on its way
       if (config.token === undefined) {
         const after: AfterRefusal = yield call(auth.afterRefusal, token);
-        if (after.kind === 'renewed') return yield call(callApi<T>, { ...config, token: after.token });
+        if (after.kind === 'renewed') return yield call(callApiAnswer<T>, { ...config, token: after.token });
         if (after.kind === 'gone') throw new ApiError(problem);
       }
       yield call(auth.endSession, 'unauthorized');
@@ -184,6 +204,43 @@ export function* callService<T = unknown>(request: ServiceRequest): SagaIterator
   const { showErrors, keepalive, ...proxy } = request;
   const body = proxyBody(proxy);
   return yield call(postToProxy<T>, '/api/service', body, body.timeout, showErrors, keepalive);
+}
+
+/** A service read's answer and its ETag (`callServiceRevalidating`). */
+export interface TaggedAnswer<T> {
+  data: T;
+  etag: string | null;
+}
+
+/**
+ * A service read (`callService`) that revalidates what the caller kept: with `etag`, the server
+ * answers 304 when its answer still has that tag, and this returns null with the 304's `Date`
+ * (the server's time, in ms; null without one).
+ */
+export function* callServiceRevalidating<T = unknown>(
+  request: Omit<ServiceRequest, 'keepalive'>,
+  etag: string | null,
+): SagaIterator<TaggedAnswer<T> | { notModifiedAt: number | null }> {
+  const { showErrors, ...proxy } = request;
+  const body = proxyBody(proxy);
+  try {
+    const answer: ApiAnswer<T> = yield call(callApiAnswer<T>, {
+      method: 'POST',
+      url: '/api/service',
+      data: body,
+      timeoutMs: body.timeout + PROXY_CLIENT_GRACE_MS,
+      ...(etag ? { ifNoneMatch: etag } : {}),
+    });
+    if (answer.status === 304) {
+      const date = answer.headers.date;
+      const at = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+      return { notModifiedAt: Number.isNaN(at) ? null : at };
+    }
+    const tag = answer.headers.etag;
+    return { data: answer.data, etag: typeof tag === 'string' ? tag : null };
+  } catch (error) {
+    return yield call(raiseIfShown, error, showErrors);
+  }
 }
 
 /**

@@ -134,25 +134,41 @@ export function checkAccess(route: ServiceRoute, identity: SessionIdentity | nul
 /** JSON and tag of frozen answers (kept and shared by the read caches): the same object, the same text. */
 const serialised = new WeakMap<object, { json: string; etag: string }>();
 
+const tagOf = (json: string): string => `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+
 function serialise(result: object): { json: string; etag: string } {
   let kept = serialised.get(result);
   if (!kept) {
     const json = JSON.stringify(result);
-    kept = { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+    kept = { json, etag: tagOf(json) };
     if (Object.isFrozen(result)) serialised.set(result, kept);
   }
   return kept;
 }
 
 /**
- * A read's answer with a weak ETag of its JSON (catalog tree, sections, articles…);
- * 304 without a body when the caller's If-None-Match already names it. The answer stays
- * `Cache-Control: no-store` (personal data): the ETag serves a client that keeps the last answer
- * itself and revalidates, across instances too (same content, same tag). A frozen answer (one a
- * read cache keeps, deep-frozen) is serialised once.
+ * The answer's JSON and a tag of it without the `ignore`d fields, serialised once: the tagged part
+ * first, the ignored fields spliced in after it.
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: object): FastifyReply {
-  const { json, etag } = serialise(result);
+function serialiseIgnoring(result: Record<string, unknown>, ignore: readonly string[]): { json: string; etag: string } {
+  const tagged: Record<string, unknown> = {};
+  const left: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) (ignore.includes(key) ? left : tagged)[key] = value;
+  const data = JSON.stringify(tagged);
+  const extra = JSON.stringify(left);
+  const json = extra === '{}' ? data : data === '{}' ? extra : `${data.slice(0, -1)},${extra.slice(1)}`;
+  return { json, etag: tagOf(data) };
+}
+
+/**
+ * A read's answer with a weak ETag of its JSON (catalog tree, sections, articles…), leaving out the
+ * route's `etagIgnores` fields; 304 without a body when the caller's If-None-Match already names it.
+ * The answer stays `Cache-Control: no-store` (personal data): the ETag serves a client that keeps
+ * the last answer itself and revalidates, across instances too (same content, same tag). A frozen
+ * answer (one a read cache keeps, deep-frozen) is serialised once.
+ */
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: object, ignore?: readonly string[]): FastifyReply {
+  const { json, etag } = ignore?.length && !Array.isArray(result) ? serialiseIgnoring(result as Record<string, unknown>, ignore) : serialise(result);
   reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
@@ -248,7 +264,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     }
     if (result === undefined) return reply.code(204).send();
     // JSON answers (objects, arrays) get a tag; anything else goes out as Fastify sends it
-    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result);
+    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result, route.etagIgnores);
     return reply.code(200).send(result);
   }
 

@@ -73,6 +73,12 @@ export interface ServiceRoute {
    * service's upstream (SERVICE_<NAME>_URL) serves the route; without one it is an unknown route.
    */
   handler?(ctx: ServiceContext): Promise<unknown>;
+  /**
+   * Top-level fields of a GET's JSON answer its ETag leaves out (when the answer was made): an
+   * answer whose data has not changed is then a 304 to a caller that names its tag, however often
+   * it asks and whichever instance answers.
+   */
+  etagIgnores?: readonly string[];
 }
 
 export interface ServiceModule {

@@ -23,7 +23,7 @@ import {
   type TurnInSummary,
 } from '../../../common/classroom';
 import type { CatalogModuleCard, ModuleDetail } from '../../../common/catalog';
-import { callService, type HttpMethod } from '../../api/apiSaga';
+import { callService, callServiceRevalidating, type HttpMethod, type TaggedAnswer } from '../../api/apiSaga';
 import { now, wait } from '../../app/sagaContext';
 import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { downloadText } from '../documents';
@@ -46,6 +46,7 @@ import {
   classFailed,
   classLoaded,
   classRequested,
+  dashboardConfirmed,
   dashboardFailed,
   dashboardLoaded,
   dashboardUnwatched,
@@ -76,7 +77,7 @@ import {
   type ClassChange,
   type Loadable,
 } from './slice';
-import { selectChoices } from './selectors';
+import { selectChoices, selectDashboard } from './selectors';
 
 /** A read: the answer to `loaded`, a failure (message and status) to `failed`. */
 function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: ApiProblem) => UnknownAction): SagaIterator<boolean> {
@@ -119,12 +120,26 @@ export function* loadMyTurnInsSaga(): SagaIterator {
   yield call(loadInto<TurnInSummary[]>, CLASSROOM_PATHS.myTurnIns, myTurnInsLoaded, myTurnInsFailed);
 }
 
-/** The dashboard, loaded now and every DASHBOARD_POLL_MS until cancelled; a refusal ends it. */
+/**
+ * The dashboard, loaded now and every DASHBOARD_POLL_MS until cancelled; a refusal ends it. A poll
+ * names the ETag of the grid shown (when a poll brought it): an unchanged grid is a 304 without a
+ * body, and only its "Updated" time moves.
+ */
 export function* pollDashboard(classId: number): SagaIterator {
   for (;;) {
     try {
-      const answer: ClassDashboard = yield call(callService<ClassDashboard>, { method: 'GET', path: CLASSROOM_PATHS.dashboard(classId) });
-      yield put(dashboardLoaded(answer));
+      const shown: ReturnType<typeof selectDashboard> = yield select(selectDashboard);
+      const etag = shown.data?.classId === classId ? shown.etag : null;
+      const answer: TaggedAnswer<ClassDashboard> | { notModifiedAt: number | null } = yield call(
+        callServiceRevalidating<ClassDashboard>,
+        { method: 'GET', path: CLASSROOM_PATHS.dashboard(classId) },
+        etag,
+      );
+      if ('data' in answer) yield put(dashboardLoaded(answer.data, answer.etag));
+      else if (etag) {
+        const at: number = answer.notModifiedAt ?? (yield call(now));
+        yield put(dashboardConfirmed({ classId, etag, generatedAt: at }));
+      }
     } catch (error) {
       const problem = toApiProblem(error);
       yield put(dashboardFailed(problem));

@@ -61,6 +61,8 @@ export interface ClassroomState {
   dashboard: Loadable<ClassDashboard> & {
     /** the last poll failed while an earlier answer is still shown */
     refreshError: ApiProblem | null;
+    /** the shown grid's ETag when a poll brought it: the next poll revalidates it (304: unchanged) */
+    etag: string | null;
   };
   student: Loadable<ClassStudentRecord>;
   turnIn: Loadable<TurnInRecord>;
@@ -87,7 +89,7 @@ const idle = <T>(): Loadable<T> => ({ status: 'idle', data: null, error: null })
 export const initialClassroomState: ClassroomState = {
   classes: idle(),
   detail: idle(),
-  dashboard: { ...idle<ClassDashboard>(), refreshError: null },
+  dashboard: { ...idle<ClassDashboard>(), refreshError: null, etag: null },
   student: idle(),
   turnIn: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
@@ -129,16 +131,26 @@ const classroomSlice = createSlice({
       state.detail = { status: 'failed', data: null, error: action.payload };
     },
     dashboardWatched(state, action: PayloadAction<{ classId: number }>) {
-      if (state.dashboard.data?.classId !== action.payload.classId) state.dashboard = { ...idle<ClassDashboard>(), status: 'loading', refreshError: null };
+      if (state.dashboard.data?.classId !== action.payload.classId) state.dashboard = { ...idle<ClassDashboard>(), status: 'loading', refreshError: null, etag: null };
     },
     dashboardUnwatched() {},
-    dashboardLoaded(state, action: PayloadAction<ClassDashboard>) {
-      state.dashboard = { status: 'succeeded', data: action.payload, error: null, refreshError: null };
+    dashboardLoaded: {
+      reducer(state, action: PayloadAction<ClassDashboard, string, { etag: string | null }>) {
+        state.dashboard = { status: 'succeeded', data: action.payload, error: null, refreshError: null, etag: action.meta.etag };
+      },
+      prepare: (grid: ClassDashboard, etag: string | null = null) => ({ payload: grid, meta: { etag } }),
+    },
+    /** A poll's 304: the grid shown is still the class's, as of `generatedAt`. */
+    dashboardConfirmed(state, action: PayloadAction<{ classId: number; etag: string; generatedAt: number }>) {
+      const { data } = state.dashboard;
+      if (data?.classId !== action.payload.classId || state.dashboard.etag !== action.payload.etag) return;
+      data.generatedAt = action.payload.generatedAt;
+      state.dashboard.refreshError = null;
     },
     dashboardFailed(state, action: PayloadAction<ApiProblem>) {
       // a poll that fails keeps what was shown and says so; a first load that fails is the page's error
       if (state.dashboard.data) state.dashboard.refreshError = action.payload;
-      else state.dashboard = { status: 'failed', data: null, error: action.payload, refreshError: null };
+      else state.dashboard = { status: 'failed', data: null, error: action.payload, refreshError: null, etag: null };
     },
     studentRequested(state, action: PayloadAction<{ classId: number; userId: number }>) {
       const same = state.student.data?.classId === action.payload.classId && state.student.data.student.userId === action.payload.userId;
@@ -267,6 +279,7 @@ export const {
   dashboardWatched,
   dashboardUnwatched,
   dashboardLoaded,
+  dashboardConfirmed,
   dashboardFailed,
   studentRequested,
   studentLoaded,

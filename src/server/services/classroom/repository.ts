@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
-import type { Db } from '../../db';
+import { isPostgres, type Db } from '../../db';
 import type { AssignmentsTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
 import { sectionKey, materialKey, type LearnerProgress } from '../onelook/catalogRepository';
@@ -367,10 +367,14 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
 const rosterOf = (db: Db, classId: number) => db.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null);
 
 /**
- * The progress of every student of a class, in one query (completions, attempts, time — the same
- * rows catalogRepository's loadProgress reads for one learner), grouped by student.
+ * The progress of every student of a class in one query, summed up per student and material in
+ * the database (a few hundred rows for a class of 40, not one per section and attempt), as the
+ * dashboard reads it. In these LearnerProgress maps each completed section carries its material's
+ * latest completion, `time` holds one entry per material (key `module/material/`, seconds summed,
+ * last update), and `attempts` is as loadProgress has it.
  */
 export async function classProgress(db: Db, classId: number): Promise<Map<number, LearnerProgress>> {
+  const sectionList = isPostgres(db) ? sql<string>`string_agg(section_slug, ' ')` : sql<string>`group_concat(section_slug, ' ')`;
   const rows = await db
     .selectFrom('section_completions')
     .select([
@@ -378,28 +382,48 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
       'user_id',
       'module_slug',
       'material_slug',
-      'section_slug',
-      'completed_at as a',
+      sectionList.as('sections'),
+      sql<number>`max(completed_at)`.as('a'),
       sql<number>`0`.as('b'),
       sql<number>`0`.as('c'),
-      sql<number>`0`.as('ord'),
+      sql<number | null>`0`.as('d'),
     ])
     .where('user_id', 'in', rosterOf(db, classId))
+    .groupBy(['user_id', 'module_slug', 'material_slug'])
     .unionAll((eb) =>
       eb
         .selectFrom('review_attempts')
-        .select([sql<string>`'a'`.as('kind'), 'user_id', 'module_slug', 'material_slug', sql<string>`''`.as('section_slug'), 'created_at as a', 'score as b', 'passed as c', 'id as ord'])
-        .where('user_id', 'in', rosterOf(db, classId)),
+        .select([
+          sql<string>`'a'`.as('kind'),
+          'user_id',
+          'module_slug',
+          'material_slug',
+          sql<string>`''`.as('sections'),
+          sql<number>`min(created_at)`.as('a'),
+          sql<number>`max(score)`.as('b'),
+          sql<number>`count(*)`.as('c'),
+          sql<number | null>`min(case when passed <> 0 then created_at end)`.as('d'),
+        ])
+        .where('user_id', 'in', rosterOf(db, classId))
+        .groupBy(['user_id', 'module_slug', 'material_slug']),
     )
     .unionAll((eb) =>
       eb
         .selectFrom('time_spent')
-        .select([sql<string>`'t'`.as('kind'), 'user_id', 'module_slug', 'material_slug', 'section_slug', 'first_at as a', 'seconds as b', 'updated_at as c', sql<number>`0`.as('ord')])
-        .where('user_id', 'in', rosterOf(db, classId)),
+        .select([
+          sql<string>`'t'`.as('kind'),
+          'user_id',
+          'module_slug',
+          'material_slug',
+          sql<string>`''`.as('sections'),
+          sql<number>`sum(seconds)`.as('a'),
+          sql<number>`max(updated_at)`.as('b'),
+          sql<number>`0`.as('c'),
+          sql<number | null>`0`.as('d'),
+        ])
+        .where('user_id', 'in', rosterOf(db, classId))
+        .groupBy(['user_id', 'module_slug', 'material_slug']),
     )
-    .orderBy('kind')
-    .orderBy('a')
-    .orderBy('ord')
     .execute();
   const byUser = new Map<number, LearnerProgress>();
   for (const row of rows) {
@@ -408,53 +432,44 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
       progress = { completions: new Map(), attempts: new Map(), time: new Map() };
       byUser.set(row.user_id, progress);
     }
-    addProgressRow(progress, row);
+    if (row.kind === 'c') {
+      for (const section of row.sections.split(' ')) progress.completions.set(sectionKey(row.module_slug, row.material_slug, section), Number(row.a));
+    } else if (row.kind === 'a') {
+      progress.attempts.set(materialKey(row.module_slug, row.material_slug), {
+        best: Number(row.b),
+        count: Number(row.c),
+        firstAt: Number(row.a),
+        firstPassedAt: row.d === null ? null : Number(row.d),
+      });
+    } else {
+      progress.time.set(sectionKey(row.module_slug, row.material_slug, ''), { seconds: Number(row.a), firstAt: 0, updatedAt: Number(row.b) });
+    }
   }
   return byUser;
 }
 
-/** One row of the progress union into a learner's maps (as catalogRepository reads them). */
-function addProgressRow(progress: LearnerProgress, row: { kind: string; module_slug: string; material_slug: string; section_slug: string; a: unknown; b: unknown; c: unknown }): void {
-  if (row.kind === 'c') {
-    progress.completions.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), Number(row.a));
-  } else if (row.kind === 'a') {
-    const key = materialKey(row.module_slug, row.material_slug);
-    const at = Number(row.a);
-    const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, firstPassedAt: null };
-    progress.attempts.set(key, {
-      best: Math.max(prev.best, Number(row.b)),
-      count: prev.count + 1,
-      firstAt: prev.firstAt,
-      firstPassedAt: prev.firstPassedAt ?? (Number(row.c) ? at : null),
-    });
-  } else {
-    progress.time.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), { seconds: Number(row.b), firstAt: Number(row.a), updatedAt: Number(row.c) });
+/**
+ * Each student's last session activity (`last`), and the same among live sessions (not revoked,
+ * not expired, not idle: `live`, who is signed in now), in one pass over the roster's sessions.
+ */
+export async function sessionActivity(db: Db, classId: number, now: number): Promise<{ live: Map<number, number>; last: Map<number, number> }> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select([
+      'user_id',
+      (eb) => eb.fn.max<number>('last_activity_at').as('last'),
+      sql<number | null>`max(case when revoked_at is null and expires_at > ${now} and last_activity_at > ${now - SERVER_IDLE_LIMIT_MS} then last_activity_at end)`.as('live'),
+    ])
+    .where('user_id', 'in', rosterOf(db, classId))
+    .groupBy('user_id')
+    .execute();
+  const live = new Map<number, number>();
+  const last = new Map<number, number>();
+  for (const r of rows) {
+    last.set(r.user_id, Number(r.last));
+    if (r.live !== null) live.set(r.user_id, Number(r.live));
   }
-}
-
-/** The last activity of each student with a live session (not revoked, not expired, not idle). */
-export async function liveSessions(db: Db, classId: number, now: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
-    .where('user_id', 'in', rosterOf(db, classId))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_activity_at', '>', now - SERVER_IDLE_LIMIT_MS)
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
-}
-
-/** The students' latest session activity, live or not (for "last active"). */
-export async function lastSessionActivity(db: Db, classId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['user_id', (eb) => eb.fn.max<number>('last_activity_at').as('last')])
-    .where('user_id', 'in', rosterOf(db, classId))
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, Number(r.last)]));
+  return { live, last };
 }
 
 export interface TurnInRow {

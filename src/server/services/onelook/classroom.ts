@@ -474,18 +474,17 @@ interface Grid {
 
 /**
  * Students × assignments in a fixed number of queries whatever the class's size: the roster, the
- * assignments, every student's progress (one union), live sessions, last activity, turn-ins and
+ * assignments, every student's progress (one union), session activity (live and last), turn-ins and
  * saved worksheets; the school's catalog tree comes from its cache. Nothing is kept between polls,
  * so every instance sharing a database answers the same.
  */
 async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
-  const [tree, assignments, roster, progress, live, lastSeen, turnIns, worksheets] = await Promise.all([
+  const [tree, assignments, roster, progress, { live, last: lastSeen }, turnIns, worksheets] = await Promise.all([
     schoolTree(db, cls.lsclientID),
     repo.classAssignments(db, [cls.id]),
     repo.classStudents(db, cls.id, cls.clientId),
     repo.classProgress(db, cls.id),
-    repo.liveSessions(db, cls.id, now),
-    repo.lastSessionActivity(db, cls.id),
+    repo.sessionActivity(db, cls.id, now),
     repo.classTurnIns(db, cls.id),
     repo.classWorksheets(db, cls.id),
   ]);
@@ -860,7 +859,8 @@ export const classroomRoutes: readonly ServiceRoute[] = [
   { method: 'POST', path: `${C}/assignments`, access: 'user', payloadSchema: assignmentSchema, handler: createAssignment },
   { method: 'PATCH', path: `${C}/assignments/:assignmentId`, access: 'user', payloadSchema: assignmentChangeSchema, handler: changeAssignment },
   { method: 'DELETE', path: `${C}/assignments/:assignmentId`, access: 'user', handler: withdrawAssignment },
-  { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard },
+  // a poll of an unchanged grid is a 304: generatedAt alone changes every time
+  { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard, etagIgnores: ['generatedAt'] },
   { method: 'GET', path: `${C}/gradebook.csv`, access: 'user', handler: gradebook },
   { method: 'GET', path: `${C}/students/:userId`, access: 'user', handler: studentRecord },
   { method: 'DELETE', path: `${C}/students/:userId`, access: 'user', handler: removeStudent },

@@ -10,7 +10,7 @@ import { sessionEnd } from '../../../../../src/client/features/auth/events';
 import { classroomArea } from '../../../../../src/client/features/classroom/area';
 import { DASHBOARD_POLL_MS } from '../../../../../src/client/features/classroom/model';
 import { classroomSaga } from '../../../../../src/client/features/classroom/sagas';
-import { changeRequested, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../../../../../src/client/features/classroom/slice';
+import { changeRequested, dashboardLoaded, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../../../../../src/client/features/classroom/slice';
 import * as exporting from '../../../../../src/client/features/documents/exporting';
 import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
@@ -112,6 +112,48 @@ describe('the dashboard polls while watched', () => {
     await h.advance(DASHBOARD_POLL_MS);
     expect(h.dashboardCalls()).toHaveLength(3);
     expect(h.state().classroom.dashboard.refreshError).toBeNull();
+  });
+
+  it('names the shown grid’s ETag: a 304 keeps the grid and moves its time to the answer’s Date; a changed grid replaces it', async () => {
+    const clock = new VirtualClock(NOW);
+    let version = 1;
+    const seen: (string | null)[] = [];
+    const h = harness({
+      preloadedState: signedIn,
+      sagas: [classroomSaga],
+      clock: clock.now,
+      delay: clock.delay,
+      routes: {
+        'POST /api/service': (req: RecordedRequest): FakeAnswer => {
+          const sent = Object.entries(req.headers).find(([name]) => name.toLowerCase() === 'if-none-match')?.[1] ?? null;
+          seen.push(sent);
+          const etag = `W/"v${version}"`;
+          if (sent === etag) return { status: 304, headers: { etag, date: new Date(clock.now()).toUTCString() } };
+          return { status: 200, data: { ...grid(4, clock.now()), name: `Version ${version}` }, headers: { etag } };
+        },
+      },
+    });
+    const advance = async (ms: number) => {
+      clock.advanceTo(clock.now() + ms);
+      await settle();
+    };
+    h.store.dispatch(dashboardWatched({ classId: 4 }));
+    await settle();
+    await advance(DASHBOARD_POLL_MS);
+    expect(seen).toEqual([null, 'W/"v1"']);
+    // the Date header has whole seconds
+    expect(h.state().classroom.dashboard).toEqual(
+      expect.objectContaining({ status: 'succeeded', etag: 'W/"v1"', data: { ...grid(4, Math.floor((NOW + DASHBOARD_POLL_MS) / 1000) * 1000), name: 'Version 1' } }),
+    );
+    version = 2;
+    await advance(DASHBOARD_POLL_MS);
+    expect(seen).toEqual([null, 'W/"v1"', 'W/"v1"']);
+    expect(h.state().classroom.dashboard).toEqual(expect.objectContaining({ etag: 'W/"v2"', data: { ...grid(4, NOW + DASHBOARD_POLL_MS * 2), name: 'Version 2' } }));
+    // a grid loaded by something else than a poll has no tag: the next poll asks for all of it
+    h.store.dispatch(dashboardLoaded({ ...grid(4, clock.now()), name: 'From a change' }));
+    await advance(DASHBOARD_POLL_MS);
+    expect(seen.at(-1)).toBeNull();
+    expect(h.state().classroom.dashboard.data?.name).toBe('Version 2');
   });
 
   it('stops asking when the class is not the teacher’s (403) or not there (404)', async () => {
