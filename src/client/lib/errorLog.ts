@@ -21,8 +21,15 @@ export function errorMessageOf(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The app's own error path: every watcher hears it. */
+/** Thrown errors already reported: the same one twice (an effect run again in StrictMode) is heard once. */
+const reported = new WeakSet<Error>();
+
+/** The app's own error path: every watcher hears it (a failure's problem each time it is reported). */
 export function reportClientError(error: unknown): void {
+  if (error instanceof Error) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
   const message = errorMessageOf(error);
   for (const listener of listeners) listener(message);
 }
