@@ -1,9 +1,10 @@
 /**
- * The support desk in real Chromium: a learner sends a ticket through Get Help with a recording;
- * `support` opens the queue, the ticket and its replay (scaled to the window, scrubbed with the
- * keyboard and a mark), adds an internal note and replies; the learner reads the reply under
- * "My requests" (never the note), answers back, and finds the reply in the dev mailbox. axe on every
- * staff page at 1366×768 and 390×844.
+ * The support desk in real Chromium: a learner sends a ticket through Get Help with a recording
+ * during which an error is logged; `support` opens the queue, the ticket and its replay (scaled to
+ * the window, scrubbed with the keyboard and a mark, the error's mark reached by Tab and announced),
+ * adds an internal note and replies; the learner reads the reply under "My requests" (never the
+ * note), answers back, and finds the reply in the dev mailbox. axe on every staff page at 1366×768
+ * and 390×844.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
@@ -52,6 +53,7 @@ const TOAST = /Support ticket #(HELP-\d+) has been created\. We'll be in touch s
 const NOTE = 'Staff only: the quiz bank was empty for this module';
 const REPLY = 'We refilled the quiz. Please try again and tell us if it works.';
 const ANSWER = 'It works now, thank you!';
+const LOGGED_ERROR = 'The quiz bank is empty';
 
 describe('the support desk', () => {
   let issuekey = '';
@@ -64,6 +66,12 @@ describe('the support desk', () => {
     await panel.waitFor();
     await panel.getByRole('checkbox', { name: 'Attach a recording of my screen' }).check();
     await learner.waitForTimeout(500); // the recorder's first snapshot
+    // an error the app logs while recording is marked in the recording (its message and route only)
+    await learner.evaluate((message) => {
+      setTimeout(() => {
+        throw new Error(message);
+      });
+    }, LOGGED_ERROR);
     await panel.getByLabel('Subject').click();
     await panel.getByLabel('Subject').fill('The quiz is empty');
     await panel.getByLabel('Comments').click();
@@ -130,6 +138,18 @@ describe('the support desk', () => {
     const mark = page.getByRole('list', { name: 'Moments in the recording' }).getByRole('button').first();
     await mark.click();
     await page.getByRole('status').filter({ hasText: /Jumped to/ }).waitFor();
+    // the logged error has its mark: reached with Tab from the position, Enter jumps there, announced
+    const errorMarkName = new RegExp(`^Error on /app: ${LOGGED_ERROR} at \\d+:\\d\\d$`);
+    await page.getByRole('button', { name: errorMarkName }).waitFor();
+    await slider.focus();
+    let focused = '';
+    for (let presses = 0; presses < 40 && !errorMarkName.test(focused); presses += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    }
+    expect(focused).toMatch(errorMarkName);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: `Jumped to error on /app: ${LOGGED_ERROR.toLowerCase()} at` }).waitFor();
     await page.getByRole('button', { name: '2×' }).click();
     await expect(page.getByRole('button', { name: '2×' }).getAttribute('aria-pressed')).resolves.toBe('true');
 

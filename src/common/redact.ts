@@ -72,7 +72,20 @@ export function redactUrl(url: string): string {
   return `${origin}${redactPath(path)}${query === null ? '' : `?${redactQuery(query)}`}${hash >= 0 ? `#${REDACTED}` : ''}`;
 }
 
-/** Every address (absolute, or a path starting with /) inside free text, such as an error message or a stack. */
-export function redactText(text: string): string {
-  return text.replace(/(?:[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]*|\/[^\s'"<>`]*)/gi, (match) => redactUrl(match));
+/**
+ * Every address (absolute, or a path starting with /) inside free text, such as an error message or a
+ * stack. `dropQuery`: the query and fragment go whole (for text that leaves the server's own logs).
+ */
+export function redactText(text: string, { dropQuery = false }: { dropQuery?: boolean } = {}): string {
+  return text.replace(/(?:[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]*|\/[^\s'"<>`]*)/gi, (match) => redactUrl(dropQuery ? match.replace(/[?#].*$/, '') : match));
+}
+
+/** E-mail addresses inside free text. */
+export function redactEmails(text: string): string {
+  return text.replace(/[^\s@'"<>`()[\]{},;:]+@[^\s@'"<>`()[\]{},;:]+\.[^\s@'"<>`()[\]{},;:]+/g, REDACTED);
+}
+
+/** Words that look like a random token (a JWT, a reset code) inside free text. */
+export function redactTokens(text: string): string {
+  return text.replace(/[A-Za-z0-9_~.+=-]{20,}/g, (word) => (looksLikeToken(word) ? REDACTED : word));
 }

@@ -1,4 +1,4 @@
-import { looksLikeToken, redactText, redactUrl } from '../../../src/common/redact';
+import { looksLikeToken, redactEmails, redactText, redactTokens, redactUrl } from '../../../src/common/redact';
 
 describe('redactUrl', () => {
   it.each([
@@ -37,4 +37,24 @@ describe('looksLikeToken', () => {
 it('redactText redacts every address in free text, such as an error message', () => {
   expect(redactText("'/password/reset/abc%' is not a valid url component")).toBe("'/password/reset/[redacted]' is not a valid url component");
   expect(redactText('GET https://x.example/register/4?token=abc failed at /srv/app.js:10:5')).toBe('GET https://x.example/register/4?token=[redacted] failed at /srv/app.js:10:5');
+});
+
+it('redactText with dropQuery keeps only the redacted path of each address', () => {
+  expect(redactText('GET https://x.example/register/4?name=Ana&token=abc#top failed at /app/x?q=1', { dropQuery: true })).toBe('GET https://x.example/register/4 failed at /app/x');
+});
+
+it.each([
+  ['No account for ana.lopez@students.lincoln.edu.', 'No account for [redacted]'],
+  ['(sam+test@example.org) and "pat@x.io"', '([redacted]) and "[redacted]"'],
+  ['Budget @ 5% is not an address', 'Budget @ 5% is not an address'],
+])('redactEmails(%p)', (text, expected) => {
+  expect(redactEmails(text)).toBe(expected);
+});
+
+it.each([
+  ['Bad token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl99 here', 'Bad token [redacted] here'],
+  ['Module track-your-spending-and-saving-money is locked', 'Module track-your-spending-and-saving-money is locked'],
+  ['Budget 550e8400-e29b-41d4-a716-446655440000 not found', 'Budget 550e8400-e29b-41d4-a716-446655440000 not found'],
+])('redactTokens(%p)', (text, expected) => {
+  expect(redactTokens(text)).toBe(expected);
 });

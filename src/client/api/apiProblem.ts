@@ -100,13 +100,20 @@ export const problemRaised = createAction('api/problemRaised', (problem: ApiProb
   meta: { toast },
 }));
 
+/** The problem a failed action carries (as its payload or its payload's `error`), shown or not. */
+export function problemOf(action: unknown): ApiProblem | null {
+  if (!action || typeof action !== 'object') return null;
+  const { payload } = action as { payload?: unknown };
+  if (isApiProblem(payload)) return payload;
+  const error = payload && typeof payload === 'object' ? (payload as { error?: unknown }).error : undefined;
+  return isApiProblem(error) ? error : null;
+}
+
 /** The problem and its toast, when an action is a failure that should reach the student. */
 export function failureToShow(action: unknown): { problem: ApiProblem; toast: ProblemToast } | null {
   if (!action || typeof action !== 'object') return null;
-  const { payload, meta } = action as { payload?: unknown; meta?: { toast?: ProblemToast } };
-  const toast = meta?.toast;
+  const toast = (action as { meta?: { toast?: ProblemToast } }).meta?.toast;
   if (!toast || typeof toast !== 'object') return null;
-  if (isApiProblem(payload)) return { problem: payload, toast };
-  const error = payload && typeof payload === 'object' ? (payload as { error?: unknown }).error : undefined;
-  return isApiProblem(error) ? { problem: error, toast } : null;
+  const problem = problemOf(action);
+  return problem ? { problem, toast } : null;
 }

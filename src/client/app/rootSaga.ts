@@ -8,6 +8,7 @@ import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga, validate } from '../features/auth';
 import { envSaga, envRequested } from '../features/env';
 import { startSessionSaga } from '../features/session';
+import { reportClientError } from '../lib/errorLog';
 import { getLogger, type SagaContext } from './sagaContext';
 
 type Saga = () => SagaIterator;
@@ -22,6 +23,7 @@ export function isolated(name: string, saga: Saga, maxRestarts = 3): Saga {
       } catch (error) {
         const logger: SagaContext['logger'] = yield call(getLogger);
         logger.error(`Saga ${name} crashed`, error);
+        yield call(reportClientError, error);
       }
     }
   };

@@ -8,14 +8,15 @@
  * requiresAuth is inherited: the deepest route that states it wins (see routeMeta.ts).
  * Numeric parameters (:id, :rid, :otid) are declared in `numeric`; a non-numeric value renders Not Found.
  */
-import type { ComponentType, ReactNode } from 'react';
-import { matchRoutes, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useRouteError, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
 import type { SkeletonKind } from '../ui/PageSkeleton';
 import { pageAfterFailedLoad } from './PageLoadFailed';
 import { nextTask, yieldWhereSupported } from '../lib/tasks';
+import { reportClientError } from '../lib/errorLog';
 import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 import { RequirePermission } from './guards';
@@ -471,8 +472,10 @@ export function resolveRoute(pathname: string): RouteMeta {
   return routeMeta(matches.map((m) => ({ handle: m.route.handle, params: m.params })));
 }
 
-/** A render error in a page never leaves a blank screen. */
+/** A render error in a page never leaves a blank screen; the error is reported (lib/errorLog). */
 function RouteError() {
+  const error = useRouteError();
+  useEffect(() => reportClientError(error), [error]);
   return (
     <PublicLayout>
       <ErrorPage />

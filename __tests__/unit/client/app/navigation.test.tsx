@@ -8,6 +8,7 @@ import { catalogApi } from '../../../../src/client/features/catalog/api';
 import { initialState as catalogInitialState } from '../../../../src/client/features/catalog/slice';
 import { registerArea } from '../../../../src/client/app/areas';
 import { catalogArea } from '../../../../src/client/features/catalog/area';
+import { watchClientErrors } from '../../../../src/client/lib/errorLog';
 import { renderApp, signedIn } from './renderApp';
 
 // the catalog's slice is in the store from the start, so a test can preload it
@@ -94,6 +95,22 @@ describe('document title [S2.17]', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
       expect(document.title).toBe('Something went wrong - Cashwise');
     } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('a page that fails to render reports its error to the app\'s error log (a support recording marks it)', async () => {
+    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const heard: string[] = [];
+    const unwatch = watchClientErrors((message) => heard.push(message));
+    try {
+      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+      await waitFor(() => expect(heard).toHaveLength(1));
+      expect(heard[0]).toMatch(/\S/);
+    } finally {
+      unwatch();
       quiet.mockRestore();
     }
   });

@@ -1,6 +1,7 @@
 /**
  * What staff do to one user's account, shared by the school administration routes
- * (services/onelook/admin.ts) and the operator CLI (cli/admin.ts): a temporary password, ending
+ * (services/onelook/admin.ts), a teacher's class routes (services/onelook/classroom.ts: a temporary
+ * password, ending sessions) and the operator CLI (cli/admin.ts): a temporary password, ending
  * sessions, deactivating and reactivating, granting and revoking a role at a school. Each writes
  * and records its audit entry (services/audit/record.ts) in one transaction, so an action and its
  * entry stand or fall together.
@@ -18,12 +19,8 @@ export interface StaffAction {
   actor: AuditActor;
   schoolId: number | null;
   target: { id: number; name: string };
-}
-
-/** The name the trail shows for a user: "First Last (username)". */
-export async function auditNameOf(db: Db, userId: number): Promise<string> {
-  const row = await db.selectFrom('users').select(['first_name', 'last_name', 'user_name']).where('id', '=', userId).executeTakeFirst();
-  return row ? `${row.first_name} ${row.last_name} (${row.user_name})` : `user ${userId}`;
+  /** Where the action was taken from, kept in the audit entry's detail (a teacher's `{ classId }`). */
+  auditDetail?: { classId: number };
 }
 
 /** Easy to read aloud and type: no 0/o, 1/l/i; 12 characters of 31 ≈ 59 bits. */
@@ -45,7 +42,10 @@ export async function giveTemporaryPassword(db: Db, hashing: PasswordHashing, ac
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', action.target.id).execute();
     const ended = await revokeUserSessions(trx, action.target.id, now);
-    await recordAudit(trx, action.actor, { action: 'password.temporary', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { sessionsEnded: ended } }, now);
+    // a teacher's entry names the class it was given from (its shape since the class routes had it);
+    // the administration's counts the sessions the new password ended
+    const detail: Record<string, number> = action.auditDetail ? { ...action.auditDetail } : { sessionsEnded: ended };
+    await recordAudit(trx, action.actor, { action: 'password.temporary', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail }, now);
   });
   return password;
 }
@@ -54,7 +54,7 @@ export async function giveTemporaryPassword(db: Db, hashing: PasswordHashing, ac
 export async function endSessions(db: Db, action: StaffAction, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const ended = await revokeUserSessions(trx, action.target.id, now);
-    await recordAudit(trx, action.actor, { action: 'sessions.end', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { ended } }, now);
+    await recordAudit(trx, action.actor, { action: 'sessions.end', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { ...action.auditDetail, ended } }, now);
     return ended;
   });
 }

@@ -37,7 +37,6 @@ import { HttpError } from '../../http/errors';
 import { AdminError, createAccessCodes, createUser, inviteStudents } from '../accounts/admin';
 import {
   activeSchoolAdmins,
-  auditNameOf,
   deactivateUser,
   endSessions,
   giveTemporaryPassword,
@@ -48,6 +47,7 @@ import {
   revokeSchoolRole,
   type StaffAction,
 } from '../accounts/staffActions';
+import { auditNameOfUser } from '../audit/actor';
 import type { AuditActor } from '../audit/record';
 import { recordAudit } from '../audit/record';
 import { csvDocument } from '../classroom/csv';
@@ -259,7 +259,7 @@ async function memberParam(ctx: ServiceContext, admin: Admin, options: { staffTo
 const actionOn = async (ctx: ServiceContext, admin: Admin, user: AdminUser): Promise<StaffAction & { schoolId: number }> => ({
   actor: admin.actor,
   schoolId: admin.school.id,
-  target: { id: user.id, name: await auditNameOf(ctx.db, user.id) },
+  target: { id: user.id, name: await auditNameOfUser(ctx.db, user.id) },
 });
 
 const noPayload = mixed()

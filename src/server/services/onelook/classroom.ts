@@ -7,7 +7,7 @@
  * - a student reaches only their own classes, assignments and turn-ins.
  * Queries live in services/classroom/repository.ts; the status rules in classroom/status.ts.
  */
-import { newTemporaryPassword } from '../accounts/staffActions';
+import { endSessions as endUserSessions, giveTemporaryPassword, type StaffAction } from '../accounts/staffActions';
 import { mixed, number, object, string } from 'yup';
 import { catalogPaths } from '../../../common/catalog';
 import {
@@ -31,10 +31,8 @@ import { hasPermission } from '../../../common/permissions';
 import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../../security/passwords';
-import { auditActorOf, auditNameOf } from '../audit/actor';
+import { auditActorOf, auditNameOf, auditNameOfUser } from '../audit/actor';
 import { recordAudit } from '../audit/record';
-import { revokeUserSessions } from '../auth/sessions';
 import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
 import * as repo from '../classroom/repository';
@@ -645,36 +643,22 @@ async function actOnStudent(ctx: ServiceContext): Promise<{ cls: repo.ClassRow; 
   return { cls, userId };
 }
 
+/** The staff action on a class's student (services/accounts/staffActions.ts), its entry naming the class. */
+async function classStaffAction(ctx: ServiceContext, cls: repo.ClassRow, userId: number): Promise<StaffAction> {
+  return { actor: auditActorOf(ctx), schoolId: cls.clientId, target: { id: userId, name: await auditNameOfUser(ctx.db, userId) }, auditDetail: { classId: cls.id } };
+}
+
 async function endSessions(ctx: ServiceContext): Promise<{ message: string; ended: number }> {
   const { cls, userId } = await actOnStudent(ctx);
-  const now = ctx.clock();
-  const target = await studentName(ctx.db, userId);
-  const ended = await ctx.db.transaction().execute(async (trx) => {
-    const count = await revokeUserSessions(trx, userId, now);
-    await recordAudit(trx, auditActorOf(ctx), { action: 'sessions.end', schoolId: cls.clientId, targetUserId: userId, targetName: target, detail: { classId: cls.id, ended: count } }, now);
-    return count;
-  });
+  const ended = await endUserSessions(ctx.db, await classStaffAction(ctx, cls, userId), ctx.clock());
   ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id, ended }, 'a teacher ended a student\'s sessions');
   return { message: ended > 0 ? CLASSROOM_MESSAGES.sessionsEnded(ended) : CLASSROOM_MESSAGES.noSessions, ended };
 }
 
-async function studentName(db: Db, userId: number): Promise<string> {
-  const row = await db.selectFrom('users').select(['first_name', 'last_name', 'user_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return auditNameOf({ firstName: row.first_name, lastName: row.last_name, userName: row.user_name });
-}
-
 async function setTemporaryPassword(ctx: ServiceContext): Promise<{ password: string; message: string }> {
   const { cls, userId } = await actOnStudent(ctx);
-  const password = newTemporaryPassword();
-  const hash = await hashPassword(password, ctx.config.passwordHashing);
-  const now = ctx.clock();
-  const target = await studentName(ctx.db, userId);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
-    // whoever is signed in as the student (the reason for a new password) is signed out
-    await revokeUserSessions(trx, userId, now);
-    await recordAudit(trx, auditActorOf(ctx), { action: 'password.temporary', schoolId: cls.clientId, targetUserId: userId, targetName: target, detail: { classId: cls.id } }, now);
-  });
+  // whoever is signed in as the student (the reason for a new password) is signed out
+  const password = await giveTemporaryPassword(ctx.db, ctx.config.passwordHashing, await classStaffAction(ctx, cls, userId), ctx.clock());
   ctx.log.info({ studentId: userId, by: signedInIdentity(ctx).user.id }, 'a teacher set a temporary password');
   return { password, message: CLASSROOM_MESSAGES.temporaryPassword };
 }

@@ -5,6 +5,7 @@ import { createAppStore } from '../../../../../src/client/app/store';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { problemNotification } from '../../../../../src/client/features/notifications';
 import type { NotificationInput } from '../../../../../src/client/features/notifications/slice';
+import { watchClientErrors } from '../../../../../src/client/lib/errorLog';
 
 const notFound: ApiProblem = { kind: 'client', status: 404, message: 'This section does not exist in this material.' };
 const limited: ApiProblem = { kind: 'client', status: 429, message: 'You have sent 5 requests this hour. Try again in 12 minutes.' };
@@ -53,5 +54,17 @@ describe('the bridge in the store', () => {
     const s = store();
     s.dispatch(problemRaised(limited));
     expect(s.getState().notifications.pending).toEqual([expect.objectContaining({ severity: 'error', summary: 'Error', detail: limited.message })]);
+  });
+
+  it('every failure, shown or not, reaches the app\'s error log (a recording marks it); other actions do not', () => {
+    const s = store();
+    const heard: string[] = [];
+    const unwatch = watchClientErrors((message) => heard.push(message));
+    s.dispatch(withToast(somethingFailed({ key: 'k', error: notFound })));
+    s.dispatch(somethingFailed({ key: 'k', error: { kind: 'network', message: 'Network Error' } }));
+    s.dispatch(problemRaised(limited));
+    s.dispatch({ type: 'test/loaded', payload: { message: 'not a problem' } });
+    unwatch();
+    expect(heard).toEqual([notFound.message, 'Network Error', limited.message]);
   });
 });

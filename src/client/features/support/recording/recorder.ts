@@ -6,12 +6,16 @@
  * the recorder stops and the buffer is emptied.
  *
  * Privacy (the students are minors): every input value is masked (`maskAllInputs`), password fields
- * explicitly too, and elements with the class `cw-no-record` are blocked out entirely.
+ * explicitly too, and elements with the class `cw-no-record` are blocked out entirely. Errors the app
+ * logs meanwhile are marked in the recording by their redacted message and route path only
+ * (recording/errorMarks.ts).
  * rrweb and fflate come in the `recorder` chunk, fetched only when a box is first ticked.
  */
 import type * as Fflate from 'fflate';
 import { pushEvent, RECORDING_LIMITS } from '../../../../common/support';
 import { RECORDING_BLOCK_CLASS, RECORDING_MASK_CLASS } from '../../../ui/recordingPrivacy';
+import { watchClientErrors } from '../../../lib/errorLog';
+import { currentFieldValues, ERROR_MARK_LIMITS, ERROR_MARK_TAG, errorMarkPayload } from './errorMarks';
 
 export interface RecordedEvent {
   type: number;
@@ -61,6 +65,8 @@ export interface Recorder {
   /** A copy of the buffer: at most RECORDING_LIMITS.queue events, starting at a snapshot. */
   events(): RecordedEvent[];
   add(event: RecordedEvent): void;
+  /** Marks an error in the recording (redacted; at most ERROR_MARK_LIMITS.perRecording); nothing when not recording. */
+  logError(message: string): void;
   clear(): void;
   /** Stops recording (also one still loading rrweb); the buffer stays until clear(). */
   stop(): void;
@@ -71,6 +77,9 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
   let buffer: BufferedEvent[] = [];
   let codec: Codec | null = preloadedCodec;
   let stopFn: (() => void) | null = null;
+  let addCustomEvent: (<T>(tag: string, payload: T) => void) | null = null;
+  let unwatchErrors: (() => void) | null = null;
+  let errorMarks = 0;
   let starting: Promise<boolean> | null = null;
   // bumped by stop(): a start still loading rrweb when the box was unticked must not begin recording
   let generation = 0;
@@ -99,7 +108,10 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
               recordCanvas: false,
               collectFonts: false,
             }) ?? null;
-          return stopFn !== null;
+          if (stopFn === null) return false;
+          addCustomEvent = record.addCustomEvent;
+          unwatchErrors = watchClientErrors((message) => recorder.logError(message));
+          return true;
         } catch {
           return false;
         }
@@ -110,13 +122,26 @@ export function createRecorder(max: number = RECORDING_LIMITS.queue, preloadedCo
     add(event) {
       buffer = pushEvent(buffer, packEvent(event, codec), max);
     },
+    logError(message) {
+      if (!stopFn || !addCustomEvent || errorMarks >= ERROR_MARK_LIMITS.perRecording) return;
+      errorMarks += 1;
+      try {
+        addCustomEvent(ERROR_MARK_TAG, errorMarkPayload(message, window.location.href, currentFieldValues()));
+      } catch {
+        // rrweb stopping meanwhile: the mark is lost, the error itself was already handled elsewhere
+      }
+    },
     clear() {
       buffer = [];
+      errorMarks = 0;
     },
     stop() {
       generation += 1;
+      unwatchErrors?.();
+      unwatchErrors = null;
       stopFn?.();
       stopFn = null;
+      addCustomEvent = null;
       starting = null;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * What the replay's timeline shows, read from a recording's rrweb events: its length, and marks where
  * the student clicked, the page changed (a snapshot of another address), or an error was logged (a
- * custom `error` event, or rrweb's console plugin at level error). Pure; offsets are ms from the start.
+ * custom `error` event `{ message, path }` from recording/errorMarks.ts, or rrweb's console plugin at
+ * level error). Pure; offsets are ms from the start.
  */
 
 export type MarkKind = 'click' | 'page' | 'error';
@@ -42,6 +43,13 @@ function pathOf(href: string): string {
   }
 }
 
+/** "Error on /app/budgets: Budget not found", from the recorder's `{ message, path }` (either may be missing). */
+function errorDetail({ message, path }: Record<string, unknown>): string {
+  const where = typeof path === 'string' && path.startsWith('/') ? ` on ${path.slice(0, 80)}` : '';
+  const text = typeof message === 'string' && message.trim() !== '' ? message.trim().slice(0, 120) : '';
+  return text ? `Error${where}: ${text}` : `Error${where}`;
+}
+
 export function readTimeline(events: readonly unknown[]): Timeline {
   const timed = events.map(record).filter((e) => typeof e.timestamp === 'number') as unknown as (RawEvent & { timestamp: number })[];
   if (timed.length === 0) return { duration: 0, marks: [] };
@@ -57,8 +65,7 @@ export function readTimeline(events: readonly unknown[]): Timeline {
     } else if (e.type === INCREMENTAL && data.source === MOUSE_INTERACTION && data.type === CLICK) {
       marks.push({ kind: 'click', offset, detail: 'Click' });
     } else if (e.type === CUSTOM && data.tag === 'error') {
-      const message = record(data.payload).message;
-      marks.push({ kind: 'error', offset, detail: typeof message === 'string' ? `Error: ${message.slice(0, 120)}` : 'Error' });
+      marks.push({ kind: 'error', offset, detail: errorDetail(record(data.payload)) });
     } else if (e.type === PLUGIN && record(data.payload).level === 'error') {
       marks.push({ kind: 'error', offset, detail: 'Error logged' });
     }
