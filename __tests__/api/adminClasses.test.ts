@@ -4,7 +4,6 @@
  * detail, creating a class for a teacher, adding and removing teachers, archiving, refusing what the
  * next roster import would undo, the audit entries, and a Roosevelt admin seeing nothing of Lincoln.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import type { AuditPage } from '../../src/common/schoolAdmin';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../src/common/schoolAdmin';
 import {
@@ -18,20 +17,11 @@ import {
 } from '../../src/common/schoolAdminClasses';
 import type { Session } from '../../src/common/types';
 import { addUser } from './support/classroom';
-import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
+import { refused, serviceClient } from './support/serviceClient';
+import { createTestApp, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
-let ip = 0;
-const call = (token: string | null, method: string, p: string, payload?: unknown, params?: Record<string, unknown>) =>
-  serviceCall(t.app, method, p, { token, payload, params, ip: `10.33.${Math.floor(++ip / 250)}.${ip % 250}` });
-async function ok<T>(token: string, method: string, p: string, payload?: unknown, params?: Record<string, unknown>): Promise<T> {
-  const res = await call(token, method, p, payload, params);
-  if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
-  return (res.body ? res.json() : undefined) as T;
-}
-function refused(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect({ status: res.statusCode, message: messageOf(res) }).toEqual({ status, message: message ?? expect.any(String) });
-}
+const { call, ok } = serviceClient(() => t.app, 33);
 
 let admin: Session;
 let superuser: Session;

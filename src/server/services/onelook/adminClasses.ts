@@ -67,29 +67,26 @@ async function createClass(ctx: ServiceContext): Promise<Result> {
   return new Result(201, { class: detail, message: CLASS_ADMIN_MESSAGES.created(detail.name) });
 }
 
-async function addTeacher(ctx: ServiceContext): Promise<{ class: AdminClassDetail; message: string }> {
+/** One change to a class; the answer is the class as it is now, with the change's message. */
+async function changeClass(ctx: ServiceContext, change: (by: SchoolActor, classId: number, now: number) => Promise<string>): Promise<{ class: AdminClassDetail; message: string }> {
   const admin = await adminOf(ctx);
   const classId = idParam(ctx, 'classId');
   const now = ctx.clock();
-  const teacher = await addClassTeacher(ctx.db, byAdmin(admin), classId, idParam(ctx, 'userId'), now);
-  return { class: await schoolClassDetail(ctx.db, admin.school.id, classId, now), message: CLASS_ADMIN_MESSAGES.teacherAdded(teacher.name) };
+  const message = await change(byAdmin(admin), classId, now);
+  return { class: await schoolClassDetail(ctx.db, admin.school.id, classId, now), message };
 }
 
-async function removeTeacher(ctx: ServiceContext): Promise<{ class: AdminClassDetail; message: string }> {
-  const admin = await adminOf(ctx);
-  const classId = idParam(ctx, 'classId');
-  const now = ctx.clock();
-  const removed = await removeClassTeacher(ctx.db, byAdmin(admin), classId, idParam(ctx, 'userId'), now);
-  return { class: await schoolClassDetail(ctx.db, admin.school.id, classId, now), message: CLASS_ADMIN_MESSAGES.teacherRemoved(removed.name) };
-}
+const addTeacher = (ctx: ServiceContext) =>
+  changeClass(ctx, async (by, classId, now) => CLASS_ADMIN_MESSAGES.teacherAdded((await addClassTeacher(ctx.db, by, classId, idParam(ctx, 'userId'), now)).name));
 
-async function archive(ctx: ServiceContext): Promise<{ class: AdminClassDetail; message: string }> {
-  const admin = await adminOf(ctx);
-  const classId = idParam(ctx, 'classId');
-  const now = ctx.clock();
-  await archiveSchoolClass(ctx.db, byAdmin(admin), classId, now);
-  return { class: await schoolClassDetail(ctx.db, admin.school.id, classId, now), message: CLASS_ADMIN_MESSAGES.archivedDone };
-}
+const removeTeacher = (ctx: ServiceContext) =>
+  changeClass(ctx, async (by, classId, now) => CLASS_ADMIN_MESSAGES.teacherRemoved((await removeClassTeacher(ctx.db, by, classId, idParam(ctx, 'userId'), now)).name));
+
+const archive = (ctx: ServiceContext) =>
+  changeClass(ctx, async (by, classId, now) => {
+    await archiveSchoolClass(ctx.db, by, classId, now);
+    return CLASS_ADMIN_MESSAGES.archivedDone;
+  });
 
 function copiesParam(ctx: ServiceContext): number {
   const raw = ctx.query.copies === undefined ? '' : String(ctx.query.copies);

@@ -10,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -28,6 +27,7 @@ import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { CLASS_ADMIN_PATHS } from '../api';
 import { CLASS_FILTERS, CLASS_SHOW_LABELS, NO_CLASS_FILTERS, visibleClasses, type ClassFilters, type ClassShow } from '../classesModel';
 import { AdminTable, Hidden } from './AdminTable';
+import { DialogButtons } from './DialogButtons';
 import { AdminFrame, dayText, LoadFailed, SCHOOL_CRUMB, useAct, useAdminResource } from './SchoolAdminPages';
 
 const CLASSES_CRUMB = { label: 'Classes and Teachers', to: '/app/admin/classes' };
@@ -59,12 +59,7 @@ function NewClassDialog({ open, teachers, pending, onClose, onCreate }: { open: 
           </TextField>
           {teachers.length === 0 && <Alert severity="info">Nobody holds the Teacher role here yet: give it on the Users page first.</Alert>}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            Create
-          </Button>
-        </DialogActions>
+        <DialogButtons onCancel={onClose} label="Create" disabled={pending} />
       </Box>
     </Dialog>
   );
@@ -151,12 +146,7 @@ function ArchiveDialog({ cls, open, onClose, onArchive }: { cls: AdminClassDetai
       <DialogContent>
         <DialogContentText>The class leaves the lists and its join code stops working. Its students and teachers keep their work; nothing is deleted.</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button color="warning" variant="contained" onClick={onArchive}>
-          Archive
-        </Button>
-      </DialogActions>
+      <DialogButtons onCancel={onClose} label="Archive" color="warning" onConfirm={onArchive} />
     </Dialog>
   );
 }

@@ -50,6 +50,7 @@ import { SUPERUSER_PERMISSION } from '../../../../common/constants';
 import { ADMIN_PATHS, STUDENT_DATA_PATHS } from '../api';
 import { schoolAdminArea } from '../area';
 import { AdminTable, Hidden } from './AdminTable';
+import { DialogButtons } from './DialogButtons';
 import {
   adminActionCleared,
   adminActionRequested,
@@ -298,12 +299,7 @@ function NewUserDialog({ open, onClose, onCreate, pending }: { open: boolean; on
           {field('userName', 'User name')}
           {field('email', 'E-mail', 'email')}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            Create
-          </Button>
-        </DialogActions>
+        <DialogButtons onCancel={onClose} label="Create" disabled={pending} />
       </Box>
     </Dialog>
   );
