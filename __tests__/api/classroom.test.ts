@@ -18,7 +18,8 @@ import { ACCOUNT_MESSAGES } from '../../src/common/accountMessages';
 import { codeFromMail, lastMail } from './support/accounts';
 import { addUser } from './support/classroom';
 import { servedAnswers } from './support/reviews';
-import { authHeaders, createTestApp, messageOf, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
+import { refused, serviceClient } from './support/serviceClient';
+import { authHeaders, createTestApp, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAT = '/catalog/modules/budgeting/materials/first-budget';
@@ -26,17 +27,9 @@ const RIGHT = [0, false, 1, true, 1] as const;
 const WRONG = [1, true, 0, false, 0] as const;
 
 let t: TestApp;
+const { call, ok } = serviceClient(() => t.app, 31);
+/** for the calls without a session below */
 let ip = 0;
-const call = (token: string | null, method: string, p: string, payload?: unknown, params?: Record<string, unknown>) =>
-  serviceCall(t.app, method, p, { token, payload, params, ip: `10.31.${Math.floor(++ip / 250)}.${ip % 250}` });
-async function ok<T>(token: string, method: string, p: string, payload?: unknown, params?: Record<string, unknown>): Promise<T> {
-  const res = await call(token, method, p, payload, params);
-  if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
-  return (res.body ? res.json() : undefined) as T;
-}
-function refused(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect({ status: res.statusCode, message: messageOf(res) }).toEqual({ status, message: message ?? expect.any(String) });
-}
 
 let teacher: string;
 let teacherId: number;

@@ -4,7 +4,6 @@
  * passwords, sessions, roles, never locking the last administrator out), access codes and
  * invitations, and the audit trail (each action recorded once, filters, CSV, read-only).
  */
-import type { LightMyRequestResponse } from 'fastify';
 import type { AuditEntry } from '../../src/common/audit';
 import {
   ADMIN_MESSAGES,
@@ -23,20 +22,11 @@ import type { Session } from '../../src/common/types';
 import { adminRoutes } from '../../src/server/services/onelook/admin';
 import { lastMail } from './support/accounts';
 import { addUser } from './support/classroom';
-import { createTestApp, messageOf, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
+import { refused, serviceClient } from './support/serviceClient';
+import { createTestApp, messageOf, signIn, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
-let ip = 0;
-const call = (token: string | null, method: string, p: string, payload?: unknown, params?: Record<string, unknown>) =>
-  serviceCall(t.app, method, p, { token, payload, params, ip: `10.32.${Math.floor(++ip / 250)}.${ip % 250}` });
-async function ok<T>(token: string, method: string, p: string, payload?: unknown, params?: Record<string, unknown>): Promise<T> {
-  const res = await call(token, method, p, payload, params);
-  if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body}`);
-  return (res.body ? res.json() : undefined) as T;
-}
-function refused(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect({ status: res.statusCode, message: messageOf(res) }).toEqual({ status, message: message ?? expect.any(String) });
-}
+const { call, ok } = serviceClient(() => t.app, 32);
 
 let admin: Session;
 let superuser: Session;

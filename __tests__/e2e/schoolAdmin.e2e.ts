@@ -3,7 +3,8 @@
  * opens with their workspaces: `support` goes on to the ticket queue, `teacher` to their classes,
  * `schooladmin` to school administration, where they send an invitation, give a
  * student a temporary password, end the student's sessions and read all three in the audit trail;
- * a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
+ * `schooladmin` also opens Classes and Teachers, adds a teacher to a class and prints its code
+ * sheet; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
  * page, at 1366×768 and 390×844.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -127,6 +128,87 @@ describe('staff workspaces', () => {
       const cells = [...document.querySelectorAll('table[aria-label="Audit trail"] tbody tr td:nth-child(3)')].map((c) => c.textContent);
       return cells.length > 0 && cells.every((c) => c === 'Gave a temporary password');
     });
+  });
+
+  it('a school admin opens Classes, adds a teacher to a class and prints its code sheet', async () => {
+    await signInAs('schooladmin', /\/app\/admin$/, 'School');
+    // a colleague to add: a new account, given the Teacher role on the Users page
+    const userName = `coteach${Date.now() % 100_000}`;
+    await page.goto('/app/admin/users');
+    await page.getByRole('button', { name: 'Create a learner' }).click();
+    const form = page.getByRole('dialog', { name: 'Create a learner' });
+    await form.getByLabel('First name').fill('Pat');
+    await form.getByLabel('Last name').fill('Partner');
+    await form.getByLabel('User name').fill(userName);
+    await form.getByLabel('E-mail').fill(`${userName}@example.edu`);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog', { name: 'The learner’s temporary password' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Name, user name or e-mail').fill(userName);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: userName, exact: true }) });
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Give the teacher role' }).click();
+    await row.getByText('Teacher', { exact: true }).waitFor();
+
+    // Classes and Teachers, from the School overview
+    await page.goto('/app/admin');
+    await page.getByRole('link', { name: 'Classes and teachers' }).click();
+    await page.waitForURL(/\/app\/admin\/classes$/);
+    await page.getByRole('heading', { level: 1, name: 'Classes and Teachers' }).waitFor();
+    const classes = page.getByRole('table', { name: 'Classes' });
+    await classes.getByRole('link', { name: 'Personal Finance — Period 2' }).waitFor();
+    await accessibleAtBothSizes();
+    await page.getByLabel('Search classes and teachers').fill('period 5');
+    await expect(classes.getByRole('link').allTextContents()).resolves.toEqual(['Personal Finance — Period 5']);
+    await page.getByLabel('Search classes and teachers').fill('');
+
+    // the class: add the colleague as a teacher
+    await classes.getByRole('link', { name: 'Personal Finance — Period 2' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Personal Finance — Period 2' }).waitFor();
+    const teachers = page.getByRole('table', { name: 'Teachers' });
+    await teachers.getByRole('cell', { name: 'teacher', exact: true }).waitFor();
+    await accessibleAtBothSizes();
+    await page.getByRole('combobox', { name: 'Teacher to add' }).click();
+    await page.getByRole('option', { name: `Pat Partner (${userName})` }).click();
+    await page.getByRole('button', { name: 'Add teacher' }).click();
+    await teachers.getByRole('cell', { name: userName, exact: true }).waitFor();
+    await page.getByText('Pat Partner now teaches this class.').waitFor();
+    const joinCode = (await page.getByText(/^Join code:/).textContent())?.replace('Join code:', '').trim() ?? '';
+    expect(joinCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
+    // the printable sheet: a card per student, each with the school, class, code and where to go
+    await page.getByRole('link', { name: 'Print codes' }).click();
+    await page.waitForURL(/\/app\/admin\/codes\/print\?class=\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Print Codes' }).waitFor();
+    const sheet = page.getByRole('region', { name: 'Join codes — Personal Finance — Period 2' });
+    const cards = sheet.getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(24);
+    const first = (await cards.first().textContent()) ?? '';
+    for (const part of ['Lincoln High School', 'Class: Personal Finance — Period 2', 'For: ', joinCode, '/register/code', '/app/profile/code', 'Works until']) expect(first).toContain(part);
+    await accessibleAtBothSizes();
+    // Print opens the browser's print dialog; on paper only the cards show
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const seen = await page.evaluate(() => ({
+      button: getComputedStyle([...document.querySelectorAll('button')].find((b) => b.textContent === 'Print')!).visibility,
+      nav: [...document.querySelectorAll('header, nav')].map((el) => getComputedStyle(el).visibility),
+      card: getComputedStyle(document.querySelector('#code-sheet li')!).visibility,
+    }));
+    expect(seen.nav.length).toBeGreaterThan(0);
+    expect(seen).toEqual({ button: 'hidden', nav: seen.nav.map(() => 'hidden'), card: 'visible' });
+    await page.emulateMedia({ media: 'screen' });
+
+    // and the trail has it
+    await page.goto('/app/admin/audit');
+    await page.getByRole('table', { name: 'Audit trail' }).getByRole('cell', { name: 'Added a teacher to a class' }).first().waitFor();
   });
 
   it('a learner opening /app/admin is told they have no access, and sees no school data', async () => {

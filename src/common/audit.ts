@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = [
   'access-code.create',
   'access-code.revoke',
   'school.settings',
+  'invitation.withdraw',
+  'class.create',
+  'class.teacher.add',
+  'class.teacher.remove',
+  'class.archive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +47,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'access-code.create': 'Created an access code',
   'access-code.revoke': 'Revoked an access code',
   'school.settings': 'Changed the school’s settings',
+  'invitation.withdraw': 'Withdrew an invitation',
+  'class.create': 'Created a class',
+  'class.teacher.add': 'Added a teacher to a class',
+  'class.teacher.remove': 'Removed a teacher from a class',
+  'class.archive': 'Archived a class',
 };
 
 export interface AuditEntry {

@@ -897,6 +897,60 @@ const MATRIX: Record<string, Row> = {
       for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit.csv'));
     },
   },
+  // ─── school administration's classes: Lincoln's class with A in it, as Roosevelt's admin and as Lincoln's non-admins ───
+  'OneLook GET /admin/classes': {
+    resource: 'classes (school administration)',
+    probe: async () => {
+      expect((await asRsa('GET', '/admin/classes')).body).not.toContain('Period 2');
+      denied(await asRsa('GET', '/admin/classes', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/classes'));
+    },
+  },
+  'OneLook POST /admin/classes': { notOwned: 'creates a class at the caller’s own school, for one of its teachers' },
+  'OneLook GET /admin/classes/:classId': {
+    resource: 'classes (school administration)',
+    probe: async () => {
+      denied(await asRsa('GET', `/admin/classes/${w.aClass.id}`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', `/admin/classes/${w.aClass.id}`));
+    },
+  },
+  ...Object.fromEntries(
+    (['PUT', 'DELETE'] as const).map((method) => [
+      `OneLook ${method} /admin/classes/:classId/teachers/:userId`,
+      {
+        resource: 'classes (school administration)',
+        probe: async () => {
+          const teacherId = w.aClass.teachers[0]!.userId;
+          denied(await asRsa(method, `/admin/classes/${w.aClass.id}/teachers/${teacherId}`));
+          for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, method, `/admin/classes/${w.aClass.id}/teachers/${teacherId}`));
+        },
+      },
+    ]),
+  ),
+  'OneLook POST /admin/classes/:classId/archive': {
+    resource: 'classes (school administration)',
+    probe: async () => {
+      denied(await asRsa('POST', `/admin/classes/${w.aClass.id}/archive`));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'POST', `/admin/classes/${w.aClass.id}/archive`));
+    },
+  },
+  'OneLook GET /admin/teachers': {
+    resource: 'classes (school administration: teachers)',
+    probe: async () => {
+      expect((await asRsa('GET', '/admin/teachers')).body).not.toContain(`"userId":${w.aClass.teachers[0]!.userId},`);
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/teachers'));
+    },
+  },
+  'OneLook GET /admin/code-sheet': {
+    resource: 'access codes (school administration: code sheet)',
+    probe: async () => {
+      denied(await asRsa('GET', '/admin/code-sheet', { class: w.aClass.id }));
+      const own = await asRsa('GET', '/admin/code-sheet');
+      expect(own.body).not.toContain(w.aClass.joinCode ?? 'no join code');
+      expect(own.body).not.toContain(w.accessCode);
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/code-sheet', undefined));
+    },
+  },
 };
 
 /** A payload naming another account is refused by the schema (400, unknown field) — never applied. */

@@ -67,6 +67,8 @@ const classes = () => import(/* webpackChunkName: "classroom" */ '../features/cl
 const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
+const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
+const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -127,6 +129,9 @@ const P = {
   AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
   AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
   AdminAudit: lazyPage(schoolAdmin, 'AdminAuditPage'),
+  AdminClasses: lazyPage(adminClasses, 'AdminClassesPage'),
+  AdminClass: lazyPage(adminClasses, 'AdminClassPage'),
+  AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),
   NotFound: NotFoundPage,
 };
 
@@ -256,6 +261,9 @@ const appChildren: AppRoute[] = [
           { path: 'users', title: 'Users', page: P.AdminUsers },
           { path: 'codes', title: 'Access Codes and Invitations', page: P.AdminCodes },
           { path: 'audit', title: 'Audit Trail', page: P.AdminAudit },
+          { path: 'classes', title: 'Classes and Teachers', page: P.AdminClasses },
+          { path: 'classes/:id', title: 'Class', numeric: ['id'], page: P.AdminClass },
+          { path: 'codes/print', title: 'Print Codes', page: P.AdminCodeSheet },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },

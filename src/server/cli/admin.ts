@@ -32,6 +32,7 @@ import {
   listUsers,
   revokePermission,
 } from '../services/accounts/admin';
+import { codeSheetText, runStaffCommand, STAFF_HELP, STAFF_POSITIONALS, StaffUsageError } from './staffCommands';
 
 export const HELP = `Cashwise operator CLI
 
@@ -65,7 +66,7 @@ Commands:
   student delete <username> --confirm <username> [--school <ID>]
       Delete the student and everything of theirs; a student who also belongs to another school is
       only removed from this one (its classes and turned-in work go, the account stays).
-  help, --help
+${STAFF_HELP}  help, --help
       Show this text.
 
 Exit status: 0 on success, 1 on an error (nothing is half-done), 2 on a usage error.
@@ -115,6 +116,9 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   out: { type: 'string' },
   confirm: { type: 'string' },
+  teacher: { type: 'string' },
+  class: { type: 'string' },
+  copies: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -164,7 +168,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     return command || values.help ? 0 : 2;
   }
   // `roster import <file>` is the one command with a subcommand and a file
-  const expected = command === 'roster' || command === 'student' ? 3 : 1;
+  const expected = command === 'roster' || command === 'student' ? 3 : (STAFF_POSITIONALS[command] ?? 1);
   if (positionals.length > expected) {
     io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
@@ -337,16 +341,27 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         }
         break;
       }
+      case 'user':
+      case 'role':
+      case 'code':
+      case 'invitation':
+      case 'class':
+        io.out(await runStaffCommand(db, config, positionals, values, now()));
+        break;
+      case 'code-sheet':
+        io.out(await codeSheetText(db, config, values, now()));
+        break;
       default:
         throw new UsageError(`Unknown command "${command}". See: npm run admin -- --help`);
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof StaffUsageError) {
       io.err(error.message);
       return 2;
     }
-    if (error instanceof AdminError) {
+    // a service's refusal (HttpError: the route's 4xx) reads the same here
+    if (error instanceof AdminError || error instanceof HttpError) {
       io.err(error.message);
       return 1;
     }

@@ -4,4 +4,5 @@
  * share.
  */
 export { ADMIN_PATHS } from '../../../common/schoolAdmin';
+export { CLASS_ADMIN_PATHS } from '../../../common/schoolAdminClasses';
 export { STUDENT_DATA_PATHS } from '../../../common/studentData';

@@ -179,16 +179,19 @@ export async function replaceJoinCode(trx: Db, classId: number, clientId: number
 }
 
 export async function createClass(db: Db, input: { clientId: number; name: string; ownerId: number; productId: number }, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('classes')
-      .values({ client_id: input.clientId, name: input.name, sourced_id: null, created_at: now, updated_at: now, archived_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('class_teachers').values({ class_id: created.id, user_id: input.ownerId, role: 'owner', added_at: now }).execute();
-    await replaceJoinCode(trx, created.id, input.clientId, input.productId, now);
-    return created.id;
-  });
+  return db.transaction().execute((trx) => insertClass(trx, input, now));
+}
+
+/** createClass inside the caller's transaction (with its audit entry, say). */
+export async function insertClass(trx: Db, input: { clientId: number; name: string; ownerId: number; productId: number }, now: number): Promise<number> {
+  const created = await trx
+    .insertInto('classes')
+    .values({ client_id: input.clientId, name: input.name, sourced_id: null, created_at: now, updated_at: now, archived_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('class_teachers').values({ class_id: created.id, user_id: input.ownerId, role: 'owner', added_at: now }).execute();
+  await replaceJoinCode(trx, created.id, input.clientId, input.productId, now);
+  return created.id;
 }
 
 export async function updateClass(db: Db, classId: number, change: { name?: string; archived?: boolean }, now: number): Promise<void> {

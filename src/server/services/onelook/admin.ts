@@ -35,6 +35,7 @@ import { isValidEmail } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { AdminError, createAccessCodes, createUser, inviteStudents } from '../accounts/admin';
+import { revokeAccessCode, withdrawInvitation } from '../accounts/codeActions';
 import {
   activeSchoolAdmins,
   deactivateUser,
@@ -49,7 +50,6 @@ import {
 } from '../accounts/staffActions';
 import { auditNameOfUser } from '../audit/actor';
 import type { AuditActor } from '../audit/record';
-import { recordAudit } from '../audit/record';
 import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
 import { joinCodeProduct } from '../classroom/repository';
@@ -58,14 +58,14 @@ import { Result, type ServiceContext, type ServiceRoute } from '../types';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-interface School {
+export interface School {
   id: number;
   lsclientID: string;
   name: string;
   timezone: string;
 }
 
-interface Admin {
+export interface Admin {
   actor: AuditActor;
   userId: number;
   isSuperuser: boolean;
@@ -73,7 +73,7 @@ interface Admin {
 }
 
 /** The caller as an administrator of the school the call is about, else 403/404. */
-async function adminOf(ctx: ServiceContext): Promise<Admin> {
+export async function adminOf(ctx: ServiceContext): Promise<Admin> {
   const identity = signedInIdentity(ctx);
   const isSuperuser = identity.permissions.includes(SUPERUSER_PERMISSION);
   if (!hasPermission(identity.permissions, SCHOOLADMIN_PERMISSION)) throw new HttpError(403, ADMIN_MESSAGES.notAdmin);
@@ -97,7 +97,7 @@ async function adminOf(ctx: ServiceContext): Promise<Admin> {
   };
 }
 
-function idParam(ctx: ServiceContext, name: string): number {
+export function idParam(ctx: ServiceContext, name: string): number {
   const raw = ctx.params[name] ?? '';
   if (!ID_PATTERN.test(raw) || Number(raw) > 2_147_483_647) throw new HttpError(400, ADMIN_MESSAGES.badId);
   return Number(raw);
@@ -262,7 +262,7 @@ const actionOn = async (ctx: ServiceContext, admin: Admin, user: AdminUser): Pro
   target: { id: user.id, name: await auditNameOfUser(ctx.db, user.id) },
 });
 
-const noPayload = mixed()
+export const noPayload = mixed()
   .test('empty', 'This request takes no payload.', (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0))
   .optional();
 
@@ -447,14 +447,7 @@ async function createCode(ctx: ServiceContext): Promise<Result> {
 async function revokeCode(ctx: ServiceContext): Promise<{ message: string }> {
   const admin = await adminOf(ctx);
   const id = idParam(ctx, 'codeId');
-  const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('access_codes').select(['id', 'code', 'expires_at']).where('id', '=', id).where('client_id', '=', admin.school.id).executeTakeFirst();
-    if (!row) throw new HttpError(404, ADMIN_MESSAGES.codeNotFound);
-    // an expiry of now: the code stops working at once, and the list says since when
-    if (row.expires_at === null || Number(row.expires_at) > now) await trx.updateTable('access_codes').set({ expires_at: now }).where('id', '=', id).execute();
-    await recordAudit(trx, admin.actor, { action: 'access-code.revoke', schoolId: admin.school.id, detail: { code: formatAccessCode(row.code) } }, now);
-  });
+  if (!(await revokeAccessCode(ctx.db, admin.actor, admin.school.id, id, ctx.clock()))) throw new HttpError(404, ADMIN_MESSAGES.codeNotFound);
   return { message: ADMIN_MESSAGES.codeRevoked };
 }
 
@@ -492,20 +485,10 @@ async function createInvitation(ctx: ServiceContext): Promise<Result> {
   }
 }
 
-async function withdrawInvitation(ctx: ServiceContext): Promise<{ message: string }> {
+async function withdraw(ctx: ServiceContext): Promise<{ message: string }> {
   const admin = await adminOf(ctx);
   const id = idParam(ctx, 'invitationId');
-  const now = ctx.clock();
-  const result = await ctx.db
-    .updateTable('invitations')
-    .set({ expires_at: now })
-    .where('id', '=', id)
-    .where('client_id', '=', admin.school.id)
-    .where('kind', '=', 'email')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new HttpError(404, ADMIN_MESSAGES.invitationNotFound);
+  if (!(await withdrawInvitation(ctx.db, admin.actor, admin.school.id, id, ctx.clock()))) throw new HttpError(404, ADMIN_MESSAGES.invitationNotFound);
   return { message: ADMIN_MESSAGES.invitationWithdrawn };
 }
 
@@ -652,7 +635,7 @@ export const adminRoutes: readonly ServiceRoute[] = [
   { method: 'DELETE', path: '/admin/codes/:codeId', access: 'user', handler: revokeCode },
   { method: 'GET', path: '/admin/invitations', access: 'user', handler: listInvitations },
   { method: 'POST', path: '/admin/invitations', access: 'user', payloadSchema: invitationSchema, handler: createInvitation },
-  { method: 'DELETE', path: '/admin/invitations/:invitationId', access: 'user', handler: withdrawInvitation },
+  { method: 'DELETE', path: '/admin/invitations/:invitationId', access: 'user', handler: withdraw },
   { method: 'GET', path: '/admin/audit', access: 'user', handler: auditTrail },
   { method: 'GET', path: '/admin/audit.csv', access: 'user', handler: auditCsv },
 ];

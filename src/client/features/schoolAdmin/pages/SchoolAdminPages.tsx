@@ -21,10 +21,7 @@ import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -47,12 +44,13 @@ import {
 } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { TableFrame } from '../../../ui/TableFrame';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { selectPermissions } from '../../auth';
 import { SUPERUSER_PERMISSION } from '../../../../common/constants';
 import { ADMIN_PATHS, STUDENT_DATA_PATHS } from '../api';
 import { schoolAdminArea } from '../area';
+import { AdminTable, Hidden } from './AdminTable';
+import { DialogButtons } from './DialogButtons';
 import {
   adminActionCleared,
   adminActionRequested,
@@ -69,12 +67,12 @@ import {
 
 registerArea(schoolAdminArea);
 
-const SCHOOL_CRUMB: Crumb = { label: 'School', to: '/app/admin' };
+export const SCHOOL_CRUMB: Crumb = { label: 'School', to: '/app/admin' };
 
 // ---------------------------------------------------------------- shared parts
 
 /** Loads `key` from `path` whenever the params or the picked school change; the resource's answer. */
-function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record<string, string | number> = {}) {
+export function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record<string, string | number> = {}) {
   const dispatch = useAppDispatch();
   const school = useAppSelector(selectAdminSchool);
   const paramsKey = JSON.stringify(params);
@@ -85,7 +83,7 @@ function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record
   return { status: resource?.status ?? 'loading', data: (resource?.data ?? null) as T | null, error: resource?.error ?? null };
 }
 
-function useAct() {
+export function useAct() {
   const dispatch = useAppDispatch();
   const action = useAppSelector(selectAdminAction);
   return { action, act: (request: AdminActionRequest) => dispatch(adminActionRequested(request)), clear: () => dispatch(adminActionCleared()) };
@@ -118,7 +116,7 @@ function SchoolPicker() {
   );
 }
 
-function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: string; crumbs?: Crumb[]; children: ReactNode }) {
+export function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: string; crumbs?: Crumb[]; children: ReactNode }) {
   return (
     <PageFrame title={title} crumbs={[{ label: 'Home', to: '/app' }, ...crumbs.filter((c) => c.label !== title), { label: title }]} maxWidth={1100}>
       <SchoolPicker />
@@ -127,12 +125,12 @@ function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: strin
   );
 }
 
-function LoadFailed({ error }: { error: { message: string } | null }) {
+export function LoadFailed({ error }: { error: { message: string } | null }) {
   return error ? <Alert severity="error">{error.message}</Alert> : null;
 }
 
 const dateText = (at: number | null) => (at === null ? '—' : new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-const dayText = (at: number | null) => (at === null ? 'never' : new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' }));
+export const dayText = (at: number | null) => (at === null ? 'never' : new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' }));
 
 function Pager({ page, total, pageSize, label, onPage }: { page: number; total: number; pageSize: number; label: string; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -165,7 +163,7 @@ export function AdminOverviewPage() {
           text: `${o.accessCodes} working access codes, ${o.pendingInvitations} invitations waiting.`,
           action: 'Manage codes and invitations',
         },
-        { title: 'Classes', to: '/app/classes', text: `${o.classes} classes.`, action: 'See the classes' },
+        { title: 'Classes', to: '/app/admin/classes', text: `${o.classes} classes.`, action: 'Classes and teachers' },
         { title: 'Audit trail', to: '/app/admin/audit', text: `${o.auditEntries} recorded staff actions.`, action: 'Read the audit trail' },
       ]
     : [];
@@ -221,7 +219,7 @@ function UserActions({ user, onAct, onDelete }: { user: AdminUser; onAct: (reque
   return (
     <>
       <Button size="small" variant="outlined" aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? true : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
-        Actions<Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> for {fullName(user)}</Box>
+        Actions<Hidden> for {fullName(user)}</Hidden>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
         <MenuItem onClick={() => act({ name: `temporary-password:${user.id}`, method: 'POST', path: ADMIN_PATHS.temporaryPassword(user.id) })}>Give a temporary password</MenuItem>
@@ -301,12 +299,7 @@ function NewUserDialog({ open, onClose, onCreate, pending }: { open: boolean; on
           {field('userName', 'User name')}
           {field('email', 'E-mail', 'email')}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            Create
-          </Button>
-        </DialogActions>
+        <DialogButtons onCancel={onClose} label="Create" disabled={pending} />
       </Box>
     </Dialog>
   );
@@ -369,42 +362,24 @@ export function AdminUsersPage() {
       <LoadFailed error={users.error} />
       {page && (
         <>
-          <TableFrame label="Users">
-            <Table size="small" aria-label="Users">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>User name</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Roles</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.users.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell>{fullName(user)}</TableCell>
-                    <TableCell>{user.userName}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
-                    <TableCell>
-                      {[...user.roles.map((r) => SCHOOL_ROLE_LABELS[r]), ...user.globalPermissions].map((label) => (
-                        <Chip key={label} label={label} size="small" sx={{ mr: 0.5, mb: 0.5 }} />
-                      ))}
-                    </TableCell>
-                    <TableCell>{user.deactivated ? 'Deactivated' : user.mustChangePassword ? 'Temporary password' : 'Active'}</TableCell>
-                    <TableCell>
-                      <UserActions user={user} onAct={act} onDelete={setDeleting} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableFrame>
+          <AdminTable label="Users" columns={['Name', 'User name', 'E-mail', 'Roles', 'Status', <Hidden>Actions</Hidden>]}>
+            {page.users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell>{fullName(user)}</TableCell>
+                <TableCell>{user.userName}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                <TableCell>
+                  {[...user.roles.map((r) => SCHOOL_ROLE_LABELS[r]), ...user.globalPermissions].map((label) => (
+                    <Chip key={label} label={label} size="small" sx={{ mr: 0.5, mb: 0.5 }} />
+                  ))}
+                </TableCell>
+                <TableCell>{user.deactivated ? 'Deactivated' : user.mustChangePassword ? 'Temporary password' : 'Active'}</TableCell>
+                <TableCell>
+                  <UserActions user={user} onAct={act} onDelete={setDeleting} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
           {page.users.length === 0 && <Typography sx={{ mt: 2 }}>No user matches “{query.q}”.</Typography>}
           <Pager page={page.page} total={page.total} pageSize={page.pageSize} label="Users" onPage={(p) => setQuery({ ...query, page: p })} />
         </>
@@ -470,41 +445,25 @@ export function AdminCodesPage() {
       </Box>
       <LoadFailed error={invitations.error} />
       {invitations.data && invitations.data.length > 0 && (
-        <TableFrame label="Invitations" sx={{ mb: 4 }}>
-          <Table size="small" aria-label="Invitations">
-            <TableHead>
-              <TableRow>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Sent</TableCell>
-                <TableCell>Status</TableCell>
+        <AdminTable label="Invitations" sx={{ mb: 4 }} columns={['E-mail', 'Sent', 'Status', <Hidden>Actions</Hidden>]}>
+          {invitations.data.map((inv) => {
+            const open = inv.usedAt === null && inv.expiresAt > now;
+            return (
+              <TableRow key={inv.id}>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{inv.email}</TableCell>
+                <TableCell>{dayText(inv.createdAt)}</TableCell>
+                <TableCell>{inv.usedAt !== null ? `Used ${dayText(inv.usedAt)}` : open ? `Open until ${dayText(inv.expiresAt)}` : 'Expired or withdrawn'}</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                    Actions
-                  </Box>
+                  {open && (
+                    <Button size="small" onClick={() => act({ name: `withdraw:${inv.id}`, method: 'DELETE', path: ADMIN_PATHS.invitation(inv.id), reload: ['invitations'] })}>
+                      Withdraw<Hidden> the invitation to {inv.email}</Hidden>
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {invitations.data.map((inv) => {
-                const open = inv.usedAt === null && inv.expiresAt > now;
-                return (
-                  <TableRow key={inv.id}>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{inv.email}</TableCell>
-                    <TableCell>{dayText(inv.createdAt)}</TableCell>
-                    <TableCell>{inv.usedAt !== null ? `Used ${dayText(inv.usedAt)}` : open ? `Open until ${dayText(inv.expiresAt)}` : 'Expired or withdrawn'}</TableCell>
-                    <TableCell>
-                      {open && (
-                        <Button size="small" onClick={() => act({ name: `withdraw:${inv.id}`, method: 'DELETE', path: ADMIN_PATHS.invitation(inv.id), reload: ['invitations'] })}>
-                          Withdraw<Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> the invitation to {inv.email}</Box>
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableFrame>
+            );
+          })}
+        </AdminTable>
       )}
 
       <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
@@ -512,7 +471,7 @@ export function AdminCodesPage() {
       </Typography>
       <Typography sx={{ mb: 1 }}>
         An access code lets up to its number of seats register or join this school (Profile, Add Access Code). A class’s join code is on its class page:{' '}
-        <Link component={RouterLink} to="/app/classes">
+        <Link component={RouterLink} to="/app/admin/classes">
           Classes
         </Link>
         .
@@ -531,48 +490,34 @@ export function AdminCodesPage() {
         <Button type="submit" variant="contained" disabled={action.status === 'pending'}>
           Create access code
         </Button>
+        <Button component={RouterLink} to="/app/admin/codes/print" variant="outlined">
+          Print codes
+        </Button>
       </Box>
       <LoadFailed error={codes.error} />
       {codes.data && (
-        <TableFrame label="Access codes">
-          <Table size="small" aria-label="Access codes">
-            <TableHead>
-              <TableRow>
-                <TableCell>Code</TableCell>
-                <TableCell>For</TableCell>
-                <TableCell>Seats used</TableCell>
-                <TableCell>Works until</TableCell>
+        <AdminTable label="Access codes" columns={['Code', 'For', 'Seats used', 'Works until', <Hidden>Actions</Hidden>]}>
+          {codes.data.map((code) => {
+            const works = code.expiresAt === null || code.expiresAt > now;
+            return (
+              <TableRow key={code.id}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{code.code}</TableCell>
+                <TableCell>{code.className ? `Class: ${code.className}` : 'The school'}</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                    Actions
-                  </Box>
+                  {code.used} of {code.seats}
+                </TableCell>
+                <TableCell>{works ? dayText(code.expiresAt) : `Stopped ${dayText(code.expiresAt)}`}</TableCell>
+                <TableCell>
+                  {works && (
+                    <Button size="small" onClick={() => act({ name: `revoke-code:${code.id}`, method: 'DELETE', path: ADMIN_PATHS.code(code.id), reload: ['codes'] })}>
+                      Revoke<Hidden> {code.code}</Hidden>
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {codes.data.map((code) => {
-                const works = code.expiresAt === null || code.expiresAt > now;
-                return (
-                  <TableRow key={code.id}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{code.code}</TableCell>
-                    <TableCell>{code.className ? `Class: ${code.className}` : 'The school'}</TableCell>
-                    <TableCell>
-                      {code.used} of {code.seats}
-                    </TableCell>
-                    <TableCell>{works ? dayText(code.expiresAt) : `Stopped ${dayText(code.expiresAt)}`}</TableCell>
-                    <TableCell>
-                      {works && (
-                        <Button size="small" onClick={() => act({ name: `revoke-code:${code.id}`, method: 'DELETE', path: ADMIN_PATHS.code(code.id), reload: ['codes'] })}>
-                          Revoke<Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> {code.code}</Box>
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableFrame>
+            );
+          })}
+        </AdminTable>
       )}
     </AdminFrame>
   );
@@ -663,32 +608,18 @@ export function AdminAuditPage() {
       <LoadFailed error={trail.error} />
       {page && (
         <>
-          <TableFrame label="Audit trail">
-            <Table size="small" aria-label="Audit trail">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Whose data</TableCell>
-                  <TableCell>Details</TableCell>
-                  <TableCell>From</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell>{dateText(entry.at)}</TableCell>
-                    <TableCell>{entry.actorName}</TableCell>
-                    <TableCell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
-                    <TableCell>{entry.targetName ?? '—'}</TableCell>
-                    <TableCell>{detailText(entry.detail)}</TableCell>
-                    <TableCell>{entry.origin}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableFrame>
+          <AdminTable label="Audit trail" columns={['When', 'Who', 'Action', 'Whose data', 'Details', 'From']}>
+            {page.entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell>{dateText(entry.at)}</TableCell>
+                <TableCell>{entry.actorName}</TableCell>
+                <TableCell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
+                <TableCell>{entry.targetName ?? '—'}</TableCell>
+                <TableCell>{detailText(entry.detail)}</TableCell>
+                <TableCell>{entry.origin}</TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
           {page.entries.length === 0 && <Typography sx={{ mt: 2 }}>No entry matches these filters.</Typography>}
           <Pager page={page.page} total={page.total} pageSize={page.pageSize} label="Entries" onPage={(p) => setApplied({ ...applied, page: p })} />
         </>

@@ -1,0 +1,237 @@
+/**
+ * A school's classes as its administrator runs them, shared by the school administration routes
+ * (services/onelook/adminClasses.ts) and the operator CLI (cli/admin.ts `class …`): the list, one
+ * class with its teachers and students, creating a class for a teacher, adding and removing a
+ * teacher, archiving, and the printable sheet of codes. Every read and change is scoped to one school
+ * (`schoolId`): a class of another school is "not found". Each change writes and records its audit
+ * entry in one transaction; a change the next roster import would undo is refused (rosterGuard.ts).
+ * Refusals are HttpErrors (4xx with the reason); the CLI prints their message.
+ */
+import { formatAccessCode } from '../../../common/accounts';
+import { TEACHER_PERMISSION } from '../../../common/classroom';
+import {
+  CLASS_ADMIN_MESSAGES,
+  type AdminClass,
+  type AdminClassDetail,
+  type AdminTeacher,
+  type CodeCard,
+  type CodeSheet,
+} from '../../../common/schoolAdminClasses';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import { auditNameOf } from '../audit/actor';
+import { recordAudit, type AuditActor } from '../audit/record';
+import * as repo from './repository';
+import { rosterRefusal } from './rosterGuard';
+
+/** Who acts at which school. */
+export interface SchoolActor {
+  actor: AuditActor;
+  schoolId: number;
+}
+
+/** A class name as stored: trimmed, inner runs of spaces made one. */
+export const tidyClassName = (name: string): string => name.trim().replace(/\s+/g, ' ');
+
+const personName = (u: { first_name: string; last_name: string; user_name: string }) => `${u.first_name} ${u.last_name}`.trim() || u.user_name;
+
+/** Every class of the school, by name: teachers, live student count, roster or not, archived. */
+export async function schoolClasses(db: Db, schoolId: number, now: number): Promise<AdminClass[]> {
+  return classesOf(db, schoolId, await repo.classIdsAt(db, schoolId, null), now);
+}
+
+async function classesOf(db: Db, schoolId: number, ids: readonly number[], now: number): Promise<AdminClass[]> {
+  if (ids.length === 0) return [];
+  const [summaries, extra, teachers] = await Promise.all([
+    repo.classSummaries(db, ids, now),
+    db.selectFrom('classes').select(['id', 'sourced_id', 'created_at']).where('client_id', '=', schoolId).where('id', 'in', [...ids]).execute(),
+    db
+      .selectFrom('class_teachers')
+      .innerJoin('users', 'users.id', 'class_teachers.user_id')
+      .select(['class_teachers.user_id', 'users.user_name'])
+      .where('class_teachers.class_id', 'in', [...ids])
+      .execute(),
+  ]);
+  const userNames = new Map(teachers.map((t) => [t.user_id, t.user_name]));
+  const extraOf = new Map(extra.map((e) => [e.id, e]));
+  return summaries.flatMap((s) => {
+    const e = extraOf.get(s.id);
+    if (!e) return [];
+    return [
+      {
+        id: s.id,
+        name: s.name,
+        teachers: s.teachers.map((t) => ({ userId: t.userId, name: t.name, userName: userNames.get(t.userId) ?? '', role: t.role })),
+        students: s.studentCount,
+        rosterManaged: e.sourced_id !== null,
+        archivedAt: s.archivedAt,
+        createdAt: Number(e.created_at),
+      },
+    ];
+  });
+}
+
+/** The class, if it is one of the school's; else 404. */
+async function classAt(db: Db, schoolId: number, classId: number): Promise<repo.ClassRow & { sourcedId: string | null }> {
+  const cls = await repo.findClass(db, classId);
+  if (!cls || cls.clientId !== schoolId) throw new HttpError(404, CLASS_ADMIN_MESSAGES.classNotFound);
+  const row = await db.selectFrom('classes').select('sourced_id').where('id', '=', classId).executeTakeFirstOrThrow();
+  return { ...cls, sourcedId: row.sourced_id };
+}
+
+export async function schoolClassDetail(db: Db, schoolId: number, classId: number, now: number): Promise<AdminClassDetail> {
+  const cls = await classAt(db, schoolId, classId);
+  const [[summary], students, joinCode] = await Promise.all([
+    classesOf(db, schoolId, [cls.id], now),
+    db
+      .selectFrom('class_students')
+      .innerJoin('users', 'users.id', 'class_students.user_id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.source', 'class_students.joined_at'])
+      .where('class_students.class_id', '=', cls.id)
+      .where('class_students.left_at', 'is', null)
+      .orderBy('users.last_name')
+      .orderBy('users.first_name')
+      .orderBy('users.id')
+      .execute(),
+    liveJoinCode(db, cls.id, now),
+  ]);
+  return {
+    ...summary!,
+    joinCode: cls.archivedAt === null ? (joinCode?.code ?? null) : null,
+    studentList: students.map((s) => ({ userId: s.id, name: personName(s), userName: s.user_name, source: s.source, joinedAt: Number(s.joined_at) })),
+  };
+}
+
+async function liveJoinCode(db: Db, classId: number, now: number): Promise<{ code: string; expiresAt: number | null } | undefined> {
+  const row = await db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at'])
+    .where('class_id', '=', classId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? { code: formatAccessCode(row.code), expiresAt: row.expires_at === null ? null : Number(row.expires_at) } : undefined;
+}
+
+/** The school's members who hold TEACHER there (the ones a class can be given to), by name. */
+export async function schoolTeachers(db: Db, schoolId: number): Promise<AdminTeacher[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('school_permissions', 'school_permissions.user_id', 'users.id')
+    .innerJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', schoolId))
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'users.sourced_id'])
+    .where('school_permissions.client_id', '=', schoolId)
+    .where('school_permissions.permission', '=', TEACHER_PERMISSION)
+    .where('users.deactivated_at', 'is', null)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+  return rows.map((r) => ({ userId: r.id, name: personName(r), userName: r.user_name, rosterManaged: r.sourced_id !== null }));
+}
+
+async function teacherAt(db: Db, schoolId: number, userId: number): Promise<AdminTeacher> {
+  const teacher = (await schoolTeachers(db, schoolId)).find((t) => t.userId === userId);
+  if (!teacher) throw new HttpError(404, CLASS_ADMIN_MESSAGES.teacherNotFound);
+  return teacher;
+}
+
+const targetOf = (t: AdminTeacher) => ({ targetUserId: t.userId, targetName: auditNameOf({ firstName: t.name, lastName: '', userName: t.userName }) });
+
+/** A new class taught by `teacherId`, with its join code; the class's id. */
+export async function createClassFor(db: Db, by: SchoolActor, input: { name: string; teacherId: number }, now: number): Promise<number> {
+  const name = tidyClassName(input.name);
+  if (name === '') throw new HttpError(400, CLASS_ADMIN_MESSAGES.nameRequired);
+  if (name.length > 100) throw new HttpError(400, CLASS_ADMIN_MESSAGES.nameTooLong);
+  const teacher = await teacherAt(db, by.schoolId, input.teacherId);
+  const productId = await repo.joinCodeProduct(db, by.schoolId);
+  if (productId === undefined) throw new HttpError(409, CLASS_ADMIN_MESSAGES.noProduct);
+  return db.transaction().execute(async (trx) => {
+    const id = await repo.insertClass(trx, { clientId: by.schoolId, name, ownerId: teacher.userId, productId }, now);
+    await recordAudit(trx, by.actor, { action: 'class.create', schoolId: by.schoolId, ...targetOf(teacher), detail: { classId: id, class: name } }, now);
+    return id;
+  });
+}
+
+export async function addClassTeacher(db: Db, by: SchoolActor, classId: number, userId: number, now: number): Promise<AdminTeacher> {
+  const cls = await classAt(db, by.schoolId, classId);
+  if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.archived);
+  const teacher = await teacherAt(db, by.schoolId, userId);
+  if (await repo.teacherRole(db, cls.id, teacher.userId)) throw new HttpError(409, CLASS_ADMIN_MESSAGES.alreadyTeacher);
+  const refusal = rosterRefusal('add-teacher', { classFromRoster: cls.sourcedId !== null, teacherFromRoster: teacher.rosterManaged });
+  if (refusal) throw new HttpError(409, refusal);
+  await db.transaction().execute(async (trx) => {
+    await repo.addTeacher(trx, cls.id, teacher.userId, now);
+    await recordAudit(trx, by.actor, { action: 'class.teacher.add', schoolId: by.schoolId, ...targetOf(teacher), detail: { classId: cls.id, class: cls.name } }, now);
+  });
+  return teacher;
+}
+
+export async function removeClassTeacher(db: Db, by: SchoolActor, classId: number, userId: number, now: number): Promise<{ name: string }> {
+  const cls = await classAt(db, by.schoolId, classId);
+  if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.archived);
+  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user || !(await repo.teacherRole(db, cls.id, user.id))) throw new HttpError(404, CLASS_ADMIN_MESSAGES.notATeacherOfClass);
+  const refusal = rosterRefusal('remove-teacher', { classFromRoster: cls.sourcedId !== null, teacherFromRoster: user.sourced_id !== null });
+  if (refusal) throw new HttpError(409, refusal);
+  await db.transaction().execute(async (trx) => {
+    // counted inside the transaction: two removals at once never leave the class without a teacher
+    if ((await repo.teacherCount(trx, cls.id)) <= 1) throw new HttpError(409, CLASS_ADMIN_MESSAGES.lastTeacher);
+    await repo.removeTeacher(trx, cls.id, user.id);
+    const targetName = auditNameOf({ firstName: user.first_name, lastName: user.last_name, userName: user.user_name });
+    await recordAudit(trx, by.actor, { action: 'class.teacher.remove', schoolId: by.schoolId, targetUserId: user.id, targetName, detail: { classId: cls.id, class: cls.name } }, now);
+  });
+  return { name: personName(user) };
+}
+
+/** Archives the class: it leaves the lists, its join code stops working, everyone's work stays. */
+export async function archiveSchoolClass(db: Db, by: SchoolActor, classId: number, now: number): Promise<void> {
+  const cls = await classAt(db, by.schoolId, classId);
+  if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.alreadyArchived);
+  const refusal = rosterRefusal('archive', { classFromRoster: cls.sourcedId !== null, teacherFromRoster: false });
+  if (refusal) throw new HttpError(409, refusal);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateClass(trx, cls.id, { archived: true }, now);
+    await recordAudit(trx, by.actor, { action: 'class.archive', schoolId: by.schoolId, detail: { classId: cls.id, class: cls.name } }, now);
+  });
+}
+
+export interface SheetRequest {
+  school: { id: number; name: string };
+  /** a class: its join code; none: the school's working access codes, one card each */
+  classId: number | null;
+  /** for a class without students: how many unnamed cards */
+  copies: number;
+  publicUrl: string;
+}
+
+/**
+ * The cards to print. A class's sheet has one card per student on its roster (their name on it, so
+ * each gets theirs), or `copies` unnamed cards while nobody has joined; the school's sheet has one
+ * card per access code that still works and has a seat left.
+ */
+export async function codeSheet(db: Db, request: SheetRequest, now: number): Promise<CodeSheet> {
+  const urls = { registerUrl: `${request.publicUrl}/register/code`, joinUrl: `${request.publicUrl}/app/profile/code` };
+  if (request.classId !== null) {
+    const detail = await schoolClassDetail(db, request.school.id, request.classId, now);
+    if (detail.joinCode === null) throw new HttpError(409, detail.archivedAt !== null ? CLASS_ADMIN_MESSAGES.archived : CLASS_ADMIN_MESSAGES.noCodes);
+    const live = await liveJoinCode(db, detail.id, now);
+    const card = (studentName: string | null): CodeCard => ({ code: detail.joinCode!, className: detail.name, studentName, expiresAt: live?.expiresAt ?? null });
+    const cards = detail.studentList.length > 0 ? detail.studentList.map((s) => card(s.name)) : Array.from({ length: request.copies }, () => card(null));
+    return { school: request.school.name, title: `Join codes — ${detail.name}`, ...urls, cards };
+  }
+  const rows = await db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at', 'seats', 'used'])
+    .where('client_id', '=', request.school.id)
+    .where('class_id', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  const cards = rows
+    .filter((r) => r.used < r.seats)
+    .map((r) => ({ code: formatAccessCode(r.code), className: null, studentName: null, expiresAt: r.expires_at === null ? null : Number(r.expires_at) }));
+  if (cards.length === 0) throw new HttpError(409, CLASS_ADMIN_MESSAGES.noCodes);
+  return { school: request.school.name, title: `Access codes — ${request.school.name}`, ...urls, cards };
+}
