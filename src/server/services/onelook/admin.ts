@@ -65,7 +65,7 @@ interface School {
   timezone: string;
 }
 
-interface Admin {
+export interface Admin {
   actor: AuditActor;
   userId: number;
   isSuperuser: boolean;
@@ -73,7 +73,7 @@ interface Admin {
 }
 
 /** The caller as an administrator of the school the call is about, else 403/404. */
-async function adminOf(ctx: ServiceContext): Promise<Admin> {
+export async function adminOf(ctx: ServiceContext): Promise<Admin> {
   const identity = signedInIdentity(ctx);
   const isSuperuser = identity.permissions.includes(SUPERUSER_PERMISSION);
   if (!hasPermission(identity.permissions, SCHOOLADMIN_PERMISSION)) throw new HttpError(403, ADMIN_MESSAGES.notAdmin);

@@ -11,6 +11,7 @@ import { worksheetsRoutes } from './worksheets';
 import { classroomRoutes } from './classroom';
 import { studentDataRoutes } from './studentData';
 import { adminRoutes } from './admin';
+import { schoolSettingsRoutes } from './schoolSettings';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -36,5 +37,6 @@ export const oneLookModule: ServiceModule = {
     ...classroomRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
+    ...schoolSettingsRoutes,
   ],
 };
