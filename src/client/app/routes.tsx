@@ -66,6 +66,8 @@ const classes = () => import(/* webpackChunkName: "classroom" */ '../features/cl
 const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
+const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
+const adminSettings = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SettingsPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -126,6 +128,8 @@ const P = {
   AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
   AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
   AdminAudit: lazyPage(schoolAdmin, 'AdminAuditPage'),
+  AdminRoster: lazyPage(adminRoster, 'AdminRosterPage'),
+  AdminSettings: lazyPage(adminSettings, 'AdminSettingsPage'),
   NotFound: NotFoundPage,
 };
 
@@ -255,6 +259,8 @@ const appChildren: AppRoute[] = [
           { path: 'users', title: 'Users', page: P.AdminUsers },
           { path: 'codes', title: 'Access Codes and Invitations', page: P.AdminCodes },
           { path: 'audit', title: 'Audit Trail', page: P.AdminAudit },
+          { path: 'roster', title: 'Roster Upload', page: P.AdminRoster },
+          { path: 'settings', title: 'School Settings', page: P.AdminSettings },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },

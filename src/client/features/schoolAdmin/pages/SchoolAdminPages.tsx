@@ -74,7 +74,7 @@ const SCHOOL_CRUMB: Crumb = { label: 'School', to: '/app/admin' };
 // ---------------------------------------------------------------- shared parts
 
 /** Loads `key` from `path` whenever the params or the picked school change; the resource's answer. */
-function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record<string, string | number> = {}) {
+export function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record<string, string | number> = {}) {
   const dispatch = useAppDispatch();
   const school = useAppSelector(selectAdminSchool);
   const paramsKey = JSON.stringify(params);
@@ -85,7 +85,7 @@ function useAdminResource<T>(key: AdminResourceKey, path: string, params: Record
   return { status: resource?.status ?? 'loading', data: (resource?.data ?? null) as T | null, error: resource?.error ?? null };
 }
 
-function useAct() {
+export function useAct() {
   const dispatch = useAppDispatch();
   const action = useAppSelector(selectAdminAction);
   return { action, act: (request: AdminActionRequest) => dispatch(adminActionRequested(request)), clear: () => dispatch(adminActionCleared()) };
@@ -118,7 +118,7 @@ function SchoolPicker() {
   );
 }
 
-function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: string; crumbs?: Crumb[]; children: ReactNode }) {
+export function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: string; crumbs?: Crumb[]; children: ReactNode }) {
   return (
     <PageFrame title={title} crumbs={[{ label: 'Home', to: '/app' }, ...crumbs.filter((c) => c.label !== title), { label: title }]} maxWidth={1100}>
       <SchoolPicker />
@@ -127,7 +127,7 @@ function AdminFrame({ title, crumbs = [SCHOOL_CRUMB], children }: { title: strin
   );
 }
 
-function LoadFailed({ error }: { error: { message: string } | null }) {
+export function LoadFailed({ error }: { error: { message: string } | null }) {
   return error ? <Alert severity="error">{error.message}</Alert> : null;
 }
 
@@ -167,6 +167,8 @@ export function AdminOverviewPage() {
         },
         { title: 'Classes', to: '/app/classes', text: `${o.classes} classes.`, action: 'See the classes' },
         { title: 'Audit trail', to: '/app/admin/audit', text: `${o.auditEntries} recorded staff actions.`, action: 'Read the audit trail' },
+        { title: 'Roster upload', to: '/app/admin/roster', text: 'Import the OneRoster export of your student information system, after a dry run.', action: 'Upload a roster' },
+        { title: 'Settings', to: '/app/admin/settings', text: `Time zone ${o.timezone}; how long recordings and the audit trail are kept.`, action: 'Change the settings' },
       ]
     : [];
   return (
