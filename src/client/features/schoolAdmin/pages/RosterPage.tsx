@@ -23,6 +23,20 @@ import { AdminFrame, LoadFailed, useAct, useAdminResource } from './SchoolAdminP
 const DRY_RUN = 'roster:dry-run';
 const IMPORT = 'roster:import';
 
+function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {names.map((name) => (
+          <TableCell key={name} scope="col">
+            {name}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 function RosterReportView({ report }: { report: RosterReport }) {
   const rows = [
     ['Schools', report.schools, 'removed'],
@@ -38,14 +52,7 @@ function RosterReportView({ report }: { report: RosterReport }) {
         </Typography>
         <TableFrame label="Problems">
           <Table size="small" aria-label="Problems in the file">
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">File</TableCell>
-                <TableCell scope="col">Line</TableCell>
-                <TableCell scope="col">Column</TableCell>
-                <TableCell scope="col">Problem</TableCell>
-              </TableRow>
-            </TableHead>
+            <ColumnHeads names={['File', 'Line', 'Column', 'Problem']} />
             <TableBody>
               {report.problems.map((p, index) => (
                 <TableRow key={index}>
@@ -68,14 +75,7 @@ function RosterReportView({ report }: { report: RosterReport }) {
       </Typography>
       <TableFrame label="Changes">
         <Table size="small" aria-label={report.dryRun ? 'What the import would do' : 'What the import did'}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">What</TableCell>
-              <TableCell scope="col">Created</TableCell>
-              <TableCell scope="col">Updated</TableCell>
-              <TableCell scope="col">Removed</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads names={['What', 'Created', 'Updated', 'Removed']} />
           <TableBody>
             {rows.map(([label, counts, removed]) => (
               <TableRow key={label}>
