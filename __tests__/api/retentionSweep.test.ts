@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { RETENTION } from '../../src/server/security/retention';
 import { RETENTION_SWEEP_INTERVAL_MS } from '../../src/server/retentionSweep';
 import { CLI_ACTOR, recordAudit } from '../../src/server/services/audit/record';
+import { changeSchoolSettings, retentionMaximums } from '../../src/server/services/schoolSettings';
 import { createTestApp, type TestApp } from './support/testApp';
 
 const DAY = 86_400_000;
@@ -175,5 +176,42 @@ describe('the retention sweep', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a school’s own, shorter retention', () => {
+  /** A recording of a ticket sent from `school` (its name), and an audit entry at that school, at `at`. */
+  async function schoolRows(school: { id: number; name: string }, at: number, tag: string): Promise<void> {
+    const ticket = await t.db
+      .insertInto('support_tickets')
+      .values({ issue_key: `HELP-${tag}`, number: Number(tag), user_id: null, user_name: null, school: school.name, page_url: '/app', name: 'Lena', email: 'lena@example.edu', subject: 'help', description: 'help', useragent: 'test', status: 'open', created_at: at, resolved_at: null, resolved_by: null, recording_id: `00000000-0000-4000-8000-0000000000${tag}`, upload_token_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('support_recordings').values({ id: `00000000-0000-4000-8000-0000000000${tag}`, ticket_id: ticket.id, created_at: at, size: 2, truncated: 0, events: '[]' }).execute();
+    await recordAudit(t.db, CLI_ACTOR, { action: 'roster.import', schoolId: school.id }, at);
+  }
+  const left = async () => ({
+    recordings: (await t.db.selectFrom('support_recordings as r').innerJoin('support_tickets as s', 's.id', 'r.ticket_id').select('s.school').orderBy('s.school').execute()).map((r) => r.school),
+    audit: (await t.db.selectFrom('audit_events as a').innerJoin('clients as c', 'c.id', 'a.client_id').select('c.lsclient_id').where('a.action', '=', 'roster.import').orderBy('c.lsclient_id').execute()).map((r) => r.lsclient_id),
+  });
+
+  it('the sweep deletes a school’s recordings and audit entries past its own days, to the millisecond, and leaves other schools to the deployment’s', async () => {
+    const schools = await t.db.selectFrom('clients').select(['id', 'name', 'lsclient_id']).where('lsclient_id', 'in', ['LINCOLN-HS', 'ROOSEVELT-AC']).orderBy('lsclient_id').execute();
+    const [lincoln, roosevelt] = schools as [(typeof schools)[number], (typeof schools)[number]];
+    const start = t.clock();
+    await changeSchoolSettings(t.db, retentionMaximums(t.config), lincoln.id, { recordingRetentionDays: 3, auditRetentionDays: 100 }, CLI_ACTOR, start);
+    await t.db.deleteFrom('audit_events').execute();
+    await schoolRows(lincoln, start, '71');
+    await schoolRows(roosevelt, start, '72');
+    t.clock.set(start + 3 * DAY);
+    await manual.fire();
+    expect(await left()).toEqual({ recordings: ['Lincoln High School', 'Roosevelt Academy'], audit: ['LINCOLN-HS', 'ROOSEVELT-AC'] });
+    t.clock.set(start + 3 * DAY + 1);
+    await manual.fire();
+    expect((await left()).recordings).toEqual(['Roosevelt Academy']);
+    t.clock.set(start + 100 * DAY + 1);
+    await manual.fire();
+    // Roosevelt's recording is past the deployment's 30 days too; its audit entry is within 730
+    expect(await left()).toEqual({ recordings: [], audit: ['ROOSEVELT-AC'] });
   });
 });

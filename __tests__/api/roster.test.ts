@@ -153,7 +153,7 @@ describe('a valid district', () => {
 
     // --school with a file for two schools, or an unknown school, is refused
     expect((await run(rosterZip(smallDistrict()), { school: 'ELM-HS' })).problems).toEqual([
-      { file: 'orgs.csv', column: 'type', message: 'With --school the file must be for one school; it lists 2 orgs of type school.' },
+      { file: 'orgs.csv', column: 'type', message: 'A file for one school (ELM-HS) must list exactly one org of type school; it lists 2.' },
     ]);
     expect((await run(rosterZip(one), { school: 'NOPE' })).problems).toEqual([{ file: '--school', message: 'No school has the id "NOPE".' }]);
   });

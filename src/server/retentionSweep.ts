@@ -13,6 +13,7 @@ import type { Db } from './db';
 import { purgeExpired, type PurgeCounts } from './security/retention';
 import { DEFAULT_AUDIT_RETENTION_DAYS, purgeExpiredAudit } from './services/audit/retention';
 import { purgeExpiredRecordings } from './services/onelook/support';
+import { purgeSchoolRetention } from './services/schoolSettings';
 
 /** At least hourly (the retention rules are in days; an hour late is within them). */
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60_000;
@@ -33,7 +34,10 @@ export interface SweepOptions {
   timers?: { setInterval(tick: () => Promise<unknown>, ms: number): unknown; clearInterval(handle: unknown): void };
 }
 
-/** One sweep at `now`: everything past its retention, recordings and audit entries included. */
+/**
+ * One sweep at `now`: everything past its retention, recordings and audit entries included, first
+ * by the deployment's retention, then by each school's own shorter one (docs/privacy.md).
+ */
 export async function sweepRetention(
   db: Db,
   recordingRetentionMs: number,
@@ -43,7 +47,8 @@ export async function sweepRetention(
   const counts = await purgeExpired(db, now);
   const recordings = await purgeExpiredRecordings(db, now, recordingRetentionMs);
   const auditEntries = await purgeExpiredAudit(db, now, auditRetentionMs);
-  return { ...counts, recordings, auditEntries };
+  const bySchool = await purgeSchoolRetention(db, now, { recordingRetentionMs, auditRetentionMs });
+  return { ...counts, recordings: recordings + bySchool.recordings, auditEntries: auditEntries + bySchool.auditEntries };
 }
 
 export interface RetentionSweep {

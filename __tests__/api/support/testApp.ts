@@ -173,3 +173,26 @@ export async function signIn(app: FastifyInstance, username: string): Promise<Se
 export function messageOf(response: LightMyRequestResponse): string {
   return (response.json() as { message: string }).message;
 }
+
+/**
+ * One upload through POST /api/service/multipart: the proxy request (OneLook) as the `request`
+ * field, then each file under its field name, encoded as a browser's FormData is.
+ */
+export async function multipartCall(
+  app: FastifyInstance,
+  request: { method: string; path: string; payload?: unknown; params?: Record<string, unknown> },
+  files: Record<string, { data: Uint8Array | string; filename: string; type?: string }>,
+  options: { token?: string | null; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  form.append('request', JSON.stringify({ service: 'OneLook', ...request }));
+  for (const [field, file] of Object.entries(files)) form.append(field, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.filename);
+  const encoded = new Request('http://localhost/api/service/multipart', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: '/api/service/multipart',
+    headers: { ...(options.token ? authHeaders(options.token) : appKeyHeader), 'content-type': encoded.headers.get('content-type') as string },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}

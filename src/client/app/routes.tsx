@@ -69,6 +69,8 @@ const classStudent = () => import(/* webpackChunkName: "classroom" */ '../featur
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
+const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
+const adminSettings = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SettingsPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -132,6 +134,8 @@ const P = {
   AdminClasses: lazyPage(adminClasses, 'AdminClassesPage'),
   AdminClass: lazyPage(adminClasses, 'AdminClassPage'),
   AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),
+  AdminRoster: lazyPage(adminRoster, 'AdminRosterPage'),
+  AdminSettings: lazyPage(adminSettings, 'AdminSettingsPage'),
   NotFound: NotFoundPage,
 };
 
@@ -264,6 +268,8 @@ const appChildren: AppRoute[] = [
           { path: 'classes', title: 'Classes and Teachers', page: P.AdminClasses },
           { path: 'classes/:id', title: 'Class', numeric: ['id'], page: P.AdminClass },
           { path: 'codes/print', title: 'Print Codes', page: P.AdminCodeSheet },
+          { path: 'roster', title: 'Roster Upload', page: P.AdminRoster },
+          { path: 'settings', title: 'School Settings', page: P.AdminSettings },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },

@@ -15,6 +15,8 @@ import type { AuditAction } from '../../common/audit';
 import { auditNameOf } from '../services/audit/actor';
 import { CLI_ACTOR, recordAudit } from '../services/audit/record';
 import { formatRosterReport, importRoster } from '../services/roster/service';
+import { changeSchoolSettings, readSchoolSettings, retentionMaximums, SettingsError } from '../services/schoolSettings';
+import { RETENTION_LABELS, type RetentionKind, type SchoolSettings, type SchoolSettingsChange } from '../../common/schoolSettings';
 import { deleteStudentData, exportStudentData, studentAtSchool } from '../services/studentData';
 import { HttpError } from '../http/errors';
 import {
@@ -60,6 +62,10 @@ Commands:
       sourcedId. A file with any problem changes nothing and every problem is listed with its file,
       line and column; --dry-run reports what would be created, updated and deactivated. With
       --school the file is for that one school. Imported users have no password yet.
+  school settings --school <ID> [--timezone <IANA zone>] [--recording-retention-days <N|default>] [--audit-retention-days <N|default>]
+      Show a school's settings, or change them: its time zone (due dates, access code expiry days)
+      and how many days its support recordings and audit trail are kept — never longer than this
+      deployment's RECORDING_RETENTION_DAYS / AUDIT_RETENTION_DAYS; "default" goes back to those.
   student export <username> [--out FILE] [--school <ID>]
       Everything stored about one student, as one JSON document (to FILE, or printed). Of classes
       and turned-in work, the school's only (--school, default the student's current school).
@@ -119,6 +125,9 @@ const OPTIONS = {
   teacher: { type: 'string' },
   class: { type: 'string' },
   copies: { type: 'string' },
+  timezone: { type: 'string' },
+  'recording-retention-days': { type: 'string' },
+  'audit-retention-days': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -153,6 +162,27 @@ function dateEnd(raw: unknown): number | null {
   return end;
 }
 
+const SCHOOL_SETTINGS_USAGE =
+  'Usage: npm run admin -- school settings --school <ID> [--timezone <IANA zone>] [--recording-retention-days <N|default>] [--audit-retention-days <N|default>]';
+
+/** A retention option: a whole number of days, or "default" (null: the deployment's). */
+function retentionOption<K extends 'recordingRetentionDays' | 'auditRetentionDays'>(values: Record<string, unknown>, name: string, key: K): Partial<Record<K, number | null>> {
+  const raw = values[name];
+  if (raw === undefined) return {};
+  if (raw === 'default') return { [key]: null } as Partial<Record<K, number | null>>;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number of days or "default".`);
+  return { [key]: Number(raw) } as Partial<Record<K, number | null>>;
+}
+
+function formatSchoolSettings(settings: SchoolSettings): string {
+  const retention = (kind: RetentionKind) => {
+    const r = settings.retention[kind];
+    const own = r.days === null ? `the deployment's ${r.maxDays} days` : `${r.days} days (the deployment keeps ${r.maxDays})`;
+    return `  ${RETENTION_LABELS[kind]}: ${own}; a school may choose ${r.minDays} to ${r.maxDays}`;
+  };
+  return [`${settings.school.name} (${settings.school.id})`, `  Time zone: ${settings.timezone}`, retention('recordings'), retention('audit')].join('\n');
+}
+
 export async function runCommand(argv: string[], io: CliIo, deps: { config?: Config; db?: Db; now?: () => number } = {}): Promise<number> {
   let parsed;
   try {
@@ -168,7 +198,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     return command || values.help ? 0 : 2;
   }
   // `roster import <file>` is the one command with a subcommand and a file
-  const expected = command === 'roster' || command === 'student' ? 3 : (STAFF_POSITIONALS[command] ?? 1);
+  const expected = command === 'roster' || command === 'student' ? 3 : command === 'school' ? 2 : (STAFF_POSITIONALS[command] ?? 1);
   if (positionals.length > expected) {
     io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
@@ -301,6 +331,30 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
           return 1;
         }
         io.out(formatRosterReport(report));
+        break;
+      }
+      case 'school': {
+        if (positionals[1] !== 'settings') throw new UsageError(SCHOOL_SETTINGS_USAGE);
+        const id = need(values, 'school');
+        const school = await db.selectFrom('clients').select('id').where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', id.toLowerCase())).executeTakeFirst();
+        if (!school) throw new AdminError(`No school has the id "${id}".`);
+        const change: SchoolSettingsChange = {
+          ...(values.timezone !== undefined ? { timezone: values.timezone } : {}),
+          ...retentionOption(values, 'recording-retention-days', 'recordingRetentionDays'),
+          ...retentionOption(values, 'audit-retention-days', 'auditRetentionDays'),
+        };
+        const max = retentionMaximums(config);
+        if (Object.keys(change).length === 0) {
+          io.out(formatSchoolSettings(await readSchoolSettings(db, max, school.id)));
+          break;
+        }
+        try {
+          const { settings, changed } = await changeSchoolSettings(db, max, school.id, change, CLI_ACTOR, now());
+          io.out(`${changed ? 'Saved.' : 'Nothing changed.'}\n${formatSchoolSettings(settings)}`);
+        } catch (error) {
+          if (error instanceof SettingsError) throw new AdminError(error.message);
+          throw error;
+        }
         break;
       }
       case 'student': {

@@ -9,6 +9,9 @@ export interface ClientsTable {
   timezone: Generated<string>;
   /** OneRoster org sourcedId (0015) */
   sourced_id: string | null;
+  /** the school's own, shorter retention in days; null: the deployment's (0019) */
+  recording_retention_days: number | null;
+  audit_retention_days: number | null;
 }
 
 export interface UsersTable {

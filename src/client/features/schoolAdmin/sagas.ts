@@ -4,7 +4,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { callService } from '../../api/apiSaga';
+import { callMultipart, callService } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
 import { downloadText } from '../documents';
 import { notificationRaised } from '../notifications';
@@ -39,10 +39,11 @@ export function* loadSaga(action: ReturnType<typeof adminLoadRequested>): SagaIt
 }
 
 export function* actionSaga(action: ReturnType<typeof adminActionRequested>): SagaIterator {
-  const { name, method, path, payload, reload = [] } = action.payload;
+  const { name, method, path, payload, reload = [], files } = action.payload;
   try {
     const params: Record<string, string | number> = yield call(withSchool);
-    const result: unknown = yield call(callService, { method, path, params, ...(payload === undefined ? {} : { payload }) });
+    const request = { method, path, params, ...(payload === undefined ? {} : { payload }) };
+    const result: unknown = files ? yield call(callMultipart, request, files) : yield call(callService, request);
     yield put(adminActionSucceeded({ name, result }));
     const message = (result as { message?: unknown } | null)?.message;
     if (typeof message === 'string') yield put(notificationRaised({ severity: 'success', summary: message }));

@@ -15,7 +15,7 @@ import { sessionEnd } from '../auth';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-export type AdminResourceKey = 'schools' | 'overview' | 'users' | 'codes' | 'invitations' | 'audit' | 'classes' | 'class' | 'teachers' | 'codeSheet';
+export type AdminResourceKey = 'schools' | 'overview' | 'users' | 'codes' | 'invitations' | 'audit' | 'classes' | 'class' | 'teachers' | 'codeSheet' | 'settings' | 'rosterRules';
 
 export interface AdminLoad {
   key: AdminResourceKey;
@@ -38,6 +38,8 @@ export interface AdminActionRequest {
   payload?: unknown;
   /** resources to load again once it succeeds */
   reload?: AdminResourceKey[];
+  /** files to upload with it (POST /api/service/multipart): the roster ZIP; never kept in the state */
+  files?: Record<string, Blob>;
 }
 
 export interface AdminActionState {

@@ -16,6 +16,7 @@ import { migration0015 } from './0015_classroom';
 import { migration0016 } from './0016_review_banks';
 import { migration0017 } from './0017_audit';
 import { migration0018 } from './0018_support_desk';
+import { migration0019 } from './0019_school_retention';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -38,6 +39,7 @@ export const migrationProvider: MigrationProvider = {
       '0016_review_banks': migration0016,
       '0017_audit': migration0017,
       '0018_support_desk': migration0018,
+      '0019_school_retention': migration0019,
     };
   },
 };

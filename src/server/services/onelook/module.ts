@@ -12,6 +12,7 @@ import { classroomRoutes } from './classroom';
 import { studentDataRoutes } from './studentData';
 import { adminRoutes } from './admin';
 import { adminClassesRoutes } from './adminClasses';
+import { schoolSettingsRoutes } from './schoolSettings';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -38,5 +39,6 @@ export const oneLookModule: ServiceModule = {
     ...studentDataRoutes,
     ...adminRoutes,
     ...adminClassesRoutes,
+    ...schoolSettingsRoutes,
   ],
 };

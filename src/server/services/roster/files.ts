@@ -10,14 +10,9 @@
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 
-export interface RosterProblem {
-  file: string;
-  /** 1-based line of the CSV; absent for a problem with the whole file */
-  line?: number;
-  /** the column's header name */
-  column?: string;
-  message: string;
-}
+import type { RosterProblem } from '../../../common/roster';
+
+export type { RosterProblem };
 
 export interface RosterOrg {
   sourcedId: string;

@@ -17,6 +17,7 @@
  *   Students who joined with a join code are never touched by the roster.
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
+import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';
 import type { Db } from '../../db';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
@@ -41,6 +42,12 @@ export interface RosterImportOptions {
   dryRun?: boolean;
   /** the lsclientID of the one school the file is for (its org is linked to that school) */
   school?: string | null;
+  /**
+   * a school administrator's import (with `school`): it may not reach into another school, so a
+   * user of the file who is already a member of another school is refused, and the problems do
+   * not name other schools
+   */
+  confined?: boolean;
   now: number;
   /**
    * who imports (the CLI: CLI_ACTOR): an import that changes data is recorded in the audit trail, a
@@ -49,38 +56,9 @@ export interface RosterImportOptions {
   actor?: AuditActor;
 }
 
-interface Counts {
-  created: number;
-  updated: number;
-  removed: number;
-}
+export type { RevokedPermission, RosterReport };
 
-export interface RosterReport {
-  /** true when the file was imported (or, in a dry run, would be) */
-  ok: boolean;
-  dryRun: boolean;
-  problems: RosterProblem[];
-  schools: Counts;
-  /** removed: deactivated */
-  users: Counts;
-  /** removed: archived */
-  classes: Counts;
-  /** created/updated/removed (left or teacher removed) class memberships */
-  enrollments: Counts;
-  /** users and enrolments with roles Cashwise has no place for (guardians, aides, …) */
-  skipped: { users: number; enrollments: number };
-  /** the roster's own grants the file no longer makes, each taken back (by school, then sourcedId) */
-  revoked: RevokedPermission[];
-}
-
-export interface RevokedPermission {
-  /** the user's sourcedId and name */
-  sourcedId: string;
-  name: string;
-  /** the school's lsclientID */
-  school: string;
-  permission: string;
-}
+type Counts = RosterCounts;
 
 const counts = (): Counts => ({ created: 0, updated: 0, removed: 0 });
 
@@ -146,13 +124,14 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     const school = byLsclient(options.school);
     if (!school) problems.push({ file: '--school', message: `No school has the id "${options.school}".` });
     if (schoolOrgs.length !== 1) {
-      problems.push({ file: 'orgs.csv', column: 'type', message: `With --school the file must be for one school; it lists ${schoolOrgs.length} orgs of type school.` });
+      problems.push({ file: 'orgs.csv', column: 'type', message: `A file for one school (${options.school}) must list exactly one org of type school; it lists ${schoolOrgs.length}.` });
     }
     const org = schoolOrgs.length === 1 ? schoolOrgs[0] : undefined;
     if (school && org) {
       const other = clients.find((c) => c.sourced_id === org.sourcedId && c.id !== school.id);
       if (other) {
-        problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `The org "${org.sourcedId}" is already the school ${other.lsclient_id}.` });
+        const which = options.confined ? 'another school' : `the school ${other.lsclient_id}`;
+        problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `The org "${org.sourcedId}" is already ${which}.` });
       } else if (school.sourced_id !== org.sourcedId) {
         if (school.sourced_id !== null) {
           problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `${school.lsclient_id} was imported from the org "${school.sourced_id}", not "${org.sourcedId}".` });
@@ -207,6 +186,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       problems.push({ file: 'users.csv', line: user.line, column: 'username', message: `The user name "${user.userName}" belongs to another Cashwise account.` });
     }
   }
+  if (options.confined) await refuseOtherSchoolsUsers(trx, listed, existing, clientIds, problems);
   if (problems.length > 0) return { report, clientIds };
 
   const toCreate = listed.filter((u) => !existing.has(u.sourcedId));
@@ -396,6 +376,27 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     report.enrollments.removed += 1;
   }
   return { report, clientIds };
+}
+
+/**
+ * A confined (school administrator's) import may create and update users of its own school only: a
+ * user the file lists who already belongs to another school is the district's to import (a student
+ * moving between schools, or a file naming someone it should not).
+ */
+async function refuseOtherSchoolsUsers(trx: Db, listed: RosterData['users'], existing: Map<string, { id: number }>, clientIds: number[], problems: RosterProblem[]): Promise<void> {
+  const ids = listed.flatMap((u) => {
+    const row = existing.get(u.sourcedId);
+    return row ? [row.id] : [];
+  });
+  const elsewhere = new Set(
+    (await selectChunked(ids, (chunk) => trx.selectFrom('user_clients').select('user_id').where('user_id', 'in', chunk).where('client_id', 'not in', clientIds).execute())).map((r) => r.user_id),
+  );
+  for (const user of listed) {
+    const row = existing.get(user.sourcedId);
+    if (row && elsewhere.has(row.id)) {
+      problems.push({ file: 'users.csv', line: user.line, column: 'sourcedId', message: `The user "${user.sourcedId}" belongs to another school: only a district administrator can import them.` });
+    }
+  }
 }
 
 /** The report as the CLI prints it. */

@@ -165,6 +165,8 @@ export function AdminOverviewPage() {
         },
         { title: 'Classes', to: '/app/admin/classes', text: `${o.classes} classes.`, action: 'Classes and teachers' },
         { title: 'Audit trail', to: '/app/admin/audit', text: `${o.auditEntries} recorded staff actions.`, action: 'Read the audit trail' },
+        { title: 'Roster upload', to: '/app/admin/roster', text: 'Import the OneRoster export of your student information system, after a dry run.', action: 'Upload a roster' },
+        { title: 'Settings', to: '/app/admin/settings', text: `Time zone ${o.timezone}; how long recordings and the audit trail are kept.`, action: 'Change the settings' },
       ]
     : [];
   return (

@@ -1,0 +1,101 @@
+/**
+ * /app/admin/settings: the school's time zone (any IANA zone the browser knows; the server checks
+ * it again) and how long its support recordings and audit trail are kept — never longer than the
+ * deployment allows (docs/privacy.md). Every change is in the audit trail, old → new.
+ */
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  RETENTION_LABELS,
+  retentionProblem,
+  SCHOOL_SETTINGS_PATHS,
+  TIMEZONE_USES,
+  timezoneProblem,
+  type RetentionKind,
+  type SchoolSettings,
+  type SchoolSettingsChange,
+} from '../../../../common/schoolSettings';
+import { TimezoneField } from '../../profile';
+import { AdminFrame, LoadFailed, useAct, useAdminResource } from './SchoolAdminPages';
+
+const KINDS: readonly RetentionKind[] = ['recordings', 'audit'];
+const daysOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+
+export function AdminSettingsPage() {
+  const settings = useAdminResource<SchoolSettings>('settings', SCHOOL_SETTINGS_PATHS.settings);
+  return (
+    <AdminFrame title="School Settings">
+      <LoadFailed error={settings.error} />
+      {/* a fresh form for each answer: saved values, or another school picked */}
+      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
+    </AdminFrame>
+  );
+}
+
+function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
+  const { action, act } = useAct();
+  const [timezone, setTimezone] = useState(s.timezone);
+  const [days, setDays] = useState<Record<RetentionKind, string>>({ recordings: s.retention.recordings.days?.toString() ?? '', audit: s.retention.audit.days?.toString() ?? '' });
+  const [touched, setTouched] = useState(false);
+  const problems = {
+    timezone: timezoneProblem(timezone),
+    recordings: retentionProblem('recordings', daysOf(days.recordings), s.retention.recordings.maxDays),
+    audit: retentionProblem('audit', daysOf(days.audit), s.retention.audit.maxDays),
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problems.timezone || problems.recordings || problems.audit) return;
+    const change: SchoolSettingsChange = { timezone, recordingRetentionDays: daysOf(days.recordings), auditRetentionDays: daysOf(days.audit) };
+    act({ name: 'settings', method: 'PUT', path: SCHOOL_SETTINGS_PATHS.settings, payload: change, reload: ['settings', 'overview'] });
+  };
+  return (
+    <>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {s.school.name}
+      </Typography>
+      <Stack component="form" noValidate onSubmit={submit} spacing={3} sx={{ maxWidth: 560 }}>
+        <div>
+          <TimezoneField value={timezone} onChange={setTimezone} error={touched && problems.timezone ? problems.timezone : undefined} />
+          <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+            Where the time zone counts
+          </Typography>
+          <ul>
+            {TIMEZONE_USES.map((use) => (
+              <li key={use}>
+                <Typography>{use}</Typography>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Typography variant="h6" component="h3">
+          How long the school’s data is kept
+        </Typography>
+        {KINDS.map((kind) => {
+          const r = s.retention[kind];
+          const problem = touched ? problems[kind] : null;
+          return (
+            <TextField
+              key={kind}
+              id={`retention-${kind}`}
+              label={`${RETENTION_LABELS[kind]} (days)`}
+              inputMode="numeric"
+              value={days[kind]}
+              onChange={(event) => setDays({ ...days, [kind]: event.target.value })}
+              error={Boolean(problem)}
+              helperText={problem ?? `${r.minDays} to ${r.maxDays} days; empty keeps this deployment’s ${r.maxDays}. Now: ${r.effectiveDays} days.`}
+            />
+          );
+        })}
+        <div>
+          <Button type="submit" variant="contained" disabled={action.name === 'settings' && action.status === 'pending'}>
+            Save settings
+          </Button>
+        </div>
+      </Stack>
+    </>
+  );
+}
