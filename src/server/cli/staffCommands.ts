@@ -12,9 +12,9 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { AdminError } from '../services/accounts/admin';
 import { revokeAccessCode, withdrawInvitation } from '../services/accounts/codeActions';
+import { auditNameOfUser } from '../services/audit/actor';
 import {
   activeSchoolAdmins,
-  auditNameOf,
   deactivateUser,
   endSessions,
   giveTemporaryPassword,
@@ -92,7 +92,7 @@ async function schoolOfUser(db: Db, userId: number, userName: string, school: st
 async function staffAction(db: Db, userName: string, school: string | undefined): Promise<StaffAction & { schoolId: number; deactivated: boolean }> {
   const user = await userNamed(db, userName);
   const schoolId = await schoolOfUser(db, user.id, userName, school);
-  return { actor: CLI_ACTOR, schoolId, target: { id: user.id, name: await auditNameOf(db, user.id) }, deactivated: user.deactivated };
+  return { actor: CLI_ACTOR, schoolId, target: { id: user.id, name: await auditNameOfUser(db, user.id) }, deactivated: user.deactivated };
 }
 
 async function classSchool(db: Db, classId: string): Promise<{ classId: number; schoolId: number }> {
