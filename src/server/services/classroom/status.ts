@@ -12,7 +12,7 @@
  * Anything not completed or passed after its due instant is overdue.
  */
 import type { AssignmentStatus, DashboardCell } from '../../../common/classroom';
-import type { LearnerProgress, TreeMaterial, TreeModule } from '../onelook/catalogRepository';
+import type { LearnerProgress, TreeMaterial, TreeModule } from '../catalog/repository';
 
 export interface AssignmentFacts {
   id: number;

@@ -4,7 +4,7 @@ import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
 import { supportDeskRoutes } from './supportDesk';
-import { catalogRoutes } from './catalog';
+import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from './knowledgeBase';
 import { budgetsRoutes } from './budgets';
 import { worksheetsRoutes } from './worksheets';
