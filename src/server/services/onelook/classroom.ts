@@ -43,7 +43,7 @@ import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { transcriptRows } from '../catalog/progress';
 import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
-import { parseData } from './ownedDocuments';
+import { parseData } from '../ownedDocuments/routes';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
