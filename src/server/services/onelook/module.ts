@@ -5,7 +5,7 @@ import { accountsRoutes } from './accounts';
 import { supportRoutes } from './support';
 import { supportDeskRoutes } from './supportDesk';
 import { catalogRoutes } from '../catalog/routes';
-import { knowledgeBaseRoutes } from './knowledgeBase';
+import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from './classroom';
