@@ -5,7 +5,7 @@
  */
 import type { ServiceModule } from '../types';
 import { Result } from '../types';
-import { staffSchools } from '../onelook/support';
+import { staffSchools } from '../support/tickets';
 import { findUserByUserName, loadIdentity } from './repository';
 
 export const authModule: ServiceModule = {

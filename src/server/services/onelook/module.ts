@@ -2,7 +2,7 @@
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from './accounts';
-import { supportRoutes } from './support';
+import { supportRoutes } from '../support/routes';
 import { supportDeskRoutes } from './supportDesk';
 import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
