@@ -1,7 +1,7 @@
 /**
  * The Auth service behind the proxy (the sign-in calls themselves are /api/auth*). Whether a user
  * name is free is asked in one place only, OneLook's rate-limited
- * POST /registration/usernames/available (services/onelook/accounts.ts).
+ * POST /registration/usernames/available (services/accounts/routes.ts).
  */
 import type { ServiceModule } from '../types';
 import { Result } from '../types';

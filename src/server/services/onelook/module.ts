@@ -1,7 +1,7 @@
 /** OneLook (the default service): the product's own data — accounts, catalog, support, knowledge base, budgets and worksheets. */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
-import { accountsRoutes } from './accounts';
+import { accountsRoutes } from '../accounts/routes';
 import { supportRoutes } from '../support/routes';
 import { supportDeskRoutes } from './supportDesk';
 import { catalogRoutes } from '../catalog/routes';
