@@ -1,4 +1,7 @@
-/** OneLook (the default service): the product's own data — accounts, catalog, support, knowledge base, budgets and worksheets. */
+/**
+ * OneLook (the default service): the product's own data. Its route list is assembled from the
+ * concept folders under services/ (each a routes.ts; docs/architecture.md "Server modules").
+ */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from '../accounts/routes';
@@ -9,7 +12,7 @@ import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from './classroom';
-import { studentDataRoutes } from './studentData';
+import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from './admin';
 
 export const oneLookModule: ServiceModule = {
