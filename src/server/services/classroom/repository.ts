@@ -368,7 +368,7 @@ const rosterOf = (db: Db, classId: number) => db.selectFrom('class_students').se
 
 /**
  * The progress of every student of a class, in one query (completions, attempts, time — the same
- * rows catalogRepository's loadProgress reads for one learner), grouped by student.
+ * rows catalog/repository.ts's loadProgress reads for one learner), grouped by student.
  */
 export async function classProgress(db: Db, classId: number): Promise<Map<number, LearnerProgress>> {
   const rows = await db
@@ -413,7 +413,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
   return byUser;
 }
 
-/** One row of the progress union into a learner's maps (as catalogRepository reads them). */
+/** One row of the progress union into a learner's maps (as catalog/repository.ts reads them). */
 function addProgressRow(progress: LearnerProgress, row: { kind: string; module_slug: string; material_slug: string; section_slug: string; a: unknown; b: unknown; c: unknown }): void {
   if (row.kind === 'c') {
     progress.completions.set(sectionKey(row.module_slug, row.material_slug, row.section_slug), Number(row.a));
