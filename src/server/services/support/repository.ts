@@ -2,7 +2,9 @@
  * Every query of the Get Help tickets and their screen recordings (the support desk's own queries
  * are in onelook/supportDesk.ts). `ticketQuery` is the one read of tickets a support user may see.
  */
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
+import type { SupportTicketsTable } from '../../db/schema';
 import type { ServiceContext } from '../types';
 
 /** The ids and names of a user's schools, their first school first. */
@@ -100,45 +102,13 @@ export async function nextTicketNumber(db: Db): Promise<number> {
   return Number(counter.value);
 }
 
-export interface NewTicket {
-  issue_key: string;
-  number: number;
-  user_id: number | null;
-  user_name: string | null;
-  school: string | null;
-  page_url: string;
-  name: string;
-  email: string;
-  subject: string;
-  description: string;
-  useragent: string;
-  created_at: number;
-  recording_id: string | null;
-  upload_token_hash: string | null;
-}
+/** A new ticket's columns (its status, 'new', and the unresolved state are set here). */
+export type NewTicket = Omit<Insertable<SupportTicketsTable>, 'status' | 'resolved_at' | 'resolved_by'>;
 
 export async function insertTicket(db: Db, ticket: NewTicket): Promise<void> {
   await db
     .insertInto('support_tickets')
-    .values({
-      issue_key: ticket.issue_key,
-      number: ticket.number,
-      user_id: ticket.user_id,
-      user_name: ticket.user_name,
-      school: ticket.school,
-      page_url: ticket.page_url,
-      name: ticket.name,
-      email: ticket.email,
-      subject: ticket.subject,
-      description: ticket.description,
-      useragent: ticket.useragent,
-      status: 'new',
-      created_at: ticket.created_at,
-      resolved_at: null,
-      resolved_by: null,
-      recording_id: ticket.recording_id,
-      upload_token_hash: ticket.upload_token_hash,
-    })
+    .values({ ...ticket, status: 'new', resolved_at: null, resolved_by: null })
     .execute();
 }
 
