@@ -19,7 +19,7 @@ import type {
 } from '../../src/common/catalog';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { servedAnswers } from './support/reviews';
-import { CATALOG_MESSAGES } from '../../src/server/services/onelook/catalog';
+import { CATALOG_MESSAGES } from '../../src/server/services/catalog/messages';
 import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/content');

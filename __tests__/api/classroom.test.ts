@@ -12,7 +12,7 @@ import { emptyWorksheet, type WorksheetRecord } from '../../src/common/worksheet
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { revokeSchoolPermission, schoolPermissions } from '../../src/server/services/classroom/schoolPermissions';
 import { CLASS_ARCHIVED_MESSAGE } from '../../src/server/services/accounts/accessCodes';
-import { CATALOG_MESSAGES } from '../../src/server/services/onelook/catalog';
+import { CATALOG_MESSAGES } from '../../src/server/services/catalog/messages';
 import { CLASSROOM_MESSAGES } from '../../src/server/services/onelook/classroom';
 import { ACCOUNT_MESSAGES } from '../../src/common/accountMessages';
 import { codeFromMail, lastMail } from './support/accounts';

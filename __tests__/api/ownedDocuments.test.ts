@@ -1,5 +1,5 @@
 /**
- * The owned-document lifecycle (services/onelook/ownedDocuments.ts) through both of its kinds,
+ * The owned-document lifecycle (services/ownedDocuments/) through both of its kinds,
  * budgets and worksheets, on a real database: which answer wins when several would apply (404
  * before a refused payload, 400 for a kind change before 409), that a refused save writes nothing,
  * the list's order and the soft delete.

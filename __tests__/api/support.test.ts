@@ -5,7 +5,7 @@
 import { MESSAGES } from '../../src/common/messages';
 import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated, type TicketDetail, type TicketSummary, RECORDING_LIMITS } from '../../src/common/support';
 import { API_MESSAGES } from '../../src/common/apiMessages';
-import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
+import { SUPPORT_API_MESSAGES } from '../../src/server/services/support/tickets';
 import { sweepRetention } from '../../src/server/retentionSweep';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 

@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../../src/server/app';
 import { SUPPORT_DETAILS_MARKER, type SupportTicketCreated } from '../../src/common/support';
-import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
+import { SUPPORT_API_MESSAGES } from '../../src/server/services/support/tickets';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const HOUR = 60 * 60_000;

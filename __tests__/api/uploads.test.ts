@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { API_MESSAGES } from '../../src/common/apiMessages';
 import { IN_PROCESS_MODULES } from '../../src/server/services/registry';
-import { SUPPORT_API_MESSAGES } from '../../src/server/services/onelook/support';
+import { SUPPORT_API_MESSAGES } from '../../src/server/services/support/tickets';
 import type { ServiceModule } from '../../src/server/services/types';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 

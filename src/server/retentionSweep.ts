@@ -12,7 +12,7 @@
 import type { Db } from './db';
 import { purgeExpired, type PurgeCounts } from './security/retention';
 import { DEFAULT_AUDIT_RETENTION_DAYS, purgeExpiredAudit } from './services/audit/retention';
-import { purgeExpiredRecordings } from './services/onelook/support';
+import { purgeExpiredRecordings } from './services/support/repository';
 import { purgeSchoolRetention } from './services/schoolSettings';
 
 /** At least hourly (the retention rules are in days; an hour late is within them). */

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../../src/server/app';
 import { MULTIPART_LIMITS } from '../../../src/server/http/proxyRoutes';
-import { RECORDING_UPLOAD_MAX_BYTES } from '../../../src/server/services/onelook/support';
+import { RECORDING_UPLOAD_MAX_BYTES } from '../../../src/server/services/support/routes';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../../src/common/constants';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
 import { createTestApp, messageOf, signIn, type TestApp } from '../support/testApp';

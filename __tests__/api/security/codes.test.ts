@@ -10,7 +10,7 @@ import { ACCESS_CODE_ALPHABET, ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../..
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer';
 import { OutboxMailer } from '../../../src/server/mail/mailer';
 import * as codes from '../../../src/server/security/codes';
-import { FORGOT_MIN_MS } from '../../../src/server/services/onelook/accounts';
+import { FORGOT_MIN_MS } from '../../../src/server/services/accounts/routes';
 import { codeFromMail, lastMail, newCode, service } from '../support/accounts';
 import { createTestApp, messageOf, signIn, type TestApp } from '../support/testApp';
 

@@ -2,7 +2,7 @@
 import { ACCOUNT_MESSAGES } from '../../../src/common/accounts';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
 import { countOf, minutesToWait, yearsAndMonths } from '../../../src/common/plural';
-import { SUPPORT_API_MESSAGES } from '../../../src/server/services/onelook/support';
+import { SUPPORT_API_MESSAGES } from '../../../src/server/services/support/tickets';
 
 describe('countOf', () => {
   it.each([

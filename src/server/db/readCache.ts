@@ -8,7 +8,7 @@
  * stale at once. Answers are shared between requests: callers must not change them (they are
  * frozen one level deep to make a slip fail loudly). A kept answer is the same object until it is
  * read again, so what is computed from it can be kept per object (a WeakMap), with no
- * invalidation of its own (services/onelook/catalog.ts `getCatalog`).
+ * invalidation of its own (services/catalog/routes.ts `getCatalog`).
  *
  * Only SQLite handles made by createDatabase are cached; on PostgreSQL (several instances, no
  * connection-level change signal) and inside a transaction every call runs `read`.

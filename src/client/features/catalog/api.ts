@@ -1,4 +1,4 @@
-/** The catalog's OneLook paths (server: src/server/services/onelook/catalog.ts). */
+/** The catalog's OneLook paths (server: src/server/services/catalog/routes.ts). */
 export const catalogApi = {
   catalog: '/catalog',
   module: (m: string) => `/catalog/modules/${m}`,

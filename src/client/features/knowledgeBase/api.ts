@@ -1,4 +1,4 @@
-/** The knowledge base's OneLook paths (server: src/server/services/onelook/knowledgeBase.ts). */
+/** The knowledge base's OneLook paths (server: src/server/services/knowledgeBase/routes.ts). */
 const enc = encodeURIComponent;
 
 const articlePath = (topic: string, article: string) => `/kb/articles/${enc(topic)}/${enc(article)}`;

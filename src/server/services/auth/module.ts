@@ -1,11 +1,11 @@
 /**
  * The Auth service behind the proxy (the sign-in calls themselves are /api/auth*). Whether a user
  * name is free is asked in one place only, OneLook's rate-limited
- * POST /registration/usernames/available (services/onelook/accounts.ts).
+ * POST /registration/usernames/available (services/accounts/routes.ts).
  */
 import type { ServiceModule } from '../types';
 import { Result } from '../types';
-import { staffSchools } from '../onelook/support';
+import { staffSchools } from '../support/tickets';
 import { findUserByUserName, loadIdentity } from './repository';
 
 export const authModule: ServiceModule = {

@@ -10,7 +10,7 @@ import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import { isPostgres, type Db } from '../../db';
 import type { AssignmentsTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
-import { sectionKey, materialKey, type LearnerProgress } from '../onelook/catalogRepository';
+import { sectionKey, materialKey, type LearnerProgress } from '../catalog/repository';
 import type { Selectable } from 'kysely';
 
 /** A join code's seats: far more than any class, so it never runs out mid-term. */

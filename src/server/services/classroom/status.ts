@@ -1,5 +1,5 @@
 /**
- * Where a student stands on one assignment, from their progress (catalogRepository's
+ * Where a student stands on one assignment, from their progress (catalog/repository.ts's
  * LearnerProgress) and their turn-ins: pure, so the dashboard, the gradebook, "Assigned to you" and
  * the student's page answer alike, and the rules are table-tested.
  *
@@ -12,7 +12,7 @@
  * Anything not completed or passed after its due instant is overdue.
  */
 import type { AssignmentStatus, DashboardCell } from '../../../common/classroom';
-import type { LearnerProgress, TreeMaterial, TreeModule } from '../onelook/catalogRepository';
+import type { LearnerProgress, TreeMaterial, TreeModule } from '../catalog/repository';
 
 export interface AssignmentFacts {
   id: number;

@@ -39,9 +39,9 @@ import * as repo from '../classroom/repository';
 import { assignmentCell, type AssignmentFacts, type StudentWork } from '../classroom/status';
 import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-import { transcriptRows } from './catalog';
-import { loadProgress, loadTree, schoolCatalog, type TreeModule } from './catalogRepository';
-import { parseData } from './ownedDocuments';
+import { transcriptRows } from '../catalog/progress';
+import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
+import { parseData } from '../ownedDocuments/routes';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,

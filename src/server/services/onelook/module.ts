@@ -1,15 +1,18 @@
-/** OneLook (the default service): the product's own data — accounts, catalog, support, knowledge base, budgets and worksheets. */
+/**
+ * OneLook (the default service): the product's own data. Its route list is assembled from the
+ * concept folders under services/ (each a routes.ts; docs/architecture.md "Server modules").
+ */
 import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
-import { accountsRoutes } from './accounts';
-import { supportRoutes } from './support';
+import { accountsRoutes } from '../accounts/routes';
+import { supportRoutes } from '../support/routes';
 import { supportDeskRoutes } from './supportDesk';
-import { catalogRoutes } from './catalog';
-import { knowledgeBaseRoutes } from './knowledgeBase';
-import { budgetsRoutes } from './budgets';
-import { worksheetsRoutes } from './worksheets';
+import { catalogRoutes } from '../catalog/routes';
+import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
+import { budgetsRoutes } from '../budgets/routes';
+import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from './classroom';
-import { studentDataRoutes } from './studentData';
+import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from './admin';
 import { adminClassesRoutes } from './adminClasses';
 import { schoolSettingsRoutes } from './schoolSettings';

@@ -24,7 +24,8 @@ import {
 import { ticketAssignSchema, ticketMessageSchema, type TicketAssignPayload, type TicketMessagePayload } from '../../../common/validation';
 import { HttpError } from '../../http/errors';
 import type { ServiceContext, ServiceRoute } from '../types';
-import { SUPPORT_API_MESSAGES, staffName, staffSchools, ticketDetail, ticketQuery, toMessage } from './support';
+import { ticketQuery } from '../support/repository';
+import { SUPPORT_API_MESSAGES, staffName, staffSchools, ticketDetail, toMessage } from '../support/tickets';
 import { mailTemplates } from '../../mail/templates';
 
 export const SUPPORT_DESK_MESSAGES = {

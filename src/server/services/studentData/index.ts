@@ -1,6 +1,6 @@
 /**
  * One student's data for their school: export (one JSON document of everything stored about them)
- * and delete. Called by the OneLook routes (onelook/studentData.ts) and the operator CLI
+ * and delete. Called by the OneLook routes (./routes.ts) and the operator CLI
  * (`npm run admin -- student …`); docs/privacy.md says what a school gets and what goes.
  *
  * The export holds the student's own rows only: no password hash, no session or token, no other

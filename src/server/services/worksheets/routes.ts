@@ -1,5 +1,5 @@
 /**
- * Worksheets: the same life as budgets — an owned document (ownedDocuments.ts) — validated
+ * Worksheets: the same life as budgets — an owned document (services/ownedDocuments) — validated
  * by the kind's shared schema. What is a worksheet's own: its kind (which a save may not change) and
  * its title, the kind's name when left blank.
  */
@@ -14,7 +14,7 @@ import {
   type WorksheetSummary,
 } from '../../../common/worksheets';
 import type { ServiceRoute } from '../types';
-import { ownedDocumentRoutes, parseData, type OwnedRow } from './ownedDocuments';
+import { ownedDocumentRoutes, parseData, type OwnedRow } from '../ownedDocuments/routes';
 
 type WorksheetRow = OwnedRow<'worksheets'>;
 

@@ -2,7 +2,8 @@
  * The life of a document one learner owns (budgets, worksheets): list, get, create, save
  * with the version it was based on, duplicate, delete (soft) and restore. `ownedDocumentRoutes(kind)`
  * makes the seven routes; a kind states only what is its own — its table, path, messages, schemas,
- * how a row reads, and the columns it writes on create, save and copy.
+ * how a row reads, and the columns it writes on create, save and copy. The queries are in
+ * ./repository.ts.
  *
  * Every query takes the owner's id: another learner's row and a missing row look the same (404),
  * never data. A save carries the version it was based on and lands in one statement (
@@ -10,28 +11,15 @@
  * Only when nothing was saved is the row read, to answer exactly why: not there (or deleted) → 404,
  * a column the kind may not change → 400, another version saved meanwhile → 409.
  */
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AnySchema } from 'yup';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { signedInUserId } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
+import { ownedDocumentsRepository, type OwnedDocumentColumns, type OwnedTable } from './repository';
 
-/** The columns every owned-document table has (db/schema.ts BudgetsTable, WorksheetsTable). */
-export interface OwnedDocumentColumns {
-  id: Generated<number>;
-  user_id: number;
-  /** the document as JSON */
-  data: string;
-  version: number;
-  created_at: number;
-  updated_at: number;
-  /** soft delete (restore clears it) */
-  deleted_at: number | null;
-}
-
-/** The tables that hold owned documents: those with every column above. */
-export type OwnedTable = { [T in keyof Database]: Database[T] extends OwnedDocumentColumns ? T : never }[keyof Database];
+export type { OwnedDocumentColumns, OwnedTable } from './repository';
 
 /** A row of one of them (the intersection names the shared columns where T is still generic). */
 export type OwnedRow<T extends OwnedTable> = Selectable<Database[T]> & Selectable<OwnedDocumentColumns>;
@@ -87,46 +75,27 @@ export function conflict(message: string, currentVersion: number): HttpError {
   return new HttpError(409, `${message} (Saved version: ${currentVersion}.)`);
 }
 
-/**
- * Every owned-document table seen through the columns they share, so that one query serves each of
- * them. The rows it reads are whole rows of the kind's table (`selectAll`, `returningAll`): the
- * lifecycle hands them to the kind typed as such.
- */
-type OwnedDocumentsDb = Kysely<Record<OwnedTable, OwnedDocumentColumns>>;
-
 export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends SavePayload>(
   kind: OwnedDocumentKind<T, Create, Save>,
 ): readonly ServiceRoute[] {
-  const table: OwnedTable = kind.table;
   const { notFound } = kind.messages;
-  const documents = (ctx: ServiceContext) => ctx.db as unknown as OwnedDocumentsDb;
+  const repo = ownedDocumentsRepository(kind.table);
   const asRow = (row: Selectable<OwnedDocumentColumns>) => row as unknown as OwnedRow<T>;
 
   /** The caller's document named by :id, live (or, for restore, deleted); else 404. */
   async function findOwned(ctx: ServiceContext, deleted = false): Promise<OwnedRow<T>> {
-    const row = await documents(ctx)
-      .selectFrom(table)
-      .selectAll()
-      .where('id', '=', documentId(ctx, notFound))
-      .where('user_id', '=', signedInUserId(ctx))
-      .where('deleted_at', deleted ? 'is not' : 'is', null)
-      .executeTakeFirst();
+    const row = await repo.find(ctx.db, documentId(ctx, notFound), signedInUserId(ctx), deleted);
     if (!row) throw new HttpError(404, notFound);
     return asRow(row);
   }
 
   async function insert(ctx: ServiceContext, columns: CreatedColumns<T>): Promise<Result> {
-    const now = ctx.clock();
-    const row = await documents(ctx)
-      .insertInto(table)
-      .values({ user_id: signedInUserId(ctx), ...columns, version: 1, created_at: now, updated_at: now, deleted_at: null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await repo.insert(ctx.db, signedInUserId(ctx), columns, ctx.clock());
     return new Result(201, kind.toRecord(asRow(row)));
   }
 
   async function setDeleted(ctx: ServiceContext, row: OwnedRow<T>, deletedAt: number | null): Promise<void> {
-    await documents(ctx).updateTable(table).set({ deleted_at: deletedAt }).where('id', '=', row.id).where('user_id', '=', row.user_id).execute();
+    await repo.setDeleted(ctx.db, row.id, row.user_id, deletedAt);
   }
 
   async function save(ctx: ServiceContext): Promise<unknown> {
@@ -143,16 +112,8 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
       throw error;
     }
     // one statement in the common case: the version guard in the WHERE, the saved row back
-    let update = documents(ctx)
-      .updateTable(table)
-      .set({ ...columns, version: version + 1, updated_at: ctx.clock() })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('version', '=', version)
-      .where('deleted_at', 'is', null);
     const { unchangeable } = kind;
-    if (unchangeable) update = update.where(ctx.db.dynamic.ref(unchangeable.column), '=', unchangeable.of(payload));
-    const saved = await update.returningAll().executeTakeFirst();
+    const saved = await repo.saveVersion(ctx.db, id, userId, version, columns, ctx.clock(), unchangeable ? { column: unchangeable.column, value: unchangeable.of(payload) } : null);
     if (saved) return kind.toRecord(asRow(saved));
     // nothing saved: not this learner's (or deleted) → 404; a column it may not change → 400;
     // another version saved meanwhile → 409
@@ -167,17 +128,7 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
       method: 'GET',
       path: kind.path,
       access: 'user',
-      handler: async (ctx) => {
-        const rows = await documents(ctx)
-          .selectFrom(table)
-          .selectAll()
-          .where('user_id', '=', signedInUserId(ctx))
-          .where('deleted_at', 'is', null)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .execute();
-        return rows.map((row) => kind.toSummary(asRow(row)));
-      },
+      handler: async (ctx) => (await repo.list(ctx.db, signedInUserId(ctx))).map((row) => kind.toSummary(asRow(row))),
     },
     {
       method: 'GET',

@@ -9,7 +9,6 @@
 import { randomInt } from 'node:crypto';
 import type { QuestionResult, ReviewAnswer, ReviewQuestionView } from '../../../common/catalog';
 import { isRightAnswer, parseNumberAnswer, type QuestionKind, type StoredAnswer } from '../../../common/reviewQuestions';
-import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 
 export const SERVING_MESSAGES = {
@@ -29,14 +28,6 @@ export interface StoredQuestion {
   answer: string;
   explanation: string;
   unit: string | null;
-}
-
-const QUESTION_COLUMNS = ['id', 'review_id', 'type', 'prompt', 'choices', 'answer', 'explanation', 'unit'] as const;
-
-/** A review's whole bank, in the content's order. */
-export async function bankOf(db: Db, reviewIds: readonly number[]): Promise<StoredQuestion[]> {
-  if (reviewIds.length === 0) return [];
-  return db.selectFrom('content_questions').select(QUESTION_COLUMNS).where('review_id', 'in', [...reviewIds]).orderBy('review_id').orderBy('position').execute();
 }
 
 /** `ids` in that order (a question the content no longer holds is left out). */

@@ -2,7 +2,7 @@
  * Accounts over the proxy (OneLook service): registration steps, the user-name check, forgotten
  * and changed passwords, the profile, access codes, products and the school switch. Every route
  * validates with the shared yup schemas (src/common/accounts.ts) and counts against the rate
- * limits (src/server/security/rateLimit.ts). Handlers are thin; the work is in services/accounts.
+ * limits (src/server/security/rateLimit.ts). Handlers are thin; the work is in the files beside it.
  */
 import * as yup from 'yup';
 import {
@@ -28,8 +28,8 @@ import {
 import { HttpError } from '../../http/errors';
 import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
 import { loadIdentity } from '../auth/repository';
-import { checkAccessCode, findAccessCode, redeemAccessCode } from '../accounts/accessCodes';
-import { changePassword, requestPasswordReset, resetPassword, usableResetCode } from '../accounts/passwords';
+import { checkAccessCode, findAccessCode, redeemAccessCode } from './accessCodes';
+import { changePassword, requestPasswordReset, resetPassword, usableResetCode } from './passwords';
 import {
   confirmEmailChange,
   getProduct,
@@ -39,7 +39,7 @@ import {
   setExternalId,
   switchSchool,
   updateProfile,
-} from '../accounts/profile';
+} from './profile';
 import {
   acceptTerms,
   finishRegistration,
@@ -53,7 +53,8 @@ import {
   startWithAccessCode,
   startWithInvitation,
   verifyRegistration,
-} from '../accounts/registration';
+} from './registration';
+import { accessCodeNames } from './repository';
 import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
 
@@ -345,10 +346,9 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
       const joinedClass = await ctx.db.transaction().execute((trx) => redeemAccessCode(trx, code, id, now));
       const identity = await loadIdentity(ctx.db, id);
-      const school = await ctx.db.selectFrom('clients').select('name').where('id', '=', code.client_id).executeTakeFirstOrThrow();
-      const product = await ctx.db.selectFrom('products').select('name').where('id', '=', code.product_id).executeTakeFirstOrThrow();
+      const names = await accessCodeNames(ctx.db, code);
       return {
-        message: ACCOUNT_MESSAGES.accessCodeAdded(school.name, product.name),
+        message: ACCOUNT_MESSAGES.accessCodeAdded(names.school, names.product),
         clients: identity?.clients ?? [],
         products: await listProducts(ctx.db, id),
         // a class's join code also put the learner in the class

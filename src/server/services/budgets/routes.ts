@@ -1,5 +1,5 @@
 /**
- * Budgets: an owned document (ownedDocuments.ts: list, get, create, save by version,
+ * Budgets: an owned document (services/ownedDocuments: list, get, create, save by version,
  * duplicate, delete softly, restore; every query filtered by user_id; a stale save gets 409 and is
  * never written). What is a budget's own: its name and month beside the data, and a finished budget
  * must be complete.
@@ -18,7 +18,7 @@ import {
 import { ValidationError } from 'yup';
 import { HttpError } from '../../http/errors';
 import type { ServiceRoute } from '../types';
-import { ownedDocumentRoutes, parseData, type OwnedRow } from './ownedDocuments';
+import { ownedDocumentRoutes, parseData, type OwnedRow } from '../ownedDocuments/routes';
 
 type BudgetRow = OwnedRow<'budgets'>;
 

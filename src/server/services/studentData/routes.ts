@@ -1,6 +1,6 @@
 /**
  * A school exports or deletes one student's data (paths: common/studentData.ts; the work:
- * services/studentData). SCHOOLADMIN at the session's current school reaches that school's
+ * ./index.ts). SCHOOLADMIN at the session's current school reaches that school's
  * students only; GADMINSUPERUSER passes the permission check (SPEC §6) and reaches a student of
  * any school (the student's current school is the one acted for). Anyone else: 403; a student not
  * at the admin's school: 404, with nothing of them.
@@ -13,8 +13,9 @@ import { STUDENT_DATA_MESSAGES } from '../../../common/studentData';
 import { HttpError } from '../../http/errors';
 import { auditActorOf } from '../audit/actor';
 import * as repo from '../classroom/repository';
+import { studentSchoolFor } from './repository';
 import { signedInIdentity } from '../signedIn';
-import { deleteStudentData, exportStudentData, studentAtSchool, type StudentAtSchool } from '../studentData';
+import { deleteStudentData, exportStudentData, studentAtSchool, type StudentAtSchool } from './index';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
@@ -28,9 +29,7 @@ async function student(ctx: ServiceContext): Promise<StudentAtSchool> {
   let clientId: number | undefined;
   if (identity.permissions.includes(SUPERUSER_PERMISSION)) {
     const current = identity.clients[0] ? await repo.clientIdOf(ctx.db, identity.clients[0].lsclientID) : undefined;
-    const here = current === undefined ? undefined : await ctx.db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).where('client_id', '=', current).executeTakeFirst();
-    const first = await ctx.db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).orderBy('position').executeTakeFirst();
-    clientId = here?.client_id ?? first?.client_id;
+    clientId = await studentSchoolFor(ctx.db, userId, current);
     if (clientId === undefined) throw new HttpError(404, STUDENT_DATA_MESSAGES.notFound);
   } else {
     const current = identity.clients[0];

@@ -1,0 +1,218 @@
+/**
+ * Every query of the Get Help tickets and their screen recordings (the support desk's own queries
+ * are in onelook/supportDesk.ts). `ticketQuery` is the one read of tickets a support user may see.
+ */
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db';
+import type { SupportTicketsTable } from '../../db/schema';
+import type { ServiceContext } from '../types';
+
+/** The ids and names of a user's schools, their first school first. */
+export function schoolsOfUser(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('user_clients as uc')
+    .innerJoin('clients as c', 'c.id', 'uc.client_id')
+    .select(['c.id', 'c.name'])
+    .where('uc.user_id', '=', userId)
+    .orderBy('uc.position', 'asc')
+    .execute();
+}
+
+/** The ids of a user's schools. */
+export async function schoolIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.client_id);
+}
+
+/** Deletes recordings past the retention (default 30 days); the retention sweep calls it. */
+export async function purgeExpiredRecordings(db: Db, now: number, retentionMs: number): Promise<number> {
+  const result = await db.deleteFrom('support_recordings').where('created_at', '<', now - retentionMs).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+// ---------------------------------------------------------------- rate limits
+
+/** Forgets anonymous submissions before `since`, then answers this IP's since then, oldest first. */
+export async function anonymousAttemptsSince(db: Db, ip: string, since: number): Promise<number[]> {
+  await db.deleteFrom('support_attempts').where('attempted_at', '<', since).execute();
+  const rows = await db.selectFrom('support_attempts').select('attempted_at').where('ip', '=', ip).where('attempted_at', '>=', since).orderBy('attempted_at', 'asc').execute();
+  return rows.map((row) => Number(row.attempted_at));
+}
+
+export async function recordAnonymousAttempt(db: Db, ip: string, now: number): Promise<void> {
+  await db.insertInto('support_attempts').values({ ip, attempted_at: now }).execute();
+}
+
+/** When the user's tickets after `since` were created. */
+export async function ticketTimesSince(db: Db, userId: number, since: number): Promise<number[]> {
+  const rows = await db.selectFrom('support_tickets').select('created_at').where('user_id', '=', userId).where('created_at', '>', since).execute();
+  return rows.map((row) => Number(row.created_at));
+}
+
+/** The user's recordings after `since` (when and how large), oldest first. */
+export async function recordingSizesSince(db: Db, userId: number, since: number): Promise<{ createdAt: number; size: number }[]> {
+  const rows = await db
+    .selectFrom('support_recordings as r')
+    .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+    .select(['r.created_at', 'r.size'])
+    .where('t.user_id', '=', userId)
+    .where('r.created_at', '>', since)
+    .orderBy('r.created_at', 'asc')
+    .execute();
+  return rows.map((row) => ({ createdAt: Number(row.created_at), size: Number(row.size) }));
+}
+
+/**
+ * RECORDING_MB_PER_SCHOOL: keeps a school's recordings (tickets of the same school; anonymous
+ * /help tickets share one budget) within the budget by deleting its oldest ones. The newest
+ * recording is always kept. Runs in the upload's transaction.
+ */
+export async function evictOverBudget(db: Db, school: string | null, budgetBytes: number): Promise<number> {
+  const rows = await db
+    .selectFrom('support_recordings as r')
+    .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+    .select(['r.id', 'r.size'])
+    .where('t.school', school === null ? 'is' : '=', school)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  let kept = 0;
+  const evicted: string[] = [];
+  rows.forEach((row, index) => {
+    kept += Number(row.size);
+    if (index > 0 && kept > budgetBytes) evicted.push(row.id);
+  });
+  // batches keep each statement's parameter list small (SQLite allows 32 766, PostgreSQL 65 535)
+  for (let i = 0; i < evicted.length; i += 500) {
+    await db.deleteFrom('support_recordings').where('id', 'in', evicted.slice(i, i + 500)).execute();
+  }
+  return evicted.length;
+}
+
+// ---------------------------------------------------------------- tickets
+
+export async function recordingIdTaken(db: Db, recordingId: string): Promise<boolean> {
+  return (await db.selectFrom('support_tickets').select('id').where('recording_id', '=', recordingId).executeTakeFirst()) !== undefined;
+}
+
+/** The next ticket number (the counter is shared by every instance; call it in the ticket's transaction). */
+export async function nextTicketNumber(db: Db): Promise<number> {
+  await db.updateTable('support_counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'ticket').execute();
+  const counter = await db.selectFrom('support_counters').select('value').where('name', '=', 'ticket').executeTakeFirstOrThrow();
+  return Number(counter.value);
+}
+
+/** A new ticket's columns (its status, 'new', and the unresolved state are set here). */
+export type NewTicket = Omit<Insertable<SupportTicketsTable>, 'status' | 'resolved_at' | 'resolved_by'>;
+
+export async function insertTicket(db: Db, ticket: NewTicket): Promise<void> {
+  await db
+    .insertInto('support_tickets')
+    .values({ ...ticket, status: 'new', resolved_at: null, resolved_by: null })
+    .execute();
+}
+
+/**
+ * Tickets a support user may see, with their recording if it is still within its retention: an
+ * expired recording is never served, whether or not the retention sweep has deleted it yet.
+ * `schools` null: every school (GADMINSUPERUSER); anonymous (/help) tickets are seen by all.
+ */
+export function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>, schools: number[] | null) {
+  const recordingsSince = ctx.clock() - ctx.config.support.recordingRetentionMs;
+  return ctx.db
+    .selectFrom('support_tickets as t')
+    .$if(schools !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('t.user_id', 'is', null),
+          ...(schools && schools.length > 0
+            ? [eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 't.user_id').where('uc.client_id', 'in', schools))]
+            : []),
+        ]),
+      ),
+    )
+    .leftJoin('support_recordings as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.created_at', '>=', recordingsSince))
+    .leftJoin('users as a', 'a.id', 't.assignee_id')
+    .select([
+      't.user_id',
+      't.assignee_id',
+      'a.first_name as assignee_first_name',
+      'a.last_name as assignee_last_name',
+      't.first_reply_at',
+      't.id',
+      't.issue_key',
+      't.number',
+      't.status',
+      't.name',
+      't.email',
+      't.subject',
+      't.school',
+      't.user_name',
+      't.created_at',
+      't.resolved_at',
+      't.description',
+      't.page_url',
+      't.useragent',
+      't.recording_id',
+      'r.id as recording_row_id',
+      'r.created_at as recording_created_at',
+      'r.size as recording_size',
+      'r.truncated as recording_truncated',
+    ]);
+}
+
+/** A ticket's thread, in the order it was written. */
+export function ticketMessages(db: Db, ticketId: number) {
+  return db.selectFrom('support_messages').select(['id', 'kind', 'author_name', 'body', 'created_at']).where('ticket_id', '=', ticketId).orderBy('id', 'asc').execute();
+}
+
+export function ticketExists(db: Db, key: string): Promise<boolean> {
+  return db
+    .selectFrom('support_tickets')
+    .select('id')
+    .where('issue_key', '=', key)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}
+
+/** Marks a ticket resolved unless it already is; answers whether a row changed. */
+export async function resolveTicket(db: Db, key: string, now: number, by: number | null): Promise<boolean> {
+  const updated = await db
+    .updateTable('support_tickets')
+    .set({ status: 'resolved', resolved_at: now, resolved_by: by })
+    .where('issue_key', '=', key)
+    .where('status', '!=', 'resolved')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) !== 0;
+}
+
+// ---------------------------------------------------------------- recordings
+
+/** What an upload into a ticket's recording is checked against. */
+export function uploadTarget(db: Db, key: string) {
+  return db.selectFrom('support_tickets').select(['id', 'user_id', 'school', 'recording_id', 'upload_token_hash']).where('issue_key', '=', key).executeTakeFirst();
+}
+
+/** Spends a ticket's one-time upload token; answers false when another request spent it first. */
+export async function spendUploadToken(db: Db, ticketId: number, tokenHash: string): Promise<boolean> {
+  const spent = await db.updateTable('support_tickets').set({ upload_token_hash: null }).where('id', '=', ticketId).where('upload_token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
+
+export async function insertRecording(db: Db, recording: { id: string; ticketId: number; createdAt: number; json: string; truncated: boolean }): Promise<void> {
+  await db
+    .insertInto('support_recordings')
+    .values({ id: recording.id, ticket_id: recording.ticketId, created_at: recording.createdAt, size: recording.json.length, truncated: recording.truncated ? 1 : 0, events: recording.json })
+    .execute();
+}
+
+/** A recording and its ticket, unless it is older than `since` (past its retention it is gone for the reader). */
+export function recordingWithTicket(db: Db, id: string, since: number) {
+  return db
+    .selectFrom('support_recordings as r')
+    .innerJoin('support_tickets as t', 't.id', 'r.ticket_id')
+    .select(['t.issue_key', 't.user_id', 't.user_name', 't.school', 'r.created_at', 'r.truncated', 'r.events'])
+    .where('r.id', '=', id)
+    .where('r.created_at', '>=', since)
+    .executeTakeFirst();
+}
