@@ -46,7 +46,9 @@ export function* actionSaga(action: ReturnType<typeof adminActionRequested>): Sa
     const result: unknown = files ? yield call(callMultipart, request, files) : yield call(callService, request);
     yield put(adminActionSucceeded({ name, result }));
     const message = (result as { message?: unknown } | null)?.message;
-    if (typeof message === 'string') yield put(notificationRaised({ severity: 'success', summary: message }));
+    // a roster file the server read but refused comes back as an answer with its problem report
+    const refused = (result as { report?: { ok?: unknown } } | null)?.report?.ok === false;
+    if (typeof message === 'string') yield put(notificationRaised({ severity: refused ? 'error' : 'success', summary: message }));
     const again: (AdminResource | undefined)[] = yield all(reload.map((key) => select((state: SchoolAdminRootState) => selectAdminResource(state, key))));
     for (const resource of again) if (resource) yield put(adminLoadRequested(resource.request as AdminLoad));
   } catch (error) {
