@@ -51,7 +51,6 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

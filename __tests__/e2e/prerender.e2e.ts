@@ -24,6 +24,7 @@ afterEach(() => {
   release = () => undefined;
 });
 openBrowser('test', (o) => ({ context, page } = o));
+
 /** From now on the SPA's entry (preloaded by the page, run by its boot script) waits for `release()`. */
 async function holdTheEntry(): Promise<void> {
   const released = new Promise<void>((resolve) => {

@@ -13,10 +13,11 @@ jest.setTimeout(180_000);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-openBrowser('file', (o) => ({ browser } = o));
+// declared before openBrowser: the users' contexts close before the browser does
 afterAll(async () => {
   for (const context of contexts) await context.close();
 });
+openBrowser('file', (o) => ({ browser } = o));
 
 /** A user of their own: each in a context of their own (own storage), signed in on the login page. */
 async function signedInAs(username: string): Promise<Page> {
