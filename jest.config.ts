@@ -29,6 +29,7 @@ const config: Config = {
       displayName: 'node',
       testEnvironment: 'node',
       testMatch: [
+        '<rootDir>/__tests__/unit/*.test.ts',
         '<rootDir>/__tests__/unit/common/**/*.test.ts',
         '<rootDir>/__tests__/unit/server/**/*.test.ts',
         '<rootDir>/__tests__/api/**/*.test.ts',

@@ -5,32 +5,18 @@
  * the app once, on the same address, and never again within RELOAD_GUARD_MS. Playwright's clock
  * moves the page's time, the clock server's the server's (support/clockServer.ts).
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { expectAccessible, launchBrowser, signIn } from './support/browser';
-import { startClockServer, type ClockServer } from './support/clockServer';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { expectAccessible } from './support/browser';
+import { type ClockServer, openClockedBrowser, signedInWithTimer } from './support/clockServer';
 
 const MIN = 60_000;
 // the Resources page's chunk: not loaded before the student first opens it
 const PAGE_CHUNK = /\/assets\/resources\.[0-9a-f]{8}\.js$/;
 const DIALOG_CHUNK = /\/assets\/session-dialog\.[0-9a-f]{8}\.js$/;
-let browser: Browser;
 let server: ClockServer;
 let context: BrowserContext;
 let offsetSoFar = 0;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startClockServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
-});
-afterEach(async () => {
-  await context.close();
-});
+openClockedBrowser((o) => ({ server, context } = o));
 
 /** A page whose clock runs from the server's "now"; `loads()` counts its document loads. */
 async function clockedPage(): Promise<{ page: Page; loads: () => number }> {
@@ -50,20 +36,6 @@ async function jump(page: Page, ms: number): Promise<void> {
   await page.clock.fastForward(ms);
 }
 
-/** Signed in on `path`, with the session timer running (its activity watcher records a move). */
-async function signedIn(page: Page, path = '/app'): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'learner');
-  await page.waitForURL(`**${path}`);
-  const lastActivity = () => page.evaluate(() => Number(localStorage.getItem('cc:lastActivity') ?? 0));
-  const signedInAt = await lastActivity();
-  for (let step = 0; (await lastActivity()) <= signedInAt; step += 1) {
-    if (step > 150) throw new Error('the session timer did not start (no activity recorded)');
-    await page.mouse.move(20 + (step % 40), 300);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const notFound = (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 const failure = (page: Page) => page.getByRole('heading', { level: 1, name: 'This page could not be loaded' });
@@ -73,7 +45,7 @@ const expiryDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your
 describe('a page whose code does not arrive', () => {
   it('answered 404: one reload, then "Try again" inside the shell; the navigation works and the expiry dialog comes at 26 minutes idle', async () => {
     const { page, loads } = await clockedPage();
-    await signedIn(page);
+    await signedInWithTimer(page);
     const loadsSignedIn = loads();
     await page.route(PAGE_CHUNK, notFound);
     await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();
@@ -104,7 +76,7 @@ describe('a page whose code does not arrive', () => {
   it('the dialog\'s own code missing too: a plain dialog asks the same question at 26 minutes, and Stay Signed In works', async () => {
     const { page } = await clockedPage();
     await page.route(DIALOG_CHUNK, notFound);
-    await signedIn(page);
+    await signedInWithTimer(page);
     const before = await page.evaluate(() => localStorage.getItem('cc:auth'));
     await jump(page, 26 * MIN);
     await expiryDialog(page).waitFor();
@@ -117,7 +89,7 @@ describe('a page whose code does not arrive', () => {
 
   it('a newer build deployed mid-session: the old file is gone, the app reloads once and returns to the same page', async () => {
     const { page, loads } = await clockedPage();
-    await signedIn(page);
+    await signedInWithTimer(page);
     const loadsSignedIn = loads();
     // the old build's Resources chunk is gone until the tab reloads; the reloaded app gets the new one
     let deployedSeen = false;
@@ -136,7 +108,7 @@ describe('a page whose code does not arrive', () => {
 
   it('a network failure does not reload: "Try again" loads the page once the connection is back', async () => {
     const { page, loads } = await clockedPage();
-    await signedIn(page);
+    await signedInWithTimer(page);
     const loadsSignedIn = loads();
     await page.route(PAGE_CHUNK, (route) => route.abort('internetdisconnected'));
     await mainNav(page).getByRole('link', { name: 'Resources', exact: true }).click();

@@ -5,32 +5,12 @@
  * and the same pages on a 360 px phone, where no table makes the page or itself scroll sideways.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, fitsThePhone as fitsThePhoneOn, launchBrowser, newContext, signIn } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, fitsThePhone as fitsThePhoneOn, openBrowser, signInAs } from './support/browser';
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function signedInAs(username: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.waitForURL('**/app');
-}
+openBrowser('test', (o) => ({ context, page } = o));
 
 /** The shared check (support/browser.ts) on this spec's page. */
 const fitsThePhone = (p: Page = page) => fitsThePhoneOn(p);
@@ -44,7 +24,7 @@ async function next(): Promise<void> {
 
 describe('budget wizard', () => {
   it('builds a budget through every step, resumes after a reload, shows the chart and a CSV that adds up', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard');
     await expect(page.title()).resolves.toBe('Budget Wizard - Cashwise');
     await expectAccessible(page);
@@ -157,7 +137,7 @@ describe('budget wizard', () => {
   }, 180_000); // every step of the wizard, each with an axe check, on a shared 2-core machine
 
   it('refuses a save from a stale tab with a conflict message and a choice', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create');
     await page.locator('#f-name').fill('Two tabs');
     await page.waitForURL(step(0));
@@ -181,7 +161,7 @@ describe('budget wizard', () => {
   });
 
   it('keeps what was typed right before a reload or another address, without waiting for the auto-save', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create');
     await page.locator('#f-name').fill('Left at once');
     await page.waitForURL(step(0));
@@ -201,7 +181,7 @@ describe('budget wizard', () => {
   });
 
   it('a new budget typed and reloaded at once is saved once, and the learner is shown it in the list', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create');
     await page.locator('#f-name').fill('Reloaded at once');
     await page.reload(); // before the first auto-save's answer could move the page to the budget's address
@@ -213,7 +193,7 @@ describe('budget wizard', () => {
   });
 
   it('Back from a new budget’s second step returns to the list, not to an empty create page', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard');
     await page.getByRole('link', { name: 'Create a budget' }).click();
     await page.waitForURL('**/budget-wizard/create');
@@ -229,7 +209,7 @@ describe('budget wizard', () => {
   });
 
   it('tabbing past an empty field says nothing; Next shows the step\'s errors on their fields, each naming its field', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create');
     const name = page.getByRole('textbox', { name: 'Budget name' });
     await name.focus();
@@ -267,7 +247,7 @@ describe('budget wizard', () => {
   }, 120_000); // two steps and three axe checks, on a shared 2-core machine
 
   it('an address naming the review of an empty budget shows the first step that needs something', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create?step=4');
     await page.waitForURL(/\/budget-wizard\/create\?step=0$/);
     await page.getByRole('heading', { name: 'Step 1 of 5: Basics' }).waitFor();
@@ -276,7 +256,7 @@ describe('budget wizard', () => {
   });
 
   it('a finished budget reopens on its review, every step reachable; Finish leads to the finished review, its status never contradicts itself', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     // $732.75 a month: 20 % of it is $146.55; $170 of needs is 23.20 % of it, $95 of wants 12.96 %
     const data = {
       name: 'Finished test',
@@ -362,7 +342,7 @@ describe('budget wizard', () => {
   }, 180_000); // three steps and a reload, each with an axe check, on a shared 2-core machine
 
   it('deletes a budget and undoes it', async () => {
-    await signedInAs('multi');
+    await signInAs(page, 'multi');
     await page.goto('/app/resources/budget-wizard/create');
     await page.locator('#f-name').fill('Delete me');
     await page.waitForURL(step(0));
@@ -378,7 +358,7 @@ describe('budget wizard', () => {
 
 describe('worksheets', () => {
   it('fills the paycheck and compound-interest worksheets, live and saved, and lists them in activity', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/worksheets');
     await expect(page.title()).resolves.toBe('Worksheets - Cashwise');
     await expectAccessible(page);
@@ -422,7 +402,7 @@ describe('worksheets', () => {
 
 describe('worksheet fields', () => {
   it('tabbing past an empty field says nothing; a changed one says what is wrong once left', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/worksheets/savings-goal');
     const goal = page.getByLabel('Goal amount');
     await goal.focus();
@@ -439,7 +419,7 @@ describe('worksheet fields', () => {
 
 describe('worksheet wording', () => {
   it('an empty Debt Payoff says what to enter; durations follow plural rules; savings ask for the APY', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/worksheets/debt-payoff');
     const results = page.getByRole('region', { name: 'What to enter' });
     await results.getByText('Enter each debt’s balance, interest rate (APR) and minimum payment to see when you will be debt-free.').waitFor();
@@ -476,7 +456,7 @@ describe('on a 360 px phone', () => {
   });
 
   it('the budget list and the review fit the screen: the columns fold together, nothing scrolls sideways', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/create');
     await page.locator('#f-name').fill('Phone budget for my first apartment');
     await page.locator('#f-month').fill('2026-11');
@@ -522,7 +502,7 @@ describe('on a 360 px phone', () => {
   }, 120_000);
 
   it('the worksheets fit too; a long schedule scrolls in its own frame, with a cue, reached by keyboard', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/worksheets/paycheck');
     await page.getByLabel('Gross pay per paycheck').fill('2000');
     await page.getByLabel('Federal income tax estimate').fill('10');

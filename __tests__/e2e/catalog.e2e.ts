@@ -11,25 +11,14 @@
  * 360 px phone: its columns fold under the module's name, nothing scrolls sideways.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { answerOnPage, completeModuleViaApi, known, reviewFromContent, type KnownQuestion } from './support/reviews';
-import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
+import { expectAccessible, fitsThePhone, oneLookCall, openBrowser, signInAs } from './support/browser';
 
 jest.setTimeout(240_000);
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-});
+openBrowser('file', (o) => ({ page } = o));
 
 /** A OneLook call with the signed-in learner's own token, exactly as the SPA makes it. */
 const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);
@@ -45,9 +34,7 @@ describe('catalog: the learning path', () => {
   let moduleUrl = '';
 
   it('signs in and opens the first module from the catalog', async () => {
-    await page.goto('/login');
-    await signIn(page, 'learner');
-    await page.waitForURL('**/app');
+    await signInAs(page, 'learner');
     const offered = await service<unknown[]>('GET', '/catalog');
     if (offered.length === 0) {
       throw new Error(

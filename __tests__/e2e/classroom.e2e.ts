@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
-import { e2eState, expectAccessible, launchBrowser, newContext, oneLookCall, signIn } from './support/browser';
+import { e2eState, expectAccessible, launchBrowser, newContext, oneLookCall, signInAs } from './support/browser';
 
 jest.setTimeout(300_000);
 
@@ -37,13 +37,6 @@ interface MaterialSummary {
   slug: string;
   title: string;
   review: { passed: boolean };
-}
-
-async function signInAs(page: Page, userName: string): Promise<void> {
-  await page.goto(`${e2eState().baseURL}/login`);
-  await signIn(page, userName);
-  // everyone lands on /app (S2.15)
-  await page.waitForURL(/\/app$/);
 }
 
 /** Passes a material's review with the answers its content file gives (support/reviews.ts: matched by prompt and choice text). */

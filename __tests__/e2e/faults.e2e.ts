@@ -10,16 +10,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { API_MESSAGES } from '../../src/common/apiMessages';
-import { expectAccessible, launchBrowser, signIn } from './support/browser';
-import { startClockServer, type ClockServer } from './support/clockServer';
+import { expectAccessible, signInAs } from './support/browser';
+import { openClockedBrowser } from './support/clockServer';
 
 const UPSTREAM_TIMEOUT_MS = 1500;
 
-let browser: Browser;
-let server: ClockServer;
 let upstream: http.Server;
+let upstreamUrl = '';
 let context: BrowserContext;
 const hanging = new Set<http.ServerResponse>();
 const upstreamCalls: string[] = [];
@@ -39,26 +38,17 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/onelook`;
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startClockServer({ SERVICE_ONELOOK_URL: upstreamUrl, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) }),
-  ]);
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/onelook`;
 });
+openClockedBrowser(
+  (o) => ({ context } = o),
+  () => ({ SERVICE_ONELOOK_URL: upstreamUrl, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) }),
+);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   for (const res of hanging) res.destroy();
   upstream?.closeAllConnections();
   await new Promise((resolve) => upstream?.close(resolve));
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
-});
-afterEach(async () => {
-  await context.close();
 });
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
@@ -71,9 +61,7 @@ describe('an upstream service that fails, in the browser', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // sign-in does not go through the service: it works
-    await page.goto('/login?redirect=%2Fapp');
-    await signIn(page, 'learner');
-    await page.waitForURL('**/app');
+    await signInAs(page, 'learner', '/app');
     await h1(page).waitFor();
     await expectAccessible(page);
 

@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseFrontMatter } from '../../src/server/content/frontMatter';
-import { e2eState, expectAccessible, launchBrowser, newContext, signIn, oneLookCall } from './support/browser';
+import { e2eState, expectAccessible, oneLookCall, openBrowser, signInAs } from './support/browser';
 import { pdfText } from '../support/pdfText';
 
 jest.setTimeout(240_000);
@@ -20,19 +20,8 @@ jest.setTimeout(240_000);
 // two materials or more and a second module, as the real content has
 const CONTENT = join(process.env.CONTENT_DIR ?? resolve(__dirname, '../../content'), 'catalog');
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-});
+openBrowser('file', (o) => ({ page } = o));
 
 /** A OneLook call with the signed-in learner's own token, exactly as the SPA makes it. */
 const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);
@@ -86,9 +75,7 @@ describe('finishing leads somewhere', () => {
   let materials: Material[];
 
   beforeAll(async () => {
-    await page.goto('/login');
-    await signIn(page, 'multi');
-    await page.waitForURL('**/app');
+    await signInAs(page, 'multi');
     const catalog = (await service<Module[]>('GET', '/catalog')).sort((a, b) => a.order - b.order);
     expect(catalog.length).toBeGreaterThanOrEqual(2);
     mod = catalog[0]!;

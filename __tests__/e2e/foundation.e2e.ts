@@ -2,32 +2,11 @@
  * The foundation's user path in real Chromium: the guard, sign-in, titles, every public page, sign-out —
  * with an axe-core check of each page visited.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectAccessible, openBrowser, signIn, signInAs } from './support/browser';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function signedInAs(username: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.waitForURL('**/app');
-}
+openBrowser('test', (o) => ({ page } = o));
 
 describe('foundation: the way in and around', () => {
   it('[S2.13] [S2.15] a signed-out visit to /app/profile goes to /login?redirect=… and, after sign-in, to the profile', async () => {
@@ -42,14 +21,14 @@ describe('foundation: the way in and around', () => {
   });
 
   it('[S2.01] [S2.15] [S2.17] [S1.04] signing in as learner lands on /app titled "Home - Cashwise" with the version shown', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await expect(page.title()).resolves.toBe('Home - Cashwise');
     await expect(page.getByText('2.0.16-main').first().isVisible()).resolves.toBe(true);
     await expectAccessible(page);
   });
 
   it('[S3.01] the stored session sits under cc:auth with token, user, clients and permissions', async () => {
-    await signedInAs('multi');
+    await signInAs(page, 'multi');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cc:auth') ?? 'null'));
     expect(Object.keys(stored).sort()).toEqual(['clients', 'permissions', 'token', 'user']);
     expect(stored.clients.map((c: { clientName: string }) => c.clientName)).toEqual([
@@ -59,14 +38,14 @@ describe('foundation: the way in and around', () => {
   });
 
   it('[S2.14] a signed-in user opening /login is sent to /app', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/login');
     await page.waitForURL('**/app');
     await expect(page.title()).resolves.toBe('Home - Cashwise');
   });
 
   it('[S4.11] /signout ends the session: cc:auth is cleared, /login is shown, and /app asks to sign in again', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/signout');
     await page.waitForURL('**/login');
     await expect(page.evaluate(() => localStorage.getItem('cc:auth'))).resolves.toBeNull();
@@ -94,7 +73,7 @@ describe('foundation: the way in and around', () => {
   });
 
   it('keyboard focus is a clear ring on buttons (white on the app bar), not only on links', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     const ringOf = async (name: string) => {
       const button = page.getByRole('button', { name, exact: true }).first();
       await button.focus();
@@ -111,7 +90,7 @@ describe('foundation: the way in and around', () => {
   });
 
   it('[S2.06] a non-numeric budget id shows Not Found, never a crash', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/resources/budget-wizard/abc');
     await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor();
     await expectAccessible(page);

@@ -8,32 +8,11 @@
  * query kept in the address (?q=) through Back, a reload and a shared link.
  */
 import { KB_ARTICLES } from '../../src/common/catalog';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectAccessible, openBrowser, signInAs } from './support/browser';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function signedInAs(username: string, to: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await signIn(page, username);
-  await page.waitForURL(`**${to}`);
-}
+openBrowser('test', (o) => ({ page } = o));
 
 /** A proxy call from inside the page, with the signed-in session's token (as the SPA sends it). */
 async function service<T>(path: string): Promise<T> {
@@ -52,7 +31,7 @@ const searchBox = () => page.getByRole('searchbox', { name: 'Search the knowledg
 
 describe('knowledge base: find, read and bookmark', () => {
   it('search "APR", open the article, bookmark it; the bookmark is kept', async () => {
-    await signedInAs('learner', '/app/resources');
+    await signInAs(page, 'learner', '/app/resources');
     await expect(page.title()).resolves.toBe('Resources - Cashwise');
     await expectAccessible(page);
 
@@ -109,7 +88,7 @@ describe('knowledge base: find, read and bookmark', () => {
   });
 
   it('searching "interest" lists the matching articles with highlighted snippets; junk gets a friendly empty state', async () => {
-    await signedInAs('learner', '/app/resources/knowledge-base');
+    await signInAs(page, 'learner', '/app/resources/knowledge-base');
     await searchBox().pressSequentially('interest', { delay: 30 });
     const results = page.getByRole('list', { name: 'Search results' });
     await results.waitFor();
@@ -129,7 +108,7 @@ describe('knowledge base: find, read and bookmark', () => {
   });
 
   it('a topic page lists its articles; unknown topic and article slugs show Not Found', async () => {
-    await signedInAs('learner', '/app/resources/knowledge-base/credit-and-debt');
+    await signInAs(page, 'learner', '/app/resources/knowledge-base/credit-and-debt');
     await page.getByRole('heading', { level: 1, name: 'Credit and Debt' }).waitFor();
     await expect(page.title()).resolves.toBe('Credit and Debt - Cashwise');
     await expect(page.getByRole('list', { name: 'Articles about Credit and Debt' }).getByRole('listitem').count()).resolves.toBe(KB_ARTICLES['credit-and-debt']!.length);
@@ -157,7 +136,7 @@ describe('knowledge base: search finds what students type, and keeps it in the a
     ['401k', /401\(k\)/, null],
     ['credit card debt payoff', /Pay the Minimum on a Credit Card/, null],
   ])('"%s" lists a relevant article first', async (query, title, suggestion) => {
-    await signedInAs('learner', '/app/resources/knowledge-base');
+    await signInAs(page, 'learner', '/app/resources/knowledge-base');
     await searchBox().pressSequentially(query, { delay: 20 });
     await page.getByRole('status').filter({ hasText: new RegExp(`match(es)? "${query.replace(/[()]/g, '\\$&')}"`) }).waitFor();
     await expect(firstTitle()).resolves.toMatch(title);
@@ -171,7 +150,7 @@ describe('knowledge base: search finds what students type, and keeps it in the a
   });
 
   it('?q= survives Back from an article and a reload', async () => {
-    await signedInAs('learner', '/app/resources/knowledge-base');
+    await signInAs(page, 'learner', '/app/resources/knowledge-base');
     await searchBox().pressSequentially('intrest', { delay: 30 });
     await results().waitFor();
     await page.waitForURL('**/app/resources/knowledge-base?q=intrest');
@@ -195,7 +174,7 @@ describe('knowledge base: search finds what students type, and keeps it in the a
   });
 
   it('"Did you mean" is a search of its own (Back returns to the first); a cleared box clears the address; a shared link opens the search', async () => {
-    await signedInAs('learner', '/app/resources/knowledge-base');
+    await signInAs(page, 'learner', '/app/resources/knowledge-base');
     await page.goto('/app/resources/knowledge-base?q=intrest');
     await results().waitFor();
     await page.getByRole('link', { name: 'interest', exact: true }).click();

@@ -4,31 +4,14 @@
  * text description; a glossary term's definition on hover and focus, then its link to the article;
  * the glossary page filtered. axe on every page.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectAccessible, fitsThePhone, openBrowser, signInAs } from './support/browser';
 
 const LOAN_SECTION = '/app/catalog/credit-and-debt/material/borrowing-wisely/section/car-loans-and-total-cost';
 const PAY_STUB_SECTION = '/app/catalog/earning-income/material/your-first-paycheck/section/reading-your-pay-stub';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function signedInAs(username: string, to: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await signIn(page, username);
-  await page.waitForURL(`**${to}`);
-}
+openBrowser('test', (o) => ({ page } = o));
 
 /** Presses Tab until the focused element matches, as a keyboard user moves through the page. */
 async function tabTo(matches: (el: { id: string; label: string }) => boolean, limit = 80): Promise<void> {
@@ -48,13 +31,11 @@ describe.each([
   ['a phone', { width: 390, height: 844 }],
 ])('lesson tools on %s', (_name, viewport) => {
   beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
     await page.setViewportSize(viewport);
   });
 
   it('a calculator in a section, by keyboard only; a glossary term shows its definition and links to its article', async () => {
-    await signedInAs('learner', LOAN_SECTION);
+    await signInAs(page, 'learner', LOAN_SECTION);
     const calculator = page.getByRole('region', { name: 'Loan and car payment calculator' });
     await calculator.waitFor();
     await expectAccessible(page);
@@ -105,7 +86,7 @@ describe.each([
   });
 
   it('a diagram with a text alternative', async () => {
-    await signedInAs('learner', PAY_STUB_SECTION);
+    await signInAs(page, 'learner', PAY_STUB_SECTION);
     const diagram = page.getByRole('img', { name: 'An annotated pay stub' });
     await diagram.waitFor();
     await expect(page.locator('[data-diagram="pay-stub"] svg desc').textContent()).resolves.toContain('Net pay $1,012.05');
@@ -116,7 +97,7 @@ describe.each([
   });
 
   it('the glossary page, from Resources, filtered', async () => {
-    await signedInAs('learner', '/app/resources');
+    await signInAs(page, 'learner', '/app/resources');
     await page.getByRole('link', { name: /Glossary/ }).click();
     await page.waitForURL('**/app/resources/glossary');
     await expect(page.title()).resolves.toBe('Glossary - Cashwise');

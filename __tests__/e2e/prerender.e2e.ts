@@ -11,20 +11,20 @@
  *    its area marked in the navigation, then the app's page inside it.
  * The app's entry script is held back by the test to open that window wide.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, expectAccessible, openBrowser, signIn } from './support/browser';
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let release: () => void;
+let release: () => void = () => undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+// declared before openBrowser: a held entry script is let go before the context closes
+afterEach(() => {
+  release();
+  release = () => undefined;
 });
-afterAll(async () => {
-  await browser.close();
-});
+openBrowser('test', (o) => ({ context, page } = o));
+
 /** From now on the SPA's entry (preloaded by the page, run by its boot script) waits for `release()`. */
 async function holdTheEntry(): Promise<void> {
   const released = new Promise<void>((resolve) => {
@@ -35,16 +35,6 @@ async function holdTheEntry(): Promise<void> {
     await route.continue();
   });
 }
-
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-  release = () => undefined;
-});
-afterEach(async () => {
-  release();
-  await context.close();
-});
 
 /** Collects the page's errors and console errors, and the app's word that a page rendered ahead differed from its own (main.tsx). */
 function errorsOf(target: Page): string[] {

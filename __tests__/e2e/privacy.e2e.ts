@@ -13,30 +13,15 @@
  * and sends the ticket at the end. Its own in-process server (fresh SQLite) because the learner's
  * password is changed.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, launchBrowser, signIn } from './support/browser';
-import { startClockServer, type ClockServer } from './support/clockServer';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { DEMO_PASSWORD, expectAccessible, signIn } from './support/browser';
+import { openClockedBrowser } from './support/clockServer';
 
 // two sign-ins, two password changes, a budget and a ticket with its recording: three minutes on a loaded shared machine
 jest.setTimeout(180_000);
 
-let browser: Browser;
-let server: ClockServer;
 let context: BrowserContext;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startClockServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
-});
-afterEach(async () => {
-  await context.close();
-});
+openClockedBrowser((o) => ({ context } = o));
 
 const PASSWORD_1 = 'Qz7-canaryPW-ribbon-walnut';
 const PASSWORD_2 = 'Vx4-canaryPW-lantern-pebble';

@@ -7,8 +7,8 @@
  * sheet; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
  * page, at 1366×768 and 390×844.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectAccessible, openBrowser, signInAs } from './support/browser';
 
 jest.setTimeout(300_000);
 
@@ -17,30 +17,15 @@ const PHONE = { width: 390, height: 844 };
 /** a demo student of Lincoln (README, "Demo accounts"); not `learner`, whose password other files use */
 const STUDENT = 'tariq.baker';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+openBrowser('test', (o) => ({ page } = o));
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
   await page.setViewportSize(DESKTOP);
-});
-afterEach(async () => {
-  await context.close();
 });
 
 /** Signs in (landing on /app, S2.15) and, for staff, opens a workspace from Home's cards. */
-async function signInAs(userName: string, landing: RegExp, workspace?: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, userName);
-  await page.waitForURL(/\/app$/);
+async function signInToWorkspace(userName: string, landing: RegExp, workspace?: string): Promise<void> {
+  await signInAs(page, userName);
   if (workspace) {
     const cards = page.getByRole('heading', { level: 2, name: 'Your workspaces' });
     await cards.waitFor();
@@ -59,7 +44,7 @@ async function accessibleAtBothSizes(): Promise<void> {
 
 describe('staff workspaces', () => {
   it('[S2.15] support signs in to /app, opens the ticket queue from their workspaces; School is not in their navigation', async () => {
-    await signInAs('support', /\/app\/support\/tickets$/, 'Support');
+    await signInToWorkspace('support', /\/app\/support\/tickets$/, 'Support');
     await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await nav.getByRole('link', { name: 'Support' }).waitFor();
@@ -68,13 +53,13 @@ describe('staff workspaces', () => {
   });
 
   it('[S2.15] a teacher signs in to /app and opens their classes from their workspaces', async () => {
-    await signInAs('teacher', /\/app\/classes$/, 'Classes');
+    await signInToWorkspace('teacher', /\/app\/classes$/, 'Classes');
     await page.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
     await expectAccessible(page);
   });
 
   it('a school admin invites, gives a temporary password, ends sessions and reads all three in the audit trail', async () => {
-    await signInAs('schooladmin', /\/app\/admin$/, 'School');
+    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
     await page.getByRole('heading', { level: 1, name: 'School' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Lincoln High School' }).waitFor();
     await accessibleAtBothSizes();
@@ -212,7 +197,7 @@ describe('staff workspaces', () => {
   });
 
   it('a learner opening /app/admin is told they have no access, and sees no school data', async () => {
-    await signInAs('learner', /\/app$/);
+    await signInToWorkspace('learner', /\/app$/);
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await nav.getByRole('link', { name: 'Catalog' }).waitFor();
     expect(await nav.getByRole('link', { name: 'School' }).count()).toBe(0);

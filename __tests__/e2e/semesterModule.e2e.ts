@@ -7,8 +7,8 @@
  * The answers come from the content files, as a student would learn them. The learner is "multi",
  * whom no other browser test takes through this module. axe-core on every page visited.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, oneLookCall, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expectAccessible, oneLookCall, openBrowser, signInAs } from './support/browser';
 import { answerOnPage, completeModuleViaApi, known, reviewFromContent, type KnownQuestion } from './support/reviews';
 
 jest.setTimeout(240_000);
@@ -18,21 +18,10 @@ const MATERIAL = 'paying-for-a-car';
 const SECTION = `/app/catalog/${MODULE}/material/${MATERIAL}/section/figuring-the-monthly-payment`;
 const REVIEW = `/app/catalog/${MODULE}/material/${MATERIAL}/review`;
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
+openBrowser('file', (o) => ({ page } = o));
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'multi');
-  await page.waitForURL('**/app');
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
+  await signInAs(page, 'multi');
 });
 
 const service = <T>(method: string, path: string, payload?: unknown): Promise<T> => oneLookCall<T>(page, method, path, payload);

@@ -5,28 +5,14 @@
  * fastForward fires each due timer at most once (one 30-s check after a jump); runFor steps through
  * every timer (steady work).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, signIn } from './support/browser';
-import { startClockServer, type ClockServer } from './support/clockServer';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, signIn } from './support/browser';
+import { type ClockServer, openClockedBrowser, sessionTimerRunning, signedInWithTimer } from './support/clockServer';
 
 const MIN = 60_000;
-let browser: Browser;
 let server: ClockServer;
 let context: BrowserContext;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startClockServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
-});
-afterEach(async () => {
-  await context.close();
-});
+openClockedBrowser((o) => ({ server, context } = o));
 
 /**
  * Counts, inside the page, the API requests it has sent and not yet seen answered (XHR for axios,
@@ -115,29 +101,6 @@ async function step(page: Page, ms: number): Promise<void> {
   await page.clock.runFor(ms);
 }
 
-async function signedIn(page: Page, path = '/app'): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'learner');
-  await page.waitForURL(`**${path}`);
-  await sessionTimerRunning(page);
-}
-
-/**
- * The session timer (its own chunk, features/session) starts on auth:ready; a clock jump made
- * before it has scheduled its first check would skip that check (fastForward fires due timers
- * only). The sign-in itself writes cc:lastActivity, so that key proves nothing; the timer's
- * activity watcher does: a mouse move is recorded there as a later activity once it runs.
- */
-async function sessionTimerRunning(page: Page): Promise<void> {
-  const lastActivity = () => page.evaluate(() => Number(localStorage.getItem('cc:lastActivity') ?? 0));
-  const signedInAt = await lastActivity();
-  const deadline = Date.now() + 15_000;
-  for (let step = 0; (await lastActivity()) <= signedInAt; step += 1) {
-    if (Date.now() > deadline) throw new Error('the session timer did not start within 15 s (no activity recorded)');
-    await page.mouse.move(20 + (step % 40), 300);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('cc:auth') ?? 'null') as { token?: string } | null)?.token ?? null);
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
@@ -153,7 +116,7 @@ const openCatalog = (page: Page) => page.getByRole('navigation', { name: 'Main' 
 /** Tab A signed in, then tab B opened on /app in the same browser: both session timers running, no request open. */
 async function twoSignedInTabs(options: { webLocks?: boolean } = {}): Promise<{ a: Page; b: Page }> {
   const a = await clockedPage(0, options);
-  await signedIn(a);
+  await signedInWithTimer(a);
   const b = await clockedPage(0, options);
   await b.goto('/app');
   await b.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
@@ -181,7 +144,7 @@ async function dialogOrWhyNot(page: Page): Promise<void> {
 describe('session lifecycle in the browser', () => {
   it('[S4.14] idle 26 min → the dialog with its countdown, axe-clean; Stay Signed In → a new token in cc:auth, dialog gone', async () => {
     const page = await clockedPage();
-    await signedIn(page);
+    await signedInWithTimer(page);
     const before = await storedToken(page);
     await jump(page, 26 * MIN);
     await dialogOrWhyNot(page);
@@ -199,7 +162,7 @@ describe('session lifecycle in the browser', () => {
     // the profile asks the service for the learner's courses once it has rendered (after the URL
     // changed): its answer must be in before the clocks move, or the server's later time refuses it
     const profileLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
-    await signedIn(page, '/app/profile');
+    await signedInWithTimer(page, '/app/profile');
     await expect(profileLoaded.then((response) => response.status())).resolves.toBe(200);
     await jump(page, 31 * MIN);
     await page.waitForURL(/\/login\?reason=idle&redirect=%2Fapp%2Fprofile$/);
@@ -216,7 +179,7 @@ describe('session lifecycle in the browser', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('/api/auth/renew')) renewals.push(response.status());
     });
-    await signedIn(page);
+    await signedInWithTimer(page);
     let prompted = false;
     let signedOutAtMinute: number | null = null;
     for (let minute = 1; minute <= 120; minute += 1) {
@@ -245,7 +208,7 @@ describe('session lifecycle in the browser', () => {
     // the home page asks for the learner's progress once it has rendered: that answer is in before
     // the clocks move, so this test sees the renewal alone (a request refused meanwhile is the next test's)
     const summaryLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
-    await signedIn(page);
+    await signedInWithTimer(page);
     await expect(summaryLoaded.then((response) => response.status())).resolves.toBe(200);
     const before = await storedToken(page);
     // the first renewal reaches the server (which renews), and its answer never reaches the page
@@ -288,7 +251,7 @@ describe('session lifecycle in the browser', () => {
   it('a request sent with the replaced token while a lost renewal is asked again waits for it, then answers with the new token (docs/server.md "Renewal")', async () => {
     const page = await clockedPage();
     const summaryLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
-    await signedIn(page);
+    await signedInWithTimer(page);
     await expect(summaryLoaded.then((response) => response.status())).resolves.toBe(200);
     // the first renewal reaches the server (which renews and revokes the token the page holds), and
     // its answer never reaches the page
@@ -336,7 +299,7 @@ describe('session lifecycle in the browser', () => {
 
   it('[S4.11] sign-out in tab A → tab B on /login', async () => {
     const a = await context.newPage();
-    await signedIn(a);
+    await signedInWithTimer(a);
     const b = await context.newPage();
     await b.goto('/app');
     await b.waitForURL('**/app');
@@ -456,7 +419,7 @@ describe('session lifecycle in the browser', () => {
 
   it('a tab opened while tab A renews: its start-up check, refused for the replaced token, adopts A\'s renewal instead of signing every tab out', async () => {
     const a = await clockedPage();
-    await signedIn(a);
+    await signedInWithTimer(a);
     const replaced = await storedToken(a);
     // A's renewal waits until B's start-up check of the stored session (the replaced token) has
     // reached B's route, and that check reaches the server only after A's renewal
@@ -513,7 +476,7 @@ describe('session lifecycle in the browser', () => {
       return Boolean(button) && !button!.disabled && !document.querySelector('[data-prerendered]');
     });
     const a = await clockedPage();
-    await signedIn(a);
+    await signedInWithTimer(a);
     await b.waitForURL('**/app/catalog');
     await b.getByText('Your school has no modules in its catalog yet.').waitFor();
     await expect(storedToken(b)).resolves.toBe(await storedToken(a));
@@ -523,7 +486,7 @@ describe('session lifecycle in the browser', () => {
 
   it('browser closed and reopened 31 min later → /login, not the previous student\'s home', async () => {
     const first = await clockedPage();
-    await signedIn(first);
+    await signedInWithTimer(first);
     await first.close();
     server.advance(31 * MIN);
     offsetSoFar += 31 * MIN;
@@ -549,7 +512,7 @@ describe('a computer whose clock is wrong: every token rule in server time', () 
       if (response.url().endsWith('/api/auth/renew')) renewals.push({ minute, status: response.status() });
     });
     const summaryLoaded = page.waitForResponse((response) => response.url().endsWith('/api/service'));
-    await signedIn(page);
+    await signedInWithTimer(page);
     await expect(summaryLoaded.then((response) => response.status())).resolves.toBe(200);
     // the sign-in's answer told the page the server's time: its offset is the skew, the other way
     const learned = await page.evaluate(() => Number(localStorage.getItem('cc:serverClockOffset')));

@@ -3,26 +3,12 @@
  * loaded page shows a skeleton of its layout at once, inside the shell, never a blank page below the
  * header while its code and data arrive; the skeleton is axe-clean, and the page replaces it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, openBrowser, signIn } from './support/browser';
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+openBrowser('test', (o) => ({ context, page } = o));
 
 /** 400 kbit/s both ways and 400 ms of latency, from now on. */
 async function slowWifi(target: Page): Promise<void> {

@@ -4,37 +4,16 @@
  * `support` user opens the ticket, replays the recording and sees that typed values are masked.
  * A learner is refused the console; /help works signed out. axe on every page and with the panel open.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { RECORDING_NOTICE } from '../../src/common/support';
-import { expectAccessible, fitsThePhone, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, fitsThePhone, newContext, openBrowser, signInAs } from './support/browser';
 
 // a slow shared machine: the panel's path loads rrweb after the tick and sends a ticket with its recording
 jest.setTimeout(120_000);
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function signedInAs(username: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, username);
-  // everyone lands on /app (S2.15)
-  await page.waitForURL(/\/app$/);
-}
+openBrowser('test', (o) => ({ browser, page } = o));
 
 const SECRET = 'my locker code is 4321';
 
@@ -47,7 +26,7 @@ describe('Get Help', () => {
   let issuekey = '';
 
   it('[S2.18] [S2.19] [S4.18] [S5.05] [S8.05] a learner opens the panel from the app bar, sees the messages, clicks outside, submits and reads the ticket number', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.getByRole('link', { name: 'Catalog' }).first().click();
     await page.waitForURL('**/app/catalog');
     await page.mouse.wheel(0, 200);
@@ -113,7 +92,7 @@ describe('Get Help', () => {
   });
 
   it('left unticked, a ticket goes without a recording: nothing is recorded or uploaded', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/service/multipart')) uploads.push(request.url());
@@ -145,7 +124,7 @@ describe('Get Help', () => {
 
   it('the support user opens the ticket and replays the recording: typed values are masked', async () => {
     expect(issuekey).not.toBe('');
-    await signedInAs('support');
+    await signInAs(page, 'support');
     await page.goto('/app/support/tickets');
     await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
     await page.getByRole('link', { name: issuekey }).waitFor();
@@ -217,7 +196,7 @@ describe('Get Help', () => {
   });
 
   it('a learner is refused the console; /help works signed out with the honeypot hidden', async () => {
-    await signedInAs('learner');
+    await signInAs(page, 'learner');
     await page.goto('/app/support/tickets');
     await page.getByText('You do not have permission to see support tickets.').waitFor();
     await expectAccessible(page);

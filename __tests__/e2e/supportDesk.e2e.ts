@@ -7,29 +7,25 @@
  * and 390×844.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signIn } from './support/browser';
+import { expectAccessible, newContext, openBrowser, signInAs } from './support/browser';
 
 // a slow shared machine: rrweb loads, records, uploads and replays
 jest.setTimeout(180_000);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+// declared before openBrowser: the users' contexts close before the browser does
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser.close();
 });
+openBrowser('file', (o) => ({ browser } = o));
 
+/** A user of their own: each in a context of their own (own storage), signed in on the login page. */
 async function signedInAs(username: string): Promise<Page> {
   const context = await newContext(browser);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.waitForURL(/\/app/);
+  await signInAs(page, username);
   return page;
 }
 

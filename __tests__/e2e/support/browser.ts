@@ -14,7 +14,6 @@ export function e2eState(): E2EState {
   return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2EState;
 }
 
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -22,8 +21,46 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: e2eState().baseURL, viewport: { width: 1024, height: 600 } });
+export async function newContext(browser: Browser, baseURL = e2eState().baseURL): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1024, height: 600 } });
+}
+
+export interface OpenPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The setup every browser test file shares: one Chromium for the file, and a context of its own
+ * (its own storage, so no sign-in leaks between tests) with one page, for each test (`'test'`) or
+ * for the whole file (`'file'`). `opened` gets them as they open, so the file keeps plain variables:
+ * `openBrowser('test', (o) => ({ context, page } = o));`. Hooks a file declares after this call run
+ * after this beforeEach and after this afterEach (jest runs a block's hooks in declaration order).
+ */
+export function openBrowser(each: 'test' | 'file', opened: (o: OpenPage) => unknown): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const open = async () => {
+    context = await newContext(browser!);
+    opened({ browser: browser!, context, page: await context.newPage() });
+  };
+  const close = async () => {
+    await context?.close();
+    context = undefined;
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    if (each === 'file') await open();
+  });
+  afterAll(async () => {
+    await close();
+    await browser?.close();
+  });
+  if (each === 'test') {
+    beforeEach(open);
+    afterEach(close);
+  }
 }
 
 /**
@@ -90,6 +127,16 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel(/user ?name/i).fill(username);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/**
+ * Signs in on the login page as a user does and waits for where it lands: /app (S2.15), or `to`,
+ * passed as the login page's redirect.
+ */
+export async function signInAs(page: Page, username: string, to?: string): Promise<void> {
+  await page.goto(to ? `/login?redirect=${encodeURIComponent(to)}` : '/login');
+  await signIn(page, username);
+  await page.waitForURL(to ? `**${to}` : '**/app');
 }
 
 /** A OneLook call from the page with the signed-in learner's own token, exactly as the SPA makes it. */

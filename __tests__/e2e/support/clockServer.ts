@@ -8,10 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../../src/server/db';
 import { seedDemo } from '../../../src/server/db/seed';
+import { launchBrowser, newContext, signInAs } from './browser';
 
 const root = resolve(__dirname, '../../..');
 
@@ -55,4 +57,58 @@ export async function startClockServer(env: Record<string, string> = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface ClockedBrowser {
+  browser: Browser;
+  server: ClockServer;
+  context: BrowserContext;
+}
+
+/**
+ * The setup of the browser tests on a clock server: one Chromium and one server for the file (`env`
+ * is read when they start, so a file's earlier beforeAll can prepare it), and a fresh context on
+ * that server for each test, whose pages the test opens (with their fake clocks).
+ */
+export function openClockedBrowser(opened: (o: ClockedBrowser) => unknown, env: () => Record<string, string> = () => ({})): void {
+  let browser: Browser | undefined;
+  let server: ClockServer | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startClockServer(env())]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser!, server!.url);
+    opened({ browser: browser!, server: server!, context });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+}
+
+/**
+ * The session timer (its own chunk, features/session) starts on auth:ready; a clock jump made
+ * before it has scheduled its first check would skip that check (fastForward fires due timers
+ * only). The sign-in itself writes cc:lastActivity, so that key proves nothing; the timer's
+ * activity watcher does: a mouse move is recorded there as a later activity once it runs.
+ */
+export async function sessionTimerRunning(page: Page): Promise<void> {
+  const lastActivity = () => page.evaluate(() => Number(localStorage.getItem('cc:lastActivity') ?? 0));
+  const signedInAt = await lastActivity();
+  const deadline = Date.now() + 15_000;
+  for (let step = 0; (await lastActivity()) <= signedInAt; step += 1) {
+    if (Date.now() > deadline) throw new Error('the session timer did not start within 15 s (no activity recorded)');
+    await page.mouse.move(20 + (step % 40), 300);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The learner signed in on `path` (the login page's redirect), with the session timer running. */
+export async function signedInWithTimer(page: Page, path = '/app'): Promise<void> {
+  await signInAs(page, 'learner', path);
+  await sessionTimerRunning(page);
 }

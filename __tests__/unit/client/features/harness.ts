@@ -72,6 +72,20 @@ export interface RecordedRequest {
 
 export type Routes = Record<string, FakeAnswer | ((req: RecordedRequest) => FakeAnswer)>;
 
+/** Answers of the service proxy by the proxied request's method and path ('PUT /me/password'). */
+export type ProxyHandler = (payload: Record<string, unknown>) => FakeAnswer;
+
+/** The service proxy (`POST /api/service`) as a fake route: unknown proxied paths answer 404. */
+export function serviceProxy(handlers: Record<string, ProxyHandler>): Routes {
+  return {
+    'POST /api/service': (req: RecordedRequest): FakeAnswer => {
+      const body = req.data as { method: string; path: string; payload?: Record<string, unknown> };
+      const handler = handlers[`${body.method} ${body.path}`];
+      return handler ? handler(body.payload ?? {}) : { status: 404, data: { message: 'Unknown route for this service.' } };
+    },
+  };
+}
+
 /** A fake server as an axios adapter: routes are keyed 'METHOD /url'. Unknown routes answer 404. */
 export function fakeServer(routes: Routes) {
   const requests: RecordedRequest[] = [];

@@ -1,5 +1,5 @@
 /** The read caches' change tracker (db/changes.ts): what it reads from a statement's SQL text, and its stamps. */
-import { ChangeTracker, statementEffect } from '../../../src/server/db/changes';
+import { ChangeTracker, statementEffect } from '../../../../src/server/db/changes';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,67 +1,13 @@
-/** Password and profile sagas: requests, state, the S4.06 profile event, the school switch on the server. */
+/** Profile sagas: saving, the S4.06 profile event, access codes, student ids, the school switch on the server. */
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
-import { schoolSwitched } from '../../../../../src/client/features/auth/slice';
-import { signedInState } from '../../../../../src/client/features/auth/slice';
-import { passwordSaga } from '../../../../../src/client/features/password/sagas';
-import { forgotRequested, passwordChangeRequested, resetLinkOpened, resetRequested } from '../../../../../src/client/features/password/slice';
+import { schoolSwitched, signedInState } from '../../../../../src/client/features/auth/slice';
 import { changedUserFields, profileSaga } from '../../../../../src/client/features/profile/sagas';
 import { schoolSwitchWatcher } from '../../../../../src/client/features/profile/schoolSwitch';
 import { accessCodeAddRequested, externalIdSaveRequested, profileSaveRequested } from '../../../../../src/client/features/profile/slice';
-import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
-
-type Handler = (payload: Record<string, unknown>) => FakeAnswer;
-function proxy(handlers: Record<string, Handler>) {
-  return {
-    'POST /api/service': (req: RecordedRequest): FakeAnswer => {
-      const body = req.data as { method: string; path: string; payload?: Record<string, unknown> };
-      const handler = handlers[`${body.method} ${body.path}`];
-      return handler ? handler(body.payload ?? {}) : { status: 404, data: { message: 'Unknown route for this service.' } };
-    },
-  };
-}
+import { harness, makeSession, NOW, serviceProxy, settle } from '../harness';
 
 const session = makeSession();
 const signedIn = { auth: signedInState(session, NOW + 30 * 60_000) };
-
-describe('password sagas', () => {
-  it('forgot: shows the server’s one answer', async () => {
-    const h = harness({ routes: proxy({ 'POST /password/forgot': () => ({ status: 200, data: { message: 'If an account matches…' } }) }), sagas: [passwordSaga] });
-    h.store.dispatch(forgotRequested({ login: 'learner' }));
-    await settle();
-    expect(h.state().password.forgot).toEqual({ status: 'succeeded', message: 'If an account matches…', error: null });
-  });
-
-  it('reset link: a used link is invalid with its message; a good one resets and goes to /login', async () => {
-    const h = harness({
-      routes: proxy({
-        'POST /password/reset/check': (p) => (p.code === 'used' ? { status: 410, data: { message: 'This password reset link has already been used.' } } : { status: 200, data: { valid: true } }),
-        'POST /password/reset': () => ({ status: 200, data: { message: 'Your password has been changed.' } }),
-      }),
-      sagas: [passwordSaga],
-    });
-    h.store.dispatch(resetLinkOpened({ code: 'used' }));
-    await settle();
-    expect(h.state().password.resetLink).toEqual({ status: 'invalid', message: 'This password reset link has already been used.' });
-    h.store.dispatch(resetLinkOpened({ code: 'good' }));
-    await settle();
-    expect(h.state().password.resetLink.status).toBe('valid');
-    h.store.dispatch(resetRequested({ code: 'good', password: 'a fresh start today' }));
-    await settle();
-    expect(h.state().password.reset.status).toBe('succeeded');
-    expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
-  });
-
-  it('change: a wrong current password is a typed error', async () => {
-    const h = harness({
-      preloadedState: signedIn,
-      routes: proxy({ 'PUT /me/password': () => ({ status: 400, data: { message: 'Your current password is not right.' } }) }),
-      sagas: [passwordSaga],
-    });
-    h.store.dispatch(passwordChangeRequested({ currentPassword: 'x', newPassword: 'a fine new passphrase' }));
-    await settle();
-    expect(h.state().password.change).toEqual({ status: 'failed', message: null, error: { kind: 'client', status: 400, message: 'Your current password is not right.' } });
-  });
-});
 
 describe('profile sagas', () => {
   it('[S4.06] changedUserFields keeps only what differs', () => {
@@ -73,7 +19,7 @@ describe('profile sagas', () => {
     const h = harness({
       stored: session,
       preloadedState: signedIn,
-      routes: proxy({ 'PUT /me/profile': () => ({ status: 200, data: { user: { ...session.user, timezone: 'America/Denver' }, pendingEmail: null, message: 'Your profile has been saved.' } }) }),
+      routes: serviceProxy({ 'PUT /me/profile': () => ({ status: 200, data: { user: { ...session.user, timezone: 'America/Denver' }, pendingEmail: null, message: 'Your profile has been saved.' } }) }),
       sagas: [profileSaga, authSaga],
     });
     h.store.dispatch(profileSaveRequested({ firstName: 'Lena', lastName: 'Learner', email: session.user.userEmail, timezone: 'America/Denver' }));
@@ -89,7 +35,7 @@ describe('profile sagas', () => {
     const h = harness({
       stored: session,
       preloadedState: signedIn,
-      routes: proxy({ 'POST /me/access-codes': () => ({ status: 200, data: { message: 'Access code added.', clients, products: [] } }) }),
+      routes: serviceProxy({ 'POST /me/access-codes': () => ({ status: 200, data: { message: 'Access code added.', clients, products: [] } }) }),
       sagas: [profileSaga, authSaga],
     });
     h.store.dispatch(accessCodeAddRequested({ code: 'ABCD' }));
@@ -113,7 +59,7 @@ describe('profile sagas', () => {
     const h = harness({
       stored: session,
       preloadedState: signedIn,
-      routes: proxy({
+      routes: serviceProxy({
         'POST /me/access-codes': () => ({ status: 200, data: { message: 'Access code added.', clients: session.clients, products } }),
         'PUT /me/products/2/external-id': (p) => ({ status: 200, data: course('ROOSEVELT', 'Roosevelt Academy', String(p.externalId)) }),
       }),
@@ -135,7 +81,7 @@ describe('profile sagas', () => {
     const h = harness({
       stored: session,
       preloadedState: signedIn,
-      routes: proxy({
+      routes: serviceProxy({
         'PUT /me/schools/current': () => (fail ? { status: 500, data: { message: 'down' } } : { status: 200, data: { clients: [session.clients[1], session.clients[0]] } }),
         'GET /me/profile': () => ({ status: 200, data: { user: session.user, clients: session.clients, products: [], pendingEmail: null } }),
       }),

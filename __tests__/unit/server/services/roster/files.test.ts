@@ -1,7 +1,7 @@
 /** Reading a OneRoster CSV export: records, and each problem with its file, line and column. */
 import { strToU8, zipSync } from 'fflate';
-import { describeProblem, readRoster, unzipRoster, type RosterProblem } from '../../../src/server/services/roster/files';
-import { HEADERS, MANIFEST, smallDistrict, toCsv } from '../../support/oneRoster';
+import { describeProblem, readRoster, unzipRoster, type RosterProblem } from '../../../../../src/server/services/roster/files';
+import { HEADERS, MANIFEST, smallDistrict, toCsv } from '../../../../support/oneRoster';
 
 function filesOf(override: Record<string, string | null> = {}): Map<string, string> {
   const d = smallDistrict();

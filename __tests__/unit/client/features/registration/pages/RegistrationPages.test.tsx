@@ -1,10 +1,10 @@
 /** /register/{id}/record/{rid}/password: a server refusal goes once the password is changed. */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RegistrationRecordView } from '../../../../src/common/accounts';
-import { ACCOUNT_MESSAGES } from '../../../../src/common/accounts';
-import { recordLoaded, requestFailed } from '../../../../src/client/features/registration/slice';
-import { renderApp } from '../app/renderApp';
+import type { RegistrationRecordView } from '../../../../../../src/common/accounts';
+import { ACCOUNT_MESSAGES } from '../../../../../../src/common/accounts';
+import { recordLoaded, requestFailed } from '../../../../../../src/client/features/registration/slice';
+import { renderApp } from '../../../app/renderApp';
 
 const record: RegistrationRecordView = {
   id: 7,

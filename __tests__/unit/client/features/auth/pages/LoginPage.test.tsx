@@ -1,9 +1,9 @@
 /** /login: validation, each failure kind's message, the end reason, the submitted request, the busy button. */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RootState } from '../../../../src/client/app/store';
-import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../src/client/features/auth/slice';
-import { renderApp, NOW } from '../app/renderApp';
+import type { RootState } from '../../../../../../src/client/app/store';
+import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../../../src/client/features/auth/slice';
+import { renderApp, NOW } from '../../../app/renderApp';
 
 function withAuth(patch: Partial<RootState['auth']>): Partial<RootState> {
   return { auth: { ...signedOutState(NOW), ...patch } };

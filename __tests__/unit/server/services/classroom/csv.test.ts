@@ -1,5 +1,5 @@
 /** The gradebook's CSV: RFC 4180 quoting, a BOM, and no cell a spreadsheet would run as a formula. */
-import { csvCell, csvDocument } from '../../../../src/server/services/classroom/csv';
+import { csvCell, csvDocument } from '../../../../../src/server/services/classroom/csv';
 
 describe('csvCell', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** The search's vocabulary (pure): typo distance, corrections, synonym expansion, "Did you mean". */
-import { parseSearchInput } from '../../../src/common/knowledgeBase';
-import { buildVocabulary, corrections, countTerms, didYouMean, expandQuery, typoDistance } from '../../../src/server/search/vocabulary';
+import { parseSearchInput } from '../../../../src/common/knowledgeBase';
+import { buildVocabulary, corrections, countTerms, didYouMean, expandQuery, typoDistance } from '../../../../src/server/search/vocabulary';
 
 describe('typoDistance (optimal string alignment, bounded)', () => {
   it.each([

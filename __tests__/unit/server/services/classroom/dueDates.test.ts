@@ -1,5 +1,5 @@
 /** Due days end at midnight in the school's time zone, across daylight-saving changes. */
-import { dueAtOf, isPastDue, parseDueDay } from '../../../../src/server/services/classroom/dueDates';
+import { dueAtOf, isPastDue, parseDueDay } from '../../../../../src/server/services/classroom/dueDates';
 
 describe('dueAtOf: the last millisecond of the day at the school', () => {
   it.each([

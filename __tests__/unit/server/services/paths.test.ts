@@ -1,4 +1,4 @@
-import { matchPattern, normalisePath } from '../../../src/server/services/paths';
+import { matchPattern, normalisePath } from '../../../../src/server/services/paths';
 
 describe('normalisePath', () => {
   it.each([

@@ -4,17 +4,17 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
-import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
-import { createAppStore, hideSecrets, HIDDEN } from '../../../../../src/client/app/store';
-import { asRenderedAhead } from '../../../../../src/client/app/renderedAhead';
-import { envLoaded } from '../../../../../src/client/features/env/slice';
-import { notificationRaised } from '../../../../../src/client/features/notifications/slice';
-import { expiryWarningShown } from '../../../../../src/client/features/session/slice';
-import { isolated } from '../../../../../src/client/app/rootSaga';
-import { sessionEnd, sessionStart } from '../../../../../src/client/features/auth/events';
-import { SESSION_STORAGE_KEY } from '../../../../../src/common/constants';
-import { NOW, fakeServer, makeSession, settle } from '../harness';
-import { createHttp } from '../../../../../src/client/api/http';
+import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
+import { createAppStore, hideSecrets, HIDDEN } from '../../../../src/client/app/store';
+import { asRenderedAhead } from '../../../../src/client/app/renderedAhead';
+import { envLoaded } from '../../../../src/client/features/env/slice';
+import { notificationRaised } from '../../../../src/client/features/notifications/slice';
+import { expiryWarningShown } from '../../../../src/client/features/session/slice';
+import { isolated } from '../../../../src/client/app/rootSaga';
+import { sessionEnd, sessionStart } from '../../../../src/client/features/auth/events';
+import { SESSION_STORAGE_KEY } from '../../../../src/common/constants';
+import { NOW, fakeServer, makeSession, settle } from '../features/harness';
+import { createHttp } from '../../../../src/client/api/http';
 
 describe('store', () => {
   it('[S4.07] the initial auth state comes from the stored session', () => {

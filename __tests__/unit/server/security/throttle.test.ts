@@ -1,4 +1,4 @@
-import { evaluateFailures } from '../../../src/server/security/throttle';
+import { evaluateFailures } from '../../../../src/server/security/throttle';
 
 const MIN = 60_000;
 const WINDOW = 15 * MIN;

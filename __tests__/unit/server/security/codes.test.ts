@@ -1,5 +1,5 @@
 /** security/codes.ts sameSecret: the one constant-time comparison of secrets and their hashes. */
-import { sameSecret, sha256 } from '../../../src/server/security/codes';
+import { sameSecret, sha256 } from '../../../../src/server/security/codes';
 
 describe('sameSecret', () => {
   it.each<[string, string, string, boolean]>([

@@ -1,5 +1,5 @@
 /** Which errors mean "the database cannot answer right now" (503) rather than a bug (500). */
-import { databaseUnavailable } from '../../../src/server/http/databaseErrors';
+import { databaseUnavailable } from '../../../../src/server/http/databaseErrors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 

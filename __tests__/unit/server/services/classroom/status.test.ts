@@ -1,6 +1,6 @@
 /** Where a student stands on one assignment: the rules of the dashboard, the gradebook and "Assigned to you". */
-import { assignmentCell, type AssignmentFacts, type StudentWork } from '../../../../src/server/services/classroom/status';
-import type { LearnerProgress, TreeModule } from '../../../../src/server/services/catalog/repository';
+import { assignmentCell, type AssignmentFacts, type StudentWork } from '../../../../../src/server/services/classroom/status';
+import type { LearnerProgress, TreeModule } from '../../../../../src/server/services/catalog/repository';
 
 const section = (slug: string) => ({ slug, title: slug, order: 1, estimatedMinutes: 5 });
 const TREE: TreeModule[] = [

@@ -13,7 +13,7 @@ import {
   verificationSubmitted,
 } from '../../../../../src/client/features/registration/slice';
 import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
-import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
+import { harness, makeSession, NOW, serviceProxy, settle, type RecordedRequest } from '../harness';
 
 const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRecordView => ({
   id: 7,
@@ -35,26 +35,13 @@ const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRe
   ...overrides,
 });
 
-type Handler = (payload: Record<string, unknown>) => FakeAnswer;
-
-/** The proxy as a fake: answers by the proxy request's method and path. */
-function proxy(handlers: Record<string, Handler>) {
-  return {
-    'POST /api/service': (req: RecordedRequest): FakeAnswer => {
-      const body = req.data as { method: string; path: string; payload?: Record<string, unknown> };
-      const handler = handlers[`${body.method} ${body.path}`];
-      return handler ? handler(body.payload ?? {}) : { status: 404, data: { message: 'Unknown route for this service.' } };
-    },
-  };
-}
-
 const payloads = (requests: RecordedRequest[]) => requests.map((r) => r.data as { method: string; path: string; payload?: Record<string, unknown> });
 const REF = { invitationId: 3, recordId: 7 };
 
 describe('registration sagas', () => {
   it('code: starts a record, keeps its key in local storage, goes to the name step', async () => {
     const h = harness({
-      routes: proxy({ 'POST /registration/code': () => ({ status: 200, data: { ...REF, key: 'K1', record: record() } }) }),
+      routes: serviceProxy({ 'POST /registration/code': () => ({ status: 200, data: { ...REF, key: 'K1', record: record() } }) }),
       sagas: [registrationSaga],
     });
     h.store.dispatch(codeSubmitted({ code: 'abcd-efgh-jkmn' }));
@@ -67,7 +54,7 @@ describe('registration sagas', () => {
 
   it('code: a refused code is kept as a typed error with its message', async () => {
     const h = harness({
-      routes: proxy({ 'POST /registration/code': () => ({ status: 410, data: { message: 'That access code has expired. Ask your teacher for a new one.' } }) }),
+      routes: serviceProxy({ 'POST /registration/code': () => ({ status: 410, data: { message: 'That access code has expired. Ask your teacher for a new one.' } }) }),
       sagas: [registrationSaga],
     });
     h.store.dispatch(codeSubmitted({ code: 'OLD' }));
@@ -78,7 +65,7 @@ describe('registration sagas', () => {
 
   it('invitation: sends the token and e-mail', async () => {
     const h = harness({
-      routes: proxy({ 'POST /registration/invitations/3': () => ({ status: 200, data: { ...REF, key: 'K2', record: record({ emailLocked: true }) } }) }),
+      routes: serviceProxy({ 'POST /registration/invitations/3': () => ({ status: 200, data: { ...REF, key: 'K2', record: record({ emailLocked: true }) } }) }),
       sagas: [registrationSaga],
     });
     h.store.dispatch(invitationEmailSubmitted({ invitationId: 3, token: 'T', email: 'a@b.cd' }));
@@ -88,7 +75,7 @@ describe('registration sagas', () => {
   });
 
   it('resume: opening a record reads the key from storage; a key in the address replaces it', async () => {
-    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => ({ status: 200, data: record({ step: 'terms' }) }) }), sagas: [registrationSaga] });
+    const h = harness({ routes: serviceProxy({ 'POST /registration/3/records/7': () => ({ status: 200, data: record({ step: 'terms' }) }) }), sagas: [registrationSaga] });
     h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'STORED');
     h.store.dispatch(recordOpened(REF));
     await settle();
@@ -101,7 +88,7 @@ describe('registration sagas', () => {
   });
 
   it('open without a stored key (another computer, cleared storage): no request, a message that says what to do', async () => {
-    const h = harness({ routes: proxy({}), sagas: [registrationSaga] });
+    const h = harness({ routes: serviceProxy({}), sagas: [registrationSaga] });
     h.store.dispatch(recordOpened(REF));
     await settle();
     expect(h.requests).toHaveLength(0);
@@ -114,7 +101,7 @@ describe('registration sagas', () => {
     ['finished elsewhere (step done)', { status: 200, data: record({ step: 'done' }) }],
     ['expired or unknown (404)', { status: 404, data: { message: ACCOUNT_MESSAGES.recordInvalid } }],
   ] as const)('open: a record %s forgets its key', async (_name, answer) => {
-    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => answer }), sagas: [registrationSaga] });
+    const h = harness({ routes: serviceProxy({ 'POST /registration/3/records/7': () => answer }), sagas: [registrationSaga] });
     h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
     h.store.dispatch(recordOpened(REF));
     await settle();
@@ -123,7 +110,7 @@ describe('registration sagas', () => {
   });
 
   it('open: a network failure keeps the key (the student can try again)', async () => {
-    const h = harness({ routes: proxy({ 'POST /registration/3/records/7': () => 'network' }), sagas: [registrationSaga] });
+    const h = harness({ routes: serviceProxy({ 'POST /registration/3/records/7': () => 'network' }), sagas: [registrationSaga] });
     h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
     h.store.dispatch(recordOpened(REF));
     await settle();
@@ -137,7 +124,7 @@ describe('registration sagas', () => {
     ['username', { userName: 'nora.n' }, 'password'],
   ] as const)('step %s: PUT with the key, then the record’s next step', async (step, values, next) => {
     const h = harness({
-      routes: proxy({ [`PUT /registration/3/records/7/${step}`]: () => ({ status: 200, data: record({ step: next }) }) }),
+      routes: serviceProxy({ [`PUT /registration/3/records/7/${step}`]: () => ({ status: 200, data: record({ step: next }) }) }),
       sagas: [registrationSaga],
     });
     h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
@@ -149,7 +136,7 @@ describe('registration sagas', () => {
 
   it('verify: sending keeps the notice and otid; a wrong code stays on the page with the message', async () => {
     const h = harness({
-      routes: proxy({
+      routes: serviceProxy({
         'POST /registration/3/records/7/verify/send': () => ({ status: 200, data: { otid: 11, message: 'We sent a 6-digit code to your e-mail.', record: record({ step: 'verify', resendInSeconds: 60 }) } }),
         'POST /registration/3/records/7/verify': (p) =>
           p.code === '123456' ? { status: 200, data: record({ step: 'username', emailVerified: true }) } : { status: 400, data: { message: 'That code is not right. Check the e-mail and try again.' } },
@@ -173,7 +160,7 @@ describe('registration sagas', () => {
   it('user name: asks after a pause, the newest name wins', async () => {
     const clock = new VirtualClock(NOW);
     const h = harness({
-      routes: proxy({ 'POST /registration/usernames/available': (p) => ({ status: 200, data: p.userName === 'learner' ? { available: false, message: 'That user name is taken. Please choose another.' } : { available: true } }) }),
+      routes: serviceProxy({ 'POST /registration/usernames/available': (p) => ({ status: 200, data: p.userName === 'learner' ? { available: false, message: 'That user name is taken. Please choose another.' } : { available: true } }) }),
       sagas: [registrationSaga],
       clock: clock.now,
       delay: clock.delay,
@@ -193,7 +180,7 @@ describe('registration sagas', () => {
   it('user name: a name the rules refuse is not asked about (the form explains the rule)', async () => {
     const clock = new VirtualClock(NOW);
     const h = harness({
-      routes: proxy({ 'POST /registration/usernames/available': () => ({ status: 200, data: { available: false, message: 'A user name has 4 to 30 characters' } }) }),
+      routes: serviceProxy({ 'POST /registration/usernames/available': () => ({ status: 200, data: { available: false, message: 'A user name has 4 to 30 characters' } }) }),
       sagas: [registrationSaga],
       clock: clock.now,
       delay: clock.delay,
@@ -209,7 +196,7 @@ describe('registration sagas', () => {
   it('password: the session is stored and started exactly like a sign-in (auth:session:start → /app)', async () => {
     const session = makeSession();
     const h = harness({
-      routes: proxy({ 'POST /registration/3/records/7/password': () => ({ status: 200, data: { body: session } }) }),
+      routes: serviceProxy({ 'POST /registration/3/records/7/password': () => ({ status: 200, data: { body: session } }) }),
       sagas: [registrationSaga, authSaga],
     });
     h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K');
@@ -225,7 +212,7 @@ describe('registration sagas', () => {
 
   it('password: a refusal keeps the learner signed out with the message', async () => {
     const h = harness({
-      routes: proxy({ 'POST /registration/3/records/7/password': () => ({ status: 400, data: { message: 'This password is too common and easy to guess. Please choose another.' } }) }),
+      routes: serviceProxy({ 'POST /registration/3/records/7/password': () => ({ status: 400, data: { message: 'This password is too common and easy to guess. Please choose another.' } }) }),
       sagas: [registrationSaga, authSaga],
     });
     h.store.dispatch(passwordSubmitted({ ...REF, password: 'password1' }));

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { prerenderedMatcher } from '../../../src/common/prerendered';
-import { cacheControlFor, htmlPageFor, prerenderedPages } from '../../../src/server/http/static';
+import { prerenderedMatcher } from '../../../../src/common/prerendered';
+import { cacheControlFor, htmlPageFor, prerenderedPages } from '../../../../src/server/http/static';
 
 describe('htmlPageFor', () => {
   const pages = prerenderedMatcher([

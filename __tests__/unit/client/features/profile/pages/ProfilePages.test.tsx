@@ -1,8 +1,8 @@
 /** /app/profile pages: the e-mail change's messages, the tabs on a narrow screen. */
 import { act, screen } from '@testing-library/react';
-import { ACCOUNT_MESSAGES } from '../../../../src/common/accounts';
-import { emailConfirmed, profileLoaded, profileSaved } from '../../../../src/client/features/profile/slice';
-import { renderApp, signedIn } from '../app/renderApp';
+import { ACCOUNT_MESSAGES } from '../../../../../../src/common/accounts';
+import { emailConfirmed, profileLoaded, profileSaved } from '../../../../../../src/client/features/profile/slice';
+import { renderApp, signedIn } from '../../../app/renderApp';
 
 beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });

@@ -5,14 +5,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { getContext, takeEvery } from 'redux-saga/effects';
-import { createHttp } from '../../../../../src/client/api/http';
-import { registerArea, type Area } from '../../../../../src/client/app/areas';
-import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
-import { createAppStore } from '../../../../../src/client/app/store';
-import { sessionEnd } from '../../../../../src/client/features/auth/events';
-import { resetOnSessionEnd } from '../../../../../src/client/features/auth/reset';
-import { selectSupportPanelMounted } from '../../../../../src/client/features/support/selectors';
-import { NOW, fakeServer, settle } from '../harness';
+import { createHttp } from '../../../../src/client/api/http';
+import { registerArea, type Area } from '../../../../src/client/app/areas';
+import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
+import { createAppStore } from '../../../../src/client/app/store';
+import { sessionEnd } from '../../../../src/client/features/auth/events';
+import { resetOnSessionEnd } from '../../../../src/client/features/auth/reset';
+import { selectSupportPanelMounted } from '../../../../src/client/features/support/selectors';
+import { NOW, fakeServer, settle } from '../features/harness';
 
 function makeStore(runSagas: boolean | 'onStart' = true) {
   const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
@@ -166,7 +166,7 @@ describe('areas loaded on demand', () => {
     // the root layout asks whether the Get Help panel is mounted before the support area loads
     expect(h.state().support).toBeUndefined();
     expect(selectSupportPanelMounted(h.store.getState())).toBe(false);
-    await import('../../../../../src/client/features/catalog/pages/CatalogPages');
+    await import('../../../../src/client/features/catalog/pages/CatalogPages');
     expect(h.state().catalog).toMatchObject({ resources: {} });
     expect(h.state().knowledgeBase).toBeUndefined();
   });
