@@ -4,10 +4,11 @@
  * `schooladmin` to school administration, where they send an invitation, give a
  * student a temporary password, end the student's sessions and read all three in the audit trail;
  * `schooladmin` also opens Classes and Teachers, adds a teacher to a class and prints its code
- * sheet; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
+ * sheet, uploads a OneRoster file (dry run, then import) and changes the school's time zone; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
  * page, at 1366×768 and 390×844.
  */
 import type { Page } from 'playwright-core';
+import { enrollment, klass, org, rosterZip, user } from '../support/oneRoster';
 import { expectAccessible, openBrowser, signInAs } from './support/browser';
 
 jest.setTimeout(300_000);
@@ -116,7 +117,7 @@ describe('staff workspaces', () => {
   });
 
   it('a school admin opens Classes, adds a teacher to a class and prints its code sheet', async () => {
-    await signInAs('schooladmin', /\/app\/admin$/, 'School');
+    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
     // a colleague to add: a new account, given the Teacher role on the Users page
     const userName = `coteach${Date.now() % 100_000}`;
     await page.goto('/app/admin/users');
@@ -194,6 +195,61 @@ describe('staff workspaces', () => {
     // and the trail has it
     await page.goto('/app/admin/audit');
     await page.getByRole('table', { name: 'Audit trail' }).getByRole('cell', { name: 'Added a teacher to a class' }).first().waitFor();
+  });
+
+  it('a school admin uploads a roster (dry run, then import) and changes the school’s time zone', async () => {
+    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
+    // a small OneRoster export of Lincoln, built here: one teacher, two students, one class
+    const zip = rosterZip({
+      orgs: [org('e2e-dist', 'Lincoln District', 'district'), org('e2e-lin', 'Lincoln High School', 'school', 'LINCOLN-HS', 'e2e-dist')],
+      users: [user('e2e-t1', 'teacher', 'e2e-lin', 'ms.rivera', 'Ana', 'Rivera'), user('e2e-s1', 'student', 'e2e-lin', 'sam.ortiz', 'Sam', 'Ortiz'), user('e2e-s2', 'student', 'e2e-lin', 'kim.lee', 'Kim', 'Lee')],
+      classes: [klass('e2e-c1', 'Economics, Period 6', 'e2e-lin')],
+      enrollments: [enrollment('e2e-e1', 'e2e-c1', 'e2e-lin', 'e2e-t1', 'teacher', true), enrollment('e2e-e2', 'e2e-c1', 'e2e-lin', 'e2e-s1', 'student'), enrollment('e2e-e3', 'e2e-c1', 'e2e-lin', 'e2e-s2', 'student')],
+      courses: [],
+      academicSessions: [],
+    });
+    await page.goto('/app/admin/roster');
+    await page.getByRole('heading', { level: 1, name: 'Roster Upload' }).waitFor();
+    await page.getByRole('button', { name: 'Choose a roster ZIP' }).waitFor();
+    await accessibleAtBothSizes();
+    await page.getByTestId('roster-file').setInputFiles({ name: 'lincoln.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+
+    // the dry run's report: what would change, and nothing changed yet
+    const wouldDo = page.getByRole('table', { name: 'What the import would do' });
+    await wouldDo.waitFor();
+    await page.getByText('Dry run finished: nothing was changed.').first().waitFor();
+    const usersRow = wouldDo.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Users' }) });
+    await expect(usersRow.getByRole('cell').allTextContents()).resolves.toEqual(['3', '0', '0 deactivated']);
+    await accessibleAtBothSizes();
+
+    // the import applies exactly that file
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const did = page.getByRole('table', { name: 'What the import did' });
+    await did.waitFor();
+    await page.getByText('The roster was imported.').first().waitFor();
+    await expect(did.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Classes' }) }).getByRole('cell').first().textContent()).resolves.toBe('1');
+    await page.goto('/app/admin/classes');
+    await page.getByRole('table', { name: 'Classes' }).getByRole('link', { name: 'Economics, Period 6' }).waitFor();
+
+    // the school's settings: another time zone, saved and shown again after a reload
+    await page.goto('/app/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'School Settings' }).waitFor();
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await expect(zone.inputValue()).resolves.toBe('America/New_York');
+    await accessibleAtBothSizes();
+    await zone.fill('America/Chicago');
+    await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The school’s settings are saved.').first().waitFor();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Time zone' }).inputValue()).resolves.toBe('America/Chicago');
+
+    // both are in the trail
+    await page.goto('/app/admin/audit');
+    const trail = page.getByRole('table', { name: 'Audit trail' });
+    await trail.locator('tbody tr').first().waitFor();
+    const actions = await trail.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(actions.slice(0, 2)).toEqual(['Changed the school’s settings', 'Imported a roster']);
   });
 
   it('a learner opening /app/admin is told they have no access, and sees no school data', async () => {
