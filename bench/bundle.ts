@@ -30,7 +30,7 @@ function productionConfigs(): { spa: Configuration; prerender: Configuration | u
 /**
  * What each measured route renders: its page modules (layout + page), as paths under src/client, and
  * for a prerendered page the boot script its HTML runs (a webpack entry: login.html, app.html and
- * the areas' shells, src/common/prerendered.ts).
+ * the areas' shells, src/common/renderAhead/prerendered.ts).
  */
 const ROUTES: { route: string; pages: string[]; boot?: string }[] = [
   { route: '/login', pages: ['app/Shell/PublicLayout.tsx', 'features/auth/pages/LoginPage.tsx'], boot: 'boot' },

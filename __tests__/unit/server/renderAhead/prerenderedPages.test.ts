@@ -1,12 +1,11 @@
 /**
- * Which HTML file answers a client route (the prerendered pages, listed by the build's
- * manifest), and what is cached.
+ * Which HTML file answers a client route: the prerendered pages, listed by the build's manifest.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { prerenderedMatcher } from '../../../src/common/prerendered';
-import { cacheControlFor, htmlPageFor, prerenderedPages } from '../../../src/server/http/static';
+import { prerenderedMatcher } from '../../../../src/common/renderAhead/prerendered';
+import { htmlPageFor, prerenderedPages } from '../../../../src/server/renderAhead/prerenderedPages';
 
 describe('htmlPageFor', () => {
   const pages = prerenderedMatcher([
@@ -72,20 +71,5 @@ describe('prerenderedPages (the build manifest)', () => {
     const { pages, problems } = prerenderedPages(dir);
     expect(pages.match('/login')).toBeUndefined();
     expect(problems).toEqual([expect.stringMatching(/^prerendered\.json cannot be read: /)]);
-  });
-});
-
-describe('cacheControlFor', () => {
-  it.each([
-    ['index.html', 'no-cache'],
-    ['login.html', 'no-cache'],
-    ['login.html.br', 'no-cache'],
-    ['app.html.gz', 'no-cache'],
-    ['app-catalog-_slug.html', 'no-cache'],
-    ['prerendered.json', 'no-cache'],
-    ['assets/main.3f9a1c2b.js', 'public, max-age=31536000, immutable'],
-    ['favicon.svg', 'public, max-age=3600'],
-  ])('%s → %s', (file, expected) => {
-    expect(cacheControlFor(`/srv/${file}`)).toBe(expected);
   });
 });
