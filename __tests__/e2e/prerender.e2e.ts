@@ -171,7 +171,7 @@ describe("a signed-in page's prerendered shell", () => {
     await holdTheEntry();
     const errors = errorsOf(page);
 
-    // the knowledge base's home: a page the server does not render ahead (app/pageDataRoutes.ts)
+    // the knowledge base's home: a page the server does not render ahead (renderAhead/pageDataRoutes.ts)
     await page.goto('/app/resources/knowledge-base', { waitUntil: 'domcontentloaded' });
     await expect(page.title()).resolves.toBe('Knowledge Base - Cashwise');
     await resourcesLink().waitFor();
