@@ -61,7 +61,7 @@ export default tseslint.config(
   {
     // the build's prerender of the sign-in page runs in Node and uses emotion's server renderer (a
     // library, not our server code)
-    files: ['src/client/prerender.tsx'],
+    files: ['src/client/renderAhead/prerender.tsx'],
     rules: restrict({ ...SPA_NOT_SERVER, group: ['**/server/**', '!@emotion/server/**'] }, NAMED_FEATURE_INTERNALS),
   },
   { files: ['src/server/**/*.ts'], rules: boundary('The server never imports SPA code.', '**/client/**') },

@@ -47,7 +47,7 @@ const AXIOS_FETCH_ADAPTER = /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/;
 const ASSETS = /\.(png|svg|jpe?g|gif|webp|woff2?)$/i;
 
 /**
- * The prerender (src/client/prerender.tsx) for Node, with the same React, MUI and emotion as the SPA:
+ * The prerender (src/client/renderAhead/prerender.tsx) for Node, with the same React, MUI and emotion as the SPA:
  * scripts/prerender.mjs runs it after the build and writes the prerendered pages into dist/client,
  * and the server renders the pages it renders ahead of the app with it (pageRoutes.ts). Production
  * builds only; never served as a file.
@@ -60,12 +60,12 @@ function prerenderConfig() {
     name: 'prerender',
     mode: 'production',
     target: 'node',
-    entry: { prerender: path.resolve(__dirname, 'src/client/prerender.tsx') },
+    entry: { prerender: path.resolve(__dirname, 'src/client/renderAhead/prerender.tsx') },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: { rules: [typescriptRule, { test: ASSETS, type: 'asset/resource', generator: { emit: false } }, { test: FEATURE_INDEX, sideEffects: false }] },
     devtool: false,
     // the route chunks are files of their own, required when a page is rendered: the server, which
-    // renders some signed-in pages at request time (src/server/http/pageRoutes.ts), loads only the
+    // renders some signed-in pages at request time (src/server/renderAhead/pageRoutes.ts), loads only the
     // chunks of those pages (not the PDF, replay or chart libraries of others)
     output: {
       path: path.resolve(__dirname, 'dist/prerender'),
@@ -120,12 +120,12 @@ function spaConfig(mode, production) {
     mode,
     entry: {
       main: path.resolve(__dirname, 'src/client/main.tsx'),
-      // a prerendered page's only script, without webpack's runtime (src/client/boot.ts; for the
-      // signed-in pages, src/client/bootSignedIn.ts)
+      // a prerendered page's only script, without webpack's runtime (src/client/renderAhead/boot.ts; for the
+      // signed-in pages, src/client/renderAhead/bootSignedIn.ts)
       ...(production
         ? {
-            boot: { import: path.resolve(__dirname, 'src/client/boot.ts'), runtime: false },
-            'boot-signed-in': { import: path.resolve(__dirname, 'src/client/bootSignedIn.ts'), runtime: false },
+            boot: { import: path.resolve(__dirname, 'src/client/renderAhead/boot.ts'), runtime: false },
+            'boot-signed-in': { import: path.resolve(__dirname, 'src/client/renderAhead/bootSignedIn.ts'), runtime: false },
           }
         : {}),
     },

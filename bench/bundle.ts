@@ -5,7 +5,9 @@
  * downloads before its page can render — raw, gzip and brotli — and /login and /app as a ratio of the
  * floor. The chunk set of a route is read from webpack's chunk graph: the entry's chunks plus every
  * chunk of the lazily loaded chunk group(s) holding the route's page module(s). It also checks that every
- * area's pages live in their own lazily loaded chunk. Printed, never asserted.
+ * area's pages live in their own lazily loaded chunk. Beside each route, the same download with
+ * RENDER_AHEAD=off (no boot script) and the HTML document either way (its prerendered page, or
+ * index.html). Printed, never asserted.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import webpack, { type Configuration, type StatsCompilation } from 'webpack';
+import { htmlPageFor, prerenderedPages } from '../src/server/renderAhead/prerenderedPages';
 import { type Figure, report } from './support/report';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -30,7 +33,7 @@ function productionConfigs(): { spa: Configuration; prerender: Configuration | u
 /**
  * What each measured route renders: its page modules (layout + page), as paths under src/client, and
  * for a prerendered page the boot script its HTML runs (a webpack entry: login.html, app.html and
- * the areas' shells, src/common/prerendered.ts).
+ * the areas' shells, src/common/renderAhead/prerendered.ts).
  */
 const ROUTES: { route: string; pages: string[]; boot?: string }[] = [
   { route: '/login', pages: ['app/Shell/PublicLayout.tsx', 'features/auth/pages/LoginPage.tsx'], boot: 'boot' },
@@ -158,6 +161,11 @@ async function main(): Promise<void> {
 
   const figures: Figure[] = [];
   const perRoute: Record<string, { files: string[]; groups: string[]; sizes: Sizes }> = {};
+  const renderAheadColumns: Record<string, { on: number; off: number; htmlOn: number; htmlOff: number }> = {};
+  // the HTML a route's address is answered with: its prerendered page (the manifest's, as the server
+  // picks it) with the render-ahead layer on, index.html with it off (null)
+  const prerendered = prerenderedPages(appDir).pages;
+  const htmlBrotli = (route: string | null) => sizesOf(appDir, [route === null ? 'index.html' : htmlPageFor(route.replace(/:[^/]+/g, 'x'), prerendered)]).brotli;
   for (const r of ROUTES) {
     const files = new Set([...entry, ...bootFiles(r.boot)]);
     const groups: string[] = [];
@@ -178,6 +186,16 @@ async function main(): Promise<void> {
     figures.push({ label: `${r.route} first-load JS+CSS, raw`, value: kib(sizes.raw), unit: 'KiB', note });
     figures.push({ label: `${r.route} first-load JS+CSS, gzip`, value: kib(sizes.gzip), unit: 'KiB' });
     figures.push({ label: `${r.route} first-load JS+CSS, brotli (served)`, value: kib(sizes.brotli), unit: 'KiB' });
+    // RENDER_AHEAD=off: index.html and the same scripts without the boot script
+    const plain = [...files].filter((file) => !bootFiles(r.boot).has(file));
+    const renderAhead = { on: sizes.brotli, off: sizesOf(appDir, plain).brotli, htmlOn: htmlBrotli(r.route), htmlOff: htmlBrotli(null) };
+    renderAheadColumns[r.route] = renderAhead;
+    figures.push({
+      label: `${r.route} first-load JS+CSS, brotli, RENDER_AHEAD=off`,
+      value: kib(renderAhead.off),
+      unit: 'KiB',
+      note: `HTML document brotli ${kib(renderAhead.htmlOn)} KiB on, ${kib(renderAhead.htmlOff)} KiB off (index.html)`,
+    });
   }
 
   figures.push({ label: 'floor, raw', value: kib(floor.raw), unit: 'KiB', note: 'React, react-dom, react-router, RTK, react-redux, redux-saga, MUI of /login' });
@@ -215,6 +233,7 @@ async function main(): Promise<void> {
   console.log(`entry files: ${[...entry].map((f) => `${f} ${kib(sizesOf(appDir, [f]).raw)} KiB`).join(', ')}`);
   report('bundle', 'Bundle: first-load JavaScript and CSS per route, against the floor', figures, {
     routes: perRoute,
+    renderAhead: renderAheadColumns,
     floor,
     areas,
     buildSeconds: Math.round((Date.now() - started) / 1000),

@@ -15,6 +15,10 @@
  * reported, chosen by Lighthouse's own `computeMedianRun` (closest to the median FCP and TTI): on
  * this 2-core machine one run's TBT moves by ±50 ms, and one run in five or so has a simulated LCP
  * near 2 s (docs/performance.md, "Pages"). Every run's performance, LCP and TBT are printed beside it.
+ *
+ * `--render-ahead=off` measures the same pages with the render-ahead layer off (RENDER_AHEAD=off:
+ * index.html for every page, the app rendering it in the browser; reported as
+ * lighthouse-render-ahead-off), `--render-ahead=both` one after the other.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +36,9 @@ const ROOT = path.resolve(__dirname, '..');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LEARNER = { username: 'learner', password: 'demo-password' };
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
+const RENDER_AHEAD_ARG = process.argv.find((a) => a.startsWith('--render-ahead='))?.split('=')[1] ?? 'on';
+if (!['on', 'off', 'both'].includes(RENDER_AHEAD_ARG)) throw new Error(`--render-ahead must be on, off or both (got "${RENDER_AHEAD_ARG}")`);
+const MODES: ('on' | 'off')[] = RENDER_AHEAD_ARG === 'both' ? ['on', 'off'] : [RENDER_AHEAD_ARG as 'on' | 'off'];
 
 const TARGETS = {
   performance: 95,
@@ -184,6 +191,11 @@ function stop(child: ChildProcess | undefined): void {
 
 async function main(): Promise<void> {
   ensureFullBuild();
+  for (const mode of MODES) await measureMode(mode);
+}
+
+async function measureMode(mode: 'on' | 'off'): Promise<void> {
+  console.log(`RENDER_AHEAD=${mode}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-lh-'));
   const profileDir = path.join(dataDir, 'chromium-profile');
   let server: ChildProcess | undefined;
@@ -203,6 +215,7 @@ async function main(): Promise<void> {
         STATIC_DIR: path.join(ROOT, 'dist/client'),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        RENDER_AHEAD: mode,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -248,8 +261,10 @@ async function main(): Promise<void> {
     await cdp.close().catch(() => undefined);
 
     const figures = Object.entries(results).flatMap(([route, r]) => figuresFor(route, r));
-    report('lighthouse', `Pages: Lighthouse mobile (simulated throttling) on the built server, median of ${RUNS} run(s) per page`, figures, {
+    const name = mode === 'on' ? 'lighthouse' : 'lighthouse-render-ahead-off';
+    report(name, `Pages: Lighthouse mobile (simulated throttling) on the built server, RENDER_AHEAD=${mode}, median of ${RUNS} run(s) per page`, figures, {
       chromium: CHROME,
+      renderAhead: mode,
       article,
       results,
     });

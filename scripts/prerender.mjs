@@ -1,11 +1,11 @@
 /**
- * After `webpack --mode production`: writes the prerendered pages (src/client/prerender.tsx
+ * After `webpack --mode production`: writes the prerendered pages (src/client/renderAhead/prerender.tsx
  * `prerenderedPages`) into dist/client — login.html (the sign-in page), app.html (the signed-in home
  * page, for a session with no name and no school) and one file per other page of the signed-in shell
  * (the shell without the page, e.g. app-catalog-_slug.html) — and their manifest, prerendered.json
- * (src/common/prerendered.ts), which the server reads. Each page is the SPA's index.html with the
+ * (src/common/renderAhead/prerendered.ts), which the server reads. Each page is the SPA's index.html with the
  * page's markup in #root and its CSS in <head>, rendered by
- * dist/prerender/prerender.js (src/client/prerender.tsx), plus its .br and .gz as the build writes
+ * dist/prerender/prerender.js (src/client/renderAhead/prerender.tsx), plus its .br and .gz as the build writes
  * them for every text asset. The templates, dist/prerender/login.template.html and app.template.html,
  * are index.html with the scripts run by boot.ts (app.html: bootSignedIn.ts) (webpack.config.js).
  * The server answers those addresses with them (src/server/http/static.ts). Fails the build when a
@@ -34,7 +34,7 @@ function writeCompressed(file, text) {
 async function main() {
   const { prerender, prerenderedPages, fillTemplate } = require(path.join(ROOT, 'dist/prerender/prerender.js'));
   const pages = prerenderedPages();
-  // a signed-in page's script drops the copy when no session is stored (src/client/bootSignedIn.ts)
+  // a signed-in page's script drops the copy when no session is stored (src/client/renderAhead/bootSignedIn.ts)
   const template = (name) => readFileSync(path.join(ROOT, 'dist/prerender', name), 'utf8');
   const templates = { public: template('login.template.html'), signedIn: template('app.template.html') };
   let shells = 0;

@@ -1,12 +1,12 @@
 /**
- * The worker thread that renders GET /api/page's pages (src/server/http/pageRenderer.ts), with a
+ * The worker thread that renders GET /api/page's pages (src/server/renderAhead/pageRenderer.ts), with a
  * stand-in bundle of the prerender's shape: answers come back by request, a failed or late render
  * fails only itself, and a worker that dies (its heap full) is replaced by the next render.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WorkerPageRenderer } from '../../src/server/http/pageRenderer';
+import { WorkerPageRenderer } from '../../src/server/renderAhead/pageRenderer';
 import type { Session } from '../../src/common/types';
 
 jest.setTimeout(30_000);

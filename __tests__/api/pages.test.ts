@@ -1,18 +1,18 @@
 /**
- * GET /api/page (LCP; src/server/http/pageRoutes.ts): a signed-in student's page rendered
+ * GET /api/page (LCP; src/server/renderAhead/pageRoutes.ts): a signed-in student's page rendered
  * by the server ahead of the app, through the real server (app.inject) on a real database with the
- * real content, rendered by the SPA's own prerender module (src/client/prerender.tsx, what the build
+ * real content, rendered by the SPA's own prerender module (src/client/renderAhead/prerender.tsx, what the build
  * bundles into dist/prerender/prerender.js).
  */
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { CatalogModuleCard } from '../../src/common/catalog';
 import type { KbArticleDetail } from '../../src/common/knowledgeBase';
-import type { RenderedPage } from '../../src/common/renderedPage';
-import * as prerender from '../../src/client/prerender';
+import type { RenderedPage } from '../../src/common/renderAhead/renderedPage';
+import * as prerender from '../../src/client/renderAhead/prerender';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { importKnowledgeBase } from '../../src/server/content/importKnowledgeBase';
-import { PAGE_MESSAGES } from '../../src/server/http/pageRoutes';
+import { PAGE_MESSAGES } from '../../src/server/renderAhead/pageRoutes';
 import { appKeyHeader, authHeaders, createTestApp, messageOf, signIn, type TestApp } from './support/testApp';
 
 jest.setTimeout(30_000); // imports the real content and renders MUI pages
@@ -75,7 +75,7 @@ function elementsAsParsed(html: string): string[] {
 }
 
 /**
- * The app hydrates the page (app/hydrateStudentPage.tsx): the browser must build from the markup
+ * The app hydrates the page (renderAhead/hydrateStudentPage.tsx): the browser must build from the markup
  * the tree React wrote. Markup HTML forbids (a <div> inside a <p>, say) is rebuilt otherwise by
  * the parser, and hydration then fails.
  */

@@ -9,11 +9,14 @@
  *    the copy and is sent to the sign-in page.
  *  - Every other signed-in page of the shell (the catalog here): the shell with the page's title and
  *    its area marked in the navigation, then the app's page inside it.
- * The app's entry script is held back by the test to open that window wide.
+ * The app's entry script is held back by the test to open that window wide. With RENDER_AHEAD=off
+ * (a second server) none of this happens: index.html, and the app renders every page itself.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, expectAccessible, openBrowser, signIn } from './support/browser';
+import { startClockServer } from './support/clockServer';
 
+let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let release: () => void = () => undefined;
@@ -23,7 +26,7 @@ afterEach(() => {
   release();
   release = () => undefined;
 });
-openBrowser('test', (o) => ({ context, page } = o));
+openBrowser('test', (o) => ({ browser, context, page } = o));
 
 /** From now on the SPA's entry (preloaded by the page, run by its boot script) waits for `release()`. */
 async function holdTheEntry(): Promise<void> {
@@ -159,7 +162,7 @@ describe("a signed-in page's prerendered shell", () => {
     await holdTheEntry();
     const errors = errorsOf(page);
 
-    // the knowledge base's home: a page the server does not render ahead (app/pageDataRoutes.ts)
+    // the knowledge base's home: a page the server does not render ahead (renderAhead/pageDataRoutes.ts)
     await page.goto('/app/resources/knowledge-base', { waitUntil: 'domcontentloaded' });
     await expect(page.title()).resolves.toBe('Knowledge Base - Cashwise');
     await resourcesLink().waitFor();
@@ -372,5 +375,40 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(pageRequests).toEqual([]);
     await expect(page.getByRole('link', { name: /^(Start|Continue|Review) / }).count()).resolves.toBe(0);
+  });
+});
+
+describe('with the render-ahead layer off (RENDER_AHEAD=off)', () => {
+  it('answers every page with index.html; the app renders the sign-in page, the home page and the catalog itself', async () => {
+    const server = await startClockServer({ RENDER_AHEAD: 'off' });
+    const plain = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 600 } });
+    try {
+      const tab = await plain.newPage();
+      const errors = errorsOf(tab);
+      const asked: string[] = [];
+      tab.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/page') asked.push(request.url());
+      });
+      const copyInHtml = async (url: string) => ((await (await plain.request.get(url, { headers: { accept: 'text/html' } })).text()).includes('data-prerendered'));
+      for (const url of ['/login', '/app', '/app/catalog']) await expect(copyInHtml(url)).resolves.toBe(false);
+
+      await tab.goto('/login');
+      await tab.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await expectAccessible(tab);
+      await signIn(tab, 'learner', DEMO_PASSWORD);
+      await tab.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, / }).waitFor();
+      await expectAccessible(tab);
+
+      // (this server imports no content: the catalog is the page itself, with no module)
+      await tab.goto('/app/catalog');
+      await tab.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
+      await expect(tab.title()).resolves.toBe('Catalog - Cashwise');
+      await expectAccessible(tab);
+      expect(asked).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await plain.close();
+      await server.close();
+    }
   });
 });

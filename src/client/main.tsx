@@ -8,7 +8,7 @@
  * (prerender.tsx), read-only; boot.ts runs these scripts once the browser has shown it. React
  * replaces that copy when it renders the page, which is then usable. A student's page the server
  * rendered for them ahead of the app (bootSignedIn.ts, marked STUDENT_PAGE) is hydrated instead
- * (app/hydrateStudentPage.tsx): it is the markup this render makes, with the same store contents.
+ * (renderAhead/hydrateStudentPage.tsx): it is the markup this render makes, with the same store contents.
  *
  * START-UP IN SMALL TASKS (TBT): this file imports almost nothing itself. The libraries,
  * the router, the store and the React tree are evaluated by `import()`s of the entry's own modules
@@ -17,7 +17,7 @@
  * one long task evaluating everything at once. The page is rendered in a transition, like the
  * router's own updates: React renders it in slices of a few milliseconds.
  */
-import { PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './app/copyMarks';
+import { PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './renderAhead/copyMarks';
 import type { AppRouter } from './app/router';
 import { nextTask } from './lib/tasks';
 
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
   // own: asked for now, it comes while the steps below run (if it cannot come, the page is replaced)
   const hydration =
     rootElement.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === STUDENT_PAGE
-      ? import(/* webpackChunkName: "hydrate" */ './app/hydrateStudentPage').catch(() => null)
+      ? import(/* webpackChunkName: "hydrate" */ './renderAhead/hydrateStudentPage').catch(() => null)
       : null;
   await nextTask();
 

@@ -15,11 +15,12 @@ import { HttpError } from './http/errors';
 import { frameworkErrorOptions } from './http/frameworkErrors';
 import { withRedaction } from './http/logging';
 import { refuseNul } from './http/input';
-import { builtPageRenderer, type PageRenderer } from './http/pageRenderer';
-import { pageRoutes } from './http/pageRoutes';
+import { builtPageRenderer, type PageRenderer } from './renderAhead/pageRenderer';
+import { pageRoutes } from './renderAhead/pageRoutes';
 import { proxyRoutes } from './http/proxyRoutes';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { htmlPageFor, NO_CACHE, prerenderedPages, previousAsset, previousAssetsDir, staticDirExists, staticRoutes } from './http/static';
+import { NO_CACHE, previousAsset, previousAssetsDir, staticDirExists, staticRoutes } from './http/static';
+import { htmlPageFor, prerenderedPages } from './renderAhead/prerenderedPages';
 import { devMailboxRoutes } from './mail/devMailbox';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { SmtpMailer } from './mail/smtpMailer';
@@ -42,8 +43,9 @@ export interface AppDeps {
   /** outgoing mail; defaults to SMTP when config.smtpUrl is set, else the outbox table */
   mailer?: Mailer;
   /**
-   * renders signed-in pages ahead of the app (`GET /api/page`, http/pageRoutes.ts); defaults to the
-   * build's prerender bundle beside config.staticDir in a worker thread (http/pageRenderer.ts), or none
+   * renders signed-in pages ahead of the app (`GET /api/page`, renderAhead/pageRoutes.ts); defaults to the
+   * build's prerender bundle beside config.staticDir in a worker thread (renderAhead/pageRenderer.ts), or none.
+   * Not used when config.renderAhead is off.
    */
   pageRenderer?: PageRenderer | null;
   /**
@@ -197,7 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const hasStatic = staticDirExists(config.staticDir);
-  const { pages: prerendered, problems } = hasStatic ? prerenderedPages(config.staticDir) : { pages: undefined, problems: [] };
+  // RENDER_AHEAD=off: index.html for every client route, whatever the build prerendered
+  const { pages: prerendered, problems } = hasStatic && config.renderAhead ? prerenderedPages(config.staticDir) : { pages: undefined, problems: [] };
   for (const problem of problems) app.log.warn(`prerendered pages: ${problem} (its addresses get index.html)`);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
@@ -222,9 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await authRoutes(app, ctx);
   if (config.devMailbox !== 'off') await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
-  const builtRenderer = deps.pageRenderer === undefined ? builtPageRenderer(config.staticDir) : null;
+  // RENDER_AHEAD=off: GET /api/page answers 204 (nothing rendered ahead) to a page still asking
+  const builtRenderer = config.renderAhead && deps.pageRenderer === undefined ? builtPageRenderer(config.staticDir) : null;
   if (builtRenderer) app.addHook('onClose', async () => builtRenderer.close());
-  await pageRoutes(app, ctx, deps.pageRenderer === undefined ? builtRenderer : deps.pageRenderer);
+  await pageRoutes(app, ctx, !config.renderAhead ? null : deps.pageRenderer === undefined ? builtRenderer : deps.pageRenderer);
   if (hasStatic) await staticRoutes(app, config.staticDir);
   else app.log.info({ staticDir: config.staticDir }, 'no built SPA found: serving the API only');
 

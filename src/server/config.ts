@@ -111,6 +111,12 @@ export interface Config {
   /** percent a review needs unless the review sets its own passingScore */
   passingScore: number;
   staticDir: string;
+  /**
+   * The render-ahead layer (RENDER_AHEAD): prerendered pages for client routes and signed-in pages
+   * rendered by the server (`GET /api/page`); off, every client route gets index.html and the app
+   * boots the plain way
+   */
+  renderAhead: boolean;
   services: Partial<Record<ServiceName, string>>;
   /** longest wait for an upstream service's whole answer (a proxy call's own shorter timeout wins) */
   upstreamTimeoutMs: number;
@@ -180,6 +186,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CONTENT_DIR', default: './content', description: 'Course content (catalog/ …) imported at start-up when it changed since the last import.' },
   { name: 'PASSING_SCORE', default: '70', description: 'Percent a review needs to pass, unless the review sets its own passingScore.' },
   { name: 'STATIC_DIR', default: 'dist/client', description: 'Built SPA to serve; skipped when the folder does not exist.' },
+  {
+    name: 'RENDER_AHEAD',
+    default: 'on',
+    description: 'The render-ahead layer (docs/architecture.md "Render ahead"): the build\'s prerendered pages and signed-in pages rendered by the server (GET /api/page). off: every page of the SPA gets index.html and the app renders it in the browser.',
+  },
   ...SERVICE_NAMES.map((name) => ({
     name: serviceVariable(name),
     default: '(unset: in-process module)',
@@ -305,6 +316,7 @@ function environmentSchema(isProduction: boolean) {
     ),
     SEED_DEMO: flag(!isProduction),
     STATIC_DIR: yup.string().default('dist/client'),
+    RENDER_AHEAD: flag(true),
     CONTENT_DIR: yup.string().default('./content'),
     PASSING_SCORE: wholeNumber(70, 1, 100),
     ...services,
@@ -437,6 +449,7 @@ export function loadConfig(env: Env = process.env): Config {
     contentDir: path.resolve(values.CONTENT_DIR),
     passingScore: whole('PASSING_SCORE'),
     staticDir: path.resolve(values.STATIC_DIR),
+    renderAhead: TRUE_WORDS.includes(values.RENDER_AHEAD),
     services,
     upstreamTimeoutMs: whole('UPSTREAM_TIMEOUT_MS'),
     upstreamMaxResponseBytes: whole('UPSTREAM_MAX_RESPONSE_BYTES'),

@@ -14,7 +14,7 @@ export interface AppProps {
   store: AppStore;
   router: AppRouter;
   /**
-   * Hydrating a student's page (app/hydrateStudentPage.tsx): the state the server rendered it with
+   * Hydrating a student's page (renderAhead/hydrateStudentPage.tsx): the state the server rendered it with
    * (`asRenderedAhead`). The page is hydrated with it, so an answer that came first or comes meanwhile
    * (GET /api's environment badge, say) cannot make the markup differ; it is rendered right after.
    */

@@ -10,7 +10,7 @@
  * initial state is in the store (and in Redux DevTools) at once, and runs the saga, isolated, ONCE
  * per store (only when the store runs its sagas). Registering an area twice does nothing.
  *
- * A page the server rendered ahead of the app (app/pageData.ts) comes with the service answers it
+ * A page the server rendered ahead of the app (renderAhead/pageData.ts) comes with the service answers it
  * was rendered with: the area's `preloaded` turns one into its slices' actions. The area's saga puts
  * them as it starts (`putPreloadedAnswers`), which is before its page first renders; the server's
  * render dispatches them itself (prerender.tsx).
@@ -20,7 +20,7 @@
  */
 import { createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import type { PreloadedAnswer } from './pageData';
+import type { PreloadedAnswer } from '../renderAhead/pageData';
 import type { DraftSaver } from './sagaContext';
 
 export interface Area {
@@ -31,7 +31,7 @@ export interface Area {
   /** The area's saga: started once per store when the area first loads. */
   saga?: () => SagaIterator;
   /**
-   * The actions that put a service answer the page was rendered with (app/pageData.ts) into the
+   * The actions that put a service answer the page was rendered with (renderAhead/pageData.ts) into the
    * area's slices, as if the area had loaded it; none for an answer that is not the area's.
    */
   preloaded?: (answer: PreloadedAnswer) => UnknownAction[];

@@ -6,7 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
 import { createAppStore, hideSecrets, HIDDEN } from '../../../../src/client/app/store';
-import { asRenderedAhead } from '../../../../src/client/app/renderedAhead';
+import { asRenderedAhead } from '../../../../src/client/renderAhead/renderedAhead';
 import { envLoaded } from '../../../../src/client/features/env/slice';
 import { notificationRaised } from '../../../../src/client/features/notifications/slice';
 import { expiryWarningShown } from '../../../../src/client/features/session/slice';

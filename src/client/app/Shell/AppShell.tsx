@@ -35,7 +35,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { SchoolSwitcher } from './SchoolSwitcher';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
-import { PRERENDERING, prerenderedCopyShown } from '../prerendering';
+import { PRERENDERING, prerenderedCopyShown } from '../../renderAhead/prerendering';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { schoolSwitchArea } from '../../features/profile';
 
@@ -110,7 +110,7 @@ export const ShellPageContext = createContext(true);
  * navigations keep the shell mounted and render the page at once.
  *
  * Not so where the page is prerendered (the build's render, and the app's first render over that
- * static copy, app/prerendering.ts): there the page is in the first commit too, or the copy's page
+ * static copy, renderAhead/prerendering.ts): there the page is in the first commit too, or the copy's page
  * would vanish for a frame or two before the app's came.
  */
 function PageAfterShell() {

@@ -14,7 +14,7 @@ import { PRODUCT_NAME } from '../../../common/constants';
 import { LinkCardGrid } from '../../ui/LinkCardGrid';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
-import { PRERENDERING } from '../prerendering';
+import { PRERENDERING } from '../../renderAhead/prerendering';
 import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
 import { workspacesFor, type WorkspaceKey } from '../access';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';

@@ -35,7 +35,7 @@ import {
   sectionOpened,
 } from './slice';
 import { catalogApi } from './api';
-import { putPreloadedAnswers } from '../../app/pageAnswers';
+import { putPreloadedAnswers } from '../../renderAhead/pageAnswers';
 
 export function* loadResource(action: PayloadAction<{ path: string }>): SagaIterator {
   const { path } = action.payload;
@@ -128,7 +128,7 @@ export function* timeSpentSaga(): SagaIterator {
 }
 
 export function* catalogSaga(): SagaIterator {
-  // the answers the page was rendered with ahead of the app, before the page renders (app/pageAnswers.ts)
+  // the answers the page was rendered with ahead of the app, before the page renders (renderAhead/pageAnswers.ts)
   yield call(putPreloadedAnswers, catalogPreloaded);
   yield takeEvery(resourceRequested.type, loadResource);
   yield takeLeading(sectionCompletionRequested.type, completeSection);

@@ -7,7 +7,7 @@
  * Everything here is the learner's: reset on auth:session:end.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PreloadedAnswer } from '../../app/pageData';
+import type { PreloadedAnswer } from '../../renderAhead/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
 import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
 import { currentSchoolChanged, resetOnSessionEnd } from '../auth';
@@ -159,7 +159,7 @@ export const catalogReducer = catalogSlice.reducer;
 export const bookmarkChangeKey = (kind: BookmarkKind, target: string) => `bookmark:${kind}:${target}`;
 
 /**
- * A catalog answer the page was rendered with ahead of the app (app/pageData.ts): kept by its path,
+ * A catalog answer the page was rendered with ahead of the app (renderAhead/pageData.ts): kept by its path,
  * as the area keeps every resource it loads. Area.preloaded.
  */
 export function catalogPreloaded({ path, data }: PreloadedAnswer) {

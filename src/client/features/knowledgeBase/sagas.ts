@@ -29,7 +29,7 @@ import {
   topicRequested,
 } from './slice';
 import { kbApi } from './api';
-import { putPreloadedAnswers } from '../../app/pageAnswers';
+import { putPreloadedAnswers } from '../../renderAhead/pageAnswers';
 
 export function* loadHome(): SagaIterator {
   try {
@@ -88,7 +88,7 @@ export function* runSearch(debounceMs: number, action: PayloadAction<{ query: st
 }
 
 export function* knowledgeBaseSaga(debounceMs: number = KB_SEARCH.debounceMs): SagaIterator {
-  // the article the page was rendered with ahead of the app, before the page renders (app/pageAnswers.ts)
+  // the article the page was rendered with ahead of the app, before the page renders (renderAhead/pageAnswers.ts)
   yield call(putPreloadedAnswers, knowledgeBasePreloaded);
   yield takeLatest(homeRequested, loadHome);
   yield takeLatest(topicRequested, loadTopic);

@@ -6,7 +6,7 @@
 import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { KB_SEARCH, type KbArticleDetail, type KbHome, type KbSearchResult, type KbTopicDetail } from '../../../common/knowledgeBase';
-import type { PreloadedAnswer } from '../../app/pageData';
+import type { PreloadedAnswer } from '../../renderAhead/pageData';
 import { resetOnSessionEnd } from '../auth';
 
 export type KbStatus = 'idle' | 'pending' | 'succeeded' | 'notFound' | 'failed';
@@ -22,7 +22,7 @@ export interface KnowledgeBaseState {
     data: KbArticleDetail | null;
     error: ApiProblem | null;
     bookmark: BookmarkStatus;
-    /** the data is what the page was rendered with ahead of the app (app/pageData.ts), not asked for yet */
+    /** the data is what the page was rendered with ahead of the app (renderAhead/pageData.ts), not asked for yet */
     preloaded: boolean;
   };
   search: { query: string; status: SearchStatus; result: KbSearchResult | null; error: ApiProblem | null };
@@ -156,7 +156,7 @@ export const {
 export const knowledgeBaseReducer = slice.reducer;
 export default slice.reducer;
 
-/** An article the page was rendered with ahead of the app (app/pageData.ts). Area.preloaded. */
+/** An article the page was rendered with ahead of the app (renderAhead/pageData.ts). Area.preloaded. */
 export function knowledgeBasePreloaded({ path, data }: PreloadedAnswer) {
   return /^\/kb\/articles\/[^/]+\/[^/]+$/.test(path) ? [articlePreloaded(data as KbArticleDetail)] : [];
 }

@@ -37,7 +37,7 @@ export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValu
 }
 
 /**
- * True while the build prerenders this page (src/client/prerender.tsx): there is no document. The
+ * True while the build prerenders this page (src/client/renderAhead/prerender.tsx): there is no document. The
  * prerendered copy (login.html) is on screen before the app runs, so it cannot be used: its fields
  * are read-only and its button disabled (nothing typed or clicked there is lost when the app takes
  * over: the browser does not accept it in the first place). It is otherwise the same page.

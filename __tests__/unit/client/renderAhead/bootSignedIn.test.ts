@@ -6,9 +6,9 @@
  * before the scripts run; an unusable one (expired, idle: a shared computer's next student) asks
  * for nothing.
  */
-import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, LAST_ACTIVITY_STORAGE_KEY, SESSION, SESSION_STORAGE_KEY } from '../../../src/common/constants';
-import type { RenderedPage } from '../../../src/common/renderedPage';
-import { PAGE_ANSWERS_GLOBAL } from '../../../src/client/app/pageData';
+import { APP_KEY_STORAGE_KEY, DEFAULT_APP_KEY, LAST_ACTIVITY_STORAGE_KEY, SESSION, SESSION_STORAGE_KEY } from '../../../../src/common/constants';
+import type { RenderedPage } from '../../../../src/common/renderAhead/renderedPage';
+import { PAGE_ANSWERS_GLOBAL } from '../../../../src/client/renderAhead/pageData';
 import {
   afterPagePaint,
   bootSignedIn,
@@ -18,8 +18,8 @@ import {
   PAGE_WAIT_MS,
   pageRequestCredentials,
   showRenderedPage,
-} from '../../../src/client/bootSignedIn';
-import { tokenWith } from './features/harness';
+} from '../../../../src/client/renderAhead/bootSignedIn';
+import { tokenWith } from '../features/harness';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const live = tokenWith({ exp: NOW / 1000 + 3600 });

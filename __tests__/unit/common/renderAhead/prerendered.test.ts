@@ -1,8 +1,8 @@
 /**
  * The prerendered pages' manifest and the rule that picks a page for an address (
- * src/common/prerendered.ts), shared by the build and the server.
+ * src/common/renderAhead/prerendered.ts), shared by the build and the server.
  */
-import { prerenderedMatcher, validPrerenderedEntries, type PrerenderedPageEntry } from '../../../src/common/prerendered';
+import { prerenderedMatcher, validPrerenderedEntries, type PrerenderedPageEntry } from '../../../../src/common/renderAhead/prerendered';
 
 const ENTRIES: PrerenderedPageEntry[] = [
   { pattern: '/login', file: 'login.html' },

@@ -3,7 +3,7 @@
  * first (app/pageDataRoutes.ts).
  */
 import { matchRoutes } from 'react-router';
-import { PAGE_DATA_ROUTES, pageDataPaths } from '../../../../src/client/app/pageDataRoutes';
+import { PAGE_DATA_ROUTES, pageDataPaths } from '../../../../src/client/renderAhead/pageDataRoutes';
 import { resolveRoute, routes } from '../../../../src/client/app/routes';
 
 describe('PAGE_DATA_ROUTES', () => {

@@ -1,5 +1,5 @@
 /**
- * Prerendered pages (LCP; src/client/prerender.tsx): the build renders a few pages in Node
+ * Prerendered pages (LCP; src/client/renderAhead/prerender.tsx): the build renders a few pages in Node
  * and the server answers their addresses with that HTML, so the page is on screen before the app's
  * scripts have run. The app then renders the same page over that static copy.
  */
@@ -14,7 +14,7 @@ export const PRERENDERING = typeof document === 'undefined';
 /**
  * PRERENDERED_ATTRIBUTE's value on the copy of a signed-in page's shell whose page the server renders
  * for the student ahead of the app (app/pageDataRoutes.ts): the boot script asks for it
- * (bootSignedIn.ts, app/pageData.ts). Other copies have an empty value.
+ * (bootSignedIn.ts, renderAhead/pageData.ts). Other copies have an empty value.
  */
 export const PAGE_AHEAD = 'page-ahead';
 

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * The build's prerender of the sign-in and home pages (src/client/prerender.tsx), in Node
+ * The build's prerender of the sign-in and home pages (src/client/renderAhead/prerender.tsx), in Node
  * as scripts/prerender.mjs runs it: the page's markup through the real route table, layout and store,
  * its CSS, its title; and the HTML template filled in with them.
  */
-import { resolveRoute } from '../../../src/client/app/routes';
-import { PAGE_DATA_ROUTES } from '../../../src/client/app/pageDataRoutes';
-import { PAGE_AHEAD } from '../../../src/client/app/prerendering';
+import { resolveRoute } from '../../../../src/client/app/routes';
+import { PAGE_DATA_ROUTES } from '../../../../src/client/renderAhead/pageDataRoutes';
+import { PAGE_AHEAD } from '../../../../src/client/renderAhead/prerendering';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { styled } from '@mui/material/styles';
@@ -23,12 +23,12 @@ import {
   prerenderedPages,
   renderSignedInPage,
   type PrerenderedPage,
-} from '../../../src/client/prerender';
-import type { Session } from '../../../src/common/types';
-import { prerenderedMatcher } from '../../../src/common/prerendered';
-import { documentTitle } from '../../../src/common/title';
-import { catalogApi } from '../../../src/client/features/catalog/api';
-import { kbApi } from '../../../src/client/features/knowledgeBase/api';
+} from '../../../../src/client/renderAhead/prerender';
+import type { Session } from '../../../../src/common/types';
+import { prerenderedMatcher } from '../../../../src/common/renderAhead/prerendered';
+import { documentTitle } from '../../../../src/common/title';
+import { catalogApi } from '../../../../src/client/features/catalog/api';
+import { kbApi } from '../../../../src/client/features/knowledgeBase/api';
 
 /** Every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles). */
 function expectStylesForEveryClass(page: PrerenderedPage): void {

@@ -1,19 +1,19 @@
 /**
  * A signed-in page rendered ahead of the app (LCP): the server renders the student's page
- * with its data (`GET /api/page?path=…`, src/server/http/pageRoutes.ts) when the page's boot script
+ * with its data (`GET /api/page?path=…`, src/server/renderAhead/pageRoutes.ts) when the page's boot script
  * asks with the stored session (bootSignedIn.ts). The boot script puts the markup in place of the
  * prerendered shell and leaves the service answers it was rendered from here, on `window`; the
  * page's area puts them into the store as its saga starts, before the page first renders
- * (app/areas.ts `preloaded`, app/pageAnswers.ts), so the app's first render is the same page with
+ * (app/areas.ts `preloaded`, renderAhead/pageAnswers.ts), so the app's first render is the same page with
  * the same data — without asking for it again.
  *
- * The page's shape is shared with the server (common/renderedPage.ts). The boot script's small
+ * The page's shape is shared with the server (common/renderAhead/renderedPage.ts). The boot script's small
  * bundle uses this module: no libraries here.
  */
 
-import type { PreloadedAnswer } from '../../common/renderedPage';
+import type { PreloadedAnswer } from '../../common/renderAhead/renderedPage';
 
-export type { PreloadedAnswer, RenderedPage } from '../../common/renderedPage';
+export type { PreloadedAnswer, RenderedPage } from '../../common/renderAhead/renderedPage';
 
 /** The property of `window` that holds the answers until the app takes them. */
 export const PAGE_ANSWERS_GLOBAL = '__cashwisePageAnswers';

@@ -2,7 +2,7 @@
  * bootSteps.ts, what the one script of a prerendered page does (boot.ts, bootSignedIn.ts):
  * it runs the app's scripts, in order and once, after the browser has shown the page.
  */
-import { afterFirstPaint, loadScriptsOnce, PAINT_TIMEOUT_MS, scriptsToLoad } from '../../../src/client/bootSteps';
+import { afterFirstPaint, loadScriptsOnce, PAINT_TIMEOUT_MS, scriptsToLoad } from '../../../../src/client/renderAhead/bootSteps';
 
 afterEach(() => {
   document.head.innerHTML = '';

@@ -1,5 +1,5 @@
 /**
- * The app's side of a page rendered ahead of it (app/pageData.ts): an area's saga starts with
+ * The app's side of a page rendered ahead of it (renderAhead/pageData.ts): an area's saga starts with
  * `putPreloadedAnswers`, which puts the actions of the answers the page was rendered with that are
  * the area's (Area.preloaded). An area's saga starts when its chunk loads, before its page renders
  * (app/areas.ts), so the page's first render has the data; the area does not ask for it again.

@@ -1,6 +1,6 @@
 /**
  * The renderer of `GET /api/page` (pageRoutes.ts): the build's prerender bundle
- * (dist/prerender/prerender.js, src/client/prerender.tsx) run in a worker thread of its own.
+ * (dist/prerender/prerender.js, src/client/renderAhead/prerender.tsx) run in a worker thread of its own.
  *
  * Why a worker: a page's render is 10–20 ms of CPU in React, MUI and emotion, and it allocates a
  * lot. On the server's own thread every API request would wait behind each render, and V8 would let
@@ -16,10 +16,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { PreloadedAnswer } from '../../common/renderedPage';
+import type { PreloadedAnswer } from '../../common/renderAhead/renderedPage';
 import type { Session } from '../../common/types';
 
-/** What the server needs of the prerender bundle (src/client/prerender.tsx). */
+/** What the server needs of the prerender bundle (src/client/renderAhead/prerender.tsx). */
 export interface PageRenderer {
   /** The service paths the signed-in page at an address shows first, or null when it declares none. */
   pageDataPaths(pathname: string): Promise<readonly string[] | null> | readonly string[] | null;

@@ -1,13 +1,13 @@
 /**
  * A signed-in page rendered ahead of the app: the answer's shape the boot script checks
- * (common/renderedPage.ts), the answers it leaves for the app (app/pageData.ts), and how the areas'
- * sagas put them into the store before their page renders (app/pageAnswers.ts, Area.preloaded).
+ * (common/renderAhead/renderedPage.ts), the answers it leaves for the app (renderAhead/pageData.ts), and how the areas'
+ * sagas put them into the store before their page renders (renderAhead/pageAnswers.ts, Area.preloaded).
  */
 import { runSaga } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isRenderedPage } from '../../../../src/common/renderedPage';
-import { PAGE_ANSWERS_GLOBAL, stashPageAnswers, takePageAnswers, type PreloadedAnswer } from '../../../../src/client/app/pageData';
-import { putPreloadedAnswers } from '../../../../src/client/app/pageAnswers';
+import { isRenderedPage } from '../../../../src/common/renderAhead/renderedPage';
+import { PAGE_ANSWERS_GLOBAL, stashPageAnswers, takePageAnswers, type PreloadedAnswer } from '../../../../src/client/renderAhead/pageData';
+import { putPreloadedAnswers } from '../../../../src/client/renderAhead/pageAnswers';
 import { catalogArea } from '../../../../src/client/features/catalog/area';
 import { catalogPreloaded, catalogReducer, resourceLoaded } from '../../../../src/client/features/catalog/slice';
 import { knowledgeBaseArea } from '../../../../src/client/features/knowledgeBase/area';

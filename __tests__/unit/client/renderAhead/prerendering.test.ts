@@ -1,5 +1,5 @@
 /**
- * app/prerendering.ts: how the app knows a copy in #root, and what it does to a student's page the
+ * renderAhead/prerendering.ts: how the app knows a copy in #root, and what it does to a student's page the
  * server rendered for them before hydrating it (main.tsx; TBT): the buttons the boot
  * script disabled are as the server rendered them again, the others stay as they were; after the
  * first commit the page is no longer a copy.
@@ -11,8 +11,8 @@ import {
   prerenderedCopyShown,
   PRERENDERED_ATTRIBUTE,
   STUDENT_PAGE,
-} from '../../../../src/client/app/prerendering';
-import { disableCopyButtons } from '../../../../src/client/bootSignedIn';
+} from '../../../../src/client/renderAhead/prerendering';
+import { disableCopyButtons } from '../../../../src/client/renderAhead/bootSignedIn';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,7 +1,7 @@
 /**
  * A student's page the server rendered for them ahead of the app (bootSignedIn.ts, marked
  * STUDENT_PAGE) is the markup the app's first render makes there: the same components, the same
- * store contents (the service answers it was rendered with: app/pageAnswers.ts). So the app
+ * store contents (the service answers it was rendered with: renderAhead/pageAnswers.ts). So the app
  * hydrates it instead of replacing it (TBT): its elements stay, and nothing is built and
  * laid out again — on /app/catalog that was a 60–80 ms commit and a 40 ms layout at Lighthouse's
  * 4× slowdown.
@@ -16,8 +16,8 @@
  */
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { enableCopyButtons, forgetCopy } from './prerendering';
-import type { AppRouter } from './router';
-import type { AppStore } from './store';
+import type { AppRouter } from '../app/router';
+import type { AppStore } from '../app/store';
 
 export const HYDRATION_DIFFERED = "The page rendered ahead differed from the app's; the app rendered it anew.";
 
@@ -32,7 +32,7 @@ function Hydrated({ children }: { children: ReactNode }) {
 export async function hydrateStudentPage(rootElement: HTMLElement, store: AppStore, router: AppRouter): Promise<void> {
   const [{ hydrateRoot }, { App }, { asRenderedAhead }] = await Promise.all([
     import(/* webpackMode: "eager", webpackExports: ["hydrateRoot"] */ 'react-dom/client'),
-    import(/* webpackMode: "eager", webpackExports: ["App"] */ './App'),
+    import(/* webpackMode: "eager", webpackExports: ["App"] */ '../app/App'),
     import(/* webpackMode: "eager", webpackExports: ["asRenderedAhead"] */ './renderedAhead'),
   ]);
   // the buttons as the server rendered them: hydration does not change an attribute back

@@ -11,18 +11,18 @@
  * For the pages the server can render for the student (the copy is marked PAGE_AHEAD:
  * app/pageDataRoutes.ts), with a usable stored session (its token unexpired, not idle: nothing of a previous student is
  * ever fetched for the next one on a shared computer) the script asks the server for the student's
- * page at once (`GET /api/page`, app/pageData.ts), while the app's scripts download, and puts it in
+ * page at once (`GET /api/page`, renderAhead/pageData.ts), while the app's scripts download, and puts it in
  * place of the shell; the app's scripts run once it is on screen. Without an answer in
  * PAGE_WAIT_MS (or with none to give: 204, an error) the scripts run as they would without this, and
  * a late answer is dropped: the app renders the page itself.
  *
  * Its own small bundle without webpack's runtime, like boot.ts (webpack.config.js).
  */
-import { APP_KEY_HEADER } from '../common/constants';
-import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../common/renderedPage';
-import { stashPageAnswers } from './app/pageData';
-import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './app/prerendering';
-import { getAppKey, isStoredSessionIdle, readServerClockOffset, readStoredSession } from './features/auth';
+import { APP_KEY_HEADER } from '../../common/constants';
+import { isRenderedPage, PAGE_API_PATH, type RenderedPage } from '../../common/renderAhead/renderedPage';
+import { stashPageAnswers } from './pageData';
+import { COPY_DISABLED_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PAGE_AHEAD } from './prerendering';
+import { getAppKey, isStoredSessionIdle, readServerClockOffset, readStoredSession } from '../features/auth';
 import { afterFirstPaint, loadScriptsOnce, scriptsToLoad } from './bootSteps';
 
 /** How long the app's scripts wait for the student's page before they render it themselves. */

@@ -1,7 +1,7 @@
 /**
- * What `GET /api/page` answers (src/server/http/pageRoutes.ts): a signed-in student's page rendered
- * by the server ahead of the app, which the page's boot script shows (src/client/bootSignedIn.ts,
- * src/client/app/pageData.ts). No imports: the boot script's small bundle uses this module.
+ * What `GET /api/page` answers (src/server/renderAhead/pageRoutes.ts): a signed-in student's page rendered
+ * by the server ahead of the app, which the page's boot script shows (src/client/renderAhead/bootSignedIn.ts,
+ * src/client/renderAhead/pageData.ts). No imports: the boot script's small bundle uses this module.
  */
 
 /** Where the boot script asks for a page. */

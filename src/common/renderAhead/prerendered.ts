@@ -1,6 +1,6 @@
 /**
  * The prerendered pages: the build renders some addresses into HTML files
- * (src/client/prerender.tsx `prerenderedPages`, scripts/prerender.mjs) and lists them in
+ * (src/client/renderAhead/prerender.tsx `prerenderedPages`, scripts/prerender.mjs) and lists them in
  * `prerendered.json` beside them; the server answers an address with the file of the pattern that
  * matches it (src/server/http/static.ts). This module is the manifest's shape and the one rule that
  * picks a page for an address, for both.

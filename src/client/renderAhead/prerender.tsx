@@ -13,7 +13,7 @@
  *    navigation, the page's title, and in `main` only a heading for assistive technology: the page
  *    is the student's data.
  * `prerenderedPages()` lists them from the route table; scripts/prerender.mjs writes them and their
- * manifest, which the server reads (src/common/prerendered.ts).
+ * manifest, which the server reads (src/common/renderAhead/prerendered.ts).
  *
  * The SPA does not hydrate this markup: it renders /login as usual and React replaces the static
  * copy with the same elements (same classes and sizes: no layout shift), now usable.
@@ -27,22 +27,22 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { DEFAULT_TIMEZONE } from '../common/constants';
-import { documentTitle } from '../common/title';
-import { AppProviders } from './app/App';
-import type { PreloadedAnswer } from './app/pageData';
-import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './app/prerendering';
-import { ShellPageContext } from './app/Shell/AppShell';
-import { routeMeta } from './app/routeMeta';
-import { PageTitleCollector } from './app/pageTitle';
-import { registeredAreas } from './app/areas';
-import { pageDataPaths } from './app/pageDataRoutes';
-import { routes, routeTable, type AppRoute } from './app/routes';
-import { createMemoryStorage } from './app/sagaContext';
-import { createAppStore } from './app/store';
-import { signedInState } from './features/auth';
-import type { PrerenderedPageEntry } from '../common/prerendered';
-import type { Session } from '../common/types';
+import { DEFAULT_TIMEZONE } from '../../common/constants';
+import { documentTitle } from '../../common/title';
+import { AppProviders } from '../app/App';
+import type { PreloadedAnswer } from './pageData';
+import { PAGE_AHEAD, PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './prerendering';
+import { ShellPageContext } from '../app/Shell/AppShell';
+import { routeMeta } from '../app/routeMeta';
+import { PageTitleCollector } from '../app/pageTitle';
+import { registeredAreas } from '../app/areas';
+import { pageDataPaths } from './pageDataRoutes';
+import { routes, routeTable, type AppRoute } from '../app/routes';
+import { createMemoryStorage } from '../app/sagaContext';
+import { createAppStore } from '../app/store';
+import { signedInState } from '../features/auth';
+import type { PrerenderedPageEntry } from '../../common/renderAhead/prerendered';
+import type { Session } from '../../common/types';
 
 /** The session a signed-in page is prerendered with: no name, no school, no permission, no token. */
 export const SIGNED_IN_COPY: Session = {
@@ -59,7 +59,7 @@ export interface PrerenderOptions {
   withPage?: boolean;
   /** A signed-in page rendered at request time: the student's session (without its token) instead of SIGNED_IN_COPY's. */
   session?: Session;
-  /** The service answers the page is rendered with (app/pageData.ts), as the app's store takes them. */
+  /** The service answers the page is rendered with (renderAhead/pageData.ts), as the app's store takes them. */
   answers?: readonly PreloadedAnswer[];
   /** The store's clock; default 0 (the build). */
   now?: () => number;
@@ -208,9 +208,9 @@ export { pageDataPaths };
 
 /**
  * A signed-in student's page at an address, rendered at request time by the server
- * (src/server/http/pageRoutes.ts) with their session and the service answers of `pageDataPaths`:
+ * (src/server/renderAhead/pageRoutes.ts) with their session and the service answers of `pageDataPaths`:
  * what the app renders there once it runs. The markup's first element is marked STUDENT_PAGE, and
- * the app hydrates it (app/hydrateStudentPage.tsx), unless it holds an id React generated (useId):
+ * the app hydrates it (renderAhead/hydrateStudentPage.tsx), unless it holds an id React generated (useId):
  * the server's render and the app's are not the same tree above the page, so such an id would
  * differ, and hydration keeps an attribute as it found it. That page is marked as a plain copy,
  * which the app replaces.
@@ -223,7 +223,7 @@ export async function renderSignedInPage(pathname: string, session: Session, ans
 /** An id attribute React's useId made on the server (React 19: `_R_…_`). */
 export const REACT_GENERATED_ID = /="_R_[0-9A-Za-z]*_"/;
 
-/** The markup with PRERENDERED_ATTRIBUTE on its first element, with `value` (app/prerendering.ts). */
+/** The markup with PRERENDERED_ATTRIBUTE on its first element, with `value` (renderAhead/prerendering.ts). */
 export function markCopy(html: string, value: '' | typeof PAGE_AHEAD | typeof STUDENT_PAGE): string {
   if (!/^<[a-z]/.test(html)) throw new Error('prerender: the page\'s markup does not start with an element');
   return html.replace(/^<[a-z][a-z0-9]*/, (tag) => `${tag} ${PRERENDERED_ATTRIBUTE}="${value}"`);
@@ -232,7 +232,7 @@ export function markCopy(html: string, value: '' | typeof PAGE_AHEAD | typeof ST
 /**
  * The HTML page with a prerendered page in it: its title, its styles before </head>, its markup in
  * the empty #root with PRERENDERED_ATTRIBUTE on its first element (the app knows the copy by it:
- * app/prerendering.ts).
+ * renderAhead/prerendering.ts).
  * Throws when the template or the markup does not have that shape.
  */
 export function fillTemplate(template: string, page: PrerenderedPage): string {

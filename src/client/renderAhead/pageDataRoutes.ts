@@ -1,5 +1,5 @@
 /**
- * The signed-in pages the server renders ahead of the app (app/pageData.ts): each route pattern with
+ * The signed-in pages the server renders ahead of the app (renderAhead/pageData.ts): each route pattern with
  * the service (OneLook GET) paths whose answers the page shows first. Only the server's renderer
  * (prerender.tsx) reads this table; the app finds the answers its page was rendered with by their
  * paths. A page not listed here is rendered by the app alone, as before.
@@ -12,7 +12,7 @@
 import { matchPath } from 'react-router';
 import { catalogApi } from '../features/catalog';
 import { kbApi } from '../features/knowledgeBase';
-import { resolveRoute } from './routes';
+import { resolveRoute } from '../app/routes';
 
 type Params = Readonly<Record<string, string | undefined>>;
 

@@ -2,15 +2,15 @@
  * `GET /api/page?path=/app/…` (LCP): a signed-in student's page rendered ahead of the app.
  *
  * A signed-in page's HTML is its shell without the page (the page is the student's data; the file is
- * the same for everyone, prerender.tsx). Its boot script (src/client/bootSignedIn.ts) asks here with
+ * the same for everyone, prerender.tsx). Its boot script (src/client/renderAhead/bootSignedIn.ts) asks here with
  * the stored session's token and app key, as the app's own calls do, while the app's scripts
  * download. For a page that declares the service answers it shows first
- * (src/client/app/pageDataRoutes.ts), this route asks the service proxy for them in-process — the
+ * (src/client/renderAhead/pageDataRoutes.ts), this route asks the service proxy for them in-process — the
  * same `POST /api/service` with the caller's headers and address, so every check and limit of a
  * service call applies — and renders the page with them through the SPA's own route table and
  * store (the prerender bundle, dist/prerender, in a worker thread: pageRenderer.ts). The answer is
  * the page's markup, CSS and title, and the answers themselves, which the app's store takes
- * (src/client/app/pageData.ts): the app's first render is the same page, without asking again.
+ * (src/client/renderAhead/pageData.ts): the app's first render is the same page, without asking again.
  *
  * Answers: 200 with the page; 204 when there is nothing to render ahead (the page declares no data,
  * a service answer was not a 200, the render failed, or no renderer is built) — the app then
@@ -20,10 +20,10 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_KEY_HEADER } from '../../common/constants';
 import type { Session } from '../../common/types';
-import type { PreloadedAnswer, RenderedPage } from '../../common/renderedPage';
-import { authenticate, requireAppKey } from './authenticate';
-import type { AppContext } from './context';
-import { HttpError } from './errors';
+import type { PreloadedAnswer, RenderedPage } from '../../common/renderAhead/renderedPage';
+import { authenticate, requireAppKey } from '../http/authenticate';
+import type { AppContext } from '../http/context';
+import { HttpError } from '../http/errors';
 import type { PageRenderer } from './pageRenderer';
 
 export const PAGE_MESSAGES = {
