@@ -31,7 +31,9 @@ import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import type { RouteAccess } from '../../../src/server/services/types';
 import { codeFromMail, lastMail, newCode } from '../support/accounts';
 import { servedAnswers } from '../support/reviews';
-import { authHeaders, createTestApp, serviceCall, signIn, type TestApp } from '../support/testApp';
+import { ROSTER_FILE_FIELD } from '../../../src/common/schoolSettings';
+import { org, rosterZip, user } from '../../support/oneRoster';
+import { authHeaders, createTestApp, multipartCall, serviceCall, signIn, type TestApp } from '../support/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CATALOG_FIXTURE = path.join(ROOT, '__tests__/fixtures/content');
@@ -895,6 +897,52 @@ const MATRIX: Record<string, Row> = {
       expect((await asRsa('GET', '/admin/audit.csv')).body).not.toContain('Lincoln High School');
       denied(await asRsa('GET', '/admin/audit.csv', { school: 'LINCOLN-HS' }));
       for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit.csv'));
+    },
+  },
+  // ─── school settings and the roster upload: Lincoln's, as Roosevelt's admin and as Lincoln's non-admins ───
+  'OneLook GET /admin/settings': {
+    resource: 'school settings',
+    probe: async () => {
+      expect((await asRsa('GET', '/admin/settings')).body).not.toContain('Lincoln High School');
+      denied(await asRsa('GET', '/admin/settings', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/settings'));
+    },
+  },
+  'OneLook PUT /admin/settings': {
+    resource: 'school settings',
+    probe: async () => {
+      const change = { timezone: 'Pacific/Honolulu', recordingRetentionDays: 1, auditRetentionDays: null };
+      const lincolnZone = () => t.db.selectFrom('clients').select('timezone').where('lsclient_id', '=', 'LINCOLN-HS').executeTakeFirstOrThrow();
+      const before = await lincolnZone();
+      denied(await serviceCall(t.app, 'PUT', '/admin/settings', { token: await rsa(), params: { school: 'LINCOLN-HS' }, payload: change, ip: nextIp() }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await serviceCall(t.app, 'PUT', '/admin/settings', { token: attacker, payload: change, ip: nextIp() }));
+      expect(await lincolnZone()).toEqual(before);
+    },
+  },
+  'OneLook GET /admin/roster': {
+    resource: 'roster upload',
+    probe: async () => {
+      denied(await asRsa('GET', '/admin/roster', { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/roster'));
+    },
+  },
+  'OneLook POST /admin/roster': {
+    resource: 'roster upload',
+    probe: async () => {
+      // a file that would put a new student into Lincoln
+      const zip = rosterZip({
+        orgs: [org('ti-lin', 'Lincoln High School', 'school', 'LINCOLN-HS')],
+        users: [user('ti-s1', 'student', 'ti-lin', 'tenant.probe', 'Tenant', 'Probe')],
+        classes: [],
+        enrollments: [],
+        courses: [],
+        academicSessions: [],
+      });
+      const upload = async (token: string, params?: Record<string, unknown>) =>
+        multipartCall(t.app, { method: 'POST', path: '/admin/roster', payload: { dryRun: true }, ...(params ? { params } : {}) }, { [ROSTER_FILE_FIELD]: { data: zip, filename: 'lincoln.zip', type: 'application/zip' } }, { token, ip: nextIp() });
+      denied(await upload(await rsa(), { school: 'LINCOLN-HS' }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await upload(attacker));
+      expect(await t.db.selectFrom('users').select('id').where('user_name', '=', 'tenant.probe').executeTakeFirst()).toBeUndefined();
     },
   },
   // ─── school administration's classes: Lincoln's class with A in it, as Roosevelt's admin and as Lincoln's non-admins ───
