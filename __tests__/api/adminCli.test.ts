@@ -2,20 +2,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLASS_ADMIN_MESSAGES } from '../../src/common/schoolAdminClasses';
-import { runCommand } from '../../src/server/cli/admin';
+import { adminCli } from './support/adminCli';
 import { addUser } from './support/classroom';
 import { createTestApp, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
-let out: string[];
-let err: string[];
-const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-const run = (...argv: string[]) => runCommand(argv, io, { config: t.config, db: t.db, now: t.clock });
+const { out, err, run, clear } = adminCli(() => t);
 
 beforeEach(async () => {
   t = await createTestApp();
-  out = [];
-  err = [];
+  clear();
 });
 afterEach(async () => {
   await t.close();

@@ -3,7 +3,7 @@
  * each staff action on a student's data leaves one entry (who, what, whose, which school, from
  * where) in the action's own transaction; the command-line tool records as itself.
  */
-import { runCommand } from '../../src/server/cli/admin';
+import { adminCli } from './support/adminCli';
 import { rosterZip, smallDistrict } from '../support/oneRoster';
 import { createTestApp, serviceCall, signIn, type TestApp } from './support/testApp';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,14 +103,8 @@ describe('a teacher’s actions on a student', () => {
 });
 
 describe('the command-line tool', () => {
-  let out: string[];
-  let err: string[];
-  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-  const run = (...argv: string[]) => runCommand(argv, io, { config: t.config, db: t.db, now: t.clock });
-  beforeEach(() => {
-    out = [];
-    err = [];
-  });
+  const { run, clear } = adminCli(() => t);
+  beforeEach(clear);
 
   it('grant and revoke are recorded as the command-line tool; an unchanged permission is not', async () => {
     const learner = await learnerName();

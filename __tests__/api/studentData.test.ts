@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STUDENT_DATA_MESSAGES, STUDENT_DATA_PATHS } from '../../src/common/studentData';
-import { runCommand } from '../../src/server/cli/admin';
+import { adminCli } from './support/adminCli';
 import { addUser } from './support/classroom';
 import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
@@ -122,14 +122,8 @@ describe('delete', () => {
 });
 
 describe('the command-line tool', () => {
-  let out: string[];
-  let err: string[];
-  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-  const run = (...argv: string[]) => runCommand(argv, io, { config: t.config, db: t.db, now: t.clock });
-  beforeEach(() => {
-    out = [];
-    err = [];
-  });
+  const { out, err, run, clear } = adminCli(() => t);
+  beforeEach(clear);
 
   it('student export --out writes the same document; student delete needs --confirm to match', async () => {
     const userName = (await t.db.selectFrom('class_students').innerJoin('users', 'users.id', 'class_students.user_id').select('users.user_name').orderBy('users.user_name').executeTakeFirstOrThrow()).user_name;
