@@ -25,18 +25,23 @@ function strings(tokens: string): string {
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
+  const streams: string[] = [];
   for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
     const start = match.index + match[0].length;
     const bytes = pdf.subarray(start, start + Number(match[1]));
     let content: string;
     try {
       content = inflateSync(bytes).toString('latin1');
-    } catch {
+      streams.push(`${match[0].trim()} (inflated)`);
+    } catch (error) {
       content = bytes.toString('latin1'); // not deflated
+      streams.push(`${match[0].trim()} (not inflated: ${(error as Error).message})`);
     }
     for (const op of content.matchAll(/(\((?:\\.|[^\\)])*\)|<[0-9a-fA-F\s]*>)\s*Tj|\[((?:\\.|[^\\\]])*)\]\s*TJ/gs)) {
       lines.push(strings(op[1] ?? op[2]!));
     }
   }
+  // a PDF with no text at all is never what a test means to read: say what was found instead
+  if (lines.length === 0) throw new Error(`No text in the PDF (${pdf.length} bytes); streams: ${streams.join('; ') || 'none'}; starts ${JSON.stringify(raw.slice(0, 400))}`);
   return lines.join('\n');
 }

@@ -2,16 +2,37 @@
  * The E2E toolkit: Debian's chromium driven by playwright-core (never a downloaded browser),
  * the demo accounts, and an axe-core check for every page a test visits.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { STATE_FILE, type E2EState } from './env';
+import { serverOfThisWorker, STATE_FILE, type E2EServer, type E2EState } from './env';
 import { CHROMIUM_ARGS } from './chromium';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-export function e2eState(): E2EState {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2EState;
+/** The server globalSetup started for this file's jest worker. */
+export function e2eState(): E2EServer {
+  return serverOfThisWorker(JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2EState);
+}
+
+/**
+ * A Lincoln High School student of the calling file's own, made with the operator CLI
+ * (`npm run admin -- create-user`) on this worker's server, password DEMO_PASSWORD. `learner` is shared
+ * by every file and sits in the demo class, whose reviews have attempt limits: a file whose rules hold
+ * only for a student with no history (a first failed attempt gives nothing away, three attempts in a
+ * row are all scored) signs in as one of these. Returns the user name.
+ */
+export function createStudent(first: string, last: string): string {
+  const userName = `${first}.${last}.${Date.now().toString(36)}`.toLowerCase();
+  const cli = join(resolve(__dirname, '../../..'), 'dist/server/server/cli/admin.js');
+  execFileSync(
+    process.execPath,
+    [cli, 'create-user', '--username', userName, '--first', first, '--last', last, '--email', `${userName}@students.lincoln.example`, '--password', DEMO_PASSWORD, '--school', 'LINCOLN-HS'],
+    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: e2eState().dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  return userName;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -22,7 +43,23 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, baseURL = e2eState().baseURL): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 1024, height: 600 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 600 } });
+  const pageLog = process.env.E2E_PAGE_LOG;
+  if (pageLog) logPages(context, pageLog);
+  return context;
+}
+
+/**
+ * E2E_PAGE_LOG=FILE: every page's console messages, uncaught errors and failed requests are appended
+ * to FILE with the test's name, for a failure that its own message does not explain.
+ */
+function logPages(context: BrowserContext, file: string): void {
+  const log = (line: string) => appendFileSync(file, `${new Date().toISOString()} ${expect.getState().currentTestName ?? ''} ${line}\n`);
+  context.on('page', (page) => {
+    page.on('console', (message) => log(`console.${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => log(`pageerror: ${error.stack ?? error.message}`));
+    page.on('requestfailed', (request) => log(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  });
 }
 
 export interface OpenPage {

@@ -112,3 +112,58 @@ export async function signedInWithTimer(page: Page, path = '/app'): Promise<void
   await signInAs(page, 'learner', path);
   await sessionTimerRunning(page);
 }
+
+/**
+ * A stand-in for the Redux DevTools extension, run in the page before its scripts: the store connects
+ * to it once GET /api says env D (app/devTools.ts), and it keeps the last actions' types with the
+ * page's (fake) time, and the page's uncaught errors, so a session test that fails can say what the
+ * page's sagas did instead.
+ */
+export function recordStoreActions(): void {
+  const log: [number, string][] = [];
+  const win = window as unknown as { __actionLog: [number, string][]; __REDUX_DEVTOOLS_EXTENSION__: unknown };
+  win.__actionLog = log;
+  win.__REDUX_DEVTOOLS_EXTENSION__ = {
+    connect: () => ({
+      init() {},
+      send(action: { type?: string }) {
+        log.push([Date.now(), String(action?.type)]);
+        if (log.length > 60) log.shift();
+      },
+    }),
+  };
+  // the page's uncaught errors too, in the same log: a saga that died stops the session timer
+  const logError = (what: string) => {
+    log.push([Date.now(), `ERROR ${what}`]);
+    if (log.length > 60) log.shift();
+  };
+  window.addEventListener('error', (event) => logError(String(event.error?.stack ?? event.message)));
+  // redux-saga reports a saga that crashed on console.error
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    logError(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' ').slice(0, 2000));
+    consoleError(...args);
+  };
+  window.addEventListener('unhandledrejection', (event) => logError(String((event.reason as Error | undefined)?.stack ?? event.reason)));
+}
+
+/** Waits for the session-expiry dialog; on a timeout, fails with what the page was doing instead. */
+export async function expiryDialogOrWhyNot(page: Page, serverOffsetMs: number): Promise<void> {
+  try {
+    await page.getByRole('alertdialog', { name: 'Your session is about to expire' }).waitFor();
+  } catch (error) {
+    const state = await page.evaluate(() => {
+      const now = Date.now();
+      const log = (window as unknown as { __actionLog?: [number, string][] }).__actionLog ?? [];
+      return {
+        url: location.href,
+        now,
+        idleMs: now - Number(localStorage.getItem('cc:lastActivity')),
+        auth: localStorage.getItem('cc:auth') !== null,
+        dialogs: document.querySelectorAll('[role="alertdialog"]').length,
+        actions: log.map(([at, type]) => `${at - now} ms ${type}`),
+      };
+    });
+    throw new Error(`${String(error)}\n${JSON.stringify(state, null, 1)} (server offset ${serverOffsetMs} ms)`, { cause: error });
+  }
+}

@@ -1,23 +1,22 @@
 /**
- * Starts the compiled server once for the whole E2E run: a fresh SQLite database in a temp folder,
- * seeded with the demo accounts, serving the production build of the SPA. Builds first when
- * `dist/` is missing, so `npm run test:e2e` works on its own.
+ * Starts the compiled server for the whole E2E run, one for each of jest's workers (files run side
+ * by side never share a database): each a fresh SQLite database in a temp folder, seeded with the
+ * demo accounts, serving the production build of the SPA. Builds first when `dist/` is missing, so
+ * `npm run test:e2e` works on its own.
  */
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { GlobalConfig } from 'jest';
 import { freePort, waitForAnswer } from '../../support/serverUp';
-import { STATE_FILE, type E2EState } from './env';
+import { STATE_FILE, type E2EServer, type E2EState } from './env';
 
 const root = resolve(__dirname, '../../..');
 const serverEntry = join(root, 'dist/server/server/main.js');
 const clientIndex = join(root, 'dist/client/index.html');
 
-export default async function globalSetup(): Promise<void> {
-  if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
-  }
+async function startServer(): Promise<E2EServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cashwise-e2e-'));
   const log = openSync(join(dataDir, 'server.log'), 'a');
@@ -36,9 +35,20 @@ export default async function globalSetup(): Promise<void> {
     stdio: ['ignore', log, log],
     detached: false,
   });
+  child.unref();
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${baseURL}/api`, 30_000);
-  const state: E2EState = { baseURL, serverPid: child.pid ?? 0, dataDir };
+  return { baseURL, serverPid: child.pid ?? 0, dataDir };
+}
+
+export default async function globalSetup(globalConfig: GlobalConfig): Promise<void> {
+  if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  // one at a time: two first starts migrating side by side only slow each other down
+  const servers: E2EServer[] = [];
+  for (let i = 0; i < workers; i += 1) servers.push(await startServer());
+  const state: E2EState = { servers };
   writeFileSync(STATE_FILE, JSON.stringify(state));
-  child.unref();
 }

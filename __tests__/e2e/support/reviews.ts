@@ -89,3 +89,16 @@ export async function completeModuleViaApi(page: Page, moduleSlug: string): Prom
     expect(scored.passed).toBe(true);
   }
 }
+
+/**
+ * Waits for the results of a review answered right throughout; when the score is not 100 %, fails
+ * with the score and every result not marked correct, so a failure says which answer was judged wrong.
+ */
+export async function expectFullScore(page: Page): Promise<void> {
+  const score = page.getByText(/^Your score: \d+%/);
+  await score.waitFor();
+  const said = (await score.textContent()) ?? '';
+  if (/^Your score: 100%/.test(said)) return;
+  const results = await page.getByRole('region').allTextContents();
+  throw new Error(`${said}\n${results.filter((text) => !text.includes('Your answer: correct')).join('\n---\n')}`);
+}
