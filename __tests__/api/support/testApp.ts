@@ -1,19 +1,22 @@
 /**
  * Builds the real server for API tests: config from a test environment, a REAL SQLite file in a
- * fresh temp dir (or, under `npm run test:pg`, a fresh PostgreSQL database), migrations, the demo
- * seed, and a fake clock the test moves by hand.
+ * fresh temp dir (or, under `npm run test:pg`, a fresh PostgreSQL database), migrated and seeded with
+ * the demo world (a copy of a template made once per run of this code), and a fake clock the test
+ * moves by hand.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp, type AppDeps } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
-import { createDatabase, migrateToLatest, type Db } from '../../../src/server/db';
+import { createDatabase, migrateToLatest, SQLITE_FILE, type Db } from '../../../src/server/db';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
 import { APP_KEY_HEADER, DEFAULT_APP_KEY } from '../../../src/common/constants';
 import type { Envelope, Session } from '../../../src/common/types';
-import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './postgres';
+import { createScratchDatabase, templateDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './postgres';
 
 /** 2026-09-01T12:00:00Z */
 export const START = Date.UTC(2026, 8, 1, 12, 0, 0);
@@ -63,10 +66,93 @@ export interface TestAppOptions {
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
 const FAST_ARGON2 = { memoryCost: 4096, timeCost: 1, parallelism: 1 };
 
+/** A hash of the server's and common code: what a migrated, seeded template holds depends on it. */
+let codeHash: string | null = null;
+function serverCodeHash(): string {
+  if (codeHash) return codeHash;
+  const hash = createHash('sha256');
+  const src = path.resolve(__dirname, '../../../src');
+  for (const folder of ['server', 'common']) {
+    const files = readdirSync(path.join(src, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    for (const file of files) hash.update(file.slice(src.length)).update(readFileSync(file));
+  }
+  codeHash = hash.digest('hex').slice(0, 16);
+  return codeHash;
+}
+
+/**
+ * Under `npm run test:pg`, a scratch database that is a copy of one migrated and seeded once for the
+ * whole run (postgres.ts, templateDatabase): the migrations and the demo seed are the same for every
+ * test app, and running them for each was most of the suite's time on PostgreSQL.
+ */
+async function seededScratchDatabase(classroom: boolean): Promise<ScratchDatabase> {
+  const template = () =>
+    templateDatabase(`cashwise_tpl_${serverCodeHash()}_${classroom ? 'classroom' : 'plain'}`, async (url) => {
+      const db = createDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+      try {
+        await migrateToLatest(db);
+        await seedDemo(db, FAST_ARGON2, START, { classroom });
+      } finally {
+        await db.destroy();
+      }
+    });
+  try {
+    return await createScratchDatabase('cashwise_test', await template());
+  } catch (error) {
+    // another checkout's run may have dropped it (scripts/test-pg.mjs drops older code's): once more
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    return createScratchDatabase('cashwise_test', await template());
+  }
+}
+
+/** How long a template file of older code stays in the temp folder (another checkout may use it). */
+const STALE_TEMPLATE_MS = 24 * 3_600_000;
+
+/**
+ * On SQLite, the same idea as seededScratchDatabase: a database file migrated and seeded once for
+ * this code (its hash in the name, in the temp folder, shared by the workers), which each test app
+ * copies into its own DATA_DIR. Made in a folder of its own and moved into place, so a worker never
+ * copies a half-made one; two workers making it at once both make the same file.
+ */
+async function seededSqliteFile(classroom: boolean): Promise<string> {
+  const name = `cashwise-tpl-${serverCodeHash()}-${classroom ? 'classroom' : 'plain'}.sqlite`;
+  const file = path.join(os.tmpdir(), name);
+  if (existsSync(file)) return file;
+  const making = mkdtempSync(path.join(os.tmpdir(), 'cashwise-tpl-making-'));
+  try {
+    const db = createDatabase({ databaseUrl: undefined, dataDir: making });
+    try {
+      await migrateToLatest(db);
+      await seedDemo(db, FAST_ARGON2, START, { classroom });
+      // one self-contained file (no -wal beside it) to copy; each copy opens in WAL mode again
+      await sql`PRAGMA journal_mode = DELETE`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    renameSync(path.join(making, SQLITE_FILE), file);
+  } finally {
+    rmSync(making, { recursive: true, force: true });
+  }
+  for (const entry of readdirSync(os.tmpdir())) {
+    if (!entry.startsWith('cashwise-tpl-') || entry === name) continue;
+    const stale = path.join(os.tmpdir(), entry);
+    try {
+      if (Date.now() - statSync(stale).mtimeMs > STALE_TEMPLATE_MS) rmSync(stale, { recursive: true, force: true });
+    } catch {
+      // gone already
+    }
+  }
+  return file;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-api-'));
+  const classroom = options.demoClassroom ?? false;
   const scratch: ScratchDatabase | null =
-    TEST_DATABASE_URL && !options.env?.DATABASE_URL ? await createScratchDatabase() : null;
+    TEST_DATABASE_URL && !options.env?.DATABASE_URL ? await seededScratchDatabase(classroom) : null;
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -79,9 +165,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordHashing: FAST_ARGON2,
   };
   const clock = fakeClock();
+  // a copy of a template is migrated and seeded already (the same migrations and seed, at START)
+  let copied = scratch !== null;
+  if (!config.databaseUrl && config.dataDir === dir) {
+    copyFileSync(await seededSqliteFile(classroom), path.join(dir, SQLITE_FILE));
+    copied = true;
+  }
   const db = createDatabase(config);
-  await migrateToLatest(db);
-  await seedDemo(db, config.passwordHashing, clock(), { classroom: options.demoClassroom ?? false });
+  if (!copied) {
+    await migrateToLatest(db);
+    await seedDemo(db, config.passwordHashing, clock(), { classroom });
+  }
   const app = await buildApp({
     config,
     db,
