@@ -9,7 +9,8 @@
  * never data. A save carries the version it was based on and lands in one statement (
  * docs/performance.md "Budget save in one statement"): `UPDATE … WHERE version = ? RETURNING *`.
  * Only when nothing was saved is the row read, to answer exactly why: not there (or deleted) → 404,
- * a column the kind may not change → 400, another version saved meanwhile → 409.
+ * a column the kind may not change → 400, another version saved meanwhile → 409. A kind class
+ * dashboards read (worksheets) also bumps the owner's class versions in the write's transaction.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AnySchema } from 'yup';
