@@ -4,8 +4,9 @@
  * GET /classes/:id/dashboard as the client does: every DASHBOARD_POLL_MS (5 s), naming the ETag of
  * the grid they hold (If-None-Match; an unchanged grid is a 304). Students' progress (completions,
  * attempts, time) is seeded so every cell has work to compute, and during the run students keep
- * working: every BUSY_MS one student somewhere adds time to a section (straight into the database),
- * so some polls find their grid changed. Measured on SQLite (one instance) and on two instances
+ * working: every BUSY_MS one student somewhere adds time to a section (straight into the database,
+ * bumping their class's dashboard version as the server does), so some polls find their grid
+ * changed; the others are 304s decided by the class's version and one query, without a grid. Measured on SQLite (one instance) and on two instances
  * sharing one PostgreSQL database (a scratch database on TEST_DATABASE_URL's server; skipped with
  * a note when it is unset), the teachers split between them. Prints p50/p95/p99, polls a second,
  * the share of 304s, server CPU a poll and errors; asserts nothing.
@@ -17,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_POLL_MS } from '../src/client/features/classroom/model';
 import type { Db } from '../src/server/db';
+import { withClassVersions } from '../src/server/services/classroom/versions';
 import { report, type Figure } from './support/report';
 import { BENCH_SCHOOL, authHeaders, benchPasswordHash, createScratchPg, loadLine, percentile, signIn, startBenchServer, type BenchServer } from './support/server';
 
@@ -148,6 +150,8 @@ interface Run {
   errors: string[];
   bytes: number;
   notModified: number;
+  /** the times of the 304s alone: the polls decided by the class's version, before any grid */
+  notModifiedTimes: number[];
   seconds: number;
   /** server CPU (user + system) over the run, ms, all instances */
   cpuMs: number;
@@ -159,21 +163,26 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** A student somewhere adds a minute to a section's time every BUSY_MS until `end`. */
+/**
+ * A student somewhere adds a minute to a section's time every BUSY_MS until `end`, as the server's
+ * time route writes it: with the bump of the student's classes' dashboard versions.
+ */
 async function keepStudentsBusy(db: Db, end: number): Promise<void> {
   const rows = await db.selectFrom('time_spent').select(['user_id', 'module_slug', 'material_slug', 'section_slug']).execute();
   let i = 0;
   while (performance.now() < end && rows.length > 0) {
     const r = rows[(i * 7_919) % rows.length]!;
     i += 1;
-    await db
-      .updateTable('time_spent')
-      .set((eb) => ({ seconds: eb('seconds', '+', 60), updated_at: Date.now() }))
-      .where('user_id', '=', r.user_id)
-      .where('module_slug', '=', r.module_slug)
-      .where('material_slug', '=', r.material_slug)
-      .where('section_slug', '=', r.section_slug)
-      .execute();
+    await withClassVersions(db, { studentIds: [r.user_id] }, (trx) =>
+      trx
+        .updateTable('time_spent')
+        .set((eb) => ({ seconds: eb('seconds', '+', 60), updated_at: Date.now() }))
+        .where('user_id', '=', r.user_id)
+        .where('module_slug', '=', r.module_slug)
+        .where('material_slug', '=', r.material_slug)
+        .where('section_slug', '=', r.section_slug)
+        .execute(),
+    );
     await new Promise((resolve) => setTimeout(resolve, BUSY_MS));
   }
 }
@@ -183,7 +192,7 @@ async function keepStudentsBusy(db: Db, end: number): Promise<void> {
  * interval), naming the tag of the grid it holds as the client does.
  */
 async function poll(servers: readonly BenchServer[], teachers: readonly string[]): Promise<Run> {
-  const run: Run = { times: [], errors: [], bytes: 0, notModified: 0, seconds: SECONDS, cpuMs: 0 };
+  const run: Run = { times: [], errors: [], bytes: 0, notModified: 0, notModifiedTimes: [], seconds: SECONDS, cpuMs: 0 };
   const sessions: { url: string; token: string; classId: number; etag: string | null }[] = [];
   for (const [i, name] of teachers.entries()) {
     const url = servers[i % servers.length]!.url;
@@ -205,8 +214,10 @@ async function poll(servers: readonly BenchServer[], teachers: readonly string[]
           const res = await fetch(`${s.url}/api/service`, { method: 'POST', headers, body: JSON.stringify({ method: 'GET', path: `/classes/${s.classId}/dashboard` }) });
           const text = await res.text();
           run.times.push(performance.now() - start);
-          if (res.status === 304) run.notModified += 1;
-          else if (res.status === 200) {
+          if (res.status === 304) {
+            run.notModified += 1;
+            run.notModifiedTimes.push(performance.now() - start);
+          } else if (res.status === 200) {
             s.etag = res.headers.get('etag');
             run.bytes = Math.max(run.bytes, text.length);
           } else run.errors.push(`${res.status} ${text.slice(0, 120)}`);
@@ -224,6 +235,7 @@ async function poll(servers: readonly BenchServer[], teachers: readonly string[]
 function figures(label: string, run: Run): Figure[] {
   const sorted = [...run.times].sort((a, b) => a - b);
   const polls = sorted.length;
+  const unchanged = [...run.notModifiedTimes].sort((a, b) => a - b);
   return [
     {
       label: `${label}: dashboard p99 (${TEACHERS} teachers polling every ${POLL_MS / 1000} s, class of ${STUDENTS_PER_CLASS} × ${ASSIGNMENTS_PER_CLASS})`,
@@ -231,6 +243,12 @@ function figures(label: string, run: Run): Figure[] {
       unit: 'ms',
       target: { op: '<=', value: 100 },
       note: `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ${polls} polls (${(polls / run.seconds).toFixed(1)}/s, ${((100 * run.notModified) / Math.max(1, polls)).toFixed(0)} % 304), answer ${(run.bytes / 1024).toFixed(0)} KiB`,
+    },
+    {
+      label: `${label}: p99 of the 304s (an unchanged class: its version and one query)`,
+      value: percentile(unchanged, 99),
+      unit: 'ms',
+      note: `p50 ${percentile(unchanged, 50).toFixed(1)} ms over ${unchanged.length} polls`,
     },
     { label: `${label}: server CPU a poll`, value: run.cpuMs / Math.max(1, polls), unit: 'ms', note: `${(run.cpuMs / 1000).toFixed(1)} s of CPU over ${run.seconds} s` },
     { label: `${label}: errors`, value: run.errors.length, unit: 'errors', target: { op: '<=', value: 0 }, note: run.errors.slice(0, 3).join(' | ') },

@@ -492,6 +492,8 @@ export interface ClassesTable {
   created_at: number;
   updated_at: number;
   archived_at: number | null;
+  /** bumped by every write its dashboard shows (services/classroom/versions.ts) */
+  dashboard_version: Generated<number>;
 }
 
 export interface ClassTeachersTable {

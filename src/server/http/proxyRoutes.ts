@@ -14,7 +14,7 @@ import { hasPermission } from '../../common/permissions';
 import type { SessionIdentity } from '../../common/types';
 import { matchPattern, normalisePath } from '../services/paths';
 import type { ResolvedService, ServiceRegistry } from '../services/registry';
-import { Result, type ServiceContext, type ServiceModule, type ServiceRoute, type UploadedFile } from '../services/types';
+import { Result, Tagged, type ServiceContext, type ServiceModule, type ServiceRoute, type UploadedFile } from '../services/types';
 import { callUpstream } from '../services/upstream';
 import { authenticate, bearerToken, isSystemCaller, requireAppKey, type Authenticated } from './authenticate';
 import type { AppContext } from './context';
@@ -147,33 +147,29 @@ function serialise(result: object): { json: string; etag: string } {
 }
 
 /**
- * The answer's JSON and a tag of it without the `ignore`d fields, serialised once: the tagged part
- * first, the ignored fields spliced in after it.
- */
-function serialiseIgnoring(result: Record<string, unknown>, ignore: readonly string[]): { json: string; etag: string } {
-  const tagged: Record<string, unknown> = {};
-  const left: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(result)) (ignore.includes(key) ? left : tagged)[key] = value;
-  const data = JSON.stringify(tagged);
-  const extra = JSON.stringify(left);
-  const json = extra === '{}' ? data : data === '{}' ? extra : `${data.slice(0, -1)},${extra.slice(1)}`;
-  return { json, etag: tagOf(data) };
-}
-
-/**
- * A read's answer with a weak ETag of its JSON (catalog tree, sections, articles…), leaving out the
- * route's `etagIgnores` fields; 304 without a body when the caller's If-None-Match already names it.
+ * A read's answer with a weak ETag of its JSON (catalog tree, sections, articles…); 304 without a
+ * body when the caller's If-None-Match already names it.
  * The answer stays `Cache-Control: no-store` (personal data): the ETag serves a client that keeps
  * the last answer itself and revalidates, across instances too (same content, same tag). A frozen
  * answer (one a read cache keeps, deep-frozen) is serialised once.
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: object, ignore?: readonly string[]): FastifyReply {
-  const { json, etag } = ignore?.length && !Array.isArray(result) ? serialiseIgnoring(result as Record<string, unknown>, ignore) : serialise(result);
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, result: object): FastifyReply {
+  const { json, etag } = serialise(result);
   reply.header('etag', etag);
+  if (namesTag(request, etag)) return reply.code(304).send();
+  return reply.code(200).type('application/json; charset=utf-8').send(json);
+}
+
+function namesTag(request: FastifyRequest, etag: string): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
-  if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    return reply.code(304).send();
-  }
+  return typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
+/** A `Tagged` answer: 304 when the caller names its tag, before the answer is made; else its JSON under that tag. */
+async function sendTagged(request: FastifyRequest, reply: FastifyReply, tagged: Tagged): Promise<FastifyReply> {
+  reply.header('etag', tagged.etag);
+  if (namesTag(request, tagged.etag)) return reply.code(304).send();
+  const json = JSON.stringify(await tagged.make());
   return reply.code(200).type('application/json; charset=utf-8').send(json);
 }
 
@@ -258,13 +254,14 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     // a route only an upstream serves, and none is configured
     if (!route.handler) throw new HttpError(404, API_MESSAGES.unknownRoute);
     const result = await route.handler(serviceContext(request, checked, files));
+    if (result instanceof Tagged) return sendTagged(request, reply, result);
     if (result instanceof Result) {
       if (result.headers) reply.headers(result.headers);
       return result.body === undefined ? reply.code(result.status).send() : reply.code(result.status).send(result.body);
     }
     if (result === undefined) return reply.code(204).send();
     // JSON answers (objects, arrays) get a tag; anything else goes out as Fastify sends it
-    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result, route.etagIgnores);
+    if (call.method === 'GET' && typeof result === 'object' && result !== null && (Array.isArray(result) || Object.getPrototypeOf(result) === Object.prototype)) return sendWithEtag(request, reply, result);
     return reply.code(200).send(result);
   }
 

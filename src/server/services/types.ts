@@ -73,16 +73,22 @@ export interface ServiceRoute {
    * service's upstream (SERVICE_<NAME>_URL) serves the route; without one it is an unknown route.
    */
   handler?(ctx: ServiceContext): Promise<unknown>;
-  /**
-   * Top-level fields of a GET's JSON answer its ETag leaves out (when the answer was made): an
-   * answer whose data has not changed is then a 304 to a caller that names its tag, however often
-   * it asks and whichever instance answers.
-   */
-  etagIgnores?: readonly string[];
 }
 
 export interface ServiceModule {
   routes: readonly ServiceRoute[];
+}
+
+/**
+ * A GET's answer known by its tag before it is made (a validator far cheaper than the answer, such
+ * as the class dashboard's): the proxy answers 304 when the caller's If-None-Match names `etag`,
+ * and only otherwise calls `make` and sends its JSON under that tag.
+ */
+export class Tagged {
+  constructor(
+    readonly etag: string,
+    readonly make: () => Promise<object>,
+  ) {}
 }
 
 /** Lets a handler choose its status code (and, for a file such as a CSV, its headers). */

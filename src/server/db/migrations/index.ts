@@ -17,6 +17,7 @@ import { migration0016 } from './0016_review_banks';
 import { migration0017 } from './0017_audit';
 import { migration0018 } from './0018_support_desk';
 import { migration0019 } from './0019_school_retention';
+import { migration0020 } from './0020_class_versions';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -40,6 +41,7 @@ export const migrationProvider: MigrationProvider = {
       '0017_audit': migration0017,
       '0018_support_desk': migration0018,
       '0019_school_retention': migration0019,
+      '0020_class_versions': migration0020,
     };
   },
 };

@@ -6,6 +6,7 @@ import type { AccessCodesTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Selectable } from 'kysely';
 import { enrolStudent } from '../classroom/repository';
+import { bumpClassVersions } from '../classroom/versions';
 
 /** A class's join code (class_id set): `class_archived_at` when findAccessCode read it. */
 export type AccessCodeRow = Selectable<AccessCodesTable> & { class_archived_at?: number | null };
@@ -108,7 +109,8 @@ export async function redeemAccessCode(
   await trx.insertInto('access_code_redemptions').values({ access_code_id: code.id, user_id: userId, redeemed_at: now }).execute();
   await joinSchool(trx, userId, code.client_id);
   await addProduct(trx, userId, code.product_id, code.client_id, externalId, now);
-  if (!joined) return null;
-  await enrolStudent(trx, joined.id, userId, 'code', now);
-  return { id: joined.id, name: joined.name };
+  if (joined) await enrolStudent(trx, joined.id, userId, 'code', now);
+  // the class joined lists the student; their other classes show the school id they may have given
+  await bumpClassVersions(trx, { studentIds: [userId] });
+  return joined ? { id: joined.id, name: joined.name } : null;
 }

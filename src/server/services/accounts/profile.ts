@@ -14,6 +14,7 @@ import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
 import { loadIdentity } from '../auth/repository';
 import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
+import { withClassVersions } from '../classroom/versions';
 
 /** The signed-in user as stored now: one whose account is gone is no longer signed in (401). */
 async function storedIdentity(db: Db, userId: number): Promise<SessionIdentity> {
@@ -78,13 +79,16 @@ export async function getProduct(db: Db, userId: number, productId: number, lscl
 
 export async function setExternalId(db: Db, userId: number, productId: number, externalId: string, lsclientID?: string): Promise<ProfileProduct> {
   const course = await findCourse(db, userId, productId, lsclientID);
-  await db
-    .updateTable('user_products')
-    .set({ external_id: externalId.trim() })
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .where('client_id', '=', course.clientId)
-    .execute();
+  // a class dashboard shows the school id
+  await withClassVersions(db, { studentIds: [userId] }, (trx) =>
+    trx
+      .updateTable('user_products')
+      .set({ external_id: externalId.trim() })
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .where('client_id', '=', course.clientId)
+      .execute(),
+  );
   return getProduct(db, userId, productId, course.lsclientID);
 }
 
@@ -131,11 +135,10 @@ export async function updateProfile(
   update: ProfileUpdate,
   now: number,
 ): Promise<{ user: User; pendingEmail: string | null }> {
-  await db
-    .updateTable('users')
-    .set({ first_name: update.firstName.trim(), last_name: update.lastName.trim(), timezone: update.timezone })
-    .where('id', '=', userId)
-    .execute();
+  // a class dashboard shows the names
+  await withClassVersions(db, { studentIds: [userId] }, (trx) =>
+    trx.updateTable('users').set({ first_name: update.firstName.trim(), last_name: update.lastName.trim(), timezone: update.timezone }).where('id', '=', userId).execute(),
+  );
   const identity = await storedIdentity(db, userId);
   const email = update.email.trim();
   if (email.toLowerCase() !== identity.user.userEmail.toLowerCase() && email !== (await pendingEmail(db, userId, now))) {

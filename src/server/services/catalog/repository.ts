@@ -197,7 +197,7 @@ export interface LearnerProgress {
   /** "module/material/section" → completed at */
   completions: Map<string, number>;
   /** "module/material" → attempts */
-  attempts: Map<string, { best: number; count: number; firstAt: number; firstPassedAt: number | null }>;
+  attempts: Map<string, { best: number; count: number; firstAt: number; lastAt: number; firstPassedAt: number | null }>;
   /** "module/material/section" → seconds, first and last time */
   time: Map<string, { seconds: number; firstAt: number; updatedAt: number }>;
 }
@@ -260,11 +260,12 @@ async function readProgress(db: Db, userId: number): Promise<LearnerProgress> {
       const key = materialKey(row.module_slug, row.material_slug);
       const at = Number(row.a);
       const score = Number(row.b);
-      const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, firstPassedAt: null };
+      const prev = progress.attempts.get(key) ?? { best: 0, count: 0, firstAt: at, lastAt: at, firstPassedAt: null };
       progress.attempts.set(key, {
         best: Math.max(prev.best, score),
         count: prev.count + 1,
         firstAt: prev.firstAt,
+        lastAt: Math.max(prev.lastAt, at),
         firstPassedAt: prev.firstPassedAt ?? (Number(row.c) ? at : null),
       });
     } else {

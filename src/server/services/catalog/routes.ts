@@ -42,6 +42,7 @@ import type { Db } from '../../db';
 import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
 import { attemptLimit } from '../classroom/repository';
+import { withClassVersions } from '../classroom/versions';
 import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { bookmarkList, resolveTarget, TARGET_PATTERN, titleFromSlug } from './bookmarks';
@@ -362,15 +363,17 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const score = scorePercent(correctCount, questions.length);
   const passingScore = passingScoreOf(ctx, review.passingScore);
   const passed = isPassing(score, passingScore);
-  await repo.insertReviewAttempt(ctx.db, key, {
-    score,
-    passed,
-    // the answers by stored choice index (whatever order they were shown in), and that order
-    answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
-    choiceOrders: JSON.stringify(orders),
-    questionIds: JSON.stringify(questions.map((q) => q.id)),
-    createdAt: ctx.clock(),
-  });
+  await withClassVersions(ctx.db, { studentIds: [userId] }, (trx) =>
+    repo.insertReviewAttempt(trx, key, {
+      score,
+      passed,
+      // the answers by stored choice index (whatever order they were shown in), and that order
+      answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
+      choiceOrders: JSON.stringify(orders),
+      questionIds: JSON.stringify(questions.map((q) => q.id)),
+      createdAt: ctx.clock(),
+    }),
+  );
   const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
   const answersShown = passed || previous?.firstPassedAt != null;
   const results: QuestionResult[] = resultsOf(judged, answersShown);
@@ -467,7 +470,8 @@ async function sectionRowKey(ctx: ServiceContext): Promise<repo.SectionRowKey> {
 
 async function completeSection(ctx: ServiceContext): Promise<{ completed: true; completedAt: number }> {
   const key = await sectionRowKey(ctx);
-  return { completed: true, completedAt: await repo.completeSection(ctx.db, key, ctx.clock()) };
+  // the learner's class dashboards show it (services/classroom/versions.ts)
+  return { completed: true, completedAt: await withClassVersions(ctx.db, { studentIds: [key.user_id] }, (trx) => repo.completeSection(trx, key, ctx.clock())) };
 }
 
 const timeSchema = object({
@@ -486,7 +490,7 @@ const timeSchema = object({
 async function addTime(ctx: ServiceContext): Promise<{ seconds: number }> {
   const key = await sectionRowKey(ctx);
   const { seconds } = ctx.payload as { seconds: number };
-  return { seconds: await repo.addTime(ctx.db, key, seconds, ctx.clock()) };
+  return { seconds: await withClassVersions(ctx.db, { studentIds: [key.user_id] }, (trx) => repo.addTime(trx, key, seconds, ctx.clock())) };
 }
 
 async function getSummary(ctx: ServiceContext): Promise<ProgressSummary> {

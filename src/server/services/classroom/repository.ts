@@ -25,13 +25,15 @@ export interface ClassRow {
   schoolName: string;
   lsclientID: string;
   timezone: string;
+  /** bumped by every write its dashboard shows (classroom/versions.ts) */
+  dashboardVersion: number;
 }
 
 export async function findClass(db: Db, classId: number): Promise<ClassRow | undefined> {
   const row = await db
     .selectFrom('classes')
     .innerJoin('clients', 'clients.id', 'classes.client_id')
-    .select(['classes.id', 'classes.client_id', 'classes.name', 'classes.archived_at', 'classes.created_at', 'clients.name as school_name', 'clients.lsclient_id', 'clients.timezone'])
+    .select(['classes.id', 'classes.client_id', 'classes.name', 'classes.archived_at', 'classes.created_at', 'clients.name as school_name', 'clients.lsclient_id', 'clients.timezone', 'classes.dashboard_version'])
     .where('classes.id', '=', classId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -44,6 +46,7 @@ export async function findClass(db: Db, classId: number): Promise<ClassRow | und
     schoolName: row.school_name,
     lsclientID: row.lsclient_id,
     timezone: row.timezone,
+    dashboardVersion: Number(row.dashboard_version),
   };
 }
 
@@ -390,6 +393,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
       sql<number>`0`.as('b'),
       sql<number>`0`.as('c'),
       sql<number | null>`0`.as('d'),
+      sql<number>`0`.as('e'),
     ])
     .where('user_id', 'in', rosterOf(db, classId))
     .groupBy(['user_id', 'module_slug', 'material_slug'])
@@ -406,6 +410,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
           sql<number>`max(score)`.as('b'),
           sql<number>`count(*)`.as('c'),
           sql<number | null>`min(case when passed <> 0 then created_at end)`.as('d'),
+          sql<number>`max(created_at)`.as('e'),
         ])
         .where('user_id', 'in', rosterOf(db, classId))
         .groupBy(['user_id', 'module_slug', 'material_slug']),
@@ -423,6 +428,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
           sql<number>`max(updated_at)`.as('b'),
           sql<number>`0`.as('c'),
           sql<number | null>`0`.as('d'),
+          sql<number>`0`.as('e'),
         ])
         .where('user_id', 'in', rosterOf(db, classId))
         .groupBy(['user_id', 'module_slug', 'material_slug']),
@@ -442,6 +448,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
         best: Number(row.b),
         count: Number(row.c),
         firstAt: Number(row.a),
+        lastAt: Number(row.e),
         firstPassedAt: row.d === null ? null : Number(row.d),
       });
     } else {

@@ -22,6 +22,7 @@ import { HttpError } from '../../http/errors';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
 import * as repo from './repository';
+import { bumpClassVersions } from './versions';
 import { rosterRefusal } from './rosterGuard';
 
 /** Who acts at which school. */
@@ -192,6 +193,7 @@ export async function archiveSchoolClass(db: Db, by: SchoolActor, classId: numbe
   if (refusal) throw new HttpError(409, refusal);
   await db.transaction().execute(async (trx) => {
     await repo.updateClass(trx, cls.id, { archived: true }, now);
+    await bumpClassVersions(trx, { classIds: [cls.id] });
     await recordAudit(trx, by.actor, { action: 'class.archive', schoolId: by.schoolId, detail: { classId: cls.id, class: cls.name } }, now);
   });
 }

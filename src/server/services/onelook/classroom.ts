@@ -38,7 +38,8 @@ import { dueAtOf, parseDueDay } from '../classroom/dueDates';
 import * as repo from '../classroom/repository';
 import { assignmentCell, type AssignmentFacts, type StudentWork } from '../classroom/status';
 import { signedInIdentity } from '../signedIn';
-import { Result, type ServiceContext, type ServiceRoute } from '../types';
+import { dashboardTag, withClassVersions } from '../classroom/versions';
+import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
 import { transcriptRows } from '../catalog/progress';
 import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
 import { parseData } from '../ownedDocuments/routes';
@@ -290,7 +291,9 @@ async function getClass(ctx: ServiceContext): Promise<ClassDetail> {
 async function updateClass(ctx: ServiceContext): Promise<ClassDetail> {
   const { cls } = await staffClass(ctx, 'change');
   const { name, archived } = ctx.payload as { name?: string; archived?: boolean };
-  await repo.updateClass(ctx.db, cls.id, { ...(name === undefined ? {} : { name: tidyName(name) }), ...(archived === undefined ? {} : { archived }) }, ctx.clock());
+  await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
+    repo.updateClass(trx, cls.id, { ...(name === undefined ? {} : { name: tidyName(name) }), ...(archived === undefined ? {} : { archived }) }, ctx.clock()),
+  );
   return classDetail(ctx, (await repo.findClass(ctx.db, cls.id)) ?? cls);
 }
 
@@ -423,17 +426,20 @@ async function createAssignment(ctx: ServiceContext): Promise<Result> {
     throw new HttpError(409, CLASSROOM_MESSAGES.alreadyAssigned);
   }
   const now = ctx.clock();
-  const id = await repo.insertAssignment(ctx.db, {
-    class_id: cls.id,
-    kind: input.kind,
-    module_slug: moduleSlug,
-    material_slug: materialSlug,
-    worksheet_kind: worksheetKind,
-    ...dueOf(input.dueDate, cls, now),
-    max_attempts: input.kind === 'review' ? (input.maxAttempts ?? null) : null,
-    created_by: staff.userId,
-    created_at: now,
-  });
+  const due = dueOf(input.dueDate, cls, now);
+  const id = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
+    repo.insertAssignment(trx, {
+      class_id: cls.id,
+      kind: input.kind,
+      module_slug: moduleSlug,
+      material_slug: materialSlug,
+      worksheet_kind: worksheetKind,
+      ...due,
+      max_attempts: input.kind === 'review' ? (input.maxAttempts ?? null) : null,
+      created_by: staff.userId,
+      created_at: now,
+    }),
+  );
   const row = await repo.findAssignment(ctx.db, cls.id, id);
   if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
   return new Result(201, assignmentOf(row, tree));
@@ -445,10 +451,11 @@ async function changeAssignment(ctx: ServiceContext): Promise<Assignment> {
   if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
   const change = ctx.payload as { dueDate?: string | null; maxAttempts?: number | null };
   if (change.maxAttempts !== undefined && change.maxAttempts !== null && row.kind !== 'review') throw new HttpError(400, CLASSROOM_MESSAGES.attemptsOnlyForReviews);
-  await repo.updateAssignment(ctx.db, row.id, {
+  const set = {
     ...(change.dueDate === undefined ? {} : dueOf(change.dueDate, cls, ctx.clock())),
     ...(change.maxAttempts === undefined ? {} : { max_attempts: change.maxAttempts }),
-  });
+  };
+  await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) => repo.updateAssignment(trx, row.id, set));
   const updated = (await repo.findAssignment(ctx.db, cls.id, row.id)) ?? row;
   return assignmentOf(updated, await schoolTree(ctx.db, cls.lsclientID));
 }
@@ -457,7 +464,7 @@ async function withdrawAssignment(ctx: ServiceContext): Promise<{ message: strin
   const { cls } = await staffClass(ctx, 'live');
   const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
   if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
-  await repo.withdrawAssignment(ctx.db, row.id, ctx.clock());
+  await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) => repo.withdrawAssignment(trx, row.id, ctx.clock()));
   return { message: CLASSROOM_MESSAGES.assignmentWithdrawn };
 }
 
@@ -500,7 +507,7 @@ async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
       last = Math.max(last, t.updatedAt);
     }
     for (const at of p.completions.values()) last = Math.max(last, at);
-    for (const a of p.attempts.values()) last = Math.max(last, a.firstAt);
+    for (const a of p.attempts.values()) last = Math.max(last, a.lastAt);
     for (const t of handedIn) last = Math.max(last, t.turnedInAt);
     const cells: DashboardStudent['cells'] = {};
     for (const a of facts) cells[a.id] = assignmentCell(a, tree, work, now);
@@ -529,11 +536,17 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-async function dashboard(ctx: ServiceContext): Promise<ClassDashboard> {
+/**
+ * The grid under a tag read first (classroom/versions.ts): a poll naming the current tag is a 304
+ * that computes nothing, however many dashboards are open on however many instances.
+ */
+async function dashboard(ctx: ServiceContext): Promise<Tagged> {
   const { cls } = await staffClass(ctx);
   const now = ctx.clock();
-  const g = await grid(ctx.db, cls, now);
-  return { classId: cls.id, name: cls.name, assignments: g.assignments.map((a) => assignmentOf(a, g.tree)), students: g.students, generatedAt: now };
+  return new Tagged(await dashboardTag(ctx.db, cls, now), async (): Promise<ClassDashboard> => {
+    const g = await grid(ctx.db, cls, now);
+    return { classId: cls.id, name: cls.name, assignments: g.assignments.map((a) => assignmentOf(a, g.tree)), students: g.students, generatedAt: now };
+  });
 }
 
 const STATUS_WORDS = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed', passed: 'Passed', overdue: 'Overdue' } as const;
@@ -627,7 +640,7 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
 async function removeStudent(ctx: ServiceContext): Promise<{ message: string }> {
   const { cls } = await staffClass(ctx, 'change');
   const userId = await studentParam(ctx, cls);
-  await repo.removeStudent(ctx.db, cls.id, userId, ctx.clock());
+  await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) => repo.removeStudent(trx, cls.id, userId, ctx.clock()));
   return { message: CLASSROOM_MESSAGES.studentRemoved };
 }
 
@@ -683,7 +696,9 @@ async function addComment(ctx: ServiceContext): Promise<Result> {
   if (!turnIn || turnIn.classId !== cls.id) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
   const now = ctx.clock();
   const { body } = ctx.payload as { body: string };
-  const row = await ctx.db.insertInto('turn_in_comments').values({ turn_in_id: turnIn.id, author_id: staff.userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
+    trx.insertInto('turn_in_comments').values({ turn_in_id: turnIn.id, author_id: staff.userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow(),
+  );
   const identity = signedInIdentity(ctx);
   const comment: TurnInComment = { id: row.id, authorName: `${identity.user.firstName} ${identity.user.lastName}`.trim(), body, createdAt: now };
   return new Result(201, comment);
@@ -762,11 +777,13 @@ async function turnIn(ctx: ServiceContext): Promise<Result> {
     if (!assignment || assignment.kind !== 'worksheet' || assignment.worksheet_kind !== worksheetKind) throw new HttpError(400, CLASSROOM_MESSAGES.wrongAssignment);
   }
   const now = ctx.clock();
-  const row = await ctx.db
-    .insertInto('turn_ins')
-    .values({ class_id: cls.id, user_id: userId, assignment_id: assignmentId, kind: input.kind, document_id: input.documentId, title, snapshot, turned_in_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
+    trx
+      .insertInto('turn_ins')
+      .values({ class_id: cls.id, user_id: userId, assignment_id: assignmentId, kind: input.kind, document_id: input.documentId, title, snapshot, turned_in_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   const summary: TurnInSummary = { id: row.id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [] };
   return new Result(201, summary);
 }
@@ -843,8 +860,8 @@ export const classroomRoutes: readonly ServiceRoute[] = [
   { method: 'POST', path: `${C}/assignments`, access: 'user', payloadSchema: assignmentSchema, handler: createAssignment },
   { method: 'PATCH', path: `${C}/assignments/:assignmentId`, access: 'user', payloadSchema: assignmentChangeSchema, handler: changeAssignment },
   { method: 'DELETE', path: `${C}/assignments/:assignmentId`, access: 'user', handler: withdrawAssignment },
-  // a poll of an unchanged grid is a 304: generatedAt alone changes every time
-  { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard, etagIgnores: ['generatedAt'] },
+  // a poll of an unchanged class is a 304 before any of the grid is computed
+  { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard },
   { method: 'GET', path: `${C}/gradebook.csv`, access: 'user', handler: gradebook },
   { method: 'GET', path: `${C}/students/:userId`, access: 'user', handler: studentRecord },
   { method: 'DELETE', path: `${C}/students/:userId`, access: 'user', handler: removeStudent },

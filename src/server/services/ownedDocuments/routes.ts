@@ -9,12 +9,15 @@
  * never data. A save carries the version it was based on and lands in one statement (
  * docs/performance.md "Budget save in one statement"): `UPDATE … WHERE version = ? RETURNING *`.
  * Only when nothing was saved is the row read, to answer exactly why: not there (or deleted) → 404,
- * a column the kind may not change → 400, another version saved meanwhile → 409.
+ * a column the kind may not change → 400, another version saved meanwhile → 409. A kind class
+ * dashboards read (worksheets) also bumps the owner's class versions in the write's transaction.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AnySchema } from 'yup';
+import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { withClassVersions } from '../classroom/versions';
 import { signedInUserId } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { ownedDocumentsRepository, type OwnedDocumentColumns, type OwnedTable } from './repository';
@@ -57,6 +60,11 @@ export interface OwnedDocumentKind<T extends OwnedTable, Create, Save extends Sa
    * is the payload's; otherwise 400 with `message` (after 404, before 409).
    */
   unchangeable?: { column: keyof OwnedRow<T> & string; of(payload: Save): string; message: string };
+  /**
+   * Class dashboards read these documents (a saved worksheet puts its assignment in progress): each
+   * write bumps the owner's classes' versions in its transaction (services/classroom/versions.ts).
+   */
+  shownToClasses?: boolean;
 }
 
 /** A route's :id as a number; anything that is not a plain positive integer is simply not found. */
@@ -81,6 +89,9 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
   const { notFound } = kind.messages;
   const repo = ownedDocumentsRepository(kind.table);
   const asRow = (row: Selectable<OwnedDocumentColumns>) => row as unknown as OwnedRow<T>;
+  /** A write of the owner's, with their class dashboards' bump when those read the kind. */
+  const write = <R>(ctx: ServiceContext, userId: number, run: (db: Db) => Promise<R>): Promise<R> =>
+    kind.shownToClasses ? withClassVersions(ctx.db, { studentIds: [userId] }, run) : run(ctx.db);
 
   /** The caller's document named by :id, live (or, for restore, deleted); else 404. */
   async function findOwned(ctx: ServiceContext, deleted = false): Promise<OwnedRow<T>> {
@@ -90,12 +101,13 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
   }
 
   async function insert(ctx: ServiceContext, columns: CreatedColumns<T>): Promise<Result> {
-    const row = await repo.insert(ctx.db, signedInUserId(ctx), columns, ctx.clock());
+    const userId = signedInUserId(ctx);
+    const row = await write(ctx, userId, (db) => repo.insert(db, userId, columns, ctx.clock()));
     return new Result(201, kind.toRecord(asRow(row)));
   }
 
   async function setDeleted(ctx: ServiceContext, row: OwnedRow<T>, deletedAt: number | null): Promise<void> {
-    await repo.setDeleted(ctx.db, row.id, row.user_id, deletedAt);
+    await write(ctx, row.user_id, (db) => repo.setDeleted(db, row.id, row.user_id, deletedAt));
   }
 
   async function save(ctx: ServiceContext): Promise<unknown> {
@@ -113,7 +125,9 @@ export function ownedDocumentRoutes<T extends OwnedTable, Create, Save extends S
     }
     // one statement in the common case: the version guard in the WHERE, the saved row back
     const { unchangeable } = kind;
-    const saved = await repo.saveVersion(ctx.db, id, userId, version, columns, ctx.clock(), unchangeable ? { column: unchangeable.column, value: unchangeable.of(payload) } : null);
+    const saved = await write(ctx, userId, (db) =>
+      repo.saveVersion(db, id, userId, version, columns, ctx.clock(), unchangeable ? { column: unchangeable.column, value: unchangeable.of(payload) } : null),
+    );
     if (saved) return kind.toRecord(asRow(saved));
     // nothing saved: not this learner's (or deleted) → 404; a column it may not change → 400;
     // another version saved meanwhile → 409

@@ -20,6 +20,7 @@ import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/clas
 import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';
 import type { Db } from '../../db';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
+import { bumpClassVersions } from '../classroom/versions';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
 import {
   classesAt,
@@ -209,6 +210,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       .execute(),
   );
   report.users.created = toCreate.length;
+  const renamed: number[] = [];
   for (const user of listed) {
     const row = existing.get(user.sourcedId);
     if (!row) continue;
@@ -221,6 +223,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     };
     if (Object.keys(changes).length === 0) continue;
     await trx.updateTable('users').set(changes).where('id', '=', row.id).execute();
+    renamed.push(row.id);
     report.users.updated += 1;
   }
 
@@ -374,6 +377,12 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     if (!rosterUserIds.has(t.user_id) || wantTeachers.has(pair(t.class_id, t.user_id))) continue;
     await trx.deleteFrom('class_teachers').where('class_id', '=', t.class_id).where('user_id', '=', t.user_id).execute();
     report.enrollments.removed += 1;
+  }
+  // the dashboards of the classes changed here, and of any other class a renamed student is in
+  const { users, classes: changedClasses, enrollments } = report;
+  if (users.updated + users.removed + changedClasses.updated + changedClasses.removed + enrollments.created + enrollments.updated + enrollments.removed > 0) {
+    await bumpClassVersions(trx, { schoolIds: clientIds });
+    await bumpClassVersions(trx, { studentIds: renamed });
   }
   return { report, clientIds };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { bumpClassVersions } from '../classroom/versions';
 
 export interface StudentAtSchool {
   userId: number;
@@ -169,6 +170,8 @@ export async function exportStudentData(db: Db, student: StudentAtSchool, actor:
 export async function deleteStudentData(db: Db, student: StudentAtSchool, actor: AuditActor, now: number): Promise<{ outcome: 'deleted' | 'unlinked'; message: string }> {
   const id = student.userId;
   return db.transaction().execute(async (trx) => {
+    // while the student is still on their classes' rosters: each dashboard loses them
+    await bumpClassVersions(trx, { studentIds: [id] });
     const other = await trx.selectFrom('user_clients').select('client_id').where('user_id', '=', id).where('client_id', '!=', student.clientId).executeTakeFirst();
     let outcome: 'deleted' | 'unlinked';
     if (other) {

@@ -40,4 +40,5 @@ export const worksheetsRoutes: readonly ServiceRoute[] = ownedDocumentRoutes({
   saved: ({ kind, title, data }: { kind: WorksheetKind; version: number; title: string; data: WorksheetData }) => ({ title: titleOf(kind, title), data: JSON.stringify(data) }),
   copied: (source) => ({ kind: source.kind, title: `Copy of ${source.title}`.slice(0, 80), data: source.data }),
   unchangeable: { column: 'kind', of: (payload) => payload.kind, message: WORKSHEET_MESSAGES.kindChanged },
+  shownToClasses: true,
 });

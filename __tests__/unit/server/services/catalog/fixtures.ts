@@ -45,7 +45,7 @@ export function progressOf(made: Made = {}): LearnerProgress {
   for (const [key, at] of made.done ?? []) p.completions.set(key, at);
   for (const [key, score, passed, at] of made.attempts ?? []) {
     const prev = p.attempts.get(key);
-    p.attempts.set(key, { best: Math.max(prev?.best ?? 0, score), count: (prev?.count ?? 0) + 1, firstAt: prev?.firstAt ?? at, firstPassedAt: prev?.firstPassedAt ?? (passed ? at : null) });
+    p.attempts.set(key, { best: Math.max(prev?.best ?? 0, score), count: (prev?.count ?? 0) + 1, firstAt: prev?.firstAt ?? at, lastAt: Math.max(prev?.lastAt ?? at, at), firstPassedAt: prev?.firstPassedAt ?? (passed ? at : null) });
   }
   for (const [key, seconds, firstAt, updatedAt] of made.time ?? []) p.time.set(key, { seconds, firstAt, updatedAt });
   return p;

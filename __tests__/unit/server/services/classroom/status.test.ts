@@ -31,7 +31,7 @@ function work(p: { done?: string[]; attempts?: [string, number, boolean][]; time
   for (const key of p.done ?? []) progress.completions.set(key, 1);
   for (const [key, score, passed] of p.attempts ?? []) {
     const prev = progress.attempts.get(key);
-    progress.attempts.set(key, { best: Math.max(prev?.best ?? 0, score), count: (prev?.count ?? 0) + 1, firstAt: 1, firstPassedAt: prev?.firstPassedAt ?? (passed ? 2 : null) });
+    progress.attempts.set(key, { best: Math.max(prev?.best ?? 0, score), count: (prev?.count ?? 0) + 1, firstAt: 1, lastAt: 2, firstPassedAt: prev?.firstPassedAt ?? (passed ? 2 : null) });
   }
   for (const [key, seconds] of p.time ?? []) progress.time.set(key, { seconds, firstAt: 1, updatedAt: 2 });
   return { progress, turnIns: p.turnIns ?? [], worksheets: p.worksheets ?? [] };
