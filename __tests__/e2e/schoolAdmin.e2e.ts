@@ -1,7 +1,7 @@
 /**
- * Staff workspaces in real Chromium: staff sign in to /app like everyone (SPEC S2.15), where Home
- * opens with their workspaces: `support` goes on to the ticket queue, `teacher` to their classes,
- * `schooladmin` to school administration, where they send an invitation, give a
+ * Staff workspaces in real Chromium: staff sign in to /app like everyone (SPEC S2.15), where a
+ * staff-only user's Home is their first workspace: `support` lands on the ticket queue, `teacher` on
+ * their class list, `schooladmin` on the school's overview, from where they send an invitation, give a
  * student a temporary password, end the student's sessions and read all three in the audit trail;
  * `schooladmin` also opens Classes and Teachers, adds a teacher to a class and prints its code
  * sheet, uploads a OneRoster file (dry run, then import) and changes the school's time zone; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
@@ -24,15 +24,15 @@ beforeEach(async () => {
   await page.setViewportSize(DESKTOP);
 });
 
-/** Signs in (landing on /app, S2.15) and, for staff, opens a workspace from Home's cards. */
-async function signInToWorkspace(userName: string, landing: RegExp, workspace?: string): Promise<void> {
+/**
+ * Signs in with no redirect: everyone lands on /app, Home (S2.15, S2.17); `view`, a heading of the
+ * landing's own content (a staff-only user's workspace, a learner's Home), shows what Home is.
+ */
+async function signInHome(userName: string, view: string): Promise<void> {
   await signInAs(page, userName);
-  if (workspace) {
-    const cards = page.getByRole('heading', { level: 2, name: 'Your workspaces' });
-    await cards.waitFor();
-    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${workspace}\\b`) }).click();
-  }
-  await page.waitForURL(landing);
+  await page.getByRole('main').getByRole('heading', { level: 2, name: view }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/app');
+  await expect(page.title()).resolves.toBe('Home - Cashwise');
 }
 
 /** axe at the desktop size, then at the phone's, back to the desktop. */
@@ -44,25 +44,30 @@ async function accessibleAtBothSizes(): Promise<void> {
 }
 
 describe('staff workspaces', () => {
-  it('[S2.15] support signs in to /app, opens the ticket queue from their workspaces; School is not in their navigation', async () => {
-    await signInToWorkspace('support', /\/app\/support\/tickets$/, 'Support');
-    await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
+  it('[S2.15] support signs in to /app and lands on the ticket queue; School is not in their navigation', async () => {
+    await signInHome('support', 'Support tickets');
+    await page.getByRole('table', { name: 'Support tickets' }).waitFor();
+    expect(await page.getByRole('main').getByRole('heading', { name: 'Where would you like to go?' }).count()).toBe(0);
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await nav.getByRole('link', { name: 'Support' }).waitFor();
     expect(await nav.getByRole('link', { name: 'School' }).count()).toBe(0);
     await accessibleAtBothSizes();
   });
 
-  it('[S2.15] a teacher signs in to /app and opens their classes from their workspaces', async () => {
-    await signInToWorkspace('teacher', /\/app\/classes$/, 'Classes');
-    await page.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
+  it('[S2.15] a teacher signs in to /app and lands on their class list, each class opening its page', async () => {
+    await signInHome('teacher', 'Your classes');
+    const classes = page.getByRole('table', { name: 'Your classes' });
+    await classes.getByRole('link', { name: 'Personal Finance — Period 2' }).waitFor();
     await expectAccessible(page);
+    await classes.getByRole('link', { name: 'Personal Finance — Period 2' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Personal Finance — Period 2' }).waitFor();
   });
 
   it('a school admin invites, gives a temporary password, ends sessions and reads all three in the audit trail', async () => {
-    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
-    await page.getByRole('heading', { level: 1, name: 'School' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Lincoln High School' }).waitFor();
+    // Home is the school's overview, with Classes as the other workspace's card
+    await signInHome('schooladmin', 'Lincoln High School');
+    await page.getByRole('heading', { level: 2, name: 'Your other workspaces' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: /^Classes\b/ }).first().waitFor();
     await accessibleAtBothSizes();
 
     // an invitation
@@ -117,7 +122,7 @@ describe('staff workspaces', () => {
   });
 
   it('a school admin opens Classes, adds a teacher to a class and prints its code sheet', async () => {
-    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
+    await signInHome('schooladmin', 'Lincoln High School');
     // a colleague to add: a new account, given the Teacher role on the Users page
     const userName = `coteach${Date.now() % 100_000}`;
     await page.goto('/app/admin/users');
@@ -198,7 +203,7 @@ describe('staff workspaces', () => {
   });
 
   it('a school admin uploads a roster (dry run, then import) and changes the school’s time zone', async () => {
-    await signInToWorkspace('schooladmin', /\/app\/admin$/, 'School');
+    await signInHome('schooladmin', 'Lincoln High School');
     // a small OneRoster export of Lincoln, built here: one teacher, two students, one class
     const zip = rosterZip({
       orgs: [org('e2e-dist', 'Lincoln District', 'district'), org('e2e-lin', 'Lincoln High School', 'school', 'LINCOLN-HS', 'e2e-dist')],
@@ -253,7 +258,7 @@ describe('staff workspaces', () => {
   });
 
   it('a learner opening /app/admin is told they have no access, and sees no school data', async () => {
-    await signInToWorkspace('learner', /\/app$/);
+    await signInHome('learner', 'Where would you like to go?');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await nav.getByRole('link', { name: 'Catalog' }).waitFor();
     expect(await nav.getByRole('link', { name: 'School' }).count()).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * The support desk in real Chromium: a learner sends a ticket through Get Help with a recording
- * during which an error is logged; `support` opens the queue, the ticket and its replay (scaled to
+ * during which an error is logged; `support` signs in and lands on the queue (Home, /app: a
+ * staff-only user's Home is their workspace), opens the ticket and its replay (scaled to
  * the window, scrubbed with the keyboard and a mark, the error's mark reached by Tab and announced),
  * adds an internal note and replies; the learner reads the reply under "My requests" (never the
  * note), answers back, and finds the reply in the dev mailbox. axe on every staff page at 1366×768
@@ -80,13 +81,17 @@ describe('the support desk', () => {
     expect(issuekey).toMatch(/^HELP-\d+$/);
   });
 
-  it('support opens the queue, the ticket and its replay, scrubs it, adds a note and replies', async () => {
+  it('[S2.15] support signs in and lands on the queue at /app, opens the ticket and its replay, scrubs it, adds a note and replies', async () => {
     expect(issuekey).not.toBe('');
+    // no redirect: sign-in goes to /app, Home, and Home is the ticket queue
     const page = await signedInAs('support');
     await page.setViewportSize(SIZES[0]);
-    await page.goto('/app/support/tickets');
-    await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
-    await page.getByRole('link', { name: issuekey }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Priya!' }).waitFor();
+    const queue = page.getByRole('table', { name: 'Support tickets' });
+    await queue.getByRole('link', { name: issuekey }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app');
+    await expect(page.title()).resolves.toBe('Home - Cashwise');
+    expect(await page.getByRole('main').getByRole('heading', { name: 'Where would you like to go?' }).count()).toBe(0);
     await page.getByTestId('median-first-reply').waitFor();
     // the state and assignee filters sit with the others behind the one Filters button
     await page.getByRole('button', { name: 'Filters', exact: true }).click();

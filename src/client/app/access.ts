@@ -5,8 +5,15 @@
  *
  * A staff user is one holding a staff permission (SCHOOLADMIN, SUPPORT, TEACHER or
  * GADMINSUPERUSER) at the current school. Staff see their workspaces first and the learner's areas
- * under "Learn". Sign-in lands where SPEC S2.15 says for everyone (the `redirect`, else /app); Home
- * then opens with a staff user's workspaces.
+ * under "Learn". Sign-in lands where SPEC S2.15 says for everyone (the `redirect`, else /app).
+ *
+ * What Home (/app) shows depends on who is a learner, and the session does not say: a student holds
+ * no permission at all, and nothing marks staff who also take modules. So the rule (homeKind) reads
+ * the learner's own progress at the current school too: staff who have done something in the
+ * catalog (a section, a review, time on a page) are staff and learners, and keep the learner's Home
+ * with their workspaces' cards first; staff who have not are staff-only, and Home is their first
+ * workspace's working view (the ticket queue, the school's overview, the class list) with cards
+ * for the others. Everyone else is a learner.
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../common/classroom';
 import { SUPERUSER_PERMISSION } from '../../common/constants';
@@ -71,6 +78,19 @@ export function workspacesFor(permissions: readonly string[] | null | undefined)
 /** Staff: holds a staff permission (as hasPermission compares: the session's list as it is). */
 export function isStaff(permissions: readonly string[] | null | undefined): boolean {
   return (permissions ?? []).some((p) => (STAFF_PERMISSIONS as readonly string[]).includes(p));
+}
+
+/**
+ * What Home shows (see the header): `learnerStarted` is the progress summary's `started` at the
+ * current school, null while it is not known yet (Home waits rather than showing one view and then
+ * the other).
+ */
+export type HomeKind = 'learner' | 'staff-and-learner' | 'staff-only' | 'deciding';
+
+export function homeKind(permissions: readonly string[] | null | undefined, learnerStarted: boolean | null): HomeKind {
+  if (!isStaff(permissions) || workspacesFor(permissions).length === 0) return 'learner';
+  if (learnerStarted === null) return 'deciding';
+  return learnerStarted ? 'staff-and-learner' : 'staff-only';
 }
 
 /** Where sign-in lands (SPEC S2.15): the `redirect` when one was given (made safe), else /app. */

@@ -4,11 +4,16 @@
  * /app is prerendered (app.html): the build renders it with a session that has no name
  * and no school (prerender.tsx), so the copy says "Welcome!" and holds the school's line's place with
  * an invisible line; the app then renders the learner's own page over it, in the same place.
+ *
+ * A staff-only user's Home (app/access.ts homeKind) is their first workspace's working view, in
+ * place of the learner's parts, with the other workspaces as cards below; each view loads on demand
+ * with its area's chunk, so a learner's Home carries none of it.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LinkCardGrid } from '../../ui/LinkCardGrid';
@@ -16,13 +21,20 @@ import { PageFrame } from '../../ui/PageFrame';
 import { useAppSelector } from '../hooks';
 import { PRERENDERING } from '../../renderAhead/prerendering';
 import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
-import { workspacesFor, type WorkspaceKey } from '../access';
+import { homeKind, workspacesFor, type Workspace, type WorkspaceKey } from '../access';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
-import { AssignedToYou } from '../../features/classroom';
+import { AssignedToYou, ClassList } from '../../features/classroom';
+import { SchoolOverview } from '../../features/schoolAdmin';
+import { TicketQueue } from '../../features/support';
 
 /** "Continue where you left off", loaded on its own so the home page stays light. */
 const ContinueCard = lazy(() =>
   import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.ContinueCard })),
+);
+
+/** Loads the progress summary (nothing shown): staff Home waits for it to know who is a learner. */
+const LearnerProgressCheck = lazy(() =>
+  import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.LearnerProgressCheck })),
 );
 
 const AREAS = [
@@ -51,15 +63,77 @@ const WORKSPACE_TEXT: Record<WorkspaceKey, string> = {
   classes: 'Your classes: assignments, progress and the gradebook.',
 };
 
+/** A staff-only user's Home: each workspace's working view, its heading (null: the view has its own) and width. */
+const WORKSPACE_VIEWS: Record<WorkspaceKey, { View: ComponentType; heading: string | null; maxWidth: number | string }> = {
+  // the overview opens with the school's name as its heading
+  school: { View: SchoolOverview, heading: null, maxWidth: 1100 },
+  support: { View: TicketQueue, heading: 'Support tickets', maxWidth: '100%' },
+  classes: { View: ClassList, heading: 'Your classes', maxWidth: '100%' },
+};
+
+function WorkspaceCards({ heading, workspaces }: { heading: string; workspaces: readonly Workspace[] }) {
+  if (workspaces.length === 0) return null;
+  return (
+    <>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {heading}
+      </Typography>
+      <Box sx={{ mb: 4 }}>
+        <LinkCardGrid cards={workspaces.map((w) => ({ to: w.to, title: w.label, text: WORKSPACE_TEXT[w.key] }))} perRow={3} headingComponent="h3" />
+      </Box>
+    </>
+  );
+}
+
+const loading = <CircularProgress aria-label="Loading your workspace" sx={{ display: 'block', my: 2 }} />;
+
 export function HomePage() {
   const user = useAppSelector(selectUser);
   const school = useAppSelector(selectCurrentSchool);
+  const started = useAppSelector(selectLearnerStarted);
   // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
-  const returning = useAppSelector(selectLearnerStarted) === true;
-  // staff sign in to /app like everyone (SPEC S2.15); their workspaces come first here
-  const workspaces = workspacesFor(useAppSelector(selectPermissions));
+  const returning = started === true;
+  const permissions = useAppSelector(selectPermissions);
+  // staff sign in to /app like everyone (SPEC S2.15): Home is where they land
+  const kind = homeKind(permissions, started);
+  const workspaces = workspacesFor(permissions);
+  const greeting = user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!';
+  if (kind === 'deciding') {
+    return (
+      <PageFrame title={greeting}>
+        <Suspense fallback={null}>
+          <LearnerProgressCheck />
+        </Suspense>
+        {loading}
+      </PageFrame>
+    );
+  }
+  const [first, ...others] = workspaces;
+  if (kind === 'staff-only' && first) {
+    const { View, heading, maxWidth } = WORKSPACE_VIEWS[first.key];
+    return (
+      <PageFrame title={greeting} maxWidth={maxWidth}>
+        {school && (
+          <Typography sx={{ mb: 3 }} color="text.secondary">
+            You're working at <strong>{school.clientName}</strong>.
+          </Typography>
+        )}
+        <Box component="section" aria-label={heading ?? first.label} sx={{ mb: 4 }}>
+          {heading && (
+            <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+              {heading}
+            </Typography>
+          )}
+          <Suspense fallback={loading}>
+            <View />
+          </Suspense>
+        </Box>
+        <WorkspaceCards heading="Your other workspaces" workspaces={others} />
+      </PageFrame>
+    );
+  }
   return (
-    <PageFrame title={user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!'}>
+    <PageFrame title={greeting}>
       {school ? (
         <Typography sx={{ mb: 3 }} color="text.secondary">
           You're learning with <strong>{school.clientName}</strong>.
@@ -73,16 +147,8 @@ export function HomePage() {
           </Typography>
         )
       )}
-      {workspaces.length > 0 && (
-        <>
-          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-            Your workspaces
-          </Typography>
-          <Box sx={{ mb: 4 }}>
-            <LinkCardGrid cards={workspaces.map((w) => ({ to: w.to, title: w.label, text: WORKSPACE_TEXT[w.key] }))} perRow={3} headingComponent="h3" />
-          </Box>
-        </>
-      )}
+      {/* staff who are also learners: their workspaces first */}
+      <WorkspaceCards heading="Your workspaces" workspaces={workspaces} />
       {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
       {!PRERENDERING && (
         <Suspense fallback={null}>

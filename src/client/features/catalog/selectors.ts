@@ -21,11 +21,14 @@ export const selectResource =
 
 /**
  * Has the learner done anything in the catalog yet? Null until the progress summary is in (or while
- * the catalog's slice is not loaded: the home page asks before its chunk arrives).
+ * the catalog's slice is not loaded: the home page asks before its chunk arrives). A summary that
+ * could not be read counts as nothing done, so Home (app/access.ts homeKind) never waits for it forever.
  */
 export const selectLearnerStarted = (state: RootState): boolean | null => {
-  const summary = (state as Partial<RootState>).catalog?.resources[catalogApi.summary]?.data as ProgressSummary | null | undefined;
-  return summary ? summary.started : null;
+  const resource = (state as Partial<RootState>).catalog?.resources[catalogApi.summary];
+  const summary = resource?.data as ProgressSummary | null | undefined;
+  if (summary) return summary.started;
+  return resource?.status === 'failed' ? false : null;
 };
 
 export const selectAttempt = (path: string) => (state: RootState): AttemptState | null => state.catalog.attempts[path] ?? null;

@@ -10,6 +10,9 @@ const noSubscription = () => () => {};
 export { selectCanTeach } from './selectors';
 export type { classroomReducer } from './slice';
 
+/** The teacher's class list of /app/classes, for a staff-only teacher's Home: loaded with the classroom pages' chunk. */
+export const ClassList = lazy(() => import(/* webpackChunkName: "classroom" */ './pages/ClassesPage').then((m) => ({ default: m.ClassList })));
+
 /** Home's "Assigned to you" (nothing for a student with no assignments). */
 export const AssignedToYou = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou').then((m) => ({ default: m.AssignedToYou })));
 const LazyAssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));

@@ -18,6 +18,15 @@ import { ContinueCardSkeleton } from './ContinueCardSkeleton';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(catalogArea);
 
+/**
+ * Loads the progress summary and shows nothing of it: staff Home needs to know whether they have
+ * done anything as a learner (app/access.ts homeKind) before it shows either view.
+ */
+export function LearnerProgressCheck() {
+  useResource<ProgressSummary>(catalogApi.summary);
+  return null;
+}
+
 export function ContinueCard() {
   const { data, status } = useResource<ProgressSummary>(catalogApi.summary);
   // its place stays reserved until the summary is in (the area cards below do not jump)

@@ -186,17 +186,28 @@ function TeachersDialog({ c, onClose }: { c: ClassSummary; onClose: () => void }
 }
 
 export function ClassesPage() {
-  const canTeach = useAppSelector(selectCanTeach);
+  if (!useAppSelector(selectCanTeach)) return <Refusal title="Classes" message={NO_CLASSROOM_ACCESS} />;
+  return (
+    <PageFrame title="Classes" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Classes' }]} maxWidth="100%">
+      <ClassList />
+    </PageFrame>
+  );
+}
+
+/**
+ * The teacher's classes with what they do to them (create, rename, archive, join codes, teachers).
+ * On /app/classes and on a staff-only teacher's Home; the caller checks that they may teach.
+ */
+export function ClassList() {
   const dispatch = useAppDispatch();
   const classes = useAppSelector(selectClasses);
   const [open, setOpen] = useState<Open>(null);
   const close = useCallback(() => setOpen(null), []);
 
   useEffect(() => {
-    if (canTeach) dispatch(classesRequested());
-  }, [dispatch, canTeach]);
+    dispatch(classesRequested());
+  }, [dispatch]);
 
-  if (!canTeach) return <Refusal title="Classes" message={NO_CLASSROOM_ACCESS} />;
   const all = classes.data ?? [];
   const current = all.filter((c) => !c.archived);
   const archived = all.filter((c) => c.archived);
@@ -204,7 +215,7 @@ export function ClassesPage() {
   const archiveChange = (c: ClassSummary): ClassChange => ({ kind: 'archive', classId: c.id, archived: !c.archived });
 
   return (
-    <PageFrame title="Classes" crumbs={[{ label: 'Home', to: '/app' }, { label: 'Classes' }]} maxWidth="100%">
+    <>
       <Box sx={{ mb: 2 }}>
         <Button variant="contained" onClick={() => setOpen({ kind: 'create' })}>
           Create a class
@@ -261,6 +272,6 @@ export function ClassesPage() {
         </ConfirmDialog>
       )}
       {open?.kind === 'teachers' && <TeachersDialog c={open.c} onClose={close} />}
-    </PageFrame>
+    </>
   );
 }

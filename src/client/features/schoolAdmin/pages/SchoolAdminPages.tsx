@@ -152,6 +152,25 @@ function Pager({ page, total, pageSize, label, onPage }: { page: number; total: 
 // ---------------------------------------------------------------- the overview
 
 export function AdminOverviewPage() {
+  return (
+    <AdminFrame title="School" crumbs={[]}>
+      <AdminOverview />
+    </AdminFrame>
+  );
+}
+
+/** The overview with the superuser's school picker: a staff-only school administrator's Home. */
+export function SchoolOverview() {
+  return (
+    <>
+      <SchoolPicker />
+      <AdminOverview />
+    </>
+  );
+}
+
+/** The school's name, its figures and a card for each part of school administration. */
+function AdminOverview() {
   const overview = useAdminResource<AdminOverview>('overview', ADMIN_PATHS.overview);
   const o = overview.data;
   const parts: { title: string; to: string; text: string; action: string }[] = o
@@ -170,7 +189,7 @@ export function AdminOverviewPage() {
       ]
     : [];
   return (
-    <AdminFrame title="School" crumbs={[]}>
+    <>
       <LoadFailed error={overview.error} />
       {o && (
         <>
@@ -201,7 +220,7 @@ export function AdminOverviewPage() {
           </Grid>
         </>
       )}
-    </AdminFrame>
+    </>
   );
 }
 

@@ -173,7 +173,19 @@ export const NO_TICKETS_YET = 'No tickets yet. A ticket appears here when someon
 export const NO_TICKETS_MATCH = 'No tickets match the filters.';
 
 export function TicketsPage() {
-  const isStaff = useIsStaff();
+  if (!useIsStaff()) return <Refused title="Support Tickets" />;
+  return (
+    <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
+      <TicketQueue />
+    </PageFrame>
+  );
+}
+
+/**
+ * The ticket queue: the tickets with their filters, sort and pages, each opening its page. On
+ * /app/support/tickets and on a staff-only support user's Home; the caller checks SUPPORT.
+ */
+export function TicketQueue() {
   const dispatch = useAppDispatch();
   const tickets = useAppSelector(selectTickets);
   const timeZone = useAppSelector(selectTimeZone);
@@ -186,8 +198,8 @@ export function TicketsPage() {
   const [rowsPerPage, setRowsPerPage] = useState(10);
 
   useEffect(() => {
-    if (isStaff) dispatch(ticketsRequested());
-  }, [dispatch, isStaff]);
+    dispatch(ticketsRequested());
+  }, [dispatch]);
 
   const rows = useMemo(
     () => visibleTickets(deskFiltered(tickets.data ?? [], desk, me?.id ?? null), filters, orderBy, order, timeZone),
@@ -199,7 +211,6 @@ export function TicketsPage() {
     for (const t of tickets.data ?? []) if (t.assignee) byId.set(t.assignee.id, t.assignee.name);
     return [...byId].filter(([id]) => id !== me?.id).sort((a, b) => a[1].localeCompare(b[1]));
   }, [tickets.data, me]);
-  if (!isStaff) return <Refused title="Support Tickets" />;
   const shown = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
 
   const sortBy = (id: Column['id']) => {
@@ -211,7 +222,7 @@ export function TicketsPage() {
   };
 
   return (
-    <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
+    <>
       <FilterPanel inUse={countFiltersInUse(filters) + (desk.state ? 1 : 0) + (desk.assignee ? 1 : 0)}>
         <TextField
           select
@@ -376,7 +387,7 @@ export function TicketsPage() {
           setPage(0);
         }}
       />
-    </PageFrame>
+    </>
   );
 }
 

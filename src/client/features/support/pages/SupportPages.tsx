@@ -76,4 +76,4 @@ export function HelpPage() {
   );
 }
 
-export { TicketsPage, TicketPage } from './ConsolePages';
+export { TicketsPage, TicketPage, TicketQueue } from './ConsolePages';
