@@ -127,7 +127,7 @@ async function twoSignedInTabs(options: { webLocks?: boolean } = {}): Promise<{ 
 }
 
 /** Waits for the expiry dialog; on a timeout, fails with what the page was doing instead. */
-const dialogOrWhyNot = (page: Page) => expiryDialogOrWhyNot(page, offsetSoFar);
+const dialogOrWhyNot = (page: Page) => expiryDialogOrWhyNot(page, () => offsetSoFar, (ms) => step(page, ms));
 
 describe('session lifecycle in the browser', () => {
   it('[S4.14] idle 26 min → the dialog with its countdown, axe-clean; Stay Signed In → a new token in cc:auth, dialog gone', async () => {

@@ -164,6 +164,8 @@ describe('the support desk', () => {
     await page.getByLabel('Your reply').fill(REPLY);
     await page.getByRole('button', { name: 'Send reply' }).click();
     await page.getByText(REPLY).waitFor();
+    // the state follows the stored reply (the text above may still be the reply box's)
+    await page.getByTestId('ticket-state').filter({ hasText: /^Waiting on student$/ }).waitFor();
     await expect(page.getByTestId('ticket-state').innerText()).resolves.toBe('Waiting on student');
     await accessibleAtBothSizes(page);
   });

@@ -11,6 +11,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useRouteError, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
+import { SessionExpiryDialogWhenDue } from './LazyOverlays';
 import { PublicLayout } from './Shell/PublicLayout';
 import { PageLoading } from '../ui/PageLoading';
 import type { SkeletonKind } from '../ui/PageSkeleton';
@@ -372,8 +373,12 @@ function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'
           : page
             ? { Component: page }
             : { element: <Outlet /> };
-  if (route.index) return { index: true, handle, ...view } as RouteObject;
-  return { path: route.path, handle, ...view, children: route.children?.map((child) => toRouteObject(child, skeleton)) } as RouteObject;
+  // a page that fails to render (a part of it whose code did not arrive, an answer of the wrong
+  // shape) fails in its own place: the shell, its navigation, the session-expiry dialog and sign-out
+  // stay (the root's error element would replace them all)
+  const failure: Pick<RouteObject, 'errorElement'> = page ? { errorElement: <PageError /> } : {};
+  if (route.index) return { index: true, handle, ...view, ...failure } as RouteObject;
+  return { path: route.path, handle, ...view, ...failure, children: route.children?.map((child) => toRouteObject(child, skeleton)) } as RouteObject;
 }
 
 const loadShell = async (): Promise<ComponentType> => (await shell()).AppShell;
@@ -490,9 +495,20 @@ export function resolveRoute(pathname: string): RouteMeta {
 function RouteError() {
   const error = useRouteError();
   useEffect(() => reportClientError(error), [error]);
+  // in place of the root layout: the expiry warning (WCAG 2.2.1) must still come
   return (
-    <PublicLayout>
-      <ErrorPage />
-    </PublicLayout>
+    <>
+      <SessionExpiryDialogWhenDue />
+      <PublicLayout>
+        <ErrorPage />
+      </PublicLayout>
+    </>
   );
+}
+
+/** A page's own error element: the error page in the page's place, inside its layout. */
+function PageError() {
+  const error = useRouteError();
+  useEffect(() => reportClientError(error), [error]);
+  return <ErrorPage />;
 }

@@ -9,7 +9,8 @@ import { initialState as catalogInitialState } from '../../../../src/client/feat
 import { registerArea } from '../../../../src/client/app/areas';
 import { catalogArea } from '../../../../src/client/features/catalog/area';
 import { watchClientErrors } from '../../../../src/client/lib/errorLog';
-import { renderApp, signedIn } from './renderApp';
+import { expiryWarningShown } from '../../../../src/client/features/session/slice';
+import { NOW, renderApp, signedIn } from './renderApp';
 
 // the catalog's slice is in the store from the start, so a test can preload it
 registerArea(catalogArea);
@@ -94,6 +95,22 @@ describe('document title [S2.17]', () => {
       renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
       expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
       expect(document.title).toBe('Something went wrong - Cashwise');
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('a page that fails to render fails in its own place: the shell and its navigation stay, and the expiry warning still comes', async () => {
+    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { store } = renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+      expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
+      act(() => {
+        store.dispatch(expiryWarningShown({ logoutAt: NOW + 5 * 60_000 }));
+      });
+      expect(await screen.findByRole('alertdialog', { name: 'Your session is about to expire' })).toBeInTheDocument();
     } finally {
       quiet.mockRestore();
     }
