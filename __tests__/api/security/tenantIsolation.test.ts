@@ -322,6 +322,19 @@ async function asRsa(method: string, p: string, params?: Record<string, unknown>
 
 const rec = (step = '') => `/registration/${w.record.invitationId}/records/${w.record.recordId}${step ? `/${step}` : ''}`;
 
+/**
+ * A school administrator's read of their own school: Roosevelt's admin gets nothing of Lincoln's,
+ * naming Lincoln is refused, and Lincoln's non-admins are refused.
+ */
+const schoolAdminRead = (resource: string, path: string): Row => ({
+  resource,
+  probe: async () => {
+    expect((await asRsa('GET', path)).body).not.toContain('Lincoln High School');
+    denied(await asRsa('GET', path, { school: 'LINCOLN-HS' }));
+    for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', path));
+  },
+});
+
 /** One row per route: `<service> <METHOD> <path pattern>`. */
 const MATRIX: Record<string, Row> = {
   // ─── Auth service ───
@@ -882,32 +895,10 @@ const MATRIX: Record<string, Row> = {
       for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'DELETE', `/admin/invitations/${w.record.invitationId}`));
     },
   },
-  'OneLook GET /admin/audit': {
-    resource: 'audit trail',
-    probe: async () => {
-      const own = await asRsa('GET', '/admin/audit');
-      expect(own.body).not.toContain('Lincoln High School');
-      denied(await asRsa('GET', '/admin/audit', { school: 'LINCOLN-HS' }));
-      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit'));
-    },
-  },
-  'OneLook GET /admin/audit.csv': {
-    resource: 'audit trail',
-    probe: async () => {
-      expect((await asRsa('GET', '/admin/audit.csv')).body).not.toContain('Lincoln High School');
-      denied(await asRsa('GET', '/admin/audit.csv', { school: 'LINCOLN-HS' }));
-      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/audit.csv'));
-    },
-  },
+  'OneLook GET /admin/audit': schoolAdminRead('audit trail', '/admin/audit'),
+  'OneLook GET /admin/audit.csv': schoolAdminRead('audit trail', '/admin/audit.csv'),
   // ─── school settings and the roster upload: Lincoln's, as Roosevelt's admin and as Lincoln's non-admins ───
-  'OneLook GET /admin/settings': {
-    resource: 'school settings',
-    probe: async () => {
-      expect((await asRsa('GET', '/admin/settings')).body).not.toContain('Lincoln High School');
-      denied(await asRsa('GET', '/admin/settings', { school: 'LINCOLN-HS' }));
-      for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/settings'));
-    },
-  },
+  'OneLook GET /admin/settings': schoolAdminRead('school settings', '/admin/settings'),
   'OneLook PUT /admin/settings': {
     resource: 'school settings',
     probe: async () => {
