@@ -95,4 +95,19 @@ describe('foundation: the way in and around', () => {
     await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor();
     await expectAccessible(page);
   });
+
+  it('the axe check still fails a violation: on a second check of one document, and inside a frame', async () => {
+    // pages of the app's origin that only this test serves, so the check runs as it does on the app's
+    const doc = (body: string) => `<!doctype html><html lang="en"><head><title>Check</title></head><body><div id="root"><main><h1>Check</h1>${body}</main></div></body></html>`;
+    await page.route('**/axe-check/*', (route) => {
+      const inner = route.request().url().endsWith('/frame');
+      return route.fulfill({ contentType: 'text/html', body: inner ? doc('<img src="data:,">') : doc('<iframe title="Inner page" src="/axe-check/frame"></iframe>') });
+    });
+    await page.goto('/axe-check/page');
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => document.querySelector('iframe')?.remove());
+    await expectAccessible(page);
+    await page.evaluate(() => document.querySelector('main')?.append(Object.assign(document.createElement('img'), { src: 'data:,' })));
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+  });
 });
