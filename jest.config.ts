@@ -15,6 +15,7 @@ const config: Config = {
   // Two workers even on two cores: many API suites wait on child servers, PostgreSQL or argon2's
   // thread pool rather than on the CPU, so a second worker overlaps those waits (CI: .ci/run).
   maxWorkers: 2,
+  testSequencer: '<rootDir>/__tests__/support/longFirst.cjs',
   projects: [
     {
       displayName: 'client',
