@@ -31,7 +31,7 @@ export interface WorkRow {
   lastWorkAt: number;
 }
 
-interface ClassEntry {
+export interface ClassEntry {
   tree: readonly TreeModule[];
   /** the assignments the rows were computed for: any change recomputes every row */
   factsKey: string;
@@ -44,9 +44,12 @@ interface ClassEntry {
  */
 export const MAX_KEPT_CELLS = 150_000;
 
-class RowCache {
+/** The rows an instance keeps, per class, least recently polled class out past `maxCells`. */
+export class RowCache {
   private readonly classes = new Map<number, ClassEntry>();
   private cells = 0;
+
+  constructor(private readonly maxCells = MAX_KEPT_CELLS) {}
 
   entry(classId: number, tree: readonly TreeModule[], factsKey: string): ClassEntry {
     let entry = this.classes.get(classId);
@@ -70,7 +73,7 @@ class RowCache {
     entry.rows = rows;
     this.cells += cellsOf(rows);
     for (const [oldest] of this.classes) {
-      if (this.cells <= MAX_KEPT_CELLS || oldest === classId) break;
+      if (this.cells <= this.maxCells || oldest === classId) break;
       this.drop(oldest);
     }
   }
@@ -84,6 +87,11 @@ class RowCache {
 
   get keptCells(): number {
     return this.cells;
+  }
+
+  /** The classes kept, least recently polled first. */
+  get keptClasses(): number[] {
+    return [...this.classes.keys()];
   }
 }
 
