@@ -14,6 +14,10 @@
  *
  * The validator is read before the grid: a write committed in between makes the answer newer than
  * its tag, and the next poll a 200, never a 304 on an older grid.
+ *
+ * - **The rows' versions** (`class_students.row_version`), bumped with the class's: what a changed
+ *   class's poll recomputes (dashboardRows.ts) — the rows of the students a write concerns, every
+ *   row for a class-wide write.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
