@@ -185,18 +185,25 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** CPU so far of every PostgreSQL process on this machine (all databases: others' tests too), ms. */
-function postgresCpuMs(): number {
-  let total = 0;
+/** CPU so far of each PostgreSQL process on this machine (all databases: others' tests too), ms by pid. */
+function postgresCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)') || stat.includes('(postmaster)')) total += cpuMsOf(Number(entry));
+      if (stat.includes('(postgres)') || stat.includes('(postmaster)')) cpu.set(Number(entry), cpuMsOf(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
   }
+  return cpu;
+}
+
+/** PostgreSQL's CPU between two samples: the processes alive at the end (one that ended took its share with it). */
+function postgresCpuMs(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -309,7 +316,7 @@ async function poll(servers: readonly BenchServer[], teachers: readonly string[]
 
   // then SECONDS of every dashboard open, polling every POLL_MS as the client does
   const cpuBefore = serverCpu();
-  const postgresBefore = postgresCpuMs();
+  const postgresBefore = postgresCpu();
   const benchBefore = benchCpuMs();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -327,7 +334,7 @@ async function poll(servers: readonly BenchServer[], teachers: readonly string[]
   );
   await busy;
   run.cpuMs = serverCpu() - cpuBefore;
-  run.postgresCpuMs = postgresCpuMs() - postgresBefore;
+  run.postgresCpuMs = postgresCpuMs(postgresBefore);
   run.benchCpuMs = benchCpuMs() - benchBefore;
   loop.disable();
   run.loopDelayP99 = loop.percentile(99) / 1e6;
