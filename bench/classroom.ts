@@ -3,19 +3,25 @@
  * materials, reviews and worksheets, some past due), keep their dashboards open and poll
  * GET /classes/:id/dashboard as the client does: every DASHBOARD_POLL_MS (5 s), naming the ETag of
  * the grid they hold (If-None-Match; an unchanged grid is a 304). Students' progress (completions,
- * attempts, time) is seeded so every cell has work to compute, and during the run students keep
- * working: every BUSY_MS one student somewhere adds time to a section (straight into the database,
- * bumping their class's dashboard version as the server does), so some polls find their grid
- * changed; the others are 304s decided by the class's version and one query, without a grid. Measured on SQLite (one instance) and on two instances
- * sharing one PostgreSQL database (a scratch database on TEST_DATABASE_URL's server; skipped with
- * a note when it is unset), the teachers split between them. Prints p50/p95/p99, polls a second,
- * the share of 304s, server CPU a poll and errors; asserts nothing.
+ * attempts, time) is seeded so every cell has work to compute, and students keep working: every
+ * BUSY_MS one student somewhere adds time to a section (straight into the database from this
+ * process, bumping their class's versions as the server does), so some polls find their class
+ * changed and recompute that student's row. Measured on SQLite (one instance) and on two instances
+ * sharing one PostgreSQL database (a scratch database on TEST_DATABASE_URL's server; skipped with a
+ * note when it is unset), the teachers split between them.
+ *
+ * Phases, each timed apart so a slow one is not mistaken for slow dashboards: the teachers' sign-ins;
+ * the opening wave (every dashboard opened within one interval, each grid computed from nothing
+ * the instance kept); then `--duration` s of polling with every dashboard open, the figure the
+ * target is about. Beside the latencies: server CPU a poll and an opening, PostgreSQL's and this
+ * process's CPU, this process's event-loop delay (its own SQLite writes block it) and the busy
+ * student's write times. Prints; asserts nothing.
  *
  * `npm run bench -- classroom --duration=30`, or BENCH_CLASSROOM_SECONDS; BENCH_CLASSROOM_TEACHERS
  * changes the 100.
  */
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { readFileSync, readdirSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DASHBOARD_POLL_MS } from '../src/client/features/classroom/model';
 import type { Db } from '../src/server/db';
 import { withClassVersions } from '../src/server/services/classroom/versions';
@@ -152,9 +158,25 @@ interface Run {
   notModified: number;
   /** the times of the 304s alone: the polls decided by the class's version, before any grid */
   notModifiedTimes: number[];
+  /** each teacher's first poll (the opening wave, before the run): the grid computed from nothing kept */
+  openTimes: number[];
+  /** server CPU over the opening wave, ms */
+  openCpuMs: number;
+  /** the later 200s: a class whose version moved since the teacher's last poll */
+  changedTimes: number[];
   seconds: number;
   /** server CPU (user + system) over the run, ms, all instances */
   cpuMs: number;
+  /** where the rest of the machine's CPU went over the run, ms: PostgreSQL's processes, this bench */
+  postgresCpuMs: number;
+  benchCpuMs: number;
+  /** each teacher's sign-in before the polling starts, ms */
+  signInTimes: number[];
+  /** the busy student's writes (transaction with the bump), ms, as this process waits for them */
+  writeTimes: number[];
+  /** this process's event-loop delay over the run (its own writes on SQLite block it), ms */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
 
 /** user + system CPU of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms) */
@@ -163,16 +185,44 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU so far of each PostgreSQL process on this machine (all databases: others' tests too), ms by pid. */
+function postgresCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)') || stat.includes('(postmaster)')) cpu.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** PostgreSQL's CPU between two samples: the processes alive at the end (one that ended took its share with it). */
+function postgresCpuMs(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+const benchCpuMs = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
 /**
  * A student somewhere adds a minute to a section's time every BUSY_MS until `end`, as the server's
  * time route writes it: with the bump of the student's classes' dashboard versions.
  */
-async function keepStudentsBusy(db: Db, end: number): Promise<void> {
+async function keepStudentsBusy(db: Db, end: () => number, writeTimes: number[]): Promise<void> {
   const rows = await db.selectFrom('time_spent').select(['user_id', 'module_slug', 'material_slug', 'section_slug']).execute();
   let i = 0;
-  while (performance.now() < end && rows.length > 0) {
+  while (performance.now() < end() && rows.length > 0) {
     const r = rows[(i * 7_919) % rows.length]!;
     i += 1;
+    const start = performance.now();
     await withClassVersions(db, { studentIds: [r.user_id] }, (trx) =>
       trx
         .updateTable('time_spent')
@@ -183,6 +233,7 @@ async function keepStudentsBusy(db: Db, end: number): Promise<void> {
         .where('section_slug', '=', r.section_slug)
         .execute(),
     );
+    writeTimes.push(performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, BUSY_MS));
   }
 }
@@ -192,65 +243,140 @@ async function keepStudentsBusy(db: Db, end: number): Promise<void> {
  * interval), naming the tag of the grid it holds as the client does.
  */
 async function poll(servers: readonly BenchServer[], teachers: readonly string[]): Promise<Run> {
-  const run: Run = { times: [], errors: [], bytes: 0, notModified: 0, notModifiedTimes: [], seconds: SECONDS, cpuMs: 0 };
+  const run: Run = {
+    times: [],
+    errors: [],
+    bytes: 0,
+    notModified: 0,
+    notModifiedTimes: [],
+    openTimes: [],
+    openCpuMs: 0,
+    changedTimes: [],
+    seconds: SECONDS,
+    cpuMs: 0,
+    postgresCpuMs: 0,
+    benchCpuMs: 0,
+    signInTimes: [],
+    writeTimes: [],
+    loopDelayP99: 0,
+    loopDelayMax: 0,
+  };
   const sessions: { url: string; token: string; classId: number; etag: string | null }[] = [];
   for (const [i, name] of teachers.entries()) {
     const url = servers[i % servers.length]!.url;
+    const signInStart = performance.now();
     const token = await signIn(url, name);
+    run.signInTimes.push(performance.now() - signInStart);
     const res = await fetch(`${url}/api/service`, { method: 'POST', headers: authHeaders(token), body: JSON.stringify({ method: 'GET', path: '/classes' }) });
     const classes = (await res.json()) as { id: number }[];
     sessions.push({ url, token, classId: classes[0]!.id, etag: null });
   }
-  const cpuBefore = servers.reduce((sum, s) => sum + cpuMsOf(s.pid), 0);
+  const serverCpu = () => servers.reduce((sum, s) => sum + cpuMsOf(s.pid), 0);
+  /** One poll as the client makes it, naming the tag it holds; recorded in `times` (the opening wave's or the run's). */
+  const pollOnce = async (s: (typeof sessions)[number], opening: boolean): Promise<void> => {
+    const start = performance.now();
+    try {
+      const headers = { ...authHeaders(s.token), ...(s.etag ? { 'if-none-match': s.etag } : {}) };
+      const res = await fetch(`${s.url}/api/service`, { method: 'POST', headers, body: JSON.stringify({ method: 'GET', path: `/classes/${s.classId}/dashboard` }) });
+      const text = await res.text();
+      const ms = performance.now() - start;
+      if (res.status !== 200 && res.status !== 304) {
+        run.errors.push(`${res.status} ${text.slice(0, 120)}`);
+        return;
+      }
+      if (opening) run.openTimes.push(ms);
+      else run.times.push(ms);
+      if (res.status === 304) {
+        run.notModified += 1;
+        run.notModifiedTimes.push(ms);
+      } else {
+        if (!opening) run.changedTimes.push(ms);
+        s.etag = res.headers.get('etag');
+        run.bytes = Math.max(run.bytes, text.length);
+      }
+    } catch (error) {
+      run.errors.push((error as Error).message);
+    }
+  };
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+  // the busy student works from the opening wave to the end of the run
+  const busyUntil = { at: Number.POSITIVE_INFINITY };
+  const busy = keepStudentsBusy(servers[0]!.db, () => busyUntil.at, run.writeTimes);
+
+  // the opening wave: every teacher opens their dashboard within one interval (the grid computed
+  // from nothing this instance kept), measured apart: a period's start, not dashboards kept open
+  const openCpuBefore = serverCpu();
+  await Promise.all(
+    sessions.map(async (s, i) => {
+      await pause((POLL_MS * i) / sessions.length);
+      await pollOnce(s, true);
+    }),
+  );
+  run.openCpuMs = serverCpu() - openCpuBefore;
+
+  // then SECONDS of every dashboard open, polling every POLL_MS as the client does
+  const cpuBefore = serverCpu();
+  const postgresBefore = postgresCpu();
+  const benchBefore = benchCpuMs();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const end = performance.now() + SECONDS * 1000;
-  await Promise.all([
-    keepStudentsBusy(servers[0]!.db, end),
-    ...sessions.map(async (s, i) => {
-      await new Promise((r) => setTimeout(r, (POLL_MS * i) / sessions.length));
+  busyUntil.at = end;
+  await Promise.all(
+    sessions.map(async (s, i) => {
+      await pause((POLL_MS * i) / sessions.length);
       while (performance.now() < end) {
         const start = performance.now();
-        try {
-          const headers = { ...authHeaders(s.token), ...(s.etag ? { 'if-none-match': s.etag } : {}) };
-          const res = await fetch(`${s.url}/api/service`, { method: 'POST', headers, body: JSON.stringify({ method: 'GET', path: `/classes/${s.classId}/dashboard` }) });
-          const text = await res.text();
-          run.times.push(performance.now() - start);
-          if (res.status === 304) {
-            run.notModified += 1;
-            run.notModifiedTimes.push(performance.now() - start);
-          } else if (res.status === 200) {
-            s.etag = res.headers.get('etag');
-            run.bytes = Math.max(run.bytes, text.length);
-          } else run.errors.push(`${res.status} ${text.slice(0, 120)}`);
-        } catch (error) {
-          run.errors.push((error as Error).message);
-        }
-        await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (performance.now() - start))));
+        await pollOnce(s, false);
+        await pause(POLL_MS - (performance.now() - start));
       }
     }),
-  ]);
-  run.cpuMs = servers.reduce((sum, s) => sum + cpuMsOf(s.pid), 0) - cpuBefore;
+  );
+  await busy;
+  run.cpuMs = serverCpu() - cpuBefore;
+  run.postgresCpuMs = postgresCpuMs(postgresBefore);
+  run.benchCpuMs = benchCpuMs() - benchBefore;
+  loop.disable();
+  run.loopDelayP99 = loop.percentile(99) / 1e6;
+  run.loopDelayMax = loop.max / 1e6;
   return run;
 }
 
+const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
+const spread = (values: readonly number[]): string => {
+  const sorted = ascending(values);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms over ${sorted.length}`;
+};
+
 function figures(label: string, run: Run): Figure[] {
-  const sorted = [...run.times].sort((a, b) => a - b);
+  const sorted = ascending(run.times);
   const polls = sorted.length;
-  const unchanged = [...run.notModifiedTimes].sort((a, b) => a - b);
+  const unchanged = ascending(run.notModifiedTimes);
   return [
     {
-      label: `${label}: dashboard p99 (${TEACHERS} teachers polling every ${POLL_MS / 1000} s, class of ${STUDENTS_PER_CLASS} × ${ASSIGNMENTS_PER_CLASS})`,
+      label: `${label}: dashboard p99, every dashboard open (${TEACHERS} teachers polling every ${POLL_MS / 1000} s, class of ${STUDENTS_PER_CLASS} × ${ASSIGNMENTS_PER_CLASS})`,
       value: percentile(sorted, 99),
       unit: 'ms',
       target: { op: '<=', value: 100 },
       note: `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ${polls} polls (${(polls / run.seconds).toFixed(1)}/s, ${((100 * run.notModified) / Math.max(1, polls)).toFixed(0)} % 304), answer ${(run.bytes / 1024).toFixed(0)} KiB`,
     },
-    {
-      label: `${label}: p99 of the 304s (an unchanged class: its version and one query)`,
-      value: percentile(unchanged, 99),
-      unit: 'ms',
-      note: `p50 ${percentile(unchanged, 50).toFixed(1)} ms over ${unchanged.length} polls`,
-    },
+    { label: `${label}: the 304s (an unchanged class: its version and one query)`, value: percentile(unchanged, 99), unit: 'ms p99', note: spread(run.notModifiedTimes) },
+    { label: `${label}: the 200s (a class changed since the teacher's last poll)`, value: percentile(ascending(run.changedTimes), 99), unit: 'ms p99', note: spread(run.changedTimes) },
     { label: `${label}: server CPU a poll`, value: run.cpuMs / Math.max(1, polls), unit: 'ms', note: `${(run.cpuMs / 1000).toFixed(1)} s of CPU over ${run.seconds} s` },
+    {
+      label: `${label}: the opening wave, before the run (${TEACHERS} dashboards opened within ${POLL_MS / 1000} s, each grid computed from nothing kept)`,
+      value: percentile(ascending(run.openTimes), 99),
+      unit: 'ms p99',
+      note: `${spread(run.openTimes)}; server CPU an opening ${(run.openCpuMs / Math.max(1, run.openTimes.length)).toFixed(1)} ms`,
+    },
+    {
+      label: `${label}: where else the CPU went over the run`,
+      value: run.postgresCpuMs / 1000,
+      unit: 's PostgreSQL',
+      note: `this bench (clients and the busy student's writes) ${(run.benchCpuMs / 1000).toFixed(1)} s; its event loop's delay p99 ${run.loopDelayP99.toFixed(1)} ms, max ${run.loopDelayMax.toFixed(1)} ms`,
+    },
+    { label: `${label}: the busy student's writes (with the bump)`, value: percentile(ascending(run.writeTimes), 99), unit: 'ms p99', note: spread(run.writeTimes) },
+    { label: `${label}: teachers' sign-ins, before the polling`, value: percentile(ascending(run.signInTimes), 99), unit: 'ms p99', note: spread(run.signInTimes) },
     { label: `${label}: errors`, value: run.errors.length, unit: 'errors', target: { op: '<=', value: 0 }, note: run.errors.slice(0, 3).join(' | ') },
   ];
 }

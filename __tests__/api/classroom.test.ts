@@ -261,48 +261,91 @@ describe('assignments', () => {
 });
 
 describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared computers', () => {
-  let cls: ClassDetail;
-  let student: Session;
-  let studentId: number;
-  let review: Assignment;
-  let material: Assignment;
-  let worksheet: Assignment;
-  let module: Assignment;
-  let signInEveryone: () => Promise<void>;
+  interface Kid {
+    id: number;
+    userName: string;
+    session: Session;
+  }
+  /** A class with its students and assignments, made by each test for itself (see classAtWork). */
+  interface AtWork {
+    cls: ClassDetail;
+    review: Assignment;
+    material: Assignment;
+    worksheet: Assignment;
+    module: Assignment;
+    /** Jo Adams, who does the work */
+    jo: Kid;
+    /** Bo "B" =HYPERLINK(…), who does nothing: a name a spreadsheet must not run */
+    bo: Kid;
+  }
+  let classes = 0;
+  const DAY = 86_400_000;
+  /** The school's calendar day `days` after now (America/New_York). */
+  const schoolDay = (days: number): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(t.clock() + days * DAY);
 
-  beforeAll(async () => {
-    cls = await newClass('Personal Finance — Period 5');
-    studentId = await addUser(t, 'kid1', { firstName: 'Jo', lastName: 'Adams' });
-    await addUser(t, 'kid2', { firstName: 'Bo "B"', lastName: '=HYPERLINK("http://x.example")' });
-    student = await signIn(t.app, 'kid1');
-    const kid2 = await signIn(t.app, 'kid2');
-    signInEveryone = async () => {
-      await signInStaff();
-      student = await signIn(t.app, 'kid1');
+  /**
+   * "Personal Finance — Period 5" with two students of its own and four assignments (a review with
+   * two attempts that was due yesterday, a material, a module, a worksheet), then two days on with
+   * everyone signed in again: each test starts from this alone, so any one runs by itself (`-t`).
+   */
+  async function classAtWork(): Promise<AtWork> {
+    classes += 1;
+    const cls = await newClass('Personal Finance — Period 5');
+    const kid = async (name: string, firstName: string, lastName: string): Promise<Kid> => {
+      const userName = `work${classes}.${name}`;
+      const id = await addUser(t, userName, { firstName, lastName });
+      const session = await signIn(t.app, userName);
+      expect((await join(session, cls.joinCode!)).statusCode).toBe(200);
+      return { id, userName, session };
     };
-    expect((await join(student, cls.joinCode!)).statusCode).toBe(200);
-    expect((await join(kid2, cls.joinCode!)).statusCode).toBe(200);
-    material = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget', dueDate: '2026-09-10' });
-    review = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2, dueDate: '2026-09-02' });
-    worksheet = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'worksheet', worksheetKind: 'paycheck' });
-    module = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting', dueDate: '2026-09-20' });
-  });
+    const jo = await kid('jo', 'Jo', 'Adams');
+    const bo = await kid('bo', 'Bo "B"', '=HYPERLINK("http://x.example")');
+    const assign = (payload: object) => ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, payload);
+    const material = await assign({ kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget', dueDate: schoolDay(9) });
+    const review = await assign({ kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2, dueDate: schoolDay(1) });
+    const worksheet = await assign({ kind: 'worksheet', worksheetKind: 'paycheck' });
+    const module = await assign({ kind: 'module', moduleSlug: 'budgeting', dueDate: schoolDay(19) });
+    t.clock.advance(2 * DAY); // the review is overdue now
+    // two days on, every session is long idle
+    await signInStaff();
+    for (const k of [jo, bo]) k.session = await signIn(t.app, k.userName);
+    return { cls, review, material, worksheet, module, jo, bo };
+  }
+
+  /** A wrong attempt, then a right one: passed with 100, both attempts the limit allows used. */
+  async function passReviewInTwo(student: Session): Promise<void> {
+    const first = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, first, (i) => WRONG[i]!));
+    const second = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => RIGHT[i]!));
+  }
+
+  /** The student turns in a paycheck worksheet for the class's worksheet assignment. */
+  async function turnIn(w: AtWork): Promise<TurnInSummary> {
+    const doc = await ok<WorksheetRecord>(w.jo.session.token, 'POST', '/worksheets', { kind: 'paycheck', title: 'My first job', data: emptyWorksheet('paycheck') });
+    return ok<TurnInSummary>(w.jo.session.token, 'POST', '/me/turn-ins', { classId: w.cls.id, kind: 'worksheet', documentId: doc.id, assignmentId: w.worksheet.id });
+  }
 
   it('"Assigned to you": overdue first, then by due day, none last; finished work leaves the list', async () => {
-    t.clock.set(Date.UTC(2026, 8, 3, 12)); // the review (due 09-02) is overdue now
-    await signInEveryone(); // two days on, every session is long idle
-    const mine = await ok<MyAssignment[]>(student.token, 'GET', '/me/assignments');
+    const w = await classAtWork();
+    const { cls, review, material, module, worksheet, jo } = w;
+    const mine = await ok<MyAssignment[]>(jo.session.token, 'GET', '/me/assignments');
     expect(mine.map((a) => [a.id, a.status, a.overdue, a.className])).toEqual([
-      [review.id, 'overdue', true, 'Personal Finance — Period 5'],
-      [material.id, 'not-started', false, 'Personal Finance — Period 5'],
-      [module.id, 'not-started', false, 'Personal Finance — Period 5'],
-      [worksheet.id, 'not-started', false, 'Personal Finance — Period 5'],
+      [review.id, 'overdue', true, cls.name],
+      [material.id, 'not-started', false, cls.name],
+      [module.id, 'not-started', false, cls.name],
+      [worksheet.id, 'not-started', false, cls.name],
     ]);
     expect(mine[0]).toMatchObject({ href: '/app/catalog/budgeting/material/first-budget/review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 2 });
     expect(await ok<MyAssignment[]>(learner.token, 'GET', '/me/assignments')).toEqual([]);
+    // the worksheet turned in: it leaves the list
+    await turnIn(w);
+    expect((await ok<MyAssignment[]>(jo.session.token, 'GET', '/me/assignments')).map((a) => a.id)).not.toContain(worksheet.id);
   });
 
   it('the attempt limit holds at the review route with a clear 409', async () => {
+    const { jo } = await classAtWork();
+    const student = jo.session;
     const first = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
     expect(first.attemptsAllowed).toBe(2);
     await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, first, (i) => WRONG[i]!));
@@ -315,24 +358,27 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
   });
 
   it('the dashboard shows each student × assignment: passed with the best score, in progress, not started, overdue; who is signed in', async () => {
-    await ok(student.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 120 });
+    const { cls, review, material, module, worksheet, jo: kid, bo } = await classAtWork();
+    await passReviewInTwo(kid.session);
+    await ok(kid.session.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 120 });
     const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
     expect(board).toMatchObject({ classId: cls.id, name: 'Personal Finance — Period 5', generatedAt: t.clock() });
     expect(board.assignments.map((a) => a.id)).toEqual([review.id, material.id, module.id, worksheet.id]);
-    const jo = board.students.find((s) => s.userName === 'kid1')!;
+    const jo = board.students.find((s) => s.userName === kid.userName)!;
     expect(jo).toMatchObject({ firstName: 'Jo', lastName: 'Adams', signedIn: true, timeSpentSeconds: 120, externalId: null });
     expect(jo.lastActiveAt).toBe(t.clock());
     expect(jo.cells[review.id]).toEqual({ status: 'passed', bestScore: 100, attempts: 2, timeSpentSeconds: 120, turnInId: null });
     expect(jo.cells[material.id]).toMatchObject({ status: 'passed', bestScore: 100 });
     expect(jo.cells[module.id]).toMatchObject({ status: 'in-progress', bestScore: 100 });
     expect(jo.cells[worksheet.id]).toMatchObject({ status: 'not-started' });
-    const other = board.students.find((s) => s.userName === 'kid2')!;
+    const other = board.students.find((s) => s.userName === bo.userName)!;
     expect(other.cells[review.id]!.status).toBe('overdue');
     expect(other.cells[material.id]!.status).toBe('not-started');
-    expect(board.students.map((s) => s.userName)).toEqual(['kid2', 'kid1']);
+    expect(board.students.map((s) => s.userName)).toEqual([bo.userName, kid.userName]);
   });
 
   it('[bounded] the dashboard runs the same number of queries for 2 students as for 12', async () => {
+    const { cls } = await classAtWork();
     const executor = t.db.getExecutor();
     const count = async () => {
       // once to fill the read caches (sessions, identity, catalog) that the inserts below emptied
@@ -348,15 +394,16 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     const small = await count();
     const extra = await ok<ClassDetail>(teacher, 'POST', '/classes', { name: 'Bigger' });
     for (let i = 0; i < 10; i += 1) {
-      await addUser(t, `bulk${i}`);
-      await t.db.insertInto('class_students').values({ class_id: cls.id, user_id: (await t.db.selectFrom('users').select('id').where('user_name', '=', `bulk${i}`).executeTakeFirstOrThrow()).id, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
+      const id = await addUser(t, `bulk${classes}x${i}`);
+      await t.db.insertInto('class_students').values({ class_id: cls.id, user_id: id, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
     }
     expect(extra.id).toBeGreaterThan(0);
     expect(await count()).toBe(small);
-    await t.db.deleteFrom('class_students').where('class_id', '=', cls.id).where('source', '=', 'teacher').execute();
   });
 
   it('turning in: the student turns in a worksheet; the teacher reads it and comments; the student sees the comment', async () => {
+    const { cls, review, worksheet, jo } = await classAtWork();
+    const student = jo.session;
     const doc = await ok<WorksheetRecord>(student.token, 'POST', '/worksheets', { kind: 'paycheck', title: 'My first job', data: emptyWorksheet('paycheck') });
     const stranger = await ok<WorksheetRecord>(learner.token, 'POST', '/worksheets', { kind: 'paycheck', title: 'Not yours', data: emptyWorksheet('paycheck') });
     refused(await call(student.token, 'POST', '/me/turn-ins', { classId: cls.id, kind: 'worksheet', documentId: stranger.id }), 404, CLASSROOM_MESSAGES.documentNotFound);
@@ -384,12 +431,15 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     refused(await call(coTeacher, 'GET', `/turn-ins/${turned.id}`), 404, CLASSROOM_MESSAGES.turnInNotFound);
 
     const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
-    expect(board.students.find((s) => s.userName === 'kid1')!.cells[worksheet.id]).toMatchObject({ status: 'completed', turnInId: turned.id });
+    expect(board.students.find((s) => s.userName === jo.userName)!.cells[worksheet.id]).toMatchObject({ status: 'completed', turnInId: turned.id });
   });
 
   it("a student's page: transcript, review attempts and turn-ins, read-only", async () => {
-    const record = await ok<ClassStudentRecord>(teacher, 'GET', `/classes/${cls.id}/students/${studentId}`);
-    expect(record.student).toMatchObject({ userId: studentId, userName: 'kid1' });
+    const w = await classAtWork();
+    await passReviewInTwo(w.jo.session);
+    await turnIn(w);
+    const record = await ok<ClassStudentRecord>(teacher, 'GET', `/classes/${w.cls.id}/students/${w.jo.id}`);
+    expect(record.student).toMatchObject({ userId: w.jo.id, userName: w.jo.userName });
     expect(record.student).not.toHaveProperty('cells');
     expect(record.transcript).toEqual([expect.objectContaining({ moduleSlug: 'budgeting', averageBestScore: 100 })]);
     expect(record.reviewAttempts.map((a) => [a.score, a.passed])).toEqual([
@@ -397,11 +447,14 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
       [0, false],
     ]);
     expect(record.turnIns).toHaveLength(1);
-    refused(await call(teacher, 'GET', `/classes/${cls.id}/students/${learner.user.id}`), 404, CLASSROOM_MESSAGES.studentNotFound);
+    refused(await call(teacher, 'GET', `/classes/${w.cls.id}/students/${learner.user.id}`), 404, CLASSROOM_MESSAGES.studentNotFound);
   });
 
   it('the gradebook CSV: BOM, RFC 4180 quoting, formulas neutralised, one row per student', async () => {
-    const res = await call(teacher, 'GET', `/classes/${cls.id}/gradebook.csv`);
+    const w = await classAtWork();
+    await passReviewInTwo(w.jo.session);
+    await turnIn(w);
+    const res = await call(teacher, 'GET', `/classes/${w.cls.id}/gradebook.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Personal-Finance-Period-5-gradebook.csv"');
@@ -416,40 +469,42 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
         'Paycheck Breakdown — status,Paycheck Breakdown — score',
       ].join(','),
     );
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x.example""), Bo ""B""",kid2,,Overdue,,Not started,,Not started,,Not started,`);
-    expect(lines[2]).toBe('"Adams, Jo",kid1,,Passed,100,Passed,100,In progress,100,Completed,');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x.example""), Bo ""B""",${w.bo.userName},,Overdue,,Not started,,Not started,,Not started,`);
+    expect(lines[2]).toBe(`"Adams, Jo",${w.jo.userName},,Passed,100,Passed,100,In progress,100,Completed,`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });
 
   it('shared computers: ending the sessions signs the student out at their next request', async () => {
+    const { cls, jo } = await classAtWork();
     refused(await call(teacher, 'POST', `/classes/${cls.id}/students/${teacherId}/end-sessions`), 404, CLASSROOM_MESSAGES.studentNotFound);
-    const res = await ok<{ message: string; ended: number }>(teacher, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`);
+    const res = await ok<{ message: string; ended: number }>(teacher, 'POST', `/classes/${cls.id}/students/${jo.id}/end-sessions`);
     expect(res.ended).toBeGreaterThan(0);
-    const check = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(student.token) });
+    const check = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(jo.session.token) });
     expect(check.statusCode).toBe(401);
     const board = await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`);
-    expect(board.students.find((s) => s.userName === 'kid1')!.signedIn).toBe(false);
-    refused(await call(otherTeacher, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`), 404);
-    refused(await call(learner.token, 'POST', `/classes/${cls.id}/students/${studentId}/end-sessions`), 403, CLASSROOM_MESSAGES.notStaff);
+    expect(board.students.find((s) => s.userName === jo.userName)!.signedIn).toBe(false);
+    refused(await call(otherTeacher, 'POST', `/classes/${cls.id}/students/${jo.id}/end-sessions`), 404);
+    refused(await call(learner.token, 'POST', `/classes/${cls.id}/students/${jo.id}/end-sessions`), 403, CLASSROOM_MESSAGES.notStaff);
   });
 
   it('a temporary password: shown once, must be changed at the next sign-in (the flag), cleared by /me/password', async () => {
-    const { password } = await ok<{ password: string }>(teacher, 'POST', `/classes/${cls.id}/students/${studentId}/temporary-password`);
+    const { cls, jo } = await classAtWork();
+    const { password } = await ok<{ password: string }>(teacher, 'POST', `/classes/${cls.id}/students/${jo.id}/temporary-password`);
     expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    const stored = await t.db.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', studentId).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', jo.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored.password_hash).not.toContain(password);
     expect(stored.must_change_password).toBe(1);
-    const old = await signInRequest(t.app, 'kid1');
+    const old = await signInRequest(t.app, jo.userName);
     expect(old.statusCode).toBe(401);
-    const signedIn = await signInRequest(t.app, 'kid1', password);
+    const signedIn = await signInRequest(t.app, jo.userName, password);
     const session = (signedIn.json() as Envelope<Session>).body;
     expect(session.mustChangePassword).toBe(true);
     const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(session.token) });
     expect((user.json() as Envelope<Session>).body.mustChangePassword).toBe(true);
     await ok(session.token, 'PUT', '/me/password', { currentPassword: password, newPassword: 'my own long passphrase 7' });
-    const after = (await signInRequest(t.app, 'kid1', 'my own long passphrase 7')).json() as Envelope<Session>;
+    const after = (await signInRequest(t.app, jo.userName, 'my own long passphrase 7')).json() as Envelope<Session>;
     expect(after.body).not.toHaveProperty('mustChangePassword');
     // never on a staff account
     await t.db.insertInto('class_students').values({ class_id: cls.id, user_id: coTeacherId, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
@@ -458,9 +513,12 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
   });
 
   it('removing a student keeps their work; they leave "my classes"', async () => {
-    const kid2 = (await t.db.selectFrom('users').select('id').where('user_name', '=', 'kid2').executeTakeFirstOrThrow()).id;
-    refused(await call(schoolAdmin, 'DELETE', `/classes/${cls.id}/students/${kid2}`), 403, CLASSROOM_MESSAGES.readOnly);
-    expect((await ok<{ message: string }>(teacher, 'DELETE', `/classes/${cls.id}/students/${kid2}`)).message).toBe(CLASSROOM_MESSAGES.studentRemoved);
-    expect((await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.map((s) => s.userName)).toEqual(['kid1']);
+    const { cls, jo, bo } = await classAtWork();
+    await ok(bo.session.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 30 });
+    refused(await call(schoolAdmin, 'DELETE', `/classes/${cls.id}/students/${bo.id}`), 403, CLASSROOM_MESSAGES.readOnly);
+    expect((await ok<{ message: string }>(teacher, 'DELETE', `/classes/${cls.id}/students/${bo.id}`)).message).toBe(CLASSROOM_MESSAGES.studentRemoved);
+    expect((await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.map((s) => s.userName)).toEqual([jo.userName]);
+    expect((await ok<StudentClass[]>(bo.session.token, 'GET', '/me/classes')).map((c) => c.id)).not.toContain(cls.id);
+    expect(await t.db.selectFrom('time_spent').select('seconds').where('user_id', '=', bo.id).execute()).toEqual([{ seconds: 30 }]);
   });
 });

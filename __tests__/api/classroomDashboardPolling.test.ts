@@ -5,7 +5,10 @@
  * and the roster's sessions, the assignments past due and the content version. The property, on
  * this instance and on a second one sharing the database: after any write, sign-in, sign-out or
  * passing of time, what the teacher sees after a poll (the grid kept on a 304, else the answer) is
- * the grid a fresh GET renders; with nothing changed the poll is a 304 that computes no grid.
+ * the grid a fresh GET renders; with nothing changed the poll is a 304 that computes no grid. Each
+ * instance keeps the rows it computed (services/classroom/dashboardRows.ts) and recomputes those
+ * whose row version moved: after every step, both instances' answers equal a grid computed with
+ * nothing kept.
  */
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -17,6 +20,7 @@ import { emptyWorksheet, type WorksheetRecord } from '../../src/common/worksheet
 import { buildApp } from '../../src/server/app';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { createDatabase, type Db } from '../../src/server/db';
+import { forgetDashboardRows } from '../../src/server/services/classroom/dashboardRows';
 import * as classroomRepository from '../../src/server/services/classroom/repository';
 import { importRoster } from '../../src/server/services/roster/service';
 import { rosterZip, smallDistrict, user } from '../support/oneRoster';
@@ -127,8 +131,13 @@ describe('the dashboard answers 304 while nothing changed', () => {
     try {
       for (const app of [t.app, second.app]) expect((await poll(etag, app)).statusCode).toBe(304);
       expect(spies.map((spy) => spy.mock.calls.length)).toEqual(reads.map(() => 0));
+      // a grid computed from nothing kept reads each once
+      forgetDashboardRows(t.db);
       expect((await poll(null)).statusCode).toBe(200);
       expect(spies.map((spy) => spy.mock.calls.length)).toEqual(reads.map(() => 1));
+      // a 200 on a class whose rows all hold reads the roster and sessions again, and no one's work
+      expect((await poll(null)).statusCode).toBe(200);
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual([2, 1, 2, 1, 1]);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -335,6 +344,45 @@ describe('a poll is never a 304 when a fresh GET renders another grid, on either
     }
     const allowed = { changed: [200], unchanged: [304], either: [200, 304] }[expected];
     expect(statuses.filter((status) => !allowed.includes(status))).toEqual([]);
+    // the rows each instance kept and recomputed are the rows a compute from nothing gives
+    const incremental = [gridOf(await poll(null)), gridOf(await poll(null, second.app))];
+    forgetDashboardRows(t.db);
+    const full = gridOf(await poll(null));
+    expect(incremental).toEqual([full, full]);
+  });
+});
+
+describe('a changed class recomputes only the rows whose version moved', () => {
+  it("a student's progress recomputes their row alone; a class-wide write every row", async () => {
+    const kids = ['rowkid1', 'rowkid2', 'rowkid3'];
+    for (const name of kids) await addUser(t, name);
+    const rowClass = (await call(teacher, 'POST', '/classes', { name: 'Row versions' })).json() as ClassDetail;
+    const sessions: Session[] = [];
+    for (const name of kids) {
+      const kid = await signIn(t.app, name);
+      sessions.push(kid);
+      expect((await call(kid.token, 'POST', '/me/access-codes', { code: rowClass.joinCode })).statusCode).toBe(200);
+    }
+    await ok(teacher, 'POST', `/classes/${rowClass.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget' });
+    const grid = () => poll(null, t.app, rowClass.id);
+    expect((await grid()).statusCode).toBe(200);
+    const spy = jest.spyOn(classroomRepository, 'classProgress');
+    try {
+      await ok(sessions[1]!.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 45 });
+      const after = gridOf(await grid());
+      expect(spy.mock.calls.map((c) => c[2])).toEqual([[await idOf('rowkid2')]]);
+      expect(studentNamed(after, 'rowkid2')!.timeSpentSeconds).toBe(45);
+      // an unchanged poll recomputes nothing
+      await grid();
+      expect(spy).toHaveBeenCalledTimes(1);
+      await ok(teacher, 'POST', `/classes/${rowClass.id}/assignments`, { kind: 'worksheet', worksheetKind: 'paycheck' });
+      await grid();
+      expect(spy).toHaveBeenCalledTimes(2);
+      // every row at once: the roster's subquery, not a list of ids
+      expect(spy.mock.calls[1]![2]).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -510,6 +510,8 @@ export interface ClassStudentsTable {
   joined_at: number;
   /** the student left or the roster dropped the enrolment */
   left_at: number | null;
+  /** bumped by every write that changes the student's dashboard row (classroom/versions.ts) */
+  row_version: Generated<number>;
 }
 
 export interface AssignmentsTable {

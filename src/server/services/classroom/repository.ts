@@ -333,6 +333,8 @@ export interface StudentRow {
   userName: string;
   externalId: string | null;
   joinedAt: number;
+  /** the enrolment's row version (classroom/versions.ts): what a cached dashboard row is keyed by */
+  rowVersion: number;
 }
 
 /** A class's students (live enrolments), by last name, with the school's student id if they gave one. */
@@ -341,7 +343,7 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
     db
       .selectFrom('class_students')
       .innerJoin('users', 'users.id', 'class_students.user_id')
-      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.joined_at'])
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.joined_at', 'class_students.row_version'])
       .where('class_students.class_id', '=', classId)
       .where('class_students.left_at', 'is', null)
       .orderBy('users.last_name')
@@ -366,11 +368,16 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
     userName: r.user_name,
     externalId: external.get(r.id) ?? null,
     joinedAt: Number(r.joined_at),
+    rowVersion: Number(r.row_version),
   }));
 }
 
-/** The ids of the class's live roster, as a subquery. */
-const rosterOf = (db: Db, classId: number) => db.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null);
+/**
+ * The students a dashboard read covers: `only` (the rows a poll recomputes), else the class's live
+ * roster as a subquery.
+ */
+const rosterOf = (db: Db, classId: number, only?: readonly number[]) =>
+  only ? [...only] : db.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null);
 
 /**
  * The progress of every student of a class in one query, summed up per student and material in
@@ -379,7 +386,8 @@ const rosterOf = (db: Db, classId: number) => db.selectFrom('class_students').se
  * latest completion, `time` holds one entry per material (key `module/material/`, seconds summed,
  * last update), and `attempts` is as loadProgress has it.
  */
-export async function classProgress(db: Db, classId: number): Promise<Map<number, LearnerProgress>> {
+export async function classProgress(db: Db, classId: number, only?: readonly number[]): Promise<Map<number, LearnerProgress>> {
+  if (only?.length === 0) return new Map();
   const sectionList = isPostgres(db) ? sql<string>`string_agg(section_slug, ' ')` : sql<string>`group_concat(section_slug, ' ')`;
   const rows = await db
     .selectFrom('section_completions')
@@ -395,7 +403,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
       sql<number | null>`0`.as('d'),
       sql<number>`0`.as('e'),
     ])
-    .where('user_id', 'in', rosterOf(db, classId))
+    .where('user_id', 'in', rosterOf(db, classId, only))
     .groupBy(['user_id', 'module_slug', 'material_slug'])
     .unionAll((eb) =>
       eb
@@ -412,7 +420,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
           sql<number | null>`min(case when passed <> 0 then created_at end)`.as('d'),
           sql<number>`max(created_at)`.as('e'),
         ])
-        .where('user_id', 'in', rosterOf(db, classId))
+        .where('user_id', 'in', rosterOf(db, classId, only))
         .groupBy(['user_id', 'module_slug', 'material_slug']),
     )
     .unionAll((eb) =>
@@ -430,7 +438,7 @@ export async function classProgress(db: Db, classId: number): Promise<Map<number
           sql<number | null>`0`.as('d'),
           sql<number>`0`.as('e'),
         ])
-        .where('user_id', 'in', rosterOf(db, classId))
+        .where('user_id', 'in', rosterOf(db, classId, only))
         .groupBy(['user_id', 'module_slug', 'material_slug']),
     )
     .execute();
@@ -510,8 +518,9 @@ function toTurnInRow(r: { id: number; class_id: number; user_id: number; assignm
   };
 }
 
-/** Turn-ins to a class (all students, or one), newest first; the worksheet kind comes from the snapshot's row. */
-export async function classTurnIns(db: Db, classId: number, userId?: number): Promise<TurnInRow[]> {
+/** Turn-ins to a class (all students, one, or some), newest first; the worksheet kind comes from the snapshot's row. */
+export async function classTurnIns(db: Db, classId: number, userId?: number | readonly number[]): Promise<TurnInRow[]> {
+  if (typeof userId === 'object' && userId.length === 0) return [];
   let query = db
     .selectFrom('turn_ins')
     .leftJoin('worksheets', (join) => join.onRef('worksheets.id', '=', 'turn_ins.document_id').on('turn_ins.kind', '=', 'worksheet'))
@@ -519,7 +528,8 @@ export async function classTurnIns(db: Db, classId: number, userId?: number): Pr
     .where('turn_ins.class_id', '=', classId)
     .orderBy('turn_ins.turned_in_at', 'desc')
     .orderBy('turn_ins.id', 'desc');
-  if (userId !== undefined) query = query.where('turn_ins.user_id', '=', userId);
+  if (typeof userId === 'number') query = query.where('turn_ins.user_id', '=', userId);
+  else if (userId) query = query.where('turn_ins.user_id', 'in', [...userId]);
   return (await query.execute()).map(toTurnInRow);
 }
 
@@ -570,11 +580,12 @@ export async function commentsOf(db: Db, turnInIds: readonly number[]): Promise<
 }
 
 /** The students' saved worksheets (kind and last change), for "in progress" on worksheet assignments. */
-export async function classWorksheets(db: Db, classId: number): Promise<{ userId: number; kind: string; updatedAt: number }[]> {
+export async function classWorksheets(db: Db, classId: number, only?: readonly number[]): Promise<{ userId: number; kind: string; updatedAt: number }[]> {
+  if (only?.length === 0) return [];
   const rows = await db
     .selectFrom('worksheets')
     .select(['user_id', 'kind', (eb) => eb.fn.max<number>('updated_at').as('updated_at')])
-    .where('user_id', 'in', rosterOf(db, classId))
+    .where('user_id', 'in', rosterOf(db, classId, only))
     .where('deleted_at', 'is', null)
     .groupBy(['user_id', 'kind'])
     .execute();

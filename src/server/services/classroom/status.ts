@@ -83,45 +83,61 @@ function materialState(m: TreeModule, mat: TreeMaterial, p: LearnerProgress): Ma
 
 const EMPTY_CELL: DashboardCell = { status: 'not-started', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null };
 
-function withDue(cell: DashboardCell, dueAt: number | null, now: number): DashboardCell {
-  const finished = cell.status === 'completed' || cell.status === 'passed';
-  return !finished && dueAt !== null && now > dueAt ? { ...cell, status: 'overdue' } : cell;
+/**
+ * A cell before its due instant is applied, and whether it can turn overdue at all: what the
+ * student's work and the assignment decide, the same at any `now`, so the dashboard keeps it
+ * between polls (dashboardRows.ts) and applies the clock on each answer (`cellAt`).
+ */
+export interface WorkCell {
+  cell: DashboardCell;
+  /** false for content the school no longer offers: nothing can be done about it, so nothing is late */
+  canBeLate: boolean;
 }
 
-/** The cell of one student × one assignment. `tree` is the class's school's catalog. */
-export function assignmentCell(a: AssignmentFacts, tree: readonly TreeModule[], work: StudentWork, now: number): DashboardCell {
+/** The cell at `now`: overdue once past `dueAt` unless completed, passed or never late. */
+export function cellAt(work: WorkCell, dueAt: number | null, now: number): DashboardCell {
+  const { cell } = work;
+  const finished = cell.status === 'completed' || cell.status === 'passed';
+  return work.canBeLate && !finished && dueAt !== null && now > dueAt ? { ...cell, status: 'overdue' } : cell;
+}
+
+const late = (cell: DashboardCell): WorkCell => ({ cell, canBeLate: true });
+const NEVER_LATE: WorkCell = { cell: EMPTY_CELL, canBeLate: false };
+
+/** The cell of one student × one assignment whatever the time. `tree` is the class's school's catalog. */
+export function workCell(a: AssignmentFacts, tree: readonly TreeModule[], work: StudentWork): WorkCell {
   if (a.kind === 'worksheet') {
     const turnIn = work.turnIns.find((t) => t.assignmentId === a.id) ?? work.turnIns.find((t) => t.assignmentId === null && t.worksheetKind === a.worksheetKind);
-    if (turnIn) return { ...EMPTY_CELL, status: 'completed', turnInId: turnIn.id };
+    if (turnIn) return late({ ...EMPTY_CELL, status: 'completed', turnInId: turnIn.id });
     const started = work.worksheets.some((w) => w.kind === a.worksheetKind && w.updatedAt >= a.createdAt);
-    return withDue({ ...EMPTY_CELL, status: started ? 'in-progress' : 'not-started' }, a.dueAt, now);
+    return late({ ...EMPTY_CELL, status: started ? 'in-progress' : 'not-started' });
   }
   const m = tree.find((candidate) => candidate.slug === a.moduleSlug);
-  // content the school no longer offers: nothing can be done about it, so nothing is late either
-  if (!m) return EMPTY_CELL;
+  if (!m) return NEVER_LATE;
   if (a.kind === 'module') {
     const states = m.materials.map((mat) => materialState(m, mat, work.progress));
     const scores = states.filter((s) => s.best !== null).map((s) => s.best as number);
     const done = states.length > 0 && states.every((s) => s.done);
     const status: AssignmentStatus = done ? 'completed' : states.some((s) => s.started) ? 'in-progress' : 'not-started';
-    return withDue(
-      {
-        status,
-        bestScore: scores.length ? Math.round(scores.reduce((x, y) => x + y, 0) / scores.length) : null,
-        attempts: states.reduce((n, s) => n + s.attempts, 0),
-        timeSpentSeconds: states.reduce((n, s) => n + s.seconds, 0),
-        turnInId: null,
-      },
-      a.dueAt,
-      now,
-    );
+    return late({
+      status,
+      bestScore: scores.length ? Math.round(scores.reduce((x, y) => x + y, 0) / scores.length) : null,
+      attempts: states.reduce((n, s) => n + s.attempts, 0),
+      timeSpentSeconds: states.reduce((n, s) => n + s.seconds, 0),
+      turnInId: null,
+    });
   }
   const mat = m.materials.find((candidate) => candidate.slug === a.materialSlug);
-  if (!mat) return EMPTY_CELL;
+  if (!mat) return NEVER_LATE;
   const s = materialState(m, mat, work.progress);
   let status: AssignmentStatus;
   if (a.kind === 'review') status = s.passed ? 'passed' : s.attempts > 0 ? 'in-progress' : 'not-started';
   else if (s.hasReview) status = s.passed ? 'passed' : s.started ? 'in-progress' : 'not-started';
   else status = s.done ? 'completed' : s.started ? 'in-progress' : 'not-started';
-  return withDue({ status, bestScore: s.best, attempts: s.attempts, timeSpentSeconds: s.seconds, turnInId: null }, a.dueAt, now);
+  return late({ status, bestScore: s.best, attempts: s.attempts, timeSpentSeconds: s.seconds, turnInId: null });
+}
+
+/** The cell of one student × one assignment at `now`. `tree` is the class's school's catalog. */
+export function assignmentCell(a: AssignmentFacts, tree: readonly TreeModule[], work: StudentWork, now: number): DashboardCell {
+  return cellAt(workCell(a, tree, work), a.dueAt, now);
 }

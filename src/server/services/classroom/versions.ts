@@ -14,11 +14,15 @@
  *
  * The validator is read before the grid: a write committed in between makes the answer newer than
  * its tag, and the next poll a 200, never a 304 on an older grid.
+ *
+ * - **The rows' versions** (`class_students.row_version`), bumped with the class's: what a changed
+ *   class's poll recomputes (dashboardRows.ts) — the rows of the students a write concerns, every
+ *   row for a class-wide write.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
-import type { Db } from '../../db';
+import { isPostgres, type Db } from '../../db';
 
 /** Raise when the dashboard's answer changes shape: tags made by the older code stop matching. */
 const GRID_FORMAT = 1;
@@ -34,19 +38,65 @@ export type ClassVersionScope =
   /** every class of these schools (a roster import) */
   | { schoolIds: readonly number[] };
 
-/** Bumps the dashboard version of the classes `scope` names. Call inside the write's transaction. */
-export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Promise<void> {
-  const ids = [...new Set('classIds' in scope ? scope.classIds : 'studentIds' in scope ? scope.studentIds : scope.schoolIds)];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const update = trx.updateTable('classes').set({ dashboard_version: sql`dashboard_version + 1` });
-    if ('classIds' in scope) await update.where('id', 'in', chunk).execute();
-    else if ('schoolIds' in scope) await update.where('client_id', 'in', chunk).execute();
-    else {
-      await update
-        .where('id', 'in', (eb) => eb.selectFrom('class_students').select('class_id').where('user_id', 'in', chunk).where('left_at', 'is', null))
-        .execute();
+/** Sorted, without repeats: the order in which the classes' rows are locked. */
+const sortedIds = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * The classes a bump concerns: those whose version it bumps, and those whose rows it locks (a
+ * student's enrolments in classes they left too: their rows are bumped, see below).
+ */
+async function classesOf(trx: Db, scope: ClassVersionScope): Promise<{ bump: number[]; lock: number[] }> {
+  if ('classIds' in scope) {
+    const ids = sortedIds(scope.classIds);
+    return { bump: ids, lock: ids };
+  }
+  const bump: number[] = [];
+  const lock: number[] = [];
+  const keys = sortedIds('studentIds' in scope ? scope.studentIds : scope.schoolIds);
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    if ('schoolIds' in scope) {
+      bump.push(...(await trx.selectFrom('classes').select('id').where('client_id', 'in', chunk).execute()).map((r) => r.id));
+    } else {
+      for (const r of await trx.selectFrom('class_students').select(['class_id', 'left_at']).where('user_id', 'in', chunk).execute()) {
+        lock.push(r.class_id);
+        if (r.left_at === null) bump.push(r.class_id);
+      }
     }
+  }
+  return { bump: sortedIds(bump), lock: sortedIds([...bump, ...lock]) };
+}
+
+/**
+ * Bumps the dashboard version of the classes `scope` names, and the row version of the enrolments
+ * it concerns (dashboardRows.ts recomputes only the rows whose version moved): every enrolment of
+ * the classes for a class-wide write (assignments, name, roster: `classIds`, `schoolIds`), the
+ * students' own for theirs (`studentIds`) — in every class they were ever in, so a student who
+ * rejoins a class never brings back a row computed before their later work. Call inside the write's
+ * transaction.
+ *
+ * On PostgreSQL the classes' rows are first locked in ascending id order, and enrolment rows are
+ * only changed under their class's lock: two transactions bumping overlapping classes then wait for
+ * each other instead of each holding a row the other needs (a deadlock, one of them rolled back).
+ * SQLite has one writer at a time, so nothing to order there.
+ */
+export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Promise<void> {
+  const { bump, lock } = await classesOf(trx, scope);
+  if (lock.length === 0) return;
+  if (isPostgres(trx)) {
+    for (let i = 0; i < lock.length; i += CHUNK) {
+      await trx.selectFrom('classes').select('id').where('id', 'in', lock.slice(i, i + CHUNK)).orderBy('id').forUpdate().execute();
+    }
+  }
+  for (let i = 0; i < bump.length; i += CHUNK) {
+    await trx.updateTable('classes').set({ dashboard_version: sql`dashboard_version + 1` }).where('id', 'in', bump.slice(i, i + CHUNK)).execute();
+  }
+  const rows = trx.updateTable('class_students').set({ row_version: sql`row_version + 1` });
+  if ('studentIds' in scope) {
+    const students = sortedIds(scope.studentIds);
+    for (let i = 0; i < students.length; i += CHUNK) await rows.where('user_id', 'in', students.slice(i, i + CHUNK)).execute();
+  } else {
+    for (let i = 0; i < bump.length; i += CHUNK) await rows.where('class_id', 'in', bump.slice(i, i + CHUNK)).execute();
   }
 }
 

@@ -37,6 +37,7 @@ import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
 import * as repo from '../classroom/repository';
 import { assignmentCell, type AssignmentFacts, type StudentWork } from '../classroom/status';
+import { dashboardRows } from '../classroom/dashboardRows';
 import { signedInIdentity } from '../signedIn';
 import { dashboardTag, withClassVersions } from '../classroom/versions';
 import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
@@ -478,62 +479,21 @@ interface Grid {
 }
 
 /**
- * Students × assignments in a fixed number of queries whatever the class's size: the roster, the
- * assignments, every student's progress (one union), session activity (live and last), turn-ins and
- * saved worksheets; the school's catalog tree comes from its cache. Nothing is kept between polls,
- * so every instance sharing a database answers the same.
+ * Students × assignments in a fixed number of queries whatever the class's size: the roster (with
+ * its row versions), the assignments and session activity (live and last) on every call; the
+ * progress, turn-ins and saved worksheets of the rows whose version moved since this instance last
+ * computed them (classroom/dashboardRows.ts), all of them the first time; the school's catalog tree
+ * comes from its cache.
  */
 async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
-  const [tree, assignments, roster, progress, { live, last: lastSeen }, turnIns, worksheets] = await Promise.all([
+  const [tree, assignments, roster, sessions] = await Promise.all([
     schoolTree(db, cls.lsclientID),
     repo.classAssignments(db, [cls.id]),
     repo.classStudents(db, cls.id, cls.clientId),
-    repo.classProgress(db, cls.id),
     repo.sessionActivity(db, cls.id, now),
-    repo.classTurnIns(db, cls.id),
-    repo.classWorksheets(db, cls.id),
   ]);
-  const facts = assignments.map(factsOf);
-  const turnInsOf = groupBy(turnIns, (t) => t.userId);
-  const worksheetsOf = groupBy(worksheets, (w) => w.userId);
-  const students = roster.map((s): DashboardStudent => {
-    const p = progress.get(s.userId) ?? { completions: new Map(), attempts: new Map(), time: new Map() };
-    const handedIn = turnInsOf.get(s.userId) ?? [];
-    const work: StudentWork = { progress: p, turnIns: handedIn, worksheets: worksheetsOf.get(s.userId) ?? [] };
-    let seconds = 0;
-    let last = lastSeen.get(s.userId) ?? 0;
-    for (const t of p.time.values()) {
-      seconds += t.seconds;
-      last = Math.max(last, t.updatedAt);
-    }
-    for (const at of p.completions.values()) last = Math.max(last, at);
-    for (const a of p.attempts.values()) last = Math.max(last, a.lastAt);
-    for (const t of handedIn) last = Math.max(last, t.turnedInAt);
-    const cells: DashboardStudent['cells'] = {};
-    for (const a of facts) cells[a.id] = assignmentCell(a, tree, work, now);
-    return {
-      userId: s.userId,
-      firstName: s.firstName,
-      lastName: s.lastName,
-      userName: s.userName,
-      externalId: s.externalId,
-      signedIn: live.has(s.userId),
-      lastActiveAt: last > 0 ? last : null,
-      timeSpentSeconds: seconds,
-      cells,
-    };
-  });
+  const { students } = await dashboardRows(db, { classId: cls.id, tree, facts: assignments.map(factsOf), roster, sessions, now });
   return { cls, tree, assignments, students };
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Where a student stands on one assignment: the rules of the dashboard, the gradebook and "Assigned to you". */
-import { assignmentCell, type AssignmentFacts, type StudentWork } from '../../../../../src/server/services/classroom/status';
+import { assignmentCell, cellAt, workCell, type AssignmentFacts, type StudentWork } from '../../../../../src/server/services/classroom/status';
 import type { LearnerProgress, TreeModule } from '../../../../../src/server/services/catalog/repository';
 
 const section = (slug: string) => ({ slug, title: slug, order: 1, estimatedMinutes: 5 });
@@ -67,5 +67,36 @@ describe('assignmentCell', () => {
     const cell = assignmentCell(material, TREE, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 50, false]], time: [['budgeting/first/a', 30], ['budgeting/first/b', 20], ['budgeting/reading/c', 99]] }), NOW);
     expect(cell).toEqual({ status: 'in-progress', bestScore: 50, attempts: 2, timeSpentSeconds: 50, turnInId: null });
     expect(assignmentCell(worksheet, TREE, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] }), NOW).turnInId).toBe(9);
+  });
+});
+
+describe('workCell and cellAt: a cell kept before the clock, applied at each poll', () => {
+  const cases: [string, AssignmentFacts, StudentWork][] = [
+    ['in progress', material, work({ time: [['budgeting/first/a', 30]] })],
+    ['passed', review, work({ attempts: [['budgeting/first', 80, true]] })],
+    ['completed module', wholeModule, work({ done: ['budgeting/first/a', 'budgeting/first/b', 'budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] })],
+    ['worksheet not started', worksheet, work()],
+    ['worksheet turned in', worksheet, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] })],
+    ['content no longer offered', gone, work()],
+  ];
+  // before, at and after the due instant: the kept cell gives what a fresh compute gives at that time
+  it.each(cases.flatMap(([what, a, w]) => [-1, 0, 1].map((offset): [string, number, AssignmentFacts, StudentWork] => [what, offset, { ...a, dueAt: NOW }, w])))(
+    '%s, %i ms from the due instant',
+    (_what, offset, assignment, studentWork) => {
+      const kept = workCell(assignment, TREE, studentWork);
+      expect(cellAt(kept, assignment.dueAt, NOW + offset)).toEqual(assignmentCell(assignment, TREE, studentWork, NOW + offset));
+    },
+  );
+
+  it.each<[string, AssignmentFacts, StudentWork, boolean, string]>([
+    ['unfinished work can be late', material, work(), true, 'overdue'],
+    ['passed work is not late', review, work({ attempts: [['budgeting/first', 80, true]] }), true, 'passed'],
+    ['content no longer offered is never late', gone, work(), false, 'not-started'],
+  ])('%s', (_what, assignment, studentWork, canBeLate, lateStatus) => {
+    const kept = workCell(assignment, TREE, studentWork);
+    expect(kept.canBeLate).toBe(canBeLate);
+    expect(cellAt(kept, NOW - 1, NOW).status).toBe(lateStatus);
+    // no due instant: never overdue
+    expect(cellAt(kept, null, NOW).status).toBe(kept.cell.status);
   });
 });
