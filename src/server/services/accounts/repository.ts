@@ -6,6 +6,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 import type { UsersTable } from '../../db/schema';
 
 // ---------------------------------------------------------------- schools and products
@@ -46,6 +47,7 @@ export function schoolIds(db: Db, lsclientIDs: readonly string[]) {
 
 export async function insertSchool(db: Db, lsclientID: string, name: string): Promise<void> {
   await db.insertInto('clients').values({ lsclient_id: lsclientID, name }).execute();
+  changed('clients');
 }
 
 /** Every school by lsclientID with how many members it has. */
@@ -102,25 +104,31 @@ export async function userIdByName(db: Db, userName: string): Promise<number | u
 }
 
 export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<number> {
-  return (await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()).id;
+  const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  changed('users', id);
+  return id;
 }
 
 /** A password the user chose (must_change_password 0) or a temporary one a teacher gave (1). */
 export async function setPassword(db: Db, userId: number, passwordHash: string, mustChange: 0 | 1): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange }).where('id', '=', userId).execute();
+  changed('users', userId);
 }
 
 export async function setNamesAndTimezone(db: Db, userId: number, names: { firstName: string; lastName: string; timezone: string }): Promise<void> {
   await db.updateTable('users').set({ first_name: names.firstName, last_name: names.lastName, timezone: names.timezone }).where('id', '=', userId).execute();
+  changed('users', userId);
 }
 
 export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
   await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  changed('users', userId);
 }
 
 /** Deactivates the user (now) or reactivates them (null). */
 export async function setDeactivatedAt(db: Db, userId: number, at: number | null): Promise<void> {
   await db.updateTable('users').set({ deactivated_at: at }).where('id', '=', userId).execute();
+  changed('users', userId);
 }
 
 /** Users by user name, of one school (its id) or all. */
@@ -148,11 +156,13 @@ export async function joinSchool(trx: Db, userId: number, clientId: number): Pro
     .executeTakeFirst();
   const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
   await trx.insertInto('user_clients').values({ user_id: userId, client_id: clientId, position }).execute();
+  changed('user_clients', userId);
 }
 
 /** The user's first school (a new account's). */
 export async function insertMembership(db: Db, userId: number, clientId: number, position: number): Promise<void> {
   await db.insertInto('user_clients').values({ user_id: userId, client_id: clientId, position }).execute();
+  changed('user_clients', userId);
 }
 
 /** The schools in this order (position 0: the current school); ids missing from `clientIds` are skipped. */
@@ -161,6 +171,7 @@ export async function setSchoolOrder(trx: Db, userId: number, clientIds: readonl
     if (id === undefined) continue;
     await trx.updateTable('user_clients').set({ position }).where('user_id', '=', userId).where('client_id', '=', id).execute();
   }
+  changed('user_clients', userId);
 }
 
 // ---------------------------------------------------------------- courses (a product at a school)
@@ -223,11 +234,13 @@ export async function hasPermission(db: Db, userId: number, permission: string):
 
 export async function insertPermission(db: Db, userId: number, permission: string): Promise<void> {
   await db.insertInto('user_permissions').values({ user_id: userId, permission }).execute();
+  changed('user_permissions', userId);
 }
 
 /** Revokes a global permission; true when the user held it. */
 export async function deletePermission(db: Db, userId: number, permission: string): Promise<boolean> {
   const result = await db.deleteFrom('user_permissions').where('user_id', '=', userId).where('permission', '=', permission).executeTakeFirst();
+  removed('user_permissions', userId);
   return Number(result.numDeletedRows) > 0;
 }
 

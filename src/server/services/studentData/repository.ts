@@ -4,6 +4,7 @@
  * classes and turned-in work, by the school).
  */
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 
 /**
  * The school a superuser acts for on a student: the superuser's current school (`current`) when
@@ -121,16 +122,20 @@ export async function unlinkFromSchool(trx: Db, id: number, clientId: number, no
   await trx.deleteFrom('class_students').where('user_id', '=', id).where('class_id', 'in', classIds).execute();
   await trx.deleteFrom('user_products').where('user_id', '=', id).where('client_id', '=', clientId).execute();
   await trx.deleteFrom('user_clients').where('user_id', '=', id).where('client_id', '=', clientId).execute();
+  removed('user_clients', id);
   // the remaining schools keep their order from 0 (position 0 is the current school)
   const left = await trx.selectFrom('user_clients').select(['client_id', 'position']).where('user_id', '=', id).orderBy('position').execute();
   for (const [position, row] of left.entries()) {
     if (row.position !== position) await trx.updateTable('user_clients').set({ position }).where('user_id', '=', id).where('client_id', '=', row.client_id).execute();
   }
+  changed('user_clients', id);
   await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+  changed('sessions');
 }
 
 /** Deletes the account: every row referencing it goes by ON DELETE CASCADE; tickets they filed go too. */
 export async function deleteStudent(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('support_tickets').where('user_id', '=', id).execute();
   await trx.deleteFrom('users').where('id', '=', id).execute();
+  removed('users', id);
 }
