@@ -59,6 +59,21 @@ describe('readCache on SQLite', () => {
     expect(names.reads()).toBe(3);
   });
 
+  it('reads the restored rows after a transaction that announced its write rolled back', async () => {
+    const names = schoolNames();
+    await names.read();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('clients').set({ name: 'Renamed' }).execute();
+        changed('clients');
+        throw new Error('changed my mind');
+      })
+      .catch(() => undefined);
+    expect(await names.read()).toEqual(['Lincoln']);
+    expect(names.reads()).toBe(2);
+  });
+
   it("keeps one user's answer when another user's rows are announced, and reads it again after its own", async () => {
     const cache = readCache<number, number>((userId) => [['user_clients', userId]]);
     let reads = 0;

@@ -248,18 +248,6 @@ export function allPermissions(db: Db) {
   return db.selectFrom('user_permissions').selectAll().execute();
 }
 
-/** Does the user hold `permission` at the school? */
-export async function holdsSchoolPermission(db: Db, userId: number, clientId: number, permission: string): Promise<boolean> {
-  const held = await db
-    .selectFrom('school_permissions')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .where('permission', '=', permission)
-    .executeTakeFirst();
-  return held !== undefined;
-}
-
 /** The active (not deactivated) holders of SCHOOLADMIN at the school. */
 export async function activeSchoolAdmins(db: Db, schoolId: number): Promise<number[]> {
   const rows = await db

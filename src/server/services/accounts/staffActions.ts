@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { hashPassword } from '../../security/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { revokeUserSessions } from '../auth/sessions';
-import { grantSchoolPermission, revokeSchoolPermission } from '../classroom/schoolPermissions';
+import { grantSchoolPermission, holdsAtSchool, revokeSchoolPermission } from '../classroom/schoolPermissions';
 import * as repo from './repository';
 import { activeSchoolAdmins } from './repository';
 
@@ -82,7 +82,7 @@ export async function reactivateUser(db: Db, action: StaffAction, now: number): 
 /** Grants a role at the school (action.schoolId); false when the user already held it (nothing recorded). */
 export async function grantSchoolRole(db: Db, action: StaffAction & { schoolId: number }, permission: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (await repo.holdsSchoolPermission(trx, action.target.id, action.schoolId, permission)) return false;
+    if (await holdsAtSchool(trx, action.target.id, action.schoolId, permission)) return false;
     await grantSchoolPermission(trx, { userId: action.target.id, clientId: action.schoolId, permission, grantedBy: action.actor.id }, now);
     await recordAudit(trx, action.actor, { action: 'permission.grant', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { permission } }, now);
     return true;
