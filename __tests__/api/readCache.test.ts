@@ -1,15 +1,15 @@
 /**
  * The read caches (db/readCache.ts, db/changes.ts) against a real SQLite file: an answer is kept
- * while its tables are unchanged, and read again after any change that could touch it — made
- * through this handle, during the read, by a delete that may cascade, by a rollback, or by another
- * connection (the admin CLI, another cluster worker).
+ * while what it depends on is unannounced, and read again after an announcement of one of its
+ * tables or of its key's rows (made at the write sites), a delete reaching them by cascade, or a
+ * commit by another connection (the admin CLI, another cluster worker).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createDatabase, migrateToLatest, SQLITE_FILE, type Db } from '../../src/server/db';
-import { changeTrackerOf } from '../../src/server/db/changes';
+import { changed, changeTrackerOf, removed } from '../../src/server/db/changes';
 import { readCache } from '../../src/server/db/readCache';
 
 let dir: string;
@@ -38,40 +38,60 @@ function schoolNames() {
 }
 
 describe('readCache on SQLite', () => {
-  it('keeps an answer while its tables are unchanged; a write to another table does not drop it', async () => {
+  it('keeps an answer while its tables are unannounced; an announcement of another table does not drop it', async () => {
     const names = schoolNames();
     expect(await names.read()).toEqual(['Lincoln']);
     expect(await names.read()).toEqual(['Lincoln']);
-    await db.insertInto('content_versions').values({ hash: 'x', imported_at: 1, module_count: 0 }).execute();
+    changed('content_versions');
     expect(await names.read()).toEqual(['Lincoln']);
     expect(names.reads()).toBe(1);
   });
 
-  it('reads again after an insert or update of one of its tables', async () => {
+  it('reads again after an announced write of one of its tables', async () => {
     const names = schoolNames();
     await names.read();
     await db.insertInto('clients').values({ lsclient_id: 'ROOSEVELT-AC', name: 'Roosevelt' }).execute();
+    changed('clients');
     expect(await names.read()).toEqual(['Lincoln', 'Roosevelt']);
     await db.updateTable('clients').set({ name: 'Lincoln High' }).where('lsclient_id', '=', 'LINCOLN-HS').execute();
+    changed('clients');
     expect(await names.read()).toEqual(['Lincoln High', 'Roosevelt']);
     expect(names.reads()).toBe(3);
   });
 
-  it('reads again after a delete from any table (it may cascade) and after a rollback', async () => {
+  it('reads the restored rows after a transaction that announced its write rolled back', async () => {
     const names = schoolNames();
     await names.read();
-    await db.deleteFrom('content_versions').execute();
-    await names.read();
-    expect(names.reads()).toBe(2);
     await db
       .transaction()
       .execute(async (trx) => {
         await trx.updateTable('clients').set({ name: 'Renamed' }).execute();
+        changed('clients');
         throw new Error('changed my mind');
       })
       .catch(() => undefined);
     expect(await names.read()).toEqual(['Lincoln']);
-    expect(names.reads()).toBe(3);
+    expect(names.reads()).toBe(2);
+  });
+
+  it("keeps one user's answer when another user's rows are announced, and reads it again after its own", async () => {
+    const cache = readCache<number, number>((userId) => [['user_clients', userId]]);
+    let reads = 0;
+    const read = (userId: number) =>
+      cache.read(db, userId, async () => {
+        reads += 1;
+        return userId;
+      });
+    await read(1);
+    await read(2);
+    changed('user_clients', 2);
+    await read(1);
+    expect(reads).toBe(2);
+    await read(2);
+    expect(reads).toBe(3);
+    removed('users', 1); // deleting a user reaches their schools by cascade
+    await read(1);
+    expect(reads).toBe(4);
   });
 
   it('sees a commit made by another connection to the same file at the next read', async () => {
@@ -90,7 +110,7 @@ describe('readCache on SQLite', () => {
     expect(names.reads()).toBe(2);
   });
 
-  it('does not keep an answer whose tables changed while it was being read', async () => {
+  it('does not keep an answer whose tables were announced changed while it was being read', async () => {
     const cache = readCache<string, string[]>(['clients']);
     let reads = 0;
     const read = () =>
@@ -98,7 +118,10 @@ describe('readCache on SQLite', () => {
         reads += 1;
         const rows = await db.selectFrom('clients').select('name').execute();
         // another request's write lands between this read's query and its answer
-        if (reads === 1) await db.updateTable('clients').set({ name: 'Changed meanwhile' }).execute();
+        if (reads === 1) {
+          await db.updateTable('clients').set({ name: 'Changed meanwhile' }).execute();
+          changed('clients');
+        }
         return rows.map((r) => r.name);
       });
     expect(await read()).toEqual(['Lincoln']);

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GlossaryEntry } from '../../common/knowledgeBase';
 import type { Db } from '../db';
+import { changed, removed } from '../db/changes';
 import { readCatalog, type CatalogModule } from './catalog';
 import { FIGURES_FILE } from './figures';
 import { STANDARDS_FILE } from './standards';
@@ -86,8 +87,11 @@ async function writeCatalog(
     await trx.deleteFrom('content_questions').execute();
     await trx.deleteFrom('content_reviews').execute();
     await trx.deleteFrom('content_sections').execute();
+    removed('content_sections');
     await trx.deleteFrom('content_materials').execute();
+    removed('content_materials');
     await trx.deleteFrom('content_modules').execute();
+    removed('content_modules');
     for (const m of modules) {
       const { id: moduleId } = await trx
         .insertInto('content_modules')
@@ -123,6 +127,7 @@ async function writeCatalog(
               body_html: renderMarkdown(s.body, { glossary }),
             })
             .execute();
+          changed('content_sections');
         }
         const { id: reviewId } = await trx
           .insertInto('content_reviews')
@@ -150,6 +155,7 @@ async function writeCatalog(
     }
     await alsoInTransaction?.(trx);
     await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: modules.length }).execute();
+    changed('content_versions');
   });
   return counts;
 }
@@ -190,6 +196,7 @@ export async function offerAllModules(db: Db, lsclientIDs: readonly string[]): P
         .values({ client_id: client.id, module_slug: m.slug })
         .onConflict((oc) => oc.columns(['client_id', 'module_slug']).doNothing())
         .execute();
+      changed('school_modules');
     }
   }
 }

@@ -5,6 +5,7 @@
  * `importContent` imports both in one transaction instead.
  */
 import type { Db } from '../db';
+import { changed } from '../db/changes';
 import { currentContentHash, hashContent } from './importContent';
 import { readSynonyms } from './kbSynonyms';
 import { readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
@@ -22,6 +23,7 @@ export async function importKnowledgeBase(db: Db, dir: string, now: number = Dat
   const knowledgeBase = await db.transaction().execute(async (trx) => {
     const counts = await writeKnowledgeBase(trx, topics, synonyms);
     await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: 0 }).execute();
+    changed('content_versions');
     return counts;
   });
   return { imported: true, hash, knowledgeBase };

@@ -12,6 +12,7 @@ import MarkdownIt from 'markdown-it';
 import { KB_PATH_PREFIX } from '../../common/catalog';
 import { KB_LIMITS as L, MARK_END, MARK_START, type KbKeyTerm } from '../../common/knowledgeBase';
 import type { Db } from '../db';
+import { changed, removed } from '../db/changes';
 import { searchRepository } from '../search/repository';
 import { writeVocabulary } from '../search/vocabulary';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
@@ -174,7 +175,9 @@ export interface KbCounts {
  */
 export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[], synonyms: readonly SynonymGroup[] = []): Promise<KbCounts> {
   await trx.deleteFrom('kb_articles').execute();
+  removed('kb_articles');
   await trx.deleteFrom('kb_topics').execute();
+  removed('kb_topics');
   let articles = 0;
   const texts: string[] = [];
   for (const topic of topics) {
@@ -202,6 +205,7 @@ export async function writeKnowledgeBase(trx: Db, topics: readonly KbTopic[], sy
           body_text: bodyText,
         })
         .execute();
+      changed('kb_articles');
     }
   }
   await searchRepository(trx).reindex();

@@ -1,62 +1,134 @@
 /**
- * What changed in the SQLite database since a moment: the basis of the read caches (db/readCache.ts,
- * an authenticated catalog read ran four queries — the session, the learner's schools,
- * the school's modules, the learner's progress — whose answers almost never change between two
- * requests).
+ * What changed since a moment: the basis of the read caches (db/readCache.ts). An authenticated
+ * catalog read ran four queries — the session, the learner's schools, the school's modules, the
+ * learner's progress — whose answers almost never change between two requests.
  *
  * Two sources of change, both seen before the next read:
- * - **This process's own statements.** Every statement Kysely runs on the SQLite connection is
- *   prepared just before it runs (db/index.ts `withStatementCache`); the tracker reads its text
- *   there. An `insert into` or `update` marks its table changed; a `select` marks nothing; anything
- *   else (a delete, which may cascade, a rollback, DDL, raw SQL) marks every table changed.
- *   better-sqlite3 runs the statement synchronously right after, and Kysely lets no other query use
- *   the connection while a transaction holds it, so no read slips between a write and its commit.
+ * - **This process's writes, announced where they are made.** A repository function that writes a
+ *   cached table calls `changed(table, key)` right after its statement (`key`: the one user whose
+ *   rows changed, when the cached reads are per user), or `removed(table, key)` after a delete,
+ *   which also counts the tables the delete cascades into. A missed announcement fails the API
+ *   tests (db/writeGuard.ts, on under NODE_ENV=test only).
  * - **Any other connection** (the admin CLI, another cluster worker on the same file, a test):
  *   SQLite's `PRAGMA data_version` changes on this connection whenever another one commits. Every
  *   authenticated request looks at it as it starts (`seeOtherConnections`), and any other read at
  *   least once per turn of the event loop; when it moved, every table counts as changed.
  *
- * PostgreSQL has no such connection-level signal and is often shared by several instances, so the
+ * Announcing after the write (not before) is what keeps answers fresh: a read that takes its stamp
+ * before the announcement is read again next time; one that takes it after runs its query after
+ * the write (on SQLite's one connection, also after the commit of a transaction holding it).
+ *
+ * PostgreSQL has no connection-level change signal and is often shared by several instances, so the
  * read caches stay off there (docs/server.md "Read caches").
  */
 import type { Db } from './index';
 
-/** What a statement does to the data, read from its SQL text. */
-export type StatementEffect = { kind: 'none' } | { kind: 'write'; table: string } | { kind: 'unknown' };
+/** The tables cached reads come from. */
+export type CachedTable =
+  | 'sessions'
+  | 'users'
+  | 'user_clients'
+  | 'user_permissions'
+  | 'school_permissions'
+  | 'clients'
+  | 'school_modules'
+  | 'content_versions'
+  | 'content_sections'
+  | 'kb_articles'
+  | 'section_completions'
+  | 'review_attempts'
+  | 'time_spent'
+  | 'bookmarks';
 
-const READ = /^\s*(?:select|explain)\b/i;
-// Kysely writes `insert into "t"` (upserts too: `… on conflict do update`) and `update "t"`. The
-// `or replace` forms are left out on purpose: they delete conflicting rows, like `delete` below.
-const INSERT = /^\s*insert\s+(?:or\s+(?:ignore|abort|fail|rollback)\s+)?into\s+"?(\w+)"?/i;
-const UPDATE = /^\s*update\s+(?:or\s+(?:ignore|abort|fail|rollback)\s+)?(?!or\s)"?(\w+)"?/i;
-/**
- * `commit`: its writes were counted when they ran, and no read of ours could run in between.
- * `begin`, `savepoint`, `release`: change nothing by themselves.
- */
-const NO_CHANGE = /^\s*(?:begin|commit|end|savepoint|release)\b/i;
+/** The rows of one key in a table (e.g. one user's), for reads cached per key. */
+export type Key = string | number;
+
+/** What a cached read depends on: every row of a table, or the rows of one key in it. */
+export type Dependency = CachedTable | readonly [CachedTable, Key];
 
 /**
- * A delete (or a replace) may reach other tables through `on delete cascade` / `set null` (a user's
- * sessions, schools, progress…), a rollback restores rows, DDL and raw SQL may do anything: those
- * count as "every table changed". They are rare on the hot path (sign-out and revocation update).
+ * The cached tables a delete reaches through ON DELETE CASCADE (migrations), and whether their
+ * rows are of the same key (a user's sessions, schools, progress…) or of unknown ones.
  */
-export function statementEffect(sql: string): StatementEffect {
-  if (READ.test(sql)) return { kind: 'none' };
-  const write = INSERT.exec(sql) ?? UPDATE.exec(sql);
-  if (write) return { kind: 'write', table: write[1]!.toLowerCase() };
-  if (NO_CHANGE.test(sql)) return { kind: 'none' };
-  return { kind: 'unknown' };
+export const CASCADES: Readonly<Record<string, { tables: readonly CachedTable[]; sameKey: boolean }>> = {
+  users: {
+    tables: ['sessions', 'user_clients', 'user_permissions', 'school_permissions', 'section_completions', 'review_attempts', 'time_spent', 'bookmarks'],
+    sameKey: true,
+  },
+  clients: { tables: ['user_clients', 'school_permissions', 'school_modules'], sameKey: false },
+  content_modules: { tables: ['content_sections'], sameKey: false },
+  content_materials: { tables: ['content_sections'], sameKey: false },
+  kb_topics: { tables: ['kb_articles'], sameKey: false },
+};
+
+/** Above this many keys with their own generation, they are dropped and every table counts as changed. */
+const MAX_KEYED_GENERATIONS = 100_000;
+
+let clock = 0;
+/** the last change of every row of a table (or of everything, under '') */
+const wholeTable = new Map<string, number>();
+/** the last change of any one key's rows of a table */
+const someKey = new Map<string, number>();
+/** the last change of one key's rows: "table\nkey" */
+const keyed = new Map<string, number>();
+/** told of every announcement (db/writeGuard.ts, in tests) */
+let announcementListener: ((table: string) => void) | undefined;
+
+const keyOf = (table: string, key: Key): string => `${table}\n${key}`;
+
+/** Announces a write to a cached table: of the rows of `key` (e.g. a user id), or of any rows. */
+export function changed(table: CachedTable, key?: Key): void {
+  clock += 1;
+  if (key === undefined) {
+    wholeTable.set(table, clock);
+  } else {
+    if (keyed.size >= MAX_KEYED_GENERATIONS) {
+      keyed.clear();
+      wholeTable.set('', clock);
+    }
+    keyed.set(keyOf(table, key), clock);
+    someKey.set(table, clock);
+  }
+  announcementListener?.(table);
+}
+
+/** Announces a delete from `table` (cached or not) and from the cached tables it cascades into. */
+export function removed(table: string, key?: Key): void {
+  if (isCachedTable(table)) changed(table, key);
+  const cascade = CASCADES[table];
+  for (const child of cascade?.tables ?? []) changed(child, cascade?.sameKey ? key : undefined);
+}
+
+const CACHED_TABLES = new Set<string>(['sessions', 'users', 'user_clients', 'user_permissions', 'school_permissions', 'clients', 'school_modules', 'content_versions', 'content_sections', 'kb_articles', 'section_completions', 'review_attempts', 'time_spent', 'bookmarks'] satisfies CachedTable[]);
+
+export function isCachedTable(table: string): table is CachedTable {
+  return CACHED_TABLES.has(table);
+}
+
+/** The newest change among `dependencies`: it differs from an earlier one exactly when one of them changed. */
+export function generationOf(dependencies: readonly Dependency[]): number {
+  let newest = wholeTable.get('') ?? 0;
+  for (const dependency of dependencies) {
+    const table = typeof dependency === 'string' ? dependency : dependency[0];
+    const whole = wholeTable.get(table) ?? 0;
+    const part = typeof dependency === 'string' ? (someKey.get(table) ?? 0) : (keyed.get(keyOf(table, dependency[1])) ?? 0);
+    newest = Math.max(newest, whole, part);
+  }
+  return newest;
+}
+
+/** Lets db/writeGuard.ts see each announcement (tests only). */
+export function listenToAnnouncements(listener: ((table: string) => void) | undefined): void {
+  announcementListener = listener;
 }
 
 /**
- * Generations of the tables of one SQLite connection. A stamp of some tables is the newest
- * generation among them (or of an "everything changed"); it differs from an earlier stamp exactly
- * when one of them changed in between.
+ * Commits by other connections to one SQLite file, seen through `PRAGMA data_version`. A stamp
+ * of some dependencies is the newest of their announced changes and of this connection's last
+ * "another connection committed"; it differs from an earlier stamp exactly when one of them changed.
  */
 export class ChangeTracker {
-  #clock = 0;
-  #everything = 0;
-  readonly #tables = new Map<string, number>();
+  #otherConnections = 0;
   #dataVersion: number;
   #lookedThisTurn = false;
   readonly #nextTurn = (): void => {
@@ -67,16 +139,10 @@ export class ChangeTracker {
     this.#dataVersion = readDataVersion();
   }
 
-  /** A statement about to run on the tracked connection. */
-  noteStatement(sql: string): void {
-    const effect = statementEffect(sql);
-    if (effect.kind === 'write') this.#tables.set(effect.table, ++this.#clock);
-    else if (effect.kind === 'unknown') this.#everything = ++this.#clock;
-  }
-
-  /** Anything done to the connection outside statements (e.g. `exec`). */
+  /** Anything done to the connection outside statements (e.g. `exec`): every table counts as changed. */
   noteUnknownChange(): void {
-    this.#everything = ++this.#clock;
+    clock += 1;
+    this.#otherConnections = clock;
   }
 
   /**
@@ -93,19 +159,15 @@ export class ChangeTracker {
     const version = this.readDataVersion();
     if (version !== this.#dataVersion) {
       this.#dataVersion = version;
-      this.#everything = ++this.#clock;
+      clock += 1;
+      this.#otherConnections = clock;
     }
   }
 
-  /** The current stamp of `tables`. */
-  stamp(tables: readonly string[]): number {
+  /** The current stamp of `dependencies`. */
+  stamp(dependencies: readonly Dependency[]): number {
     if (!this.#lookedThisTurn) this.lookForOtherConnections();
-    let stamp = this.#everything;
-    for (const table of tables) {
-      const generation = this.#tables.get(table);
-      if (generation !== undefined && generation > stamp) stamp = generation;
-    }
-    return stamp;
+    return Math.max(this.#otherConnections, generationOf(dependencies));
   }
 }
 

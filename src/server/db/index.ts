@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql 
 import type pg from 'pg';
 import { type Config, DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { ChangeTracker, registerChangeTracker } from './changes';
+import { testWriteGuard, type WriteGuard } from './writeGuard';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -80,11 +81,12 @@ export function createDatabase(
   // power loss; FULL syncs the WAL at every commit, so a save answered 2xx survives both
   // (docs/server.md "Scale-out and failure behaviour").
   sqlite.pragma('synchronous = FULL');
-  // what changed, for the read caches (db/changes.ts): our own statements, and other connections'
-  // commits through data_version
+  // other connections' commits, for the read caches (db/changes.ts); in tests, every write to a
+  // cached table must be announced where it is made (db/writeGuard.ts)
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const tracker = new ChangeTracker(() => dataVersion.get() as number);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, tracker) }) });
+  const guard = process.env.NODE_ENV === 'test' ? testWriteGuard() : undefined;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, tracker, guard) }) });
   registerChangeTracker(db, tracker);
   return db;
 }
@@ -118,13 +120,14 @@ export const STATEMENT_CACHE_SIZE = 500;
  * largest single cost of a catalog read). Kysely runs one query at a time on its one SQLite
  * connection and never streams here, so a cached statement is never busy when it is reused; a
  * schema change (migrations) makes SQLite re-prepare it by itself. Least recently used first out.
- * Kysely prepares each statement just before it runs it, so `tracker` (db/changes.ts) learns here
- * what each statement is about to change.
+ * Kysely prepares each statement just before it runs it: in tests, `guard` (db/writeGuard.ts) checks
+ * here that each write to a cached table is announced; `exec` (raw SQL, no statement) tells
+ * `tracker` that anything may have changed.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE, tracker?: ChangeTracker): SqliteDatabase.Database {
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE, tracker?: ChangeTracker, guard?: WriteGuard): SqliteDatabase.Database {
   const cache = new Map<string, SqliteDatabase.Statement>();
   const prepare = (source: string): SqliteDatabase.Statement => {
-    tracker?.noteStatement(source);
+    guard?.noteStatement(source);
     let statement = cache.get(source);
     if (statement) {
       cache.delete(source);

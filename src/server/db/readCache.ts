@@ -1,20 +1,25 @@
 /**
- * Answers of hot reads kept in memory until one of the tables they come from changes (
- * db/changes.ts says how a change is seen, also one made by another process).
+ * Answers of hot reads kept in memory until what they depend on changes (db/changes.ts says how a
+ * change is announced at its write site, and how one made by another process is seen).
  *
- * `readCache(tables)` makes a cache for one read; `cache.read(db, key, read)` returns the kept answer
- * when none of `tables` changed since it was read, else runs `read` and keeps its answer. The stamp
- * is taken before `read` runs, so a write that lands while the read is under way makes the answer
- * stale at once. Answers are shared between requests: callers must not change them (they are
- * frozen one level deep to make a slip fail loudly). A kept answer is the same object until it is
- * read again, so what is computed from it can be kept per object (a WeakMap), with no
- * invalidation of its own (services/catalog/routes.ts `getCatalog`).
+ * `readCache(dependsOn)` makes a cache for one read: `dependsOn` lists the tables it comes from, or
+ * (a function of the key) the tables and the keys of their rows it reads — e.g. one learner's
+ * progress depends on that learner's rows only, so another learner's completion leaves it kept.
+ * `cache.read(db, key, read)` returns the kept answer when none of them changed since it was read,
+ * else runs `read` and keeps its answer. The stamp is taken before `read` runs, so a write
+ * announced while the read is under way makes the answer stale at once. Answers are shared between
+ * requests: callers must not change them (they are frozen one level deep to make a slip fail
+ * loudly). A kept answer is the same object until it is read again, so what is computed from it can
+ * be kept per object (a WeakMap), with no invalidation of its own (services/catalog/routes.ts
+ * `getCatalog`).
  *
  * Only SQLite handles made by createDatabase are cached; on PostgreSQL (several instances, no
  * connection-level change signal) and inside a transaction every call runs `read`.
  */
-import { changeTrackerOf } from './changes';
+import { changeTrackerOf, type CachedTable, type Dependency } from './changes';
 import type { Db } from './index';
+
+export { changed, removed, type CachedTable } from './changes';
 
 interface Entry<V> {
   stamp: number;
@@ -28,8 +33,9 @@ export interface ReadCache<K, V> {
 /** Entries per cache and database (oldest first out): a few MB at most. */
 export const READ_CACHE_ENTRIES = 10_000;
 
-export function readCache<K, V>(tables: readonly string[], limit = READ_CACHE_ENTRIES): ReadCache<K, V> {
+export function readCache<K, V>(dependsOn: readonly CachedTable[] | ((key: K) => readonly Dependency[]), limit = READ_CACHE_ENTRIES): ReadCache<K, V> {
   const perDb = new WeakMap<Db, Map<K, Entry<V>>>();
+  const dependencies = typeof dependsOn === 'function' ? dependsOn : () => dependsOn;
   return {
     async read(db, key, read) {
       const tracker = changeTrackerOf(db);
@@ -39,7 +45,7 @@ export function readCache<K, V>(tables: readonly string[], limit = READ_CACHE_EN
         entries = new Map();
         perDb.set(db, entries);
       }
-      const stamp = tracker.stamp(tables);
+      const stamp = tracker.stamp(dependencies(key));
       const kept = entries.get(key);
       if (kept && kept.stamp === stamp) return kept.value;
       const value = await read();

@@ -8,6 +8,7 @@ import { SUPERUSER_PERMISSION } from '../../common/constants';
 import type { PasswordHashing } from '../config';
 import { hashPassword } from '../security/passwords';
 import type { Db } from '.';
+import { changed } from './changes';
 import { seedDemoClassroom } from './seedClassroom';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
       .values({ lsclient_id: school.lsclientID, name: school.clientName })
       .onConflict((oc) => oc.column('lsclient_id').doNothing())
       .execute();
+    changed('clients');
   }
   const clients = await db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
   const clientId = (lsclientID: string): number => {
@@ -82,17 +84,20 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      changed('users', inserted.id);
       if (account.schools.length > 0) {
         await trx
           .insertInto('user_clients')
           .values(account.schools.map((school, position) => ({ user_id: inserted.id, client_id: clientId(school), position })))
           .execute();
+        changed('user_clients', inserted.id);
       }
       if (account.permissions.length > 0) {
         await trx
           .insertInto('user_permissions')
           .values(account.permissions.map((permission) => ({ user_id: inserted.id, permission })))
           .execute();
+        changed('user_permissions', inserted.id);
       }
       const home = account.schools[0];
       if (account.schoolPermissions && home) {
@@ -100,6 +105,7 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
           .insertInto('school_permissions')
           .values(account.schoolPermissions.map((permission) => ({ user_id: inserted.id, client_id: clientId(home), permission, granted_at: now, granted_by: null })))
           .execute();
+        changed('school_permissions', inserted.id);
       }
     });
   }

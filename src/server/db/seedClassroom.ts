@@ -12,6 +12,7 @@
 import { WORKSHEET_INFO, type SavingsGoalData, type PaycheckData, type WorksheetKind } from '../../common/worksheets';
 import { newAccessCode } from '../security/codes';
 import type { Db } from '.';
+import { changed } from './changes';
 
 export const DEMO_CLASS_NAMES = ['Personal Finance — Period 2', 'Personal Finance — Period 5'] as const;
 
@@ -214,7 +215,9 @@ export async function seedDemoClassroom(db: Db, demoHash: () => Promise<string>,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        changed('users', inserted.id);
         await trx.insertInto('user_clients').values({ user_id: inserted.id, client_id: school.id, position: 0 }).execute();
+        changed('user_clients', inserted.id);
         students.push(inserted.id);
       }
       await trx
@@ -324,8 +327,11 @@ export async function seedDemoClassroom(db: Db, demoHash: () => Promise<string>,
         }
       }
       await insertInChunks((r) => trx.insertInto('section_completions').values(r).execute(), rows.completions);
+      changed('section_completions');
       await insertInChunks((r) => trx.insertInto('time_spent').values(r).execute(), rows.time);
+      changed('time_spent');
       await insertInChunks((r) => trx.insertInto('review_attempts').values(r).execute(), rows.attempts);
+      changed('review_attempts');
     }
   });
 }

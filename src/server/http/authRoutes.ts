@@ -5,6 +5,7 @@ import { API_MESSAGES } from '../../common/apiMessages';
 import { RENEWAL_KEY_PATTERN, RENEWAL_REPLAY_MS, SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
+import { changed } from '../db/changes';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { sameSecret } from '../security/codes';
 import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
@@ -114,6 +115,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // (only if nobody changed the password meanwhile)
       const upgraded = await hashPassword(password, ctx.config.passwordHashing);
       await ctx.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+      changed('users', user.id);
       request.log.info({ userId: user.id }, 'password hash upgraded to the current parameters');
     }
 

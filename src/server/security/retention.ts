@@ -7,6 +7,7 @@
  * where they are written (rateLimit.ts, throttle.ts, support.ts); this catches what is never written again.
  */
 import type { Db } from '../db';
+import { removed } from '../db/changes';
 
 const DAY = 86_400_000;
 
@@ -38,6 +39,7 @@ export async function purgeExpired(db: Db, now: number): Promise<PurgeCounts> {
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('absolute_expires_at', '<', now - RETENTION.sessionsMs), eb('revoked_at', '<', now - RETENTION.sessionsMs)]))
     .executeTakeFirst();
+  removed('sessions');
   const outbox = await db.deleteFrom('outbox').where('created_at', '<', now - RETENTION.outboxMs).executeTakeFirst();
   const resetCodes = await db.deleteFrom('password_reset_codes').where('expires_at', '<', now - RETENTION.expiredCodesMs).executeTakeFirst();
   const verificationCodes = await db.deleteFrom('verification_codes').where('expires_at', '<', now - RETENTION.expiredCodesMs).executeTakeFirst();

@@ -1,63 +1,49 @@
-/** The read caches' change tracker (db/changes.ts): what it reads from a statement's SQL text, and its stamps. */
-import { ChangeTracker, statementEffect } from '../../../../src/server/db/changes';
+/** The read caches' invalidation (db/changes.ts): which announced changes move which stamps, and other connections' commits. */
+import { ChangeTracker, changed, generationOf, removed, type CachedTable, type Dependency } from '../../../../src/server/db/changes';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('statementEffect', () => {
-  it.each([
-    // reads and transaction boundaries change nothing
-    ['select "id" from "sessions" where "id" = ?', { kind: 'none' }],
-    ['  SELECT 1', { kind: 'none' }],
-    ['explain query plan select * from "users"', { kind: 'none' }],
-    ['begin', { kind: 'none' }],
-    ['commit', { kind: 'none' }],
-    ['savepoint "sp1"', { kind: 'none' }],
-    ['release "sp1"', { kind: 'none' }],
-    // inserts and updates change their own table (Kysely's spelling, and by hand)
-    ['insert into "sessions" ("id", "user_id") values (?, ?)', { kind: 'write', table: 'sessions' }],
-    ['insert into "time_spent" ("user_id") values (?) on conflict ("user_id") do update set "seconds" = "time_spent"."seconds" + ?', { kind: 'write', table: 'time_spent' }],
-    ['INSERT OR IGNORE INTO Bookmarks (kind) VALUES (?)', { kind: 'write', table: 'bookmarks' }],
-    ['update "sessions" set "revoked_at" = ? where "id" = ?', { kind: 'write', table: 'sessions' }],
-    ['UPDATE OR ABORT users SET first_name = ?', { kind: 'write', table: 'users' }],
-    // a delete may cascade, a replace deletes, a rollback restores, DDL and raw SQL may do anything
-    ['delete from "bookmarks" where "id" = ?', { kind: 'unknown' }],
-    ['insert or replace into "users" ("id") values (?)', { kind: 'unknown' }],
-    ['replace into "users" ("id") values (?)', { kind: 'unknown' }],
-    ['update or replace "users" set "id" = ?', { kind: 'unknown' }],
-    ['rollback', { kind: 'unknown' }],
-    ['rollback to "sp1"', { kind: 'unknown' }],
-    ['create table "x" ("id" integer)', { kind: 'unknown' }],
-    ['alter table "users" add column "x" text', { kind: 'unknown' }],
-    ['with gone as (select 1) delete from "users"', { kind: 'unknown' }],
-    ['PRAGMA foreign_keys = OFF', { kind: 'unknown' }],
-    ['', { kind: 'unknown' }],
-  ])('%s', (sql, effect) => {
-    expect(statementEffect(sql)).toEqual(effect);
+/** Does announcing `change` move the stamp of a read depending on `dependencies`? */
+function moves(dependencies: readonly Dependency[], change: () => void): boolean {
+  const before = generationOf(dependencies);
+  change();
+  return generationOf(dependencies) !== before;
+}
+
+describe('announced changes', () => {
+  it.each<[string, readonly Dependency[], () => void, boolean]>([
+    // a whole-table dependency: any change of the table
+    ['whole table ← a change of the table', ['sessions'], () => changed('sessions'), true],
+    ['whole table ← a change of one key of it', ['users'], () => changed('users', 7), true],
+    ['whole table ← a change of another table', ['sessions'], () => changed('clients'), false],
+    // a keyed dependency: its key's rows, or every row
+    ['one learner ← that learner', [['time_spent', 7]], () => changed('time_spent', 7), true],
+    ['one learner ← another learner', [['time_spent', 7]], () => changed('time_spent', 8), false],
+    ['one learner ← every row of the table', [['time_spent', 7]], () => changed('time_spent'), true],
+    ['one learner ← the same key in another table', [['time_spent', 7]], () => changed('bookmarks', 7), false],
+    ['a string key and a number key name the same rows', [['bookmarks', '7']], () => changed('bookmarks', 7), true],
+    ['several dependencies ← any one of them', [['user_clients', 7], 'clients'], () => changed('clients'), true],
+    // a delete announces the cached tables it cascades into
+    ["a user's progress ← the user deleted", [['section_completions', 7]], () => removed('users', 7), true],
+    ["another user's progress ← a user deleted", [['section_completions', 8]], () => removed('users', 7), false],
+    ['sessions ← a user deleted', ['sessions'], () => removed('users', 7), true],
+    ["a learner's schools ← a school deleted", [['user_clients', 7]], () => removed('clients', 3), true],
+    ['section bodies ← the modules deleted (an import)', ['content_sections'], () => removed('content_modules'), true],
+    ['article links ← the topics deleted', ['kb_articles'], () => removed('kb_topics'), true],
+    ['progress ← a table that cascades into nothing cached', [['time_spent', 7]], () => removed('outbox'), false],
+  ])('%s', (_name, dependencies, change, expected) => {
+    expect(moves(dependencies, change)).toBe(expected);
+  });
+
+  it('moves every stamp when too many keys were kept apart', () => {
+    const other: Dependency[] = [['review_attempts', -1]];
+    const before = generationOf(other);
+    for (let key = 0; key <= 100_000; key += 1) changed('bookmarks', key);
+    expect(generationOf(other)).not.toBe(before);
   });
 });
 
-describe('ChangeTracker', () => {
-  it('moves the stamp of a table written, not of the others', () => {
-    const tracker = new ChangeTracker(() => 1);
-    const sessions = tracker.stamp(['sessions', 'users']);
-    const progress = tracker.stamp(['time_spent']);
-    tracker.noteStatement('select * from "sessions"');
-    expect(tracker.stamp(['sessions', 'users'])).toBe(sessions);
-    tracker.noteStatement('update "users" set "first_name" = ?');
-    expect(tracker.stamp(['sessions', 'users'])).not.toBe(sessions);
-    expect(tracker.stamp(['time_spent'])).toBe(progress);
-  });
-
-  it('moves every stamp on a statement it cannot read, and on a change outside statements', () => {
-    const tracker = new ChangeTracker(() => 1);
-    const before = tracker.stamp(['time_spent']);
-    tracker.noteStatement('delete from "users" where "id" = ?');
-    const afterDelete = tracker.stamp(['time_spent']);
-    expect(afterDelete).not.toBe(before);
-    tracker.noteUnknownChange();
-    expect(tracker.stamp(['time_spent'])).not.toBe(afterDelete);
-  });
-
+describe('ChangeTracker (other connections)', () => {
   /** A tracker over a data_version the test moves, counting how often it is read. */
   function watched() {
     const state = { version: 1, looks: 0 };
@@ -69,7 +55,16 @@ describe('ChangeTracker', () => {
     return { tracker, state };
   }
 
-  it('looks for other connections\' commits once per turn of the event loop, and moves every stamp when there was one', async () => {
+  it('stamps with the announced changes of the dependencies', () => {
+    const { tracker } = watched();
+    const deps: CachedTable[] = ['school_modules'];
+    const first = tracker.stamp(deps);
+    expect(tracker.stamp(deps)).toBe(first);
+    changed('school_modules');
+    expect(tracker.stamp(deps)).not.toBe(first);
+  });
+
+  it("looks for other connections' commits once per turn of the event loop, and moves every stamp when there was one", async () => {
     const { tracker, state } = watched();
     const first = tracker.stamp(['clients']);
     tracker.stamp(['sessions']);
@@ -92,5 +87,12 @@ describe('ChangeTracker', () => {
     expect(state.looks).toBe(2);
     expect(tracker.stamp(['sessions'])).not.toBe(first);
     expect(state.looks).toBe(2);
+  });
+
+  it('moves every stamp on a change outside statements (raw SQL through exec)', () => {
+    const { tracker } = watched();
+    const before = tracker.stamp([['time_spent', 1]]);
+    tracker.noteUnknownChange();
+    expect(tracker.stamp([['time_spent', 1]])).not.toBe(before);
   });
 });

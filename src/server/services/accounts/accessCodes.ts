@@ -1,15 +1,14 @@
 /** Access codes: look-up with distinct answers, and redemption (seat, school, product) in one transaction. */
-import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, normaliseAccessCode } from '../../../common/accounts';
 import type { Db } from '../../db';
-import type { AccessCodesTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { Selectable } from 'kysely';
 import { enrolStudent } from '../classroom/repository';
 import { bumpClassVersions } from '../classroom/versions';
+import * as codes from './codesRepository';
+import type { AccessCodeRow } from './codesRepository';
+import { addProduct, joinSchool } from './repository';
 
-/** A class's join code (class_id set): `class_archived_at` when findAccessCode read it. */
-export type AccessCodeRow = Selectable<AccessCodesTable> & { class_archived_at?: number | null };
+export type { AccessCodeRow } from './codesRepository';
 
 /** A join code of an archived class: said plainly, not as a bad code. */
 export const CLASS_ARCHIVED_MESSAGE = 'This class has been archived, so its join code no longer works. Ask your teacher which class to join.';
@@ -26,55 +25,7 @@ export function checkAccessCode(row: AccessCodeRow | undefined, now: number): Ac
 export async function findAccessCode(db: Db, raw: string): Promise<AccessCodeRow | undefined> {
   const code = normaliseAccessCode(raw);
   if (code === '' || code.length > 40) return undefined;
-  return db
-    .selectFrom('access_codes')
-    .leftJoin('classes', 'classes.id', 'access_codes.class_id')
-    .selectAll('access_codes')
-    .select('classes.archived_at as class_archived_at')
-    .where('code', '=', code)
-    .executeTakeFirst();
-}
-
-/** Adds the user to the code's school (as the last school) unless already a member. */
-export async function joinSchool(trx: Db, userId: number, clientId: number): Promise<void> {
-  const member = await trx
-    .selectFrom('user_clients')
-    .select('client_id')
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  if (member) return;
-  const last = await trx
-    .selectFrom('user_clients')
-    .select((eb) => eb.fn.max<number | null>('position').as('max'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
-  await trx.insertInto('user_clients').values({ user_id: userId, client_id: clientId, position }).execute();
-}
-
-/** Adds the course (the product at that school) unless the user has it; a course per school, each with its own student id. */
-export async function addProduct(trx: Db, userId: number, productId: number, clientId: number, externalId: string | null, now: number): Promise<void> {
-  const owned = await trx
-    .selectFrom('user_products')
-    .select('product_id')
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  if (owned) {
-    if (externalId) {
-      await trx
-        .updateTable('user_products')
-        .set({ external_id: externalId })
-        .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .where('client_id', '=', clientId)
-        .execute();
-    }
-    return;
-  }
-  await trx.insertInto('user_products').values({ user_id: userId, product_id: productId, client_id: clientId, external_id: externalId, created_at: now }).execute();
+  return codes.accessCodeByCode(db, code);
 }
 
 /**
@@ -90,23 +41,11 @@ export async function redeemAccessCode(
   externalId: string | null = null,
 ): Promise<{ id: number; name: string } | null> {
   // read again in the transaction: the class may have been archived since the code was checked
-  const joined = code.class_id === null ? undefined : await trx.selectFrom('classes').select(['id', 'name', 'archived_at']).where('id', '=', code.class_id).executeTakeFirst();
+  const joined = code.class_id === null ? undefined : await codes.classOfCode(trx, code.class_id);
   if (joined && joined.archived_at !== null) throw new HttpError(410, CLASS_ARCHIVED_MESSAGE);
-  const already = await trx
-    .selectFrom('access_code_redemptions')
-    .select('user_id')
-    .where('access_code_id', '=', code.id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (already) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeAlreadyRedeemed);
-  const taken = await trx
-    .updateTable('access_codes')
-    .set({ used: sql<number>`used + 1` })
-    .where('id', '=', code.id)
-    .where('used', '<', sql<number>`seats`)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeExhausted);
-  await trx.insertInto('access_code_redemptions').values({ access_code_id: code.id, user_id: userId, redeemed_at: now }).execute();
+  if (await codes.hasRedeemed(trx, code.id, userId)) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeAlreadyRedeemed);
+  if (!(await codes.takeSeat(trx, code.id))) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeExhausted);
+  await codes.insertRedemption(trx, code.id, userId, now);
   await joinSchool(trx, userId, code.client_id);
   await addProduct(trx, userId, code.product_id, code.client_id, externalId, now);
   if (joined) await enrolStudent(trx, joined.id, userId, 'code', now);

@@ -19,6 +19,8 @@ import { newAccessCode, newSecret, sha256 } from '../../security/codes';
 import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword } from '../../security/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
+import * as codeRows from './codesRepository';
+import * as repo from './repository';
 
 /** An operator's mistake: the CLI prints the message and exits non-zero. */
 export class AdminError extends Error {
@@ -31,13 +33,13 @@ export class AdminError extends Error {
 const DAY = 86_400_000;
 
 async function schoolId(db: Db, lsclientID: string): Promise<{ id: number; name: string }> {
-  const row = await db.selectFrom('clients').select(['id', 'name']).where('lsclient_id', '=', lsclientID.trim()).executeTakeFirst();
+  const row = await repo.schoolByLsclientId(db, lsclientID.trim());
   if (!row) throw new AdminError(`No school with id "${lsclientID}". See: admin list-schools`);
   return row;
 }
 
 async function productId(db: Db, code: string): Promise<{ id: number; name: string }> {
-  const row = await db.selectFrom('products').select(['id', 'name']).where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+  const row = await repo.productByCode(db, code.trim().toUpperCase());
   if (!row) throw new AdminError(`No product "${code}". See: admin list-products`);
   return row;
 }
@@ -47,25 +49,17 @@ export async function createSchool(db: Db, lsclientID: string, name: string): Pr
   if (!/^[A-Za-z0-9._-]{2,50}$/.test(id)) throw new AdminError('The school id must be 2 to 50 letters, digits, dots, hyphens or underscores.');
   if (name.trim().length < 2 || name.trim().length > 200) throw new AdminError('The school name must be 2 to 200 characters.');
   // school ids are compared ignoring case (SPEC S3.04): "lincoln-hs" is LINCOLN-HS
-  const exists = await db
-    .selectFrom('clients')
-    .select('lsclient_id')
-    .where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', id.toLowerCase()))
-    .executeTakeFirst();
+  const exists = await repo.schoolByLsclientIdIgnoringCase(db, id);
   if (exists) throw new AdminError(`A school with id "${exists.lsclient_id}" already exists (school ids are compared ignoring case).`);
-  await db.insertInto('clients').values({ lsclient_id: id, name: name.trim() }).execute();
+  await repo.insertSchool(db, id, name.trim());
 }
 
 export async function createProduct(db: Db, code: string, name: string, externalIdLabel: string | null): Promise<void> {
   const id = code.trim().toUpperCase();
   if (!/^[A-Z0-9_-]{2,40}$/.test(id)) throw new AdminError('The product code must be 2 to 40 letters, digits, hyphens or underscores.');
   if (name.trim().length < 2) throw new AdminError('The product name must be at least 2 characters.');
-  const exists = await db.selectFrom('products').select('id').where('code', '=', id).executeTakeFirst();
-  if (exists) throw new AdminError(`A product "${id}" already exists.`);
-  await db
-    .insertInto('products')
-    .values({ code: id, name: name.trim(), requires_external_id: externalIdLabel ? 1 : 0, external_id_label: externalIdLabel })
-    .execute();
+  if (await repo.productByCode(db, id)) throw new AdminError(`A product "${id}" already exists.`);
+  await repo.insertProduct(db, { code: id, name: name.trim(), externalIdLabel });
 }
 
 export async function createAccessCodes(
@@ -84,12 +78,8 @@ export async function createAccessCodes(
   await db.transaction().execute(async (trx) => {
     while (codes.length < options.count) {
       const code = newAccessCode();
-      const clash = await trx.selectFrom('access_codes').select('id').where('code', '=', code).executeTakeFirst();
-      if (clash) continue;
-      await trx
-        .insertInto('access_codes')
-        .values({ code, client_id: school.id, product_id: product.id, seats: options.seats, used: 0, expires_at: options.expiresAt, created_at: now })
-        .execute();
+      if (await codeRows.accessCodeExists(trx, code)) continue;
+      await codeRows.insertAccessCode(trx, { code, client_id: school.id, product_id: product.id, seats: options.seats, used: 0, expires_at: options.expiresAt, created_at: now });
       codes.push(code);
     }
     if (actor) {
@@ -136,21 +126,17 @@ export async function inviteStudents(
     const rows: { id: number; email: string; token: string }[] = [];
     for (const email of options.emails) {
       const token = newSecret();
-      const row = await trx
-        .insertInto('invitations')
-        .values({
-          kind: 'email',
-          token_hash: sha256(token),
-          email,
-          client_id: school.id,
-          product_id: product.id,
-          access_code_id: null,
-          created_at: now,
-          expires_at: now + ACCOUNT_LIMITS.invitationDays * DAY,
-          used_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await codeRows.insertInvitation(trx, {
+        kind: 'email',
+        token_hash: sha256(token),
+        email,
+        client_id: school.id,
+        product_id: product.id,
+        access_code_id: null,
+        created_at: now,
+        expires_at: now + ACCOUNT_LIMITS.invitationDays * DAY,
+        used_at: null,
+      });
       rows.push({ id: row.id, email, token });
       if (actor) await recordAudit(trx, actor, { action: 'invitation.create', schoolId: school.id, targetName: email, detail: { invitationId: row.id } }, now);
     }
@@ -164,7 +150,7 @@ export async function inviteStudents(
     } catch (error) {
       failed.push(`${invitation.email}: ${(error as Error).message}`);
       // an invitation nobody received must not stay usable
-      await db.updateTable('invitations').set({ expires_at: now }).where('id', '=', invitation.id).execute();
+      await codeRows.expireInvitation(db, invitation.id, now);
     }
   }
   if (failed.length > 0) throw new AdminError(`Could not send ${failed.length} invitation(s) (they were withdrawn):\n  ${failed.join('\n  ')}`);
@@ -187,79 +173,60 @@ export async function createUser(
   const problem = passwordProblem(options.password, { userName, isCommon: isCommonPassword });
   if (problem) throw new AdminError(`--password: ${problem}`);
   const school = options.school ? await schoolId(db, options.school) : null;
-  const taken = await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst();
-  if (taken) throw new AdminError(`The user name "${userName}" is taken.`);
+  if ((await repo.userIdByName(db, userName)) !== undefined) throw new AdminError(`The user name "${userName}" is taken.`);
   const passwordHash = await hashPassword(options.password, hashing);
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        first_name: options.firstName.trim(),
-        last_name: options.lastName.trim(),
-        user_name: userName,
-        email: options.email.trim(),
-        timezone: null,
-        password_hash: passwordHash,
-        created_at: now,
-        must_change_password: options.mustChangePassword ? 1 : 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (school) await trx.insertInto('user_clients').values({ user_id: user.id, client_id: school.id, position: 0 }).execute();
+    const userId = await repo.insertUser(trx, {
+      first_name: options.firstName.trim(),
+      last_name: options.lastName.trim(),
+      user_name: userName,
+      email: options.email.trim(),
+      timezone: null,
+      password_hash: passwordHash,
+      created_at: now,
+      must_change_password: options.mustChangePassword ? 1 : 0,
+    });
+    if (school) await repo.insertMembership(trx, userId, school.id, 0);
     if (actor) {
       const targetName = `${options.firstName.trim()} ${options.lastName.trim()} (${userName})`;
-      await recordAudit(trx, actor, { action: 'user.create', schoolId: school?.id ?? null, targetUserId: user.id, targetName }, now);
+      await recordAudit(trx, actor, { action: 'user.create', schoolId: school?.id ?? null, targetUserId: userId, targetName }, now);
     }
-    return user.id;
+    return userId;
   });
 }
 
 async function userIdOf(db: Db, userName: string): Promise<number> {
-  const row = await db.selectFrom('users').select('id').where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
-  if (!row) throw new AdminError(`No user "${userName}".`);
-  return row.id;
+  const id = await repo.userIdByName(db, normaliseUserName(userName));
+  if (id === undefined) throw new AdminError(`No user "${userName}".`);
+  return id;
 }
 
 export async function grantPermission(db: Db, userName: string, permission: string): Promise<boolean> {
   const value = permission.trim().toUpperCase();
   if (!/^[A-Z0-9_:-]{2,60}$/.test(value)) throw new AdminError('A permission is 2 to 60 letters, digits, _, : or -.');
   const id = await userIdOf(db, userName);
-  const has = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', id).where('permission', '=', value).executeTakeFirst();
-  if (has) return false;
-  await db.insertInto('user_permissions').values({ user_id: id, permission: value }).execute();
+  if (await repo.hasPermission(db, id, value)) return false;
+  await repo.insertPermission(db, id, value);
   return true;
 }
 
 export async function revokePermission(db: Db, userName: string, permission: string): Promise<boolean> {
   const id = await userIdOf(db, userName);
-  const result = await db.deleteFrom('user_permissions').where('user_id', '=', id).where('permission', '=', permission.trim().toUpperCase()).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return repo.deletePermission(db, id, permission.trim().toUpperCase());
 }
 
 export async function listSchools(db: Db) {
-  const rows = await db.selectFrom('clients').select(['lsclient_id', 'name']).orderBy('lsclient_id').execute();
-  const counts = await db.selectFrom('user_clients').select(['client_id']).execute();
-  const ids = await db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
-  return rows.map((r) => {
-    const id = ids.find((x) => x.lsclient_id === r.lsclient_id)?.id;
-    return { id: r.lsclient_id, name: r.name, students: counts.filter((c) => c.client_id === id).length };
-  });
+  const rows = await repo.schoolsWithMemberCounts(db);
+  return rows.map((r) => ({ id: r.lsclient_id, name: r.name, students: r.members }));
 }
 
 export async function listProductsAll(db: Db) {
-  const rows = await db.selectFrom('products').selectAll().orderBy('code').execute();
+  const rows = await repo.allProducts(db);
   return rows.map((r) => ({ code: r.code, name: r.name, externalId: r.external_id_label ?? (Number(r.requires_external_id) ? 'yes' : '—') }));
 }
 
 export async function listCodes(db: Db, school: string | null, now: number) {
-  let query = db
-    .selectFrom('access_codes')
-    .innerJoin('clients', 'clients.id', 'access_codes.client_id')
-    .innerJoin('products', 'products.id', 'access_codes.product_id')
-    .select(['access_codes.code', 'clients.lsclient_id as school', 'products.code as product', 'access_codes.seats', 'access_codes.used', 'access_codes.expires_at'])
-    .orderBy('access_codes.id');
-  if (school) query = query.where('clients.lsclient_id', '=', school);
-  const rows = await query.execute();
+  const rows = await codeRows.accessCodesWithNames(db, school);
   return rows.map((r) => ({
     code: formatAccessCode(r.code),
     school: r.school,
@@ -270,13 +237,8 @@ export async function listCodes(db: Db, school: string | null, now: number) {
 }
 
 export async function listUsers(db: Db, school: string | null) {
-  let query = db.selectFrom('users').select(['id', 'user_name', 'first_name', 'last_name', 'email']).orderBy('user_name');
-  if (school) {
-    const s = await schoolId(db, school);
-    query = query.where('id', 'in', db.selectFrom('user_clients').select('user_id').where('client_id', '=', s.id));
-  }
-  const users = await query.execute();
-  const perms = await db.selectFrom('user_permissions').selectAll().execute();
+  const users = await repo.usersOf(db, school ? (await schoolId(db, school)).id : null);
+  const perms = await repo.allPermissions(db);
   return users.map((u) => ({
     user: u.user_name,
     name: `${u.first_name} ${u.last_name}`,

@@ -13,6 +13,8 @@ import { newSecret, sha256 } from '../../security/codes';
 import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import * as codes from './codesRepository';
+import * as repo from './repository';
 
 /** at most this many accounts share one e-mail address for a reset mail */
 const MAX_ACCOUNTS_PER_EMAIL = 5;
@@ -27,27 +29,18 @@ export interface PasswordMailContext {
 /** Mails a reset link to every account whose user name or e-mail is `login`; silent otherwise. */
 export async function requestPasswordReset(ctx: PasswordMailContext, login: string): Promise<number> {
   const value = login.trim().toLowerCase();
-  const users = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'email'])
-    .where((eb) => eb.or([eb('user_name', '=', value), eb(eb.fn('lower', ['email']), '=', value)]))
-    .orderBy('id')
-    .limit(MAX_ACCOUNTS_PER_EMAIL)
-    .execute();
+  const users = await repo.usersByLogin(ctx.db, value, MAX_ACCOUNTS_PER_EMAIL);
   // equal work for an unknown login: one code drawn and hashed, then thrown away
   if (users.length === 0) sha256(newSecret(ACCOUNT_LIMITS.resetCodeBytes));
   for (const user of users) {
     const code = newSecret(ACCOUNT_LIMITS.resetCodeBytes);
-    await ctx.db
-      .insertInto('password_reset_codes')
-      .values({
-        user_id: user.id,
-        code_hash: sha256(code),
-        created_at: ctx.now,
-        expires_at: ctx.now + ACCOUNT_LIMITS.resetCodeMinutes * 60_000,
-        used_at: null,
-      })
-      .execute();
+    await codes.insertResetCode(ctx.db, {
+      user_id: user.id,
+      code_hash: sha256(code),
+      created_at: ctx.now,
+      expires_at: ctx.now + ACCOUNT_LIMITS.resetCodeMinutes * 60_000,
+      used_at: null,
+    });
     const link = `${ctx.config.publicUrl}/password/reset/${code}`;
     await ctx.mailer.send(mailTemplates.passwordReset(user.email, ctx.config.productName, user.user_name, link, ACCOUNT_LIMITS.resetCodeMinutes));
   }
@@ -56,7 +49,7 @@ export async function requestPasswordReset(ctx: PasswordMailContext, login: stri
 
 /** The reset code's row when usable: unknown → 404, used → 410, expired → 410, each with its message. */
 export async function usableResetCode(db: Db, code: string, now: number) {
-  const row = await db.selectFrom('password_reset_codes').selectAll().where('code_hash', '=', sha256(code.trim())).executeTakeFirst();
+  const row = await codes.resetCodeByHash(db, sha256(code.trim()));
   if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.resetInvalid);
   if (row.used_at !== null) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
   if (now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.resetExpired);
@@ -65,19 +58,18 @@ export async function usableResetCode(db: Db, code: string, now: number) {
 
 export async function resetPassword(db: Db, config: Pick<Config, 'passwordHashing'>, code: string, password: string, now: number): Promise<void> {
   const row = await usableResetCode(db, code, now);
-  const user = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await repo.userNameOf(db, row.user_id);
   if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.resetInvalid);
   const problem = passwordProblem(password, { userName: user.user_name, isCommon: isCommonPassword });
   if (problem) throw new HttpError(400, problem);
   const passwordHash = await hashPassword(password, config.passwordHashing);
   await db.transaction().execute(async (trx) => {
     // single use even under concurrent requests: only one update finds the code unused
-    const taken = await trx.updateTable('password_reset_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
+    if (!(await codes.useResetCode(trx, row.id, now))) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
     // a password the user chose ends a temporary one
-    await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
+    await repo.setPassword(trx, user.id, passwordHash, 0);
     // the other links of this user stop working too, and every session ends
-    await trx.updateTable('password_reset_codes').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await codes.useUsersResetCodes(trx, user.id, now);
     await revokeUserSessions(trx, user.id, now);
   });
 }
@@ -90,7 +82,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const user = await ctx.db.selectFrom('users').select(['id', 'user_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  const user = await repo.userWithPasswordHash(ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (newPassword === currentPassword) throw new HttpError(400, ACCOUNT_MESSAGES.passwordUnchanged);
@@ -99,7 +91,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
   await ctx.db.transaction().execute(async (trx) => {
     // a password the user chose ends a temporary one
-    await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
+    await repo.setPassword(trx, user.id, passwordHash, 0);
     await revokeUserSessions(trx, user.id, ctx.now, keepSessionId);
   });
   await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));

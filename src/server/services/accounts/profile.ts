@@ -15,6 +15,8 @@ import { mailTemplates } from '../../mail/templates';
 import { loadIdentity } from '../auth/repository';
 import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
 import { withClassVersions } from '../classroom/versions';
+import { newestEmailChange, redeemedCodes } from './codesRepository';
+import * as repo from './repository';
 
 /** The signed-in user as stored now: one whose account is gone is no longer signed in (401). */
 async function storedIdentity(db: Db, userId: number): Promise<SessionIdentity> {
@@ -28,25 +30,7 @@ interface Course extends ProfileProduct {
 }
 
 async function listCourses(db: Db, userId: number): Promise<Course[]> {
-  const rows = await db
-    .selectFrom('user_products')
-    .innerJoin('products', 'products.id', 'user_products.product_id')
-    .innerJoin('clients', 'clients.id', 'user_products.client_id')
-    .select([
-      'products.id as productId',
-      'products.name as productName',
-      'clients.id as clientId',
-      'clients.name as schoolName',
-      'clients.lsclient_id as lsclientID',
-      'products.requires_external_id as requires',
-      'products.external_id_label as label',
-      'user_products.external_id as externalId',
-    ])
-    .where('user_products.user_id', '=', userId)
-    .orderBy('products.name')
-    .orderBy('user_products.created_at')
-    .orderBy('clients.name')
-    .execute();
+  const rows = await repo.coursesOf(db, userId);
   return rows.map((r) => ({
     productId: r.productId,
     productName: r.productName,
@@ -80,39 +64,17 @@ export async function getProduct(db: Db, userId: number, productId: number, lscl
 export async function setExternalId(db: Db, userId: number, productId: number, externalId: string, lsclientID?: string): Promise<ProfileProduct> {
   const course = await findCourse(db, userId, productId, lsclientID);
   // a class dashboard shows the school id
-  await withClassVersions(db, { studentIds: [userId] }, (trx) =>
-    trx
-      .updateTable('user_products')
-      .set({ external_id: externalId.trim() })
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .where('client_id', '=', course.clientId)
-      .execute(),
-  );
+  await withClassVersions(db, { studentIds: [userId] }, (trx) => repo.setCourseExternalId(trx, { userId, productId, clientId: course.clientId }, externalId.trim()));
   return getProduct(db, userId, productId, course.lsclientID);
 }
 
 export async function listRedeemedCodes(db: Db, userId: number): Promise<RedeemedAccessCode[]> {
-  const rows = await db
-    .selectFrom('access_code_redemptions')
-    .innerJoin('access_codes', 'access_codes.id', 'access_code_redemptions.access_code_id')
-    .innerJoin('clients', 'clients.id', 'access_codes.client_id')
-    .innerJoin('products', 'products.id', 'access_codes.product_id')
-    .select(['access_codes.code as code', 'clients.name as schoolName', 'products.name as productName', 'access_code_redemptions.redeemed_at as redeemedAt'])
-    .where('access_code_redemptions.user_id', '=', userId)
-    .orderBy('access_code_redemptions.redeemed_at', 'desc')
-    .execute();
+  const rows = await redeemedCodes(db, userId);
   return rows.map((r) => ({ ...r, redeemedAt: Number(r.redeemedAt) }));
 }
 
 export async function pendingEmail(db: Db, userId: number, now: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('verification_codes')
-    .select(['email', 'expires_at', 'consumed_at', 'attempts'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'email-change')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await newestEmailChange(db, userId);
   if (!row || row.consumed_at !== null || now >= Number(row.expires_at) || Number(row.attempts) >= ACCOUNT_LIMITS.verificationMaxAttempts) return null;
   return row.email;
 }
@@ -137,7 +99,7 @@ export async function updateProfile(
 ): Promise<{ user: User; pendingEmail: string | null }> {
   // a class dashboard shows the names
   await withClassVersions(db, { studentIds: [userId] }, (trx) =>
-    trx.updateTable('users').set({ first_name: update.firstName.trim(), last_name: update.lastName.trim(), timezone: update.timezone }).where('id', '=', userId).execute(),
+    repo.setNamesAndTimezone(trx, userId, { firstName: update.firstName.trim(), lastName: update.lastName.trim(), timezone: update.timezone }),
   );
   const identity = await storedIdentity(db, userId);
   const email = update.email.trim();
@@ -153,7 +115,7 @@ export async function updateProfile(
 export async function confirmEmailChange(db: Db, userId: number, code: string, now: number): Promise<User> {
   if (!(await pendingEmail(db, userId, now))) throw new HttpError(409, ACCOUNT_MESSAGES.noPendingEmail);
   const { email } = await checkVerificationCode(db, { userId, purpose: 'email-change' }, code, null, now);
-  await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  await repo.setEmail(db, userId, email);
   const identity = await storedIdentity(db, userId);
   return identity.user;
 }
@@ -164,13 +126,7 @@ export async function switchSchool(db: Db, userId: number, lsclientID: string): 
   const chosen = identity.clients.find((c) => sameClientId(c.lsclientID, lsclientID));
   if (!chosen) throw new HttpError(404, ACCOUNT_MESSAGES.schoolNotFound);
   const order = [chosen, ...identity.clients.filter((c) => c !== chosen)];
-  const ids = await db.selectFrom('clients').select(['id', 'lsclient_id']).where('lsclient_id', 'in', order.map((c) => c.lsclientID)).execute();
-  await db.transaction().execute(async (trx) => {
-    for (const [position, client] of order.entries()) {
-      const id = ids.find((row) => row.lsclient_id === client.lsclientID)?.id;
-      if (id === undefined) continue;
-      await trx.updateTable('user_clients').set({ position }).where('user_id', '=', userId).where('client_id', '=', id).execute();
-    }
-  });
+  const ids = await repo.schoolIds(db, order.map((c) => c.lsclientID));
+  await db.transaction().execute((trx) => repo.setSchoolOrder(trx, userId, order.map((client) => ids.find((row) => row.lsclient_id === client.lsclientID)?.id)));
   return order;
 }

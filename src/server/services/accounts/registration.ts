@@ -3,7 +3,6 @@
  * kept on the server step by step, resumable with the record id and its key, finished by creating
  * the account (in one transaction) and starting a session.
  */
-import type { Selectable } from 'kysely';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES,
@@ -18,7 +17,6 @@ import {
 import type { Session } from '../../../common/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import type { InvitationsTable, RegistrationRecordsTable } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
@@ -27,11 +25,11 @@ import { isCommonPassword } from '../../security/commonPasswords';
 import { hashPassword } from '../../security/passwords';
 import { findUserByUserName } from '../auth/repository';
 import { startSession } from '../auth/sessions';
-import { checkAccessCode, findAccessCode, redeemAccessCode, addProduct, joinSchool } from './accessCodes';
+import { checkAccessCode, findAccessCode, redeemAccessCode } from './accessCodes';
+import * as codes from './codesRepository';
+import type { InvitationRow, RecordRow } from './codesRepository';
+import { addProduct, insertUser, joinSchool, productById, schoolName } from './repository';
 import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
-
-type RecordRow = Selectable<RegistrationRecordsTable>;
-type InvitationRow = Selectable<InvitationsTable>;
 
 const DAY = 86_400_000;
 
@@ -45,53 +43,45 @@ export interface Started {
 
 async function createRecord(db: Db, invitation: InvitationRow, email: string | null, now: number): Promise<Started> {
   const key = newSecret();
-  const inserted = await db
-    .insertInto('registration_records')
-    .values({
-      invitation_id: invitation.id,
-      key_hash: sha256(key),
-      first_name: null,
-      last_name: null,
-      external_id: null,
-      terms_accepted_at: null,
-      email,
-      email_verified_at: null,
-      user_name: null,
-      user_id: null,
-      completed_at: null,
-      created_at: now,
-      expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const record = await loadRecord(db, invitation.id, inserted.id, key, now);
-  return { invitationId: invitation.id, recordId: inserted.id, key, record: record.view };
+  const recordId = await codes.insertRecord(db, {
+    invitation_id: invitation.id,
+    key_hash: sha256(key),
+    first_name: null,
+    last_name: null,
+    external_id: null,
+    terms_accepted_at: null,
+    email,
+    email_verified_at: null,
+    user_name: null,
+    user_id: null,
+    completed_at: null,
+    created_at: now,
+    expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
+  });
+  const record = await loadRecord(db, invitation.id, recordId, key, now);
+  return { invitationId: invitation.id, recordId, key, record: record.view };
 }
 
 /** Entering an access code: a 'code' invitation (the /register/{id} of the URL) and its record. */
 export async function startWithAccessCode(db: Db, rawCode: string, now: number): Promise<Started> {
   const code = checkAccessCode(await findAccessCode(db, rawCode), now);
-  const invitation = await db
-    .insertInto('invitations')
-    .values({
-      kind: 'code',
-      token_hash: null,
-      email: null,
-      client_id: code.client_id,
-      product_id: code.product_id,
-      access_code_id: code.id,
-      created_at: now,
-      expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
-      used_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const invitation = await codes.insertInvitation(db, {
+    kind: 'code',
+    token_hash: null,
+    email: null,
+    client_id: code.client_id,
+    product_id: code.product_id,
+    access_code_id: code.id,
+    created_at: now,
+    expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
+    used_at: null,
+  });
   return createRecord(db, invitation, null, now);
 }
 
 /** The invitation's e-mail step: the link's token and the address it was sent to must both match. */
 export async function startWithInvitation(db: Db, invitationId: number, token: string, email: string, now: number): Promise<Started> {
-  const invitation = await db.selectFrom('invitations').selectAll().where('id', '=', invitationId).where('kind', '=', 'email').executeTakeFirst();
+  const invitation = await codes.emailInvitation(db, invitationId);
   if (!invitation?.token_hash || !sameSecret(invitation.token_hash, sha256(token)) || invitation.used_at !== null || now >= Number(invitation.expires_at)) {
     throw new HttpError(404, ACCOUNT_MESSAGES.invitationInvalid);
   }
@@ -107,20 +97,20 @@ export interface LoadedRecord {
 
 /** The record, if the id, its invitation and the key all match and it has not expired. */
 export async function loadRecord(db: Db, invitationId: number, recordId: number, key: string, now: number): Promise<LoadedRecord> {
-  const row = await db.selectFrom('registration_records').selectAll().where('id', '=', recordId).executeTakeFirst();
+  const row = await codes.recordById(db, recordId);
   if (!row || row.invitation_id !== invitationId || !sameSecret(row.key_hash, sha256(key)) || now >= Number(row.expires_at)) {
     throw new HttpError(404, ACCOUNT_MESSAGES.recordInvalid);
   }
-  const invitation = await db.selectFrom('invitations').selectAll().where('id', '=', row.invitation_id).executeTakeFirstOrThrow();
-  const product = await db.selectFrom('products').selectAll().where('id', '=', invitation.product_id).executeTakeFirstOrThrow();
-  const school = await db.selectFrom('clients').select('name').where('id', '=', invitation.client_id).executeTakeFirstOrThrow();
+  const invitation = await codes.invitationById(db, row.invitation_id);
+  const product = await productById(db, invitation.product_id);
+  const school = await schoolName(db, invitation.client_id);
   const resendInSeconds = await secondsUntilResend(db, { purpose: 'registration', recordId: row.id }, now);
   const requiresExternalId = Number(product.requires_external_id) === 1;
   const view: RegistrationRecordView = {
     id: row.id,
     invitationId: row.invitation_id,
     step: 'name',
-    schoolName: school.name,
+    schoolName: school,
     productName: product.name,
     requiresExternalId,
     externalIdLabel: product.external_id_label,
@@ -147,7 +137,7 @@ function requireStep(loaded: LoadedRecord, step: RegistrationStep): void {
 }
 
 async function update(db: Db, loaded: LoadedRecord, values: Partial<Omit<RecordRow, 'id'>>): Promise<void> {
-  await db.updateTable('registration_records').set(values).where('id', '=', loaded.row.id).execute();
+  await codes.updateRecord(db, loaded.row.id, values);
 }
 
 export async function saveName(db: Db, loaded: LoadedRecord, firstName: string, lastName: string): Promise<void> {
@@ -228,35 +218,25 @@ export async function finishRegistration(
 
   const userId = await db.transaction().execute(async (trx) => {
     if (await findUserByUserName(trx, userName)) throw new HttpError(409, ACCOUNT_MESSAGES.userNameTaken);
-    const user = await trx
-      .insertInto('users')
-      .values({
-        first_name: row.first_name ?? '',
-        last_name: row.last_name ?? '',
-        user_name: userName,
-        email: row.email ?? '',
-        timezone: null,
-        password_hash: passwordHash,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertUser(trx, {
+      first_name: row.first_name ?? '',
+      last_name: row.last_name ?? '',
+      user_name: userName,
+      email: row.email ?? '',
+      timezone: null,
+      password_hash: passwordHash,
+      created_at: now,
+    });
     if (invitation.kind === 'code' && invitation.access_code_id !== null) {
-      const code = await trx.selectFrom('access_codes').selectAll().where('id', '=', invitation.access_code_id).executeTakeFirst();
-      await redeemAccessCode(trx, checkAccessCode(code, now), user.id, now, row.external_id);
+      const code = await codes.accessCodeById(trx, invitation.access_code_id);
+      await redeemAccessCode(trx, checkAccessCode(code, now), id, now, row.external_id);
     } else {
-      await joinSchool(trx, user.id, invitation.client_id);
-      await addProduct(trx, user.id, invitation.product_id, invitation.client_id, row.external_id, now);
+      await joinSchool(trx, id, invitation.client_id);
+      await addProduct(trx, id, invitation.product_id, invitation.client_id, row.external_id, now);
     }
-    await trx.updateTable('invitations').set({ used_at: now }).where('id', '=', invitation.id).execute();
-    const done = await trx
-      .updateTable('registration_records')
-      .set({ completed_at: now, user_id: user.id })
-      .where('id', '=', row.id)
-      .where('completed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(409, ACCOUNT_MESSAGES.recordCompleted);
-    return user.id;
+    await codes.markInvitationUsed(trx, invitation.id, now);
+    if (!(await codes.completeRecord(trx, row.id, id, now))) throw new HttpError(409, ACCOUNT_MESSAGES.recordCompleted);
+    return id;
   });
   const started = await startSession(db, config, userId, appKey, now);
   if (!started) throw new HttpError(500, 'The new account could not be signed in.');

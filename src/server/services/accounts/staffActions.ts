@@ -12,7 +12,11 @@ import type { Db } from '../../db';
 import { hashPassword } from '../../security/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { revokeUserSessions } from '../auth/sessions';
-import { grantSchoolPermission, revokeSchoolPermission } from '../classroom/schoolPermissions';
+import { grantSchoolPermission, holdsAtSchool, revokeSchoolPermission } from '../classroom/schoolPermissions';
+import * as repo from './repository';
+import { activeSchoolAdmins } from './repository';
+
+export { activeSchoolAdmins } from './repository';
 
 /** Who acts, at which school (null: no one school), on whom. */
 export interface StaffAction {
@@ -40,7 +44,7 @@ export async function giveTemporaryPassword(db: Db, hashing: PasswordHashing, ac
   const password = newTemporaryPassword();
   const hash = await hashPassword(password, hashing);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', action.target.id).execute();
+    await repo.setPassword(trx, action.target.id, hash, 1);
     const ended = await revokeUserSessions(trx, action.target.id, now);
     // a teacher's entry names the class it was given from (its shape since the class routes had it);
     // the administration's counts the sessions the new password ended
@@ -62,7 +66,7 @@ export async function endSessions(db: Db, action: StaffAction, now: number): Pro
 /** The user can no longer sign in; their sessions end. Their data stays (reactivation restores all). */
 export async function deactivateUser(db: Db, action: StaffAction, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ deactivated_at: now }).where('id', '=', action.target.id).execute();
+    await repo.setDeactivatedAt(trx, action.target.id, now);
     const ended = await revokeUserSessions(trx, action.target.id, now);
     await recordAudit(trx, action.actor, { action: 'user.deactivate', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { sessionsEnded: ended } }, now);
   });
@@ -70,7 +74,7 @@ export async function deactivateUser(db: Db, action: StaffAction, now: number): 
 
 export async function reactivateUser(db: Db, action: StaffAction, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ deactivated_at: null }).where('id', '=', action.target.id).execute();
+    await repo.setDeactivatedAt(trx, action.target.id, null);
     await recordAudit(trx, action.actor, { action: 'user.reactivate', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name }, now);
   });
 }
@@ -78,14 +82,7 @@ export async function reactivateUser(db: Db, action: StaffAction, now: number): 
 /** Grants a role at the school (action.schoolId); false when the user already held it (nothing recorded). */
 export async function grantSchoolRole(db: Db, action: StaffAction & { schoolId: number }, permission: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const held = await trx
-      .selectFrom('school_permissions')
-      .select('user_id')
-      .where('user_id', '=', action.target.id)
-      .where('client_id', '=', action.schoolId)
-      .where('permission', '=', permission)
-      .executeTakeFirst();
-    if (held) return false;
+    if (await holdsAtSchool(trx, action.target.id, action.schoolId, permission)) return false;
     await grantSchoolPermission(trx, { userId: action.target.id, clientId: action.schoolId, permission, grantedBy: action.actor.id }, now);
     await recordAudit(trx, action.actor, { action: 'permission.grant', schoolId: action.schoolId, targetUserId: action.target.id, targetName: action.target.name, detail: { permission } }, now);
     return true;
@@ -97,19 +94,6 @@ export class LastSchoolAdminError extends Error {
     super('A school needs an administrator: make someone else a school administrator before removing the last one.');
     this.name = 'LastSchoolAdminError';
   }
-}
-
-/** The active (not deactivated) holders of SCHOOLADMIN at the school. */
-export async function activeSchoolAdmins(db: Db, schoolId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('school_permissions')
-    .innerJoin('users', 'users.id', 'school_permissions.user_id')
-    .select('users.id')
-    .where('school_permissions.client_id', '=', schoolId)
-    .where('school_permissions.permission', '=', 'SCHOOLADMIN')
-    .where('users.deactivated_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -3,28 +3,20 @@
  * e-mail change. Both follow one rule: a 6-digit code, 10 minutes, 5 attempts, a minute between
  * sends, and only the newest code of its owner counts.
  */
-import type { ExpressionBuilder } from 'kysely';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../common/accounts';
 import type { Db } from '../../db';
-import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { codeHash, newVerificationCode, sameSecret } from '../../security/codes';
+import * as codes from './codesRepository';
+import type { CodeOwner } from './codesRepository';
 
-/** Whose codes: a registration record's, or a signed-in user's change of address. */
-export type CodeOwner = { purpose: 'registration'; recordId: number } | { purpose: 'email-change'; userId: number };
-
-/** The owner's codes: those of its purpose, and of its record or its user. */
-const ownedBy = (owner: CodeOwner) => (eb: ExpressionBuilder<Database, 'verification_codes'>) =>
-  eb.and([
-    eb('purpose', '=', owner.purpose),
-    owner.purpose === 'registration' ? eb('record_id', '=', owner.recordId) : eb('user_id', '=', owner.userId),
-  ]);
+export type { CodeOwner } from './codesRepository';
 
 /** How long the owner must still wait before a new code is sent (0: now). */
 export async function secondsUntilResend(db: Db, owner: CodeOwner, now: number): Promise<number> {
-  const last = await db.selectFrom('verification_codes').select('created_at').where(ownedBy(owner)).orderBy('id', 'desc').executeTakeFirst();
-  if (!last) return 0;
-  return Math.max(0, Math.ceil((Number(last.created_at) + ACCOUNT_LIMITS.verificationResendSeconds * 1000 - now) / 1000));
+  const last = await codes.lastCodeSentAt(db, owner);
+  if (last === undefined) return 0;
+  return Math.max(0, Math.ceil((last + ACCOUNT_LIMITS.verificationResendSeconds * 1000 - now) / 1000));
 }
 
 /** 429 with Retry-After while the last code is under a minute old. */
@@ -39,24 +31,20 @@ export function refuseEarlyResend(wait: number): void {
  */
 export async function issueVerificationCode(db: Db, owner: CodeOwner, email: string, now: number): Promise<{ id: number; code: string }> {
   const code = newVerificationCode();
-  await db.updateTable('verification_codes').set({ consumed_at: now }).where(ownedBy(owner)).where('consumed_at', 'is', null).execute();
-  const inserted = await db
-    .insertInto('verification_codes')
-    .values({
-      purpose: owner.purpose,
-      record_id: owner.purpose === 'registration' ? owner.recordId : null,
-      user_id: owner.purpose === 'email-change' ? owner.userId : null,
-      email,
-      code_hash: 'pending',
-      attempts: 0,
-      created_at: now,
-      expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
-      consumed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('verification_codes').set({ code_hash: codeHash(code, `verify:${inserted.id}`) }).where('id', '=', inserted.id).execute();
-  return { id: inserted.id, code };
+  await codes.consumeOwnersCodes(db, owner, now);
+  const id = await codes.insertVerificationCode(db, {
+    purpose: owner.purpose,
+    record_id: owner.purpose === 'registration' ? owner.recordId : null,
+    user_id: owner.purpose === 'email-change' ? owner.userId : null,
+    email,
+    code_hash: 'pending',
+    attempts: 0,
+    created_at: now,
+    expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
+    consumed_at: null,
+  });
+  await codes.setVerificationCodeHash(db, id, codeHash(code, `verify:${id}`));
+  return { id, code };
 }
 
 /**
@@ -64,9 +52,7 @@ export async function issueVerificationCode(db: Db, owner: CodeOwner, email: str
  * attempt used; 5 wrong → 429 until a new code is sent; expired → 410.
  */
 export async function checkVerificationCode(db: Db, owner: CodeOwner, code: string, otid: number | null, now: number): Promise<{ email: string }> {
-  let query = db.selectFrom('verification_codes').selectAll().where(ownedBy(owner));
-  if (otid !== null) query = query.where('id', '=', otid);
-  const row = await query.orderBy('id', 'desc').executeTakeFirst();
+  const row = await codes.newestVerificationCode(db, owner, otid);
   if (!row || row.consumed_at !== null) {
     throw new HttpError(row ? 410 : 400, row ? ACCOUNT_MESSAGES.verificationExpired : ACCOUNT_MESSAGES.verificationWrong);
   }
@@ -74,11 +60,10 @@ export async function checkVerificationCode(db: Db, owner: CodeOwner, code: stri
   if (now >= Number(row.expires_at)) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
   if (!sameSecret(row.code_hash, codeHash(code.trim(), `verify:${row.id}`))) {
     const attempts = Number(row.attempts) + 1;
-    await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
+    await codes.setVerificationAttempts(db, row.id, attempts);
     if (attempts >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
     throw new HttpError(400, ACCOUNT_MESSAGES.verificationWrong);
   }
-  const consumed = await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
+  if (!(await codes.consumeVerificationCode(db, row.id, now))) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
   return { email: row.email };
 }

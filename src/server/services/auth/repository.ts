@@ -3,6 +3,7 @@ import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import type { Client, SessionIdentity, User } from '../../../common/types';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { changed } from '../../db/changes';
 import { hotQuery } from '../../db/hotQuery';
 import { readCache } from '../../db/readCache';
 import type { SessionRow, UserRow } from '../../db/schema';
@@ -62,8 +63,13 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
 
 type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'> & Partial<Pick<UserRow, 'must_change_password'>>;
 
-/** A user's schools and permissions, kept until one of their tables changes (db/readCache.ts). */
-const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>(['user_clients', 'clients', 'user_permissions', 'school_permissions']);
+/** A user's schools and permissions, kept until their rows or a school changes (db/readCache.ts). */
+const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>((userId) => [
+  ['user_clients', userId],
+  ['user_permissions', userId],
+  ['school_permissions', userId],
+  'clients',
+]);
 
 /** The identity of a user row: its schools and permissions are read here (one query). */
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
@@ -99,6 +105,7 @@ export async function loadIdentity(db: Db, userId: number): Promise<SessionIdent
 
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
+  changed('sessions');
 }
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
@@ -169,6 +176,7 @@ export async function revokeSession(
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  changed('sessions');
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -7,6 +7,7 @@ import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import type { Session } from '../../../common/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { changed } from '../../db/changes';
 import type { SessionRow } from '../../db/schema';
 import { signToken } from '../../security/tokens';
 import { insertSession, loadIdentity } from './repository';
@@ -60,5 +61,6 @@ export async function revokeUserSessions(db: Db, userId: number, now: number, ke
   let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keep) query = query.where('id', '!=', keep);
   const result = await query.executeTakeFirst();
+  changed('sessions');
   return Number(result.numUpdatedRows);
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 import { hotQuery } from '../../db/hotQuery';
 import { readCache } from '../../db/readCache';
 import type { ChoiceOrders, StoredQuestion } from './reviewServing';
@@ -244,9 +245,16 @@ const progressRows = hotQuery(1, (db: Db, userId: number) =>
 
 /** Bounded lower than the others: a learner's progress is a few KB, the others a few hundred bytes. */
 const PROGRESS_CACHE_ENTRIES = 2_000;
-const progressCache = readCache<number, LearnerProgress>(['section_completions', 'review_attempts', 'time_spent'], PROGRESS_CACHE_ENTRIES);
+const progressCache = readCache<number, LearnerProgress>(
+  (userId) => [
+    ['section_completions', userId],
+    ['review_attempts', userId],
+    ['time_spent', userId],
+  ],
+  PROGRESS_CACHE_ENTRIES,
+);
 
-/** A learner's progress, kept until one of its tables changes (db/readCache.ts). Callers must not change it. */
+/** A learner's progress, kept until the learner's rows change (db/readCache.ts). Callers must not change it. */
 export async function loadProgress(db: Db, userId: number): Promise<LearnerProgress> {
   return progressCache.read(db, userId, () => readProgress(db, userId));
 }
@@ -401,6 +409,7 @@ export async function insertReviewAttempt(
       created_at: attempt.createdAt,
     })
     .execute();
+  changed('review_attempts', key.user_id);
 }
 
 /** A learner's module tests taken, of one module or of all. */
@@ -450,6 +459,7 @@ export async function completeSection(db: Db, key: SectionRowKey, now: number): 
     .values({ ...key, completed_at: now })
     .onConflict((oc) => oc.columns(SECTION_ROW_KEY).doNothing())
     .execute();
+  changed('section_completions', key.user_id);
   const row = await db.selectFrom('section_completions').select('completed_at').where((eb) => eb.and(key)).executeTakeFirstOrThrow();
   return Number(row.completed_at);
 }
@@ -466,6 +476,7 @@ export async function addTime(db: Db, key: SectionRowKey, seconds: number, now: 
       })),
     )
     .execute();
+  changed('time_spent', key.user_id);
   const row = await db.selectFrom('time_spent').select('seconds').where((eb) => eb.and(key)).executeTakeFirstOrThrow();
   return row.seconds;
 }
@@ -476,8 +487,8 @@ const bookmarkOf = hotQuery(3, (db: Db, userId: number, kind: string, target: st
   db.selectFrom('bookmarks').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target),
 );
 
-/** Kept until the bookmarks table changes (db/readCache.ts). */
-const bookmarkCache = readCache<string, boolean>(['bookmarks']);
+/** Kept until the learner's bookmarks change (db/readCache.ts); keyed "user\nkind\ntarget". */
+const bookmarkCache = readCache<string, boolean>((key) => [['bookmarks', key.slice(0, key.indexOf('\n'))]]);
 
 export async function isBookmarked(db: Db, userId: number, kind: string, target: string): Promise<boolean> {
   return bookmarkCache.read(db, `${userId}\n${kind}\n${target}`, async () => (await bookmarkOf.first(db, userId, kind, target)) !== undefined);
@@ -495,12 +506,14 @@ export async function addBookmark(db: Db, userId: number, kind: string, target: 
     .values({ user_id: userId, kind, target, created_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'kind', 'target']).doNothing())
     .execute();
+  changed('bookmarks', userId);
   return db.selectFrom('bookmarks').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('target', '=', target).executeTakeFirstOrThrow();
 }
 
 /** Deletes the learner's bookmark `id`; answers whether there was one. */
 export async function deleteBookmark(db: Db, id: number, userId: number): Promise<boolean> {
   const result = await db.deleteFrom('bookmarks').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  removed('bookmarks', userId);
   return Number(result.numDeletedRows) !== 0;
 }
 

@@ -4,6 +4,7 @@
  * school is the holder's current one (services/auth/repository.ts builds the identity).
  */
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 
 export interface SchoolPermission {
   userId: number;
@@ -26,6 +27,7 @@ export async function grantSchoolPermission(
     .values({ user_id: grant.userId, client_id: grant.clientId, permission: normalise(grant.permission), granted_at: now, granted_by: grant.grantedBy ?? null })
     .onConflict((oc) => oc.columns(['user_id', 'client_id', 'permission']).doNothing())
     .execute();
+  changed('school_permissions', grant.userId);
 }
 
 /** Revokes it; true when the user held it. */
@@ -36,6 +38,7 @@ export async function revokeSchoolPermission(db: Db, revoke: { userId: number; c
     .where('client_id', '=', revoke.clientId)
     .where('permission', '=', normalise(revoke.permission))
     .executeTakeFirst();
+  removed('school_permissions', revoke.userId);
   return Number(result.numDeletedRows) > 0;
 }
 

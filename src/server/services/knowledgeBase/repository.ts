@@ -15,6 +15,7 @@ import {
 import { buildGlossary } from '../../content/glossary';
 import type { KbTopic } from '../../content/knowledgeBase';
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 import { toArticleCard } from '../../search/repository';
 
 const ARTICLE_KIND = 'article';
@@ -126,8 +127,10 @@ export const kbRepository = {
         .values({ user_id: userId, kind: ARTICLE_KIND, target, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'kind', 'target']).doNothing())
         .execute();
+      changed('bookmarks', userId);
     } else {
       await db.deleteFrom('bookmarks').where('user_id', '=', userId).where('kind', '=', ARTICLE_KIND).where('target', '=', target).execute();
+      removed('bookmarks', userId);
     }
   },
 };

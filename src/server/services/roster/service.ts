@@ -19,6 +19,7 @@
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
 import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';
 import type { Db } from '../../db';
+import { changed, removed } from '../../db/changes';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { bumpClassVersions } from '../classroom/versions';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
@@ -138,6 +139,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
           problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `${school.lsclient_id} was imported from the org "${school.sourced_id}", not "${org.sourcedId}".` });
         } else {
           await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', school.id).execute();
+          changed('clients');
           report.schools.updated += 1;
         }
       }
@@ -149,6 +151,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       if (known) {
         if (known.name !== org.name) {
           await trx.updateTable('clients').set({ name: org.name }).where('id', '=', known.id).execute();
+          changed('clients');
           report.schools.updated += 1;
         }
         clientOf.set(org.sourcedId, known.id);
@@ -161,10 +164,12 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
         problems.push({ file: 'orgs.csv', line: org.line, column: 'identifier', message: `The school id "${lsclientId}" is already the org "${same.sourced_id}".` });
       } else if (same) {
         await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', same.id).execute();
+        changed('clients');
         report.schools.updated += 1;
         clientOf.set(org.sourcedId, same.id);
       } else {
         const created = await trx.insertInto('clients').values({ lsclient_id: lsclientId, name: org.name, sourced_id: org.sourcedId }).returning('id').executeTakeFirstOrThrow();
+        changed('clients');
         report.schools.created += 1;
         clientOf.set(org.sourcedId, created.id);
       }
@@ -207,7 +212,8 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
           deactivated_at: null,
         })),
       )
-      .execute(),
+      .execute()
+      .then(() => changed('users')),
   );
   report.users.created = toCreate.length;
   const renamed: number[] = [];
@@ -223,6 +229,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     };
     if (Object.keys(changes).length === 0) continue;
     await trx.updateTable('users').set(changes).where('id', '=', row.id).execute();
+    changed('users', row.id);
     renamed.push(row.id);
     report.users.updated += 1;
   }
@@ -235,8 +242,10 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   const dropped = [...existing.values()].filter((u) => u.deactivated_at === null && !listedIds.has(u.sourced_id ?? '') && memberIds.has(u.id)).map((u) => u.id);
   await selectChunked(dropped, async (chunk) => {
     await trx.updateTable('users').set({ deactivated_at: now }).where('id', 'in', chunk).execute();
+    changed('users');
     // an open tab of a deactivated user goes to /login at its next check
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', 'in', chunk).where('revoked_at', 'is', null).execute();
+    changed('sessions');
     return [];
   });
   report.users.removed = dropped.length;
@@ -274,8 +283,8 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     last.set(j.user_id, position);
     return { ...j, position };
   });
-  await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute());
-  await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute());
+  await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute().then(() => changed('user_clients')));
+  await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute().then(() => changed('school_permissions')));
 
   // roster grants the file no longer makes: a teacher who left the school or the district, an
   // administrator who now teaches. Only the roster's own (granted_by null): a person's grant stays.
@@ -284,6 +293,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     .sort((a, b) => a.lsclient_id.localeCompare(b.lsclient_id) || (a.sourced_id ?? '').localeCompare(b.sourced_id ?? '') || a.permission.localeCompare(b.permission));
   for (const g of revoke) {
     await trx.deleteFrom('school_permissions').where('user_id', '=', g.user_id).where('client_id', '=', g.client_id).where('permission', '=', g.permission).execute();
+    removed('school_permissions', g.user_id);
     const name = `${g.first_name} ${g.last_name}`.trim();
     report.revoked.push({ sourcedId: g.sourced_id ?? '', name, school: g.lsclient_id, permission: g.permission });
     // in the import's transaction: a dry run or a refused file leaves no entry

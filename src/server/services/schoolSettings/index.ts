@@ -17,6 +17,7 @@ import {
 } from '../../../common/schoolSettings';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { changed as announceChange } from '../../db/changes';
 import { recordAudit, type AuditActor } from '../audit/record';
 
 const DAY_MS = 86_400_000;
@@ -107,6 +108,7 @@ export async function changeSchoolSettings(
       .set({ timezone: after.timezone, recording_retention_days: after.recordingRetentionDays, audit_retention_days: after.auditRetentionDays })
       .where('id', '=', schoolId)
       .execute();
+    announceChange('clients');
     await recordAudit(trx, actor, { action: 'school.settings', schoolId, detail }, now);
     return true;
   });

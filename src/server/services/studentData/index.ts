@@ -16,6 +16,7 @@ import { HttpError } from '../../http/errors';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { bumpClassVersions } from '../classroom/versions';
+import * as repo from './repository';
 
 export interface StudentAtSchool {
   userId: number;
@@ -27,21 +28,9 @@ export interface StudentAtSchool {
 
 /** The student (not staff) `userId` or `userName` at the school `clientId`, else 404 (403 for staff). */
 export async function studentAtSchool(db: Db, who: { userId?: number; userName?: string }, clientId: number): Promise<StudentAtSchool> {
-  let query = db
-    .selectFrom('users')
-    .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
-    .innerJoin('clients', 'clients.id', 'user_clients.client_id')
-    .select(['users.id', 'users.user_name', 'users.first_name', 'users.last_name', 'clients.name as school_name'])
-    .where('user_clients.client_id', '=', clientId);
-  if (who.userId !== undefined) query = query.where('users.id', '=', who.userId);
-  else query = query.where('users.user_name', '=', (who.userName ?? '').trim().toLowerCase());
-  const row = await query.executeTakeFirst();
+  const row = await repo.studentRow(db, who, clientId);
   if (!row) throw new HttpError(404, STUDENT_DATA_MESSAGES.notFound);
-  const [global, school] = await Promise.all([
-    db.selectFrom('user_permissions').select('permission').where('user_id', '=', row.id).executeTakeFirst(),
-    db.selectFrom('school_permissions').select('permission').where('user_id', '=', row.id).executeTakeFirst(),
-  ]);
-  if (global || school) throw new HttpError(403, STUDENT_DATA_MESSAGES.staffAccount);
+  if (await repo.holdsAnyPermission(db, row.id)) throw new HttpError(403, STUDENT_DATA_MESSAGES.staffAccount);
   return {
     userId: row.id,
     userName: row.user_name,
@@ -64,65 +53,9 @@ const json = (text: string): unknown => {
 export async function exportStudentData(db: Db, student: StudentAtSchool, actor: AuditActor, now: number): Promise<Record<string, unknown>> {
   const id = student.userId;
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'created_at', 'sourced_id', 'deactivated_at', 'must_change_password'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const schools = await trx
-      .selectFrom('user_clients')
-      .innerJoin('clients', 'clients.id', 'user_clients.client_id')
-      .select(['clients.lsclient_id', 'clients.name', 'user_clients.position'])
-      .where('user_clients.user_id', '=', id)
-      .orderBy('user_clients.position')
-      .execute();
-    const courses = await trx
-      .selectFrom('user_products')
-      .innerJoin('products', 'products.id', 'user_products.product_id')
-      .innerJoin('clients', 'clients.id', 'user_products.client_id')
-      .select(['products.code', 'clients.lsclient_id', 'user_products.external_id', 'user_products.created_at'])
-      .where('user_products.user_id', '=', id)
-      .execute();
-    const classes = await trx
-      .selectFrom('class_students')
-      .innerJoin('classes', 'classes.id', 'class_students.class_id')
-      .select(['classes.id', 'classes.name', 'class_students.source', 'class_students.joined_at', 'class_students.left_at'])
-      .where('class_students.user_id', '=', id)
-      .where('classes.client_id', '=', student.clientId)
-      .orderBy('classes.id')
-      .execute();
-    const turnIns = await trx
-      .selectFrom('turn_ins')
-      .innerJoin('classes', 'classes.id', 'turn_ins.class_id')
-      .select(['turn_ins.id', 'classes.name as class_name', 'turn_ins.kind', 'turn_ins.title', 'turn_ins.snapshot', 'turn_ins.turned_in_at'])
-      .where('turn_ins.user_id', '=', id)
-      .where('classes.client_id', '=', student.clientId)
-      .orderBy('turn_ins.id')
-      .execute();
-    const comments = turnIns.length
-      ? await trx
-          .selectFrom('turn_in_comments')
-          .leftJoin('users', 'users.id', 'turn_in_comments.author_id')
-          .select(['turn_in_comments.turn_in_id', 'turn_in_comments.body', 'turn_in_comments.created_at', 'users.first_name', 'users.last_name'])
-          .where(
-            'turn_in_comments.turn_in_id',
-            'in',
-            turnIns.map((t) => t.id),
-          )
-          .orderBy('turn_in_comments.id')
-          .execute()
-      : [];
-    type OwnTable = 'section_completions' | 'time_spent' | 'review_attempts' | 'module_test_attempts' | 'bookmarks' | 'certificates' | 'budgets' | 'worksheets';
-    // every one of these tables has user_id; kysely cannot type a where over a union of tables
-    const own = async (table: OwnTable): Promise<Record<string, unknown>[]> =>
-      (await trx.selectFrom(table as 'budgets').selectAll().where('user_id', '=', id).execute()) as Record<string, unknown>[];
+    const { user, schools, courses, classes, turnIns, comments, tickets } = await repo.exportRows(trx, id, student.clientId);
+    const own = (table: repo.OwnTable) => repo.ownRows(trx, table, id);
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ user_id: _u, ...rest }) => rest);
-    const tickets = await trx
-      .selectFrom('support_tickets')
-      .select(['issue_key', 'subject', 'description', 'page_url', 'name', 'email', 'school', 'status', 'created_at', 'resolved_at'])
-      .where('user_id', '=', id)
-      .orderBy('id')
-      .execute();
     const document = {
       exportedAt: new Date(now).toISOString(),
       school: student.schoolName,
@@ -172,24 +105,12 @@ export async function deleteStudentData(db: Db, student: StudentAtSchool, actor:
   return db.transaction().execute(async (trx) => {
     // while the student is still on their classes' rosters: each dashboard loses them
     await bumpClassVersions(trx, { studentIds: [id] });
-    const other = await trx.selectFrom('user_clients').select('client_id').where('user_id', '=', id).where('client_id', '!=', student.clientId).executeTakeFirst();
     let outcome: 'deleted' | 'unlinked';
-    if (other) {
-      const classIds = trx.selectFrom('classes').select('id').where('client_id', '=', student.clientId);
-      await trx.deleteFrom('turn_ins').where('user_id', '=', id).where('class_id', 'in', classIds).execute();
-      await trx.deleteFrom('class_students').where('user_id', '=', id).where('class_id', 'in', classIds).execute();
-      await trx.deleteFrom('user_products').where('user_id', '=', id).where('client_id', '=', student.clientId).execute();
-      await trx.deleteFrom('user_clients').where('user_id', '=', id).where('client_id', '=', student.clientId).execute();
-      // the remaining schools keep their order from 0 (position 0 is the current school)
-      const left = await trx.selectFrom('user_clients').select(['client_id', 'position']).where('user_id', '=', id).orderBy('position').execute();
-      for (const [position, row] of left.entries()) {
-        if (row.position !== position) await trx.updateTable('user_clients').set({ position }).where('user_id', '=', id).where('client_id', '=', row.client_id).execute();
-      }
-      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+    if (await repo.belongsToAnotherSchool(trx, id, student.clientId)) {
+      await repo.unlinkFromSchool(trx, id, student.clientId, now);
       outcome = 'unlinked';
     } else {
-      await trx.deleteFrom('support_tickets').where('user_id', '=', id).execute();
-      await trx.deleteFrom('users').where('id', '=', id).execute();
+      await repo.deleteStudent(trx, id);
       outcome = 'deleted';
     }
     await recordAudit(trx, actor, { action: 'student-data.delete', schoolId: student.clientId, targetUserId: id, targetName: student.name, detail: { outcome } }, now);
