@@ -1,6 +1,6 @@
 /**
  * The classroom's queries: classes, their teachers and students, join codes, assignments, turn-ins
- * and the data a dashboard is computed from. Route handlers (services/onelook/classroom.ts) call
+ * and the data a dashboard is computed from. Route handlers (routes.ts) and schoolClasses.ts call
  * these and never build SQL themselves. Every read that spans a class's students is one query for
  * all of them (a subquery on class_students), never one per student.
  */
@@ -579,4 +579,96 @@ export async function classWorksheets(db: Db, classId: number): Promise<{ userId
     .groupBy(['user_id', 'kind'])
     .execute();
   return rows.map((r) => ({ userId: r.user_id, kind: r.kind, updatedAt: Number(r.updated_at) }));
+}
+
+// ---------------------------------------------------------------- people and documents the routes check
+
+/** The id of the user with this user name (as stored: lower case). */
+export async function userIdByName(db: Db, userName: string): Promise<number | undefined> {
+  return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst())?.id;
+}
+
+export async function isSchoolMember(db: Db, userId: number, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The permissions the user holds at the school and globally, as granted (either case). */
+export async function permissionsAt(db: Db, userId: number, clientId: number): Promise<string[]> {
+  const [school, global] = await Promise.all([
+    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).where('client_id', '=', clientId).execute(),
+    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute(),
+  ]);
+  return [...school, ...global].map((r) => r.permission);
+}
+
+/** Does the user hold any permission, globally or at any school: staff of some kind? */
+export async function holdsAnyPermission(db: Db, userId: number): Promise<boolean> {
+  const [global, school] = await Promise.all([
+    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return global !== undefined || school !== undefined;
+}
+
+/** A learner's review attempts at any school's content, newest first. */
+export function reviewAttemptsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('review_attempts')
+    .select(['module_slug', 'material_slug', 'score', 'passed', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertComment(db: Db, comment: { turnInId: number; authorId: number; body: string; createdAt: number }): Promise<number> {
+  const row = await db
+    .insertInto('turn_in_comments')
+    .values({ turn_in_id: comment.turnInId, author_id: comment.authorId, body: comment.body, created_at: comment.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The owner's live worksheet, as a turn-in copies it. */
+export function ownedWorksheet(db: Db, userId: number, documentId: number): Promise<{ kind: string; title: string; data: string } | undefined> {
+  return db.selectFrom('worksheets').select(['kind', 'title', 'data']).where('id', '=', documentId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The owner's live budget, as a turn-in copies it. */
+export function ownedBudget(db: Db, userId: number, documentId: number): Promise<{ name: string; data: string } | undefined> {
+  return db.selectFrom('budgets').select(['name', 'data']).where('id', '=', documentId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function insertTurnIn(
+  db: Db,
+  turnIn: { classId: number; userId: number; assignmentId: number | null; kind: 'worksheet' | 'budget'; documentId: number; title: string; snapshot: string; turnedInAt: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('turn_ins')
+    .values({
+      class_id: turnIn.classId,
+      user_id: turnIn.userId,
+      assignment_id: turnIn.assignmentId,
+      kind: turnIn.kind,
+      document_id: turnIn.documentId,
+      title: turnIn.title,
+      snapshot: turnIn.snapshot,
+      turned_in_at: turnIn.turnedInAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A learner's live worksheets (kind and last change), for "in progress" on worksheet assignments. */
+export async function learnerWorksheets(db: Db, userId: number): Promise<{ kind: string; updatedAt: number }[]> {
+  const rows = await db.selectFrom('worksheets').select(['kind', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+  return rows.map((w) => ({ kind: w.kind, updatedAt: Number(w.updated_at) }));
+}
+
+/** The schools' lsclientIDs by their row ids. */
+export function lsclientIdsOf(db: Db, clientIds: readonly number[]): Promise<{ id: number; lsclient_id: string }[]> {
+  return db.selectFrom('clients').select(['id', 'lsclient_id']).where('id', 'in', [...clientIds]).execute();
 }

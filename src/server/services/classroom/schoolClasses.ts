@@ -1,6 +1,6 @@
 /**
  * A school's classes as its administrator runs them, shared by the school administration routes
- * (services/onelook/adminClasses.ts) and the operator CLI (cli/admin.ts `class …`): the list, one
+ * (./schoolClassRoutes.ts) and the operator CLI (cli/admin.ts `class …`): the list, one
  * class with its teachers and students, creating a class for a teacher, adding and removing a
  * teacher, archiving, and the printable sheet of codes. Every read and change is scoped to one school
  * (`schoolId`): a class of another school is "not found". Each change writes and records its audit

@@ -11,10 +11,10 @@ import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
-import { classroomRoutes } from './classroom';
+import { classroomRoutes } from '../classroom/routes';
 import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from './admin';
-import { adminClassesRoutes } from './adminClasses';
+import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
 import { schoolSettingsRoutes } from './schoolSettings';
 
 export const oneLookModule: ServiceModule = {
@@ -41,7 +41,7 @@ export const oneLookModule: ServiceModule = {
     ...classroomRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
-    ...adminClassesRoutes,
+    ...schoolClassRoutes,
     ...schoolSettingsRoutes,
   ],
 };

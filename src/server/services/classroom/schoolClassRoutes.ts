@@ -19,9 +19,9 @@ import {
   schoolTeachers,
   tidyClassName,
   type SchoolActor,
-} from '../classroom/schoolClasses';
+} from './schoolClasses';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-import { adminOf, idParam, noPayload, type Admin } from './admin';
+import { adminOf, idParam, noPayload, type Admin } from '../onelook/admin';
 
 const byAdmin = (admin: Admin): SchoolActor => ({ actor: admin.actor, schoolId: admin.school.id });
 
@@ -109,7 +109,7 @@ async function sheet(ctx: ServiceContext): Promise<CodeSheet> {
 
 const C = '/admin/classes/:classId';
 
-export const adminClassesRoutes: readonly ServiceRoute[] = [
+export const schoolClassRoutes: readonly ServiceRoute[] = [
   { method: 'GET', path: '/admin/classes', access: 'user', handler: listClasses },
   { method: 'POST', path: '/admin/classes', access: 'user', payloadSchema: newClassSchema, handler: createClass },
   { method: 'GET', path: C, access: 'user', handler: getClass },
