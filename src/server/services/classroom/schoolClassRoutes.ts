@@ -1,9 +1,9 @@
 /**
  * School administration's classes and teachers, and the printable code sheet (paths and shapes:
- * common/schoolAdminClasses.ts). Who may call them and for which school is admin.ts's `adminOf`
- * (SCHOOLADMIN at the current school, GADMINSUPERUSER any school by `school`); the work is done by
- * services/classroom/schoolClasses.ts, which the operator CLI calls too, and which records every
- * change in the audit trail and refuses what the next roster import would undo.
+ * common/schoolAdminClasses.ts). Who may call them and for which school is schoolAdmin/access.ts's
+ * `adminOf` (SCHOOLADMIN at the current school, GADMINSUPERUSER any school by `school`); the work
+ * is done by ./schoolClasses.ts, which the operator CLI calls too, and which records every change
+ * in the audit trail and refuses what the next roster import would undo.
  */
 import { number, object, string } from 'yup';
 import { CLASS_ADMIN_MESSAGES, CODE_SHEET_COPIES, type AdminClass, type AdminClassDetail, type AdminTeacher, type CodeSheet } from '../../../common/schoolAdminClasses';
@@ -21,7 +21,7 @@ import {
   type SchoolActor,
 } from './schoolClasses';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-import { adminOf, idParam, noPayload, type Admin } from '../onelook/admin';
+import { adminOf, idParam, noPayload, type Admin } from '../schoolAdmin/access';
 
 const byAdmin = (admin: Admin): SchoolActor => ({ actor: admin.actor, schoolId: admin.school.id });
 

@@ -13,9 +13,9 @@ import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from '../classroom/routes';
 import { studentDataRoutes } from '../studentData/routes';
-import { adminRoutes } from './admin';
+import { adminRoutes } from '../schoolAdmin/routes';
 import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
-import { schoolSettingsRoutes } from './schoolSettings';
+import { schoolSettingsRoutes } from '../schoolSettings/routes';
 
 export const oneLookModule: ServiceModule = {
   routes: [
