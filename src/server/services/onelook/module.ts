@@ -6,7 +6,7 @@ import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from '../accounts/routes';
 import { supportRoutes } from '../support/routes';
-import { supportDeskRoutes } from './supportDesk';
+import { supportDeskRoutes } from '../support/deskRoutes';
 import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
