@@ -672,3 +672,85 @@ export async function learnerWorksheets(db: Db, userId: number): Promise<{ kind:
 export function lsclientIdsOf(db: Db, clientIds: readonly number[]): Promise<{ id: number; lsclient_id: string }[]> {
   return db.selectFrom('clients').select(['id', 'lsclient_id']).where('id', 'in', [...clientIds]).execute();
 }
+
+// ---------------------------------------------------------------- a school's classes, as its administrator runs them
+
+/** The classes' roster ids (set by the OneRoster import; null for a class made by hand) and creation, at one school. */
+export function classOrigins(db: Db, schoolId: number, classIds: readonly number[]): Promise<{ id: number; sourced_id: string | null; created_at: number }[]> {
+  return db.selectFrom('classes').select(['id', 'sourced_id', 'created_at']).where('client_id', '=', schoolId).where('id', 'in', [...classIds]).execute();
+}
+
+/** The user names of the classes' teachers. */
+export function teacherUserNames(db: Db, classIds: readonly number[]): Promise<{ user_id: number; user_name: string }[]> {
+  return db
+    .selectFrom('class_teachers')
+    .innerJoin('users', 'users.id', 'class_teachers.user_id')
+    .select(['class_teachers.user_id', 'users.user_name'])
+    .where('class_teachers.class_id', 'in', [...classIds])
+    .execute();
+}
+
+/** The class's roster id, null for a class made by hand. */
+export async function classSourcedId(db: Db, classId: number): Promise<string | null> {
+  return (await db.selectFrom('classes').select('sourced_id').where('id', '=', classId).executeTakeFirstOrThrow()).sourced_id;
+}
+
+/** A class's students (live enrolments) by name, with how and when they joined. */
+export function enrolledStudents(db: Db, classId: number) {
+  return db
+    .selectFrom('class_students')
+    .innerJoin('users', 'users.id', 'class_students.user_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.source', 'class_students.joined_at'])
+    .where('class_students.class_id', '=', classId)
+    .where('class_students.left_at', 'is', null)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** The class's join code that works now (the newest), formatted, and when it stops. */
+export async function liveJoinCode(db: Db, classId: number, now: number): Promise<{ code: string; expiresAt: number | null } | undefined> {
+  const row = await db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at'])
+    .where('class_id', '=', classId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? { code: formatAccessCode(row.code), expiresAt: row.expires_at === null ? null : Number(row.expires_at) } : undefined;
+}
+
+/** The school's active members who hold `permission` there, by name. */
+export function holdersAtSchool(db: Db, schoolId: number, permission: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('school_permissions', 'school_permissions.user_id', 'users.id')
+    .innerJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', schoolId))
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'users.sourced_id'])
+    .where('school_permissions.client_id', '=', schoolId)
+    .where('school_permissions.permission', '=', permission)
+    .where('users.deactivated_at', 'is', null)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** A user's name and roster id. */
+export function userNamed(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The school's own access codes (not class join codes) that work now, newest first, at most 500. */
+export function liveSchoolCodes(db: Db, schoolId: number, now: number): Promise<{ code: string; expires_at: number | null; seats: number; used: number }[]> {
+  return db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at', 'seats', 'used'])
+    .where('client_id', '=', schoolId)
+    .where('class_id', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}
