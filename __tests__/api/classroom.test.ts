@@ -13,7 +13,7 @@ import { importContent, offerAllModules } from '../../src/server/content/importC
 import { revokeSchoolPermission, schoolPermissions } from '../../src/server/services/classroom/schoolPermissions';
 import { CLASS_ARCHIVED_MESSAGE } from '../../src/server/services/accounts/accessCodes';
 import { CATALOG_MESSAGES } from '../../src/server/services/catalog/messages';
-import { CLASSROOM_MESSAGES } from '../../src/server/services/onelook/classroom';
+import { CLASSROOM_MESSAGES } from '../../src/server/services/classroom/messages';
 import { ACCOUNT_MESSAGES } from '../../src/common/accountMessages';
 import { codeFromMail, lastMail } from './support/accounts';
 import { addUser } from './support/classroom';

@@ -19,7 +19,7 @@ import {
   type NewUserResult,
 } from '../../src/common/schoolAdmin';
 import type { Session } from '../../src/common/types';
-import { adminRoutes } from '../../src/server/services/onelook/admin';
+import { adminRoutes } from '../../src/server/services/schoolAdmin/routes';
 import { lastMail } from './support/accounts';
 import { addUser } from './support/classroom';
 import { refused, serviceClient } from './support/serviceClient';

@@ -18,7 +18,7 @@ import {
   type SchoolSettings,
 } from '../../src/common/schoolSettings';
 import { runCommand } from '../../src/server/cli/admin';
-import { ROSTER_UPLOAD_MAX_BYTES } from '../../src/server/services/onelook/schoolSettings';
+import { ROSTER_UPLOAD_MAX_BYTES } from '../../src/server/services/schoolSettings/routes';
 import { enrollment, klass, org, rosterZip, smallDistrict, user, type District } from '../support/oneRoster';
 import { addUser } from './support/classroom';
 import { createTestApp, messageOf, multipartCall, serviceCall, signIn, type TestApp } from './support/testApp';

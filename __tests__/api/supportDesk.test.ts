@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '../../src/common/messages';
 import { SUPPORT_DETAILS_MARKER, type MyTicketDetail, type MyTicketSummary, type StaffMember, type TicketDetail, type TicketSummary } from '../../src/common/support';
-import { SUPPORT_DESK_MESSAGES } from '../../src/server/services/onelook/supportDesk';
+import { SUPPORT_DESK_MESSAGES } from '../../src/server/services/support/deskRoutes';
 import { lastMail } from './support/accounts';
 import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 

@@ -1,5 +1,5 @@
 /**
- * The classroom's shapes, shared by the OneLook routes (src/server/services/onelook/classroom*)
+ * The classroom's shapes, shared by the OneLook routes (src/server/services/classroom/routes.ts)
  * and the client's classroom feature. Times are epoch milliseconds; due days are `YYYY-MM-DD` in the
  * school's time zone (`dueAt` is the instant that day ends there). Paths are relative to the OneLook
  * service, like every other feature's.

@@ -1,6 +1,6 @@
 /**
  * School administration at /app/admin: the OneLook routes' paths and shapes, shared by the server
- * (services/onelook/admin.ts) and the client's schoolAdmin feature. Every route acts on one school:
+ * (services/schoolAdmin/routes.ts) and the client's schoolAdmin feature. Every route acts on one school:
  * a SCHOOLADMIN's current school, or for GADMINSUPERUSER the school named by the `school` query
  * parameter (an lsclientID; their current school without one). Times are epoch milliseconds.
  */

@@ -1,7 +1,7 @@
 /**
  * School administration's classes and teachers (/app/admin/classes) and the printable sheet of join
  * and access codes: the OneLook routes' paths and shapes, shared by the server
- * (services/onelook/adminClasses.ts), the operator CLI and the client's schoolAdmin feature. Like
+ * (services/classroom/schoolClassRoutes.ts), the operator CLI and the client's schoolAdmin feature. Like
  * every admin route, each acts on one school (common/schoolAdmin.ts: `school` for the superuser).
  */
 

@@ -1,6 +1,6 @@
 /**
  * Stopping an access code or an invitation at one school, shared by the school administration
- * routes (services/onelook/admin.ts) and the operator CLI (`code revoke`, `invitation withdraw`).
+ * routes (services/schoolAdmin/routes.ts) and the operator CLI (`code revoke`, `invitation withdraw`).
  * Each change and its audit entry stand or fall together; a code or invitation of another school
  * reads as absent (false), so nothing tells one school about another's.
  */

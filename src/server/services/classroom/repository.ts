@@ -1,6 +1,6 @@
 /**
  * The classroom's queries: classes, their teachers and students, join codes, assignments, turn-ins
- * and the data a dashboard is computed from. Route handlers (services/onelook/classroom.ts) call
+ * and the data a dashboard is computed from. Route handlers (routes.ts) and schoolClasses.ts call
  * these and never build SQL themselves. Every read that spans a class's students is one query for
  * all of them (a subquery on class_students), never one per student.
  */
@@ -590,4 +590,178 @@ export async function classWorksheets(db: Db, classId: number, only?: readonly n
     .groupBy(['user_id', 'kind'])
     .execute();
   return rows.map((r) => ({ userId: r.user_id, kind: r.kind, updatedAt: Number(r.updated_at) }));
+}
+
+// ---------------------------------------------------------------- people and documents the routes check
+
+/** The id of the user with this user name (as stored: lower case). */
+export async function userIdByName(db: Db, userName: string): Promise<number | undefined> {
+  return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst())?.id;
+}
+
+export async function isSchoolMember(db: Db, userId: number, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The permissions the user holds at the school and globally, as granted (either case). */
+export async function permissionsAt(db: Db, userId: number, clientId: number): Promise<string[]> {
+  const [school, global] = await Promise.all([
+    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).where('client_id', '=', clientId).execute(),
+    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute(),
+  ]);
+  return [...school, ...global].map((r) => r.permission);
+}
+
+/** Does the user hold any permission, globally or at any school: staff of some kind? */
+export async function holdsAnyPermission(db: Db, userId: number): Promise<boolean> {
+  const [global, school] = await Promise.all([
+    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return global !== undefined || school !== undefined;
+}
+
+/** A learner's review attempts at any school's content, newest first. */
+export function reviewAttemptsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('review_attempts')
+    .select(['module_slug', 'material_slug', 'score', 'passed', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertComment(db: Db, comment: { turnInId: number; authorId: number; body: string; createdAt: number }): Promise<number> {
+  const row = await db
+    .insertInto('turn_in_comments')
+    .values({ turn_in_id: comment.turnInId, author_id: comment.authorId, body: comment.body, created_at: comment.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The owner's live worksheet, as a turn-in copies it. */
+export function ownedWorksheet(db: Db, userId: number, documentId: number): Promise<{ kind: string; title: string; data: string } | undefined> {
+  return db.selectFrom('worksheets').select(['kind', 'title', 'data']).where('id', '=', documentId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The owner's live budget, as a turn-in copies it. */
+export function ownedBudget(db: Db, userId: number, documentId: number): Promise<{ name: string; data: string } | undefined> {
+  return db.selectFrom('budgets').select(['name', 'data']).where('id', '=', documentId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function insertTurnIn(
+  db: Db,
+  turnIn: { classId: number; userId: number; assignmentId: number | null; kind: 'worksheet' | 'budget'; documentId: number; title: string; snapshot: string; turnedInAt: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('turn_ins')
+    .values({
+      class_id: turnIn.classId,
+      user_id: turnIn.userId,
+      assignment_id: turnIn.assignmentId,
+      kind: turnIn.kind,
+      document_id: turnIn.documentId,
+      title: turnIn.title,
+      snapshot: turnIn.snapshot,
+      turned_in_at: turnIn.turnedInAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A learner's live worksheets (kind and last change), for "in progress" on worksheet assignments. */
+export async function learnerWorksheets(db: Db, userId: number): Promise<{ kind: string; updatedAt: number }[]> {
+  const rows = await db.selectFrom('worksheets').select(['kind', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+  return rows.map((w) => ({ kind: w.kind, updatedAt: Number(w.updated_at) }));
+}
+
+/** The schools' lsclientIDs by their row ids. */
+export function lsclientIdsOf(db: Db, clientIds: readonly number[]): Promise<{ id: number; lsclient_id: string }[]> {
+  return db.selectFrom('clients').select(['id', 'lsclient_id']).where('id', 'in', [...clientIds]).execute();
+}
+
+// ---------------------------------------------------------------- a school's classes, as its administrator runs them
+
+/** The classes' roster ids (set by the OneRoster import; null for a class made by hand) and creation, at one school. */
+export function classOrigins(db: Db, schoolId: number, classIds: readonly number[]): Promise<{ id: number; sourced_id: string | null; created_at: number }[]> {
+  return db.selectFrom('classes').select(['id', 'sourced_id', 'created_at']).where('client_id', '=', schoolId).where('id', 'in', [...classIds]).execute();
+}
+
+/** The user names of the classes' teachers. */
+export function teacherUserNames(db: Db, classIds: readonly number[]): Promise<{ user_id: number; user_name: string }[]> {
+  return db
+    .selectFrom('class_teachers')
+    .innerJoin('users', 'users.id', 'class_teachers.user_id')
+    .select(['class_teachers.user_id', 'users.user_name'])
+    .where('class_teachers.class_id', 'in', [...classIds])
+    .execute();
+}
+
+/** The class's roster id, null for a class made by hand. */
+export async function classSourcedId(db: Db, classId: number): Promise<string | null> {
+  return (await db.selectFrom('classes').select('sourced_id').where('id', '=', classId).executeTakeFirstOrThrow()).sourced_id;
+}
+
+/** A class's students (live enrolments) by name, with how and when they joined. */
+export function enrolledStudents(db: Db, classId: number) {
+  return db
+    .selectFrom('class_students')
+    .innerJoin('users', 'users.id', 'class_students.user_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.source', 'class_students.joined_at'])
+    .where('class_students.class_id', '=', classId)
+    .where('class_students.left_at', 'is', null)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** The class's join code that works now (the newest), formatted, and when it stops. */
+export async function liveJoinCode(db: Db, classId: number, now: number): Promise<{ code: string; expiresAt: number | null } | undefined> {
+  const row = await db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at'])
+    .where('class_id', '=', classId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? { code: formatAccessCode(row.code), expiresAt: row.expires_at === null ? null : Number(row.expires_at) } : undefined;
+}
+
+/** The school's active members who hold `permission` there, by name. */
+export function holdersAtSchool(db: Db, schoolId: number, permission: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('school_permissions', 'school_permissions.user_id', 'users.id')
+    .innerJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', schoolId))
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'users.sourced_id'])
+    .where('school_permissions.client_id', '=', schoolId)
+    .where('school_permissions.permission', '=', permission)
+    .where('users.deactivated_at', 'is', null)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** A user's name and roster id. */
+export function userNamed(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The school's own access codes (not class join codes) that work now, newest first, at most 500. */
+export function liveSchoolCodes(db: Db, schoolId: number, now: number): Promise<{ code: string; expires_at: number | null; seats: number; used: number }[]> {
+  return db
+    .selectFrom('access_codes')
+    .select(['code', 'expires_at', 'seats', 'used'])
+    .where('client_id', '=', schoolId)
+    .where('class_id', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
 }

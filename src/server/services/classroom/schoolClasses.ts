@@ -1,6 +1,6 @@
 /**
  * A school's classes as its administrator runs them, shared by the school administration routes
- * (services/onelook/adminClasses.ts) and the operator CLI (cli/admin.ts `class …`): the list, one
+ * (./schoolClassRoutes.ts) and the operator CLI (cli/admin.ts `class …`): the list, one
  * class with its teachers and students, creating a class for a teacher, adding and removing a
  * teacher, archiving, and the printable sheet of codes. Every read and change is scoped to one school
  * (`schoolId`): a class of another school is "not found". Each change writes and records its audit
@@ -45,13 +45,8 @@ async function classesOf(db: Db, schoolId: number, ids: readonly number[], now: 
   if (ids.length === 0) return [];
   const [summaries, extra, teachers] = await Promise.all([
     repo.classSummaries(db, ids, now),
-    db.selectFrom('classes').select(['id', 'sourced_id', 'created_at']).where('client_id', '=', schoolId).where('id', 'in', [...ids]).execute(),
-    db
-      .selectFrom('class_teachers')
-      .innerJoin('users', 'users.id', 'class_teachers.user_id')
-      .select(['class_teachers.user_id', 'users.user_name'])
-      .where('class_teachers.class_id', 'in', [...ids])
-      .execute(),
+    repo.classOrigins(db, schoolId, ids),
+    repo.teacherUserNames(db, ids),
   ]);
   const userNames = new Map(teachers.map((t) => [t.user_id, t.user_name]));
   const extraOf = new Map(extra.map((e) => [e.id, e]));
@@ -76,25 +71,15 @@ async function classesOf(db: Db, schoolId: number, ids: readonly number[], now: 
 async function classAt(db: Db, schoolId: number, classId: number): Promise<repo.ClassRow & { sourcedId: string | null }> {
   const cls = await repo.findClass(db, classId);
   if (!cls || cls.clientId !== schoolId) throw new HttpError(404, CLASS_ADMIN_MESSAGES.classNotFound);
-  const row = await db.selectFrom('classes').select('sourced_id').where('id', '=', classId).executeTakeFirstOrThrow();
-  return { ...cls, sourcedId: row.sourced_id };
+  return { ...cls, sourcedId: await repo.classSourcedId(db, classId) };
 }
 
 export async function schoolClassDetail(db: Db, schoolId: number, classId: number, now: number): Promise<AdminClassDetail> {
   const cls = await classAt(db, schoolId, classId);
   const [[summary], students, joinCode] = await Promise.all([
     classesOf(db, schoolId, [cls.id], now),
-    db
-      .selectFrom('class_students')
-      .innerJoin('users', 'users.id', 'class_students.user_id')
-      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.source', 'class_students.joined_at'])
-      .where('class_students.class_id', '=', cls.id)
-      .where('class_students.left_at', 'is', null)
-      .orderBy('users.last_name')
-      .orderBy('users.first_name')
-      .orderBy('users.id')
-      .execute(),
-    liveJoinCode(db, cls.id, now),
+    repo.enrolledStudents(db, cls.id),
+    repo.liveJoinCode(db, cls.id, now),
   ]);
   return {
     ...summary!,
@@ -103,31 +88,9 @@ export async function schoolClassDetail(db: Db, schoolId: number, classId: numbe
   };
 }
 
-async function liveJoinCode(db: Db, classId: number, now: number): Promise<{ code: string; expiresAt: number | null } | undefined> {
-  const row = await db
-    .selectFrom('access_codes')
-    .select(['code', 'expires_at'])
-    .where('class_id', '=', classId)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? { code: formatAccessCode(row.code), expiresAt: row.expires_at === null ? null : Number(row.expires_at) } : undefined;
-}
-
 /** The school's members who hold TEACHER there (the ones a class can be given to), by name. */
 export async function schoolTeachers(db: Db, schoolId: number): Promise<AdminTeacher[]> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('school_permissions', 'school_permissions.user_id', 'users.id')
-    .innerJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', schoolId))
-    .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'users.sourced_id'])
-    .where('school_permissions.client_id', '=', schoolId)
-    .where('school_permissions.permission', '=', TEACHER_PERMISSION)
-    .where('users.deactivated_at', 'is', null)
-    .orderBy('users.last_name')
-    .orderBy('users.first_name')
-    .orderBy('users.id')
-    .execute();
+  const rows = await repo.holdersAtSchool(db, schoolId, TEACHER_PERMISSION);
   return rows.map((r) => ({ userId: r.id, name: personName(r), userName: r.user_name, rosterManaged: r.sourced_id !== null }));
 }
 
@@ -171,7 +134,7 @@ export async function addClassTeacher(db: Db, by: SchoolActor, classId: number, 
 export async function removeClassTeacher(db: Db, by: SchoolActor, classId: number, userId: number, now: number): Promise<{ name: string }> {
   const cls = await classAt(db, by.schoolId, classId);
   if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.archived);
-  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
+  const user = await repo.userNamed(db, userId);
   if (!user || !(await repo.teacherRole(db, cls.id, user.id))) throw new HttpError(404, CLASS_ADMIN_MESSAGES.notATeacherOfClass);
   const refusal = rosterRefusal('remove-teacher', { classFromRoster: cls.sourcedId !== null, teacherFromRoster: user.sourced_id !== null });
   if (refusal) throw new HttpError(409, refusal);
@@ -217,20 +180,12 @@ export async function codeSheet(db: Db, request: SheetRequest, now: number): Pro
   if (request.classId !== null) {
     const detail = await schoolClassDetail(db, request.school.id, request.classId, now);
     if (detail.joinCode === null) throw new HttpError(409, detail.archivedAt !== null ? CLASS_ADMIN_MESSAGES.archived : CLASS_ADMIN_MESSAGES.noCodes);
-    const live = await liveJoinCode(db, detail.id, now);
+    const live = await repo.liveJoinCode(db, detail.id, now);
     const card = (studentName: string | null): CodeCard => ({ code: detail.joinCode!, className: detail.name, studentName, expiresAt: live?.expiresAt ?? null });
     const cards = detail.studentList.length > 0 ? detail.studentList.map((s) => card(s.name)) : Array.from({ length: request.copies }, () => card(null));
     return { school: request.school.name, title: `Join codes — ${detail.name}`, ...urls, cards };
   }
-  const rows = await db
-    .selectFrom('access_codes')
-    .select(['code', 'expires_at', 'seats', 'used'])
-    .where('client_id', '=', request.school.id)
-    .where('class_id', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
+  const rows = await repo.liveSchoolCodes(db, request.school.id, now);
   const cards = rows
     .filter((r) => r.used < r.seats)
     .map((r) => ({ code: formatAccessCode(r.code), className: null, studentName: null, expiresAt: r.expires_at === null ? null : Number(r.expires_at) }));

@@ -6,16 +6,16 @@ import { VERSION } from '../../../common/constants';
 import type { ServiceModule } from '../types';
 import { accountsRoutes } from '../accounts/routes';
 import { supportRoutes } from '../support/routes';
-import { supportDeskRoutes } from './supportDesk';
+import { supportDeskRoutes } from '../support/deskRoutes';
 import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
-import { classroomRoutes } from './classroom';
+import { classroomRoutes } from '../classroom/routes';
 import { studentDataRoutes } from '../studentData/routes';
-import { adminRoutes } from './admin';
-import { adminClassesRoutes } from './adminClasses';
-import { schoolSettingsRoutes } from './schoolSettings';
+import { adminRoutes } from '../schoolAdmin/routes';
+import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
+import { schoolSettingsRoutes } from '../schoolSettings/routes';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -41,7 +41,7 @@ export const oneLookModule: ServiceModule = {
     ...classroomRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
-    ...adminClassesRoutes,
+    ...schoolClassRoutes,
     ...schoolSettingsRoutes,
   ],
 };

@@ -4,6 +4,7 @@
  * recorded in the audit trail (old → new) in its own transaction. A school may keep its support
  * recordings and its audit trail for fewer days than the deployment (RECORDING_RETENTION_DAYS,
  * AUDIT_RETENTION_DAYS), never for more: the retention sweep deletes by the shorter of the two.
+ * Queries live in ./repository.ts, the routes in ./routes.ts.
  */
 import {
   retentionFloor,
@@ -17,8 +18,8 @@ import {
 } from '../../../common/schoolSettings';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { changed as announceChange } from '../../db/changes';
 import { recordAudit, type AuditActor } from '../audit/record';
+import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -40,10 +41,8 @@ function setting(kind: RetentionKind, days: number | null, max: RetentionMaximum
   return { days, effectiveDays: Math.min(days ?? maxDays, maxDays), maxDays, minDays: retentionFloor(kind, maxDays) };
 }
 
-const COLUMNS = ['id', 'lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days'] as const;
-
 export async function readSchoolSettings(db: Db, max: RetentionMaximums, schoolId: number): Promise<SchoolSettings> {
-  const row = await db.selectFrom('clients').select([...COLUMNS]).where('id', '=', schoolId).executeTakeFirstOrThrow();
+  const row = await repo.settingsRow(db, schoolId);
   return {
     school: { id: row.lsclient_id, name: row.name },
     timezone: row.timezone,
@@ -89,7 +88,7 @@ export async function changeSchoolSettings(
   const problems = changeProblems(change, max);
   if (problems.length > 0) throw new SettingsError(problems.join(' '));
   const changed = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('clients').select([...COLUMNS]).where('id', '=', schoolId).executeTakeFirstOrThrow();
+    const row = await repo.settingsRow(trx, schoolId);
     const before = { timezone: row.timezone, recordingRetentionDays: row.recording_retention_days, auditRetentionDays: row.audit_retention_days };
     const after = {
       timezone: change.timezone?.trim() ?? before.timezone,
@@ -103,12 +102,7 @@ export async function changeSchoolSettings(
       if (from !== to) detail[key] = `${from ?? 'deployment default'} → ${to ?? 'deployment default'}`;
     }
     if (Object.keys(detail).length === 0) return false;
-    await trx
-      .updateTable('clients')
-      .set({ timezone: after.timezone, recording_retention_days: after.recordingRetentionDays, audit_retention_days: after.auditRetentionDays })
-      .where('id', '=', schoolId)
-      .execute();
-    announceChange('clients');
+    await repo.updateSettings(trx, schoolId, after);
     await recordAudit(trx, actor, { action: 'school.settings', schoolId, detail }, now);
     return true;
   });
@@ -121,27 +115,15 @@ export async function changeSchoolSettings(
  * (support_tickets.school holds the school's name, as the recording budget counts it).
  */
 export async function purgeSchoolRetention(db: Db, now: number, max: RetentionMaximums): Promise<{ recordings: number; auditEntries: number }> {
-  const schools = await db
-    .selectFrom('clients')
-    .select(['id', 'name', 'recording_retention_days', 'audit_retention_days'])
-    .where((eb) => eb.or([eb('recording_retention_days', 'is not', null), eb('audit_retention_days', 'is not', null)]))
-    .execute();
+  const schools = await repo.schoolsWithOwnRetention(db);
   let recordings = 0;
   let auditEntries = 0;
   for (const school of schools) {
     if (school.recording_retention_days !== null && Number(school.recording_retention_days) * DAY_MS < max.recordingRetentionMs) {
-      const cutoff = now - Number(school.recording_retention_days) * DAY_MS;
-      const result = await db
-        .deleteFrom('support_recordings')
-        .where('created_at', '<', cutoff)
-        .where('ticket_id', 'in', db.selectFrom('support_tickets').select('id').where('school', '=', school.name))
-        .executeTakeFirst();
-      recordings += Number(result.numDeletedRows ?? 0);
+      recordings += await repo.deleteSchoolRecordingsBefore(db, school.name, now - Number(school.recording_retention_days) * DAY_MS);
     }
     if (school.audit_retention_days !== null && Number(school.audit_retention_days) * DAY_MS < max.auditRetentionMs) {
-      const cutoff = now - Number(school.audit_retention_days) * DAY_MS;
-      const result = await db.deleteFrom('audit_events').where('client_id', '=', school.id).where('at', '<', cutoff).executeTakeFirst();
-      auditEntries += Number(result.numDeletedRows ?? 0);
+      auditEntries += await repo.deleteSchoolAuditBefore(db, school.id, now - Number(school.audit_retention_days) * DAY_MS);
     }
   }
   return { recordings, auditEntries };

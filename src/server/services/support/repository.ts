@@ -1,8 +1,9 @@
 /**
- * Every query of the Get Help tickets and their screen recordings (the support desk's own queries
- * are in onelook/supportDesk.ts). `ticketQuery` is the one read of tickets a support user may see.
+ * Every query of the Get Help tickets, their screen recordings and the support desk's thread and
+ * assignment. `ticketQuery` is the one read of tickets a support user may see.
  */
 import type { Insertable } from 'kysely';
+import { SUPPORT_PERMISSION, type TicketMessageKind } from '../../../common/support';
 import type { Db } from '../../db';
 import type { SupportTicketsTable } from '../../db/schema';
 import type { ServiceContext } from '../types';
@@ -215,4 +216,88 @@ export function recordingWithTicket(db: Db, id: string, since: number) {
     .where('r.id', '=', id)
     .where('r.created_at', '>=', since)
     .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- the support desk's thread and assignment
+
+/**
+ * The staff a ticket may be assigned to: holders of SUPPORT (granted globally, or at one of
+ * `schools`) who are members of one of them — every holder for `schools` null — and `me`, by name.
+ */
+export function supportStaff(db: Db, schools: number[] | null, me: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .where((eb) => {
+      const holdsSupport = eb.or([
+        eb.exists(eb.selectFrom('user_permissions as p').select('p.user_id').whereRef('p.user_id', '=', 'u.id').where('p.permission', '=', SUPPORT_PERMISSION)),
+        eb.exists(
+          eb
+            .selectFrom('school_permissions as sp')
+            .select('sp.user_id')
+            .whereRef('sp.user_id', '=', 'u.id')
+            .where('sp.permission', '=', SUPPORT_PERMISSION)
+            .$if(schools !== null, (qb) => qb.where('sp.client_id', 'in', schools && schools.length > 0 ? schools : [-1])),
+        ),
+      ]);
+      const staff =
+        schools === null
+          ? holdsSupport
+          : eb.and([
+              holdsSupport,
+              eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 'u.id').where('uc.client_id', 'in', schools.length > 0 ? schools : [-1])),
+            ]);
+      return eb.or([eb('u.id', '=', me), staff]);
+    })
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function insertMessage(db: Db, message: { ticketId: number; kind: TicketMessageKind; authorId: number; authorName: string; body: string; createdAt: number }): Promise<void> {
+  await db
+    .insertInto('support_messages')
+    .values({ ticket_id: message.ticketId, kind: message.kind, author_id: message.authorId, author_name: message.authorName, body: message.body, created_at: message.createdAt })
+    .execute();
+}
+
+/** The ticket is back on someone's side: `status`, no longer resolved. */
+export async function setTicketStatus(db: Db, ticketId: number, status: 'open' | 'waiting-on-student'): Promise<void> {
+  await db.updateTable('support_tickets').set({ status, resolved_at: null, resolved_by: null }).where('id', '=', ticketId).execute();
+}
+
+/** Notes the ticket's first reply (the first one only). */
+export async function markFirstReply(db: Db, ticketId: number, now: number): Promise<void> {
+  await db.updateTable('support_tickets').set({ first_reply_at: now }).where('id', '=', ticketId).where('first_reply_at', 'is', null).execute();
+}
+
+export async function assignTicket(db: Db, ticketId: number, assigneeId: number | null): Promise<void> {
+  await db.updateTable('support_tickets').set({ assignee_id: assigneeId }).where('id', '=', ticketId).execute();
+}
+
+/** The user's own ticket by its key (none for anyone else's). */
+export function ownTicket(db: Db, userId: number, key: string) {
+  return db
+    .selectFrom('support_tickets')
+    .select(['id', 'issue_key', 'subject', 'status', 'created_at', 'description', 'email', 'school'])
+    .where('issue_key', '=', key)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's tickets, newest first, at most 200. */
+export function ticketsOfUser(db: Db, userId: number) {
+  return db.selectFrom('support_tickets as t').select(['t.id', 't.issue_key', 't.subject', 't.status', 't.created_at']).where('t.user_id', '=', userId).orderBy('t.id', 'desc').limit(200).execute();
+}
+
+/** The tickets' messages of these kinds, in the order they were written. */
+export function messagesOfKinds(db: Db, ticketIds: readonly number[], kinds: readonly TicketMessageKind[]) {
+  return db
+    .selectFrom('support_messages')
+    .select(['id', 'ticket_id', 'kind', 'author_name', 'body', 'created_at'])
+    .where('ticket_id', 'in', [...ticketIds])
+    .where('kind', 'in', [...kinds])
+    .orderBy('id', 'asc')
+    .execute();
 }

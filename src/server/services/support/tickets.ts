@@ -1,6 +1,6 @@
 /**
  * A ticket as support staff see it, shared by the Get Help routes (./routes.ts) and the support
- * desk (onelook/supportDesk.ts): who may see which tickets, and a ticket's summary and detail.
+ * desk (./deskRoutes.ts): who may see which tickets, and a ticket's summary and detail.
  */
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { minutesToWait } from '../../../common/plural';

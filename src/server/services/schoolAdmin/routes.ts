@@ -1,23 +1,17 @@
 /**
- * School administration's OneLook routes (paths and shapes: common/schoolAdmin.ts). Every route is
- * of access 'user' and acts on one school, checked here: a SCHOOLADMIN's current school, or for
- * GADMINSUPERUSER (SPEC §6) any school, named by the `school` query parameter. A user is reached
- * only as a member of that school; anyone else hears that the school or the user does not exist,
- * so a Roosevelt administrator learns nothing of Lincoln. The actions call the same services as the
- * operator CLI (accounts/admin.ts, accounts/staffActions.ts), and each one that touches a user's
- * data is recorded in the audit trail in its own transaction. The trail is read-only here.
+ * School administration's routes (paths and shapes: common/schoolAdmin.ts): the school's overview,
+ * its members (search, create, deactivate, roles, temporary password, end sessions), access codes,
+ * invitations and the audit trail, read-only. Every route is of access 'user' and acts for one
+ * school, checked by ./access.ts (`adminOf`); a user is reached only as a member of that school.
+ * The actions call the same services as the operator CLI (accounts/admin.ts,
+ * accounts/staffActions.ts), and each one that touches a user's data is recorded in the audit trail
+ * in its own transaction. Queries live in ./repository.ts.
  */
-import { sql } from 'kysely';
 import { mixed, number, object, string } from 'yup';
-import { ACCOUNT_LIMITS, formatAccessCode, normaliseUserName, userNameProblem } from '../../../common/accounts';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../common/audit';
-import { SCHOOLADMIN_PERMISSION } from '../../../common/classroom';
-import { SUPERUSER_PERMISSION } from '../../../common/constants';
-import { hasPermission } from '../../../common/permissions';
+import { ACCOUNT_LIMITS, normaliseUserName, userNameProblem } from '../../../common/accounts';
 import {
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
-  AUDIT_DATE_MODES,
   SCHOOL_ROLE_LABELS,
   SCHOOL_ROLES,
   type AdminAccessCode,
@@ -26,7 +20,6 @@ import {
   type AdminSchool,
   type AdminUser,
   type AdminUserPage,
-  type AuditDateMode,
   type AuditPage,
   type NewUserResult,
   type SchoolRole,
@@ -49,63 +42,14 @@ import {
   type StaffAction,
 } from '../accounts/staffActions';
 import { auditNameOfUser } from '../audit/actor';
-import type { AuditActor } from '../audit/record';
 import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
-import { joinCodeProduct } from '../classroom/repository';
-import { signedInIdentity } from '../signedIn';
+import { isSchoolMember, joinCodeProduct } from '../classroom/repository';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-
-const ID_PATTERN = /^[1-9]\d{0,9}$/;
-
-export interface School {
-  id: number;
-  lsclientID: string;
-  name: string;
-  timezone: string;
-}
-
-export interface Admin {
-  actor: AuditActor;
-  userId: number;
-  isSuperuser: boolean;
-  school: School;
-}
-
-/** The caller as an administrator of the school the call is about, else 403/404. */
-export async function adminOf(ctx: ServiceContext): Promise<Admin> {
-  const identity = signedInIdentity(ctx);
-  const isSuperuser = identity.permissions.includes(SUPERUSER_PERMISSION);
-  if (!hasPermission(identity.permissions, SCHOOLADMIN_PERMISSION)) throw new HttpError(403, ADMIN_MESSAGES.notAdmin);
-  const current = identity.clients[0]?.lsclientID;
-  const asked = typeof ctx.query.school === 'string' && ctx.query.school.trim() !== '' ? ctx.query.school.trim() : current;
-  if (asked === undefined) throw new HttpError(403, ADMIN_MESSAGES.noSchool);
-  // a school admin runs their current school only; asking for another is asking for one that does not exist
-  if (!isSuperuser && asked.toLowerCase() !== current?.toLowerCase()) throw new HttpError(404, ADMIN_MESSAGES.unknownSchool);
-  const row = await ctx.db
-    .selectFrom('clients')
-    .select(['id', 'lsclient_id', 'name', 'timezone'])
-    .where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', asked.toLowerCase()))
-    .executeTakeFirst();
-  if (!row) throw new HttpError(404, ADMIN_MESSAGES.unknownSchool);
-  const { user } = identity;
-  return {
-    actor: { id: user.id, name: `${user.firstName} ${user.lastName} (${user.userName})`, origin: ctx.ip },
-    userId: user.id,
-    isSuperuser,
-    school: { id: row.id, lsclientID: row.lsclient_id, name: row.name, timezone: row.timezone },
-  };
-}
-
-export function idParam(ctx: ServiceContext, name: string): number {
-  const raw = ctx.params[name] ?? '';
-  if (!ID_PATTERN.test(raw) || Number(raw) > 2_147_483_647) throw new HttpError(400, ADMIN_MESSAGES.badId);
-  return Number(raw);
-}
-
-/** Escapes LIKE's wildcards so a search for "a_b" finds "a_b". */
-const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const lowerLike = (column: string, text: string) => sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+import { adminOf, idParam, noPayload, type Admin, type School } from './access';
+import { auditCsvFileName, auditCsvRows, CSV_MAX_ROWS, entryOf, parseAuditFilter } from './auditTrail';
+import * as repo from './repository';
+import { adminUsersOf } from './users';
 
 function pageParam(ctx: ServiceContext): number {
   const raw = ctx.query.page;
@@ -120,59 +64,23 @@ function pageParam(ctx: ServiceContext): number {
 async function listSchools(ctx: ServiceContext): Promise<AdminSchool[]> {
   const admin = await adminOf(ctx);
   if (!admin.isSuperuser) return [{ id: admin.school.lsclientID, name: admin.school.name }];
-  const rows = await ctx.db.selectFrom('clients').select(['lsclient_id', 'name']).orderBy('name').orderBy('lsclient_id').execute();
-  return rows.map((r) => ({ id: r.lsclient_id, name: r.name }));
+  return repo.allSchools(ctx.db);
 }
-
-const membersOf = (db: Db, schoolId: number) => db.selectFrom('user_clients').select('user_id').where('client_id', '=', schoolId);
 
 async function overview(ctx: ServiceContext): Promise<AdminOverview> {
   const { school } = await adminOf(ctx);
-  const now = ctx.clock();
-  const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
-  const [users, deactivated, staff, classes, codes, invitations, audit] = await Promise.all([
-    ctx.db.selectFrom('user_clients').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', school.id).executeTakeFirst(),
-    ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', membersOf(ctx.db, school.id)).where('deactivated_at', 'is not', null).executeTakeFirst(),
-    ctx.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('id', 'in', membersOf(ctx.db, school.id))
-      .where((eb) =>
-        eb.or([
-          eb('id', 'in', eb.selectFrom('school_permissions').select('user_id').where('client_id', '=', school.id)),
-          eb('id', 'in', eb.selectFrom('user_permissions').select('user_id')),
-        ]),
-      )
-      .executeTakeFirst(),
-    ctx.db.selectFrom('classes').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', school.id).where('archived_at', 'is', null).executeTakeFirst(),
-    ctx.db
-      .selectFrom('access_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('client_id', '=', school.id)
-      .where('class_id', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('invitations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('client_id', '=', school.id)
-      .where('kind', '=', 'email')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst(),
-    ctx.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', school.id).executeTakeFirst(),
-  ]);
+  const counts = await repo.schoolCounts(ctx.db, school.id, ctx.clock());
   return {
     school: { id: school.lsclientID, name: school.name },
     timezone: school.timezone,
-    users: count(users),
-    learners: count(users) - count(staff),
-    staff: count(staff),
-    deactivated: count(deactivated),
-    classes: count(classes),
-    accessCodes: count(codes),
-    pendingInvitations: count(invitations),
-    auditEntries: count(audit),
+    users: counts.users,
+    learners: counts.users - counts.staff,
+    staff: counts.staff,
+    deactivated: counts.deactivated,
+    classes: counts.classes,
+    accessCodes: counts.accessCodes,
+    pendingInvitations: counts.pendingInvitations,
+    auditEntries: counts.auditEntries,
   };
 }
 
@@ -180,66 +88,19 @@ async function overview(ctx: ServiceContext): Promise<AdminOverview> {
 
 async function adminUsers(db: Db, schoolId: number, ids: readonly number[]): Promise<AdminUser[]> {
   if (ids.length === 0) return [];
-  const [rows, school, global] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'user_name', 'first_name', 'last_name', 'email', 'deactivated_at', 'must_change_password', 'created_at'])
-      .where('id', 'in', ids)
-      .execute(),
-    db.selectFrom('school_permissions').select(['user_id', 'permission']).where('client_id', '=', schoolId).where('user_id', 'in', ids).execute(),
-    db.selectFrom('user_permissions').select(['user_id', 'permission']).where('user_id', 'in', ids).execute(),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        userName: r.user_name,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        email: r.email,
-        roles: SCHOOL_ROLES.filter((role) => school.some((p) => p.user_id === id && p.permission.toUpperCase() === role)),
-        globalPermissions: global.filter((p) => p.user_id === id).map((p) => p.permission.toUpperCase()),
-        deactivated: r.deactivated_at !== null,
-        mustChangePassword: Number(r.must_change_password) === 1,
-        createdAt: Number(r.created_at),
-      },
-    ];
-  });
+  return adminUsersOf(ids, await repo.usersWithPermissions(db, schoolId, ids));
 }
 
 async function listUsers(ctx: ServiceContext): Promise<AdminUserPage> {
   const { school } = await adminOf(ctx);
   const page = pageParam(ctx);
   const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().slice(0, 200) : '';
-  let query = ctx.db.selectFrom('users').where('id', 'in', membersOf(ctx.db, school.id));
-  if (q !== '') {
-    const words = q.split(/\s+/).slice(0, 5);
-    // every word somewhere in the name, the user name or the e-mail ("maya john" finds Maya Johnson)
-    for (const word of words) {
-      query = query.where((eb) => eb.or([lowerLike('first_name', word), lowerLike('last_name', word), lowerLike('user_name', word), lowerLike('email', word)]));
-    }
-  }
-  const [total, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    query
-      .select('id')
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('user_name')
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-  ]);
+  // every word somewhere in the name, the user name or the e-mail ("maya john" finds Maya Johnson)
+  const words = q === '' ? [] : q.split(/\s+/).slice(0, 5);
+  const found = await repo.searchMembers(ctx.db, school.id, words, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
   return {
-    users: await adminUsers(
-      ctx.db,
-      school.id,
-      rows.map((r) => r.id),
-    ),
-    total: Number(total?.n ?? 0),
+    users: await adminUsers(ctx.db, school.id, found.ids),
+    total: found.total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
   };
@@ -248,8 +109,7 @@ async function listUsers(ctx: ServiceContext): Promise<AdminUserPage> {
 /** The user named by :userId, a member of the admin's school; a district account only for the superuser. */
 async function memberParam(ctx: ServiceContext, admin: Admin, options: { staffToo: boolean } = { staffToo: true }): Promise<AdminUser> {
   const userId = idParam(ctx, 'userId');
-  const member = await ctx.db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', admin.school.id).executeTakeFirst();
-  const [user] = member ? await adminUsers(ctx.db, admin.school.id, [userId]) : [];
+  const [user] = (await isSchoolMember(ctx.db, userId, admin.school.id)) ? await adminUsers(ctx.db, admin.school.id, [userId]) : [];
   if (!user) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
   if (!admin.isSuperuser && user.globalPermissions.length > 0) throw new HttpError(403, ADMIN_MESSAGES.staffByDistrict);
   if (!options.staffToo && user.id === admin.userId) throw new HttpError(409, ADMIN_MESSAGES.notSelf);
@@ -261,10 +121,6 @@ const actionOn = async (ctx: ServiceContext, admin: Admin, user: AdminUser): Pro
   schoolId: admin.school.id,
   target: { id: user.id, name: await auditNameOfUser(ctx.db, user.id) },
 });
-
-export const noPayload = mixed()
-  .test('empty', 'This request takes no payload.', (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0))
-  .optional();
 
 async function temporaryPassword(ctx: ServiceContext): Promise<{ password: string; message: string }> {
   const admin = await adminOf(ctx);
@@ -394,30 +250,14 @@ async function createLearner(ctx: ServiceContext): Promise<Result> {
 
 async function schoolProduct(ctx: ServiceContext, school: School): Promise<string> {
   const productId = await joinCodeProduct(ctx.db, school.id);
-  const product = productId === undefined ? undefined : await ctx.db.selectFrom('products').select('code').where('id', '=', productId).executeTakeFirst();
-  if (!product) throw new HttpError(409, ADMIN_MESSAGES.noProduct);
-  return product.code;
+  const code = productId === undefined ? undefined : await repo.productCode(ctx.db, productId);
+  if (code === undefined) throw new HttpError(409, ADMIN_MESSAGES.noProduct);
+  return code;
 }
 
 async function listCodes(ctx: ServiceContext): Promise<AdminAccessCode[]> {
   const { school } = await adminOf(ctx);
-  const rows = await ctx.db
-    .selectFrom('access_codes')
-    .leftJoin('classes', 'classes.id', 'access_codes.class_id')
-    .select(['access_codes.id', 'access_codes.code', 'access_codes.seats', 'access_codes.used', 'access_codes.expires_at', 'access_codes.created_at', 'classes.name as class_name'])
-    .where('access_codes.client_id', '=', school.id)
-    .orderBy('access_codes.id', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    code: formatAccessCode(r.code),
-    seats: r.seats,
-    used: r.used,
-    expiresAt: r.expires_at === null ? null : Number(r.expires_at),
-    className: r.class_name ?? null,
-    createdAt: Number(r.created_at),
-  }));
+  return repo.schoolAccessCodes(ctx.db, school.id);
 }
 
 const newCodeSchema = object({
@@ -453,15 +293,7 @@ async function revokeCode(ctx: ServiceContext): Promise<{ message: string }> {
 
 async function listInvitations(ctx: ServiceContext): Promise<AdminInvitation[]> {
   const { school } = await adminOf(ctx);
-  const rows = await ctx.db
-    .selectFrom('invitations')
-    .select(['id', 'email', 'created_at', 'expires_at', 'used_at'])
-    .where('client_id', '=', school.id)
-    .where('kind', '=', 'email')
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({ id: r.id, email: r.email ?? '', createdAt: Number(r.created_at), expiresAt: Number(r.expires_at), usedAt: r.used_at === null ? null : Number(r.used_at) }));
+  return repo.schoolInvitations(ctx.db, school.id);
 }
 
 const invitationSchema = object({
@@ -494,124 +326,23 @@ async function withdraw(ctx: ServiceContext): Promise<{ message: string }> {
 
 // ---------------------------------------------------------------- the audit trail (read-only)
 
-interface ParsedAuditFilter {
-  action?: AuditAction;
-  actor?: string;
-  target?: string;
-  day?: { start: number; end: number };
-  dateMode: AuditDateMode;
-}
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined);
-
-function auditFilter(ctx: ServiceContext, school: School): ParsedAuditFilter {
-  const action = text(ctx.query.action);
-  if (action !== undefined && !(AUDIT_ACTIONS as readonly string[]).includes(action)) throw new HttpError(400, ADMIN_MESSAGES.badAction);
-  const mode = text(ctx.query.dateMode) ?? 'is';
-  if (!(AUDIT_DATE_MODES as readonly string[]).includes(mode)) throw new HttpError(400, ADMIN_MESSAGES.badDateMode);
-  const date = text(ctx.query.date);
-  let day: ParsedAuditFilter['day'];
-  if (date !== undefined) {
-    const parsed = parseDueDay(date);
-    if (!parsed) throw new HttpError(400, ADMIN_MESSAGES.badDate);
-    const previous = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day - 1)).toISOString().slice(0, 10);
-    // the day as the school lives it: from its midnight to the next, in its time zone
-    day = { start: dueAtOf(previous, school.timezone) + 1, end: dueAtOf(date, school.timezone) };
-  }
-  return {
-    ...(action ? { action: action as AuditAction } : {}),
-    ...(text(ctx.query.actor) ? { actor: text(ctx.query.actor) } : {}),
-    ...(text(ctx.query.target) ? { target: text(ctx.query.target) } : {}),
-    ...(day ? { day } : {}),
-    dateMode: mode as AuditDateMode,
-  };
-}
-
-function auditQuery(db: Db, schoolId: number, filter: ParsedAuditFilter) {
-  let query = db.selectFrom('audit_events').where('client_id', '=', schoolId);
-  if (filter.action) query = query.where('action', '=', filter.action);
-  if (filter.actor) query = query.where(lowerLike('actor_name', filter.actor));
-  if (filter.target) query = query.where(lowerLike('target_name', filter.target));
-  const day = filter.day;
-  if (day) {
-    if (filter.dateMode === 'is') query = query.where('at', '>=', day.start).where('at', '<=', day.end);
-    else if (filter.dateMode === 'isNot') query = query.where((eb) => eb.or([eb('at', '<', day.start), eb('at', '>', day.end)]));
-    else if (filter.dateMode === 'before') query = query.where('at', '<', day.start);
-    else query = query.where('at', '>', day.end);
-  }
-  return query;
-}
-
-const AUDIT_COLUMNS = ['id', 'at', 'actor_id', 'actor_name', 'action', 'target_user_id', 'target_name', 'detail', 'origin'] as const;
-
-function entryOf(
-  row: { id: number; at: number | string; actor_id: number | null; actor_name: string; action: string; target_user_id: number | null; target_name: string | null; detail: string; origin: string },
-  school: School,
-): AuditEntry {
-  let detail: AuditEntry['detail'] = {};
-  try {
-    const parsed: unknown = JSON.parse(row.detail);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) detail = parsed as AuditEntry['detail'];
-  } catch {
-    // an unreadable detail reads as none; the entry itself stays
-  }
-  return {
-    id: row.id,
-    at: Number(row.at),
-    schoolId: school.id,
-    schoolName: school.name,
-    actorId: row.actor_id,
-    actorName: row.actor_name,
-    action: row.action as AuditAction,
-    targetUserId: row.target_user_id,
-    targetName: row.target_name,
-    detail,
-    origin: row.origin,
-  };
-}
-
 async function auditTrail(ctx: ServiceContext): Promise<AuditPage> {
   const { school } = await adminOf(ctx);
   const page = pageParam(ctx);
-  const query = auditQuery(ctx.db, school.id, auditFilter(ctx, school));
+  const filter = parseAuditFilter(ctx.query, school.timezone);
   const [total, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    query
-      .select([...AUDIT_COLUMNS])
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
+    repo.auditCount(ctx.db, school.id, filter),
+    repo.auditRows(ctx.db, school.id, filter, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
   ]);
-  return { entries: rows.map((r) => entryOf(r, school)), total: Number(total?.n ?? 0), page, pageSize: ADMIN_PAGE_SIZE };
+  return { entries: rows.map((r) => entryOf(r, school)), total, page, pageSize: ADMIN_PAGE_SIZE };
 }
-
-/** The most rows one export holds: a year of a busy school; narrower filters for more. */
-const CSV_MAX_ROWS = 100_000;
-
-const detailText = (detail: AuditEntry['detail']): string =>
-  Object.entries(detail)
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join('; ');
 
 async function auditCsv(ctx: ServiceContext): Promise<Result> {
   const { school } = await adminOf(ctx);
-  const rows = await auditQuery(ctx.db, school.id, auditFilter(ctx, school))
-    .select([...AUDIT_COLUMNS])
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(CSV_MAX_ROWS)
-    .execute();
-  const header = ['When (UTC)', 'School', 'Who', 'Action', 'Whose data', 'Details', 'From'];
-  const lines = rows.map((r) => {
-    const entry = entryOf(r, school);
-    return [new Date(entry.at).toISOString(), school.name, entry.actorName, AUDIT_ACTION_LABELS[entry.action] ?? entry.action, entry.targetName, detailText(entry.detail), entry.origin];
-  });
-  const file = `${school.lsclientID.replace(/[^A-Za-z0-9_-]+/g, '') || 'school'}-audit-trail.csv`;
-  return new Result(200, csvDocument([header, ...lines]), {
+  const rows = await repo.auditRows(ctx.db, school.id, parseAuditFilter(ctx.query, school.timezone), { limit: CSV_MAX_ROWS });
+  return new Result(200, csvDocument(auditCsvRows(rows, school)), {
     'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${file}"`,
+    'content-disposition': `attachment; filename="${auditCsvFileName(school)}"`,
   });
 }
 

@@ -1,9 +1,9 @@
 /**
  * School administration's classes and teachers, and the printable code sheet (paths and shapes:
- * common/schoolAdminClasses.ts). Who may call them and for which school is admin.ts's `adminOf`
- * (SCHOOLADMIN at the current school, GADMINSUPERUSER any school by `school`); the work is done by
- * services/classroom/schoolClasses.ts, which the operator CLI calls too, and which records every
- * change in the audit trail and refuses what the next roster import would undo.
+ * common/schoolAdminClasses.ts). Who may call them and for which school is schoolAdmin/access.ts's
+ * `adminOf` (SCHOOLADMIN at the current school, GADMINSUPERUSER any school by `school`); the work
+ * is done by ./schoolClasses.ts, which the operator CLI calls too, and which records every change
+ * in the audit trail and refuses what the next roster import would undo.
  */
 import { number, object, string } from 'yup';
 import { CLASS_ADMIN_MESSAGES, CODE_SHEET_COPIES, type AdminClass, type AdminClassDetail, type AdminTeacher, type CodeSheet } from '../../../common/schoolAdminClasses';
@@ -19,9 +19,9 @@ import {
   schoolTeachers,
   tidyClassName,
   type SchoolActor,
-} from '../classroom/schoolClasses';
+} from './schoolClasses';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
-import { adminOf, idParam, noPayload, type Admin } from './admin';
+import { adminOf, idParam, noPayload, type Admin } from '../schoolAdmin/access';
 
 const byAdmin = (admin: Admin): SchoolActor => ({ actor: admin.actor, schoolId: admin.school.id });
 
@@ -109,7 +109,7 @@ async function sheet(ctx: ServiceContext): Promise<CodeSheet> {
 
 const C = '/admin/classes/:classId';
 
-export const adminClassesRoutes: readonly ServiceRoute[] = [
+export const schoolClassRoutes: readonly ServiceRoute[] = [
   { method: 'GET', path: '/admin/classes', access: 'user', handler: listClasses },
   { method: 'POST', path: '/admin/classes', access: 'user', payloadSchema: newClassSchema, handler: createClass },
   { method: 'GET', path: C, access: 'user', handler: getClass },

@@ -1,7 +1,7 @@
 /**
  * School administration's settings and OneRoster upload (paths and shapes: common/schoolSettings.ts),
- * for the school the caller administers (admin.ts adminOf: a SCHOOLADMIN's current school; any
- * school for GADMINSUPERUSER).
+ * for the school the caller administers (schoolAdmin/access.ts `adminOf`: a SCHOOLADMIN's current
+ * school; any school for GADMINSUPERUSER). The settings' rules and queries are ./index.ts.
  *
  * The upload goes through the proxy's one upload route, POST /api/service/multipart (the request
  * first, then the file `roster`), like support recordings: no route of its own, the same app key,
@@ -24,9 +24,9 @@ import {
 } from '../../../common/schoolSettings';
 import { HttpError } from '../../http/errors';
 import { importRoster } from '../roster/service';
-import { changeSchoolSettings, readSchoolSettings, retentionMaximums, SettingsError } from '../schoolSettings';
+import { changeSchoolSettings, readSchoolSettings, retentionMaximums, SettingsError } from './index';
 import type { ServiceContext, ServiceRoute } from '../types';
-import { adminOf, type Admin } from './admin';
+import { adminOf, type Admin } from '../schoolAdmin/access';
 
 /** The route's own bound; UPLOAD_MAX_BYTES (default 10 MiB) is the lower of the two unless raised. */
 export const ROSTER_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;

@@ -11,7 +11,7 @@
  *   GET  /support/my-tickets/:key             user     one with its thread (replies and their answers, never notes)
  *   POST /support/my-tickets/:key/replies     user     { body } their answer: the ticket is open (staff's turn) again
  * A ticket another staff member may not see, or another student's, is Not Found (never 403: no
- * one learns that a key exists).
+ * one learns that a key exists). Queries live in ./repository.ts; a ticket's view in ./tickets.ts.
  */
 import {
   SUPPORT_PERMISSION,
@@ -23,10 +23,10 @@ import {
 } from '../../../common/support';
 import { ticketAssignSchema, ticketMessageSchema, type TicketAssignPayload, type TicketMessagePayload } from '../../../common/validation';
 import { HttpError } from '../../http/errors';
-import type { ServiceContext, ServiceRoute } from '../types';
-import { ticketQuery } from '../support/repository';
-import { SUPPORT_API_MESSAGES, staffName, staffSchools, ticketDetail, toMessage } from '../support/tickets';
 import { mailTemplates } from '../../mail/templates';
+import type { ServiceContext, ServiceRoute } from '../types';
+import * as repo from './repository';
+import { SUPPORT_API_MESSAGES, staffName, staffSchools, ticketDetail, toMessage } from './tickets';
 
 export const SUPPORT_DESK_MESSAGES = {
   notStaff: 'That person cannot take support tickets.',
@@ -43,7 +43,7 @@ function keyParam(ctx: ServiceContext): string {
 
 /** The ticket this staff member may see (404 otherwise): its row id and the student's address. */
 async function staffTicket(ctx: ServiceContext, key: string) {
-  const row = await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
+  const row = await repo.ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   return row;
 }
@@ -54,45 +54,13 @@ async function staffTicket(ctx: ServiceContext, key: string) {
  * Only ids and names: support sees who can take a ticket, nothing else of other staff.
  */
 async function assignableStaff(ctx: ServiceContext): Promise<StaffMember[]> {
-  const schools = await staffSchools(ctx);
-  const me = ctx.identity!.user;
-  const rows = await ctx.db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.first_name', 'u.last_name'])
-    .where((eb) => {
-      const holdsSupport = eb.or([
-        eb.exists(eb.selectFrom('user_permissions as p').select('p.user_id').whereRef('p.user_id', '=', 'u.id').where('p.permission', '=', SUPPORT_PERMISSION)),
-        eb.exists(
-          eb
-            .selectFrom('school_permissions as sp')
-            .select('sp.user_id')
-            .whereRef('sp.user_id', '=', 'u.id')
-            .where('sp.permission', '=', SUPPORT_PERMISSION)
-            .$if(schools !== null, (qb) => qb.where('sp.client_id', 'in', schools && schools.length > 0 ? schools : [-1])),
-        ),
-      ]);
-      const staff =
-        schools === null
-          ? holdsSupport
-          : eb.and([
-              holdsSupport,
-              eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 'u.id').where('uc.client_id', 'in', schools.length > 0 ? schools : [-1])),
-            ]);
-      return eb.or([eb('u.id', '=', me.id), staff]);
-    })
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
-    .orderBy('u.id')
-    .execute();
+  const rows = await repo.supportStaff(ctx.db, await staffSchools(ctx), ctx.identity!.user.id);
   return rows.map((r) => ({ id: Number(r.id), name: staffName(r.first_name, r.last_name) }));
 }
 
 async function addMessage(ctx: ServiceContext, ticketId: number, kind: 'reply' | 'note' | 'student', body: string, now: number): Promise<void> {
   const user = ctx.identity!.user;
-  await ctx.db
-    .insertInto('support_messages')
-    .values({ ticket_id: ticketId, kind, author_id: user.id, author_name: staffName(user.firstName, user.lastName), body, created_at: now })
-    .execute();
+  await repo.insertMessage(ctx.db, { ticketId, kind, authorId: user.id, authorName: staffName(user.firstName, user.lastName), body, createdAt: now });
 }
 
 async function reply(ctx: ServiceContext): Promise<TicketDetail> {
@@ -103,12 +71,8 @@ async function reply(ctx: ServiceContext): Promise<TicketDetail> {
   await ctx.db.transaction().execute(async (trx) => {
     const inTrx = { ...ctx, db: trx };
     await addMessage(inTrx, ticket.id, 'reply', body, now);
-    await trx
-      .updateTable('support_tickets')
-      .set({ status: 'waiting-on-student', resolved_at: null, resolved_by: null })
-      .where('id', '=', ticket.id)
-      .execute();
-    await trx.updateTable('support_tickets').set({ first_reply_at: now }).where('id', '=', ticket.id).where('first_reply_at', 'is', null).execute();
+    await repo.setTicketStatus(trx, ticket.id, 'waiting-on-student');
+    await repo.markFirstReply(trx, ticket.id, now);
   });
   // the mail holds the reply and a link, nothing else of the ticket (not even its subject): a
   // student's inbox may be a shared or family one. A /help ticket's sender has no "My requests".
@@ -134,7 +98,7 @@ async function assign(ctx: ServiceContext): Promise<TicketDetail> {
   if (assigneeId !== null && assigneeId !== undefined && !(await assignableStaff(ctx)).some((s) => s.id === assigneeId)) {
     throw new HttpError(400, SUPPORT_DESK_MESSAGES.notStaff);
   }
-  await ctx.db.updateTable('support_tickets').set({ assignee_id: assigneeId ?? null }).where('id', '=', ticket.id).execute();
+  await repo.assignTicket(ctx.db, ticket.id, assigneeId ?? null);
   return ticketDetail(ctx, key);
 }
 
@@ -142,7 +106,7 @@ async function reopen(ctx: ServiceContext): Promise<TicketDetail> {
   const key = keyParam(ctx);
   const ticket = await staffTicket(ctx, key);
   if (ticket.status !== 'resolved') throw new HttpError(409, SUPPORT_DESK_MESSAGES.notResolved);
-  await ctx.db.updateTable('support_tickets').set({ status: 'open', resolved_at: null, resolved_by: null }).where('id', '=', ticket.id).execute();
+  await repo.setTicketStatus(ctx.db, ticket.id, 'open');
   return ticketDetail(ctx, key);
 }
 
@@ -150,12 +114,7 @@ async function reopen(ctx: ServiceContext): Promise<TicketDetail> {
 
 /** The signed-in student's ticket (404 for anyone else's, whoever asks). */
 async function ownTicket(ctx: ServiceContext, key: string) {
-  const row = await ctx.db
-    .selectFrom('support_tickets')
-    .select(['id', 'issue_key', 'subject', 'status', 'created_at', 'description', 'email', 'school'])
-    .where('issue_key', '=', key)
-    .where('user_id', '=', ctx.identity!.user.id)
-    .executeTakeFirst();
+  const row = await repo.ownTicket(ctx.db, ctx.identity!.user.id, key);
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   return row;
 }
@@ -165,24 +124,9 @@ const STUDENT_KINDS = ['reply', 'student'] as const;
 
 async function myTickets(ctx: ServiceContext): Promise<MyTicketSummary[]> {
   const userId = ctx.identity!.user.id;
-  const rows = await ctx.db
-    .selectFrom('support_tickets as t')
-    .select(['t.id', 't.issue_key', 't.subject', 't.status', 't.created_at'])
-    .where('t.user_id', '=', userId)
-    .orderBy('t.id', 'desc')
-    .limit(200)
-    .execute();
+  const rows = await repo.ticketsOfUser(ctx.db, userId);
   const ids = rows.map((r) => r.id);
-  const replies =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom('support_messages')
-          .select(['ticket_id', 'body', 'created_at'])
-          .where('ticket_id', 'in', ids)
-          .where('kind', '=', 'reply')
-          .orderBy('id', 'asc')
-          .execute();
+  const replies = ids.length === 0 ? [] : await repo.messagesOfKinds(ctx.db, ids, ['reply']);
   const last = new Map<number, { body: string; at: number }>();
   for (const r of replies) last.set(Number(r.ticket_id), { body: r.body, at: Number(r.created_at) });
   return rows.map((r) => ({ key: r.issue_key, subject: r.subject, status: r.status, createdAt: Number(r.created_at), lastReply: last.get(Number(r.id)) ?? null }));
@@ -190,15 +134,7 @@ async function myTickets(ctx: ServiceContext): Promise<MyTicketSummary[]> {
 
 async function myTicket(ctx: ServiceContext, key: string): Promise<MyTicketDetail> {
   const row = await ownTicket(ctx, key);
-  const messages = (
-    await ctx.db
-      .selectFrom('support_messages')
-      .select(['id', 'kind', 'author_name', 'body', 'created_at'])
-      .where('ticket_id', '=', row.id)
-      .where('kind', 'in', [...STUDENT_KINDS])
-      .orderBy('id', 'asc')
-      .execute()
-  ).map(toMessage);
+  const messages = (await repo.messagesOfKinds(ctx.db, [row.id], STUDENT_KINDS)).map(toMessage);
   const replies = messages.filter((m) => m.kind === 'reply');
   const lastReply = replies.length > 0 ? { body: replies[replies.length - 1]!.body, at: replies[replies.length - 1]!.createdAt } : null;
   return {
@@ -219,7 +155,7 @@ async function studentAnswer(ctx: ServiceContext): Promise<MyTicketDetail> {
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
     await addMessage({ ...ctx, db: trx }, row.id, 'student', body, now);
-    await trx.updateTable('support_tickets').set({ status: 'open', resolved_at: null, resolved_by: null }).where('id', '=', row.id).execute();
+    await repo.setTicketStatus(trx, row.id, 'open');
   });
   // the support inbox learns the ticket has moved; the answer itself is read in the console
   await ctx.mailer.send({

@@ -1,15 +1,14 @@
 /**
- * The classroom's OneLook routes (paths and shapes: common/classroom.ts). Every route is of access
- * 'user' and checks its caller here:
+ * The classroom's routes (paths and shapes: common/classroom.ts). Every route is of access 'user'
+ * and checks its caller here:
  * - a class is reached only at the caller's current school, by one of its teachers, or by a
  *   SCHOOLADMIN of that school (read and act, not change; GADMINSUPERUSER passes every check);
  *   anyone else hears that the class does not exist (404) and sees nothing of it;
  * - a student reaches only their own classes, assignments and turn-ins.
- * Queries live in services/classroom/repository.ts; the status rules in classroom/status.ts.
+ * Queries live in ./repository.ts; the answers' shapes in ./shapes.ts, the status rules in
+ * ./status.ts. The school administration's class routes are ./schoolClassRoutes.ts.
  */
-import { endSessions as endUserSessions, giveTemporaryPassword, type StaffAction } from '../accounts/staffActions';
 import { mixed, number, object, string } from 'yup';
-import { catalogPaths } from '../../../common/catalog';
 import {
   SCHOOLADMIN_PERMISSION,
   TEACHER_PERMISSION,
@@ -31,64 +30,24 @@ import { hasPermission } from '../../../common/permissions';
 import { WORKSHEET_INFO, WORKSHEET_KINDS, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { endSessions as endUserSessions, giveTemporaryPassword, type StaffAction } from '../accounts/staffActions';
 import { auditActorOf, auditNameOf, auditNameOfUser } from '../audit/actor';
 import { recordAudit } from '../audit/record';
-import { csvDocument } from '../classroom/csv';
-import { dueAtOf, parseDueDay } from '../classroom/dueDates';
-import * as repo from '../classroom/repository';
-import { assignmentCell, type AssignmentFacts, type StudentWork } from '../classroom/status';
-import { dashboardRows } from '../classroom/dashboardRows';
-import { signedInIdentity } from '../signedIn';
-import { dashboardTag, withClassVersions } from '../classroom/versions';
-import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
 import { transcriptRows } from '../catalog/progress';
 import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
 import { parseData } from '../ownedDocuments/routes';
-
-export const CLASSROOM_MESSAGES = {
-  badId: (what: string) => `The ${what} id must be a positive whole number.`,
-  notStaff: 'Only a teacher or a school administrator of your current school can do this.',
-  notTeacher: 'Only a teacher of your current school can create a class.',
-  noSchool: 'You are not a member of any school yet.',
-  classNotFound: 'This class does not exist, or it is not one of your classes.',
-  readOnly: 'Only the class’s teachers can change it.',
-  archived: 'This class is archived. Restore it to change it.',
-  nameRequired: 'Enter a name for the class.',
-  nameTooLong: 'A class name can be at most 100 characters.',
-  nothingToChange: 'Send a new name or archived: true or false.',
-  noProduct: 'No course is set up for this school yet, so the class cannot have a join code. Ask your school administrator.',
-  teacherNotFound: 'No teacher of this school has that user name.',
-  alreadyTeacher: 'That teacher already teaches this class.',
-  lastTeacher: 'A class needs a teacher: add another before removing the last one.',
-  notATeacherOfClass: 'That person does not teach this class.',
-  badKind: 'Choose what to assign: a module, a material, a review or a worksheet.',
-  moduleRequired: 'Choose the module to assign.',
-  materialRequired: 'Choose the material to assign.',
-  worksheetRequired: 'Choose the worksheet to assign.',
-  notInCatalog: 'That is not in your school’s catalog.',
-  noReview: 'That material has no review to assign.',
-  badDueDate: 'The due date must be a calendar date (YYYY-MM-DD).',
-  duePassed: 'The due date has already passed at your school. Choose today or a later day.',
-  badMaxAttempts: 'The attempt limit must be a whole number from 1 to 20, or empty for no limit.',
-  attemptsOnlyForReviews: 'Only a review can have an attempt limit.',
-  unknownField: 'Unknown field: ${unknown}',
-  alreadyAssigned: 'This is already assigned to the class.',
-  assignmentNotFound: 'This assignment does not exist in this class.',
-  assignmentWithdrawn: 'The assignment was withdrawn. Students’ work on it is kept.',
-  studentNotFound: 'This student is not in this class.',
-  studentRemoved: 'The student was removed from the class. Their own work is kept.',
-  staffAccount: 'This account belongs to staff: ask your school administrator.',
-  sessionsEnded: (n: number) => (n === 1 ? 'The student’s session was ended.' : `The student’s ${n} sessions were ended.`),
-  noSessions: 'The student had no open session.',
-  temporaryPassword: 'Give the student this password. It works once: they must choose their own when they sign in.',
-  commentRequired: 'Write a comment.',
-  commentTooLong: 'A comment can be at most 2000 characters.',
-  turnInNotFound: 'This turned-in work does not exist, or it is not yours to see.',
-  notInClass: 'You are not in this class.',
-  documentNotFound: 'That document does not exist or is not yours.',
-  badTurnInKind: 'You can turn in a worksheet or a budget.',
-  wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
-} as const;
+import { signedInIdentity } from '../signedIn';
+import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
+import { csvDocument } from './csv';
+import { dueAtOf, parseDueDay } from './dueDates';
+import { gradebookFileName, gradebookRows } from './gradebook';
+import { dashboardRows } from './dashboardRows';
+import { CLASSROOM_MESSAGES } from './messages';
+import * as repo from './repository';
+import { tidyClassName } from './schoolClasses';
+import { assignmentOf, byUrgency, factsOf, summaryOf, turnInSummariesOf } from './shapes';
+import { assignmentCell, type StudentWork } from './status';
+import { dashboardTag, withClassVersions } from './versions';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
@@ -164,63 +123,6 @@ async function schoolTree(db: Db, lsclientID: string): Promise<TreeModule[]> {
   return loadTree(db, school.slugs, school.contentVersion);
 }
 
-function assignmentOf(row: repo.AssignmentRow, tree: readonly TreeModule[]): Assignment {
-  const m = row.module_slug ? tree.find((candidate) => candidate.slug === row.module_slug) : undefined;
-  const mat = m && row.material_slug ? m.materials.find((candidate) => candidate.slug === row.material_slug) : undefined;
-  let title: string;
-  let href: string;
-  if (row.kind === 'worksheet') {
-    const kind = row.worksheet_kind ?? '';
-    title = isWorksheetKind(kind) ? WORKSHEET_INFO[kind].title : kind;
-    href = `/app/resources/worksheets/${kind}`;
-  } else if (row.kind === 'module') {
-    title = m?.title ?? row.module_slug ?? '';
-    href = catalogPaths.module(row.module_slug ?? '');
-  } else if (row.kind === 'material') {
-    title = mat?.title ?? row.material_slug ?? '';
-    href = catalogPaths.material(row.module_slug ?? '', row.material_slug ?? '');
-  } else {
-    title = mat?.review?.title ?? (mat ? `${mat.title}: review` : (row.material_slug ?? ''));
-    href = catalogPaths.review(row.module_slug ?? '', row.material_slug ?? '');
-  }
-  return {
-    id: row.id,
-    classId: row.class_id,
-    kind: row.kind,
-    moduleSlug: row.module_slug,
-    materialSlug: row.material_slug,
-    worksheetKind: row.worksheet_kind as WorksheetKind | null,
-    title,
-    href,
-    dueDate: row.due_date,
-    dueAt: row.due_at === null ? null : Number(row.due_at),
-    maxAttempts: row.max_attempts,
-    createdAt: Number(row.created_at),
-  };
-}
-
-const factsOf = (a: repo.AssignmentRow): AssignmentFacts => ({
-  id: a.id,
-  kind: a.kind,
-  moduleSlug: a.module_slug,
-  materialSlug: a.material_slug,
-  worksheetKind: a.worksheet_kind,
-  dueAt: a.due_at === null ? null : Number(a.due_at),
-  createdAt: Number(a.created_at),
-});
-
-function summaryOf(row: repo.ClassSummaryRow): ClassSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    archived: row.archivedAt !== null,
-    studentCount: row.studentCount,
-    assignmentCount: row.assignmentCount,
-    joinCode: row.archivedAt !== null ? null : row.joinCode,
-    teachers: row.teachers,
-  };
-}
-
 async function classDetail(ctx: ServiceContext, cls: repo.ClassRow): Promise<ClassDetail> {
   const [summaries, rows, tree] = await Promise.all([
     repo.classSummaries(ctx.db, [cls.id], ctx.clock()),
@@ -238,10 +140,8 @@ async function classDetail(ctx: ServiceContext, cls: repo.ClassRow): Promise<Cla
 const className = string()
   .strict()
   .typeError(CLASSROOM_MESSAGES.nameRequired)
-  .test('filled', CLASSROOM_MESSAGES.nameRequired, (value) => value === undefined || tidyName(value).length > 0)
-  .test('short', CLASSROOM_MESSAGES.nameTooLong, (value) => value === undefined || tidyName(value).length <= 100);
-
-const tidyName = (name: string): string => name.trim().replace(/\s+/g, ' ');
+  .test('filled', CLASSROOM_MESSAGES.nameRequired, (value) => value === undefined || tidyClassName(value).length > 0)
+  .test('short', CLASSROOM_MESSAGES.nameTooLong, (value) => value === undefined || tidyClassName(value).length <= 100);
 
 const createClassSchema = object({ name: className.required(CLASSROOM_MESSAGES.nameRequired) })
   .noUnknown(CLASSROOM_MESSAGES.unknownField)
@@ -277,7 +177,7 @@ async function createClass(ctx: ServiceContext): Promise<Result> {
   const clientId = await currentClientId(ctx);
   const productId = await repo.joinCodeProduct(ctx.db, clientId);
   if (productId === undefined) throw new HttpError(409, CLASSROOM_MESSAGES.noProduct);
-  const name = tidyName((ctx.payload as { name: string }).name);
+  const name = tidyClassName((ctx.payload as { name: string }).name);
   const id = await repo.createClass(ctx.db, { clientId, name, ownerId: staff.userId, productId }, ctx.clock());
   const cls = await repo.findClass(ctx.db, id);
   if (!cls) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
@@ -293,7 +193,7 @@ async function updateClass(ctx: ServiceContext): Promise<ClassDetail> {
   const { cls } = await staffClass(ctx, 'change');
   const { name, archived } = ctx.payload as { name?: string; archived?: boolean };
   await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
-    repo.updateClass(trx, cls.id, { ...(name === undefined ? {} : { name: tidyName(name) }), ...(archived === undefined ? {} : { archived }) }, ctx.clock()),
+    repo.updateClass(trx, cls.id, { ...(name === undefined ? {} : { name: tidyClassName(name) }), ...(archived === undefined ? {} : { archived }) }, ctx.clock()),
   );
   return classDetail(ctx, (await repo.findClass(ctx.db, cls.id)) ?? cls);
 }
@@ -317,28 +217,16 @@ const teacherSchema = object({
 async function addTeacher(ctx: ServiceContext): Promise<ClassDetail> {
   const { cls } = await staffClass(ctx, 'live');
   const { userName } = ctx.payload as { userName: string };
-  const user = await ctx.db.selectFrom('users').select('id').where('user_name', '=', userName.trim().toLowerCase()).executeTakeFirst();
+  const userId = await repo.userIdByName(ctx.db, userName.trim().toLowerCase());
   // a co-teacher is a TEACHER at this school (granted here, or a global permission), and a member of it
-  const member = user
-    ? await ctx.db.selectFrom('user_clients').select('user_id').where('user_id', '=', user.id).where('client_id', '=', cls.clientId).executeTakeFirst()
-    : undefined;
   const teaches =
-    user && member
-      ? (await hasSchoolOrGlobal(ctx.db, user.id, cls.clientId, TEACHER_PERMISSION))
+    userId !== undefined && (await repo.isSchoolMember(ctx.db, userId, cls.clientId))
+      ? hasPermission((await repo.permissionsAt(ctx.db, userId, cls.clientId)).map((p) => p.toUpperCase()), TEACHER_PERMISSION)
       : false;
-  if (!user || !teaches) throw new HttpError(404, CLASSROOM_MESSAGES.teacherNotFound);
-  if (await repo.teacherRole(ctx.db, cls.id, user.id)) throw new HttpError(409, CLASSROOM_MESSAGES.alreadyTeacher);
-  await repo.addTeacher(ctx.db, cls.id, user.id, ctx.clock());
+  if (userId === undefined || !teaches) throw new HttpError(404, CLASSROOM_MESSAGES.teacherNotFound);
+  if (await repo.teacherRole(ctx.db, cls.id, userId)) throw new HttpError(409, CLASSROOM_MESSAGES.alreadyTeacher);
+  await repo.addTeacher(ctx.db, cls.id, userId, ctx.clock());
   return classDetail(ctx, cls);
-}
-
-/** Does the user hold `permission` at the school, or globally (SPEC §6: the superuser too)? */
-async function hasSchoolOrGlobal(db: Db, userId: number, clientId: number, permission: string): Promise<boolean> {
-  const [school, global] = await Promise.all([
-    db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).where('client_id', '=', clientId).execute(),
-    db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute(),
-  ]);
-  return hasPermission([...school, ...global].map((r) => r.permission.toUpperCase()), permission);
 }
 
 async function removeTeacher(ctx: ServiceContext): Promise<ClassDetail> {
@@ -509,47 +397,29 @@ async function dashboard(ctx: ServiceContext): Promise<Tagged> {
   });
 }
 
-const STATUS_WORDS = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed', passed: 'Passed', overdue: 'Overdue' } as const;
-
 async function gradebook(ctx: ServiceContext): Promise<Result> {
   const { cls } = await staffClass(ctx);
   const g = await grid(ctx.db, cls, ctx.clock());
-  const assignments = g.assignments.map((a) => assignmentOf(a, g.tree));
-  const header = ['Student', 'User name', 'School ID', ...assignments.flatMap((a) => [`${a.title} — status`, `${a.title} — score`])];
-  const rows = g.students.map((s) => [
-    `${s.lastName}, ${s.firstName}`,
-    s.userName,
-    s.externalId,
-    ...assignments.flatMap((a) => {
-      const cell = s.cells[a.id];
-      return [cell ? STATUS_WORDS[cell.status] : '', cell?.bestScore ?? null];
-    }),
-  ]);
-  const file = `${cls.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'class'}-gradebook.csv`;
-  return new Result(200, csvDocument([header, ...rows]), {
+  const rows = gradebookRows(
+    g.assignments.map((a) => assignmentOf(a, g.tree)),
+    g.students,
+  );
+  return new Result(200, csvDocument(rows), {
     'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${file}"`,
+    'content-disposition': `attachment; filename="${gradebookFileName(cls.name)}"`,
   });
 }
 
 // ---------------------------------------------------------------- one student
 
 async function turnInSummaries(db: Db, rows: readonly (repo.TurnInRow & { className: string })[]): Promise<TurnInSummary[]> {
-  const comments = await repo.commentsOf(
-    db,
-    rows.map((r) => r.id),
+  return turnInSummariesOf(
+    rows,
+    await repo.commentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    classId: r.classId,
-    className: r.className,
-    assignmentId: r.assignmentId,
-    kind: r.kind,
-    documentId: r.documentId,
-    title: r.title,
-    turnedInAt: r.turnedInAt,
-    comments: comments.filter((c) => c.turnInId === r.id).map(({ id, authorName, body, createdAt }) => ({ id, authorName, body, createdAt })),
-  }));
 }
 
 async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
@@ -569,13 +439,7 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
   );
   const [progress, attempts, turnIns] = await Promise.all([
     loadProgress(ctx.db, userId),
-    ctx.db
-      .selectFrom('review_attempts')
-      .select(['module_slug', 'material_slug', 'score', 'passed', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
+    repo.reviewAttemptsOf(ctx.db, userId),
     repo.classTurnIns(ctx.db, cls.id, userId),
   ]);
   const titleOf = (m: string, mat: string) => {
@@ -608,11 +472,7 @@ async function removeStudent(ctx: ServiceContext): Promise<{ message: string }> 
 async function actOnStudent(ctx: ServiceContext): Promise<{ cls: repo.ClassRow; userId: number }> {
   const { cls } = await staffClass(ctx);
   const userId = await studentParam(ctx, cls);
-  const [global, school] = await Promise.all([
-    ctx.db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
-    ctx.db.selectFrom('school_permissions').select('permission').where('user_id', '=', userId).executeTakeFirst(),
-  ]);
-  if (global || school) throw new HttpError(403, CLASSROOM_MESSAGES.staffAccount);
+  if (await repo.holdsAnyPermission(ctx.db, userId)) throw new HttpError(403, CLASSROOM_MESSAGES.staffAccount);
   return { cls, userId };
 }
 
@@ -656,11 +516,9 @@ async function addComment(ctx: ServiceContext): Promise<Result> {
   if (!turnIn || turnIn.classId !== cls.id) throw new HttpError(404, CLASSROOM_MESSAGES.turnInNotFound);
   const now = ctx.clock();
   const { body } = ctx.payload as { body: string };
-  const row = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
-    trx.insertInto('turn_in_comments').values({ turn_in_id: turnIn.id, author_id: staff.userId, body, created_at: now }).returning('id').executeTakeFirstOrThrow(),
-  );
+  const id = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) => repo.insertComment(trx, { turnInId: turnIn.id, authorId: staff.userId, body, createdAt: now }));
   const identity = signedInIdentity(ctx);
-  const comment: TurnInComment = { id: row.id, authorName: `${identity.user.firstName} ${identity.user.lastName}`.trim(), body, createdAt: now };
+  const comment: TurnInComment = { id, authorName: `${identity.user.firstName} ${identity.user.lastName}`.trim(), body, createdAt: now };
   return new Result(201, comment);
 }
 
@@ -708,25 +566,13 @@ async function turnIn(ctx: ServiceContext): Promise<Result> {
   let snapshot: string;
   let worksheetKind: string | null = null;
   if (input.kind === 'worksheet') {
-    const doc = await ctx.db
-      .selectFrom('worksheets')
-      .select(['kind', 'title', 'data'])
-      .where('id', '=', input.documentId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const doc = await repo.ownedWorksheet(ctx.db, userId, input.documentId);
     if (!doc) throw new HttpError(404, CLASSROOM_MESSAGES.documentNotFound);
     title = doc.title.trim() || (isWorksheetKind(doc.kind) ? WORKSHEET_INFO[doc.kind].title : doc.kind);
     snapshot = doc.data;
     worksheetKind = doc.kind;
   } else {
-    const doc = await ctx.db
-      .selectFrom('budgets')
-      .select(['name', 'data'])
-      .where('id', '=', input.documentId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const doc = await repo.ownedBudget(ctx.db, userId, input.documentId);
     if (!doc) throw new HttpError(404, CLASSROOM_MESSAGES.documentNotFound);
     title = doc.name.trim() || 'Budget';
     snapshot = doc.data;
@@ -737,14 +583,10 @@ async function turnIn(ctx: ServiceContext): Promise<Result> {
     if (!assignment || assignment.kind !== 'worksheet' || assignment.worksheet_kind !== worksheetKind) throw new HttpError(400, CLASSROOM_MESSAGES.wrongAssignment);
   }
   const now = ctx.clock();
-  const row = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
-    trx
-      .insertInto('turn_ins')
-      .values({ class_id: cls.id, user_id: userId, assignment_id: assignmentId, kind: input.kind, document_id: input.documentId, title, snapshot, turned_in_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+  const id = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
+    repo.insertTurnIn(trx, { classId: cls.id, userId, assignmentId, kind: input.kind, documentId: input.documentId, title, snapshot, turnedInAt: now }),
   );
-  const summary: TurnInSummary = { id: row.id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [] };
+  const summary: TurnInSummary = { id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [] };
   return new Result(201, summary);
 }
 
@@ -780,10 +622,10 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
   const [progress, turnIns, worksheets] = await Promise.all([
     loadProgress(ctx.db, userId),
     repo.studentTurnIns(ctx.db, userId),
-    ctx.db.selectFrom('worksheets').select(['kind', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute(),
+    repo.learnerWorksheets(ctx.db, userId),
   ]);
   const trees = new Map<number, TreeModule[]>();
-  const lsclientIDs = await ctx.db.selectFrom('clients').select(['id', 'lsclient_id']).where('id', 'in', [...new Set(classes.map((c) => c.clientId))]).execute();
+  const lsclientIDs = await repo.lsclientIdsOf(ctx.db, [...new Set(classes.map((c) => c.clientId))]);
   for (const client of lsclientIDs) trees.set(client.id, await schoolTree(ctx.db, client.lsclient_id));
   const all = ctx.query.all === true || ctx.query.all === 'true';
   const list: MyAssignment[] = [];
@@ -794,15 +636,14 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
     const work: StudentWork = {
       progress,
       turnIns: turnIns.filter((t) => t.classId === cls.id),
-      worksheets: worksheets.map((w) => ({ kind: w.kind, updatedAt: Number(w.updated_at) })),
+      worksheets,
     };
     const cell = assignmentCell(factsOf(row), tree, work, now);
     const finished = cell.status === 'completed' || cell.status === 'passed';
     if (finished && !all) continue;
     list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue' });
   }
-  const rank = (a: MyAssignment) => (a.overdue ? 0 : a.status === 'completed' || a.status === 'passed' ? 2 : 1);
-  return list.sort((a, b) => rank(a) - rank(b) || (a.dueAt ?? Infinity) - (b.dueAt ?? Infinity) || b.createdAt - a.createdAt || a.id - b.id);
+  return list.sort(byUrgency);
 }
 
 // ---------------------------------------------------------------- the route table

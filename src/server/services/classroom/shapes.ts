@@ -1,0 +1,102 @@
+/**
+ * The classroom's answers made from its rows (common/classroom.ts shapes): an assignment with the
+ * title and link of what it names in the school's catalog, a class summary, a turn-in with its
+ * comments, and the order of "Assigned to you". Pure: the routes read the rows, these shape them.
+ */
+import { catalogPaths } from '../../../common/catalog';
+import type { Assignment, ClassSummary, MyAssignment, TurnInSummary } from '../../../common/classroom';
+import { WORKSHEET_INFO, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
+import type { TreeModule } from '../catalog/repository';
+import type { AssignmentRow, ClassSummaryRow, TurnInRow } from './repository';
+import type { AssignmentFacts } from './status';
+
+/** An assignment as the class shows it: the title and link of what it names in the school's catalog (its slug when gone). */
+export function assignmentOf(row: AssignmentRow, tree: readonly TreeModule[]): Assignment {
+  const m = row.module_slug ? tree.find((candidate) => candidate.slug === row.module_slug) : undefined;
+  const mat = m && row.material_slug ? m.materials.find((candidate) => candidate.slug === row.material_slug) : undefined;
+  let title: string;
+  let href: string;
+  if (row.kind === 'worksheet') {
+    const kind = row.worksheet_kind ?? '';
+    title = isWorksheetKind(kind) ? WORKSHEET_INFO[kind].title : kind;
+    href = `/app/resources/worksheets/${kind}`;
+  } else if (row.kind === 'module') {
+    title = m?.title ?? row.module_slug ?? '';
+    href = catalogPaths.module(row.module_slug ?? '');
+  } else if (row.kind === 'material') {
+    title = mat?.title ?? row.material_slug ?? '';
+    href = catalogPaths.material(row.module_slug ?? '', row.material_slug ?? '');
+  } else {
+    title = mat?.review?.title ?? (mat ? `${mat.title}: review` : (row.material_slug ?? ''));
+    href = catalogPaths.review(row.module_slug ?? '', row.material_slug ?? '');
+  }
+  return {
+    id: row.id,
+    classId: row.class_id,
+    kind: row.kind,
+    moduleSlug: row.module_slug,
+    materialSlug: row.material_slug,
+    worksheetKind: row.worksheet_kind as WorksheetKind | null,
+    title,
+    href,
+    dueDate: row.due_date,
+    dueAt: row.due_at === null ? null : Number(row.due_at),
+    maxAttempts: row.max_attempts,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** What the status rules (status.ts) read of an assignment. */
+export const factsOf = (a: AssignmentRow): AssignmentFacts => ({
+  id: a.id,
+  kind: a.kind,
+  moduleSlug: a.module_slug,
+  materialSlug: a.material_slug,
+  worksheetKind: a.worksheet_kind,
+  dueAt: a.due_at === null ? null : Number(a.due_at),
+  createdAt: Number(a.created_at),
+});
+
+/** A class in a list: an archived class shows no join code. */
+export function summaryOf(row: ClassSummaryRow): ClassSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    archived: row.archivedAt !== null,
+    studentCount: row.studentCount,
+    assignmentCount: row.assignmentCount,
+    joinCode: row.archivedAt !== null ? null : row.joinCode,
+    teachers: row.teachers,
+  };
+}
+
+
+export interface CommentRow {
+  id: number;
+  turnInId: number;
+  authorName: string;
+  body: string;
+  createdAt: number;
+}
+
+/** Turn-ins with their own comments, oldest comment first as `comments` holds them. */
+export function turnInSummariesOf(rows: readonly (TurnInRow & { className: string })[], comments: readonly CommentRow[]): TurnInSummary[] {
+  return rows.map((r) => ({
+    id: r.id,
+    classId: r.classId,
+    className: r.className,
+    assignmentId: r.assignmentId,
+    kind: r.kind,
+    documentId: r.documentId,
+    title: r.title,
+    turnedInAt: r.turnedInAt,
+    comments: comments.filter((c) => c.turnInId === r.id).map(({ id, authorName, body, createdAt }) => ({ id, authorName, body, createdAt })),
+  }));
+}
+
+const urgency = (a: MyAssignment): number => (a.overdue ? 0 : a.status === 'completed' || a.status === 'passed' ? 2 : 1);
+
+/** "Assigned to you": overdue first, finished last, then by due instant (none last), then newest. */
+export function byUrgency(a: MyAssignment, b: MyAssignment): number {
+  return urgency(a) - urgency(b) || (a.dueAt ?? Infinity) - (b.dueAt ?? Infinity) || b.createdAt - a.createdAt || a.id - b.id;
+}

@@ -1,0 +1,53 @@
+/**
+ * Every query of a school's settings: its time zone and retention columns (on `clients`), and the
+ * per-school deletes of the retention sweep. The rules are ./index.ts.
+ */
+import type { Db } from '../../db';
+import { changed as announceChange } from '../../db/changes';
+
+export interface SettingsRow {
+  lsclient_id: string;
+  name: string;
+  timezone: string;
+  recording_retention_days: number | null;
+  audit_retention_days: number | null;
+}
+
+/** The school's settings as stored (null retention: the deployment's). */
+export function settingsRow(db: Db, schoolId: number): Promise<SettingsRow> {
+  return db.selectFrom('clients').select(['lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days']).where('id', '=', schoolId).executeTakeFirstOrThrow();
+}
+
+export async function updateSettings(db: Db, schoolId: number, values: { timezone: string; recordingRetentionDays: number | null; auditRetentionDays: number | null }): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({ timezone: values.timezone, recording_retention_days: values.recordingRetentionDays, audit_retention_days: values.auditRetentionDays })
+    .where('id', '=', schoolId)
+    .execute();
+  announceChange('clients');
+}
+
+/** The schools with a retention of their own. */
+export function schoolsWithOwnRetention(db: Db): Promise<{ id: number; name: string; recording_retention_days: number | null; audit_retention_days: number | null }[]> {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name', 'recording_retention_days', 'audit_retention_days'])
+    .where((eb) => eb.or([eb('recording_retention_days', 'is not', null), eb('audit_retention_days', 'is not', null)]))
+    .execute();
+}
+
+/** Deletes the recordings of tickets sent from the school (by its name) made before `cutoff`; how many. */
+export async function deleteSchoolRecordingsBefore(db: Db, schoolName: string, cutoff: number): Promise<number> {
+  const result = await db
+    .deleteFrom('support_recordings')
+    .where('created_at', '<', cutoff)
+    .where('ticket_id', 'in', db.selectFrom('support_tickets').select('id').where('school', '=', schoolName))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/** Deletes the school's audit entries made before `cutoff`; how many. */
+export async function deleteSchoolAuditBefore(db: Db, schoolId: number, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('audit_events').where('client_id', '=', schoolId).where('at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
