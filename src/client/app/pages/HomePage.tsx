@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LinkCardGrid } from '../../ui/LinkCardGrid';
-import { PageFrame } from '../../ui/PageFrame';
+import { TitleFrame } from '../../ui/TitleFrame';
 import { useAppSelector } from '../hooks';
 import { PartBoundary } from '../PartBoundary';
 import { retryableLazy, type RetryableLazy } from '../../lib/retryableLazy';
@@ -110,19 +110,19 @@ export function HomePage() {
   const greeting = user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!';
   if (kind === 'deciding') {
     return (
-      <PageFrame title={greeting}>
+      <TitleFrame title={greeting}>
         <PartBoundary message={PART_FAILED} onFailed={() => setCheckFailed(true)}>
           <LearnerProgressCheck />
         </PartBoundary>
         {loading}
-      </PageFrame>
+      </TitleFrame>
     );
   }
   const [first, ...others] = workspaces;
   if (kind === 'staff-only' && first) {
     const { View, heading, maxWidth } = WORKSPACE_VIEWS[first.key];
     return (
-      <PageFrame title={greeting} maxWidth={maxWidth}>
+      <TitleFrame title={greeting} maxWidth={maxWidth}>
         {school && (
           <Typography sx={{ mb: 3 }} color="text.secondary">
             You're working at <strong>{school.clientName}</strong>.
@@ -139,11 +139,11 @@ export function HomePage() {
           </PartBoundary>
         </Box>
         <WorkspaceCards heading="Your other workspaces" workspaces={others} />
-      </PageFrame>
+      </TitleFrame>
     );
   }
   return (
-    <PageFrame title={greeting}>
+    <TitleFrame title={greeting}>
       {school ? (
         <Typography sx={{ mb: 3 }} color="text.secondary">
           You're learning with <strong>{school.clientName}</strong>.
@@ -172,14 +172,14 @@ export function HomePage() {
         Where would you like to go?
       </Typography>
       <LinkCardGrid cards={AREAS} perRow={2} headingComponent="h3" />
-    </PageFrame>
+    </TitleFrame>
   );
 }
 
 export function IntroPage() {
   const user = useAppSelector(selectUser);
   return (
-    <PageFrame title={`Welcome to ${PRODUCT_NAME}${user?.firstName ? `, ${user.firstName}` : ''}`} maxWidth={720}>
+    <TitleFrame title={`Welcome to ${PRODUCT_NAME}${user?.firstName ? `, ${user.firstName}` : ''}`} maxWidth={720}>
       <Typography sx={{ mb: 2 }}>
         {PRODUCT_NAME} helps you build money skills you will use for the rest of your life: making a budget,
         saving for something that matters to you, understanding credit, and avoiding costly mistakes.
@@ -198,6 +198,6 @@ export function IntroPage() {
       <Button component={RouterLink} to="/app" variant="contained" size="large">
         Get started
       </Button>
-    </PageFrame>
+    </TitleFrame>
   );
 }
