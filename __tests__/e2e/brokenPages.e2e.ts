@@ -2,7 +2,8 @@
  * A page whose code does not arrive (a lazily loaded chunk failed) in real Chromium: the failure
  * stays inside the page's frame, so the shell, its navigation, the session-expiry dialog (WCAG
  * 2.2.1) and sign-out keep working; a file the server no longer has (a newer build deployed) reloads
- * the app once, on the same address, and never again within RELOAD_GUARD_MS. Playwright's clock
+ * the app once, on the same address, and never again within RELOAD_GUARD_MS. A part of Home whose
+ * code does not arrive fails alone, in its place. Playwright's clock
  * moves the page's time, the clock server's the server's (support/clockServer.ts).
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -13,6 +14,8 @@ const MIN = 60_000;
 // the Resources page's chunk: not loaded before the student first opens it
 const PAGE_CHUNK = /\/assets\/resources\.[0-9a-f]{8}\.js$/;
 const DIALOG_CHUNK = /\/assets\/session-dialog\.[0-9a-f]{8}\.js$/;
+// Home's "Continue" card comes with the catalog's chunk
+const CONTINUE_CHUNK = /\/assets\/catalog\.[0-9a-f]{8}\.js$/;
 let server: ClockServer;
 let context: BrowserContext;
 let offsetSoFar = 0;
@@ -125,6 +128,30 @@ describe('a page whose code does not arrive', () => {
     await page.unroute(PAGE_CHUNK);
     await page.getByRole('button', { name: 'Try again' }).click();
     await resourcesPage(page).waitFor();
+    expect(loads()).toBe(loadsSignedIn);
+  });
+});
+
+describe('a part of Home whose code does not arrive', () => {
+  it('"Continue" fails alone: Home keeps its heading and area cards, says so in its place, and "Try again" loads it', async () => {
+    const { page, loads } = await clockedPage();
+    await page.route(CONTINUE_CHUNK, (route) => route.abort('internetdisconnected'));
+    await signedInWithTimer(page);
+    const loadsSignedIn = loads();
+    const partFailed = page.getByRole('alert').filter({ hasText: 'This part of Home could not load.' });
+    await partFailed.waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
+    await expect(page.getByRole('heading', { level: 2, name: 'Where would you like to go?' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('main').getByRole('link', { name: /Catalog/ }).first().isVisible()).resolves.toBe(true);
+    await expect(failure(page).count()).resolves.toBe(0);
+    await expectAccessible(page);
+
+    // "Try again" asks for the chunk anew (not the failed import kept), in the same document
+    await page.unroute(CONTINUE_CHUNK);
+    const chunk = page.waitForResponse(CONTINUE_CHUNK);
+    await partFailed.getByRole('button', { name: 'Try again' }).click();
+    expect((await chunk).status()).toBe(200);
+    await partFailed.waitFor({ state: 'detached' });
     expect(loads()).toBe(loadsSignedIn);
   });
 });

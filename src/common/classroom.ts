@@ -6,8 +6,7 @@
  */
 import type { WorksheetKind } from './worksheets';
 
-export const TEACHER_PERMISSION = 'TEACHER';
-export const SCHOOLADMIN_PERMISSION = 'SCHOOLADMIN';
+export { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from './permissions';
 
 export const CLASSROOM_PATHS = {
   /** GET: the classes the caller teaches at the current school; POST { name }: create one */

@@ -30,8 +30,7 @@ export const SUPPORT_HONEYPOT_FIELD = 'website';
 export const SUPPORT_KEY_PREFIX = 'HELP-';
 export const SUPPORT_KEY_PATTERN = /^HELP-\d{1,12}$/;
 export const RECORDING_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** The permission that opens the support console and the replays (SPEC §6; GADMINSUPERUSER passes too). */
-export const SUPPORT_PERMISSION = 'SUPPORT';
+export { SUPPORT_PERMISSION } from './permissions';
 /**
  * The one line under the recording checkbox: what is recorded (this tab, from the tick, typing
  * hidden) and who sees it. The box starts unticked and nothing is recorded before it is ticked.

@@ -15,11 +15,9 @@
  * workspace's working view (the ticket queue, the school's overview, the class list) with cards
  * for the others. Everyone else is a learner.
  */
-import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../common/classroom';
 import { SUPERUSER_PERMISSION } from '../../common/constants';
-import { hasPermission } from '../../common/permissions';
+import { hasPermission, SCHOOLADMIN_PERMISSION, SUPPORT_PERMISSION, TEACHER_PERMISSION } from '../../common/permissions';
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from '../../common/redirect';
-import { SUPPORT_PERMISSION } from '../../common/support';
 
 export type WorkspaceKey = 'school' | 'support' | 'classes';
 

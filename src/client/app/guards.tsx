@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { guardDenied, selectIsAuthenticated, selectPermissions } from '../features/auth';
-import { PageFrame } from '../ui/PageFrame';
+import { TitleFrame } from '../ui/TitleFrame';
 import { mayOpen, workspace, type WorkspaceKey } from './access';
 
 export function RequireAuth({ required, children }: { required: boolean; children: ReactNode }) {
@@ -38,7 +38,8 @@ export function RequirePermission({ workspace: key, children }: { workspace: Wor
   if (mayOpen(permissions, key)) return <>{children}</>;
   const { purpose, ask } = workspace(key);
   return (
-    <PageFrame title={NO_ACCESS_TITLE}>
+    // in the entry chunk: the light frame (ui/TitleFrame.tsx)
+    <TitleFrame title={NO_ACCESS_TITLE}>
       <Alert severity="warning" sx={{ mb: 2 }}>
         {purpose}
       </Alert>
@@ -46,7 +47,7 @@ export function RequirePermission({ workspace: key, children }: { workspace: Wor
       <Link component={RouterLink} to="/app">
         Go to your home page
       </Link>
-    </PageFrame>
+    </TitleFrame>
   );
 }
 

@@ -1,14 +1,12 @@
 /**
  * The frame every page shares: one h1, an optional breadcrumb trail or step indicator, then content.
+ * Pages in the entry chunk use ui/TitleFrame.tsx, its markup without the breadcrumbs.
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { RECORDING_MASK_CLASS } from './recordingPrivacy';
@@ -29,7 +27,8 @@ export interface PageFrameProps {
    */
   namesTab?: boolean;
   crumbs?: Crumb[];
-  steps?: { labels: string[]; active: number };
+  /** a step indicator under the title (ui/StepIndicator.tsx, imported by the pages that have one) */
+  steps?: ReactNode;
   intro?: ReactNode;
   children?: ReactNode;
   maxWidth?: number | string;
@@ -68,15 +67,7 @@ export function PageFrame({ title, namesTab = false, crumbs, steps, intro, child
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
-      {steps && (
-        <Stepper activeStep={steps.active} alternativeLabel sx={{ my: 2 }} aria-label="Steps">
-          {steps.labels.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-      )}
+      {steps}
       {intro && (
         <Typography variant="body1" sx={{ mb: 2 }}>
           {intro}

@@ -8,17 +8,23 @@
  * A staff-only user's Home (app/access.ts homeKind) is their first workspace's working view, in
  * place of the learner's parts, with the other workspaces as cards below; each view loads on demand
  * with its area's chunk, so a learner's Home carries none of it.
+ *
+ * Each of those lazily loaded parts fails alone (PartBoundary): its code not arriving, or the part
+ * throwing, puts "This part of Home could not load." and "Try again" in its place, and the rest of
+ * Home keeps working.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LinkCardGrid } from '../../ui/LinkCardGrid';
-import { PageFrame } from '../../ui/PageFrame';
+import { TitleFrame } from '../../ui/TitleFrame';
 import { useAppSelector } from '../hooks';
+import { PartBoundary } from '../PartBoundary';
+import { retryableLazy, type RetryableLazy } from '../../lib/retryableLazy';
 import { PRERENDERING } from '../../renderAhead/prerendering';
 import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
 import { homeKind, workspacesFor, type Workspace, type WorkspaceKey } from '../access';
@@ -28,12 +34,12 @@ import { SchoolOverview } from '../../features/schoolAdmin';
 import { TicketQueue } from '../../features/support';
 
 /** "Continue where you left off", loaded on its own so the home page stays light. */
-const ContinueCard = lazy(() =>
+const ContinueCard = retryableLazy(() =>
   import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.ContinueCard })),
 );
 
 /** Loads the progress summary (nothing shown): staff Home waits for it to know who is a learner. */
-const LearnerProgressCheck = lazy(() =>
+const LearnerProgressCheck = retryableLazy(() =>
   import(/* webpackChunkName: "catalog" */ '../../features/catalog/components/ContinueCard').then((m) => ({ default: m.LearnerProgressCheck })),
 );
 
@@ -64,7 +70,7 @@ const WORKSPACE_TEXT: Record<WorkspaceKey, string> = {
 };
 
 /** A staff-only user's Home: each workspace's working view, its heading (null: the view has its own) and width. */
-const WORKSPACE_VIEWS: Record<WorkspaceKey, { View: ComponentType; heading: string | null; maxWidth: number | string }> = {
+const WORKSPACE_VIEWS: Record<WorkspaceKey, { View: RetryableLazy<object>; heading: string | null; maxWidth: number | string }> = {
   // the overview opens with the school's name as its heading
   school: { View: SchoolOverview, heading: null, maxWidth: 1100 },
   support: { View: TicketQueue, heading: 'Support tickets', maxWidth: '100%' },
@@ -87,6 +93,8 @@ function WorkspaceCards({ heading, workspaces }: { heading: string; workspaces: 
 
 const loading = <CircularProgress aria-label="Loading your workspace" sx={{ display: 'block', my: 2 }} />;
 
+const PART_FAILED = 'This part of Home could not load.';
+
 export function HomePage() {
   const user = useAppSelector(selectUser);
   const school = useAppSelector(selectCurrentSchool);
@@ -94,25 +102,27 @@ export function HomePage() {
   // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
   const returning = started === true;
   const permissions = useAppSelector(selectPermissions);
+  // the progress check's own code did not arrive: decided as when the summary cannot be read
+  const [checkFailed, setCheckFailed] = useState(false);
   // staff sign in to /app like everyone (SPEC S2.15): Home is where they land
-  const kind = homeKind(permissions, started);
+  const kind = homeKind(permissions, checkFailed ? (started ?? false) : started);
   const workspaces = workspacesFor(permissions);
   const greeting = user?.firstName ? `Welcome${returning ? ' back' : ''}, ${user.firstName}!` : 'Welcome!';
   if (kind === 'deciding') {
     return (
-      <PageFrame title={greeting}>
-        <Suspense fallback={null}>
+      <TitleFrame title={greeting}>
+        <PartBoundary message={PART_FAILED} onFailed={() => setCheckFailed(true)}>
           <LearnerProgressCheck />
-        </Suspense>
+        </PartBoundary>
         {loading}
-      </PageFrame>
+      </TitleFrame>
     );
   }
   const [first, ...others] = workspaces;
   if (kind === 'staff-only' && first) {
     const { View, heading, maxWidth } = WORKSPACE_VIEWS[first.key];
     return (
-      <PageFrame title={greeting} maxWidth={maxWidth}>
+      <TitleFrame title={greeting} maxWidth={maxWidth}>
         {school && (
           <Typography sx={{ mb: 3 }} color="text.secondary">
             You're working at <strong>{school.clientName}</strong>.
@@ -124,16 +134,16 @@ export function HomePage() {
               {heading}
             </Typography>
           )}
-          <Suspense fallback={loading}>
+          <PartBoundary message={PART_FAILED} retry={View.retry} fallback={loading}>
             <View />
-          </Suspense>
+          </PartBoundary>
         </Box>
         <WorkspaceCards heading="Your other workspaces" workspaces={others} />
-      </PageFrame>
+      </TitleFrame>
     );
   }
   return (
-    <PageFrame title={greeting}>
+    <TitleFrame title={greeting}>
       {school ? (
         <Typography sx={{ mb: 3 }} color="text.secondary">
           You're learning with <strong>{school.clientName}</strong>.
@@ -151,25 +161,25 @@ export function HomePage() {
       <WorkspaceCards heading="Your workspaces" workspaces={workspaces} />
       {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
       {!PRERENDERING && (
-        <Suspense fallback={null}>
+        <PartBoundary message={PART_FAILED} retry={AssignedToYou.retry}>
           <AssignedToYou />
-        </Suspense>
+        </PartBoundary>
       )}
-      <Suspense fallback={<ContinueCardSkeleton />}>
+      <PartBoundary message={PART_FAILED} retry={ContinueCard.retry} fallback={<ContinueCardSkeleton />}>
         <ContinueCard />
-      </Suspense>
+      </PartBoundary>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?
       </Typography>
       <LinkCardGrid cards={AREAS} perRow={2} headingComponent="h3" />
-    </PageFrame>
+    </TitleFrame>
   );
 }
 
 export function IntroPage() {
   const user = useAppSelector(selectUser);
   return (
-    <PageFrame title={`Welcome to ${PRODUCT_NAME}${user?.firstName ? `, ${user.firstName}` : ''}`} maxWidth={720}>
+    <TitleFrame title={`Welcome to ${PRODUCT_NAME}${user?.firstName ? `, ${user.firstName}` : ''}`} maxWidth={720}>
       <Typography sx={{ mb: 2 }}>
         {PRODUCT_NAME} helps you build money skills you will use for the rest of your life: making a budget,
         saving for something that matters to you, understanding credit, and avoiding costly mistakes.
@@ -188,6 +198,6 @@ export function IntroPage() {
       <Button component={RouterLink} to="/app" variant="contained" size="large">
         Get started
       </Button>
-    </PageFrame>
+    </TitleFrame>
   );
 }

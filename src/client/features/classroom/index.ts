@@ -4,6 +4,7 @@
  * saga), so the pages that show them carry no classroom code for students in no class.
  */
 import { Suspense, createElement, lazy, useSyncExternalStore } from 'react';
+import { retryableLazy } from '../../lib/retryableLazy';
 
 const noSubscription = () => () => {};
 
@@ -11,10 +12,10 @@ export { selectCanTeach } from './selectors';
 export type { classroomReducer } from './slice';
 
 /** The teacher's class list of /app/classes, for a staff-only teacher's Home: loaded with the classroom pages' chunk. */
-export const ClassList = lazy(() => import(/* webpackChunkName: "classroom" */ './pages/ClassesPage').then((m) => ({ default: m.ClassList })));
+export const ClassList = retryableLazy(() => import(/* webpackChunkName: "classroom" */ './pages/ClassesPage').then((m) => ({ default: m.ClassList })));
 
 /** Home's "Assigned to you" (nothing for a student with no assignments). */
-export const AssignedToYou = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou').then((m) => ({ default: m.AssignedToYou })));
+export const AssignedToYou = retryableLazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou').then((m) => ({ default: m.AssignedToYou })));
 const LazyAssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));
 
 /**

@@ -1,9 +1,9 @@
 /** The support feature's public surface: what other features and app/ may use. */
-import { lazy } from 'react';
+import { retryableLazy } from '../../lib/retryableLazy';
 
 export { supportArea } from './area';
 export { selectSupportPanelMounted } from './selectors';
 export { supportRequested, type supportReducer } from './slice';
 
 /** The ticket queue of /app/support/tickets, for a staff-only support user's Home: loaded with the console's chunk. */
-export const TicketQueue = lazy(() => import(/* webpackChunkName: "support" */ './pages/SupportPages').then((m) => ({ default: m.TicketQueue })));
+export const TicketQueue = retryableLazy(() => import(/* webpackChunkName: "support" */ './pages/SupportPages').then((m) => ({ default: m.TicketQueue })));

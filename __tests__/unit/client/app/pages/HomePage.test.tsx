@@ -3,8 +3,9 @@
  * first workspace in place of the learner's parts (the ticket queue, the school overview, the class
  * list) with the other workspaces as cards; staff who are also learners keep the learner's Home
  * with their workspaces first. The route and its title stay /app, "Home" (SPEC S2.15, S2.17).
+ * A lazily loaded part that fails costs only its own place.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { registerArea } from '../../../../../src/client/app/areas';
 import type { AppStore, RootState } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
@@ -21,8 +22,33 @@ import { demoSession, NOW, renderApp } from '../renderApp';
 
 registerArea(catalogArea);
 
+/** Home's parts that throw while rendering, by name: each test breaks its own and mends it itself. */
+type Part = 'continue' | 'assigned' | 'queue';
+const mockBroken = new Set<Part>();
+function mockBreakable(path: string, name: string, key: Part) {
+  const actual = jest.requireActual(path);
+  const { createElement } = jest.requireActual('react');
+  return {
+    ...actual,
+    [name]: () => {
+      if (mockBroken.has(key)) throw new Error(`${name} broke`);
+      return createElement(actual[name]);
+    },
+  };
+}
+jest.mock('../../../../../src/client/features/catalog/components/ContinueCard', () =>
+  mockBreakable('../../../../../src/client/features/catalog/components/ContinueCard', 'ContinueCard', 'continue'),
+);
+jest.mock('../../../../../src/client/features/classroom/components/AssignedToYou', () =>
+  mockBreakable('../../../../../src/client/features/classroom/components/AssignedToYou', 'AssignedToYou', 'assigned'),
+);
+jest.mock('../../../../../src/client/features/support/pages/SupportPages', () =>
+  mockBreakable('../../../../../src/client/features/support/pages/SupportPages', 'TicketQueue', 'queue'),
+);
+
 beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+  mockBroken.clear();
 });
 
 const summary = (started: boolean): ProgressSummary => ({
@@ -156,4 +182,52 @@ it('staff wait for their progress (neither Home shown); a summary that cannot be
   expect(screen.queryByRole('heading', { level: 2, name: 'Support tickets' })).not.toBeInTheDocument();
   dispatch(store, resourceFailed({ path: catalogApi.summary, error: { kind: 'server', status: 500, message: 'The server could not answer.' } }));
   expect(await screen.findByRole('table', { name: 'Support tickets' })).toBeInTheDocument();
+});
+
+describe('a part that fails alone', () => {
+  const partFailed = () => screen.queryAllByRole('alert').filter((a) => a.textContent?.includes('This part of Home could not load.'));
+
+  beforeEach(() => {
+    // React reports the error a boundary caught; the test's own expectations say what happened
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('"Assigned to you" throws: its place says so with "Try again", and the rest of Home is there', async () => {
+    mockBroken.add('assigned');
+    home([], false);
+    await expectHome(true);
+    await waitFor(() => expect(partFailed()).toHaveLength(1));
+    expect(within(partFailed()[0]!).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Start here' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Catalog/ })).toHaveAttribute('href', '/app/catalog');
+  });
+
+  it('"Continue" fails once: "Try again" renders it, and only it', async () => {
+    mockBroken.add('continue');
+    home([], true);
+    await expectHome(true);
+    await waitFor(() => expect(partFailed()).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Continue where you left off' })).not.toBeInTheDocument();
+    mockBroken.delete('continue');
+    fireEvent.click(within(partFailed()[0]!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Continue where you left off' })).toBeInTheDocument();
+    expect(partFailed()).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Where would you like to go?' })).toBeInTheDocument();
+  });
+
+  it('a staff-only user’s workspace view throws: the message under its heading, the other workspaces’ cards below; "Try again" brings it', async () => {
+    mockBroken.add('queue');
+    home(['SUPPORT', 'TEACHER'], false);
+    await expectHome(false);
+    await waitFor(() => expect(partFailed()).toHaveLength(1));
+    const section = screen.getByRole('region', { name: 'Support tickets' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Support tickets' })).toBeInTheDocument();
+    expect(section).toContainElement(partFailed()[0]!);
+    expect(cardTitles('Your other workspaces')).toEqual(['Classes']);
+    mockBroken.delete('queue');
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('table', { name: 'Support tickets' })).toBeInTheDocument();
+    expect(partFailed()).toHaveLength(0);
+  });
 });

@@ -15,13 +15,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthError, selectAuthStatus, selectEndReason, selectIsAuthenticated } from '../selectors';
 import { errorCleared, signInRequested } from '../slice';
+import { LoginField } from './LoginField';
 import { endReasonMessage, signInErrorMessage } from './loginMessages';
 
 interface LoginValues {
@@ -43,7 +43,6 @@ export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValu
  * over: the browser does not accept it in the first place). It is otherwise the same page.
  */
 const PRERENDERING = typeof document === 'undefined';
-const FIELD_SLOTS = PRERENDERING ? { htmlInput: { readOnly: true } } : undefined;
 
 // Boxes with a gap, not Stack: the sign-in page is the first download of every student, and Stack
 // was its only user there (bundle ratio)
@@ -123,32 +122,28 @@ export function LoginPage() {
         </Box>
         <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
           <Box sx={COLUMN}>
-            <TextField
+            <LoginField
               id="username"
               name="username"
               label="User name"
               autoComplete="username"
-              required
-              fullWidth
               value={values.username}
               onChange={handleChange}
               error={Boolean(usernameError)}
               helperText={usernameError ?? NO_HELP}
-              slotProps={FIELD_SLOTS}
+              readOnly={PRERENDERING}
             />
-            <TextField
+            <LoginField
               id="password"
               name="password"
               label="Password"
               type="password"
               autoComplete="current-password"
-              required
-              fullWidth
               value={values.password}
               onChange={handleChange}
               error={Boolean(passwordError)}
               helperText={passwordError ?? NO_HELP}
-              slotProps={FIELD_SLOTS}
+              readOnly={PRERENDERING}
             />
             <Button type="submit" variant="contained" size="large" disabled={signingIn || PRERENDERING} fullWidth>
               {signingIn ? 'Signing in…' : 'Sign in'}

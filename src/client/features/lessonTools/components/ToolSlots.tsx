@@ -3,27 +3,18 @@
  * each (a portal into the placeholder), loading the tools' chunk only when a placeholder exists. The
  * placeholder keeps its reserved height until the tool is in, so the page does not jump.
  */
-import { Component, Suspense, lazy, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import Typography from '@mui/material/Typography';
 import { TOOL_CLASS, TOOL_TYPES, isToolKind, type ToolType } from '../../../../common/lessonTools';
+import { PartBoundary } from '../../../app/PartBoundary';
+import { retryableLazy } from '../../../lib/retryableLazy';
 
-const LessonTool = lazy(() => import(/* webpackChunkName: "lesson-tools" */ '../LessonTool'));
+const LessonTool = retryableLazy(() => import(/* webpackChunkName: "lesson-tools" */ '../LessonTool'));
 
 interface Slot {
   el: HTMLElement;
   type: ToolType;
   kind: string;
-}
-
-class ToolFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <Typography role="alert">This tool could not load. Reload the page to try again.</Typography> : this.props.children;
-  }
 }
 
 /** The placeholder's loading line and reserved height go once its tool has rendered. */
@@ -55,13 +46,11 @@ export function ToolSlots({ root }: { root: HTMLElement | null }) {
     <>
       {slots.map((slot, index) =>
         createPortal(
-          <ToolFailed>
-            <Suspense fallback={null}>
-              <Ready el={slot.el}>
-                <LessonTool type={slot.type} kind={slot.kind} />
-              </Ready>
-            </Suspense>
-          </ToolFailed>,
+          <PartBoundary message="This tool could not load." retry={LessonTool.retry}>
+            <Ready el={slot.el}>
+              <LessonTool type={slot.type} kind={slot.kind} />
+            </Ready>
+          </PartBoundary>,
           slot.el,
           String(index),
         ),

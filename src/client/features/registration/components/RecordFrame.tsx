@@ -13,6 +13,7 @@ import { stepReachable, type RegistrationStep } from '../../../../common/account
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
+import { StepIndicator } from '../../../ui/StepIndicator';
 import { recordPath } from '../sagas';
 import { selectRecord, selectRegistrationError, selectRegistrationNotice, selectRegistrationStatus } from '../selectors';
 import { fieldEdited, recordOpened, type RecordRef } from '../slice';
@@ -68,7 +69,7 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
 
   const steps = (Object.keys(LABELS) as (keyof typeof LABELS)[]).filter((s) => s !== 'externalid' || record?.requiresExternalId);
   const frame = (content: ReactNode) => (
-    <PageFrame title="Register" maxWidth={720} steps={{ labels: steps.map((s) => LABELS[s]), active: Math.max(0, steps.indexOf(step)) }}>
+    <PageFrame title="Register" maxWidth={720} steps={<StepIndicator labels={steps.map((s) => LABELS[s])} active={Math.max(0, steps.indexOf(step))} />}>
       {content}
     </PageFrame>
   );
