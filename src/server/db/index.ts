@@ -93,8 +93,8 @@ export function createDatabase(
 
 /**
  * SQL texts run as named prepared statements on PostgreSQL (db/hotQuery.ts registers the hot
- * path's queries): each connection parses and plans them once, then only binds and executes
- *. Only fixed texts are registered, a few dozen at most.
+ * path's queries): each connection parses and plans them once, then only binds and executes. Only
+ * fixed texts are registered, a few dozen at most.
  */
 const preparedNames = new Map<string, string>();
 
