@@ -20,6 +20,7 @@
 import { PRERENDERED_ATTRIBUTE, STUDENT_PAGE } from './renderAhead/copyMarks';
 import type { AppRouter } from './app/router';
 import { nextTask } from './lib/tasks';
+import { promiseStoreForLoaders } from './app/loaderStore';
 
 /** Evaluates `load`'s modules in a task of their own: awaits them, then yields. */
 async function step<T>(load: () => Promise<T>): Promise<T> {
@@ -64,6 +65,8 @@ async function start(): Promise<void> {
   // the address's route chunks are asked for in tasks of their own, the router made in the next
   await requestRouteChunks(window.location.pathname);
   await nextTask();
+  // the first address's loaders run as the router is made; those that need the store wait for it
+  const handStoreToLoaders = promiseStoreForLoaders();
   const router = createAppRouter();
   await nextTask();
 
@@ -85,6 +88,8 @@ async function start(): Promise<void> {
   await nextTask();
 
   startSagas();
+  // after the sagas: a loader's request must find them listening
+  handStoreToLoaders(store);
   setNavigate((to, options) => {
     void router.navigate(to, options);
   });

@@ -155,6 +155,8 @@ export interface AppRoute {
   layout?: 'shell' | 'public';
   /** A workspace: its pages only for the permissions that open it (RequirePermission, app/access.ts). */
   access?: WorkspaceKey;
+  /** What the router waits for before it shows the page (react-router's loader); the previous page stays meanwhile. */
+  loader?: () => Promise<unknown>;
   children?: AppRoute[];
 }
 
@@ -166,7 +168,14 @@ const appChildren: AppRoute[] = [
   {
     layout: 'shell',
     children: [
-      { index: true, title: 'Home', skeleton: 'cards', page: P.Home },
+      {
+        index: true,
+        title: 'Home',
+        skeleton: 'cards',
+        page: P.Home,
+        // "Assigned to you" is answered before Home first shows (nothing below it moves)
+        loader: () => import(/* webpackChunkName: "home" */ './pages/homeLoader').then((m) => m.homeLoader()),
+      },
       {
         path: 'activity',
         title: 'Catalog',
@@ -377,8 +386,9 @@ function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'
   // shape) fails in its own place: the shell, its navigation, the session-expiry dialog and sign-out
   // stay (the root's error element would replace them all)
   const failure: Pick<RouteObject, 'errorElement'> = page ? { errorElement: <PageError /> } : {};
-  if (route.index) return { index: true, handle, ...view, ...failure } as RouteObject;
-  return { path: route.path, handle, ...view, ...failure, children: route.children?.map((child) => toRouteObject(child, skeleton)) } as RouteObject;
+  const data: Pick<RouteObject, 'loader'> = route.loader ? { loader: route.loader } : {};
+  if (route.index) return { index: true, handle, ...view, ...failure, ...data } as RouteObject;
+  return { path: route.path, handle, ...view, ...failure, ...data, children: route.children?.map((child) => toRouteObject(child, skeleton)) } as RouteObject;
 }
 
 const loadShell = async (): Promise<ComponentType> => (await shell()).AppShell;

@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import axios, { type AxiosAdapter } from 'axios';
 import { App } from '../../../../src/client/app/App';
+import { noStoreForLoaders, promiseStoreForLoaders } from '../../../../src/client/app/loaderStore';
 import { createTestRouter } from '../../../../src/client/app/router';
 import { createAppStore, type RootState } from '../../../../src/client/app/store';
 import { createMemoryStorage } from '../../../../src/client/app/sagaContext';
@@ -42,9 +43,13 @@ export const fakeAdapter: AxiosAdapter = async (config) => {
 export interface RenderAppOptions {
   preloadedState?: Partial<RootState>;
   runSagas?: boolean;
+  /** Route loaders get the store, as in main.tsx (default: they get none and do nothing). */
+  loaders?: boolean;
 }
 
-export function renderApp(path: string, { preloadedState, runSagas = false }: RenderAppOptions = {}) {
+export function renderApp(path: string, { preloadedState, runSagas = false, loaders = false }: RenderAppOptions = {}) {
+  const handStoreToLoaders = loaders ? promiseStoreForLoaders() : null;
+  if (!loaders) noStoreForLoaders();
   const router = createTestRouter([path]);
   const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
   const { store, setNavigate } = createAppStore({
@@ -59,6 +64,7 @@ export function renderApp(path: string, { preloadedState, runSagas = false }: Re
     runSagas,
     devTools: false,
   });
+  handStoreToLoaders?.(store);
   // As in main.tsx. Saga navigations happen outside act(); the tests wait for their outcome.
   setNavigate((to, options) => {
     void router.navigate(to, options);

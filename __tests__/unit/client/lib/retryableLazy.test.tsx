@@ -1,6 +1,7 @@
 /**
  * retryableLazy: React.lazy keeps a failed import for good; `retry()` after a failure makes the next
- * render call `load` again, and does nothing after a success.
+ * render call `load` again, and does nothing after a success. `preload()` loads ahead: a part
+ * mounted afterwards is there in the first commit, with no fallback in between.
  */
 import { render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
@@ -53,4 +54,24 @@ it('retry() after a successful load changes nothing', async () => {
   rerender(view(Lazy, 2));
   expect(screen.getByText('loaded')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('preload(): a part mounted afterwards is in the first commit (no fallback), and the code is asked for once', async () => {
+  const load = jest.fn().mockResolvedValue({ default: () => <p>loaded</p> });
+  const Lazy = retryableLazy(load);
+  await Lazy.preload();
+  await Lazy.preload();
+  render(view(Lazy, 1));
+  expect(screen.getByText('loaded')).toBeInTheDocument();
+  expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('a preload that fails rejects; the part then asks again when it renders', async () => {
+  const load = jest.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue({ default: () => <p>loaded</p> });
+  const Lazy = retryableLazy(load);
+  await expect(Lazy.preload()).rejects.toThrow('chunk failed');
+  render(view(Lazy, 1));
+  expect(await screen.findByText('loaded')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
 });

@@ -5,6 +5,8 @@
  */
 import { Suspense, createElement, lazy, useSyncExternalStore } from 'react';
 import { retryableLazy } from '../../lib/retryableLazy';
+import type { AppStore } from '../../app/store';
+import { selectSession } from '../auth';
 
 const noSubscription = () => () => {};
 
@@ -16,6 +18,26 @@ export const ClassList = retryableLazy(() => import(/* webpackChunkName: "classr
 
 /** Home's "Assigned to you" (nothing for a student with no assignments). */
 export const AssignedToYou = retryableLazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou').then((m) => ({ default: m.AssignedToYou })));
+
+/** The session whose list `assignedToYouReady` last made ready, per store. */
+const readyFor = new WeakMap<AppStore, { session: unknown; ready: Promise<void> }>();
+
+/**
+ * "Assigned to you" ready to show at Home's first render (app/pages/homeLoader.ts): its code in and
+ * the signed-in student's assignments answered, or `boundMs` passed. Once per store and session
+ * (a renewal's session asks again, and finds the list it has); never rejects (a part whose code did not arrive shows its failure when it renders).
+ */
+export function assignedToYouReady(store: AppStore, boundMs: number): Promise<void> {
+  const session = selectSession(store.getState());
+  const known = readyFor.get(store);
+  if (known && known.session === session) return known.ready;
+  const ready = AssignedToYou.preload()
+    .then(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedToYou'))
+    .then((m) => m.assignmentsAnswered(store, boundMs))
+    .catch(() => undefined);
+  readyFor.set(store, { session, ready });
+  return ready;
+}
 const LazyAssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));
 
 /**

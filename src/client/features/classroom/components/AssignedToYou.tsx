@@ -3,7 +3,7 @@
  * with its class, due day and status, linking to its page. Nothing at all for a student with none
  * (Home stays as it was for students without classes), nor when the list could not be read.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,7 +14,8 @@ import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { classroomArea } from '../area';
 import { typedDueDay } from './AssignDialog';
-import { selectMyAssignments } from '../selectors';
+import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
+import type { AppStore } from '../../../app/store';
 import { myAssignmentsRequested } from '../slice';
 import { StatusChip } from './StatusChip';
 
@@ -26,10 +27,43 @@ export function dueLine(a: Pick<MyAssignment, 'dueDate' | 'overdue'>): string {
   return `${a.overdue ? 'Was due' : 'Due'} ${typedDueDay(a.dueDate)}`;
 }
 
+/** The list was just asked for ahead of Home (assignmentsAnswered): Home's first mount does not ask again. */
+let answeredAhead = false;
+
+/**
+ * Asks for the student's assignments and resolves once they are answered (or could not be), or
+ * after `boundMs`: Home's loader waits on it, so the list is there at Home's first render.
+ */
+export function assignmentsAnswered(store: AppStore, boundMs: number): Promise<void> {
+  const settled = () => ['succeeded', 'failed'].includes(selectMyAssignmentsStatus(store.getState()));
+  store.dispatch(myAssignmentsRequested());
+  answeredAhead = true;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, boundMs);
+    const unsubscribe = store.subscribe(() => {
+      if (settled()) done();
+    });
+    if (settled()) done();
+  });
+}
+
 export function AssignedToYou() {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectMyAssignments);
+  // the mount that found the list just answered (kept across StrictMode's second run of the effect)
+  const aheadOfThisMount = useRef(false);
   useEffect(() => {
+    if (answeredAhead || aheadOfThisMount.current) {
+      answeredAhead = false;
+      aheadOfThisMount.current = true;
+      return;
+    }
+    // every other visit to Home asks again, so the list is fresh
     dispatch(myAssignmentsRequested());
   }, [dispatch]);
   if (items.length === 0) return null;
