@@ -119,12 +119,26 @@ describe('the classroom, teacher and student', () => {
     await learnerRow.waitFor();
     await expectAccessible(teacher);
 
-    // the learner sees it on Home, with its class and due day, and opens it
+    // the learner sees it on Home, with its class and due day, and opens it; the list is there
+    // when Home first shows, so nothing on Home moves when it arrives (layout shifts, as CLS counts them)
+    await learner.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = [];
+      (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName))) });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await learner.goto(`${e2eState().baseURL}/app`);
     const assigned = learner.getByRole('region', { name: 'Assigned to you' });
     const item = assigned.getByRole('listitem').filter({ hasText: className });
     await item.waitFor();
     await expect(item.textContent()).resolves.toMatch(/Due \d\d\/\d\d\/\d\d/);
+    await learner.getByRole('region', { name: /^(Continue where you left off|Start here|Up next)$/ }).waitFor();
+    const shifts = await learner.evaluate(() => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts);
+    expect({ total: shifts.reduce((sum, s) => sum + s.value, 0) < 0.05, shifts }).toEqual({ total: true, shifts });
     await expectAccessible(learner);
     await item.getByRole('link').click();
     await learner.waitForURL(new RegExp(`/catalog/${target.module.slug}/material/${target.material.slug}`));
