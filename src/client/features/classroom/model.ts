@@ -4,7 +4,7 @@
  * reads. Pages and sagas call these; tests check them as tables.
  */
 import type { AssignmentStatus, ClassDashboard, DashboardCell, DashboardStudent, MyAssignment } from '../../../common/classroom';
-import { formatDayOf } from '../../../common/calendarDay';
+import { formatDay, formatDayOf } from '../../../common/calendarDay';
 import { matchesFilter, type FilterKind, type MatchMode } from '../../ui/filters';
 
 /** How often the open dashboard asks again: a student's progress shows within 10 s (one poll and its answer). */
@@ -156,4 +156,11 @@ export function formatMoment(ms: number | null, timeZone: string): string {
 /** "Updated 3:04:05 PM": when the grid's answer was made, in `timeZone`. */
 export function updatedLabel(generatedAt: number, timeZone: string): string {
   return `Updated ${new Date(generatedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone })}`;
+}
+
+/** The contract's yyyy-mm-dd as the teacher reads and types it (mm/dd/yy); '' for none. */
+export function typedDueDay(dueDate: string | null): string {
+  if (!dueDate) return '';
+  const [year, month, day] = dueDate.split('-').map(Number);
+  return year && month && day ? formatDay({ year, month, day }) : '';
 }

@@ -25,8 +25,8 @@ import {
 import type { CatalogModuleCard, ModuleDetail } from '../../../common/catalog';
 import { callService, callServiceRevalidating, type HttpMethod, type TaggedAnswer } from '../../api/apiSaga';
 import { now, wait } from '../../app/sagaContext';
-import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
-import { downloadText } from '../documents';
+import { toApiProblem, withToast, type ApiProblem } from '../../api/apiProblem';
+import { downloadText } from '../../lib/download';
 import { sessionEnd } from '../auth';
 import { notificationRaised } from '../notifications';
 import { DASHBOARD_POLL_MS, gradebookFileName } from './model';
@@ -259,8 +259,7 @@ export function* gradebookSaga(action: ReturnType<typeof gradebookRequested>): S
     yield put(gradebookSaved());
   } catch (error) {
     const problem = toApiProblem(error);
-    yield put(gradebookFailed(problem));
-    yield put(notificationRaised({ severity: 'error', summary: 'The gradebook could not be downloaded', detail: problem.message }));
+    yield put(withToast(gradebookFailed(problem), { summary: 'The gradebook could not be downloaded' }));
   }
 }
 

@@ -4,18 +4,7 @@
  */
 import { pdfText } from '../../../common/pdfText';
 
-/** Saves text as a file through a temporary link (works on Chromebooks and phones). */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { downloadText } from '../../lib/download';
 
 export interface PdfSection {
   heading: string;

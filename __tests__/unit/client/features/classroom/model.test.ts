@@ -11,6 +11,7 @@ import {
   isOverdue,
   sortMyAssignments,
   statusLook,
+  typedDueDay,
   visibleStudents,
   type DashboardFilters,
 } from '../../../../../src/client/features/classroom/model';
@@ -34,6 +35,19 @@ describe('statusLook: words and a mark for every status, never colour alone', ()
   it('gives each status a different mark', () => {
     const marks = (['not-started', 'in-progress', 'completed', 'passed', 'overdue'] as const).map((s) => statusLook(s).mark);
     expect(new Set(marks).size).toBe(marks.length);
+  });
+});
+
+describe('typedDueDay: the contract\'s yyyy-mm-dd as a teacher types it', () => {
+  it.each([
+    ['2026-11-30', '11/30/26'],
+    ['2027-01-05', '01/05/27'],
+    [null, ''],
+    ['', ''],
+    ['2026-13', ''],
+    ['not a day', ''],
+  ])('%p → %p', (due, typed) => {
+    expect(typedDueDay(due)).toBe(typed);
   });
 });
 

@@ -11,7 +11,8 @@ import { classroomArea } from '../../../../../src/client/features/classroom/area
 import { DASHBOARD_POLL_MS } from '../../../../../src/client/features/classroom/model';
 import { classroomSaga } from '../../../../../src/client/features/classroom/sagas';
 import { changeRequested, dashboardLoaded, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../../../../../src/client/features/classroom/slice';
-import * as exporting from '../../../../../src/client/features/documents/exporting';
+import * as download from '../../../../../src/client/lib/download';
+import { selectPendingNotifications } from '../../../../../src/client/features/notifications';
 import { VirtualClock } from '../../../../support/sessionScenarios/virtualClock';
 import { harness, makeSession, NOW, settle, type FakeAnswer, type RecordedRequest } from '../harness';
 
@@ -215,7 +216,7 @@ describe('the gradebook', () => {
     ['with the byte-order mark the browser dropped put back', 'Student,Score\r\n'],
   ])('is saved as a CSV file named after the class and the day, %s', async (_name, answer) => {
     const saved: [string, string][] = [];
-    const spy = jest.spyOn(exporting, 'downloadText').mockImplementation((file, text) => void saved.push([file, text]));
+    const spy = jest.spyOn(download, 'downloadText').mockImplementation((file, text) => void saved.push([file, text]));
     const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 200, data: answer })) });
     h.store.dispatch(gradebookRequested({ classId: 4, className: 'Personal Finance — Period 2' }));
     await settle();
@@ -223,5 +224,15 @@ describe('the gradebook', () => {
     expect(saved).toEqual([[`Personal-Finance-Period-2-gradebook-${new Date(NOW).toISOString().slice(0, 10)}.csv`, '\uFEFFStudent,Score\r\n']]);
     expect(h.state().classroom.gradebook.status).toBe('succeeded');
     spy.mockRestore();
+  });
+
+  it('that cannot be had: one error toast with the server’s words, through the notification bridge', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 403, data: { message: 'You do not teach this class.' } })) });
+    h.store.dispatch(gradebookRequested({ classId: 4, className: 'Personal Finance — Period 2' }));
+    await settle();
+    expect(h.state().classroom.gradebook.status).toBe('failed');
+    expect(selectPendingNotifications(h.state())).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'The gradebook could not be downloaded', detail: 'You do not teach this class.' }),
+    ]);
   });
 });

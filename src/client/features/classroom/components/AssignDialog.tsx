@@ -14,12 +14,13 @@ import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import type { Assignment, AssignmentInput, AssignmentKind } from '../../../../common/classroom';
-import { DATE_INPUT_MESSAGE, formatDay, parseDay } from '../../../../common/calendarDay';
+import { DATE_INPUT_MESSAGE, parseDay } from '../../../../common/calendarDay';
 import { DATE_FORMAT } from '../../../../common/display';
 import { WORKSHEET_INFO, WORKSHEET_KINDS, type WorksheetKind } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { RequestAlerts } from '../../../ui/RequestAlerts';
+import { typedDueDay } from '../model';
 import { selectChoices, selectMaterialChoices } from '../selectors';
 import { changeRequested, choicesRequested, materialChoicesRequested } from '../slice';
 import { useCloseOnSuccess } from './Dialogs';
@@ -46,13 +47,6 @@ export function dueDayOf(typed: string): string | null {
   const day = parseDay(typed.trim());
   if (!day) return null;
   return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
-}
-
-/** The contract's yyyy-mm-dd as the teacher reads and types it (mm/dd/yy). */
-export function typedDueDay(dueDate: string | null): string {
-  if (!dueDate) return '';
-  const [year, month, day] = dueDate.split('-').map(Number);
-  return year && month && day ? formatDay({ year, month, day }) : '';
 }
 
 export const assignSchema = yup.object({

@@ -13,7 +13,7 @@ import type { MyAssignment } from '../../../../common/classroom';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { classroomArea } from '../area';
-import { typedDueDay } from './AssignDialog';
+import { typedDueDay } from '../model';
 import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
 import type { AppStore } from '../../../app/store';
 import { myAssignmentsRequested } from '../slice';

@@ -31,7 +31,7 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame } from '../../../ui/TableFrame';
 import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
-import { AssignDialog, KIND_LABELS, typedDueDay } from '../components/AssignDialog';
+import { AssignDialog, KIND_LABELS } from '../components/AssignDialog';
 import { ConfirmDialog } from '../components/Dialogs';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
@@ -42,6 +42,7 @@ import {
   formatMoment,
   formatTimeSpent,
   studentName,
+  typedDueDay,
   updatedLabel,
   visibleStudents,
   type DashboardFilters,
