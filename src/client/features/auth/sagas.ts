@@ -20,9 +20,8 @@ import { landingPath } from '../../app/access';
 import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
 import { callApi, unwrapBody } from '../../api/apiSaga';
-import { toApiProblem, type ApiProblem } from '../../api/apiProblem';
+import { problemRaised, toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, wait, type SagaContext } from '../../app/sagaContext';
-import { notificationRaised } from '../notifications';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { renewalKeyFor, startRenewalKey } from './renewalKey';
@@ -332,14 +331,9 @@ function* renewHoldingLock(action: ReturnType<typeof sessionRenew>, askedFor: st
       settled?.();
     }
   } catch (error) {
-    logger.error(SESSION_MESSAGES.renewFailedDetail, toApiProblem(error));
-    yield put(
-      notificationRaised({
-        severity: 'error',
-        summary: SESSION_MESSAGES.renewFailedSummary,
-        detail: SESSION_MESSAGES.renewFailedDetail,
-      }),
-    );
+    const problem = toApiProblem(error);
+    logger.error(SESSION_MESSAGES.renewFailedDetail, problem);
+    yield put(problemRaised(problem, { summary: SESSION_MESSAGES.renewFailedSummary, detail: SESSION_MESSAGES.renewFailedDetail }));
     return false;
   }
 }

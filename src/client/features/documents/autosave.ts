@@ -18,6 +18,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callService, toApiProblem } from '../../api/apiSaga';
+import { problemRaised } from '../../api/apiProblem';
 import { getCurrentPath, getNavigate, getStorage, now, wait, type DraftSaver, type SagaContext } from '../../app/sagaContext';
 import { resetOnSessionEnd } from '../auth';
 import { notificationRaised } from '../notifications';
@@ -389,7 +390,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield put(notificationRaised({ severity: 'success', summary: `${noun[0]?.toUpperCase()}${noun.slice(1)} duplicated` }));
       yield call(loadList);
     } catch (error) {
-      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
     }
   }
 
@@ -398,7 +399,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield call(callService, { method: 'DELETE', path: `${path}/${payload.id}` });
       yield put(actions.deleted(payload));
     } catch (error) {
-      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
     }
   }
 
@@ -408,7 +409,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield put(actions.restored());
       yield call(loadList);
     } catch (error) {
-      yield put(notificationRaised({ severity: 'error', summary: 'Error', detail: errorOf(error).message }));
+      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
     }
   }
 

@@ -5,8 +5,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callMultipart, callService } from '../../api/apiSaga';
-import { toApiProblem } from '../../api/apiProblem';
-import { downloadText } from '../documents';
+import { problemRaised, toApiProblem, withToast } from '../../api/apiProblem';
+import { downloadText } from '../../lib/download';
 import { notificationRaised } from '../notifications';
 import {
   adminActionFailed,
@@ -53,8 +53,7 @@ export function* actionSaga(action: ReturnType<typeof adminActionRequested>): Sa
     for (const resource of again) if (resource) yield put(adminLoadRequested(resource.request as AdminLoad));
   } catch (error) {
     const problem = toApiProblem(error);
-    yield put(adminActionFailed({ name, error: problem }));
-    yield put(notificationRaised({ severity: 'error', summary: 'That did not work', detail: problem.message }));
+    yield put(withToast(adminActionFailed({ name, error: problem }), { summary: 'That did not work' }));
   }
 }
 
@@ -70,7 +69,7 @@ export function* downloadSaga(action: ReturnType<typeof adminDownloadRequested>)
       yield call(downloadText, fileName, text.startsWith('\uFEFF') ? text : `\uFEFF${text}`);
     }
   } catch (error) {
-    yield put(notificationRaised({ severity: 'error', summary: 'The file could not be downloaded', detail: toApiProblem(error).message }));
+    yield put(problemRaised(toApiProblem(error), { summary: 'The file could not be downloaded' }));
   }
 }
 

@@ -7,7 +7,9 @@ import { budgetsArea } from '../../../../../src/client/features/budgetWizard/are
 import { budgetWizardSaga } from '../../../../../src/client/features/budgetWizard/sagas';
 import {
   budgetConflictResolved,
+  budgetDeleteRequested,
   budgetDraftChanged,
+  budgetDuplicateRequested,
   budgetDraftSaveRequested,
   budgetOpened,
   budgetStarted,
@@ -186,6 +188,18 @@ describe('budget auto-save', () => {
     await tick(AUTOSAVE_DELAY_MS);
     expect(h.state().budgets.save.error).toEqual({ kind: 'network', message: CONNECTION_MESSAGE });
     expect(JSON.stringify(selectPendingNotifications(h.state()))).not.toMatch(/timeout of|ms exceeded/);
+  });
+
+  it.each([
+    ['a delete', () => budgetDeleteRequested({ id: 9, label: 'Rent' })],
+    ['a copy', () => budgetDuplicateRequested({ id: 9 })],
+  ])('%s the server refuses: one error toast in its words, through the notification bridge', async (_name, request) => {
+    const h = setup(() => ({ status: 409, data: { message: 'That budget was turned in and cannot change' } }));
+    h.store.dispatch(request());
+    await tick(0);
+    expect(selectPendingNotifications(h.state())).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'Error', detail: 'That budget was turned in and cannot change.' }),
+    ]);
   });
 
   it('an unknown or foreign budget opens as not found', async () => {
