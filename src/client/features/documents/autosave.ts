@@ -18,7 +18,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, cancelled, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callService, toApiProblem } from '../../api/apiSaga';
-import { problemRaised } from '../../api/apiProblem';
+import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getNavigate, getStorage, now, wait, type DraftSaver, type SagaContext } from '../../app/sagaContext';
 import { resetOnSessionEnd } from '../auth';
 import { notificationRaised } from '../notifications';
@@ -37,21 +37,16 @@ export type ListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 export type CurrentStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
 export type SaveStatus = 'idle' | 'pending' | 'saved' | 'failed' | 'conflict';
 
-export interface DocumentError {
-  kind: 'notFound' | 'conflict' | 'server' | 'network' | 'client';
-  message: string;
-}
-
 export interface DocumentState<R extends SavedDocument, S, D> {
-  list: { status: ListStatus; items: S[]; error: DocumentError | null };
+  list: { status: ListStatus; items: S[]; error: ApiProblem | null };
   current: {
     status: CurrentStatus;
     record: R | null;
-    error: DocumentError | null;
+    error: ApiProblem | null;
     /** goes up each time the record is (re)loaded from the server, so the form starts over from it */
     loadCount: number;
   };
-  save: { status: SaveStatus; error: DocumentError | null; savedAt: number | null };
+  save: { status: SaveStatus; error: ApiProblem | null; savedAt: number | null };
   /** the latest draft the page reported (null: nothing typed since it opened) */
   draft: D | null;
   draftRevision: number;
@@ -84,14 +79,18 @@ export const CONNECTION_MESSAGE = 'Cashwise could not be reached, or took too lo
 /** A sentence ends with its full stop, so the next one can follow it. */
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-function errorOf(error: unknown): DocumentError {
+/**
+ * The failure as the learner reads it: no answer at all (network, timeout) in CONNECTION_MESSAGE,
+ * not the library's words ("timeout of 17000ms exceeded", "Network Error"); the server's own
+ * messages, written for students, as sentences. A 404 opens as not found, a 409 is a conflict.
+ */
+function learnerProblem(error: unknown): ApiProblem {
   const problem = toApiProblem(error);
-  const kind: DocumentError['kind'] =
-    problem.status === 404 ? 'notFound' : problem.status === 409 ? 'conflict' : problem.kind === 'server' ? 'server' : problem.kind === 'network' || problem.kind === 'timeout' ? 'network' : 'client';
-  // no answer at all: the library's words ("timeout of 17000ms exceeded", "Network Error") mean
-  // nothing to a student; the server's own messages are written for them
-  return { kind, message: kind === 'network' ? CONNECTION_MESSAGE : sentence(problem.message) };
+  const unanswered = problem.kind === 'network' || problem.kind === 'timeout';
+  return { ...problem, message: unanswered ? CONNECTION_MESSAGE : sentence(problem.message) };
 }
+
+const isConflict = (problem: ApiProblem) => problem.status === 409;
 
 export function createDocumentFeature<R extends SavedDocument, S extends SavedDocument, D extends object>(options: DocumentFeatureOptions<R>) {
   const { name, path, noun } = options;
@@ -135,7 +134,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       listLoaded: (state, action: PayloadAction<S[]>) => {
         state.list = { status: 'succeeded', items: action.payload as never, error: null };
       },
-      listFailed: (state, action: PayloadAction<DocumentError>) => {
+      listFailed: (state, action: PayloadAction<ApiProblem>) => {
         state.list.status = 'failed';
         state.list.error = action.payload;
       },
@@ -148,8 +147,8 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
         state.savedRevision = state.draftRevision;
         state.save = { status: 'idle', error: null, savedAt: null };
       },
-      loadFailed: (state, action: PayloadAction<DocumentError>) => {
-        state.current.status = action.payload.kind === 'notFound' ? 'notFound' : 'failed';
+      loadFailed: (state, action: PayloadAction<ApiProblem>) => {
+        state.current.status = action.payload.status === 404 ? 'notFound' : 'failed';
         state.current.error = action.payload;
       },
       draftChanged: (state, action: PayloadAction<{ draft: D }>) => {
@@ -169,8 +168,8 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
         state.savedRevision = Math.max(state.savedRevision, action.payload.revision);
         state.save = { status: 'saved', error: null, savedAt: action.payload.at };
       },
-      saveFailed: (state, action: PayloadAction<DocumentError>) => {
-        state.save.status = action.payload.kind === 'conflict' ? 'conflict' : 'failed';
+      saveFailed: (state, action: PayloadAction<ApiProblem>) => {
+        state.save.status = isConflict(action.payload) ? 'conflict' : 'failed';
         state.save.error = action.payload;
       },
       /** "Keep mine": build on the newer saved version; the draft stays and is saved over it. */
@@ -266,18 +265,20 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       }
       return true;
     } catch (error) {
-      const problem = errorOf(error);
-      yield put(actions.saveFailed(problem));
+      const problem = learnerProblem(error);
       abandoned = false;
-      if (problem.kind !== 'conflict' && !wasFailing) {
-        yield put(
-          notificationRaised({
-            severity: 'warn',
-            summary: `Your ${noun} is not saved yet`,
-            detail: `${problem.message} Your changes are kept on this page and will be saved when the connection is back.`,
-          }),
-        );
-      }
+      // warned once, when saving starts failing; a conflict has its own choices on the page
+      const warn = !isConflict(problem) && !wasFailing;
+      const failed = actions.saveFailed(problem);
+      yield put(
+        warn
+          ? withToast(failed, {
+              severity: 'warn',
+              summary: `Your ${noun} is not saved yet`,
+              detail: `${problem.message} Your changes are kept on this page and will be saved when the connection is back.`,
+            })
+          : failed,
+      );
       return false;
     } finally {
       if (abandoned && (yield cancelled())) yield put(actions.saveFailed({ kind: 'network', message: CONNECTION_MESSAGE }));
@@ -353,7 +354,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       const items: S[] = yield call(callService, { method: 'GET', path });
       yield put(actions.listLoaded(items));
     } catch (error) {
-      yield put(actions.listFailed(errorOf(error)));
+      yield put(actions.listFailed(learnerProblem(error)));
     }
   }
 
@@ -363,7 +364,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       const record: R = yield call(callService, { method: 'GET', path: `${path}/${payload.id}` });
       yield put(actions.loaded(record));
     } catch (error) {
-      yield put(actions.loadFailed(errorOf(error)));
+      yield put(actions.loadFailed(learnerProblem(error)));
     }
   }
 
@@ -380,7 +381,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
         yield put(actions.saveRequested());
       }
     } catch (error) {
-      yield put(actions.saveFailed(errorOf(error)));
+      yield put(actions.saveFailed(learnerProblem(error)));
     }
   }
 
@@ -390,7 +391,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield put(notificationRaised({ severity: 'success', summary: `${noun[0]?.toUpperCase()}${noun.slice(1)} duplicated` }));
       yield call(loadList);
     } catch (error) {
-      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
+      yield put(problemRaised(learnerProblem(error)));
     }
   }
 
@@ -399,7 +400,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield call(callService, { method: 'DELETE', path: `${path}/${payload.id}` });
       yield put(actions.deleted(payload));
     } catch (error) {
-      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
+      yield put(problemRaised(learnerProblem(error)));
     }
   }
 
@@ -409,7 +410,7 @@ export function createDocumentFeature<R extends SavedDocument, S extends SavedDo
       yield put(actions.restored());
       yield call(loadList);
     } catch (error) {
-      yield put(problemRaised(toApiProblem(error), { detail: errorOf(error).message }));
+      yield put(problemRaised(learnerProblem(error)));
     }
   }
 

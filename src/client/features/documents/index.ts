@@ -11,7 +11,6 @@ export {
   RETRY_DELAY_MS,
   createDocumentFeature,
   type CurrentStatus,
-  type DocumentError,
   type DocumentFeatureOptions,
   type DocumentState,
   type ListStatus,

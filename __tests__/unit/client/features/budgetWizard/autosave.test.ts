@@ -123,7 +123,7 @@ describe('budget auto-save', () => {
     saved = record(9, 5, 'Saved elsewhere meanwhile');
     h.store.dispatch(budgetDraftChanged({ draft: draft('Mine') }));
     await tick(AUTOSAVE_DELAY_MS);
-    expect(h.state().budgets.save).toMatchObject({ status: 'conflict', error: { kind: 'conflict' } });
+    expect(h.state().budgets.save).toMatchObject({ status: 'conflict', error: { kind: 'client', status: 409 } });
     expect(h.state().budgets.save.error?.message).toMatch(/changed in another tab/);
     expect(h.state().budgets.draft).toEqual(draft('Mine'));
 
@@ -186,7 +186,7 @@ describe('budget auto-save', () => {
     h.store.dispatch(budgetStarted());
     h.store.dispatch(budgetDraftChanged({ draft: draft('Slow') }));
     await tick(AUTOSAVE_DELAY_MS);
-    expect(h.state().budgets.save.error).toEqual({ kind: 'network', message: CONNECTION_MESSAGE });
+    expect(h.state().budgets.save.error).toEqual({ kind: 'timeout', message: CONNECTION_MESSAGE });
     expect(JSON.stringify(selectPendingNotifications(h.state()))).not.toMatch(/timeout of|ms exceeded/);
   });
 
@@ -206,7 +206,7 @@ describe('budget auto-save', () => {
     const h = setup(() => ({ status: 404, data: { message: 'Budget not found.' } }));
     h.store.dispatch(budgetOpened({ id: 404 }));
     await tick(0);
-    expect(h.state().budgets.current).toMatchObject({ status: 'notFound', record: null, error: { kind: 'notFound' } });
+    expect(h.state().budgets.current).toMatchObject({ status: 'notFound', record: null, error: { kind: 'client', status: 404, message: 'Budget not found.' } });
   });
 
   it('auth:session:end clears the learner\'s budgets from the store', async () => {

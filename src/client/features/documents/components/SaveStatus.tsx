@@ -6,11 +6,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { DocumentError, SaveStatus as Status } from '../autosave';
+import type { ApiProblem } from '../../../api/apiProblem';
+import type { SaveStatus as Status } from '../autosave';
 
 export interface SaveStatusProps {
   status: Status;
-  error: DocumentError | null;
+  error: ApiProblem | null;
   savedAt: number | null;
   dirty: boolean;
   noun: string;
