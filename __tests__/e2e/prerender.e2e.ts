@@ -13,7 +13,7 @@
  * (a second server) none of this happens: index.html, and the app renders every page itself.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectAccessible, openBrowser, signIn } from './support/browser';
+import { createStudent, DEMO_PASSWORD, expectAccessible, openBrowser, signIn } from './support/browser';
 import { startClockServer } from './support/clockServer';
 
 let browser: Browser;
@@ -102,10 +102,10 @@ describe('the prerendered sign-in page', () => {
   });
 });
 
-/** Signs the demo learner in, from the sign-in page to the home page. */
-async function signInAsLearner(): Promise<void> {
+/** Signs a student in (the demo learner unless said), from the sign-in page to the home page. */
+async function signInAsLearner(userName = 'learner'): Promise<void> {
   await page.goto('/login');
-  await signIn(page, 'learner', DEMO_PASSWORD);
+  await signIn(page, userName, DEMO_PASSWORD);
   await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, / }).waitFor();
 }
 
@@ -113,7 +113,8 @@ describe('the prerendered home page', () => {
   const areaCard = () => page.getByRole('link', { name: /^Catalog Work through modules/ });
 
   it("is on screen and accessible before the app runs; the app then shows the learner's own page in the same place", async () => {
-    await signInAsLearner();
+    // a student in no class: their Home is the copy's, filled in (one with class work: the next test)
+    await signInAsLearner(createStudent('Maya', 'Okafor'));
     await holdTheEntry();
     const errors = errorsOf(page);
 
@@ -139,6 +140,24 @@ describe('the prerendered home page', () => {
     await page.waitForURL('**/app/catalog');
     await expectAccessible(page);
     expect(errors).toEqual([]);
+  });
+
+  it('for a student with class work, "Assigned to you" is in the app\'s first render, above the cards; then nothing on Home moves', async () => {
+    await signInAsLearner();
+    await holdTheEntry();
+    await page.goto('/app', { waitUntil: 'domcontentloaded' });
+    await areaCard().waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
+    // the list came with the page (Home's loader), not after it
+    await expect(page.getByRole('region', { name: 'Assigned to you' }).isVisible()).resolves.toBe(true);
+    const list = await page.getByRole('region', { name: 'Assigned to you' }).boundingBox();
+    const card = await areaCard().boundingBox();
+    expect(card!.y).toBeGreaterThan(list!.y + list!.height);
+    await page.getByRole('region', { name: /^(Continue where you left off|Start here|Up next)$/ }).waitFor();
+    await page.waitForTimeout(1_000);
+    await expect(areaCard().boundingBox()).resolves.toEqual(card);
+    await expectAccessible(page);
   });
 
   it('is not shown to a visitor with no stored session: the sign-in page follows an empty page', async () => {
@@ -268,9 +287,11 @@ describe("a student's page rendered by the server ahead of the app", () => {
     await expect(heading!.evaluate((element) => element.isConnected)).resolves.toBe(false);
     await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
     await expect(page.getByRole('button', { name: 'Get Help' }).isEnabled()).resolves.toBe(true);
+    // the module opens at its home, or where the student left off (other files may have moved them on)
+    const to = await firstOpen.getAttribute('href');
     await firstOpen.click();
-    await page.waitForURL(/\/app\/catalog\/[^/]+$/);
-    await page.getByRole('heading', { level: 2, name: 'Materials' }).waitFor();
+    await page.waitForURL(`**${to}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
   });
 
