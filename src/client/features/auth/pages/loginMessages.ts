@@ -1,6 +1,5 @@
 /** What the sign-in page says for each kind of failed sign-in and for the reason a session ended. */
 import { SESSION } from '../../../../common/constants';
-import { API_MESSAGES } from '../../../../common/apiMessages';
 import { minutesToWait } from '../../../../common/plural';
 import type { ApiProblem } from '../../../api/apiProblem';
 
@@ -10,14 +9,16 @@ export type SignInFailureKind = 'credentials' | 'lockedOut' | 'unreachable' | 's
 
 /**
  * What a failed sign-in was, for the student: the server's 400/401 is about what was sent (the app
- * key when its message names it, else the user name or password), a 429 is the lock-out, any other
- * server answer is the server's fault, and no answer at all is the connection.
+ * key when its message names it, else the user name or password), a 429 is the lock-out, a 5xx or an
+ * answer without a session is the server's fault, and no answer at all is the connection. Anything
+ * else shows its own message.
  */
 export function signInFailureKind(problem: ApiProblem): SignInFailureKind {
   const { status, message } = problem;
   if (status === 429) return 'lockedOut';
   if (status === 400 || status === 401) {
-    return message === API_MESSAGES.unknownAppKey || /app.?key/i.test(message) ? 'appKey' : 'credentials';
+    // the server's 'Unknown app key', or its schema naming the appKey field
+    return /app.?key/i.test(message) ? 'appKey' : 'credentials';
   }
   if (problem.kind === 'server') return 'serverError';
   if (problem.kind === 'timeout' || problem.kind === 'network') return 'unreachable';
