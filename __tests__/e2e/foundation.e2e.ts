@@ -2,7 +2,7 @@
  * The foundation's user path in real Chromium: the guard, sign-in, titles, every public page, sign-out —
  * with an axe-core check of each page visited.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { expectAccessible, openBrowser, signIn, signInAs } from './support/browser';
 
 let page: Page;
@@ -53,11 +53,43 @@ describe('foundation: the way in and around', () => {
     await page.waitForURL(/\/login\?redirect=%2Fapp$/);
   });
 
-  it('a wrong password gets a clear message and stays on /login', async () => {
+  it('[S8.06] a wrong password gets a clear message and stays on /login', async () => {
     await page.goto('/login');
     await signIn(page, 'learner', 'not-the-password');
-    await page.getByRole('alert').filter({ hasText: /incorrect/i }).first().waitFor();
+    // the page's own words, not the server's "The user name or password is incorrect."
+    await page.getByRole('alert').filter({ hasText: 'Your user name or password is incorrect. Please check them and try again.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page);
+  });
+
+  it.each<[string, (route: Route) => Promise<void>, string]>([
+    [
+      'a lock-out (429 with Retry-After)',
+      (route) => route.fulfill({ status: 429, headers: { 'retry-after': '300' }, json: { message: 'Too many sign-in attempts' } }),
+      'Too many sign-in attempts. For your security, please wait 5 minutes and try again.',
+    ],
+    [
+      "the server's failure (500)",
+      (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }),
+      'Cashwise has a problem on its side right now, so you could not be signed in. Please try again in a few minutes. If it keeps happening, tell your teacher or contact support.',
+    ],
+    [
+      'an answer without a session',
+      (route) => route.fulfill({ status: 200, json: { body: {} } }),
+      'Cashwise has a problem on its side right now, so you could not be signed in. Please try again in a few minutes. If it keeps happening, tell your teacher or contact support.',
+    ],
+    [
+      'no answer at all',
+      (route) => route.abort('internetdisconnected'),
+      "We can't reach Cashwise right now. Check your internet connection and try again in a moment.",
+    ],
+  ])('[S8.06] %s: the sign-in page says so and stays on /login', async (_label, answer, words) => {
+    await page.route('**/api/auth', answer);
+    await page.goto('/login');
+    await signIn(page, 'learner');
+    await page.getByRole('alert').filter({ hasText: words }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(page.evaluate(() => localStorage.getItem('cc:auth'))).resolves.toBeNull();
     await expectAccessible(page);
   });
 

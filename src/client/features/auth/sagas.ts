@@ -12,15 +12,14 @@
  */
 import type { EventChannel, SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { API_MESSAGES } from '../../../common/apiMessages';
 import { RENEWAL_RETRY_DELAYS_MS, TIMEOUTS } from '../../../common/constants';
 import { SESSION_MESSAGES } from '../../../common/sessionMessages';
 import { loginPathFor } from '../../../common/redirect';
 import { landingPath } from '../../app/access';
 import { isTokenExpired } from '../../../common/token';
 import type { Session, SessionIdentity } from '../../../common/types';
-import { callApi, unwrapBody } from '../../api/apiSaga';
-import { problemRaised, toApiProblem, type ApiProblem } from '../../api/apiProblem';
+import { callApi, callApiAnswer, unwrapBody, type ApiAnswer } from '../../api/apiSaga';
+import { ApiError, problemRaised, toApiProblem, type ApiProblem } from '../../api/apiProblem';
 import { getCurrentPath, getLogger, getNavigate, getRenewals, getStorage, now, wait, type SagaContext } from '../../app/sagaContext';
 import { adoptStoredRenewal } from './adopt';
 import { authReady, sessionEnd, sessionRenew, sessionRenewed, sessionStart, type SessionEndReason } from './events';
@@ -39,7 +38,6 @@ import {
   signInSucceeded,
   validate,
   validated,
-  type AuthError,
   temporaryPasswordReplaced,
 } from './slice';
 import {
@@ -61,43 +59,25 @@ import type { TokenRenewals } from './tokenRenewals';
 type Logger = SagaContext['logger'];
 type Navigate = SagaContext['navigate'];
 
-/** A session answer that has no usable token. */
-class InvalidSessionError extends Error {
-  constructor() {
-    super('The server answered without a valid session');
+/**
+ * A session answer that has no usable token: the server answered, but not with a session, so it is
+ * the server's problem (the sign-in page says so), never the student's user name or password.
+ */
+class InvalidSessionError extends ApiError {
+  constructor(status: number) {
+    super({ kind: 'server', status, message: 'The server answered without a valid session' });
     this.name = 'InvalidSessionError';
   }
 }
 
-/** Maps a failed sign-in to what the login page shows. */
-export function toAuthError(error: unknown): AuthError {
-  if (error instanceof InvalidSessionError) return { kind: 'invalid', message: error.message };
-  const problem = toApiProblem(error);
-  const { status, message } = problem;
-  if (status === 429) {
-    const authError: AuthError = { kind: 'lockedOut', message };
-    if (problem.retryAfterSeconds !== undefined) authError.retryAfterSeconds = problem.retryAfterSeconds;
-    return authError;
-  }
-  if ((status === 400 || status === 401) && (message === API_MESSAGES.unknownAppKey || /app.?key/i.test(message))) {
-    return { kind: 'appKey', message };
-  }
-  if (status === 400 || status === 401) return { kind: 'credentials', message };
-  // the server answered, with an error of its own: not the student's connection
-  if (problem.kind === 'server') return { kind: 'serverError', message };
-  // no answer at all
-  if (problem.kind === 'timeout' || problem.kind === 'network') return { kind: 'unreachable', message };
-  return { kind: 'unknown', message };
-}
-
 /** A session from the server's answer, with its expiry; throws when the token is unusable. */
-function sessionFrom(data: unknown, base?: Session | null): { session: Session; expiresAt: number } {
+function sessionFrom({ status, data }: ApiAnswer<unknown>, base?: Session | null): { session: Session; expiresAt: number } {
   const received = unwrapBody<unknown>(data);
   const merged = base && received && typeof received === 'object' ? { ...base, ...received } : received;
   const session = normalizeSession(merged);
-  if (!session) throw new InvalidSessionError();
+  if (!session) throw new InvalidSessionError(status);
   const expiresAt = sessionExpiry(session);
-  if (!expiresAt) throw new InvalidSessionError();
+  if (!expiresAt) throw new InvalidSessionError(status);
   return { session, expiresAt };
 }
 
@@ -108,7 +88,7 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
   const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   try {
-    const data: unknown = yield call(callApi, {
+    const answer: ApiAnswer<unknown> = yield call(callApiAnswer, {
       method: 'POST',
       url: '/api/auth',
       data: { username, password, appKey: getAppKey(storage) },
@@ -117,7 +97,7 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
       endSessionOnAuthFailure: false,
       learnServerClock: true,
     });
-    const { session, expiresAt } = sessionFrom(data);
+    const { session, expiresAt } = sessionFrom(answer);
     startRenewalKey(storage);
     writeStoredSession(storage, session);
     const signedInAt: number = yield call(now);
@@ -125,12 +105,12 @@ export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIte
     yield put(signInSucceeded({ session, expiresAt }));
     yield put(sessionStart({ session, expiresAt, redirect: redirect ?? null }));
   } catch (error) {
-    const authError = toAuthError(error);
-    logger.error('Sign-in failed', authError);
+    const problem = toApiProblem(error);
+    logger.error('Sign-in failed', problem);
     clearStoredSession(storage);
     const time: number = yield call(now);
     yield put(loggedOut({ now: time }));
-    yield put(signInFailed(authError));
+    yield put(signInFailed(problem));
   }
 }
 
@@ -288,10 +268,10 @@ function* renewHoldingLock(action: ReturnType<typeof sessionRenew>, askedFor: st
     const renewalKey = renewalKeyFor(current.token, storage, renewals);
     const settled = renewals?.begin(current.token);
     try {
-      let data: unknown;
+      let answer: ApiAnswer<unknown>;
       for (let attempt = 0; ; attempt += 1) {
         try {
-          data = yield call(callApi, {
+          answer = yield call(callApiAnswer, {
             method: 'POST',
             url: '/api/auth/renew',
             data: { ...(lastActivityAt !== undefined ? { lastActivityAt } : {}), renewalKey },
@@ -321,7 +301,7 @@ function* renewHoldingLock(action: ReturnType<typeof sessionRenew>, askedFor: st
           if (holding?.token !== current.token) return holding !== null;
         }
       }
-      const { session, expiresAt } = sessionFrom(data, current);
+      const { session, expiresAt } = sessionFrom(answer, current);
       updateStoredSession(storage, () => session, logger);
       renewals?.replaced(current.token, session.token);
       yield put(sessionRenewed({ session, expiresAt }));

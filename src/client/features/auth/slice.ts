@@ -5,6 +5,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sameClientId } from '../../../common/clients';
 import type { Session, SessionIdentity, User } from '../../../common/types';
+import type { ApiProblem } from '../../api/apiProblem';
 import { sessionEnd, sessionRenewed, sessionStart, type SessionEndReason } from './events';
 import { isStoredSessionIdle, readServerClockOffset, readStoredSession, sessionExpiry } from './storage';
 
@@ -12,21 +13,14 @@ export type { SessionEndReason };
 
 export type AuthStatus = 'idle' | 'validating' | 'signingIn' | 'succeeded' | 'failed';
 
-export type AuthErrorKind = 'credentials' | 'lockedOut' | 'unreachable' | 'serverError' | 'appKey' | 'invalid' | 'unknown';
-
-export interface AuthError {
-  kind: AuthErrorKind;
-  message: string;
-  retryAfterSeconds?: number;
-}
-
 export interface AuthState {
   authenticated: boolean;
   /** Epoch ms. Signed out: the time of sign-out ("expiry now"). */
   expiresAt: number;
   session: Session | null;
   status: AuthStatus;
-  error: AuthError | null;
+  /** The last sign-in's failure, as it came (the sign-in page words it: loginMessages.ts). */
+  error: ApiProblem | null;
   endReason: SessionEndReason | null;
   /**
    * Server clock minus this computer's clock, in ms (common/serverClock.ts), learned from the
@@ -92,8 +86,8 @@ const authSlice = createSlice({
       state.error = null;
       state.endReason = null;
     },
-    /** SPEC S4.04 / S8.06: signed out, the error kept for the page. */
-    signInFailed(state, action: PayloadAction<AuthError>) {
+    /** SPEC S4.04 / S8.06: signed out, the failure's problem kept for the page. */
+    signInFailed(state, action: PayloadAction<ApiProblem>) {
       state.authenticated = false;
       state.session = null;
       state.status = 'failed';

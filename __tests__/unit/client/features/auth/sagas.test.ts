@@ -10,6 +10,7 @@ import {
   signInRequested,
   validate,
 } from '../../../../../src/client/features/auth/slice';
+import { signInErrorMessage } from '../../../../../src/client/features/auth/pages/loginMessages';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
 import { API_MESSAGES } from '../../../../../src/common/apiMessages';
 import {
@@ -120,15 +121,15 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
   });
 
   it.each([
-    ['bad credentials (401)', { status: 401, data: { message: API_MESSAGES.badCredentials } }, { kind: 'credentials', message: API_MESSAGES.badCredentials }],
-    ['unknown app key (401)', { status: 401, data: { message: API_MESSAGES.unknownAppKey } }, { kind: 'appKey', message: API_MESSAGES.unknownAppKey }],
-    ['locked out (429)', { status: 429, data: { message: 'Too many' }, headers: { 'retry-after': '120' } }, { kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 120 }],
-    ['server error (500)', { status: 500, data: { message: 'boom' } }, { kind: 'serverError', message: 'boom' }],
-    ['database unavailable (503)', { status: 503, data: { message: 'down' } }, { kind: 'serverError', message: 'down' }],
-    ['network error', 'network', { kind: 'unreachable', message: 'Network Error' }],
-    ['timeout', 'timeout', { kind: 'unreachable' }],
-    ['an answer without a token', { status: 200, data: { body: { user: session.user } } }, { kind: 'invalid' }],
-  ] as const)('[S8.06][S4.04] failure: %s → logged, signed out, error kind', async (_label, answer, error) => {
+    ['bad credentials (401)', { status: 401, data: { message: API_MESSAGES.badCredentials } }, { kind: 'unauthorized', status: 401, message: API_MESSAGES.badCredentials }, /user name or password is incorrect/],
+    ['unknown app key (401)', { status: 401, data: { message: API_MESSAGES.unknownAppKey } }, { kind: 'unauthorized', status: 401, message: API_MESSAGES.unknownAppKey }, /not recognised by the server/],
+    ['locked out (429)', { status: 429, data: { message: 'Too many' }, headers: { 'retry-after': '120' } }, { kind: 'client', status: 429, message: 'Too many', retryAfterSeconds: 120 }, /please wait 2 minutes and try again/],
+    ['server error (500)', { status: 500, data: { message: 'boom' } }, { kind: 'server', status: 500, message: 'boom' }, /problem on its side/],
+    ['database unavailable (503)', { status: 503, data: { message: 'down' } }, { kind: 'server', status: 503, message: 'down' }, /problem on its side/],
+    ['network error', 'network', { kind: 'network', message: 'Network Error' }, /can't reach Cashwise/],
+    ['timeout', 'timeout', { kind: 'timeout' }, /can't reach Cashwise/],
+    ['an answer without a token', { status: 200, data: { body: { user: session.user } } }, { kind: 'server', status: 200, message: 'The server answered without a valid session' }, /problem on its side/],
+  ] as const)('[S8.06][S4.04] failure: %s → logged, signed out, the problem kept for the page', async (_label, answer, problem, words) => {
     const h = withAuth({ routes: { 'POST /api/auth': answer } });
     h.store.dispatch(signInRequested({ username: 'learner', password: 'bad' }));
     await settle();
@@ -137,8 +138,9 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
       session: null,
       expiresAt: NOW,
       status: 'failed',
-      error,
+      error: problem,
     });
+    expect(signInErrorMessage(h.state().auth.error!)).toMatch(words);
     expect(h.logger.error).toHaveBeenCalled();
     expect(h.stored()).toBeNull();
     expect(h.navigate).not.toHaveBeenCalled();

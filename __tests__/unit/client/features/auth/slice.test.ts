@@ -45,17 +45,17 @@ describe('session event and store action types (SPEC S4.09, S7.05)', () => {
 describe('auth reducer (SPEC §4 "Auth state")', () => {
   it.each<[string, AuthState, Parameters<typeof authReducer>[1], Partial<AuthState>]>([
     ['[S4.01] logout → signed out, expiry now, no session', signedIn, loggedOut({ now: NOW + 5 }), { authenticated: false, session: null, expiresAt: NOW + 5 }],
-    ['sign-in requested → signingIn, error cleared', { ...signedOut, status: 'failed', error: { kind: 'credentials', message: 'x' } }, signInRequested({ username: 'u', password: 'p' }), { status: 'signingIn', error: null, authenticated: false }],
+    ['sign-in requested → signingIn, error cleared', { ...signedOut, status: 'failed', error: { kind: 'unauthorized', status: 401, message: 'x' } }, signInRequested({ username: 'u', password: 'p' }), { status: 'signingIn', error: null, authenticated: false }],
     ['[S3.02][S4.02][S4.03] sign-in succeeded → signed in (authenticated flag and expiry kept)', signedOut, signInSucceeded({ session, expiresAt: NOW + 1 }), { authenticated: true, session, expiresAt: NOW + 1, status: 'succeeded' }],
     ['[S4.03] auth:session:start → signed in', signedOut, sessionStart({ session, expiresAt: NOW + 2 }), { authenticated: true, session, expiresAt: NOW + 2 }],
-    ['[S4.04] sign-in failed → signed out with the error', signedIn, signInFailed({ kind: 'lockedOut', message: 'wait', retryAfterSeconds: 60 }), { authenticated: false, session: null, status: 'failed', error: { kind: 'lockedOut', message: 'wait', retryAfterSeconds: 60 } }],
+    ['[S4.04] sign-in failed → signed out with the error', signedIn, signInFailed({ kind: 'client', status: 429, message: 'wait', retryAfterSeconds: 60 }), { authenticated: false, session: null, status: 'failed', error: { kind: 'client', status: 429, message: 'wait', retryAfterSeconds: 60 } }],
     ['[S4.05] renewal replaces session and expiry', signedIn, sessionRenewed({ session: { ...session, token: 'new' }, expiresAt: NOW + 99 }), { authenticated: true, session: { ...session, token: 'new' }, expiresAt: NOW + 99 }],
     ['auth/validate → validating', signedIn, validate(), { status: 'validating', authenticated: true }],
     ['[S4.08] validated false → signed out', { ...signedIn, status: 'validating' }, validated({ valid: false }), { status: 'idle', authenticated: false, session: null }],
     ['validated true keeps the session', { ...signedIn, status: 'validating' }, validated({ valid: true }), { status: 'idle', authenticated: true, session }],
     ['auth/renew alone changes nothing (S8.09: state unchanged until renewed)', signedIn, renew(), signedIn],
     ['auth:session:end drops the session at once and keeps the reason', signedIn, sessionEnd({ reason: 'idle' }), { authenticated: false, session: null, endReason: 'idle' }],
-    ['errorCleared', { ...signedOut, status: 'failed', error: { kind: 'unknown', message: 'x' } }, errorCleared(), { status: 'idle', error: null }],
+    ['errorCleared', { ...signedOut, status: 'failed', error: { kind: 'client', message: 'x' } }, errorCleared(), { status: 'idle', error: null }],
   ])('%s', (_label, before, action, expected) => {
     expect(authReducer(before, action)).toMatchObject(expected);
   });

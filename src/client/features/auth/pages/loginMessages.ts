@@ -1,16 +1,36 @@
-/** What the sign-in page says for each failure kind and for the reason a session ended. */
+/** What the sign-in page says for each kind of failed sign-in and for the reason a session ended. */
 import { SESSION } from '../../../../common/constants';
 import { minutesToWait } from '../../../../common/plural';
-import type { AuthError } from '../slice';
+import type { ApiProblem } from '../../../api/apiProblem';
 
 const IDLE_MINUTES = Math.round(SESSION.inactivityLogoutMs / 60_000);
 
-export function signInErrorMessage(error: AuthError): string {
-  switch (error.kind) {
+export type SignInFailureKind = 'credentials' | 'lockedOut' | 'unreachable' | 'serverError' | 'appKey' | 'unknown';
+
+/**
+ * What a failed sign-in was, for the student: the server's 400/401 is about what was sent (the app
+ * key when its message names it, else the user name or password), a 429 is the lock-out, a 5xx or an
+ * answer without a session is the server's fault, and no answer at all is the connection. Anything
+ * else shows its own message.
+ */
+export function signInFailureKind(problem: ApiProblem): SignInFailureKind {
+  const { status, message } = problem;
+  if (status === 429) return 'lockedOut';
+  if (status === 400 || status === 401) {
+    // the server's 'Unknown app key', or its schema naming the appKey field
+    return /app.?key/i.test(message) ? 'appKey' : 'credentials';
+  }
+  if (problem.kind === 'server') return 'serverError';
+  if (problem.kind === 'timeout' || problem.kind === 'network') return 'unreachable';
+  return 'unknown';
+}
+
+export function signInErrorMessage(problem: ApiProblem): string {
+  switch (signInFailureKind(problem)) {
     case 'credentials':
       return 'Your user name or password is incorrect. Please check them and try again.';
     case 'lockedOut': {
-      const wait = error.retryAfterSeconds ? minutesToWait(error.retryAfterSeconds) : 'a few minutes';
+      const wait = problem.retryAfterSeconds ? minutesToWait(problem.retryAfterSeconds) : 'a few minutes';
       return `Too many sign-in attempts. For your security, please wait ${wait} and try again.`;
     }
     case 'unreachable':
@@ -19,10 +39,8 @@ export function signInErrorMessage(error: AuthError): string {
       return 'Cashwise has a problem on its side right now, so you could not be signed in. Please try again in a few minutes. If it keeps happening, tell your teacher or contact support.';
     case 'appKey':
       return 'This copy of Cashwise is not recognised by the server. Please tell your teacher or contact support.';
-    case 'invalid':
-      return error.message || 'Please enter your user name and password.';
     default:
-      return error.message || 'Something went wrong while signing in. Please try again.';
+      return problem.message || 'Something went wrong while signing in. Please try again.';
   }
 }
 

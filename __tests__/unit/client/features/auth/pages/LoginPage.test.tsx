@@ -2,7 +2,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootState } from '../../../../../../src/client/app/store';
-import { signedOutState, signInFailed, signInRequested, type AuthError } from '../../../../../../src/client/features/auth/slice';
+import type { ApiProblem } from '../../../../../../src/client/api/apiProblem';
+import { signedOutState, signInFailed, signInRequested } from '../../../../../../src/client/features/auth/slice';
 import { renderApp, NOW } from '../../../app/renderApp';
 
 function withAuth(patch: Partial<RootState['auth']>): Partial<RootState> {
@@ -85,15 +86,15 @@ describe('/login', () => {
     expect(await screen.findByRole('button', { name: /signing in/i })).toBeDisabled();
   });
 
-  it.each<[AuthError, RegExp]>([
-    [{ kind: 'credentials', message: 'Invalid credentials' }, /user name or password is incorrect/i],
-    [{ kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 300 }, /wait 5 minutes/i],
-    [{ kind: 'lockedOut', message: 'Too many', retryAfterSeconds: 30 }, /wait 1 minute and/i],
-    [{ kind: 'lockedOut', message: 'Too many' }, /wait a few minutes/i],
-    [{ kind: 'unreachable', message: 'Network Error' }, /can't reach Cashwise/i],
-    [{ kind: 'serverError', message: 'boom' }, /problem on its side/i],
-    [{ kind: 'appKey', message: 'Unknown app key' }, /not recognised by the server/i],
-    [{ kind: 'unknown', message: 'Boom' }, /Boom/],
+  it.each<[ApiProblem, RegExp]>([
+    [{ kind: 'unauthorized', status: 401, message: 'Invalid credentials' }, /user name or password is incorrect/i],
+    [{ kind: 'client', status: 429, message: 'Too many', retryAfterSeconds: 300 }, /wait 5 minutes/i],
+    [{ kind: 'client', status: 429, message: 'Too many', retryAfterSeconds: 30 }, /wait 1 minute and/i],
+    [{ kind: 'client', status: 429, message: 'Too many' }, /wait a few minutes/i],
+    [{ kind: 'network', message: 'Network Error' }, /can't reach Cashwise/i],
+    [{ kind: 'server', status: 500, message: 'boom' }, /problem on its side/i],
+    [{ kind: 'unauthorized', status: 401, message: 'Unknown app key' }, /not recognised by the server/i],
+    [{ kind: 'client', message: 'Boom' }, /Boom/],
   ])('shows a clear message for %o', async (error, message) => {
     // The page clears a stale error on arrival, so the error arrives after the page is shown.
     const { store } = renderApp('/login');
