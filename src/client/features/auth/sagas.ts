@@ -190,7 +190,10 @@ export function* validateSaga(): SagaIterator<boolean> {
       // cc:auth would sign every tab out.
       yield call(renewalSettledInEveryTab);
       const adopted: string | null = yield call(adoptStoredRenewal);
-      if (adopted) {
+      // or this tab already holds it: a request of its own, refused for the same token while the
+      // check was on its way, adopted it first (api/apiSaga.ts); nothing is left to adopt then
+      const holding: Session | null = yield select(selectSession);
+      if (adopted || (holding?.token && holding.token !== stored.token)) {
         logger.info('Session validation met a token another tab had just renewed: its renewal adopted');
         yield put(validated({ valid: true }));
         yield put(authReady());

@@ -224,6 +224,29 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
     expect(h.actions).not.toContain('auth:session:end');
   });
 
+  it('a 401 for a token this tab already replaced with the other tab\'s renewal (a request of its own adopted it first): still signed in, cc:auth kept', async () => {
+    const renewed = { ...session, token: tokenExpiringIn(60 * 60_000, 'renewed') };
+    const h = refusedAfter(
+      'GET /api/auth/user',
+      session,
+      (store) => {
+        // while the check is on its way: the other tab renews, and this tab's request refused for the
+        // old token adopts that renewal (api/apiSaga.ts) before the check's answer is read
+        store.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(renewed));
+        store.store.dispatch(sessionAdopted({ session: renewed, expiresAt: tokenExpiry(renewed.token) ?? 0 }));
+      },
+      { preloadedState: signedIn },
+    );
+    h.store.dispatch(validate());
+    await settle();
+    expect(h.state().auth).toMatchObject({ authenticated: true, expiresAt: tokenExpiry(renewed.token) });
+    expect(h.state().auth.session?.token).toBe(renewed.token);
+    expect(h.stored()).toEqual(renewed);
+    expect(h.actions).toEqual(expect.arrayContaining(['auth/validated', 'auth:ready']));
+    expect(h.actions).not.toContain('auth/loggedOut');
+    expect(h.actions).not.toContain('auth:session:end');
+  });
+
   it('[S4.08] no token: no call, signed out, validation resolves false', async () => {
     const h = withAuth();
     h.store.dispatch(validate());
