@@ -25,7 +25,8 @@ const readyFor = new WeakMap<AppStore, { session: unknown; ready: Promise<void> 
 /**
  * "Assigned to you" ready to show at Home's first render (app/pages/homeLoader.ts): its code in and
  * the signed-in student's assignments answered, or `boundMs` passed. Once per store and session
- * (a renewal's session asks again, and finds the list it has); never rejects (a part whose code did not arrive shows its failure when it renders).
+ * (a renewal's session asks again, and finds the list it has). Never rejects: a part whose code
+ * did not arrive shows its failure when it renders.
  */
 export function assignedToYouReady(store: AppStore, boundMs: number): Promise<void> {
   const session = selectSession(store.getState());
