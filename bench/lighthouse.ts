@@ -19,6 +19,9 @@
  * `--render-ahead=off` measures the same pages with the render-ahead layer off (RENDER_AHEAD=off:
  * index.html for every page, the app rendering it in the browser; reported as
  * lighthouse-render-ahead-off), `--render-ahead=both` one after the other.
+ *
+ * `--pages=/app/catalog,/login` measures only those of the four (by the names the report gives
+ * them), for working on one page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +42,12 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const RENDER_AHEAD_ARG = process.argv.find((a) => a.startsWith('--render-ahead='))?.split('=')[1] ?? 'on';
 if (!['on', 'off', 'both'].includes(RENDER_AHEAD_ARG)) throw new Error(`--render-ahead must be on, off or both (got "${RENDER_AHEAD_ARG}")`);
 const MODES: ('on' | 'off')[] = RENDER_AHEAD_ARG === 'both' ? ['on', 'off'] : [RENDER_AHEAD_ARG as 'on' | 'off'];
+const PAGE_NAMES = ['/login', '/app', '/app/catalog', 'knowledge-base article'] as const;
+const PAGES_ARG = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length);
+const PAGES = PAGES_ARG ? PAGES_ARG.split(',').map((p) => p.trim()) : [...PAGE_NAMES];
+for (const name of PAGES) {
+  if (!(PAGE_NAMES as readonly string[]).includes(name)) throw new Error(`--pages: "${name}" is none of ${PAGE_NAMES.join(', ')}`);
+}
 
 const TARGETS = {
   performance: 95,
@@ -103,7 +112,7 @@ const summary = (lhr: Lhr) =>
   `${Math.round((lhr.categories.performance?.score ?? 0) * 100)} / ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)} ms / ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN)} ms`;
 
 /** RUNS runs of one page; the median run (Lighthouse's computeMedianRun), with every run's figures. */
-async function measurePage(url: string, port: number): Promise<PageResult> {
+async function measurePage(url: string, port: number, mode: 'on' | 'off'): Promise<PageResult> {
   const { computeMedianRun } = await importEsm<{ computeMedianRun: (runs: Lhr[]) => Lhr }>('lighthouse/core/lib/median-run.js');
   const lhrs: Lhr[] = [];
   const repeated: string[] = [];
@@ -124,10 +133,10 @@ async function measurePage(url: string, port: number): Promise<PageResult> {
   const median = computeMedianRun(lhrs);
   const again = repeated.length > 0 ? `; repeated after a Lighthouse failure: ${repeated.join(', ')}` : '';
   const runs = `runs (performance / LCP / TBT): median ${summary(median)}; all ${lhrs.map(summary).join(', ')}${again}`;
-  return { ...pageResult(median, url), runs };
+  return { ...pageResult(median, url, mode), runs };
 }
 
-function pageResult(lhr: Lhr, url: string): Omit<PageResult, 'runs'> {
+function pageResult(lhr: Lhr, url: string, mode: 'on' | 'off'): Omit<PageResult, 'runs'> {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing: string[] = [];
@@ -141,7 +150,7 @@ function pageResult(lhr: Lhr, url: string): Omit<PageResult, 'runs'> {
   const dir = path.join(ROOT, 'bench-results');
   mkdirSync(dir, { recursive: true });
   const slug = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
-  writeFileSync(path.join(dir, `lighthouse-${slug}.lhr.json`), JSON.stringify(lhr));
+  writeFileSync(path.join(dir, `lighthouse-${slug}${mode === 'off' ? '-render-ahead-off' : ''}.lhr.json`), JSON.stringify(lhr));
   type Items = { items?: Array<Record<string, unknown>> } | undefined;
   const items = (id: string) => ((lhr.audits[id]?.details as Items)?.items ?? []) as Array<Record<string, unknown>>;
   const shifts = items('layout-shifts').map((item) => {
@@ -231,8 +240,10 @@ async function measureMode(mode: 'on' | 'off'): Promise<void> {
     await waitForAnswer(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
 
     const results: Record<string, PageResult> = {};
-    console.log(`lighthouse /login (signed out), ${RUNS} run(s) …`);
-    results['/login'] = await measurePage(`${base}/login`, debugPort);
+    if (PAGES.includes('/login')) {
+      console.log(`lighthouse /login (signed out), ${RUNS} run(s) …`);
+      results['/login'] = await measurePage(`${base}/login`, debugPort, mode);
+    }
 
     // sign the demo learner in, in the same browser profile (localStorage cc:auth)
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
@@ -253,8 +264,9 @@ async function measureMode(mode: 'on' | 'off'): Promise<void> {
       ['/app/catalog', '/app/catalog'],
       ['knowledge-base article', article],
     ] as const) {
+      if (!PAGES.includes(route)) continue;
       console.log(`lighthouse ${url} (signed in), ${RUNS} run(s) …`);
-      const r = await measurePage(`${base}${url}`, debugPort);
+      const r = await measurePage(`${base}${url}`, debugPort, mode);
       if (new URL(r.url).pathname.startsWith('/login')) throw new Error(`${url} ended on ${r.url}: the session did not survive`);
       results[route] = r;
     }
