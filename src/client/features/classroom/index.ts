@@ -3,8 +3,9 @@
  * components for other pages, each loaded on demand (its own chunk, with the classroom's slice and
  * saga), so the pages that show them carry no classroom code for students in no class.
  */
-import { Suspense, createElement, lazy, useSyncExternalStore } from 'react';
+import { createElement, lazy, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { retryableLazy } from '../../lib/retryableLazy';
+import { nextTask } from '../../lib/tasks';
 import type { AppStore } from '../../app/store';
 import { selectSession } from '../auth';
 
@@ -39,18 +40,53 @@ export function assignedToYouReady(store: AppStore, boundMs: number): Promise<vo
   readyFor.set(store, { session, ready });
   return ready;
 }
-const LazyAssignedNotice = lazy(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice').then((m) => ({ default: m.AssignedNotice })));
+
+/** The notice's code, once it is in: every notice on a page (one on each catalog card) shares one load. */
+let LoadedNotice: ComponentType<{ path?: string }> | null = null;
+let noticeCode: Promise<void> | null = null;
+/** The mounted notices waiting for the code: shown together, in one render, when it arrives. */
+const waitingNotices = new Set<() => void>();
+function loadNotice(): Promise<void> {
+  // asked for in a task of its own: the effects that run after a hydrated page's commit share one
+  // task, and the chunk's request (a script element) would add to it
+  noticeCode ??= nextTask()
+    .then(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice'))
+    .then(
+      (m) => {
+        LoadedNotice = m.AssignedNotice;
+        startTransition(() => waitingNotices.forEach((show) => show()));
+      },
+      () => {
+        // not shown this time; the next page that shows a notice asks again
+        noticeCode = null;
+      },
+    );
+  return noticeCode;
+}
 
 /**
  * "Assigned by …, due …" on an assigned catalog page or worksheet (`path`: the page it is for, else
  * the address). Rendered only once the page is on screen: a student's page the server renders ahead
- * is hydrated, and a lazy component would suspend in that render (React #419, the page rendered anew).
+ * is hydrated, and a component whose code is not in would suspend in that render (React #419, the
+ * page rendered anew). Not `lazy` under Suspense either: a catalog page has a notice on every card,
+ * and on a slow Chromebook the boundaries that suspended and then showed their content again cost
+ * a long task after hydration. Each notice renders nothing until the shared code is in; then all
+ * show in one transition (rendered in slices).
  */
 export function AssignedNotice({ path }: { path?: string }) {
   // false in the server's render and while hydrating its page; true in any other client render
   const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!onClient) return null;
-  return createElement(Suspense, { fallback: null }, createElement(LazyAssignedNotice, { path }));
+  const [, codeArrived] = useState(LoadedNotice !== null);
+  useEffect(() => {
+    if (LoadedNotice) return;
+    const show = () => codeArrived(true);
+    waitingNotices.add(show);
+    void loadNotice();
+    return () => {
+      waitingNotices.delete(show);
+    };
+  }, []);
+  return onClient && LoadedNotice ? createElement(LoadedNotice, { path }) : null;
 }
 
 /** "Turn in" on a saved worksheet or budget (nothing for a student in no class). */
