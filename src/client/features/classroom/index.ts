@@ -6,6 +6,7 @@
 import { createElement, lazy, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { retryableLazy } from '../../lib/retryableLazy';
 import { nextTask } from '../../lib/tasks';
+import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
 import { selectSession } from '../auth';
 
@@ -46,13 +47,17 @@ let LoadedNotice: ComponentType<{ path?: string }> | null = null;
 let noticeCode: Promise<void> | null = null;
 /** The mounted notices waiting for the code: shown together, in one render, when it arrives. */
 const waitingNotices = new Set<() => void>();
-function loadNotice(): Promise<void> {
+function loadNotice(store: AppStore): Promise<void> {
   // asked for in a task of its own: the effects that run after a hydrated page's commit share one
   // task, and the chunk's request (a script element) would add to it
   noticeCode ??= nextTask()
     .then(() => import(/* webpackChunkName: "classroom-student" */ './components/AssignedNotice'))
     .then(
-      (m) => {
+      async (m) => {
+        // the assignments asked for in a task of their own too, before the notices render: else
+        // the first notice's effect sends the request among the effects after their commit
+        await nextTask();
+        m.askForMyAssignments(store);
         LoadedNotice = m.AssignedNotice;
         startTransition(() => waitingNotices.forEach((show) => show()));
       },
@@ -76,16 +81,17 @@ function loadNotice(): Promise<void> {
 export function AssignedNotice({ path }: { path?: string }) {
   // false in the server's render and while hydrating its page; true in any other client render
   const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  const store = useAppStore();
   const [, codeArrived] = useState(LoadedNotice !== null);
   useEffect(() => {
     if (LoadedNotice) return;
     const show = () => codeArrived(true);
     waitingNotices.add(show);
-    void loadNotice();
+    void loadNotice(store);
     return () => {
       waitingNotices.delete(show);
     };
-  }, []);
+  }, [store]);
   return onClient && LoadedNotice ? createElement(LoadedNotice, { path }) : null;
 }
 

@@ -1,13 +1,15 @@
 /**
  * The classroom's `AssignedNotice` as other features use it (features/classroom/index.ts): its code is
  * loaded once for every notice on a page (a catalog list has one on each card), nothing shows until it
- * is in, and then every notice shows without suspending. A load that fails shows nothing and throws
- * nothing; the next page that shows a notice asks again. The notice itself is a stand-in here (its
+ * is in, and then every notice shows without suspending, the student's assignments asked for first
+ * (not from the notices' effects). A load that fails shows nothing and throws nothing; the next page
+ * that shows a notice asks again. The notice itself is a stand-in here (its
  * own tests: assignedWorksheet.test.tsx); each case loads the index in a module registry of its own,
  * so the code one case loaded is not in the next.
  */
 import type * as TestingLibrary from '@testing-library/react/pure';
 import type * as React from 'react';
+import type * as ReactRedux from 'react-redux';
 
 const NOTICE_MODULE = '../../../../../src/client/features/classroom/components/AssignedNotice';
 
@@ -15,39 +17,51 @@ interface Loaded {
   rtl: typeof TestingLibrary;
   react: typeof React;
   AssignedNotice: (props: { path?: string }) => React.ReactElement | null;
+  Provider: typeof ReactRedux.Provider;
   /** how many times the notice's module was asked for */
   requests: () => number;
+  /** the stores the module was told to ask for assignments in, and whether any notice showed by then */
+  asked: { store: unknown; noticesShown: number }[];
 }
+
+/** A store for the Provider: the notice's stand-in reads nothing from it. */
+const store = { getState: () => ({}), dispatch: jest.fn(), subscribe: () => () => {} };
 
 let current: Loaded | undefined;
 
 /** The index, React and Testing Library from one fresh registry; the notice's module fails `failures` times first. */
 async function load(failures = 0): Promise<Loaded> {
   let requests = 0;
+  const asked: Loaded['asked'] = [];
   let loaded: Loaded | undefined;
   await jest.isolateModulesAsync(async () => {
     jest.doMock(NOTICE_MODULE, () => {
       requests += 1;
       if (requests <= failures) throw new Error('ChunkLoadError: Loading chunk classroom-student failed');
       const { createElement } = jest.requireActual<typeof React>('react');
-      return { AssignedNotice: ({ path }: { path?: string }) => createElement('p', { 'data-testid': 'notice' }, `Assigned: ${path}`) };
+      return {
+        AssignedNotice: ({ path }: { path?: string }) => createElement('p', { 'data-testid': 'notice' }, `Assigned: ${path}`),
+        askForMyAssignments: (to: unknown) => asked.push({ store: to, noticesShown: document.querySelectorAll('[data-testid="notice"]').length }),
+      };
     });
     // /pure: the automatic cleanup registers jest hooks, which a test may not do; afterEach cleans up
     const rtl = await import('@testing-library/react/pure');
     const react = await import('react');
+    const { Provider } = await import('react-redux');
     const { AssignedNotice } = await import('../../../../../src/client/features/classroom');
-    loaded = { rtl, react, AssignedNotice, requests: () => requests };
+    loaded = { rtl, react, Provider, AssignedNotice, requests: () => requests, asked };
   });
   current = loaded;
   return loaded!;
 }
 
-function cards({ react, AssignedNotice }: Loaded, paths: string[]) {
-  return react.createElement(
+function cards({ react, Provider, AssignedNotice }: Loaded, paths: string[]) {
+  const list = react.createElement(
     'ul',
     null,
     paths.map((path) => react.createElement('li', { key: path }, react.createElement(AssignedNotice, { path }))),
   );
+  return react.createElement(Provider, { store: store as never, children: list });
 }
 
 afterEach(() => {
@@ -70,6 +84,7 @@ it('every notice on a page shares one load, and each shows its own page once the
     'Assigned: /app/catalog/modules/c',
   ]);
   expect(loaded.requests()).toBe(1);
+  expect(loaded.asked).toEqual([{ store, noticesShown: 0 }]);
 });
 
 it('with the code in, a notice mounted later shows in its first render', async () => {

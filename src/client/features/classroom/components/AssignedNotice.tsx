@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import { useLocation } from 'react-router';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { AppStore } from '../../../app/store';
 import { classroomArea } from '../area';
 import { assignmentsFor } from '../model';
 import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
@@ -14,6 +15,15 @@ import { myAssignmentsRequested } from '../slice';
 import { dueLine } from './AssignedToYou';
 
 registerArea(classroomArea);
+
+/**
+ * Asks for the student's assignments unless they are asked for already: called by the notices'
+ * shared load (classroom/index.ts) before they render, so the request is not sent from the effects
+ * that run after their commit.
+ */
+export function askForMyAssignments(store: AppStore): void {
+  if (selectMyAssignmentsStatus(store.getState()) === 'idle') store.dispatch(myAssignmentsRequested());
+}
 
 export function AssignedNotice({ path }: { path?: string }) {
   const dispatch = useAppDispatch();
