@@ -14,6 +14,11 @@ import { renderApp, signedIn } from '../../app/renderApp';
 
 registerArea(catalogArea);
 
+beforeEach(() => {
+  // jsdom has no scrollTo; the app scrolls to the top on every page (ScrollToTop)
+  Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
+});
+
 const PATH = catalogApi.review('budgeting', 'first-budget');
 const QUESTIONS: ReviewView['questions'] = [
   { id: 1, type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Concert tickets', 'Rent', 'A new phone case'] },
