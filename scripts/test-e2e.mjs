@@ -33,21 +33,21 @@ for (const name of ALONE) {
 
 const jest = (args) => spawnSync('npx', ['jest', '-c', 'jest.e2e.config.ts', ...args], { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
-let args = process.argv.slice(2);
+const args = process.argv.slice(2);
 if (args.some((arg) => arg === '--runInBand' || arg === '-i' || arg.startsWith('--maxWorkers') || arg === '-w')) {
   process.exit(jest(args));
 }
 
 // the report: each pass writes its own, and the one asked for is their sum
-let outputFile;
 const wantJson = args.includes('--json');
-args = args.filter((arg, i) => {
-  if (arg.startsWith('--outputFile=')) outputFile = arg.slice('--outputFile='.length);
-  else if (arg === '--outputFile') outputFile = args[i + 1];
-  else if (args[i - 1] === '--outputFile') return false;
-  else return arg !== '--json';
-  return false;
-});
+let outputFile;
+const passThrough = [];
+for (let i = 0; i < args.length; i += 1) {
+  const arg = args[i];
+  if (arg === '--outputFile') outputFile = args[++i];
+  else if (arg.startsWith('--outputFile=')) outputFile = arg.slice('--outputFile='.length);
+  else if (arg !== '--json') passThrough.push(arg);
+}
 const reports = mkdtempSync(join(tmpdir(), 'cashwise-e2e-report-'));
 
 /** A regular expression matching exactly these files of the e2e folder. */
@@ -59,7 +59,7 @@ const passes = [
 const results = passes.map((pass) => {
   const report = join(reports, `${pass.name.replace(/ /g, '-')}.json`);
   console.log(`\n--- browser tests, ${pass.name} ---`);
-  const status = jest([...pass.workers, '--passWithNoTests', `--testPathIgnorePatterns=${onlyPattern(pass.ignore)}`, '--json', `--outputFile=${report}`, ...args]);
+  const status = jest([...pass.workers, '--passWithNoTests', `--testPathIgnorePatterns=${onlyPattern(pass.ignore)}`, '--json', `--outputFile=${report}`, ...passThrough]);
   let json;
   try {
     json = JSON.parse(readFileSync(report, 'utf8'));

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import { useLocation } from 'react-router';
 import { registerArea } from '../../../app/areas';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector, useAppStore } from '../../../app/hooks';
 import type { AppStore } from '../../../app/store';
 import { classroomArea } from '../area';
 import { assignmentsFor } from '../model';
@@ -17,22 +17,21 @@ import { dueLine } from './AssignedToYou';
 registerArea(classroomArea);
 
 /**
- * Asks for the student's assignments unless they are asked for already: called by the notices'
- * shared load (classroom/index.ts) before they render, so the request is not sent from the effects
- * that run after their commit.
+ * Asks for the student's assignments unless they are asked for already: by the notices' shared
+ * load (classroom/index.ts) before they render, so the request is not sent from the effects that
+ * run after their commit, and by each notice while the list is idle.
  */
 export function askForMyAssignments(store: AppStore): void {
   if (selectMyAssignmentsStatus(store.getState()) === 'idle') store.dispatch(myAssignmentsRequested());
 }
 
 export function AssignedNotice({ path }: { path?: string }) {
-  const dispatch = useAppDispatch();
+  const store = useAppStore();
   const location = useLocation();
   const status = useAppSelector(selectMyAssignmentsStatus);
   const items = useAppSelector(selectMyAssignments);
-  useEffect(() => {
-    if (status === 'idle') dispatch(myAssignmentsRequested());
-  }, [dispatch, status]);
+  // asked again whenever the list goes back to idle (a new sign-in)
+  useEffect(() => askForMyAssignments(store), [store, status]);
   const here = assignmentsFor(items, path ?? location.pathname);
   if (here.length === 0) return null;
   return (
