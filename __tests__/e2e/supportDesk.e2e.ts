@@ -159,12 +159,12 @@ describe('the support desk', () => {
     await page.getByRole('heading', { level: 1, name: `Ticket ${issuekey}` }).waitFor();
     await page.getByLabel('Note for staff').fill(NOTE);
     await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByText(NOTE).waitFor();
+    // the stored note in the thread (the note box's own text would match a bare getByText)
+    await page.getByRole('listitem').filter({ hasText: NOTE }).waitFor();
     await expect(page.getByTestId('ticket-state').innerText()).resolves.toBe('New');
     await page.getByLabel('Your reply').fill(REPLY);
     await page.getByRole('button', { name: 'Send reply' }).click();
-    await page.getByText(REPLY).waitFor();
-    // the state follows the stored reply (the text above may still be the reply box's)
+    await page.getByRole('listitem').filter({ hasText: REPLY }).waitFor();
     await page.getByTestId('ticket-state').filter({ hasText: /^Waiting on student$/ }).waitFor();
     await expect(page.getByTestId('ticket-state').innerText()).resolves.toBe('Waiting on student');
     await accessibleAtBothSizes(page);
@@ -185,7 +185,7 @@ describe('the support desk', () => {
     await item.getByText('Value is required').waitFor();
     await item.getByLabel('Your answer').fill(ANSWER);
     await item.getByRole('button', { name: 'Send answer' }).click();
-    await item.getByText(ANSWER).waitFor();
+    await item.getByRole('listitem').filter({ hasText: ANSWER }).waitFor();
     await item.getByText('We are looking at your answer').waitFor();
     await expectAccessible(learner);
 

@@ -210,7 +210,7 @@ export function* deskActionSaga(action: ReturnType<typeof deskActionRequested>):
           : { path: `${base}/reopen` };
   try {
     const ticket: TicketDetail = yield call(callService<TicketDetail>, { method: 'POST', ...request });
-    yield put(deskActionSucceeded(ticket));
+    yield put(deskActionSucceeded({ kind: a.kind, ticket }));
   } catch (error) {
     const problem = toApiProblem(error);
     yield put(withToast(deskActionFailed(problem)));

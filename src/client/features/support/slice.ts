@@ -54,8 +54,12 @@ export interface SupportState {
   recording: Loadable<RecordingBody>;
   /** who a ticket may be assigned to */
   staff: Loadable<StaffMember[]>;
-  /** the console's reply / note being sent, and the student's answer: their forms clear on success */
-  deskSend: { status: SubmitStatus; error: ApiProblem | null; successCount: number };
+  /**
+   * The console's ticket actions and the student's answer being sent. `sent` counts the messages of
+   * each kind stored from this tab: a form clears when its own kind is stored, so a note (or an
+   * assignment) that lands does not wipe a reply being typed beside it.
+   */
+  deskSend: { status: SubmitStatus; error: ApiProblem | null; sent: Record<MessageKind, number> };
   /** "My requests": the signed-in student's tickets and the one open */
   myTickets: Loadable<MyTicketSummary[]>;
   myTicket: Loadable<MyTicketDetail>;
@@ -67,6 +71,9 @@ export type DeskAction =
   | { kind: 'note'; key: string; body: string }
   | { kind: 'assign'; key: string; assigneeId: number | null }
   | { kind: 'reopen'; key: string };
+
+/** The messages a form writes: the console's reply and note, the student's answer. */
+export type MessageKind = 'reply' | 'note' | 'answer';
 
 const idleForm: FormSubmission = { status: 'idle', error: null, lastIssueKey: null, successCount: 0 };
 const idle = { status: 'idle' as LoadStatus, data: null, error: null };
@@ -81,7 +88,7 @@ export const initialSupportState: SupportState = {
   ticket: idle,
   recording: idle,
   staff: idle,
-  deskSend: { status: 'idle', error: null, successCount: 0 },
+  deskSend: { status: 'idle', error: null, sent: { reply: 0, note: 0, answer: 0 } },
   myTickets: idle,
   myTicket: idle,
 };
@@ -183,9 +190,12 @@ const supportSlice = createSlice({
       state.deskSend.status = 'pending';
       state.deskSend.error = null;
     },
-    deskActionSucceeded(state, action: PayloadAction<TicketDetail>) {
-      state.ticket = { status: 'succeeded', data: action.payload, error: null };
-      state.deskSend = { status: 'succeeded', error: null, successCount: state.deskSend.successCount + 1 };
+    deskActionSucceeded(state, action: PayloadAction<{ kind: DeskAction['kind']; ticket: TicketDetail }>) {
+      const { kind, ticket } = action.payload;
+      state.ticket = { status: 'succeeded', data: ticket, error: null };
+      state.deskSend.status = 'succeeded';
+      state.deskSend.error = null;
+      if (kind === 'reply' || kind === 'note') state.deskSend.sent[kind] += 1;
     },
     deskActionFailed(state, action: PayloadAction<ApiProblem>) {
       state.deskSend.status = 'failed';
@@ -217,7 +227,9 @@ const supportSlice = createSlice({
     },
     myAnswerSucceeded(state, action: PayloadAction<MyTicketDetail>) {
       state.myTicket = { status: 'succeeded', data: action.payload, error: null };
-      state.deskSend = { status: 'succeeded', error: null, successCount: state.deskSend.successCount + 1 };
+      state.deskSend.status = 'succeeded';
+      state.deskSend.error = null;
+      state.deskSend.sent.answer += 1;
       const listed = state.myTickets.data?.find((t) => t.key === action.payload.key);
       if (listed) listed.status = action.payload.status;
     },

@@ -79,7 +79,7 @@ export function MyRequests() {
                       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 2 }}>{detail.comments}</Typography>
                       <Thread messages={detail.messages} timeZone={timeZone} who={(m) => (m.kind === 'reply' ? `Support (${m.authorName})` : 'You')} />
                       <MessageForm
-                        key={`answer-${send.successCount}`}
+                        key={`answer-${send.sent.answer}`}
                         id={`answer-${t.key}`}
                         label="Your answer"
                         submitLabel="Send answer"

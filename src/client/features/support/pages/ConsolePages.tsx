@@ -538,7 +538,7 @@ export function TicketPage() {
               <Typography variant="body2" color="text.secondary">
                 Shown under My requests and e-mailed to {t.email}. The ticket then waits on the student.
               </Typography>
-              <MessageForm key={`reply-${send.successCount}`} id="ticket-reply" label="Your reply" submitLabel="Send reply" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'reply', key: t.key, body }))} />
+              <MessageForm key={`reply-${send.sent.reply}`} id="ticket-reply" label="Your reply" submitLabel="Send reply" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'reply', key: t.key, body }))} />
             </Box>
             <Box component="section" aria-labelledby="note-heading">
               <Typography id="note-heading" variant="h6" component="h3">
@@ -547,7 +547,7 @@ export function TicketPage() {
               <Typography variant="body2" color="text.secondary">
                 For staff only: never shown or e-mailed to the student.
               </Typography>
-              <MessageForm key={`note-${send.successCount}`} id="ticket-note" label="Note for staff" submitLabel="Add note" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'note', key: t.key, body }))} />
+              <MessageForm key={`note-${send.sent.note}`} id="ticket-note" label="Note for staff" submitLabel="Add note" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'note', key: t.key, body }))} />
             </Box>
           </Box>
         </Paper>
