@@ -70,6 +70,10 @@ async function start(): Promise<void> {
   const router = createAppRouter();
   await nextTask();
 
+  // the store's module graph in three steps: axios (the HTTP client), the start-up sagas, then
+  // the store with its slices
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["createHttp"] */ './api/http'));
+  await step(() => import(/* webpackMode: "eager", webpackExports: ["rootSaga"] */ './app/rootSaga'));
   const [{ createAppStore }, { setDraftSaving }] = await step(() =>
     Promise.all([
       import(/* webpackMode: "eager", webpackExports: ["createAppStore"] */ './app/store'),

@@ -82,6 +82,36 @@ describe('store', () => {
     expect(store.getState().auth).toMatchObject({ authenticated: true, status: 'idle' });
   });
 
+  it('where the browser has scheduler.yield, the validation and the env request each wait for a yield of their own', async () => {
+    const session = makeSession();
+    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+    const server = fakeServer({
+      'GET /api/auth/user': { status: 200, data: { body: { user: session.user, clients: session.clients, permissions: [] } } },
+      'GET /api': { status: 200, data: { appbadge: 'DEV', env: 'D' } },
+    });
+    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+    // a yield the test lets go of, one at a time
+    const waiting: (() => void)[] = [];
+    const scheduler = { yield: () => new Promise<void>((resolve) => waiting.push(resolve)) };
+    Object.defineProperty(globalThis, 'scheduler', { value: scheduler, configurable: true });
+    try {
+      const { startSagas } = createAppStore({ context: { storage, clock: () => NOW, http, logger, navigate: jest.fn() }, devTools: false, runSagas: 'onStart' });
+      startSagas();
+      await settle();
+      expect(server.requests).toHaveLength(0);
+      expect(waiting).toHaveLength(1);
+      waiting.shift()!();
+      await settle();
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/auth/user']);
+      waiting.shift()!();
+      await settle();
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/auth/user', 'GET /api']);
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+  });
+
   it('a crashing feature saga is logged and restarted, not fatal', async () => {
     const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
     const { sagaMiddleware } = createAppStore({ context: { logger, storage: createMemoryStorage() }, runSagas: false, devTools: false });
