@@ -79,8 +79,11 @@ function loadNotice(store: AppStore): Promise<void> {
  * show in one transition (rendered in slices).
  */
 export function AssignedNotice({ path }: { path?: string }) {
-  // false in the server's render and while hydrating its page; true in any other client render
-  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  // false in the server's render and while hydrating its page (its markup has no notice), else
+  // whether the code is in. Not "am I on the client": that flips to true right after hydration,
+  // and React re-renders every notice whose snapshot moved at once, in the task that runs the
+  // page's effects (a long task on a slow Chromebook); this one stays false until the code comes.
+  const codeIn = useSyncExternalStore(noSubscription, () => LoadedNotice !== null, () => false);
   const store = useAppStore();
   const [, codeArrived] = useState(LoadedNotice !== null);
   useEffect(() => {
@@ -92,7 +95,7 @@ export function AssignedNotice({ path }: { path?: string }) {
       waitingNotices.delete(show);
     };
   }, [store]);
-  return onClient && LoadedNotice ? createElement(LoadedNotice, { path }) : null;
+  return codeIn && LoadedNotice ? createElement(LoadedNotice, { path }) : null;
 }
 
 /** "Turn in" on a saved worksheet or budget (nothing for a student in no class). */

@@ -118,3 +118,23 @@ it('a load that fails shows nothing and throws nothing; the next page with a not
   expect((await screen.findByTestId('notice')).textContent).toBe('Assigned: /app/catalog/modules/c');
   expect(loaded.requests()).toBe(2);
 });
+
+it('a page hydrated from the server render commits again only when the notices show', async () => {
+  const loaded = await load();
+  const { render, screen } = loaded.rtl;
+  const { createElement, Profiler } = loaded.react;
+  const paths = ['/app/catalog/modules/a', '/app/catalog/modules/b', '/app/catalog/modules/c'];
+  // the server's markup: no notice in it (the server never has the notice's code)
+  const container = document.createElement('div');
+  container.innerHTML = `<ul>${paths.map(() => '<li></li>').join('')}</ul>`;
+  document.body.appendChild(container);
+  // every commit after hydration, with how many notices it left on the page
+  const updates: number[] = [];
+  const onRender = (_id: string, phase: string) => {
+    if (phase !== 'mount') updates.push(container.querySelectorAll('[data-testid="notice"]').length);
+  };
+  render(createElement(Profiler, { id: 'page', onRender }, cards(loaded, paths)), { container, hydrate: true });
+  await screen.findAllByTestId('notice');
+  // no re-render of the notices (one each) right after hydration, before their code is in
+  expect(updates).toEqual([3]);
+});
