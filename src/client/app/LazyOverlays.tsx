@@ -10,6 +10,7 @@ import { BasicExpiryDialog, selectSessionDialogOpen } from '../features/session'
 import { selectIsAuthenticated } from '../features/auth';
 import { selectSupportPanelMounted } from '../features/support';
 import { useAppSelector } from './hooks';
+import { yieldWhereSupported } from '../lib/tasks';
 
 const loadSupportPanel = () => import(/* webpackChunkName: "support-panel" */ '../features/support/components/SupportPanel');
 const loadExpiryDialog = () => import(/* webpackChunkName: "session-dialog" */ '../features/session/components/SessionExpiryDialog');
@@ -53,7 +54,11 @@ function useExpiryDialogCode(signedIn: boolean): boolean {
         },
       );
     };
-    attempt();
+    // after a yield where the browser has one: the effects after a hydrated page's commit share
+    // one task, and the chunk's request (a script element) would add to it
+    const yielded = yieldWhereSupported();
+    if (yielded) void yielded.then(() => live && attempt());
+    else attempt();
     return () => {
       live = false;
       clearTimeout(timer);
