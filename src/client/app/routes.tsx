@@ -484,15 +484,17 @@ export function appRouterOptions(initialPath: string): { routes: RouteObject[]; 
  * Asks for the chunks of the routes that answer `pathname` (their `lazy`) ahead of the router. Each
  * chunk is a script element appended to the document, about a millisecond each on a slow phone, and
  * the signed-in catalog needs a dozen; matching the address against the whole table takes a few
- * more. Done here, the matching and then the requests each in a task of their own, they are no
+ * more. Done here, the matching and then each route's requests in a task of their own, they are no
  * longer part of the router's first task, the longest of the app's start (TBT). The
  * router's own `lazy` calls then find the same chunks on their way (webpack loads a chunk once). A
  * chunk that fails is the router's to report, not this call's.
  */
 export async function requestRouteChunks(pathname: string, table: RouteObject[] = routes): Promise<void> {
   const lazy = (matchRoutes(table, pathname) ?? []).map(({ route }) => route.lazy).filter((load) => typeof load === 'function');
-  await nextTask();
-  for (const load of lazy) load().catch(() => undefined);
+  for (const load of lazy) {
+    await nextTask();
+    load().catch(() => undefined);
+  }
 }
 
 /** Title, requiresAuth and not-found for an address, without rendering (used by tests and tools). */

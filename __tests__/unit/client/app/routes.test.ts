@@ -200,6 +200,27 @@ describe('requestRouteChunks: the address\'s route chunks asked for ahead of the
     expect(Object.values(lazy).every((load) => load.mock.calls.length <= 1)).toBe(true);
   });
 
+  it("each route's chunk is asked for in a task of its own, the layout's first", async () => {
+    // the browser's scheduler.yield, let go of by the test one yield at a time
+    const waiting: (() => void)[] = [];
+    Object.defineProperty(globalThis, 'scheduler', { value: { yield: () => new Promise<void>((resolve) => waiting.push(resolve)) }, configurable: true });
+    try {
+      const { tableRoutes, lazy } = table();
+      const asked = requestRouteChunks('/app/catalog', tableRoutes);
+      const calledAfterAYield = async () => {
+        await Promise.resolve();
+        waiting.shift()!();
+        await new Promise((resolve) => setTimeout(resolve));
+        return [lazy.shell, lazy.catalog].map((load) => load.mock.calls.length);
+      };
+      await expect(calledAfterAYield()).resolves.toEqual([1, 0]);
+      await expect(calledAfterAYield()).resolves.toEqual([1, 1]);
+      await asked;
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+  });
+
   it('a chunk that fails is left to the router: no unhandled rejection', async () => {
     const { tableRoutes, lazy } = table();
     lazy.catalog.mockImplementation(async () => Promise.reject(new Error('ChunkLoadError')));
