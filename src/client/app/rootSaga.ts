@@ -5,8 +5,8 @@
  *
  * Each of the three (the spawns, the validation, the env request) runs in a task of its own where
  * the browser has `scheduler.yield()` (TBT: together they were one 30 ms task on a fast desktop,
- * 120 ms on a slow phone). The continuation goes ahead of other tasks, so main.tsx's next step
- * still finds both put; elsewhere (jsdom, tests) nothing waits.
+ * 120 ms on a slow phone). A yield's continuation goes ahead of other tasks, so both are put
+ * long before main.tsx renders the page; elsewhere (jsdom, tests) nothing waits.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
