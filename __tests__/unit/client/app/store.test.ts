@@ -16,6 +16,19 @@ import { SESSION_STORAGE_KEY } from '../../../../src/common/constants';
 import { NOW, fakeServer, makeSession, settle } from '../features/harness';
 import { createHttp } from '../../../../src/client/api/http';
 
+/** A stored session and a server that answers the start-up's two requests: the store's context for them. */
+function startUp() {
+  const session = makeSession();
+  const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
+  const server = fakeServer({
+    'GET /api/auth/user': { status: 200, data: { body: { user: session.user, clients: session.clients, permissions: [] } } },
+    'GET /api': { status: 200, data: { appbadge: 'DEV', env: 'D' } },
+  });
+  const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+  const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+  return { server, context: { storage, clock: () => NOW, http, logger, navigate: jest.fn() } };
+}
+
 describe('store', () => {
   it('[S4.07] the initial auth state comes from the stored session', () => {
     const session = makeSession();
@@ -67,15 +80,8 @@ describe('store', () => {
   });
 
   it('the root saga validates the session and asks for env info at start-up', async () => {
-    const session = makeSession();
-    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
-    const server = fakeServer({
-      'GET /api/auth/user': { status: 200, data: { body: { user: session.user, clients: session.clients, permissions: [] } } },
-      'GET /api': { status: 200, data: { appbadge: 'DEV', env: 'D' } },
-    });
-    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
-    const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
-    const { store } = createAppStore({ context: { storage, clock: () => NOW, http, logger, navigate: jest.fn() }, devTools: false });
+    const { server, context } = startUp();
+    const { store } = createAppStore({ context, devTools: false });
     await settle();
     expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api', 'GET /api/auth/user']);
     expect(store.getState().env.info).toEqual({ appbadge: 'DEV', env: 'D' });
@@ -83,20 +89,13 @@ describe('store', () => {
   });
 
   it('where the browser has scheduler.yield, the validation and the env request each wait for a yield of their own', async () => {
-    const session = makeSession();
-    const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(session) });
-    const server = fakeServer({
-      'GET /api/auth/user': { status: 200, data: { body: { user: session.user, clients: session.clients, permissions: [] } } },
-      'GET /api': { status: 200, data: { appbadge: 'DEV', env: 'D' } },
-    });
-    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
-    const http = createHttp({ getAppKey: () => 'k', logger, adapter: server.adapter });
+    const { server, context } = startUp();
     // a yield the test lets go of, one at a time
     const waiting: (() => void)[] = [];
     const scheduler = { yield: () => new Promise<void>((resolve) => waiting.push(resolve)) };
     Object.defineProperty(globalThis, 'scheduler', { value: scheduler, configurable: true });
     try {
-      const { startSagas } = createAppStore({ context: { storage, clock: () => NOW, http, logger, navigate: jest.fn() }, devTools: false, runSagas: 'onStart' });
+      const { startSagas } = createAppStore({ context, devTools: false, runSagas: 'onStart' });
       startSagas();
       await settle();
       expect(server.requests).toHaveLength(0);

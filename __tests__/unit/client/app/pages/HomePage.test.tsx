@@ -17,7 +17,7 @@ import { adminLoaded, type SchoolAdminRootState } from '../../../../../src/clien
 import { ticketsLoaded } from '../../../../../src/client/features/support/slice';
 import type { ProgressSummary } from '../../../../../src/common/catalog';
 import type { AdminOverview } from '../../../../../src/common/schoolAdmin';
-import type { TicketSummary } from '../../../../../src/common/support';
+import { ticketSummary } from '../../features/support/fixtures';
 import { demoSession, NOW, renderApp } from '../renderApp';
 
 registerArea(catalogArea);
@@ -99,21 +99,7 @@ const cardTitles = (headingName: string) => {
     .map((h) => h.textContent);
 };
 
-const ticket: TicketSummary = {
-  key: 'HELP-1001',
-  number: 1001,
-  status: 'new',
-  name: 'Sam Student',
-  email: 'sam@example.edu',
-  subject: 'The quiz will not load',
-  school: 'Lincoln High School',
-  userName: 'sam',
-  createdAt: NOW - 60 * 60_000,
-  resolvedAt: null,
-  hasRecording: false,
-  assignee: null,
-  firstReplyAt: null,
-};
+const ticket = ticketSummary(NOW - 60 * 60_000);
 
 const overview: AdminOverview = {
   school: { id: 'LINCOLN', name: 'Lincoln High School' },

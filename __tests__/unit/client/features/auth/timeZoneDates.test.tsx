@@ -23,7 +23,8 @@ import { worksheets } from '../../../../../src/client/features/worksheets/slice'
 import type { BudgetSummary } from '../../../../../src/common/budget';
 import type { Bookmark, TranscriptRow } from '../../../../../src/common/catalog';
 import type { KbArticleDetail } from '../../../../../src/common/knowledgeBase';
-import { SUPPORT_PERMISSION, type TicketDetail } from '../../../../../src/common/support';
+import { SUPPORT_PERMISSION } from '../../../../../src/common/support';
+import { ticketDetail } from '../support/fixtures';
 import type { WorksheetSummary } from '../../../../../src/common/worksheets';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
 import { transcriptRow } from '../catalog/fixtures';
@@ -63,27 +64,7 @@ const budget: BudgetSummary = {
   totals: { incomeCents: 100_000, spendingCents: 80_000, balanceCents: 20_000 },
 };
 const sheet: WorksheetSummary = { id: 4, kind: 'net-worth', title: 'My net worth', version: 1, createdAt: AT, updatedAt: AT };
-const ticket: TicketDetail = {
-  key: 'HELP-1001',
-  number: 1001,
-  status: 'resolved',
-  name: 'Sam Student',
-  email: 'sam@example.edu',
-  subject: 'The quiz will not load',
-  school: 'Lincoln High School',
-  userName: 'sam',
-  createdAt: AT,
-  resolvedAt: LATER,
-  hasRecording: false,
-  description: 'It spins.',
-  url: 'https://cashwise.example/app/catalog',
-  useragent: 'test',
-  recordingId: null,
-  recording: null,
-  assignee: null,
-  firstReplyAt: null,
-  messages: [],
-};
+const ticket = ticketDetail(AT, { status: 'resolved', resolvedAt: LATER });
 
 function loaded(store: AppStore, ...actions: Parameters<AppStore['dispatch']>[0][]) {
   act(() => {

@@ -5,34 +5,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { deskActionRequested, deskActionSucceeded, ticketLoaded } from '../../../../../src/client/features/support/slice';
-import { SUPPORT_PERMISSION, type TicketDetail, type TicketMessage } from '../../../../../src/common/support';
+import { SUPPORT_PERMISSION, type TicketMessage } from '../../../../../src/common/support';
+import { ticketDetail } from './fixtures';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
 
 beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-const ticket: TicketDetail = {
-  key: 'HELP-1001',
-  number: 1001,
-  status: 'new',
-  name: 'Sam Student',
-  email: 'sam@example.edu',
-  subject: 'The quiz will not load',
-  school: 'Lincoln High School',
-  userName: 'sam',
-  createdAt: NOW,
-  resolvedAt: null,
-  hasRecording: false,
-  description: 'It spins.',
-  url: 'https://cashwise.example/app/catalog',
-  useragent: 'test',
-  recordingId: null,
-  recording: null,
-  assignee: null,
-  firstReplyAt: null,
-  messages: [],
-};
+const ticket = ticketDetail(NOW);
 
 const message = (id: number, kind: TicketMessage['kind'], body: string): TicketMessage => ({ id, kind, authorName: 'Priya Patel', body, createdAt: NOW });
 
