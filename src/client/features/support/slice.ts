@@ -12,7 +12,7 @@
  * refused the token (401 / expired): then what the student typed stays, so nothing is lost.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MyTicketDetail, MyTicketSummary, RecordingBody, StaffMember, TicketDetail, TicketSummary } from '../../../common/support';
+import type { MyTicketDetail, MyTicketSummary, RecordingBody, StaffMember, TicketDetail, TicketMessageKind, TicketSummary } from '../../../common/support';
 import type { SupportFormValues } from '../../../common/validation';
 import type { ApiProblem } from '../../api/apiProblem';
 import { sessionEnd } from '../auth';
@@ -56,10 +56,10 @@ export interface SupportState {
   staff: Loadable<StaffMember[]>;
   /**
    * The console's ticket actions and the student's answer being sent. `sent` counts the messages of
-   * each kind stored from this tab: a form clears when its own kind is stored, so a note (or an
-   * assignment) that lands does not wipe a reply being typed beside it.
+   * each kind stored from this tab (the student's answer is a `student` message): a form clears when
+   * its own kind is stored, so a note (or an assignment) that lands does not wipe a reply being typed.
    */
-  deskSend: { status: SubmitStatus; error: ApiProblem | null; sent: Record<MessageKind, number> };
+  deskSend: { status: SubmitStatus; error: ApiProblem | null; sent: Record<TicketMessageKind, number> };
   /** "My requests": the signed-in student's tickets and the one open */
   myTickets: Loadable<MyTicketSummary[]>;
   myTicket: Loadable<MyTicketDetail>;
@@ -71,9 +71,6 @@ export type DeskAction =
   | { kind: 'note'; key: string; body: string }
   | { kind: 'assign'; key: string; assigneeId: number | null }
   | { kind: 'reopen'; key: string };
-
-/** The messages a form writes: the console's reply and note, the student's answer. */
-export type MessageKind = 'reply' | 'note' | 'answer';
 
 const idleForm: FormSubmission = { status: 'idle', error: null, lastIssueKey: null, successCount: 0 };
 const idle = { status: 'idle' as LoadStatus, data: null, error: null };
@@ -88,7 +85,7 @@ export const initialSupportState: SupportState = {
   ticket: idle,
   recording: idle,
   staff: idle,
-  deskSend: { status: 'idle', error: null, sent: { reply: 0, note: 0, answer: 0 } },
+  deskSend: { status: 'idle', error: null, sent: { reply: 0, note: 0, student: 0 } },
   myTickets: idle,
   myTicket: idle,
 };
@@ -229,7 +226,7 @@ const supportSlice = createSlice({
       state.myTicket = { status: 'succeeded', data: action.payload, error: null };
       state.deskSend.status = 'succeeded';
       state.deskSend.error = null;
-      state.deskSend.sent.answer += 1;
+      state.deskSend.sent.student += 1;
       const listed = state.myTickets.data?.find((t) => t.key === action.payload.key);
       if (listed) listed.status = action.payload.status;
     },

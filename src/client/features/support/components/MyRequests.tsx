@@ -79,7 +79,7 @@ export function MyRequests() {
                       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 2 }}>{detail.comments}</Typography>
                       <Thread messages={detail.messages} timeZone={timeZone} who={(m) => (m.kind === 'reply' ? `Support (${m.authorName})` : 'You')} />
                       <MessageForm
-                        key={`answer-${send.sent.answer}`}
+                        key={`answer-${send.sent.student}`}
                         id={`answer-${t.key}`}
                         label="Your answer"
                         submitLabel="Send answer"
