@@ -142,6 +142,24 @@ it('role grant and revoke at a school; never the last school administrator', asy
   expect(await run('role', 'grant', 'learner', 'GADMINSUPERUSER')).toBe(2); // a global permission: `grant`
 });
 
+it('support-schools: a district support account serves the schools assigned to it, recorded; a member is not served', async () => {
+  expect(await run('support-schools', 'list', 'support')).toBe(0);
+  expect(out.pop()).toBe('LINCOLN-HS  Lincoln High School');
+  expect(await run('support-schools', 'add', 'support', '--school', 'ROOSEVELT-AC')).toBe(0);
+  expect(out.pop()).toBe('support now serves Roosevelt Academy.');
+  expect(await lastEntry()).toMatchObject({ action: 'support-school.assign', origin: 'cli', target_name: expect.stringContaining('support') });
+  expect(await run('support-schools', 'add', 'support', '--school', 'ROOSEVELT-AC')).toBe(0);
+  expect(out.pop()).toBe('support already serves Roosevelt Academy.');
+  expect(await run('support-schools', 'remove', 'support', '--school', 'LINCOLN-HS')).toBe(0);
+  expect(out.pop()).toBe('support no longer serves Lincoln High School.');
+  expect(await run('support-schools', 'list', 'support')).toBe(0);
+  expect(out.pop()).toBe('ROOSEVELT-AC  Roosevelt Academy');
+  // only a district-wide SUPPORT account serves a list; a usage error names the form
+  expect(await run('support-schools', 'add', 'learner', '--school', 'LINCOLN-HS')).toBe(1);
+  expect(err.pop()).toMatch(/holds no district-wide SUPPORT permission/);
+  expect(await run('support-schools', 'add', 'support')).toBe(2);
+});
+
 it('code revoke and invitation withdraw stop them at once, recorded', async () => {
   expect(await run('create-codes', '--school', 'LINCOLN-HS', '--seats', '3')).toBe(0);
   const code = out.pop() ?? '';

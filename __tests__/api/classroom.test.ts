@@ -189,7 +189,7 @@ describe('classes and join codes', () => {
     expect(enrolled).toEqual([{ class_id: cls.id, source: 'code' }]);
   });
 
-  it('co-teachers: a TEACHER of the same school only; never the last teacher removed', async () => {
+  it('co-teachers: a TEACHER of the same school only; only the owner or a school admin removes the owner; never the last teacher removed', async () => {
     const cls = await newClass('Co-taught');
     refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'learner' }), 404, CLASSROOM_MESSAGES.teacherNotFound);
     refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'rteach1' }), 404, CLASSROOM_MESSAGES.teacherNotFound);
@@ -201,7 +201,9 @@ describe('classes and join codes', () => {
     ]);
     refused(await call(teacher, 'POST', `/classes/${cls.id}/teachers`, { userName: 'teach2' }), 409, CLASSROOM_MESSAGES.alreadyTeacher);
     expect((await ok<ClassSummary[]>(coTeacher, 'GET', '/classes')).map((c) => c.id)).toContain(cls.id);
-    await ok(coTeacher, 'DELETE', `/classes/${cls.id}/teachers/${teacherId}`);
+    // a co-teacher never removes the owner; the owner leaves by their own hand
+    refused(await call(coTeacher, 'DELETE', `/classes/${cls.id}/teachers/${teacherId}`), 403, CLASSROOM_MESSAGES.ownerStays);
+    await ok(teacher, 'DELETE', `/classes/${cls.id}/teachers/${teacherId}`);
     refused(await call(coTeacher, 'DELETE', `/classes/${cls.id}/teachers/${coTeacherId}`), 409, CLASSROOM_MESSAGES.lastTeacher);
     refused(await call(teacher, 'GET', `/classes/${cls.id}`), 404, CLASSROOM_MESSAGES.classNotFound);
   });

@@ -279,10 +279,13 @@ describe('a re-import with changes', () => {
         { user_id: hall, lsclient_id: 'MAPLE-HS', permission: TEACHER_PERMISSION, granted_by: null },
       ].sort((a, b) => a.user_id - b.user_id),
     );
-    // each revocation is in the audit trail, as the command-line tool (no actor was passed)
+    // each revocation is in the audit trail, as the command-line tool (no actor was passed), at every
+    // school of the person: Marco Rivera also teaches at Oak, whose trail shows it too
+    const oak = (await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', 'OAK-MS').executeTakeFirstOrThrow()).id;
+    const riveraRevoked = { action: 'permission.revoke', actor_id: null, origin: 'cli', target_user_id: rivera, target_name: 'Marco Rivera', detail: JSON.stringify({ permission: 'TEACHER', by: 'roster' }) };
     expect(await audit()).toEqual([
       { action: 'permission.revoke', actor_id: null, origin: 'cli', client_id: maple, target_user_id: hall, target_name: 'Dana Hall', detail: JSON.stringify({ permission: 'SCHOOLADMIN', by: 'roster' }) },
-      { action: 'permission.revoke', actor_id: null, origin: 'cli', client_id: maple, target_user_id: rivera, target_name: 'Marco Rivera', detail: JSON.stringify({ permission: 'TEACHER', by: 'roster' }) },
+      ...[maple, oak].map((client_id) => ({ ...riveraRevoked, client_id })),
     ]);
 
     // the same file again takes nothing more back

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'class.teacher.add',
   'class.teacher.remove',
   'class.archive',
+  'support-school.assign',
+  'support-school.unassign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'class.teacher.add': 'Added a teacher to a class',
   'class.teacher.remove': 'Removed a teacher from a class',
   'class.archive': 'Archived a class',
+  'support-school.assign': 'Assigned a school to district support',
+  'support-school.unassign': 'Took a school from district support',
 };
 
 export interface AuditEntry {

@@ -13,6 +13,7 @@
  */
 import * as yup from 'yup';
 import { MAX_CENTS, centsToPlain, roundDiv, splitCents, sumCents } from './money';
+import { startsLikeFormula } from './spreadsheet';
 
 export const FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -354,7 +355,7 @@ export function goalProgressBasisPoints(goal: Pick<GoalLine, 'targetCents' | 'sa
 export function csvField(value: string | number): string {
   const text = String(value);
   // a leading = + - @ would be read as a formula by spreadsheets: prefix a quote (OWASP CSV injection)
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  const safe = typeof value === 'string' && startsLikeFormula(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

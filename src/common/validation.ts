@@ -98,7 +98,7 @@ export const supportRequestSchema = yup.object({
     .optional()
     .matches(RECORDING_ID_PATTERN, { message: 'The recording id is not valid', excludeEmptyString: true }),
   [SUPPORT_HONEYPOT_FIELD]: yup.string().optional().max(500, maxLengthMessage(500)),
-});
+}).noUnknown('Unknown field: ${unknown}');
 export type SupportRequestPayload = yup.InferType<typeof supportRequestSchema>;
 
 /**

@@ -400,6 +400,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
       case 'code':
       case 'invitation':
       case 'class':
+      case 'support-schools':
         io.out(await runStaffCommand(db, config, positionals, values, now()));
         break;
       case 'code-sheet':

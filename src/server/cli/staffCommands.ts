@@ -7,6 +7,7 @@
  */
 import { normaliseUserName } from '../../common/accounts';
 import { SCHOOL_ROLES, type SchoolRole } from '../../common/schoolAdmin';
+import { SUPPORT_PERMISSION } from '../../common/permissions';
 import { CODE_SHEET_COPIES } from '../../common/schoolAdminClasses';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -24,7 +25,8 @@ import {
   revokeSchoolRole,
   type StaffAction,
 } from '../services/accounts/staffActions';
-import { CLI_ACTOR } from '../services/audit/record';
+import { CLI_ACTOR, recordAudit } from '../services/audit/record';
+import { assignedSupportSchools, assignSupportSchool, unassignSupportSchool } from '../services/authority';
 import { addClassTeacher, archiveSchoolClass, codeSheet, createClassFor, removeClassTeacher, schoolClassDetail, schoolClasses } from '../services/classroom/schoolClasses';
 
 export class StaffUsageError extends Error {}
@@ -35,6 +37,9 @@ export const STAFF_HELP = `  user deactivate|reactivate|temporary-password|end-s
       the audit trail of --school (default the user's current school).
   role grant|revoke <username> <TEACHER|SUPPORT|SCHOOLADMIN> [--school <ID>]
       Grant or revoke a role at one school (the last active school administrator stays).
+  support-schools list <username> | support-schools add|remove <username> --school <ID>
+      The schools a district-wide SUPPORT account serves: its tickets, recordings and look-ups
+      reach people of these schools only (never the schools it merely belongs to).
   code revoke <CODE>
       Stop an access code or a class's join code at once (who joined with it stays).
   invitation withdraw <id>
@@ -52,7 +57,7 @@ export const STAFF_HELP = `  user deactivate|reactivate|temporary-password|end-s
 `;
 
 /** How many positionals each staff command takes (the command included). */
-export const STAFF_POSITIONALS: Record<string, number> = { user: 3, role: 4, code: 3, invitation: 3, class: 4 };
+export const STAFF_POSITIONALS: Record<string, number> = { user: 3, role: 4, code: 3, invitation: 3, class: 4, 'support-schools': 3 };
 
 interface Values {
   school?: string;
@@ -159,6 +164,8 @@ export async function runStaffCommand(db: Db, config: Config, positionals: strin
     }
     case 'class':
       return classCommand(db, sub, a, b, values, now, usage);
+    case 'support-schools':
+      return supportSchoolsCommand(db, sub, a, values, now, usage);
     default:
       throw new StaffUsageError(`Unknown command "${command ?? ''}".`);
   }
@@ -210,6 +217,33 @@ async function classCommand(db: Db, sub: string | undefined, a: string | undefin
     default:
       throw usage('class list|show|create|add-teacher|remove-teacher|archive …');
   }
+}
+
+/** The schools a district-wide support account serves (services/authority), listed or changed and audited. */
+async function supportSchoolsCommand(db: Db, sub: string | undefined, userName: string | undefined, values: Values, now: number, usage: (text: string) => Error): Promise<string> {
+  const text = 'support-schools list <username> | support-schools add|remove <username> --school <ID>';
+  if (!userName || (sub !== 'list' && sub !== 'add' && sub !== 'remove')) throw usage(text);
+  const user = await userNamed(db, userName);
+  if (sub === 'list') {
+    const ids = await assignedSupportSchools(db, user.id);
+    if (ids.length === 0) return '(none)';
+    const rows = await db.selectFrom('clients').select(['lsclient_id', 'name']).where('id', 'in', ids).orderBy('lsclient_id').execute();
+    return rows.map((r) => `${r.lsclient_id}  ${r.name}`).join('\n');
+  }
+  if (!values.school) throw usage(text);
+  const school = await schoolNamed(db, values.school);
+  const district = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', user.id).execute();
+  if (sub === 'add' && !district.some((p) => p.permission.toUpperCase() === SUPPORT_PERMISSION)) {
+    throw new AdminError(`${userName} holds no district-wide SUPPORT permission: grant it first (grant --username ${userName} --permission SUPPORT).`);
+  }
+  const target = { id: user.id, name: await auditNameOfUser(db, user.id) };
+  return db.transaction().execute(async (trx) => {
+    const done = sub === 'add' ? await assignSupportSchool(trx, user.id, school.id, null, now) : await unassignSupportSchool(trx, user.id, school.id);
+    if (!done) return sub === 'add' ? `${userName} already serves ${school.name}.` : `${userName} does not serve ${school.name}.`;
+    const action = sub === 'add' ? 'support-school.assign' : 'support-school.unassign';
+    await recordAudit(trx, CLI_ACTOR, { action, schoolId: school.id, targetUserId: user.id, targetName: target.name }, now);
+    return sub === 'add' ? `${userName} now serves ${school.name}.` : `${userName} no longer serves ${school.name}.`;
+  });
 }
 
 /** `code-sheet`: the printable sheet's cards, one block each. */

@@ -483,6 +483,14 @@ export interface SchoolPermissionsTable {
   granted_by: number | null;
 }
 
+/** A school a district-wide SUPPORT account serves, as an administrator assigned it (0023). */
+export interface SupportSchoolsTable {
+  user_id: number;
+  client_id: number;
+  assigned_at: number;
+  assigned_by: number | null;
+}
+
 export interface ClassesTable {
   id: Generated<number>;
   client_id: number;
@@ -614,6 +622,7 @@ export interface Database {
   worksheets: WorksheetsTable;
   server_settings: ServerSettingsTable;
   school_permissions: SchoolPermissionsTable;
+  support_schools: SupportSchoolsTable;
   classes: ClassesTable;
   class_teachers: ClassTeachersTable;
   class_students: ClassStudentsTable;

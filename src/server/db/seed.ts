@@ -28,12 +28,14 @@ export interface DemoAccount {
   permissions: readonly string[];
   /** permissions that hold at the account's first school only (school_permissions) */
   schoolPermissions?: readonly string[];
+  /** the schools a district-wide SUPPORT account serves (support_schools) */
+  supportSchools?: readonly string[];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { userName: 'learner', firstName: 'Maya', lastName: 'Johnson', email: 'maya.johnson@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [] },
   { userName: 'multi', firstName: 'Daniel', lastName: 'Rivera', email: 'daniel.rivera@example.edu', timezone: 'America/New_York', schools: ['LINCOLN-HS', 'ROOSEVELT-AC'], permissions: [] },
-  { userName: 'support', firstName: 'Priya', lastName: 'Patel', email: 'priya.patel@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: ['SUPPORT'] },
+  { userName: 'support', firstName: 'Priya', lastName: 'Patel', email: 'priya.patel@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: ['SUPPORT'], supportSchools: ['LINCOLN-HS'] },
   { userName: 'admin', firstName: 'Grace', lastName: 'Thompson', email: 'grace.thompson@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [SUPERUSER_PERMISSION] },
   { userName: 'teacher', firstName: 'James', lastName: 'Whitaker', email: 'james.whitaker@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [], schoolPermissions: [TEACHER_PERMISSION] },
   { userName: 'schooladmin', firstName: 'Linda', lastName: 'Okafor', email: 'linda.okafor@example.edu', timezone: null, schools: ['LINCOLN-HS'], permissions: [], schoolPermissions: [SCHOOLADMIN_PERMISSION] },
@@ -106,6 +108,13 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
           .values(account.schoolPermissions.map((permission) => ({ user_id: inserted.id, client_id: clientId(home), permission, granted_at: now, granted_by: null })))
           .execute();
         changed('school_permissions', inserted.id);
+      }
+      const served = account.supportSchools ?? [];
+      if (served.length > 0) {
+        await trx
+          .insertInto('support_schools')
+          .values(served.map((school) => ({ user_id: inserted.id, client_id: clientId(school), assigned_at: now, assigned_by: null })))
+          .execute();
       }
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { ServiceModule } from '../types';
 import { Result } from '../types';
-import { staffSchools } from '../support/tickets';
+import { actorOf, refusal } from '../authority';
 import { findUserByUserName, loadIdentity } from './repository';
 
 export const authModule: ServiceModule = {
@@ -17,19 +17,16 @@ export const authModule: ServiceModule = {
       handler: async (ctx) => ({ permissions: ctx.identity?.permissions ?? [] }),
     },
     {
-      // support staff look up a learner of their own schools (SUPPORT; GADMINSUPERUSER passes every check and sees every school)
+      // support staff look up a person of the schools they support (SUPPORT; GADMINSUPERUSER passes every check and sees every school)
       method: 'GET',
       path: '/users/:userName',
       access: { permission: 'SUPPORT' },
       handler: async (ctx) => {
         const user = await findUserByUserName(ctx.db, ctx.params.userName ?? '');
-        // only a student of one of the staff member's own schools (GADMINSUPERUSER: any), ASVS 5.0 v8.4.1
-        const schools = await staffSchools(ctx);
-        const shared =
-          user && schools !== null
-            ? await ctx.db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).where('client_id', 'in', schools.length ? schools : [-1]).executeTakeFirst()
-            : user;
-        const identity = user && shared ? await loadIdentity(ctx.db, user.id) : null;
+        // only a person every one of whose schools the staff member supports (GADMINSUPERUSER: any), ASVS 5.0 v8.4.1;
+        // any refusal is "no such user", so a look-up learns nothing of other schools' people
+        const allowed = user !== undefined && ctx.identity !== null && (await refusal(ctx.db, actorOf(ctx.identity), user.id, 'support')) === null;
+        const identity = user && allowed ? await loadIdentity(ctx.db, user.id) : null;
         if (!identity) return new Result(404, { message: 'No such user.' });
         return identity;
       },

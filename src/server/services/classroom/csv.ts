@@ -4,13 +4,13 @@
  * with = + - @, or a tab or carriage return that some of them skip) gets a leading apostrophe
  * (OWASP "CSV injection"): a student's name must never become a formula on the teacher's computer.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { startsLikeFormula } from '../../../common/spreadsheet';
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   // numbers are the gradebook's own (scores, seconds): only text from people is neutralised
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

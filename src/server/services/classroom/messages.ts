@@ -17,6 +17,7 @@ export const CLASSROOM_MESSAGES = {
   teacherNotFound: 'No teacher of this school has that user name.',
   alreadyTeacher: 'That teacher already teaches this class.',
   lastTeacher: 'A class needs a teacher: add another before removing the last one.',
+  ownerStays: 'Only the class’s owner or a school administrator can remove the owner.',
   notATeacherOfClass: 'That person does not teach this class.',
   badKind: 'Choose what to assign: a module, a material, a review or a worksheet.',
   moduleRequired: 'Choose the module to assign.',

@@ -36,6 +36,7 @@ import { recordAudit } from '../audit/record';
 import { transcriptRows } from '../catalog/progress';
 import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
 import { parseData } from '../ownedDocuments/routes';
+import { actorOf, requireAuthority } from '../authority';
 import { signedInIdentity } from '../signedIn';
 import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
 import { csvDocument } from './csv';
@@ -230,9 +231,12 @@ async function addTeacher(ctx: ServiceContext): Promise<ClassDetail> {
 }
 
 async function removeTeacher(ctx: ServiceContext): Promise<ClassDetail> {
-  const { cls } = await staffClass(ctx, 'change');
+  const { cls, staff } = await staffClass(ctx, 'change');
   const userId = idParam(ctx, 'userId', 'teacher');
-  if (!(await repo.teacherRole(ctx.db, cls.id, userId))) throw new HttpError(404, CLASSROOM_MESSAGES.notATeacherOfClass);
+  const role = await repo.teacherRole(ctx.db, cls.id, userId);
+  if (!role) throw new HttpError(404, CLASSROOM_MESSAGES.notATeacherOfClass);
+  // the owner leaves by their own hand or a school administrator's, never a co-teacher's
+  if (role === 'owner' && userId !== staff.userId && !staff.isAdmin && !staff.isSuperuser) throw new HttpError(403, CLASSROOM_MESSAGES.ownerStays);
   if ((await repo.teacherCount(ctx.db, cls.id)) <= 1) throw new HttpError(409, CLASSROOM_MESSAGES.lastTeacher);
   await repo.removeTeacher(ctx.db, cls.id, userId);
   return classDetail(ctx, cls);
@@ -473,6 +477,8 @@ async function actOnStudent(ctx: ServiceContext): Promise<{ cls: repo.ClassRow; 
   const { cls } = await staffClass(ctx);
   const userId = await studentParam(ctx, cls);
   if (await repo.holdsAnyPermission(ctx.db, userId)) throw new HttpError(403, CLASSROOM_MESSAGES.staffAccount);
+  // a student who also belongs to another school is helped by someone who teaches there too
+  await requireAuthority(ctx.db, actorOf(signedInIdentity(ctx)), userId, 'teach');
   return { cls, userId };
 }
 

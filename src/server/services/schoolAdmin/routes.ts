@@ -42,6 +42,7 @@ import {
   type StaffAction,
 } from '../accounts/staffActions';
 import { auditNameOfUser } from '../audit/actor';
+import { requireAuthority } from '../authority';
 import { csvDocument } from '../classroom/csv';
 import { dueAtOf, parseDueDay } from '../classroom/dueDates';
 import { isSchoolMember, joinCodeProduct } from '../classroom/repository';
@@ -106,12 +107,15 @@ async function listUsers(ctx: ServiceContext): Promise<AdminUserPage> {
   };
 }
 
-/** The user named by :userId, a member of the admin's school; a district account only for the superuser. */
+/**
+ * The user named by :userId, a member of the admin's school, over whom the admin holds authority at
+ * every school the user belongs to (services/authority): a district account only for the superuser.
+ */
 async function memberParam(ctx: ServiceContext, admin: Admin, options: { staffToo: boolean } = { staffToo: true }): Promise<AdminUser> {
   const userId = idParam(ctx, 'userId');
   const [user] = (await isSchoolMember(ctx.db, userId, admin.school.id)) ? await adminUsers(ctx.db, admin.school.id, [userId]) : [];
   if (!user) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  if (!admin.isSuperuser && user.globalPermissions.length > 0) throw new HttpError(403, ADMIN_MESSAGES.staffByDistrict);
+  await requireAuthority(ctx.db, { id: admin.userId, isSuperuser: admin.isSuperuser }, user.id, 'administer');
   if (!options.staffToo && user.id === admin.userId) throw new HttpError(409, ADMIN_MESSAGES.notSelf);
   return user;
 }

@@ -19,12 +19,6 @@ export function schoolsOfUser(db: Db, userId: number): Promise<{ id: number; nam
     .execute();
 }
 
-/** The ids of a user's schools. */
-export async function schoolIdsOfUser(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.client_id);
-}
-
 /** Deletes recordings past the retention (default 30 days); the retention sweep calls it. */
 export async function purgeExpiredRecordings(db: Db, now: number, retentionMs: number): Promise<number> {
   const result = await db.deleteFrom('support_recordings').where('created_at', '<', now - retentionMs).executeTakeFirst();
@@ -123,14 +117,18 @@ export function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>
   return ctx.db
     .selectFrom('support_tickets as t')
     .$if(schools !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
+      qb.where((eb) => {
+        // the student belongs to one of the schools and to none outside them (memberships and roles)
+        const scope = schools && schools.length > 0 ? schools : [-1];
+        return eb.or([
           eb('t.user_id', 'is', null),
-          ...(schools && schools.length > 0
-            ? [eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 't.user_id').where('uc.client_id', 'in', schools))]
-            : []),
-        ]),
-      ),
+          eb.and([
+            eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 't.user_id').where('uc.client_id', 'in', scope)),
+            eb.not(eb.exists(eb.selectFrom('user_clients as uo').select('uo.user_id').whereRef('uo.user_id', '=', 't.user_id').where('uo.client_id', 'not in', scope))),
+            eb.not(eb.exists(eb.selectFrom('school_permissions as so').select('so.user_id').whereRef('so.user_id', '=', 't.user_id').where('so.client_id', 'not in', scope))),
+          ]),
+        ]);
+      }),
     )
     .leftJoin('support_recordings as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.created_at', '>=', recordingsSince))
     .leftJoin('users as a', 'a.id', 't.assignee_id')
@@ -221,32 +219,31 @@ export function recordingWithTicket(db: Db, id: string, since: number) {
 // ---------------------------------------------------------------- the support desk's thread and assignment
 
 /**
- * The staff a ticket may be assigned to: holders of SUPPORT (granted globally, or at one of
- * `schools`) who are members of one of them — every holder for `schools` null — and `me`, by name.
+ * The staff a ticket may be assigned to: support users whose scope meets `schools` — SUPPORT held at
+ * one of them, or district-wide SUPPORT with one of them assigned — every holder for `schools`
+ * null — and `me`, by name.
  */
 export function supportStaff(db: Db, schools: number[] | null, me: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
+  const scope = schools === null ? null : schools.length > 0 ? schools : [-1];
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.last_name'])
     .where((eb) => {
-      const holdsSupport = eb.or([
-        eb.exists(eb.selectFrom('user_permissions as p').select('p.user_id').whereRef('p.user_id', '=', 'u.id').where('p.permission', '=', SUPPORT_PERMISSION)),
+      const district = eb.exists(eb.selectFrom('user_permissions as p').select('p.user_id').whereRef('p.user_id', '=', 'u.id').where('p.permission', '=', SUPPORT_PERMISSION));
+      const staff = eb.or([
+        scope === null
+          ? district
+          : eb.and([district, eb.exists(eb.selectFrom('support_schools as ss').select('ss.user_id').whereRef('ss.user_id', '=', 'u.id').where('ss.client_id', 'in', scope))]),
         eb.exists(
           eb
             .selectFrom('school_permissions as sp')
+            .innerJoin('user_clients as uc', (join) => join.onRef('uc.user_id', '=', 'sp.user_id').onRef('uc.client_id', '=', 'sp.client_id'))
             .select('sp.user_id')
             .whereRef('sp.user_id', '=', 'u.id')
             .where('sp.permission', '=', SUPPORT_PERMISSION)
-            .$if(schools !== null, (qb) => qb.where('sp.client_id', 'in', schools && schools.length > 0 ? schools : [-1])),
+            .$if(scope !== null, (qb) => qb.where('sp.client_id', 'in', scope ?? [])),
         ),
       ]);
-      const staff =
-        schools === null
-          ? holdsSupport
-          : eb.and([
-              holdsSupport,
-              eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id').whereRef('uc.user_id', '=', 'u.id').where('uc.client_id', 'in', schools.length > 0 ? schools : [-1])),
-            ]);
       return eb.or([eb('u.id', '=', me), staff]);
     })
     .orderBy('u.last_name')

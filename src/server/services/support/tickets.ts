@@ -2,12 +2,12 @@
  * A ticket as support staff see it, shared by the Get Help routes (./routes.ts) and the support
  * desk (./deskRoutes.ts): who may see which tickets, and a ticket's summary and detail.
  */
-import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { minutesToWait } from '../../../common/plural';
 import type { TicketDetail, TicketMessage, TicketMessageKind, TicketStatus, TicketSummary } from '../../../common/support';
 import { HttpError } from '../../http/errors';
+import { supportScope } from '../authority';
 import type { ServiceContext } from '../types';
-import { schoolIdsOfUser, schoolsOfUser, ticketMessages, ticketQuery } from './repository';
+import { schoolsOfUser, ticketMessages, ticketQuery } from './repository';
 
 export const SUPPORT_API_MESSAGES = {
   tooMany: (retryAfterSeconds: number) => `Too many support requests from this network. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
@@ -46,14 +46,15 @@ export async function studentSchoolId(ctx: Pick<ServiceContext, 'db'>, userId: n
 }
 
 /**
- * The schools whose students a support user may see (ASVS 5.0 v8.4.1): the schools they belong to;
- * null means every school (GADMINSUPERUSER). Anonymous (/help) tickets carry no school and are seen
- * by every support user.
+ * The schools whose people a support user may read (ASVS 5.0 v8.4.1; services/authority): SUPPORT
+ * held at a school, or a district-wide support account's assigned schools, never the schools the
+ * user merely belongs to; null means every school (GADMINSUPERUSER). A ticket is read only when its
+ * student belongs to no school outside these (repository.ts `ticketQuery`); anonymous (/help)
+ * tickets carry no school and are seen by every support user.
  */
 export async function staffSchools(ctx: Pick<ServiceContext, 'db' | 'identity'>): Promise<number[] | null> {
   if (!ctx.identity) return [];
-  if (ctx.identity.permissions.includes(SUPERUSER_PERMISSION)) return null;
-  return schoolIdsOfUser(ctx.db, ctx.identity.user.id);
+  return supportScope(ctx.db, ctx.identity);
 }
 
 type TicketRow = {
