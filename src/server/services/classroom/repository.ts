@@ -4,7 +4,7 @@
  * these and never build SQL themselves. Every read that spans a class's students is one query for
  * all of them (a subquery on class_students), never one per student.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import { isPostgres, type Db } from '../../db';
@@ -388,60 +388,7 @@ const rosterOf = (db: Db, classId: number, only?: readonly number[]) =>
  */
 export async function classProgress(db: Db, classId: number, only?: readonly number[]): Promise<Map<number, LearnerProgress>> {
   if (only?.length === 0) return new Map();
-  const sectionList = isPostgres(db) ? sql<string>`string_agg(section_slug, ' ')` : sql<string>`group_concat(section_slug, ' ')`;
-  const rows = await db
-    .selectFrom('section_completions')
-    .select([
-      sql<string>`'c'`.as('kind'),
-      'user_id',
-      'module_slug',
-      'material_slug',
-      sectionList.as('sections'),
-      sql<number>`max(completed_at)`.as('a'),
-      sql<number>`0`.as('b'),
-      sql<number>`0`.as('c'),
-      sql<number | null>`0`.as('d'),
-      sql<number>`0`.as('e'),
-    ])
-    .where('user_id', 'in', rosterOf(db, classId, only))
-    .groupBy(['user_id', 'module_slug', 'material_slug'])
-    .unionAll((eb) =>
-      eb
-        .selectFrom('review_attempts')
-        .select([
-          sql<string>`'a'`.as('kind'),
-          'user_id',
-          'module_slug',
-          'material_slug',
-          sql<string>`''`.as('sections'),
-          sql<number>`min(created_at)`.as('a'),
-          sql<number>`max(score)`.as('b'),
-          sql<number>`count(*)`.as('c'),
-          sql<number | null>`min(case when passed <> 0 then created_at end)`.as('d'),
-          sql<number>`max(created_at)`.as('e'),
-        ])
-        .where('user_id', 'in', rosterOf(db, classId, only))
-        .groupBy(['user_id', 'module_slug', 'material_slug']),
-    )
-    .unionAll((eb) =>
-      eb
-        .selectFrom('time_spent')
-        .select([
-          sql<string>`'t'`.as('kind'),
-          'user_id',
-          'module_slug',
-          'material_slug',
-          sql<string>`''`.as('sections'),
-          sql<number>`sum(seconds)`.as('a'),
-          sql<number>`max(updated_at)`.as('b'),
-          sql<number>`0`.as('c'),
-          sql<number | null>`0`.as('d'),
-          sql<number>`0`.as('e'),
-        ])
-        .where('user_id', 'in', rosterOf(db, classId, only))
-        .groupBy(['user_id', 'module_slug', 'material_slug']),
-    )
-    .execute();
+  const { rows } = await classProgressQuery(db, classId, only).execute(db);
   const byUser = new Map<number, LearnerProgress>();
   for (const row of rows) {
     let progress = byUser.get(row.user_id);
@@ -464,6 +411,53 @@ export async function classProgress(db: Db, classId: number, only?: readonly num
     }
   }
   return byUser;
+}
+
+/**
+ * classProgress's one query: per student and material, the sections completed, the review attempts
+ * and the time. Its cost must follow the class, never the district's history (its plan is checked
+ * on an analyzed database: classroomPlan.test.ts). SQLite reaches each student's rows through the
+ * tables' user_id indexes from the roster's ids; PostgreSQL, once a class's students hold a few per
+ * cent of a small district's rows, would rather scan the tables whole, so there the live roster
+ * drives and each student's rows come from a lateral subquery on the same indexes.
+ */
+export function classProgressQuery(db: Db, classId: number, only?: readonly number[]) {
+  const sectionList = isPostgres(db) ? sql<string>`string_agg(section_slug, ' ')` : sql<string>`group_concat(section_slug, ' ')`;
+  const completions = sql`'c' AS kind, user_id, module_slug, material_slug, ${sectionList} AS sections, max(completed_at) AS a, 0 AS b, 0 AS c, 0 AS d, 0 AS e`;
+  const attempts = sql`'a' AS kind, user_id, module_slug, material_slug, '' AS sections, min(created_at) AS a, max(score) AS b, count(*) AS c, min(case when passed <> 0 then created_at end) AS d, max(created_at) AS e`;
+  const time = sql`'t' AS kind, user_id, module_slug, material_slug, '' AS sections, sum(seconds) AS a, max(updated_at) AS b, 0 AS c, 0 AS d, 0 AS e`;
+  const parts = [
+    { table: sql.table('section_completions'), columns: completions },
+    { table: sql.table('review_attempts'), columns: attempts },
+    { table: sql.table('time_spent'), columns: time },
+  ];
+  const byStudent = (who: ReturnType<typeof sql>) =>
+    sql.join(
+      parts.map(({ table, columns }) => sql`SELECT ${columns} FROM ${table} WHERE user_id ${who} GROUP BY user_id, module_slug, material_slug`),
+      sql` UNION ALL `,
+    );
+  let query;
+  if (only) {
+    query = byStudent(sql`IN (${sql.join([...only])})`);
+  } else if (isPostgres(db)) {
+    query = sql`SELECT p.* FROM class_students AS cs CROSS JOIN LATERAL (${byStudent(sql`= cs.user_id`)}) AS p WHERE cs.class_id = ${classId} AND cs.left_at IS NULL`;
+  } else {
+    query = byStudent(sql`IN (SELECT user_id FROM class_students WHERE class_id = ${classId} AND left_at IS NULL)`);
+  }
+  return query as RawBuilder<ProgressRow>;
+}
+
+interface ProgressRow {
+  kind: 'c' | 'a' | 't';
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  sections: string;
+  a: number;
+  b: number;
+  c: number;
+  d: number | null;
+  e: number;
 }
 
 /**

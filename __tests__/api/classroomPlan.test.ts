@@ -1,0 +1,82 @@
+/**
+ * The dashboard's full compute reads only the rows of the class's students, whatever the district's
+ * history: a plan test (never a timing) on an ANALYZEd database holding a district's progress
+ * around the class — 400,000 section completions, 50,000 review attempts and 100,000 time rows of
+ * 10,000 other students. A plan that scans one of those tables grows with the district, not the
+ * class. Runs on SQLite and, under `npm run test:pg`, on PostgreSQL (where fresh, unanalyzed tables
+ * once hid such a plan).
+ */
+import { CompiledQuery, sql } from 'kysely';
+import { isPostgres } from '../../src/server/db';
+import { classProgressQuery } from '../../src/server/services/classroom/repository';
+import { createTestApp, type TestApp } from './support/testApp';
+
+const PROGRESS_TABLES = ['section_completions', 'review_attempts', 'time_spent'];
+const OTHERS = 1_000;
+
+let t: TestApp;
+let classId: number;
+let students: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const pg = isPostgres(db);
+  const school = (await db.selectFrom('clients').select('id').where('lsclient_id', '=', 'LINCOLN-HS').executeTakeFirstOrThrow()).id;
+  // the district's other students and their history, made by the database itself (a series of numbers)
+  const series = (n: number) => (pg ? sql.raw(`generate_series(1, ${n}) AS s(i)`) : sql.raw(`(WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n}) SELECT i FROM s) AS s`));
+  const firstOther = Number((await sql<{ m: number }>`SELECT COALESCE(MAX(id), 0) + 1 AS m FROM users`.execute(db)).rows[0]!.m);
+  await sql`INSERT INTO users (first_name, last_name, user_name, email, password_hash, created_at)
+    SELECT 'Other', 'Student', 'other' || s.i, 'other' || s.i || '@example.edu', 'x', 0 FROM ${series(OTHERS)}`.execute(db);
+  const user = sql.raw(`(${firstOther} + (s.i - 1) % ${OTHERS})`);
+  await sql`INSERT INTO section_completions (user_id, module_slug, material_slug, section_slug, completed_at)
+    SELECT ${user}, 'm' || ((s.i - 1) / ${OTHERS} / 8), 'mat' || (((s.i - 1) / ${OTHERS}) % 8), 's' || s.i, s.i FROM ${series(OTHERS * 400)}`.execute(db);
+  await sql`INSERT INTO review_attempts (user_id, module_slug, material_slug, score, passed, answers, created_at)
+    SELECT ${user}, 'm1', 'mat' || (s.i % 8), s.i % 100, s.i % 2, '[]', s.i FROM ${series(OTHERS * 50)}`.execute(db);
+  await sql`INSERT INTO time_spent (user_id, module_slug, material_slug, section_slug, seconds, first_at, updated_at)
+    SELECT ${user}, 'm1', 'mat' || (s.i % 8), 's' || s.i, 60, s.i, s.i FROM ${series(OTHERS * 100)}`.execute(db);
+
+  // the measured class: 30 of those students, each with a semester's history like everyone's
+  const cls = await db.insertInto('classes').values({ client_id: school, name: 'Period 1', sourced_id: null, created_at: 0, updated_at: 0, archived_at: null }).returning('id').executeTakeFirstOrThrow();
+  classId = cls.id;
+  students = Array.from({ length: 30 }, (_, i) => firstOther + i * 31);
+  await db.insertInto('class_students').values(students.map((user_id) => ({ class_id: classId, user_id, source: 'code' as const, joined_at: 0, left_at: null }))).execute();
+  await sql`ANALYZE`.execute(db);
+}, 300_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** The tables a plan reads whole (PostgreSQL: Seq Scan nodes; SQLite: SCAN steps). */
+async function scannedTables(only?: readonly number[]): Promise<string[]> {
+  const compiled = classProgressQuery(t.db, classId, only).compile(t.db);
+  if (isPostgres(t.db)) {
+    const result = await t.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+    const scanned: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Node Type'] === 'Seq Scan') scanned.push(String(node['Relation Name']));
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    const plan = result.rows[0]!['QUERY PLAN'];
+    walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return scanned;
+  }
+  const result = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+  return result.rows.flatMap((row) => /^SCAN (\w+)/.exec(row.detail)?.slice(1) ?? []);
+}
+
+describe('the dashboard reads only its class’s rows', () => {
+  it('the full compute of a class reaches the progress tables through their indexes, on an analyzed database', async () => {
+    expect((await scannedTables()).filter((table) => PROGRESS_TABLES.includes(table))).toEqual([]);
+  });
+
+  it('a poll that recomputes a few students does the same', async () => {
+    expect((await scannedTables(students.slice(0, 3))).filter((table) => PROGRESS_TABLES.includes(table))).toEqual([]);
+  });
+
+  it('and the answer is the class’s progress, none of the district’s', async () => {
+    const { rows } = await classProgressQuery(t.db, classId).execute(t.db);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set(students));
+  });
+});
