@@ -8,7 +8,7 @@ import type { RosterReport, RosterUploadResult } from '../../src/common/roster';
 import { ROSTER_FILE_FIELD, SCHOOL_SETTINGS_PATHS as P } from '../../src/common/schoolSettings';
 import { SUPPORT_PERMISSION, TEACHER_PERMISSION } from '../../src/common/permissions';
 import { hashPassword } from '../../src/server/security/passwords';
-import { importRoster } from '../../src/server/services/roster/service';
+import { formatRosterReport, importRoster } from '../../src/server/services/roster/service';
 import { enrollment, klass, org, rosterZip, user, type District, type Rows } from '../support/oneRoster';
 import { createTestApp, multipartCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
@@ -76,6 +76,7 @@ describe('a user missing from the school administrator’s file', () => {
 
     const report = await adminImport(lincoln([user('lt-1', 'teacher', 'lin', 'ms.grant', 'Ada', 'Grant'), user('ls-3', 'student', 'lin', 'noa.bell', 'Noa', 'Bell')]));
     expect(report).toMatchObject({ ok: true, users: { created: 0, updated: 0, removed: 1 }, usersLeft: 1, enrollments: { removed: 2 }, problems: [] });
+    expect(formatRosterReport(report)).toContain('  left the school: 1 user(s) of another school too, no longer listed (their account stays)');
 
     // Leo: out of Lincoln (membership, Lincoln's class), still Roosevelt's, active, signed in
     expect((await account('ls-1')).deactivated_at).toBeNull();
@@ -191,6 +192,7 @@ describe('an existing account’s e-mail', () => {
     expect(report).toMatchObject({ ok: true, users: { updated: 2 } });
     // only Leo's: Noa's differs in case alone
     expect(report.warnings).toEqual([{ file: 'users.csv', line: 3, column: 'email', message: expect.stringMatching(/^The email differs from the account’s, which stays as it is/) as string }]);
+    expect(formatRosterReport(report)).toContain('  warnings: 1\n    users.csv, line 3, column email: The email differs from the account’s');
     expect(await account('ls-1')).toMatchObject({ last_name: 'Parker', email: 'leo.park@district.example.edu' });
     expect((await account('ls-2')).email).toBe('mia.chen@district.example.edu');
     expect((await account('ls-3')).email).toBe('noa.bell@district.example.edu');

@@ -434,8 +434,10 @@ function differentEmail(stored: string, fromFile: string): boolean {
   return fromFile !== '' && fromFile.toLowerCase() !== stored.toLowerCase();
 }
 
+type RosterAccount = Awaited<ReturnType<typeof rosterUsers>>[number];
+
 /** The columns of a listed user's row that would change their account (user name, names, e-mail, reactivation). */
-function accountChanges(row: { user_name: string; first_name: string; last_name: string; email: string; deactivated_at: number | null }, user: RosterData['users'][number]): string[] {
+function accountChanges(row: RosterAccount, user: RosterData['users'][number]): string[] {
   return [
     ...(row.user_name !== user.userName ? ['username'] : []),
     ...(row.first_name !== user.givenName ? ['givenName'] : []),
@@ -456,7 +458,7 @@ function accountChanges(row: { user_name: string; first_name: string; last_name:
  */
 function refuseChangesBeyondSchool(
   listed: RosterData['users'],
-  existing: Map<string, Parameters<typeof accountChanges>[0] & { id: number }>,
+  existing: Map<string, RosterAccount>,
   reach: { beyond: Set<number>; memberIds: Set<number> },
   problems: RosterProblem[],
 ): void {
