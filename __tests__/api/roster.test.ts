@@ -73,6 +73,8 @@ const FIRST_IMPORT = {
   enrollments: { created: 8, updated: 0, removed: 0 },
   skipped: { users: 1, enrollments: 1 },
   revoked: [],
+  usersLeft: 0,
+  warnings: [],
 } satisfies RosterReport;
 
 describe('a valid district', () => {

@@ -278,7 +278,7 @@ describe('the roster upload', () => {
     };
     const refusedImport = (await upload(rAdmin, rosterZip(rose), { dryRun: true })).json() as RosterUploadResult;
     expect(refusedImport.report.problems).toEqual([
-      { file: 'users.csv', line: 2, column: 'sourcedId', message: 'The user "ls-1" belongs to another school: only a district administrator can import them.' },
+      { file: 'users.csv', line: 2, column: 'sourcedId', message: 'The user "ls-1" belongs to another school or holds district permissions: only the district administrator can import them.' },
     ]);
     // asking for Lincoln by name is asking for a school that does not exist
     refused(await upload(rAdmin, zip, { dryRun: true }, { school: 'LINCOLN-HS' }), 404, ADMIN_MESSAGES.unknownSchool);

@@ -43,6 +43,13 @@ export interface RosterReport {
   skipped: { users: number; enrollments: number };
   /** the roster's own grants the file no longer makes, each taken back (by school, then sourcedId) */
   revoked: RevokedPermission[];
+  /**
+   * users no longer listed who also belong to another school (or hold a district-wide permission):
+   * they left the file's schools (membership, roles, classes there) but keep their account
+   */
+  usersLeft: number;
+  /** what was imported but not as the file says (an existing account keeps its own e-mail) */
+  warnings: RosterProblem[];
 }
 
 /** What the upload route answers, for a dry run and an import alike. */

@@ -1,5 +1,6 @@
 /** The roster import's reads and bulk writes (one transaction, given by the service). */
 import type { Db } from '../../db';
+import { removed } from '../../db/changes';
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -36,6 +37,40 @@ export async function membershipsOf(trx: Db, clientIds: number[]) {
   return trx.selectFrom('user_clients').select(['user_id', 'client_id']).where('client_id', 'in', clientIds).execute();
 }
 
+/**
+ * Of these users, those the import's schools do not wholly answer for: a member of a school outside
+ * them, a holder of a role at a school outside them, or a holder of a district-wide permission
+ * (user_permissions: SUPPORT, GADMINSUPERUSER, …). Their account is more than these schools'.
+ */
+export async function usersBeyondSchools(trx: Db, userIds: number[], clientIds: number[]): Promise<Set<number>> {
+  const rows = await selectChunked(userIds, async (chunk) => {
+    const elsewhere = <T extends 'user_clients' | 'school_permissions'>(table: T) => {
+      const query = trx.selectFrom(table as 'user_clients').select('user_id').where('user_id', 'in', chunk);
+      return (clientIds.length > 0 ? query.where('client_id', 'not in', clientIds) : query).execute();
+    };
+    const district = trx.selectFrom('user_permissions').select('user_id').where('user_id', 'in', chunk).execute();
+    return (await Promise.all([elsewhere('user_clients'), elsewhere('school_permissions'), district])).flat();
+  });
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/**
+ * Ends these users' membership of these schools (their account and other schools stay): the
+ * membership rows go and the schools left keep their order from 0 (position 0 is the current school,
+ * whose roles count).
+ */
+export async function leaveSchools(trx: Db, userIds: number[], clientIds: number[]): Promise<void> {
+  if (clientIds.length === 0) return;
+  for (const userId of userIds) {
+    await trx.deleteFrom('user_clients').where('user_id', '=', userId).where('client_id', 'in', clientIds).execute();
+    const left = await trx.selectFrom('user_clients').select(['client_id', 'position']).where('user_id', '=', userId).orderBy('position').execute();
+    for (const [position, row] of left.entries()) {
+      if (row.position !== position) await trx.updateTable('user_clients').set({ position }).where('user_id', '=', userId).where('client_id', '=', row.client_id).execute();
+    }
+    removed('user_clients', userId);
+  }
+}
+
 export async function positionsOf(trx: Db, userIds: number[]) {
   return selectChunked(userIds, (chunk) =>
     trx.selectFrom('user_clients').select(['user_id', trx.fn.max('position').as('last')]).where('user_id', 'in', chunk).groupBy('user_id').execute(),
@@ -50,9 +85,10 @@ export async function schoolPermissionsAt(trx: Db, clientIds: number[]) {
 /**
  * The grants a roster import made (granted_by null) to roster users at these schools: the ones a
  * later import may take back. A grant a person made, or one to an account the roster did not make
- * (the demo world's, say), is never among them.
+ * (the demo world's, say), is never among them — except for the `leaving` users, who leave these
+ * schools and so every role they hold there.
  */
-export async function rosterGrantsAt(trx: Db, clientIds: number[], permissions: string[]) {
+export async function rosterGrantsAt(trx: Db, clientIds: number[], permissions: string[], leaving: number[] = []) {
   if (clientIds.length === 0) return [];
   return trx
     .selectFrom('school_permissions')
@@ -68,8 +104,10 @@ export async function rosterGrantsAt(trx: Db, clientIds: number[], permissions: 
       'clients.lsclient_id',
     ])
     .where('school_permissions.client_id', 'in', clientIds)
-    .where('school_permissions.permission', 'in', permissions)
-    .where('school_permissions.granted_by', 'is', null)
+    .where((eb) => {
+      const ours = eb.and([eb('school_permissions.permission', 'in', permissions), eb('school_permissions.granted_by', 'is', null)]);
+      return leaving.length > 0 ? eb.or([ours, eb('school_permissions.user_id', 'in', leaving)]) : ours;
+    })
     .where('users.sourced_id', 'is not', null)
     .execute();
 }

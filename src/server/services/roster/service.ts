@@ -7,10 +7,16 @@
  * What an import does, per school in the file:
  * - users it lists are created or updated (no password: they set one through an invitation or a
  *   teacher's temporary password), join the school, teachers get TEACHER and administrators
- *   SCHOOLADMIN there; roster users of the school it no longer lists are deactivated (they cannot
- *   sign in; their sessions end; their records stay);
+ *   SCHOOLADMIN there; every field must keep the account rules (accountRules.ts); an existing
+ *   account's e-mail is never replaced (a different one is a warning: the user changes it in their
+ *   profile, where the new address is confirmed);
+ * - roster users of the school it no longer lists are deactivated (they cannot sign in; their
+ *   sessions end; their records stay) when the file's schools are all they belong to; one who also
+ *   belongs to another school, or holds a district-wide permission, only leaves the file's schools
+ *   (membership, roles and classes there) and keeps their account, sessions and other schools;
  * - a TEACHER or SCHOOLADMIN the roster granted (granted_by null) that the file no longer grants (the
- *   user is not listed, has another role, or is not at that school) is revoked; a person's grant stays;
+ *   user is not listed, has another role, or is not at that school) is revoked; a person's grant
+ *   stays, unless its holder leaves the school;
  * - classes are created, renamed, or archived when no longer listed;
  * - enrolments make students (source 'roster') and teachers (primary: owner); a dropped student
  *   enrolment sets `left_at` (history stays), a dropped teacher enrolment removes the teacher.
@@ -22,10 +28,12 @@ import type { Db } from '../../db';
 import { changed, removed } from '../../db/changes';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { bumpClassVersions } from '../classroom/versions';
+import { accountFieldProblems } from './accountRules';
 import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
 import {
   classesAt,
   insertChunked,
+  leaveSchools,
   membershipsOf,
   positionsOf,
   rosterGrantsAt,
@@ -34,6 +42,7 @@ import {
   schoolPermissionsAt,
   schoolsBySourcedId,
   selectChunked,
+  usersBeyondSchools,
   usersByName,
 } from './repository';
 
@@ -45,9 +54,9 @@ export interface RosterImportOptions {
   /** the lsclientID of the one school the file is for (its org is linked to that school) */
   school?: string | null;
   /**
-   * a school administrator's import (with `school`): it may not reach into another school, so a
-   * user of the file who is already a member of another school is refused, and the problems do
-   * not name other schools
+   * a school administrator's import (with `school`): it may not reach into another school, so it
+   * changes no account that belongs to another school too or holds a district-wide permission
+   * (refuseChangesBeyondSchool), and the problems do not name other schools
    */
   confined?: boolean;
   now: number;
@@ -65,7 +74,7 @@ type Counts = RosterCounts;
 const counts = (): Counts => ({ created: 0, updated: 0, removed: 0 });
 
 function emptyReport(dryRun: boolean, problems: RosterProblem[]): RosterReport {
-  return { ok: problems.length === 0, dryRun, problems, schools: counts(), users: counts(), classes: counts(), enrollments: counts(), skipped: { users: 0, enrollments: 0 }, revoked: [] };
+  return { ok: problems.length === 0, dryRun, problems, schools: counts(), users: counts(), classes: counts(), enrollments: counts(), skipped: { users: 0, enrollments: 0 }, revoked: [], usersLeft: 0, warnings: [] };
 }
 
 /** Thrown inside the transaction to roll it back: a dry run's end, or problems found on the way. */
@@ -93,6 +102,7 @@ export async function importRoster(db: Db, zip: Uint8Array, options: RosterImpor
           usersCreated: report.users.created,
           usersUpdated: report.users.updated,
           usersDeactivated: report.users.removed,
+          usersLeft: report.usersLeft,
           classesCreated: report.classes.created,
           classesUpdated: report.classes.updated,
           classesArchived: report.classes.removed,
@@ -178,6 +188,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   for (const user of data.users) {
     if (user.active && user.orgSourcedIds.length === 0) problems.push({ file: 'users.csv', line: user.line, column: 'orgSourcedIds', message: 'The user belongs to no school in orgs.csv.' });
   }
+  problems.push(...accountFieldProblems(data.users));
   if (problems.length > 0) return { report, clientIds: [] };
   const clientIds = [...new Set(clientOf.values())];
 
@@ -192,7 +203,16 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       problems.push({ file: 'users.csv', line: user.line, column: 'username', message: `The user name "${user.userName}" belongs to another Cashwise account.` });
     }
   }
-  if (options.confined) await refuseOtherSchoolsUsers(trx, listed, existing, clientIds, problems);
+  const listedIds = new Set(listed.map((u) => u.sourcedId));
+  const members = await membershipsOf(trx, clientIds);
+  const memberIds = new Set(members.map((m) => m.user_id));
+  // the accounts the file's schools do not wholly answer for: another school's too, or district staff
+  const beyond = await usersBeyondSchools(
+    trx,
+    [...existing.values()].filter((u) => memberIds.has(u.id) || listedIds.has(u.sourced_id ?? '')).map((u) => u.id),
+    clientIds,
+  );
+  if (options.confined) refuseChangesBeyondSchool(listed, existing, { beyond, memberIds }, problems);
   if (problems.length > 0) return { report, clientIds };
 
   const toCreate = listed.filter((u) => !existing.has(u.sourcedId));
@@ -220,11 +240,16 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   for (const user of listed) {
     const row = existing.get(user.sourcedId);
     if (!row) continue;
+    // the e-mail is where a password reset goes: the file may fill in a missing one, never replace one
+    const fillEmail = row.email === '' && user.email !== '';
+    if (!fillEmail && differentEmail(row.email, user.email)) {
+      report.warnings.push({ file: 'users.csv', line: user.line, column: 'email', message: EMAIL_KEPT });
+    }
     const changes = {
       ...(row.user_name !== user.userName ? { user_name: user.userName } : {}),
       ...(row.first_name !== user.givenName ? { first_name: user.givenName } : {}),
       ...(row.last_name !== user.familyName ? { last_name: user.familyName } : {}),
-      ...(row.email !== user.email ? { email: user.email } : {}),
+      ...(fillEmail ? { email: user.email } : {}),
       ...(row.deactivated_at !== null ? { deactivated_at: null } : {}),
     };
     if (Object.keys(changes).length === 0) continue;
@@ -235,11 +260,11 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   }
 
   const idOf = new Map((await rosterUsers(trx)).map((u) => [u.sourced_id ?? '', u.id]));
-  // roster users of these schools the file no longer lists (or lists as deleted or disabled)
-  const listedIds = new Set(listed.map((u) => u.sourcedId));
-  const members = await membershipsOf(trx, clientIds);
-  const memberIds = new Set(members.map((m) => m.user_id));
-  const dropped = [...existing.values()].filter((u) => u.deactivated_at === null && !listedIds.has(u.sourced_id ?? '') && memberIds.has(u.id)).map((u) => u.id);
+  // roster users of these schools the file no longer lists (or lists as deleted or disabled): an
+  // account only these schools answer for is deactivated; any other leaves these schools only
+  const notListed = [...existing.values()].filter((u) => !listedIds.has(u.sourced_id ?? '') && memberIds.has(u.id));
+  const leaving = notListed.filter((u) => beyond.has(u.id)).map((u) => u.id);
+  const dropped = notListed.filter((u) => !beyond.has(u.id) && u.deactivated_at === null).map((u) => u.id);
   await selectChunked(dropped, async (chunk) => {
     await trx.updateTable('users').set({ deactivated_at: now }).where('id', 'in', chunk).execute();
     changed('users');
@@ -249,6 +274,8 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     return [];
   });
   report.users.removed = dropped.length;
+  await leaveSchools(trx, leaving, clientIds);
+  report.usersLeft = leaving.length;
 
   // memberships and school permissions
   const memberKey = (userId: number, clientId: number) => `${userId}:${clientId}`;
@@ -288,7 +315,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
 
   // roster grants the file no longer makes: a teacher who left the school or the district, an
   // administrator who now teaches. Only the roster's own (granted_by null): a person's grant stays.
-  const revoke = (await rosterGrantsAt(trx, clientIds, [TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION]))
+  const revoke = (await rosterGrantsAt(trx, clientIds, [TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION], leaving))
     .filter((g) => !granted.has(`${g.user_id}:${g.client_id}:${g.permission}`))
     .sort((a, b) => a.lsclient_id.localeCompare(b.lsclient_id) || (a.sourced_id ?? '').localeCompare(b.sourced_id ?? '') || a.permission.localeCompare(b.permission));
   for (const g of revoke) {
@@ -376,10 +403,13 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   await insertChunked(newTeachers, (chunk) => trx.insertInto('class_teachers').values(chunk).execute());
   report.enrollments.created = newStudents.length + newTeachers.length;
 
-  // dropped: roster enrolments only (a student who joined with the code stays; so does a teacher added by hand)
+  // dropped: roster enrolments only (a student who joined with the code stays, unless they leave the
+  // school; a teacher added by hand stays)
   const rosterUserIds = new Set(idOf.values());
+  const leavingIds = new Set(leaving);
   for (const s of students) {
-    if (s.source !== 'roster' || s.left_at !== null || wantStudents.has(pair(s.class_id, s.user_id))) continue;
+    if (s.left_at !== null || wantStudents.has(pair(s.class_id, s.user_id))) continue;
+    if (s.source !== 'roster' && !leavingIds.has(s.user_id)) continue;
     await trx.updateTable('class_students').set({ left_at: now }).where('class_id', '=', s.class_id).where('user_id', '=', s.user_id).execute();
     report.enrollments.removed += 1;
   }
@@ -390,30 +420,63 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   }
   // the dashboards of the classes changed here, and of any other class a renamed student is in
   const { users, classes: changedClasses, enrollments } = report;
-  if (users.updated + users.removed + changedClasses.updated + changedClasses.removed + enrollments.created + enrollments.updated + enrollments.removed > 0) {
+  if (users.updated + users.removed + report.usersLeft + changedClasses.updated + changedClasses.removed + enrollments.created + enrollments.updated + enrollments.removed > 0) {
     await bumpClassVersions(trx, { schoolIds: clientIds });
     await bumpClassVersions(trx, { studentIds: renamed });
   }
   return { report, clientIds };
 }
 
+const EMAIL_KEPT = 'The email differs from the account’s, which stays as it is: only its user changes it (in their profile, confirming the new address with a code sent there).';
+
+/** A non-empty e-mail of the file that is not the account's (addresses compare without case). */
+function differentEmail(stored: string, fromFile: string): boolean {
+  return fromFile !== '' && fromFile.toLowerCase() !== stored.toLowerCase();
+}
+
+type RosterAccount = Awaited<ReturnType<typeof rosterUsers>>[number];
+
+/** The columns of a listed user's row that would change their account (user name, names, e-mail, reactivation). */
+function accountChanges(row: RosterAccount, user: RosterData['users'][number]): string[] {
+  return [
+    ...(row.user_name !== user.userName ? ['username'] : []),
+    ...(row.first_name !== user.givenName ? ['givenName'] : []),
+    ...(row.last_name !== user.familyName ? ['familyName'] : []),
+    ...(differentEmail(row.email, user.email) ? ['email'] : []),
+    ...(row.deactivated_at !== null ? ['status'] : []),
+  ];
+}
+
 /**
- * A confined (school administrator's) import may create and update users of its own school only: a
- * user the file lists who already belongs to another school is the district's to import (a student
- * moving between schools, or a file naming someone it should not).
+ * A confined (school administrator's) import acts on accounts its school alone answers for. An
+ * account that belongs to another school too, holds a role at another school, or holds a
+ * district-wide permission (SUPPORT, GADMINSUPERUSER) is the district's: the file may not bring it
+ * into the school, nor change its user name, names or e-mail, nor reactivate it. Listed as it is,
+ * by a school it already belongs to, it is taken (that school's roles and classes apply: they are
+ * the school's own); a problem names each row that would reach further. The one place the roster
+ * decides authority over a person: the rule is "authority at every school the person belongs to".
  */
-async function refuseOtherSchoolsUsers(trx: Db, listed: RosterData['users'], existing: Map<string, { id: number }>, clientIds: number[], problems: RosterProblem[]): Promise<void> {
-  const ids = listed.flatMap((u) => {
-    const row = existing.get(u.sourcedId);
-    return row ? [row.id] : [];
-  });
-  const elsewhere = new Set(
-    (await selectChunked(ids, (chunk) => trx.selectFrom('user_clients').select('user_id').where('user_id', 'in', chunk).where('client_id', 'not in', clientIds).execute())).map((r) => r.user_id),
-  );
+function refuseChangesBeyondSchool(
+  listed: RosterData['users'],
+  existing: Map<string, RosterAccount>,
+  reach: { beyond: Set<number>; memberIds: Set<number> },
+  problems: RosterProblem[],
+): void {
   for (const user of listed) {
     const row = existing.get(user.sourcedId);
-    if (row && elsewhere.has(row.id)) {
-      problems.push({ file: 'users.csv', line: user.line, column: 'sourcedId', message: `The user "${user.sourcedId}" belongs to another school: only a district administrator can import them.` });
+    if (!row || !reach.beyond.has(row.id)) continue;
+    const at = { file: 'users.csv', line: user.line } as const;
+    if (!reach.memberIds.has(row.id)) {
+      problems.push({ ...at, column: 'sourcedId', message: `The user "${user.sourcedId}" belongs to another school or holds district permissions: only the district administrator can import them.` });
+      continue;
+    }
+    const columns = accountChanges(row, user);
+    if (columns.length > 0) {
+      problems.push({
+        ...at,
+        column: columns[0],
+        message: `The user "${user.sourcedId}" also belongs to another school or holds district permissions: ask the district administrator to change their account (${columns.join(', ')}).`,
+      });
     }
   }
 }
@@ -437,6 +500,8 @@ export function formatRosterReport(report: RosterReport): string {
           ...report.revoked.map((r) => `    ${r.permission} at ${r.school}: ${r.name} (${r.sourcedId})`),
         ]
       : []),
+    ...(report.usersLeft > 0 ? [`  left the school: ${report.usersLeft} user(s) of another school too, no longer listed (their account stays)`] : []),
+    ...(report.warnings.length > 0 ? [`  warnings: ${report.warnings.length}`, ...report.warnings.map((w) => `    ${describeProblem(w)}`)] : []),
     ...(report.skipped.users + report.skipped.enrollments > 0
       ? [`  skipped: ${report.skipped.users} user(s) and ${report.skipped.enrollments} enrollment(s) with roles Cashwise has no place for (guardians, aides, …)`]
       : []),

@@ -8,7 +8,8 @@
  * session, body limits and concurrency bound. A dry run answers the report and the file's SHA-256;
  * the import names that hash, so it applies exactly the file the administrator saw the report of.
  * Both call importRoster, as the CLI does. A SCHOOLADMIN's file is for their school only (the
- * CLI's --school, confined: no user of another school); GADMINSUPERUSER may import a district file.
+ * CLI's --school, confined: no change to an account another school or the district answers for);
+ * GADMINSUPERUSER may import a district file.
  */
 import { createHash } from 'node:crypto';
 import { boolean, mixed, object, string } from 'yup';

@@ -104,6 +104,23 @@ function RosterReportView({ report }: { report: RosterReport }) {
           </ul>
         </>
       )}
+      {report.usersLeft > 0 && (
+        <Typography sx={{ mt: 2 }}>
+          Left the school: {report.usersLeft} user(s) no longer listed who also belong to another school; their account stays active.
+        </Typography>
+      )}
+      {report.warnings.length > 0 && (
+        <>
+          <Typography sx={{ mt: 2 }}>Imported, but not as the file says ({report.warnings.length}):</Typography>
+          <ul aria-label="Warnings">
+            {report.warnings.map((w, index) => (
+              <li key={index}>
+                {w.file}, line {w.line ?? '—'}, column {w.column ?? '—'}: {w.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {report.skipped.users + report.skipped.enrollments > 0 && (
         <Typography sx={{ mt: 2 }} color="text.secondary">
           Skipped: {report.skipped.users} user(s) and {report.skipped.enrollments} enrollment(s) with roles Cashwise has no place for (guardians, aides, …).
