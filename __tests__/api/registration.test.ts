@@ -4,6 +4,7 @@ import type { Session } from '../../src/common/types';
 import { createProduct, inviteStudents } from '../../src/server/services/accounts/admin';
 import { OutboxMailer } from '../../src/server/mail/mailer';
 import { codeFromMail, lastMail, newCode, service } from './support/accounts';
+import { failCommitsWriting } from './support/faults';
 import { createTestApp, messageOf, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -179,6 +180,17 @@ describe('e-mail verification', () => {
     t.clock.advance(ACCOUNT_LIMITS.verificationCodeMinutes * 60_000);
     const late = await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code });
     expect([late.statusCode, messageOf(late)]).toEqual([410, ACCOUNT_MESSAGES.verificationExpired]);
+  });
+
+  it('a right code whose save fails is not used up: the same code sent again verifies the address', async () => {
+    const s = await atVerify();
+    await service(t.app, 'POST', rec(s, 'verify/send'), { key: s.key, email: 'v.k@example.edu' });
+    const code = codeFromMail((await lastMail(t.db))?.text_body ?? '');
+    const letThrough = await failCommitsWriting(t.db, 'registration_records', 'UPDATE');
+    const failed = await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code });
+    await letThrough();
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect((await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code })).json()).toMatchObject({ step: 'username', emailVerified: true });
   });
 
   it('accepts the mailed link (otid + code)', async () => {

@@ -11,7 +11,7 @@ import type { ModuleTestResult, ModuleTestView, ReviewAnswer, ReviewResult, Revi
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { isPostgres } from '../../src/server/db';
 import { CATALOG_MESSAGES } from '../../src/server/services/catalog/messages';
-import { failCommitsInserting } from './support/faults';
+import { failCommitsWriting } from './support/faults';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
@@ -89,7 +89,7 @@ describe('a review', () => {
     const review = await ok<ReviewView>(token, 'GET', REVIEW);
     const payload = await firstRightOnly(review);
 
-    const letThrough = await failCommitsInserting(t.db, 'review_attempts');
+    const letThrough = await failCommitsWriting(t.db, 'review_attempts');
     const failed = await call(token, 'POST', `${REVIEW}/attempts`, payload);
     await letThrough();
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
@@ -132,7 +132,7 @@ describe('a module pre-test', () => {
     expect(test.questions).toHaveLength(2);
     const payload = await firstRightOnly(test);
 
-    const letThrough = await failCommitsInserting(t.db, 'module_test_attempts');
+    const letThrough = await failCommitsWriting(t.db, 'module_test_attempts');
     const failed = await call(token, 'POST', `${MOD}/pre-test/attempts`, payload);
     await letThrough();
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
