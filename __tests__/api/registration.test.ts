@@ -68,6 +68,20 @@ describe('registration by access code', () => {
     expect(messageOf(await service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'another long one!' }))).toBe(ACCOUNT_MESSAGES.recordCompleted);
   });
 
+  it('a last step that fails creates nothing and spends neither the seat nor the record: the retry registers', async () => {
+    const s = await start(await newCode(t.db, t.clock(), { seats: 1 }));
+    await walkToPassword(s);
+    const finish = () => service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'a long passphrase of mine' });
+    const letThrough = await failCommitsWriting(t.db, 'registration_records', 'UPDATE');
+    const failed = await finish();
+    await letThrough();
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await t.db.selectFrom('users').select('id').where('user_name', '=', 'new.kid').execute()).toEqual([]);
+    expect(await t.db.selectFrom('access_codes').select('used').executeTakeFirstOrThrow()).toEqual({ used: 0 });
+    expect((await finish()).statusCode).toBe(200);
+    expect((await signInRequest(t.app, 'new.kid', 'a long passphrase of mine')).statusCode).toBe(200);
+  });
+
   it("a finished record's key (left in a shared browser) no longer discloses the student's data", async () => {
     const s = await start(await newCode(t.db, t.clock()));
     await walkToPassword(s, 'shared.kid@example.edu', 'shared.kid');
