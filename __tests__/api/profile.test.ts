@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../src/common/accounts';
 import type { Client } from '../../src/common/types';
 import { createProduct } from '../../src/server/services/accounts/admin';
 import { codeFromMail, lastMail, newCode, service } from './support/accounts';
+import { failCommitsWriting } from './support/faults';
 import { authHeaders, createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -29,6 +30,18 @@ it('[S3.03] reads and updates the profile; a new e-mail needs its code', async (
   const confirmed = await service(t.app, 'POST', '/me/email/verify', { code }, token);
   expect(confirmed.json()).toMatchObject({ user: { userEmail: 'maya@new.example.edu' }, message: ACCOUNT_MESSAGES.emailChanged });
   expect(messageOf(await service(t.app, 'POST', '/me/email/verify', { code }, token))).toBe(ACCOUNT_MESSAGES.noPendingEmail);
+});
+
+it('a right e-mail code whose change fails is not used up: the same code sent again changes the address', async () => {
+  const { token } = await signIn(t.app, 'learner');
+  await service(t.app, 'PUT', '/me/profile', { firstName: 'Maya', lastName: 'J.', email: 'maya@new.example.edu', timezone: 'America/Denver' }, token);
+  const code = codeFromMail((await lastMail(t.db, 'maya@new.example.edu'))?.text_body ?? '');
+  const letThrough = await failCommitsWriting(t.db, 'users', 'UPDATE');
+  const failed = await service(t.app, 'POST', '/me/email/verify', { code }, token);
+  await letThrough();
+  expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+  const retried = await service(t.app, 'POST', '/me/email/verify', { code }, token);
+  expect(retried.json()).toMatchObject({ user: { userEmail: 'maya@new.example.edu' }, message: ACCOUNT_MESSAGES.emailChanged });
 });
 
 it('adds an access code: joins the school and product; lists it; distinct messages for bad codes', async () => {

@@ -4,6 +4,7 @@ import type { Session } from '../../src/common/types';
 import { createProduct, inviteStudents } from '../../src/server/services/accounts/admin';
 import { OutboxMailer } from '../../src/server/mail/mailer';
 import { codeFromMail, lastMail, newCode, service } from './support/accounts';
+import { failCommitsWriting } from './support/faults';
 import { createTestApp, messageOf, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -65,6 +66,20 @@ describe('registration by access code', () => {
     expect(row.used).toBe(1);
     expect((await service(t.app, 'POST', rec(s), { key: s.key })).json()).toMatchObject({ step: 'done' });
     expect(messageOf(await service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'another long one!' }))).toBe(ACCOUNT_MESSAGES.recordCompleted);
+  });
+
+  it('a last step that fails creates nothing and spends neither the seat nor the record: the retry registers', async () => {
+    const s = await start(await newCode(t.db, t.clock(), { seats: 1 }));
+    await walkToPassword(s);
+    const finish = () => service(t.app, 'POST', rec(s, 'password'), { key: s.key, password: 'a long passphrase of mine' });
+    const letThrough = await failCommitsWriting(t.db, 'registration_records', 'UPDATE');
+    const failed = await finish();
+    await letThrough();
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await t.db.selectFrom('users').select('id').where('user_name', '=', 'new.kid').execute()).toEqual([]);
+    expect(await t.db.selectFrom('access_codes').select('used').executeTakeFirstOrThrow()).toEqual({ used: 0 });
+    expect((await finish()).statusCode).toBe(200);
+    expect((await signInRequest(t.app, 'new.kid', 'a long passphrase of mine')).statusCode).toBe(200);
   });
 
   it("a finished record's key (left in a shared browser) no longer discloses the student's data", async () => {
@@ -179,6 +194,17 @@ describe('e-mail verification', () => {
     t.clock.advance(ACCOUNT_LIMITS.verificationCodeMinutes * 60_000);
     const late = await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code });
     expect([late.statusCode, messageOf(late)]).toEqual([410, ACCOUNT_MESSAGES.verificationExpired]);
+  });
+
+  it('a right code whose save fails is not used up: the same code sent again verifies the address', async () => {
+    const s = await atVerify();
+    await service(t.app, 'POST', rec(s, 'verify/send'), { key: s.key, email: 'v.k@example.edu' });
+    const code = codeFromMail((await lastMail(t.db))?.text_body ?? '');
+    const letThrough = await failCommitsWriting(t.db, 'registration_records', 'UPDATE');
+    const failed = await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code });
+    await letThrough();
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect((await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code })).json()).toMatchObject({ step: 'username', emailVerified: true });
   });
 
   it('accepts the mailed link (otid + code)', async () => {

@@ -15,6 +15,7 @@ import {
   type CodeOwner,
 } from '../../src/server/services/accounts/verificationCodes';
 import { newCode } from './support/accounts';
+import { failCommitsWriting } from './support/faults';
 import { createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -60,6 +61,26 @@ describe.each(['registration', 'email-change'] as const)('%s codes', (purpose) =
     if (first.code !== second.code) expect(await status(checkVerificationCode(t.db, owner, first.code, null, t.clock()))).toBe(400);
     expect(await status(checkVerificationCode(t.db, owner, first.code, first.id, t.clock()))).toBe(410);
     await expect(checkVerificationCode(t.db, owner, second.code, second.id, t.clock())).resolves.toEqual({ email: 'second@example.edu' });
+  });
+
+  it('a new code that fails to be stored leaves the code the owner holds working', async () => {
+    const owner = owners[purpose];
+    const { code } = await issueVerificationCode(t.db, owner, 'kid@example.edu', t.clock());
+    t.clock.advance(ACCOUNT_LIMITS.verificationResendSeconds * 1000);
+    const letThrough = await failCommitsWriting(t.db, 'verification_codes');
+    expect(await status(issueVerificationCode(t.db, owner, 'kid@example.edu', t.clock()))).toBe(500);
+    await letThrough();
+    await expect(checkVerificationCode(t.db, owner, code, null, t.clock())).resolves.toEqual({ email: 'kid@example.edu' });
+  });
+
+  it('a right code whose write fails is not used up', async () => {
+    const owner = owners[purpose];
+    const { code } = await issueVerificationCode(t.db, owner, 'kid@example.edu', t.clock());
+    const failing = async () => {
+      throw new Error('the write failed');
+    };
+    await expect(checkVerificationCode(t.db, owner, code, null, t.clock(), failing)).rejects.toThrow('the write failed');
+    await expect(checkVerificationCode(t.db, owner, code, null, t.clock())).resolves.toEqual({ email: 'kid@example.edu' });
   });
 
   it('expires after its minutes', async () => {

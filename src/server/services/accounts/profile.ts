@@ -114,8 +114,7 @@ export async function updateProfile(
 
 export async function confirmEmailChange(db: Db, userId: number, code: string, now: number): Promise<User> {
   if (!(await pendingEmail(db, userId, now))) throw new HttpError(409, ACCOUNT_MESSAGES.noPendingEmail);
-  const { email } = await checkVerificationCode(db, { userId, purpose: 'email-change' }, code, null, now);
-  await repo.setEmail(db, userId, email);
+  await checkVerificationCode(db, { userId, purpose: 'email-change' }, code, null, now, (trx, email) => repo.setEmail(trx, userId, email));
   const identity = await storedIdentity(db, userId);
   return identity.user;
 }

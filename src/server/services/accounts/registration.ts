@@ -182,8 +182,9 @@ export async function sendRegistrationCode(db: Db, mail: MailContext, loaded: Lo
 
 export async function verifyRegistration(db: Db, loaded: LoadedRecord, code: string, otid: number | null, now: number): Promise<void> {
   requireStep(loaded, 'verify');
-  const { email } = await checkVerificationCode(db, { recordId: loaded.row.id, purpose: 'registration' }, code, otid, now);
-  await update(db, loaded, { email, email_verified_at: now });
+  await checkVerificationCode(db, { recordId: loaded.row.id, purpose: 'registration' }, code, otid, now, (trx, email) =>
+    update(trx, loaded, { email, email_verified_at: now }),
+  );
 }
 
 export async function isUserNameAvailable(db: Db, raw: string): Promise<boolean> {

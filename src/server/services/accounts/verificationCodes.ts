@@ -31,27 +31,41 @@ export function refuseEarlyResend(wait: number): void {
  */
 export async function issueVerificationCode(db: Db, owner: CodeOwner, email: string, now: number): Promise<{ id: number; code: string }> {
   const code = newVerificationCode();
-  await codes.consumeOwnersCodes(db, owner, now);
-  const id = await codes.insertVerificationCode(db, {
-    purpose: owner.purpose,
-    record_id: owner.purpose === 'registration' ? owner.recordId : null,
-    user_id: owner.purpose === 'email-change' ? owner.userId : null,
-    email,
-    code_hash: 'pending',
-    attempts: 0,
-    created_at: now,
-    expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
-    consumed_at: null,
+  // one transaction: a failure part-way neither ends the code the owner holds without a new one,
+  // nor leaves a newest code whose hash is still 'pending' (one that no code could match)
+  const id = await db.transaction().execute(async (trx) => {
+    await codes.consumeOwnersCodes(trx, owner, now);
+    const inserted = await codes.insertVerificationCode(trx, {
+      purpose: owner.purpose,
+      record_id: owner.purpose === 'registration' ? owner.recordId : null,
+      user_id: owner.purpose === 'email-change' ? owner.userId : null,
+      email,
+      code_hash: 'pending',
+      attempts: 0,
+      created_at: now,
+      expires_at: now + ACCOUNT_LIMITS.verificationCodeMinutes * 60_000,
+      consumed_at: null,
+    });
+    await codes.setVerificationCodeHash(trx, inserted, codeHash(code, `verify:${inserted}`));
+    return inserted;
   });
-  await codes.setVerificationCodeHash(db, id, codeHash(code, `verify:${id}`));
   return { id, code };
 }
 
 /**
  * Checks a code against the owner's newest one (or the one `otid` names): wrong → 400 and one
- * attempt used; 5 wrong → 429 until a new code is sent; expired → 410.
+ * attempt used (kept even though the request fails); 5 wrong → 429 until a new code is sent;
+ * expired → 410. A right code is consumed in one transaction with `write`, what it authorises
+ * (given the verified address): if that fails, the code still works for the next try.
  */
-export async function checkVerificationCode(db: Db, owner: CodeOwner, code: string, otid: number | null, now: number): Promise<{ email: string }> {
+export async function checkVerificationCode(
+  db: Db,
+  owner: CodeOwner,
+  code: string,
+  otid: number | null,
+  now: number,
+  write: (trx: Db, email: string) => Promise<void> = async () => undefined,
+): Promise<{ email: string }> {
   const row = await codes.newestVerificationCode(db, owner, otid);
   if (!row || row.consumed_at !== null) {
     throw new HttpError(row ? 410 : 400, row ? ACCOUNT_MESSAGES.verificationExpired : ACCOUNT_MESSAGES.verificationWrong);
@@ -64,6 +78,10 @@ export async function checkVerificationCode(db: Db, owner: CodeOwner, code: stri
     if (attempts >= ACCOUNT_LIMITS.verificationMaxAttempts) throw new HttpError(429, ACCOUNT_MESSAGES.verificationTooManyAttempts);
     throw new HttpError(400, ACCOUNT_MESSAGES.verificationWrong);
   }
-  if (!(await codes.consumeVerificationCode(db, row.id, now))) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
+  await db.transaction().execute(async (trx) => {
+    // used once even under concurrent checks: only one update finds the code unconsumed
+    if (!(await codes.consumeVerificationCode(trx, row.id, now))) throw new HttpError(410, ACCOUNT_MESSAGES.verificationExpired);
+    await write(trx, row.email);
+  });
   return { email: row.email };
 }

@@ -419,12 +419,12 @@ export async function moduleTestRows(db: Db, userId: number, moduleSlug?: string
   return query.execute();
 }
 
-/** Keeps a module test's score; two tabs submitting at once: the first score stays. */
+/** Keeps a module test's score; two tabs submitting at once: the first score stays (answers false for the second). */
 export async function insertModuleTestAttempt(
   db: Db,
   attempt: { userId: number; moduleSlug: string; kind: string; score: number; correctCount: number; questionCount: number; answers: string; createdAt: number },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insertInto('module_test_attempts')
     .values({
       user_id: attempt.userId,
@@ -437,7 +437,8 @@ export async function insertModuleTestAttempt(
       created_at: attempt.createdAt,
     })
     .onConflict((oc) => oc.columns(['user_id', 'module_slug', 'kind']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 // ---------------------------------------------------------------- completions and time

@@ -282,9 +282,14 @@ function judgeAll(questions: readonly StoredQuestion[], given: Record<string, Re
   });
 }
 
-/** Used once: a second submit of the same serving (a double click, a replay) is not scored again. */
-async function useServing(ctx: ServiceContext, userId: number, serving: string): Promise<void> {
-  if ((await repo.deleteServing(ctx.db, serving, userId)) !== 1) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
+/**
+ * Uses the serving up, inside the transaction that stores the attempt it scores: a second submit
+ * of the same serving (a double click, a replay) is not scored again — two at once, the second
+ * waits for the first's row and finds it gone — and an attempt whose transaction fails (a 503, a
+ * crash) leaves the serving open, so sending the same answers again scores them.
+ */
+async function useServing(trx: Db, userId: number, serving: string): Promise<void> {
+  if ((await repo.deleteServing(trx, serving, userId)) !== 1) throw new HttpError(409, CATALOG_MESSAGES.servingGone);
 }
 
 /**
@@ -357,14 +362,14 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const made = view.progress.attempts.get(materialKey(m.slug, mat.slug))?.count ?? 0;
   if (allowed !== null && made >= allowed) throw new HttpError(409, CATALOG_MESSAGES.attemptsUsed(allowed));
   const judged = judgeAll(questions, given, orders);
-  await useServing(ctx, userId, serving!);
 
   const correctCount = judged.filter((j) => j.correct).length;
   const score = scorePercent(correctCount, questions.length);
   const passingScore = passingScoreOf(ctx, review.passingScore);
   const passed = isPassing(score, passingScore);
-  await withClassVersions(ctx.db, { studentIds: [userId] }, (trx) =>
-    repo.insertReviewAttempt(trx, key, {
+  await withClassVersions(ctx.db, { studentIds: [userId] }, async (trx) => {
+    await useServing(trx, userId, serving!);
+    await repo.insertReviewAttempt(trx, key, {
       score,
       passed,
       // the answers by stored choice index (whatever order they were shown in), and that order
@@ -372,8 +377,8 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
       choiceOrders: JSON.stringify(orders),
       questionIds: JSON.stringify(questions.map((q) => q.id)),
       createdAt: ctx.clock(),
-    }),
-  );
+    });
+  });
   const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
   const answersShown = passed || previous?.firstPassedAt != null;
   const results: QuestionResult[] = resultsOf(judged, answersShown);
@@ -434,18 +439,22 @@ async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Prom
   );
   const { questions, orders } = await servingNamed(ctx, key, kind, serving, bank);
   const judged = judgeAll(questions, given, orders);
-  await useServing(ctx, userId, serving!);
   const correctCount = judged.filter((j) => j.correct).length;
   const score = scorePercent(correctCount, questions.length);
-  await repo.insertModuleTestAttempt(ctx.db, {
-    userId,
-    moduleSlug: m.slug,
-    kind,
-    score,
-    correctCount,
-    questionCount: questions.length,
-    answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
-    createdAt: ctx.clock(),
+  await ctx.db.transaction().execute(async (trx) => {
+    await useServing(trx, userId, serving!);
+    const kept = await repo.insertModuleTestAttempt(trx, {
+      userId,
+      moduleSlug: m.slug,
+      kind,
+      score,
+      correctCount,
+      questionCount: questions.length,
+      answers: JSON.stringify(Object.fromEntries(judged.map((j) => [String(j.q.id), j.stored]))),
+      createdAt: ctx.clock(),
+    });
+    // another tab's serving of the same test was scored first: its score stays, this one is not shown as kept
+    if (!kept) throw new HttpError(409, CATALOG_MESSAGES.testTaken(kind));
   });
   const scoreOf = (k: ModuleTestKind) => (k === kind ? score : (rows.find((r) => r.kind === k)?.score ?? null));
   return {
