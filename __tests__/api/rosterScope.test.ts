@@ -111,7 +111,11 @@ describe('a user missing from the school administrator’s file', () => {
     expect(await t.db.selectFrom('school_permissions').select('permission').where('user_id', '=', grant).where('client_id', '=', lincolnId).execute()).toEqual([]);
     expect(await t.db.selectFrom('class_teachers').select('class_id').where('user_id', '=', grant).execute()).toEqual([]);
     const audited = await t.db.selectFrom('audit_events').select(['action', 'client_id', 'target_user_id']).where('action', '=', 'permission.revoke').execute();
-    expect(audited).toEqual([{ action: 'permission.revoke', client_id: lincolnId, target_user_id: grant }]);
+    // recorded at Lincoln, where it happened, and at Roosevelt, the school the person still belongs to
+    expect(audited).toEqual([
+      { action: 'permission.revoke', client_id: lincolnId, target_user_id: grant },
+      { action: 'permission.revoke', client_id: rooseveltId, target_user_id: grant },
+    ]);
   });
 });
 

@@ -15,6 +15,9 @@
  * A person who holds a role at a school is staff there: changing their account needs SCHOOLADMIN
  * at that school whatever the action, and a person with a district-wide permission is changed by
  * GADMINSUPERUSER only. Reading a staff member's own support ticket is support as any other.
+ * A school's roster import applies the same rule to a whole file at once (roster/repository.ts
+ * `usersBeyondSchools`: an account that belongs, or holds a role, beyond the file's schools, or holds
+ * a district permission, is not the school's to change).
  */
 import { SUPERUSER_PERMISSION } from '../../../common/constants';
 import { SCHOOLADMIN_PERMISSION, SUPPORT_PERMISSION, TEACHER_PERMISSION } from '../../../common/permissions';
