@@ -2,7 +2,8 @@
  * The tenant-isolation matrix for people who belong to two schools (OWASP ASVS 5.0 v8.4.1 cross-tenant,
  * v8.2.1 function level; SECURITY.md "Authority across schools"). tenantIsolation.test.ts attacks
  * one Lincoln learner's data from every route; this file takes every route that ACTS ON A PERSON
- * (enumerated from the registry, so a new one without a row fails here) and runs it between people
+ * (enumerated from the registry, so a new one without a row fails here; rosterScope.test.ts has the
+ * roster upload's whole story) and runs it between people
  * of Lincoln (L) and Roosevelt (R) who hold roles at one school or both, some of them members of the
  * other school by a redeemed code:
  *
@@ -29,7 +30,10 @@ import { csvField } from '../../../src/common/budget';
 import { AUTHORITY_MESSAGES } from '../../../src/server/services/authority';
 import { IN_PROCESS_MODULES } from '../../../src/server/services/registry';
 import { newCode } from '../support/accounts';
-import { createTestApp, serviceCall, signIn, type TestApp } from '../support/testApp';
+import type { RosterUploadResult } from '../../../src/common/roster';
+import { ROSTER_FILE_FIELD, SCHOOL_SETTINGS_PATHS } from '../../../src/common/schoolSettings';
+import { org, rosterZip, user, type District } from '../../support/oneRoster';
+import { createTestApp, multipartCall, serviceCall, signIn, type TestApp } from '../support/testApp';
 
 const L = 'LINCOLN-HS';
 const R = 'ROOSEVELT-AC';
@@ -230,6 +234,23 @@ const MATRIX: Record<string, Probe> = {
     refused(await call(p.tokens.radmin!, 'DELETE', `/admin/classes/${p.cls.id}/teachers/${p.ids.tteach}`));
     refused(await call(p.tokens.radmin!, 'DELETE', `/admin/classes/${p.cls.id}/teachers/${p.ids.tteach}`, undefined, 'OneLook', { school: L }));
   },
+  'OneLook POST /admin/roster': async () => {
+    // Lincoln's roster file names Roosevelt's administrator with another name: not Lincoln's to change
+    await t.db.updateTable('users').set({ sourced_id: 'r-admin' }).where('id', '=', p.ids.radmin!).execute();
+    const district: District = {
+      orgs: [org('lin', 'Lincoln High School', 'school', L)],
+      users: [user('r-admin', 'teacher', 'lin', 'radmin', 'Hijacked', 'Name', { email: 'radmin@example.edu' })],
+      classes: [],
+      enrollments: [],
+      courses: [],
+      academicSessions: [],
+    };
+    const res = await multipartCall(t.app, { method: 'POST', path: SCHOOL_SETTINGS_PATHS.roster, payload: { dryRun: true } }, { [ROSTER_FILE_FIELD]: { data: rosterZip(district), filename: 'lincoln.zip', type: 'application/zip' } }, { token: p.tokens.ladmin! });
+    const { report } = res.json() as RosterUploadResult;
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([expect.objectContaining({ file: 'users.csv', line: 2 })]);
+    expect((await t.db.selectFrom('users').select('first_name').where('id', '=', p.ids.radmin!).executeTakeFirstOrThrow()).first_name).toBe('radmin');
+  },
   'Auth GET /users/:userName': async () => {
     const look = (who: string, name: string) => call(p.tokens[who]!, 'GET', `/users/${name}`, undefined, 'Auth');
     expect((await look('lsupport', 'lkid')).statusCode).toBe(200);
@@ -272,7 +293,7 @@ const MATRIX: Record<string, Probe> = {
 function personRoutes(): string[] {
   return SERVICE_NAMES.flatMap((service) =>
     (IN_PROCESS_MODULES[service]?.routes ?? [])
-      .filter((route) => /:userId|:userName|^\/support\/tickets(\/:key(\/(resolve|reopen|assign|notes|replies))?)?$|^\/support\/recordings\//.test(route.path))
+      .filter((route) => (route.method === 'POST' && route.path === '/admin/roster') || /:userId|:userName|^\/support\/tickets(\/:key(\/(resolve|reopen|assign|notes|replies))?)?$|^\/support\/recordings\//.test(route.path))
       .map((route) => `${service} ${route.method} ${route.path}`),
   );
 }
