@@ -215,14 +215,14 @@ describe('a re-import with changes', () => {
       { user_name: 'mrivera', role: 'owner' },
     ]);
 
-    // cara is deactivated: her record stays, her session ended, and signing in says why
+    // cara is deactivated: her record stays, her session ended, and she cannot sign in; her right
+    // password gets the ordinary answer, as a wrong one does (no hint that it was right)
     const caraRow = await t.db.selectFrom('users').select(['id', 'deactivated_at']).where('sourced_id', '=', 's-3').executeTakeFirstOrThrow();
     expect(caraRow.deactivated_at).toBe(now);
     expect(await t.db.selectFrom('sessions').select('revoked_at').where('user_id', '=', caraRow.id).execute()).toEqual([{ revoked_at: now }]);
     const refused = await signInRequest(t.app, 'cara.nash', 'a-good-password');
-    expect(refused.statusCode).toBe(403);
-    expect(messageOf(refused)).toBe(API_MESSAGES.accountDeactivated);
-    // a wrong password still gets the ordinary answer (no hint that the account exists)
+    expect(refused.statusCode).toBe(401);
+    expect(messageOf(refused)).toBe(API_MESSAGES.badCredentials);
     expect(messageOf(await signInRequest(t.app, 'cara.nash', 'wrong-password-1'))).toBe(API_MESSAGES.badCredentials);
 
     // listed again: active again, back in her class

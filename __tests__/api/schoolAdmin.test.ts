@@ -4,6 +4,7 @@
  * passwords, sessions, roles, never locking the last administrator out), access codes and
  * invitations, and the audit trail (each action recorded once, filters, CSV, read-only).
  */
+import { API_MESSAGES } from '../../src/common/apiMessages';
 import type { AuditEntry } from '../../src/common/audit';
 import {
   ADMIN_MESSAGES,
@@ -138,7 +139,8 @@ describe('users', () => {
     const pupil = await signIn(t.app, 'pupil02');
     const off = await ok<{ user: AdminUser }>(admin.token, 'POST', ADMIN_PATHS.deactivate(pupil.user.id));
     expect(off.user.deactivated).toBe(true);
-    expect((await signInRequest(t.app, 'pupil02')).statusCode).toBe(403);
+    // the ordinary sign-in failure: a deactivated account's password is not confirmed
+    refused(await signInRequest(t.app, 'pupil02'), 401, API_MESSAGES.badCredentials);
     refused(await call(pupil.token, 'GET', '/me/profile'), 401);
     refused(await call(admin.token, 'POST', ADMIN_PATHS.deactivate(pupil.user.id)), 409, ADMIN_MESSAGES.alreadyDeactivated);
     refused(await call(admin.token, 'POST', ADMIN_PATHS.deactivate(admin.user.id)), 409, ADMIN_MESSAGES.notSelf);

@@ -3,7 +3,8 @@
  * loopback (smtp-server, started here): the operator CLI makes a school and a code; a student
  * registers with it, reads the e-mailed code, finishes and signs in; forgot password → the mailed
  * link → reset → the old session is gone and the link works only once; an access code is added
- * from the profile. axe-core checks every page visited.
+ * from the profile; a temporary password holds the student on its change until they choose their
+ * own. axe-core checks every page visited.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -222,6 +223,41 @@ describe('accounts', () => {
     await checkPage(page);
     await page.goto('/app/profile');
     await page.getByText('Maple Middle School').first().waitFor();
+    await checkPage(page);
+  });
+
+  it('a temporary password signs in once; only its change is shown, whatever address is opened; then on to that address', async () => {
+    admin('create-user', '--username', 'tess.temp', '--first', 'Tess', '--last', 'Temp', '--email', 'tess.temp@example.edu', '--password', 'a phrase she forgot', '--school', 'LINCOLN-HS');
+    const temporary = /: ([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4})\s*$/.exec(admin('user', 'temporary-password', 'tess.temp'))?.[1] ?? '';
+    expect(temporary).not.toBe('');
+    const page = await newPage();
+    await page.goto('/login');
+    await signIn(page, 'tess.temp', temporary);
+    await page.waitForURL(/\/app\/profile\/password$/);
+    const notice = page.getByText('Your teacher gave you a temporary password.', { exact: false });
+    await notice.waitFor();
+    await checkPage(page);
+
+    // the same temporary password does not sign in a second time, and the sign-in page says why
+    const again = await newPage();
+    await again.goto('/login');
+    await signIn(again, 'tess.temp', temporary);
+    await again.getByText('This temporary password has already been used or has expired. Ask your teacher for a new one.').waitFor();
+    await checkPage(again);
+
+    // typed in the address bar (a full load of a prerendered page): still the change, keeping the address
+    await page.goto('/app/catalog');
+    await page.waitForURL(/\/app\/profile\/password\?redirect=%2Fapp%2Fcatalog$/);
+    await notice.waitFor();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Change Password');
+    await checkPage(page);
+
+    await page.locator('#currentPassword').fill(temporary);
+    await page.locator('#newPassword').fill('tess picks her own phrase');
+    await page.locator('#confirm').fill('tess picks her own phrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(/\/app\/catalog$/);
+    await page.locator('h1', { hasText: 'Catalog' }).waitFor();
     await checkPage(page);
   });
 

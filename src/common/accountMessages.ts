@@ -27,7 +27,11 @@ export const ACCOUNT_LIMITS = {
   accessCodeLength: 12,
   registrationRecordDays: 7,
   invitationDays: 14,
+  /** a temporary password (a teacher's, the school office's) signs in once, within this many hours */
+  temporaryPasswordHours: 72,
 } as const;
+
+export const TEMPORARY_PASSWORD_LIFETIME_MS = ACCOUNT_LIMITS.temporaryPasswordHours * 3_600_000;
 
 export const ACCOUNT_MESSAGES = {
   userNameLength: `A user name has ${ACCOUNT_LIMITS.userNameMin} to ${ACCOUNT_LIMITS.userNameMax} characters`,

@@ -6,9 +6,9 @@
 import * as yup from 'yup';
 import { fieldRequired, MESSAGES } from './messages';
 import { requiredEmail } from './validation';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './accountMessages';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, TEMPORARY_PASSWORD_LIFETIME_MS } from './accountMessages';
 
-export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES };
+export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, TEMPORARY_PASSWORD_LIFETIME_MS };
 
 /** a–z 0–9 . _ - (stored lower-case) */
 export const USER_NAME_PATTERN = /^[a-z0-9._-]+$/;

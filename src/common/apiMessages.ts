@@ -10,8 +10,10 @@ const formatMiB = (bytes: number): string => `${Number((bytes / 1048576).toFixed
 export const API_MESSAGES = {
   unknownAppKey: 'Unknown app key',
   badCredentials: 'The user name or password is incorrect.',
-  /** the school's roster no longer lists the user (users.deactivated_at); said only after the right password */
-  accountDeactivated: 'This account is no longer active: your school no longer lists it. Ask your teacher or the school office.',
+  /** a temporary password signs in once, within its lifetime; said only after the right password */
+  temporaryPasswordSpent: 'This temporary password has already been used or has expired. Ask your teacher for a new one.',
+  /** a session signed in with a temporary password may only change it (and sign out) */
+  changeTemporaryPassword: 'Change your temporary password first.',
   throttled: (retryAfterSeconds: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
   notSignedIn: 'You are not signed in.',

@@ -4,6 +4,7 @@
  * a SCHOOLADMIN's current school, or for GADMINSUPERUSER the school named by the `school` query
  * parameter (an lsclientID; their current school without one). Times are epoch milliseconds.
  */
+import { ACCOUNT_LIMITS } from './accountMessages';
 import type { AuditAction, AuditEntry } from './audit';
 
 /** The permissions a school administrator grants and revokes at their school. */
@@ -167,8 +168,8 @@ export const ADMIN_MESSAGES = {
   notHeld: 'The user does not hold this role here.',
   sessionsEnded: (n: number) => (n === 1 ? 'One session was ended.' : `${n} sessions were ended.`),
   noSessions: 'The user had no open session.',
-  temporaryPassword: 'Give the user this password. It works once: they must choose their own when they sign in.',
-  created: 'The account was created. Give the user this temporary password: they choose their own at the first sign-in.',
+  temporaryPassword: `Give the user this password. It works once, within ${ACCOUNT_LIMITS.temporaryPasswordHours} hours: they must choose their own when they sign in.`,
+  created: `The account was created. Give the user this temporary password (it works once, within ${ACCOUNT_LIMITS.temporaryPasswordHours} hours): they choose their own at the first sign-in.`,
   invitationSent: (email: string) => `An invitation was sent to ${email}.`,
   invitationWithdrawn: 'The invitation was withdrawn.',
   invitationNotFound: 'This invitation does not exist, or it was already used.',

@@ -28,6 +28,10 @@ export interface UsersTable {
   sourced_id: string | null;
   /** 1: a temporary password, to be changed at the next sign-in (0015) */
   must_change_password: Generated<number>;
+  /** a temporary password signs in until then, once (0022); null for a password the user chose */
+  temporary_password_expires_at: number | null;
+  /** when a sign-in consumed the temporary password (0022): it never signs in again */
+  temporary_password_used_at: number | null;
   /** set when the school's roster drops the user: they cannot sign in (0015) */
   deactivated_at: number | null;
 }

@@ -10,6 +10,7 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../securit
 import { sameSecret } from '../security/codes';
 import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
 import {
+  consumeTemporaryPassword,
   findSessionWithUser,
   findUserByUserName,
   identityOf,
@@ -103,13 +104,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const hasPassword = user?.password_hash.startsWith('$argon2') === true;
     const verified = await verifyPassword(hasPassword && user ? user.password_hash : await dummyHash(ctx.config.passwordHashing), password);
     const ok = hasPassword && verified;
-    if (!user || !ok) {
+    // a deactivated account gets the same answer as a wrong password: its password is not confirmed
+    if (!user || !ok || user.deactivated_at !== null) {
       await ctx.throttle.recordFailure(username, request.ip, now);
       request.log.info({ userName: username.slice(0, 200) }, 'sign-in failed');
       throw new HttpError(401, API_MESSAGES.badCredentials);
     }
+    // a temporary password signs in once, before it expires; saying so after the right password
+    // tells nothing to someone who does not know it
+    if (Number(user.must_change_password) === 1 && !(await consumeTemporaryPassword(ctx.db, user.id, user.password_hash, now))) {
+      await ctx.throttle.recordFailure(username, request.ip, now);
+      request.log.info({ userId: user.id }, 'sign-in refused: temporary password used or expired');
+      throw new HttpError(401, API_MESSAGES.temporaryPasswordSpent);
+    }
     await ctx.throttle.recordSuccess(username);
-    if (user.deactivated_at !== null) throw new HttpError(403, API_MESSAGES.accountDeactivated);
     if (needsRehash(user.password_hash, ctx.config.passwordHashing)) {
       // the hashing parameters changed since this password was stored: store it at today's
       // (only if nobody changed the password meanwhile)
@@ -133,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get('/api/auth/user', async (request) => {
     requireAppKey(ctx, request);
-    const { identity } = await authenticate(ctx, request);
+    const { identity } = await authenticate(ctx, request, { temporaryPassword: 'allowed' });
     const body: Envelope<SessionIdentity> = { body: identity };
     return body;
   });
@@ -144,7 +152,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const presented = bearerToken(request);
     let authenticated;
     try {
-      authenticated = await authenticate(ctx, request);
+      // the session lives on while the student types a new password
+      authenticated = await authenticate(ctx, request, { temporaryPassword: 'allowed' });
     } catch (error) {
       // a replaced token is refused; with its renewal's key, the renewal may be asked again
       const repeated = error instanceof HttpError && error.statusCode === 401 && renewalKey !== undefined && presented ? await repeatedRenewal(ctx, presented, renewalKey) : null;

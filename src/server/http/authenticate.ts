@@ -65,10 +65,27 @@ export function sessionRefusal(session: SessionRow | undefined, userId: number, 
 }
 
 /**
- * The signed-in session behind the Bearer token: signature, expiry, a live (not revoked,
- * not expired, not idle past SERVER_IDLE_LIMIT_MS) sessions row of the same user. 401 otherwise.
+ * The one rule for a session signed in with a temporary password (the identity carries
+ * `mustChangePassword`): it reaches only what lets the user replace it — the password change, their
+ * identity, session renewal and sign-out. Everything else is 403 until the password is changed, so
+ * whoever handed the password out cannot use the account meanwhile. `allowed`: the caller is one of
+ * those few.
  */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
+export function refuseWhileTemporaryPassword(identity: SessionIdentity | null | undefined, allowed: boolean): void {
+  if (identity?.mustChangePassword === true && !allowed) throw new HttpError(403, API_MESSAGES.changeTemporaryPassword);
+}
+
+export interface AuthenticateOptions {
+  /** the caller answers a session with a temporary password too (see refuseWhileTemporaryPassword) */
+  temporaryPassword?: 'allowed';
+}
+
+/**
+ * The signed-in session behind the Bearer token: signature, expiry, a live (not revoked,
+ * not expired, not idle past SERVER_IDLE_LIMIT_MS) sessions row of the same user. 401 otherwise;
+ * 403 for a session with a temporary password unless the caller allows it.
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest, options: AuthenticateOptions = {}): Promise<Authenticated> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, request.headers.authorization ? API_MESSAGES.invalidSession : API_MESSAGES.notSignedIn);
   const now = ctx.clock();
@@ -83,6 +100,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     if (refusal) throw new InvalidTokenError(refusal);
     if (!found?.user) throw new InvalidTokenError('user gone');
     const identity = await identityOf(ctx.db, found.user);
+    refuseWhileTemporaryPassword(identity, options.temporaryPassword === 'allowed');
     return { session: found.session, identity };
   } catch (error) {
     if (error instanceof InvalidTokenError) {

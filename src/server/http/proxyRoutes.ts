@@ -16,7 +16,7 @@ import { matchPattern, normalisePath } from '../services/paths';
 import type { ResolvedService, ServiceRegistry } from '../services/registry';
 import { Result, Tagged, type ServiceContext, type ServiceModule, type ServiceRoute, type UploadedFile } from '../services/types';
 import { callUpstream } from '../services/upstream';
-import { authenticate, bearerToken, isSystemCaller, requireAppKey, type Authenticated } from './authenticate';
+import { authenticate, bearerToken, isSystemCaller, refuseWhileTemporaryPassword, requireAppKey, type Authenticated } from './authenticate';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { refuseNul } from './input';
@@ -195,8 +195,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     const service = registry.resolve(call.service);
     if (!service) throw new HttpError(404, API_MESSAGES.unknownService(call.service));
     // a token, when sent, must be good; without one the caller is anonymous
-    const authenticated = request.headers.authorization ? await authenticate(ctx, request) : null;
+    const authenticated = request.headers.authorization ? await authenticate(ctx, request, { temporaryPassword: 'allowed' }) : null;
     const { route, params } = findRoute(service.module, call.method, call.segments);
+    // a temporary password's session reaches only the routes that replace it (the password change)
+    refuseWhileTemporaryPassword(authenticated?.identity, route.whileTemporaryPassword === true);
     checkAccess(route, authenticated?.identity ?? null, call.useSystem, isSystemCaller(ctx, request));
     let payload = call.payload;
     if (route.payloadSchema) {

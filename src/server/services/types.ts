@@ -65,6 +65,8 @@ export interface ServiceRoute {
   access: RouteAccess;
   /** may the caller ask for useSystem? (always true for access 'system'); needs a system credential too */
   allowSystem?: boolean;
+  /** served to a session signed in with a temporary password (http/authenticate.ts refuseWhileTemporaryPassword): the password change only */
+  whileTemporaryPassword?: boolean;
   payloadSchema?: AnySchema;
   /** set when the route takes files (multipart) */
   uploads?: UploadRule;

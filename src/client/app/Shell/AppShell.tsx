@@ -27,7 +27,7 @@ import { pageSkeleton } from '../routeMeta';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { supportRequested, supportArea } from '../../features/support';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectPermissions } from '../../features/auth';
+import { selectMustChangePassword, selectPermissions } from '../../features/auth';
 import { isStaff, workspacesFor } from '../access';
 import { Footer } from './Footer';
 import { MenuIcon } from './icons';
@@ -120,9 +120,10 @@ function PageAfterShell() {
     startTransition(() => setShellCommitted(true));
   }, []);
   const matches = useMatches();
-  const { pathname } = useLocation();
-  // a temporary password a teacher gave: changed before anything else (PUT /me/password clears it)
-  const mustChangePassword = useAppSelector((state) => state.auth.session?.mustChangePassword === true);
+  const { pathname, search, hash } = useLocation();
+  // a temporary password a teacher gave: changed before anything else (PUT /me/password clears it),
+  // whatever address was opened; the change then goes on to that address (password/sagas.ts)
+  const mustChangePassword = useAppSelector(selectMustChangePassword);
   const isPasswordPage = /\/profile\/password\/?$/.test(pathname);
   if (!withPage) {
     // a page's prerendered shell: a heading for assistive technology until the page comes (every
@@ -137,11 +138,16 @@ function PageAfterShell() {
       </>
     );
   }
-  if (mustChangePassword && !isPasswordPage) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  if (mustChangePassword && !isPasswordPage) return <Navigate to={changePasswordPathFor(`${pathname}${search}${hash}`)} replace />;
   return shellCommitted ? <Outlet /> : null;
 }
 
 const CHANGE_PASSWORD_PATH = '/app/profile/password';
+
+/** The change-password page, keeping the address the user asked for (Home's is the default anyway). */
+function changePasswordPathFor(wanted: string): string {
+  return wanted === '/app' || wanted === '/' ? CHANGE_PASSWORD_PATH : `${CHANGE_PASSWORD_PATH}?redirect=${encodeURIComponent(wanted)}`;
+}
 
 export function AppShell() {
   const { pathname } = useLocation();

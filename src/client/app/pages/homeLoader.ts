@@ -6,7 +6,7 @@
  * in and the student's assignments are answered, for at most HOME_WAIT_MS; a slower answer then
  * arrives into a Home already on screen. Staff Home (their workspaces) does not wait.
  */
-import { selectIsAuthenticated, selectPermissions } from '../../features/auth';
+import { selectIsAuthenticated, selectMustChangePassword, selectPermissions } from '../../features/auth';
 import { assignedToYouReady } from '../../features/classroom';
 import { workspacesFor } from '../access';
 import { storeForLoaders } from '../loaderStore';
@@ -18,7 +18,8 @@ export async function homeLoader(): Promise<null> {
   const store = await storeForLoaders();
   if (!store) return null;
   const state = store.getState();
-  if (!selectIsAuthenticated(state) || workspacesFor(selectPermissions(state)).length > 0) return null;
+  // staff do not wait; nor does a temporary password's session, which only changes it (AppShell)
+  if (!selectIsAuthenticated(state) || selectMustChangePassword(state) || workspacesFor(selectPermissions(state)).length > 0) return null;
   await assignedToYouReady(store, HOME_WAIT_MS);
   return null;
 }

@@ -73,7 +73,8 @@ class InvalidSessionError extends ApiError {
 /** A session from the server's answer, with its expiry; throws when the token is unusable. */
 function sessionFrom({ status, data }: ApiAnswer<unknown>, base?: Session | null): { session: Session; expiresAt: number } {
   const received = unwrapBody<unknown>(data);
-  const merged = base && received && typeof received === 'object' ? { ...base, ...received } : received;
+  // the answer's identity says whether a temporary password is still in force, not the old session
+  const merged = base && received && typeof received === 'object' ? { ...base, mustChangePassword: undefined, ...received } : received;
   const session = normalizeSession(merged);
   if (!session) throw new InvalidSessionError(status);
   const expiresAt = sessionExpiry(session);
@@ -176,9 +177,12 @@ export function* validateSaga(): SagaIterator<boolean> {
       return false;
     }
     const identity = unwrapBody<Partial<SessionIdentity> | null>(data);
-    const session = normalizeSession({ ...stored, ...(identity ?? {}), token: stored.token }) ?? stored;
+    // the server's identity, a temporary password in force or not included, over the stored one
+    const fresh = identity ? { ...stored, mustChangePassword: undefined, ...identity } : stored;
+    const session = normalizeSession({ ...fresh, token: stored.token }) ?? stored;
     writeStoredSession(storage, session);
-    yield put(identityLoaded({ user: session.user, clients: session.clients, permissions: session.permissions }));
+    const { user, clients, permissions, mustChangePassword } = session;
+    yield put(identityLoaded({ user, clients, permissions, ...(mustChangePassword ? { mustChangePassword } : {}) }));
     yield put(validated({ valid: true }));
     yield put(authReady());
     return true;

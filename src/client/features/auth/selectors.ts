@@ -19,6 +19,8 @@ export const selectToken = (state: AuthRootState) => state.auth.session?.token ?
 export const selectUser = (state: AuthRootState) => state.auth.session?.user ?? null;
 export const selectClients = (state: AuthRootState) => state.auth.session?.clients ?? NO_CLIENTS;
 export const selectPermissions = (state: AuthRootState) => state.auth.session?.permissions ?? NO_PERMISSIONS;
+/** A temporary password is in force: the app shows only its change, the server answers little else. */
+export const selectMustChangePassword = (state: AuthRootState) => state.auth.session?.mustChangePassword === true;
 /** SPEC S1.03: the first client is the current school. */
 export const selectCurrentSchool = createSelector([selectClients], (clients) => currentSchool(clients));
 /** SPEC S1.03: more than one client. */

@@ -1,5 +1,6 @@
 /**
- * The stored session (SPEC §3: localStorage `cc:auth` holding { token, user, clients, permissions })
+ * The stored session (SPEC §3: localStorage `cc:auth` holding { token, user, clients, permissions },
+ * and mustChangePassword while a temporary password is in force)
  * and the app key (localStorage `appKey`, else the product default). Pure helpers over a Storage
  * passed in, so sagas use the context's storage and tests an in-memory one.
  */
@@ -26,17 +27,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Brings whatever the server or storage gave into the Session shape: user.timezone defaults to
  * America/Chicago (SPEC S3.03), clients and permissions default to empty lists.
+ * `mustChangePassword` (a temporary password: the app shows only its change) is kept when true,
+ * from the sign-in answer and from storage alike, or a reload would let the student past it.
  * Returns null when there is no token string.
  */
 export function normalizeSession(value: unknown): Session | null {
   if (!isObject(value) || typeof value.token !== 'string' || !value.token) return null;
   const user = (isObject(value.user) ? value.user : {}) as Partial<User>;
-  return {
+  const session: Session = {
     token: value.token,
     user: { ...user, timezone: user.timezone || DEFAULT_TIMEZONE } as User,
     clients: Array.isArray(value.clients) ? (value.clients as Client[]) : [],
     permissions: Array.isArray(value.permissions) ? (value.permissions as string[]) : [],
   };
+  if (value.mustChangePassword === true) session.mustChangePassword = true;
+  return session;
 }
 
 /** The stored session as is (token not checked), or null when absent or unparsable. */
@@ -76,8 +81,8 @@ export function sessionExpiry(session: Pick<Session, 'token'>): number {
 }
 
 export function writeStoredSession(storage: Storage, session: Session): void {
-  const { token, user, clients, permissions } = session;
-  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user, clients, permissions }));
+  const { token, user, clients, permissions, mustChangePassword } = session;
+  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(mustChangePassword ? { token, user, clients, permissions, mustChangePassword } : { token, user, clients, permissions }));
 }
 
 /** Removes the stored session and, with it, the last activity and the renewal key kept beside it. */

@@ -1,12 +1,13 @@
 /** Password side effects: forgot, the reset link (check, then reset → /login), and the change from the profile. */
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_MESSAGES } from '../../../common/accountMessages';
 import { callService } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
-import { getNavigate, type SagaContext } from '../../app/sagaContext';
+import { safeRedirect } from '../../../common/redirect';
+import { getCurrentPath, getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications';
-import { temporaryPasswordReplaced } from '../auth';
+import { selectMustChangePassword, temporaryPasswordReplaced } from '../auth';
 import {
   forgotAnswered,
   forgotFailed,
@@ -55,11 +56,20 @@ export function* resetSaga(action: ReturnType<typeof resetRequested>): SagaItera
 }
 
 export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>): SagaIterator {
+  const temporary: boolean = yield select(selectMustChangePassword);
   try {
     const data: { message: string } = yield call(callService, { method: 'PUT', path: '/me/password', payload: action.payload });
     yield put(passwordChanged({ message: data.message }));
     // a teacher's temporary password is gone: the app no longer holds the student on this page
     yield put(temporaryPasswordReplaced());
+    if (temporary) {
+      // on to the address they asked for, which the app kept while holding them here (AppShell)
+      const path: string | null = yield call(getCurrentPath);
+      const wanted = new URLSearchParams(path?.split('?')[1] ?? '').get('redirect');
+      yield put(notificationRaised({ severity: 'success', summary: 'Password changed', detail: data.message }));
+      const navigate: SagaContext['navigate'] = yield call(getNavigate);
+      navigate(safeRedirect(wanted), { replace: true });
+    }
   } catch (error) {
     yield put(passwordChangeFailed(toApiProblem(error)));
   }

@@ -19,6 +19,7 @@ import { migration0018 } from './0018_support_desk';
 import { migration0019 } from './0019_school_retention';
 import { migration0020 } from './0020_class_versions';
 import { migration0021 } from './0021_class_row_versions';
+import { migration0022 } from './0022_temporary_passwords';
 import { migration0023 } from './0023_support_schools';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
@@ -45,6 +46,7 @@ export const migrationProvider: MigrationProvider = {
       '0019_school_retention': migration0019,
       '0020_class_versions': migration0020,
       '0021_class_row_versions': migration0021,
+      '0022_temporary_passwords': migration0022,
       '0023_support_schools': migration0023,
     };
   },

@@ -8,6 +8,7 @@ import {
   formatAccessCode,
   normaliseUserName,
   passwordProblem,
+  TEMPORARY_PASSWORD_LIFETIME_MS,
   userNameProblem,
 } from '../../../common/accounts';
 import { isValidEmail } from '../../../common/validation';
@@ -185,6 +186,8 @@ export async function createUser(
       password_hash: passwordHash,
       created_at: now,
       must_change_password: options.mustChangePassword ? 1 : 0,
+      // a temporary password like a teacher's: it signs in once, within its lifetime
+      temporary_password_expires_at: options.mustChangePassword ? now + TEMPORARY_PASSWORD_LIFETIME_MS : null,
     });
     if (school) await repo.insertMembership(trx, userId, school.id, 0);
     if (actor) {

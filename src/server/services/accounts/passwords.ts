@@ -67,7 +67,7 @@ export async function resetPassword(db: Db, config: Pick<Config, 'passwordHashin
     // single use even under concurrent requests: only one update finds the code unused
     if (!(await codes.useResetCode(trx, row.id, now))) throw new HttpError(410, ACCOUNT_MESSAGES.resetUsed);
     // a password the user chose ends a temporary one
-    await repo.setPassword(trx, user.id, passwordHash, 0);
+    await repo.setPassword(trx, user.id, passwordHash, null);
     // the other links of this user stop working too, and every session ends
     await codes.useUsersResetCodes(trx, user.id, now);
     await revokeUserSessions(trx, user.id, now);
@@ -91,7 +91,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
   await ctx.db.transaction().execute(async (trx) => {
     // a password the user chose ends a temporary one
-    await repo.setPassword(trx, user.id, passwordHash, 0);
+    await repo.setPassword(trx, user.id, passwordHash, null);
     await revokeUserSessions(trx, user.id, ctx.now, keepSessionId);
   });
   await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));

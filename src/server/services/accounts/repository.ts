@@ -109,9 +109,21 @@ export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<
   return id;
 }
 
-/** A password the user chose (must_change_password 0) or a temporary one a teacher gave (1). */
-export async function setPassword(db: Db, userId: number, passwordHash: string, mustChange: 0 | 1): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange }).where('id', '=', userId).execute();
+/**
+ * A password the user chose (`temporaryUntil` null) or a temporary one staff gave, which signs in
+ * once until `temporaryUntil` (epoch ms) and must then be changed.
+ */
+export async function setPassword(db: Db, userId: number, passwordHash: string, temporaryUntil: number | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      must_change_password: temporaryUntil === null ? 0 : 1,
+      temporary_password_expires_at: temporaryUntil,
+      temporary_password_used_at: null,
+    })
+    .where('id', '=', userId)
+    .execute();
   changed('users', userId);
 }
 

@@ -282,6 +282,8 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     method: 'PUT',
     path: '/me/password',
     access: 'user',
+    // the one route a temporary password's session may call: the way out of it
+    whileTemporaryPassword: true,
     payloadSchema: changePasswordSchema.noUnknown(),
     handler: async (ctx) => {
       const id = signedInUserId(ctx);

@@ -7,6 +7,7 @@
  * entry stand or fall together.
  */
 import { randomInt } from 'node:crypto';
+import { TEMPORARY_PASSWORD_LIFETIME_MS } from '../../../common/accounts';
 import type { PasswordHashing } from '../../config';
 import type { Db } from '../../db';
 import { hashPassword } from '../../security/passwords';
@@ -39,12 +40,15 @@ export function newTemporaryPassword(): string {
   return groups.join('-');
 }
 
-/** A new password, to be changed at the next sign-in; whoever is signed in as the user is signed out. */
+/**
+ * A new password, to be changed at the next sign-in; whoever is signed in as the user is signed out.
+ * It signs in once, within TEMPORARY_PASSWORD_LIFETIME_MS: whoever handed it out cannot keep using it.
+ */
 export async function giveTemporaryPassword(db: Db, hashing: PasswordHashing, action: StaffAction, now: number): Promise<string> {
   const password = newTemporaryPassword();
   const hash = await hashPassword(password, hashing);
   await db.transaction().execute(async (trx) => {
-    await repo.setPassword(trx, action.target.id, hash, 1);
+    await repo.setPassword(trx, action.target.id, hash, now + TEMPORARY_PASSWORD_LIFETIME_MS);
     const ended = await revokeUserSessions(trx, action.target.id, now);
     // a teacher's entry names the class it was given from (its shape since the class routes had it);
     // the administration's counts the sessions the new password ended

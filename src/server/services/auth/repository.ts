@@ -16,12 +16,45 @@ export function normaliseUserName(userName: string): string {
 const userByName = hotQuery(1, (db: Db, userName: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'password_hash', 'created_at', 'sourced_id', 'must_change_password', 'deactivated_at'])
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'user_name',
+      'email',
+      'timezone',
+      'password_hash',
+      'created_at',
+      'sourced_id',
+      'must_change_password',
+      'deactivated_at',
+      'temporary_password_expires_at',
+      'temporary_password_used_at',
+    ])
     .where('user_name', '=', userName),
 );
 
 export async function findUserByUserName(db: Db, userName: string): Promise<UserRow | undefined> {
   return userByName.first(db, normaliseUserName(userName));
+}
+
+/**
+ * A sign-in with the user's temporary password consumes it: true for the one sign-in that finds it
+ * unused and unexpired (concurrent sign-ins included), false for every other.
+ */
+export async function consumeTemporaryPassword(db: Db, userId: number, passwordHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ temporary_password_used_at: now })
+    .where('id', '=', userId)
+    // the password checked is still the one stored (no new temporary password meanwhile)
+    .where('password_hash', '=', passwordHash)
+    .where('must_change_password', '=', 1)
+    .where('temporary_password_used_at', 'is', null)
+    .where('temporary_password_expires_at', '>', now)
+    .executeTakeFirst();
+  changed('users', userId);
+  return Number(result.numUpdatedRows) === 1;
 }
 
 const userById = hotQuery(1, (db: Db, userId: number) =>

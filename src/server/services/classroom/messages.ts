@@ -2,6 +2,8 @@
  * What the classroom's routes answer when they refuse (SPEC §6 wording where the spec gives it):
  * one place for the routes and the tests that check them.
  */
+import { ACCOUNT_LIMITS } from '../../../common/accountMessages';
+
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
   notStaff: 'Only a teacher or a school administrator of your current school can do this.',
@@ -38,7 +40,7 @@ export const CLASSROOM_MESSAGES = {
   staffAccount: 'This account belongs to staff: ask your school administrator.',
   sessionsEnded: (n: number) => (n === 1 ? 'The student’s session was ended.' : `The student’s ${n} sessions were ended.`),
   noSessions: 'The student had no open session.',
-  temporaryPassword: 'Give the student this password. It works once: they must choose their own when they sign in.',
+  temporaryPassword: `Give the student this password. It works once, within ${ACCOUNT_LIMITS.temporaryPasswordHours} hours: they must choose their own when they sign in.`,
   commentRequired: 'Write a comment.',
   commentTooLong: 'A comment can be at most 2000 characters.',
   turnInNotFound: 'This turned-in work does not exist, or it is not yours to see.',

@@ -101,6 +101,15 @@ describe('sign-in (SPEC §4, §7, §8)', () => {
     },
   );
 
+  it('a temporary password\'s answer (mustChangePassword) reaches the store and cc:auth, so the app holds the student on its change', async () => {
+    const temporary = { ...session, mustChangePassword: true as const };
+    const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: { body: temporary } } } });
+    h.store.dispatch(signInRequested({ username: 'learner', password: 'abcd-efgh-jkmn' }));
+    await settle();
+    expect(h.state().auth.session).toEqual(temporary);
+    expect(h.stored()).toEqual(temporary);
+  });
+
   it('[S7.02] a response without a body field is read as the session itself; the stored app key is sent', async () => {
     const h = withAuth({ routes: { 'POST /api/auth': { status: 200, data: session } } });
     h.storage.setItem(APP_KEY_STORAGE_KEY, 'school-kiosk');
@@ -175,6 +184,20 @@ describe('start-up validation (SPEC S4.07, S4.08, S8.07, S8.08)', () => {
     expect(h.state().auth.session?.permissions).toEqual(['SUPPORT', 'X']);
     expect(h.actions).toContain('auth:ready');
     expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('start-up validation: the server\'s identity says whether a stored temporary password is still in force', async () => {
+    const { token: _token, ...identity } = session;
+    const stillTemporary = withAuth({ stored: { ...session, mustChangePassword: true }, routes: { 'GET /api/auth/user': { status: 200, data: { body: { ...identity, mustChangePassword: true } } } } });
+    stillTemporary.store.dispatch(validate());
+    await settle();
+    expect(stillTemporary.state().auth.session?.mustChangePassword).toBe(true);
+    // changed in another browser meanwhile: the flag leaves the store and cc:auth
+    const changed = withAuth({ stored: { ...session, mustChangePassword: true }, routes: { 'GET /api/auth/user': { status: 200, data: { body: identity } } } });
+    changed.store.dispatch(validate());
+    await settle();
+    expect(changed.state().auth.session).not.toHaveProperty('mustChangePassword');
+    expect(changed.stored()).not.toHaveProperty('mustChangePassword');
   });
 
   it('[S4.11] a session ended while validation is on its way stays ended (the answer does not write it back)', async () => {

@@ -73,6 +73,13 @@ describe('auth reducer (SPEC §4 "Auth state")', () => {
     expect(authReducer(signedOut, profileUpdated({ firstName: 'x' }))).toEqual(signedOut);
   });
 
+  it('a whole identity says whether a temporary password is in force; a partial one leaves it', () => {
+    const temporary = authReducer(signedIn, identityLoaded({ user: session.user, mustChangePassword: true }));
+    expect(temporary.session?.mustChangePassword).toBe(true);
+    expect(authReducer(temporary, identityLoaded({ clients: [] })).session?.mustChangePassword).toBe(true);
+    expect(authReducer(temporary, identityLoaded({ user: session.user })).session).not.toHaveProperty('mustChangePassword');
+  });
+
   it('identity from /api/auth/user refreshes user, clients and permissions, not the token', () => {
     const next = authReducer(signedIn, identityLoaded({ permissions: ['A'], clients: [] }));
     expect(next.session).toEqual({ ...session, permissions: ['A'], clients: [] });

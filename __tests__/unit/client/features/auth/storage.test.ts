@@ -23,6 +23,14 @@ describe('stored session (SPEC S3.01, S4.10)', () => {
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps a temporary password\'s mustChangePassword across a reload, so the app still holds the student on its change', () => {
+    const storage = createMemoryStorage();
+    const session = { ...makeSession(), mustChangePassword: true as const };
+    writeStoredSession(storage, session);
+    expect(readStoredSession(storage, NOW)).toEqual(session);
+    expect(authStateFromStorage(storage, NOW).session?.mustChangePassword).toBe(true);
+  });
+
   it.each([
     ['absent', null],
     ['unparsable', '{nope'],

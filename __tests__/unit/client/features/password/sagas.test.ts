@@ -34,6 +34,39 @@ describe('password sagas', () => {
     expect(h.navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
+  it('change of a temporary password: the session is released and the student goes on to the address they asked for', async () => {
+    const temporary = { auth: signedInState({ ...makeSession(), mustChangePassword: true }, NOW + 30 * 60_000) };
+    for (const [currentPath, landing] of [
+      ['/app/profile/password?redirect=%2Fapp%2Fcatalog', '/app/catalog'],
+      ['/app/profile/password', '/app'],
+      ['/app/profile/password?redirect=https%3A%2F%2Fevil.example', '/app'],
+    ] as const) {
+      const h = harness({
+        preloadedState: temporary,
+        currentPath,
+        routes: serviceProxy({ 'PUT /me/password': () => ({ status: 200, data: { message: 'Your password has been changed.' } }) }),
+        sagas: [passwordSaga],
+      });
+      h.store.dispatch(passwordChangeRequested({ currentPassword: 'abcd-efgh-jkmn', newPassword: 'a fine new passphrase' }));
+      await settle();
+      expect(h.state().auth.session).not.toHaveProperty('mustChangePassword');
+      expect(h.navigate).toHaveBeenCalledWith(landing, { replace: true });
+    }
+  });
+
+  it('change of a chosen password: the student stays on the page', async () => {
+    const h = harness({
+      preloadedState: signedIn,
+      currentPath: '/app/profile/password?redirect=%2Fapp%2Fcatalog',
+      routes: serviceProxy({ 'PUT /me/password': () => ({ status: 200, data: { message: 'Your password has been changed.' } }) }),
+      sagas: [passwordSaga],
+    });
+    h.store.dispatch(passwordChangeRequested({ currentPassword: 'old phrase here', newPassword: 'a fine new passphrase' }));
+    await settle();
+    expect(h.state().password.change.status).toBe('succeeded');
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
   it('change: a wrong current password is a typed error', async () => {
     const h = harness({
       preloadedState: signedIn,

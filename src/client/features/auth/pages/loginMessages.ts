@@ -1,21 +1,25 @@
 /** What the sign-in page says for each kind of failed sign-in and for the reason a session ended. */
+import { API_MESSAGES } from '../../../../common/apiMessages';
 import { SESSION } from '../../../../common/constants';
 import { minutesToWait } from '../../../../common/plural';
 import type { ApiProblem } from '../../../api/apiProblem';
 
 const IDLE_MINUTES = Math.round(SESSION.inactivityLogoutMs / 60_000);
 
-export type SignInFailureKind = 'credentials' | 'lockedOut' | 'unreachable' | 'serverError' | 'appKey' | 'unknown';
+export type SignInFailureKind = 'credentials' | 'temporaryPasswordSpent' | 'lockedOut' | 'unreachable' | 'serverError' | 'appKey' | 'unknown';
 
 /**
  * What a failed sign-in was, for the student: the server's 400/401 is about what was sent (the app
- * key when its message names it, else the user name or password), a 429 is the lock-out, a 5xx or an
+ * key when its message names it, or a temporary password already used or expired, else the user
+ * name or password), a 429 is the lock-out, a 5xx or an
  * answer without a session is the server's fault, and no answer at all is the connection. Anything
  * else shows its own message.
  */
 export function signInFailureKind(problem: ApiProblem): SignInFailureKind {
   const { status, message } = problem;
   if (status === 429) return 'lockedOut';
+  // a temporary password that was right but is used or expired: the student needs a new one
+  if (status === 401 && message === API_MESSAGES.temporaryPasswordSpent) return 'temporaryPasswordSpent';
   if (status === 400 || status === 401) {
     // the server's 'Unknown app key', or its schema naming the appKey field
     return /app.?key/i.test(message) ? 'appKey' : 'credentials';
@@ -29,6 +33,8 @@ export function signInErrorMessage(problem: ApiProblem): string {
   switch (signInFailureKind(problem)) {
     case 'credentials':
       return 'Your user name or password is incorrect. Please check them and try again.';
+    case 'temporaryPasswordSpent':
+      return API_MESSAGES.temporaryPasswordSpent;
     case 'lockedOut': {
       const wait = problem.retryAfterSeconds ? minutesToWait(problem.retryAfterSeconds) : 'a few minutes';
       return `Too many sign-in attempts. For your security, please wait ${wait} and try again.`;

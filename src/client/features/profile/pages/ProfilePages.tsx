@@ -43,7 +43,7 @@ import { AccessCodeField, useAccessCodeFormik } from '../../../ui/AccessCodeFiel
 import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
-import { selectClients, selectCurrentSchool, selectUser, selectTimeZone } from '../../auth';
+import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
 import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
 import { TimezoneField } from '../components/TimezoneField';
 import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
@@ -280,7 +280,7 @@ export function ChangePasswordPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const change = useAppSelector(selectPasswordChange);
-  const temporary = useAppSelector((state) => state.auth.session?.mustChangePassword === true);
+  const temporary = useAppSelector(selectMustChangePassword);
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validationSchema: withConfirmation(changePasswordSchema, 'newPassword', ACCOUNT_MESSAGES.newConfirmRequired),

@@ -14,6 +14,12 @@ describe('signInFailureKind and signInErrorMessage', () => {
   it.each<[string, ApiProblem, SignInFailureKind, string]>([
     ['401 wrong user name or password', { kind: 'unauthorized', status: 401, message: API_MESSAGES.badCredentials }, 'credentials', CREDENTIALS],
     ['400 a request the server refused', { kind: 'client', status: 400, message: "body must have required property 'username'" }, 'credentials', CREDENTIALS],
+    [
+      '401 a temporary password used or expired: the server says so',
+      { kind: 'unauthorized', status: 401, message: API_MESSAGES.temporaryPasswordSpent },
+      'temporaryPasswordSpent',
+      'This temporary password has already been used or has expired. Ask your teacher for a new one.',
+    ],
     ['401 unknown app key', { kind: 'unauthorized', status: 401, message: API_MESSAGES.unknownAppKey }, 'appKey', APP_KEY],
     ['400 an app key the schema refused', { kind: 'client', status: 400, message: 'body/appKey must NOT have fewer than 1 characters' }, 'appKey', APP_KEY],
     ['400 an "app key" named in words', { kind: 'client', status: 400, message: 'Missing app key' }, 'appKey', APP_KEY],
