@@ -23,25 +23,22 @@ export function handZip(entries: HandEntry[]): Uint8Array {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
+    // the local header from byte 4 and the central one from byte 6 share these fields
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x800, at + 2);
+      header.writeUInt16LE(entry.method, at + 4);
+      header.writeUInt32LE(entry.crc >>> 0, at + 10);
+      header.writeUInt32LE(entry.data.length, at + 14);
+      header.writeUInt32LE(entry.size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+      return header;
+    };
+    const local = shared(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const head = Buffer.alloc(46);
+    const head = shared(Buffer.alloc(46), 6);
     head.writeUInt32LE(0x02014b50, 0);
     head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(0x800, 8);
-    head.writeUInt16LE(entry.method, 10);
-    head.writeUInt32LE(entry.crc >>> 0, 16);
-    head.writeUInt32LE(entry.data.length, 20);
-    head.writeUInt32LE(entry.size, 24);
-    head.writeUInt16LE(name.length, 28);
     head.writeUInt32LE(offset, 42);
     parts.push(local, name, Buffer.from(entry.data));
     central.push(head, name);
