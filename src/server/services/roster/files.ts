@@ -79,8 +79,12 @@ export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
 /** Entries of the ZIP, folders included: the eight files below, in a folder or two, and some room. */
 export const MAX_ZIP_ENTRIES = 12;
 
-/** The longest CSV record (one row): a user's row is a few hundred bytes, a district admin's orgs a few KB. */
-export const MAX_RECORD_BYTES = 128 * 1024;
+/**
+ * The longest CSV record (one row), in characters: a user's row is a few hundred, a district
+ * admin's orgs a few thousand. Room above that lets a field too long for the account rules be
+ * named by its column instead of refusing the whole file.
+ */
+export const MAX_RECORD_BYTES = 256 * 1024;
 
 const REQUIRED_FILES = ['orgs', 'users', 'classes', 'enrollments'] as const;
 const KNOWN_FILES = ['manifest', ...REQUIRED_FILES, 'roles', 'courses', 'academicSessions'] as const;
