@@ -6,11 +6,13 @@
  * (1.2 keeps roles there), courses.csv and academicSessions.csv (read for well-formedness only).
  * users.csv may carry the 1.1 `role`/`orgSourcedIds` columns (or `roles`, `primaryOrgSourcedId`)
  * instead of roles.csv. Delta files are refused: an import is a whole picture of the schools.
+ * Any other file in the ZIP is refused too, and the ZIP's size is bounded (MAX_ZIP_ENTRIES,
+ * MAX_EXPORT_BYTES, MAX_RECORD_BYTES). The server runs this in a worker thread (readerThread.ts).
  */
 import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
 
 import type { RosterProblem } from '../../../common/roster';
+import { entryBytes, zipEntries, zipEntryCount, ZipTooLarge, type ZipEntry } from './zip';
 
 export type { RosterProblem };
 
@@ -68,11 +70,28 @@ export interface RosterData {
   skippedEnrollments: number;
 }
 
-/** The largest uncompressed file accepted: a district of 50,000 users is about 10 MB of users.csv. */
-export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * The export's files together, uncompressed, counted as they inflate: a district of 50,000 users is
+ * about 10 MB of users.csv and a few times that in enrollments.csv.
+ */
+export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
+
+/** Entries of the ZIP, folders included: the eight files below, in a folder or two, and some room. */
+export const MAX_ZIP_ENTRIES = 12;
+
+/**
+ * The longest CSV record (one row), in characters: a user's row is a few hundred, a district
+ * admin's orgs a few thousand. Room above that lets a field too long for the account rules be
+ * named by its column instead of refusing the whole file.
+ */
+export const MAX_RECORD_BYTES = 256 * 1024;
 
 const REQUIRED_FILES = ['orgs', 'users', 'classes', 'enrollments'] as const;
 const KNOWN_FILES = ['manifest', ...REQUIRED_FILES, 'roles', 'courses', 'academicSessions'] as const;
+const KNOWN_NAMES = new Set(KNOWN_FILES.map((name) => `${name.toLowerCase()}.csv`));
+const FILE_LIST = KNOWN_FILES.map((name) => `${name}.csv`).join(', ');
+const ZIP_FILE = 'the ZIP file';
+const TOO_LARGE = `The export is larger than ${MAX_EXPORT_BYTES / 1024 / 1024} MB uncompressed, more than a OneRoster export of a district needs.`;
 
 /** OneRoster 1.2 role vocabulary (and 1.1's `administrator`), lower-cased, and what each becomes. */
 const ROLES: Record<string, RosterRole | null> = {
@@ -101,34 +120,59 @@ interface Table {
   rows: { line: number; record: Row }[];
 }
 
-/** Unzips the export: the CSV files by lower-case name without folders; problems for what cannot be read. */
+/**
+ * Unzips the export: the CSV files by lower-case name without folders; problems for what cannot be
+ * read. Only the OneRoster files Cashwise knows are inflated, and all of them together up to
+ * MAX_EXPORT_BYTES counted as they inflate: a ZIP bomb (a small file that inflates to gigabytes,
+ * whatever its headers declare) stops there.
+ */
 export function unzipRoster(zip: Uint8Array, problems: RosterProblem[]): Map<string, string> {
   const files = new Map<string, string>();
-  let entries: Record<string, Uint8Array>;
+  let entries: ZipEntry[];
   try {
-    entries = unzipSync(zip, {
-      // only the CSV files we read, and none larger than a district needs (a ZIP bomb stops here)
-      filter: (file) => {
-        const base = file.name.split('/').pop()?.toLowerCase() ?? '';
-        if (!base.endsWith('.csv')) return false;
-        if (file.originalSize > MAX_FILE_BYTES) {
-          problems.push({ file: base, message: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB uncompressed.` });
-          return false;
-        }
-        return true;
-      },
-    });
+    const count = zipEntryCount(zip);
+    if (count > MAX_ZIP_ENTRIES) {
+      problems.push({ file: ZIP_FILE, message: `The ZIP holds ${count} entries: a OneRoster export has at most ${MAX_ZIP_ENTRIES} (${FILE_LIST}).` });
+      return files;
+    }
+    entries = zipEntries(zip);
   } catch (error) {
-    problems.push({ file: 'the ZIP file', message: `The file is not a ZIP archive that can be read (${(error as Error).message}).` });
+    problems.push({ file: ZIP_FILE, message: `The file is not a ZIP archive that can be read (${(error as Error).message}).` });
     return files;
   }
-  for (const [name, bytes] of Object.entries(entries)) {
-    const base = name.split('/').pop()?.toLowerCase() ?? name;
-    if (files.has(base)) {
+  const wanted: { base: string; entry: ZipEntry }[] = [];
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    const base = entry.name.split('/').pop()?.toLowerCase() ?? '';
+    if (!KNOWN_NAMES.has(base)) {
+      problems.push({ file: entry.name.slice(0, 200), message: `This is not a OneRoster file Cashwise reads (${FILE_LIST}): take it out of the ZIP.` });
+    } else if (wanted.some((w) => w.base === base)) {
       problems.push({ file: base, message: 'The ZIP holds this file twice (in different folders).' });
-      continue;
+    } else {
+      wanted.push({ base, entry });
     }
-    files.set(base, new TextDecoder('utf-8').decode(bytes));
+  }
+  // honest headers are refused before anything is inflated; lying ones when the bytes pass the bound
+  if (problems.length > 0) return files;
+  if (wanted.reduce((sum, w) => sum + w.entry.size, 0) > MAX_EXPORT_BYTES) {
+    problems.push({ file: ZIP_FILE, message: TOO_LARGE });
+    return files;
+  }
+  let left = MAX_EXPORT_BYTES;
+  for (const { base, entry } of wanted) {
+    try {
+      const bytes = entryBytes(zip, entry, left);
+      left -= bytes.length;
+      files.set(base, new TextDecoder('utf-8').decode(bytes));
+    } catch (error) {
+      if (error instanceof ZipTooLarge) {
+        problems.push({ file: ZIP_FILE, message: TOO_LARGE });
+        return files;
+      }
+      // a damaged entry (one that lies about its size among them) ends the reading: nothing after it is trusted
+      problems.push({ file: base, message: `The file cannot be read from the ZIP: ${(error as Error).message}.` });
+      return files;
+    }
   }
   return files;
 }
@@ -136,12 +180,14 @@ export function unzipRoster(zip: Uint8Array, problems: RosterProblem[]): Map<str
 function readTable(file: string, text: string, required: readonly string[], problems: RosterProblem[]): Table | null {
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
-    parsed = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true, trim: true }) as unknown as typeof parsed;
+    parsed = parse(text, { bom: true, info: true, max_record_size: MAX_RECORD_BYTES, relax_column_count: false, skip_empty_lines: true, trim: true }) as unknown as typeof parsed;
   } catch (error) {
     const e = error as Error & { lines?: number; records?: number; code?: string };
     // csv-parse names the line where it gave up; an unclosed quote began on the line after the last whole record
     if (e.code === 'CSV_QUOTE_NOT_CLOSED' && e.records !== undefined) {
       problems.push({ file, line: e.records + 1, message: 'The CSV cannot be read: a quoted field opened on this line is never closed.' });
+    } else if (e.code === 'CSV_MAX_RECORD_SIZE') {
+      problems.push({ file, line: e.lines, message: `The CSV cannot be read: the row on this line is longer than ${MAX_RECORD_BYTES / 1024} KB.` });
     } else {
       problems.push({ file, line: e.lines, message: `The CSV cannot be read: ${e.message}` });
     }
@@ -396,6 +442,27 @@ export function readRoster(files: Map<string, string>, problems: RosterProblem[]
     }
   }
   return data;
+}
+
+/** The most problems a read lists: a hostile file can have millions, and the report goes to a browser. */
+export const MAX_PROBLEMS = 500;
+
+export interface RosterRead {
+  /** null when there is any problem */
+  data: RosterData | null;
+  /** at most MAX_PROBLEMS, and one more saying how many were left out */
+  problems: RosterProblem[];
+}
+
+/** The export read whole: unzipped, then its records (what the reader's worker thread runs). */
+export function readRosterZip(zip: Uint8Array): RosterRead {
+  const problems: RosterProblem[] = [];
+  const files = unzipRoster(zip, problems);
+  const data = problems.length === 0 ? readRoster(files, problems) : null;
+  if (problems.length === 0) return { data, problems };
+  const more = problems.length - MAX_PROBLEMS;
+  if (more <= 0) return { data: null, problems };
+  return { data: null, problems: [...problems.slice(0, MAX_PROBLEMS), { file: ZIP_FILE, message: `${more} more problems are not listed: fix these first.` }] };
 }
 
 /** "users.csv, line 12, column role: …" */

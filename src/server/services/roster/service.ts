@@ -29,7 +29,8 @@ import { changed, removed } from '../../db/changes';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { bumpClassVersions } from '../classroom/versions';
 import { accountFieldProblems } from './accountRules';
-import { describeProblem, readRoster, unzipRoster, type RosterData, type RosterProblem } from './files';
+import { describeProblem, type RosterData, type RosterProblem } from './files';
+import { readRosterInWorker } from './readerThread';
 import {
   classesAt,
   insertChunked,
@@ -86,11 +87,8 @@ class Rollback extends Error {
 
 export async function importRoster(db: Db, zip: Uint8Array, options: RosterImportOptions): Promise<RosterReport> {
   const dryRun = options.dryRun ?? false;
-  const problems: RosterProblem[] = [];
-  const files = unzipRoster(zip, problems);
-  if (problems.length > 0) return emptyReport(dryRun, problems);
-  const data = readRoster(files, problems);
-  if (problems.length > 0) return emptyReport(dryRun, problems);
+  const { data, problems } = await readRosterInWorker(zip);
+  if (!data) return emptyReport(dryRun, problems);
   try {
     return await db.transaction().execute(async (trx) => {
       const { report, clientIds } = await apply(trx, data, options);

@@ -1,7 +1,18 @@
 /** Reading a OneRoster CSV export: records, and each problem with its file, line and column. */
 import { strToU8, zipSync } from 'fflate';
-import { describeProblem, readRoster, unzipRoster, type RosterProblem } from '../../../../../src/server/services/roster/files';
-import { HEADERS, MANIFEST, smallDistrict, toCsv } from '../../../../support/oneRoster';
+import {
+  describeProblem,
+  MAX_EXPORT_BYTES,
+  MAX_PROBLEMS,
+  MAX_RECORD_BYTES,
+  MAX_ZIP_ENTRIES,
+  readRoster,
+  readRosterZip,
+  unzipRoster,
+  type RosterProblem,
+} from '../../../../../src/server/services/roster/files';
+import { HEADERS, MANIFEST, rosterZip, smallDistrict, toCsv } from '../../../../support/oneRoster';
+import { deflatedEntry, handZip, zeroBomb } from '../../../../support/zipBomb';
 
 function filesOf(override: Record<string, string | null> = {}): Map<string, string> {
   const d = smallDistrict();
@@ -124,9 +135,9 @@ it('treats tobedeleted and disabled users as no longer listed', () => {
 });
 
 describe('unzipRoster', () => {
-  it('reads the CSV files by lower-case name, inside a folder too, and ignores other files', () => {
+  it('reads the CSV files by lower-case name, inside a folder too', () => {
     const problems: RosterProblem[] = [];
-    const files = unzipRoster(zipSync({ 'export/Manifest.csv': strToU8('a'), 'export/readme.txt': strToU8('b'), 'users.csv': strToU8('c') }), problems);
+    const files = unzipRoster(zipSync({ 'export/': new Uint8Array(0), 'export/Manifest.csv': strToU8('a'), 'users.csv': strToU8('c') }), problems);
     expect(problems).toEqual([]);
     expect([...files.entries()]).toEqual([
       ['manifest.csv', 'a'],
@@ -134,11 +145,96 @@ describe('unzipRoster', () => {
     ]);
   });
 
+  it('reads stored (uncompressed) entries too', () => {
+    const problems: RosterProblem[] = [];
+    const files = unzipRoster(zipSync({ 'users.csv': strToU8('stored') }, { level: 0 }), problems);
+    expect(problems).toEqual([]);
+    expect(files.get('users.csv')).toBe('stored');
+  });
+
   it('refuses what is not a ZIP, and a file held twice', () => {
     const problems: RosterProblem[] = [];
     unzipRoster(strToU8('not a zip at all'), problems);
     unzipRoster(zipSync({ 'a/users.csv': strToU8('x'), 'b/users.csv': strToU8('y') }), problems);
     expect(problems.map((p) => p.file)).toEqual(['the ZIP file', 'users.csv']);
+  });
+});
+
+/** The problems of unzipping `zip`, and the files it read. */
+function unzip(zip: Uint8Array) {
+  const problems: RosterProblem[] = [];
+  const files = unzipRoster(zip, problems);
+  return { problems, files: [...files.keys()] };
+}
+
+const MiB = 1024 * 1024;
+const TOO_LARGE = { file: 'the ZIP file', message: expect.stringContaining(`larger than ${MAX_EXPORT_BYTES / MiB} MB uncompressed`) };
+
+describe('[ASVS 5.0 v15.2.2] [ASVS 5.0 v5.2.3] the ZIP limits: a bomb is refused before it fills the memory', () => {
+  it(`refuses a ZIP of more than ${MAX_ZIP_ENTRIES} entries before reading any`, () => {
+    const entries = Object.fromEntries(Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, i) => [`export/part${i}/`, new Uint8Array(0)]));
+    expect(unzip(zipSync({ ...entries, 'users.csv': strToU8('x') }))).toEqual({
+      problems: [{ file: 'the ZIP file', message: expect.stringMatching(/^The ZIP holds 14 entries: a OneRoster export has at most 12 \(manifest\.csv, .*academicSessions\.csv\)\.$/) }],
+      files: [],
+    });
+    // a dozen is fine
+    expect(unzip(zipSync(Object.fromEntries(Object.entries(entries).slice(0, MAX_ZIP_ENTRIES)))).problems).toEqual([]);
+  });
+
+  it.each([
+    ['a CSV file OneRoster has but Cashwise does not read', 'export/demographics.csv'],
+    ['a file of another kind', 'readme.txt'],
+    ['a name that only ends like a known one', 'my-users.csv'],
+  ])('names %s and reads nothing', (_what, name) => {
+    expect(unzip(zipSync({ 'users.csv': strToU8('u'), [name]: strToU8('x') }))).toEqual({
+      problems: [{ file: name, message: expect.stringMatching(/^This is not a OneRoster file Cashwise reads \(manifest\.csv, orgs\.csv, .*\): take it out of the ZIP\.$/) }],
+      files: [],
+    });
+  });
+
+  it('caps the files together, not each: two entries that each fit but not both are refused, from their honest headers', () => {
+    const half = MAX_EXPORT_BYTES / 2 + 1;
+    expect(unzip(zeroBomb(['users.csv', 'enrollments.csv'], half))).toEqual({ problems: [TOO_LARGE], files: [] });
+    expect(unzip(zeroBomb(['users.csv'], half)).problems).toEqual([]);
+  });
+
+  it('counts the bytes actually inflated: entries whose headers declare a few bytes and inflate to 80 MB are stopped at the cap', () => {
+    // what a bomb declares is its own word: 1 KB each, inflating to 80 MB each
+    expect(unzip(zeroBomb(['users.csv', 'orgs.csv', 'classes.csv'], 80 * MiB, 1024))).toEqual({ problems: [TOO_LARGE], files: [] });
+    // under the cap, the first entry whose bytes are not what it declared ends the reading
+    expect(unzip(zeroBomb(['users.csv', 'orgs.csv', 'classes.csv'], 30 * MiB, 1024))).toEqual({
+      problems: [{ file: 'users.csv', message: 'The file cannot be read from the ZIP: an entry is not of the size its header declares.' }],
+      files: [],
+    });
+  });
+
+  it('refuses an entry that is not the size its header declares, or cut short', () => {
+    const lying = handZip([deflatedEntry('users.csv', 'a,b\n1,2\n', 3)]);
+    expect(unzip(lying).problems).toEqual([{ file: 'users.csv', message: 'The file cannot be read from the ZIP: an entry is not of the size its header declares.' }]);
+    const whole = zipSync({ 'users.csv': strToU8('a,b\n'.repeat(1000)) });
+    expect(unzip(whole.subarray(0, whole.length - 30)).problems).toEqual([{ file: 'the ZIP file', message: expect.stringMatching(/^The file is not a ZIP archive that can be read/) }]);
+  });
+
+  it(`refuses a record longer than ${MAX_RECORD_BYTES / 1024} KB at its line`, () => {
+    const long = 'y'.repeat(MAX_RECORD_BYTES);
+    const { problems } = read({ 'users.csv': users(userRow('u1', 'student', 'sch-1', 'sam'), userRow('u2', 'student', 'sch-1', long)) });
+    expect(problems[0]).toEqual({ file: 'users.csv', line: 3, message: `The CSV cannot be read: the row on this line is longer than ${MAX_RECORD_BYTES / 1024} KB.` });
+  });
+});
+
+describe('readRosterZip', () => {
+  it('reads a valid export whole', () => {
+    const { data, problems } = readRosterZip(rosterZip(smallDistrict()));
+    expect(problems).toEqual([]);
+    expect(data).toEqual(readRoster(filesOf(), []));
+  });
+
+  it(`lists at most ${MAX_PROBLEMS} problems, and says how many more there are`, () => {
+    const rows = Array.from({ length: MAX_PROBLEMS + 100 }, (_, i) => userRow('', 'student', 'sch-1', `u${i}`));
+    const { data, problems } = readRosterZip(rosterZip(smallDistrict(), { 'users.csv': users(...rows) }));
+    expect(data).toBeNull();
+    expect(problems).toHaveLength(MAX_PROBLEMS + 1);
+    expect(problems.at(-1)?.message).toMatch(/^\d+ more problems are not listed: fix these first\.$/);
   });
 });
 
