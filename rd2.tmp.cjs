@@ -1,6 +1,0 @@
-const r=require('text-readability').default; const MarkdownIt=require('markdown-it'); const fs=require('fs'); const path=require('path');
-const md=new MarkdownIt();
-function plain(body){ const toks=md.parse(body,{}); const paras=[]; let depth=0; for(let i=0;i<toks.length;i++){const t=toks[i]; if(/^(bullet_list|ordered_list|table)_open$/.test(t.type)) depth++; if(/^(bullet_list|ordered_list|table)_close$/.test(t.type)) depth--; if(t.type==='inline' && toks[i-1].type==='paragraph_open' && depth===0){ let s=t.children.filter(c=>c.type==='text'||c.type==='code_inline').map(c=>c.content).join(''); s=s.trim(); if(s) paras.push(/[.?!:]$/.test(s)?s:s+'.'); }} return paras.join(' ');}
-const out=[];
-function walk(d){for(const n of fs.readdirSync(d)){const p=path.join(d,n); if(fs.statSync(p).isDirectory()) walk(p); else if(n.endsWith('.md')&&!['review.md','material.md','module.md','topic.md'].includes(n)){const t=fs.readFileSync(p,'utf8'); const body=t.replace(/^---[\s\S]*?\n---\n/,''); const x=plain(body); out.push([r.fleschKincaidGrade(x), r.textStandard(x,true), r.colemanLiauIndex(x), p.replace('content/','')]);}}}
-walk(process.argv[2]); out.sort((a,b)=>a[0]-b[0]); for(const o of out) console.log(o.join('\t')); 
