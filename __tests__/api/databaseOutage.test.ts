@@ -135,7 +135,7 @@ describe('SQLite busy past busy_timeout', () => {
       other.exec('BEGIN IMMEDIATE');
       const busy = await save();
       expect(busy.statusCode).toBe(503);
-      expect(busy.json()).toEqual({ message: API_MESSAGES.databaseUnavailable });
+      expect(busy.json()).toEqual({ message: API_MESSAGES.databaseBusy });
       expect(busy.headers['retry-after']).toBe('1');
     } finally {
       other.exec('ROLLBACK');
