@@ -82,15 +82,26 @@ async function classesOf(trx: Db, scope: ClassVersionScope): Promise<ScopeClasse
  * scope's classes, a student's own in every class they were ever in. Two writers then queue on the
  * first class they share instead of each holding a row the other needs (a deadlock, one of them
  * rolled back); a row a write inserts or references later (a turn-in's class, an attempt's
- * enrolment) is already its own. SQLite has one writer at a time: nothing to lock there. Answers
- * the classes of each scope, in the order given.
+ * enrolment) is already its own. SQLite has one writer at a time: nothing to lock there.
  */
-export async function lockClassWrites(trx: Db, ...scopes: ClassVersionScope[]): Promise<ScopeClasses[]> {
+export async function lockClassWrites(trx: Db, ...scopes: ClassVersionScope[]): Promise<void> {
+  if (!isPostgres(trx)) return;
   const found: ScopeClasses[] = [];
   for (const scope of scopes) found.push(await classesOf(trx, scope));
-  if (!isPostgres(trx)) return found;
+  await lockFound(trx, scopes, found);
+}
+
+/** The classes `scope` concerns, locked (lockClassWrites) on PostgreSQL. */
+async function lockedClassesOf(trx: Db, scope: ClassVersionScope): Promise<ScopeClasses> {
+  const found = await classesOf(trx, scope);
+  if (isPostgres(trx)) await lockFound(trx, [scope], [found]);
+  return found;
+}
+
+/** The locks of lockClassWrites, of the classes `found` for each of `scopes`. */
+async function lockFound(trx: Db, scopes: readonly ClassVersionScope[], found: readonly ScopeClasses[]): Promise<void> {
   const classes = sortedIds(found.flatMap((f) => f.lock));
-  if (classes.length === 0) return found;
+  if (classes.length === 0) return;
   // one array parameter each: a district's classes stay within the bound-parameter limit
   await trx.selectFrom('classes').select('id').where(sql<boolean>`id = any(${classes}::bigint[])`).orderBy('id').forUpdate().execute();
   const wide = sortedIds(found.flatMap((f, i) => ('studentIds' in scopes[i]! ? [] : f.lock)));
@@ -104,7 +115,6 @@ export async function lockClassWrites(trx: Db, ...scopes: ClassVersionScope[]): 
     .orderBy('user_id')
     .forUpdate()
     .execute();
-  return found;
 }
 
 /** The bump itself, of classes found (and locked) by lockClassWrites. */
@@ -131,8 +141,8 @@ async function bumpFound(trx: Db, scope: ClassVersionScope, { bump }: ScopeClass
  * are looked up and locked again here: a write may have added some, which are its own).
  */
 export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Promise<void> {
-  const [found] = await lockClassWrites(trx, scope);
-  if (found!.lock.length > 0) await bumpFound(trx, scope, found!);
+  const found = await lockedClassesOf(trx, scope);
+  if (found.lock.length > 0) await bumpFound(trx, scope, found);
 }
 
 /**
@@ -172,9 +182,9 @@ export async function dashboardTag(db: Db, cls: { id: number; dashboardVersion: 
  */
 export function withClassVersions<T>(db: Db, scope: ClassVersionScope, write: (trx: Db) => Promise<T>): Promise<T> {
   return retryingTransaction(db, async (trx) => {
-    const [found] = await lockClassWrites(trx, scope);
+    const found = await lockedClassesOf(trx, scope);
     const result = await write(trx);
-    if (found!.lock.length > 0) await bumpFound(trx, scope, found!);
+    if (found.lock.length > 0) await bumpFound(trx, scope, found);
     return result;
   });
 }
