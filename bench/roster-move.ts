@@ -15,16 +15,16 @@
  * changes the 100 students (MOVED: half of them).
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import type { ReviewAnswer } from '../src/common/catalog';
 import { APP_KEY_HEADER } from '../src/common/constants';
 import { ROSTER_FILE_FIELD, SCHOOL_SETTINGS_PATHS } from '../src/common/schoolSettings';
 import { emptyWorksheet } from '../src/common/worksheets';
 import type { Db } from '../src/server/db';
 import { DEMO_PASSWORD } from '../src/server/db/seed';
+import { deadlockCount as deadlocks } from '../__tests__/api/support/postgres';
 import { enrollment, klass, org, rosterZip, user, type District } from '../__tests__/support/oneRoster';
 import { report, type Figure } from './support/report';
-import { APP_KEY, authHeaders, benchPasswordHash, createScratchPg, loadLine, percentile, signIn, startBenchServer, type BenchServer } from './support/server';
+import { APP_KEY, authHeaders, benchPasswordHash, loadLine, onSqliteThenPostgres, percentile, signIn, type BenchServer } from './support/server';
 
 const durationArg = process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1];
 const SECONDS = Number(durationArg ?? process.env.BENCH_ROSTER_MOVE_SECONDS ?? 20);
@@ -88,14 +88,6 @@ async function aReview(db: Db): Promise<{ path: string; right: Map<number, Revie
     .executeTakeFirstOrThrow();
   const questions = await db.selectFrom('content_questions').select(['id', 'answer']).execute();
   return { path: `/catalog/modules/${row.module}/materials/${row.material}/review`, right: new Map(questions.map((q) => [q.id, JSON.parse(q.answer) as ReviewAnswer])) };
-}
-
-/** Deadlocks PostgreSQL counted in this database (its statistics are flushed within a second). */
-async function deadlocks(db: Db): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
-  await sql`select pg_stat_clear_snapshot()`.execute(db);
-  const row = await sql<{ deadlocks: string | number }>`select deadlocks from pg_stat_database where datname = current_database()`.execute(db);
-  return Number(row.rows[0]!.deadlocks);
 }
 
 /** Enrolments of the school's classes that differ from the layout of `moved` (0: the import applied). */
@@ -226,31 +218,9 @@ async function run(label: string, servers: readonly BenchServer[], isPostgres: b
 
 async function main(): Promise<void> {
   const all: Figure[] = [];
-  const sqlite = await startBenchServer({ label: 'roster-move' });
-  try {
-    all.push(...(await run('SQLite, one instance', [sqlite], false)));
-  } finally {
-    await sqlite.stop();
-  }
-
-  let postgres = 'skipped: TEST_DATABASE_URL is unset';
-  const scratch = await createScratchPg().catch((error: unknown) => {
-    postgres = `not measured: ${(error as Error).message}`;
-    return null;
+  const postgres = await onSqliteThenPostgres('roster-move', async (servers, database) => {
+    all.push(...(await run(database === 'sqlite' ? 'SQLite, one instance' : 'PostgreSQL, two instances', servers, database === 'postgres')));
   });
-  if (scratch) {
-    const first = await startBenchServer({ label: 'roster-move-pg1', databaseUrl: scratch.url });
-    const second = await startBenchServer({ label: 'roster-move-pg2', databaseUrl: scratch.url });
-    try {
-      all.push(...(await run('PostgreSQL, two instances', [first, second], true)));
-      postgres = 'measured';
-    } finally {
-      await second.stop();
-      await first.stop();
-      await scratch.drop();
-    }
-  }
-  if (postgres !== 'measured') console.log(`PostgreSQL: ${postgres}`);
   report('roster-move', `Roster moves under load (${loadLine()})`, all, { seconds: SECONDS, students: STUDENTS, moved: MOVED, classes: CLASSES, postgres });
 }
 

@@ -7,7 +7,6 @@
  */
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import type { ReviewAnswer, ReviewView } from '../../src/common/catalog';
 import type { StudentClass, TurnInSummary } from '../../src/common/classroom';
 import type { RosterUploadResult } from '../../src/common/roster';
@@ -18,7 +17,7 @@ import type { Db } from '../../src/server/db';
 import { hashPassword } from '../../src/server/security/passwords';
 import { emptyWorksheet } from '../../src/common/worksheets';
 import { enrollment, klass, org, rosterZip, user, type District } from '../support/oneRoster';
-import { TEST_DATABASE_URL } from './support/postgres';
+import { deadlockCount as deadlocks, TEST_DATABASE_URL } from './support/postgres';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, multipartCall, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
@@ -70,14 +69,6 @@ const expectedRosters = (first: 'lc-1' | 'lc-2') => {
   const secondHalf = names(STUDENTS / 2, STUDENTS);
   return first === 'lc-1' ? { 'lc-1': firstHalf, 'lc-2': secondHalf } : { 'lc-1': secondHalf, 'lc-2': firstHalf };
 };
-
-/** Deadlocks PostgreSQL counted in this database (its statistics are flushed within a second). */
-async function deadlocks(db: Db): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
-  await sql`select pg_stat_clear_snapshot()`.execute(db);
-  const row = await sql<{ deadlocks: string | number }>`select deadlocks from pg_stat_database where datname = current_database()`.execute(db);
-  return Number(row.rows[0]!.deadlocks);
-}
 
 describeWithPostgres('a roster import moving students while they work, on two instances', () => {
   let a: TestApp;
