@@ -5,6 +5,8 @@
  * - PostgreSQL (npm run test:pg): the compiled server talks to PostgreSQL through a TCP proxy that
  *   the test cuts and restores (the shared cluster is never stopped).
  * - SQLite (npm test): another process holds the write lock past busy_timeout (SQLITE_BUSY).
+ * A busy database (a transaction rolled back for contention, retried in the server first) is told
+ * apart from an unreachable one in the message.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,7 @@ import type { BudgetRecord } from '../../src/common/budget';
 import type { Envelope, Session } from '../../src/common/types';
 import { SQLITE_FILE } from '../../src/server/db';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { retryingTransaction, TRANSACTION_TRIES } from '../../src/server/db/transaction';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './support/postgres';
 import { BUILD_TIMEOUT_MS, callJson, callService, ensureCompiledServer, startServerProcess, type JsonResponse, type ServerProcess } from './support/serverProcess';
 import { TcpProxy } from './support/tcpProxy';
@@ -135,7 +138,7 @@ describe('SQLite busy past busy_timeout', () => {
       other.exec('BEGIN IMMEDIATE');
       const busy = await save();
       expect(busy.statusCode).toBe(503);
-      expect(busy.json()).toEqual({ message: API_MESSAGES.databaseUnavailable });
+      expect(busy.json()).toEqual({ message: API_MESSAGES.databaseBusy });
       expect(busy.headers['retry-after']).toBe('1');
     } finally {
       other.exec('ROLLBACK');
@@ -143,4 +146,63 @@ describe('SQLite busy past busy_timeout', () => {
     }
     expect((await save()).statusCode).toBe(201);
   }, 30_000);
+});
+
+describe('a busy database against an unreachable one', () => {
+  const withCode = (code: string) => Object.assign(new Error(code), { code });
+  let t: TestApp;
+  let deadlocksLeft = 0;
+  beforeAll(async () => {
+    t = await createTestApp({
+      modules: {
+        Workflow: {
+          routes: [
+            // what a route meets when PostgreSQL rolls its transaction back, or cannot be reached
+            ...['40P01', '40001', 'ECONNREFUSED'].map((code) => ({ method: 'GET' as const, path: `/fail/${code}`, access: 'public' as const, handler: () => Promise.reject(withCode(code)) })),
+            {
+              method: 'GET' as const,
+              path: '/contended',
+              access: 'public' as const,
+              // deadlocked `deadlocksLeft` times, then committed
+              handler: (ctx: { db: TestApp['db'] }) =>
+                retryingTransaction(ctx.db, async () => {
+                  if (deadlocksLeft > 0) {
+                    deadlocksLeft -= 1;
+                    throw withCode('40P01');
+                  }
+                  return { done: true };
+                }),
+            },
+          ],
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = (p: string) => serviceCall(t.app, 'GET', p, { service: 'Workflow' });
+
+  it.each([
+    ['a deadlock (40P01)', '40P01', API_MESSAGES.databaseBusy, '1'],
+    ['a serialization failure (40001)', '40001', API_MESSAGES.databaseBusy, '1'],
+    ['a refused connection', 'ECONNREFUSED', API_MESSAGES.databaseUnavailable, '5'],
+  ])('%s is a 503 that says so, with Retry-After', async (_name, code, message, retryAfter) => {
+    const response = await get(`/fail/${code}`);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message });
+    expect(response.headers['retry-after']).toBe(retryAfter);
+  });
+
+  it('retries a transaction rolled back for contention inside the server, a bounded number of times', async () => {
+    deadlocksLeft = TRANSACTION_TRIES - 1;
+    const recovered = await get('/contended');
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json()).toEqual({ done: true });
+    deadlocksLeft = TRANSACTION_TRIES;
+    const busy = await get('/contended');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toEqual({ message: API_MESSAGES.databaseBusy });
+    expect(deadlocksLeft).toBe(0);
+  });
 });

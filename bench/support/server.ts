@@ -164,6 +164,38 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
   };
 }
 
+/**
+ * `measure` on one SQLite instance, then on two instances sharing a scratch PostgreSQL database
+ * (TEST_DATABASE_URL's server). Answers what became of PostgreSQL: 'measured', or why not (printed).
+ */
+export async function onSqliteThenPostgres(label: string, measure: (servers: readonly BenchServer[], database: 'sqlite' | 'postgres') => Promise<void>): Promise<string> {
+  const sqlite = await startBenchServer({ label });
+  try {
+    await measure([sqlite], 'sqlite');
+  } finally {
+    await sqlite.stop();
+  }
+  let postgres = 'skipped: TEST_DATABASE_URL is unset';
+  const scratch = await createScratchPg().catch((error: unknown) => {
+    postgres = `not measured: ${(error as Error).message}`;
+    return null;
+  });
+  if (scratch) {
+    const first = await startBenchServer({ label: `${label}-pg1`, databaseUrl: scratch.url });
+    const second = await startBenchServer({ label: `${label}-pg2`, databaseUrl: scratch.url });
+    try {
+      await measure([first, second], 'postgres');
+      postgres = 'measured';
+    } finally {
+      await second.stop();
+      await first.stop();
+      await scratch.drop();
+    }
+  }
+  if (postgres !== 'measured') console.log(`PostgreSQL: ${postgres}`);
+  return postgres;
+}
+
 let sharedHash: Promise<string> | undefined;
 /** One argon2id hash of BENCH_PASSWORD at the server's parameters, computed once per process. */
 export function benchPasswordHash(): Promise<string> {

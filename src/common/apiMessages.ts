@@ -51,4 +51,5 @@ export const API_MESSAGES = {
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'Cashwise cannot reach its database right now. Please try again in a moment.',
+  databaseBusy: 'Cashwise is busy right now. Please try again in a moment.',
 } as const;

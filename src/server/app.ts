@@ -191,8 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const unavailable = databaseUnavailable(error);
     if (unavailable) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ message: API_MESSAGES.databaseUnavailable });
+      request.log.warn({ err: error }, unavailable.reason === 'busy' ? 'database busy' : 'database unavailable');
+      const message = unavailable.reason === 'busy' ? API_MESSAGES.databaseBusy : API_MESSAGES.databaseUnavailable;
+      return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: API_MESSAGES.serverError });

@@ -4,7 +4,9 @@
  * The load bench (bench/support/server.ts) takes its scratch database from here too.
  */
 import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../../../src/server/db';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -107,4 +109,12 @@ export async function templateDatabase(name: string, prepare: (url: string) => P
     }
   });
   return name;
+}
+
+/** Deadlocks PostgreSQL counted in `db`'s database (its statistics are flushed within a second, so this waits that long). */
+export async function deadlockCount(db: Kysely<Database>): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await sql`select pg_stat_clear_snapshot()`.execute(db);
+  const row = await sql<{ deadlocks: string | number }>`select deadlocks from pg_stat_database where datname = current_database()`.execute(db);
+  return Number(row.rows[0]!.deadlocks);
 }

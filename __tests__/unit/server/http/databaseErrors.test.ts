@@ -1,5 +1,5 @@
 /** Which errors mean "the database cannot answer right now" (503) rather than a bug (500). */
-import { databaseUnavailable } from '../../../../src/server/http/databaseErrors';
+import { databaseContention, databaseUnavailable } from '../../../../src/server/http/databaseErrors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -8,21 +8,30 @@ describe('databaseUnavailable', () => {
     ['SQLite busy', withCode('SQLITE_BUSY'), 1],
     ['SQLite busy snapshot', withCode('SQLITE_BUSY_SNAPSHOT'), 1],
     ['SQLite locked', withCode('SQLITE_LOCKED'), 1],
-    ['connection refused', withCode('ECONNREFUSED'), 5],
-    ['connection reset', withCode('ECONNRESET'), 5],
-    ['PostgreSQL shutting down (57P01)', withCode('57P01'), 5],
-    ['PostgreSQL starting up (57P03)', withCode('57P03'), 5],
+    ['a deadlock (40P01)', withCode('40P01', 'deadlock detected'), 1],
+    ['a serialization failure (40001)', withCode('40001', 'could not serialize access'), 1],
+    ['a deadlock wrapped in a cause', new Error('outer', { cause: withCode('40P01') }), 1],
     ['too many connections (53300)', withCode('53300'), 5],
     ['statement timeout (57014)', withCode('57014'), 5],
-    ['connection exception class 08', withCode('08006'), 5],
-    ['pg: connection terminated', new Error('Connection terminated unexpectedly'), 5],
-    ['pg: connect timeout', new Error('Connection terminated due to connection timeout'), 5],
-    ['pg: pool wait timeout', new Error('timeout exceeded when trying to connect'), 5],
-    ['pg: query timeout', new Error('Query read timeout'), 5],
-    ['refused on every address', Object.assign(new AggregateError([withCode('ECONNREFUSED')]), {}), 5],
-    ['wrapped in a cause', new Error('outer', { cause: withCode('ECONNRESET') }), 5],
-  ])('%s → 503, Retry-After %d', (_name, error, seconds) => {
-    expect(databaseUnavailable(error)).toEqual({ retryAfterSeconds: seconds });
+    ['lock not available (55P03)', withCode('55P03'), 5],
+  ])('%s → 503 busy, Retry-After %d', (_name, error, seconds) => {
+    expect(databaseUnavailable(error)).toEqual({ retryAfterSeconds: seconds, reason: 'busy' });
+  });
+
+  it.each([
+    ['connection refused', withCode('ECONNREFUSED')],
+    ['connection reset', withCode('ECONNRESET')],
+    ['PostgreSQL shutting down (57P01)', withCode('57P01')],
+    ['PostgreSQL starting up (57P03)', withCode('57P03')],
+    ['connection exception class 08', withCode('08006')],
+    ['pg: connection terminated', new Error('Connection terminated unexpectedly')],
+    ['pg: connect timeout', new Error('Connection terminated due to connection timeout')],
+    ['pg: pool wait timeout', new Error('timeout exceeded when trying to connect')],
+    ['pg: query timeout', new Error('Query read timeout')],
+    ['refused on every address', Object.assign(new AggregateError([withCode('ECONNREFUSED')]), {})],
+    ['wrapped in a cause', new Error('outer', { cause: withCode('ECONNRESET') })],
+  ])('%s → 503 unreachable, Retry-After 5', (_name, error) => {
+    expect(databaseUnavailable(error)).toEqual({ retryAfterSeconds: 5, reason: 'unreachable' });
   });
 
   it.each([
@@ -34,5 +43,18 @@ describe('databaseUnavailable', () => {
     ['nothing', undefined],
   ])('%s stays a server error', (_name, error) => {
     expect(databaseUnavailable(error)).toBeNull();
+  });
+});
+
+describe('databaseContention', () => {
+  it.each([
+    ['a deadlock (40P01)', withCode('40P01'), true],
+    ['a serialization failure (40001)', withCode('40001'), true],
+    ['a statement timeout (57014)', withCode('57014'), false],
+    ['a unique violation', withCode('23505'), false],
+    ['connection refused', withCode('ECONNREFUSED'), false],
+    ['nothing', undefined, false],
+  ])('%s → retried in the server: %s', (_name, error, retried) => {
+    expect(databaseContention(error)).toBe(retried);
   });
 });

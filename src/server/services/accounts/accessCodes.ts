@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, normaliseAccessCode } from '../../../common/accounts'
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { enrolStudent } from '../classroom/repository';
-import { bumpClassVersions } from '../classroom/versions';
+import { bumpClassVersions, lockClassWrites } from '../classroom/versions';
 import * as codes from './codesRepository';
 import type { AccessCodeRow } from './codesRepository';
 import { addProduct, joinSchool } from './repository';
@@ -43,6 +43,8 @@ export async function redeemAccessCode(
   // read again in the transaction: the class may have been archived since the code was checked
   const joined = code.class_id === null ? undefined : await codes.classOfCode(trx, code.class_id);
   if (joined && joined.archived_at !== null) throw new HttpError(410, CLASS_ARCHIVED_MESSAGE);
+  // before the first write: the class joined and the student's own classes (versions.ts)
+  await lockClassWrites(trx, { classIds: joined ? [joined.id] : [] }, { studentIds: [userId] });
   if (await codes.hasRedeemed(trx, code.id, userId)) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeAlreadyRedeemed);
   if (!(await codes.takeSeat(trx, code.id))) throw new HttpError(409, ACCOUNT_MESSAGES.accessCodeExhausted);
   await codes.insertRedemption(trx, code.id, userId, now);

@@ -17,6 +17,7 @@ import {
 import type { Session } from '../../../common/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { retryingTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
@@ -217,7 +218,7 @@ export async function finishRegistration(
   if (problem) throw new HttpError(400, problem);
   const passwordHash = await hashPassword(password, config.passwordHashing);
 
-  const userId = await db.transaction().execute(async (trx) => {
+  const userId = await retryingTransaction(db, async (trx) => {
     if (await findUserByUserName(trx, userName)) throw new HttpError(409, ACCOUNT_MESSAGES.userNameTaken);
     const id = await insertUser(trx, {
       first_name: row.first_name ?? '',

@@ -25,6 +25,7 @@ import {
   verifySendSchema,
   type RegistrationRecordView,
 } from '../../../common/accounts';
+import { retryingTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
 import { loadIdentity } from '../auth/repository';
@@ -346,7 +347,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       await rate(ctx, 'codeEntry', `user:${id}`);
       const now = ctx.clock();
       const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
-      const joinedClass = await ctx.db.transaction().execute((trx) => redeemAccessCode(trx, code, id, now));
+      const joinedClass = await retryingTransaction(ctx.db, (trx) => redeemAccessCode(trx, code, id, now));
       const identity = await loadIdentity(ctx.db, id);
       const names = await accessCodeNames(ctx.db, code);
       return {

@@ -39,6 +39,7 @@ import {
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
+import { retryingTransaction } from '../../db/transaction';
 import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
 import { attemptLimit } from '../classroom/repository';
@@ -441,7 +442,7 @@ async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Prom
   const judged = judgeAll(questions, given, orders);
   const correctCount = judged.filter((j) => j.correct).length;
   const score = scorePercent(correctCount, questions.length);
-  await ctx.db.transaction().execute(async (trx) => {
+  await retryingTransaction(ctx.db, async (trx) => {
     await useServing(trx, userId, serving!);
     const kept = await repo.insertModuleTestAttempt(trx, {
       userId,

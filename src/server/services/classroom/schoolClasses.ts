@@ -22,7 +22,8 @@ import { HttpError } from '../../http/errors';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
 import * as repo from './repository';
-import { bumpClassVersions } from './versions';
+import { retryingTransaction } from '../../db/transaction';
+import { bumpClassVersions, lockClassWrites } from './versions';
 import { rosterRefusal } from './rosterGuard';
 
 /** Who acts at which school. */
@@ -154,7 +155,8 @@ export async function archiveSchoolClass(db: Db, by: SchoolActor, classId: numbe
   if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.alreadyArchived);
   const refusal = rosterRefusal('archive', { classFromRoster: cls.sourcedId !== null, teacherFromRoster: false });
   if (refusal) throw new HttpError(409, refusal);
-  await db.transaction().execute(async (trx) => {
+  await retryingTransaction(db, async (trx) => {
+    await lockClassWrites(trx, { classIds: [cls.id] });
     await repo.updateClass(trx, cls.id, { archived: true }, now);
     await bumpClassVersions(trx, { classIds: [cls.id] });
     await recordAudit(trx, by.actor, { action: 'class.archive', schoolId: by.schoolId, detail: { classId: cls.id, class: cls.name } }, now);

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import { isPostgres, type Db } from '../../db';
+import { retryingTransaction } from '../../db/transaction';
 
 /** Raise when the dashboard's answer changes shape: tags made by the older code stop matching. */
 const GRID_FORMAT = 1;
@@ -45,7 +46,13 @@ const sortedIds = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a
  * The classes a bump concerns: those whose version it bumps, and those whose rows it locks (a
  * student's enrolments in classes they left too: their rows are bumped, see below).
  */
-async function classesOf(trx: Db, scope: ClassVersionScope): Promise<{ bump: number[]; lock: number[] }> {
+interface ScopeClasses {
+  bump: number[];
+  lock: number[];
+}
+
+/** The classes `scope` concerns, sorted. */
+async function classesOf(trx: Db, scope: ClassVersionScope): Promise<ScopeClasses> {
   if ('classIds' in scope) {
     const ids = sortedIds(scope.classIds);
     return { bump: ids, lock: ids };
@@ -68,26 +75,50 @@ async function classesOf(trx: Db, scope: ClassVersionScope): Promise<{ bump: num
 }
 
 /**
- * Bumps the dashboard version of the classes `scope` names, and the row version of the enrolments
- * it concerns (dashboardRows.ts recomputes only the rows whose version moved): every enrolment of
- * the classes for a class-wide write (assignments, name, roster: `classIds`, `schoolIds`), the
- * students' own for theirs (`studentIds`) — in every class they were ever in, so a student who
- * rejoins a class never brings back a row computed before their later work. Call inside the write's
- * transaction.
- *
- * On PostgreSQL the classes' rows are first locked in ascending id order, and enrolment rows are
- * only changed under their class's lock: two transactions bumping overlapping classes then wait for
- * each other instead of each holding a row the other needs (a deadlock, one of them rolled back).
- * SQLite has one writer at a time, so nothing to order there.
+ * The one lock order of every write to classes and enrolments (roster imports, a student's work,
+ * turn-ins, teachers' and administrators' changes), taken before the write's first row: on
+ * PostgreSQL, the rows of the classes `scopes` concern in ascending id order, then their enrolment
+ * rows (`class_students`) in ascending (class_id, user_id) order — every enrolment of a class-wide
+ * scope's classes, a student's own in every class they were ever in. Two writers then queue on the
+ * first class they share instead of each holding a row the other needs (a deadlock, one of them
+ * rolled back); a row a write inserts or references later (a turn-in's class, an attempt's
+ * enrolment) is already its own. SQLite has one writer at a time: nothing to lock there.
  */
-export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Promise<void> {
-  const { bump, lock } = await classesOf(trx, scope);
-  if (lock.length === 0) return;
-  if (isPostgres(trx)) {
-    for (let i = 0; i < lock.length; i += CHUNK) {
-      await trx.selectFrom('classes').select('id').where('id', 'in', lock.slice(i, i + CHUNK)).orderBy('id').forUpdate().execute();
-    }
-  }
+export async function lockClassWrites(trx: Db, ...scopes: ClassVersionScope[]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const found: ScopeClasses[] = [];
+  for (const scope of scopes) found.push(await classesOf(trx, scope));
+  await lockFound(trx, scopes, found);
+}
+
+/** The classes `scope` concerns, locked (lockClassWrites) on PostgreSQL. */
+async function lockedClassesOf(trx: Db, scope: ClassVersionScope): Promise<ScopeClasses> {
+  const found = await classesOf(trx, scope);
+  if (isPostgres(trx)) await lockFound(trx, [scope], [found]);
+  return found;
+}
+
+/** The locks of lockClassWrites, of the classes `found` for each of `scopes`. */
+async function lockFound(trx: Db, scopes: readonly ClassVersionScope[], found: readonly ScopeClasses[]): Promise<void> {
+  const classes = sortedIds(found.flatMap((f) => f.lock));
+  if (classes.length === 0) return;
+  // one array parameter each: a district's classes stay within the bound-parameter limit
+  await trx.selectFrom('classes').select('id').where(sql<boolean>`id = any(${classes}::bigint[])`).orderBy('id').forUpdate().execute();
+  const wide = sortedIds(found.flatMap((f, i) => ('studentIds' in scopes[i]! ? [] : f.lock)));
+  const students = sortedIds(scopes.flatMap((scope) => ('studentIds' in scope ? scope.studentIds : [])));
+  await trx
+    .selectFrom('class_students')
+    .select(['class_id', 'user_id'])
+    .where(sql<boolean>`class_id = any(${classes}::bigint[])`)
+    .where(sql<boolean>`(class_id = any(${wide}::bigint[]) or user_id = any(${students}::bigint[]))`)
+    .orderBy('class_id')
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+}
+
+/** The bump itself, of classes found (and locked) by lockClassWrites. */
+async function bumpFound(trx: Db, scope: ClassVersionScope, { bump }: ScopeClasses): Promise<void> {
   for (let i = 0; i < bump.length; i += CHUNK) {
     await trx.updateTable('classes').set({ dashboard_version: sql`dashboard_version + 1` }).where('id', 'in', bump.slice(i, i + CHUNK)).execute();
   }
@@ -98,6 +129,20 @@ export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Prom
   } else {
     for (let i = 0; i < bump.length; i += CHUNK) await rows.where('class_id', 'in', bump.slice(i, i + CHUNK)).execute();
   }
+}
+
+/**
+ * Bumps the dashboard version of the classes `scope` names, and the row version of the enrolments
+ * it concerns (dashboardRows.ts recomputes only the rows whose version moved): every enrolment of
+ * the classes for a class-wide write (assignments, name, roster: `classIds`, `schoolIds`), the
+ * students' own for theirs (`studentIds`) — in every class they were ever in, so a student who
+ * rejoins a class never brings back a row computed before their later work. Call inside the write's
+ * transaction, which took lockClassWrites for the same scope before its first write (the classes
+ * are looked up and locked again here: a write may have added some, which are its own).
+ */
+export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Promise<void> {
+  const found = await lockedClassesOf(trx, scope);
+  if (found.lock.length > 0) await bumpFound(trx, scope, found);
 }
 
 /**
@@ -130,11 +175,16 @@ export async function dashboardTag(db: Db, cls: { id: number; dashboardVersion: 
   return `W/"${createHash('sha1').update(parts.join(':')).digest('base64url')}"`;
 }
 
-/** `write`, then the bump of `scope`'s dashboards, in one transaction; answers what `write` answers. */
+/**
+ * `write`, then the bump of `scope`'s dashboards, in one transaction that takes the classes' and
+ * enrolments' locks first (lockClassWrites) and runs again if PostgreSQL still rolls it back for
+ * contention (db/transaction.ts): `write` must be safe to re-run. Answers what `write` answers.
+ */
 export function withClassVersions<T>(db: Db, scope: ClassVersionScope, write: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return retryingTransaction(db, async (trx) => {
+    const found = await lockedClassesOf(trx, scope);
     const result = await write(trx);
-    await bumpClassVersions(trx, scope);
+    if (found.lock.length > 0) await bumpFound(trx, scope, found);
     return result;
   });
 }

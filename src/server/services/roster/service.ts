@@ -27,7 +27,8 @@ import type { RevokedPermission, RosterCounts, RosterReport } from '../../../com
 import type { Db } from '../../db';
 import { changed, removed } from '../../db/changes';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
-import { bumpClassVersions } from '../classroom/versions';
+import { retryingTransaction } from '../../db/transaction';
+import { bumpClassVersions, lockClassWrites } from '../classroom/versions';
 import { accountFieldProblems } from './accountRules';
 import { describeProblem, type RosterData, type RosterProblem } from './files';
 import { readRosterInWorker } from './readerThread';
@@ -90,7 +91,8 @@ export async function importRoster(db: Db, zip: Uint8Array, options: RosterImpor
   const { data, problems } = await readRosterInWorker(zip);
   if (!data) return emptyReport(dryRun, problems);
   try {
-    return await db.transaction().execute(async (trx) => {
+    // run again if PostgreSQL rolls it back for contention: all of it is in the transaction
+    return await retryingTransaction(db, async (trx) => {
       const { report, clientIds } = await apply(trx, data, options);
       report.ok = report.problems.length === 0;
       if (!report.ok || dryRun) throw new Rollback(report);
@@ -130,6 +132,18 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   const schoolOrgs = data.orgs.filter((o) => o.type === 'school');
   const clientOf = new Map<string, number>();
   const byLsclient = (id: string) => clients.find((c) => c.lsclient_id.toLowerCase() === id.toLowerCase());
+  const existing = new Map((await rosterUsers(trx)).map((u) => [u.sourced_id ?? '', u]));
+  // Before the first write, every class and enrolment the file may change (classroom/versions.ts):
+  // the classes of the schools it may name, and the classes of the accounts it lists (a renamed
+  // student's other classes show the new name). A school it creates has no classes yet.
+  const named = options.school
+    ? [byLsclient(options.school)]
+    : schoolOrgs.flatMap((o) => [clients.find((c) => c.sourced_id === o.sourcedId), byLsclient(o.identifier || o.sourcedId)]);
+  await lockClassWrites(
+    trx,
+    { schoolIds: named.flatMap((c) => (c ? [c.id] : [])) },
+    { studentIds: data.users.flatMap((u) => existing.get(u.sourcedId)?.id ?? []) },
+  );
   if (options.school) {
     const school = byLsclient(options.school);
     if (!school) problems.push({ file: '--school', message: `No school has the id "${options.school}".` });
@@ -190,8 +204,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   if (problems.length > 0) return { report, clientIds: [] };
   const clientIds = [...new Set(clientOf.values())];
 
-  // ---- users, by sourced_id
-  const existing = new Map((await rosterUsers(trx)).map((u) => [u.sourced_id ?? '', u]));
+  // ---- users, by sourced_id (existing: read above)
   const listed = data.users.filter((u) => u.active);
   // a user name may not belong to another account (a learner who registered, or another roster user)
   const holders = new Map((await usersByName(trx, listed.map((u) => u.userName))).map((u) => [u.user_name, u]));

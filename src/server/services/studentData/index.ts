@@ -12,6 +12,7 @@
  */
 import { STUDENT_DATA_MESSAGES } from '../../../common/studentData';
 import type { Db } from '../../db';
+import { retryingTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
@@ -102,8 +103,9 @@ export async function exportStudentData(db: Db, student: StudentAtSchool, actor:
 /** Deletes the student, or unlinks them from this school when they belong to another; recorded as student-data.delete. */
 export async function deleteStudentData(db: Db, student: StudentAtSchool, actor: AuditActor, now: number): Promise<{ outcome: 'deleted' | 'unlinked'; message: string }> {
   const id = student.userId;
-  return db.transaction().execute(async (trx) => {
-    // while the student is still on their classes' rosters: each dashboard loses them
+  return retryingTransaction(db, async (trx) => {
+    // while the student is still on their classes' rosters: each dashboard loses them (first, so
+    // their classes and enrolments are locked before anything else is written: versions.ts)
     await bumpClassVersions(trx, { studentIds: [id] });
     let outcome: 'deleted' | 'unlinked';
     if (await repo.belongsToAnotherSchool(trx, id, student.clientId)) {
