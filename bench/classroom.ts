@@ -6,7 +6,8 @@
  * attempts, time) is seeded so every cell has work to compute, and students keep working: every
  * BUSY_MS one student somewhere adds time to a section (straight into the database from this
  * process, bumping their class's versions as the server does), so some polls find their class
- * changed and recompute that student's row. Measured on SQLite (one instance) and on two instances
+ * changed and recompute that student's row. Around them the district's history: 550,000 progress
+ * rows of 2,000 other students. Measured on SQLite (one instance) and on two instances
  * sharing one PostgreSQL database (a scratch database on TEST_DATABASE_URL's server; skipped with a
  * note when it is unset), the teachers split between them; PostgreSQL's statistics are brought up to
  * date (ANALYZE, as autovacuum does on a live database) after seeding.
@@ -27,6 +28,7 @@ import { sql } from 'kysely';
 import { DASHBOARD_POLL_MS } from '../src/client/features/classroom/model';
 import type { Db } from '../src/server/db';
 import { withClassVersions } from '../src/server/services/classroom/versions';
+import { seedDistrictHistory } from '../__tests__/support/districtHistory';
 import { report, type Figure } from './support/report';
 import { BENCH_SCHOOL, authHeaders, benchPasswordHash, loadLine, onSqliteThenPostgres, percentile, signIn, type BenchServer } from './support/server';
 
@@ -38,6 +40,8 @@ const ASSIGNMENTS_PER_CLASS = 30;
 const POLL_MS = DASHBOARD_POLL_MS;
 /** how often one student somewhere records time while the teachers poll */
 const BUSY_MS = 250;
+/** the district's other students and their history: 550,000 progress rows outside the classes */
+const HISTORY = { students: 2_000, completionsEach: 200, attemptsEach: 25, timeEach: 50 };
 const WORKSHEETS = ['net-worth', 'debt-payoff', 'savings-goal', 'paycheck', 'compound-interest', 'unit-price'];
 
 interface Content {
@@ -389,6 +393,10 @@ async function main(): Promise<void> {
     const name = database === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     console.log(`${name}: seeding ${TEACHERS} classes of ${STUDENTS_PER_CLASS} students …`);
     const teachers = await seedClassroom(servers[0]!.db, TEACHERS);
+    // the rest of the district's history, outside the measured classes: a dashboard's cost must
+    // follow its class, not the district
+    const history = await seedDistrictHistory(servers[0]!.db, HISTORY);
+    console.log(`${name}: ${history.rows.toLocaleString('en-US')} progress rows of ${history.students.toLocaleString('en-US')} other students`);
     if (database === 'postgres') {
       // current statistics, as autovacuum keeps them on a live database: plans on fresh, unanalyzed
       // tables are not the ones a district gets

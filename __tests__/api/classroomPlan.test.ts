@@ -2,11 +2,12 @@
  * The dashboard's full compute reads only the rows of the class's students, whatever the district's
  * history: a plan test (never a timing) on an ANALYZEd database holding a district's progress
  * around the class — 400,000 section completions, 50,000 review attempts and 100,000 time rows of
- * 10,000 other students. A plan that scans one of those tables grows with the district, not the
- * class. Runs on SQLite and, under `npm run test:pg`, on PostgreSQL (where fresh, unanalyzed tables
+ * 1,000 students, 30 of whom are the class (3 % of the rows: where PostgreSQL would rather scan). A
+ * plan that scans one of those tables grows with the district, not the class. Runs on SQLite and, under `npm run test:pg`, on PostgreSQL (where fresh, unanalyzed tables
  * once hid such a plan).
  */
 import { CompiledQuery, sql } from 'kysely';
+import { seedDistrictHistory } from '../support/districtHistory';
 import { isPostgres } from '../../src/server/db';
 import { classProgressQuery } from '../../src/server/services/classroom/repository';
 import { createTestApp, type TestApp } from './support/testApp';
@@ -21,20 +22,8 @@ let students: number[];
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  const pg = isPostgres(db);
   const school = (await db.selectFrom('clients').select('id').where('lsclient_id', '=', 'LINCOLN-HS').executeTakeFirstOrThrow()).id;
-  // the district's other students and their history, made by the database itself (a series of numbers)
-  const series = (n: number) => (pg ? sql.raw(`generate_series(1, ${n}) AS s(i)`) : sql.raw(`(WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n}) SELECT i FROM s) AS s`));
-  const firstOther = Number((await sql<{ m: number }>`SELECT COALESCE(MAX(id), 0) + 1 AS m FROM users`.execute(db)).rows[0]!.m);
-  await sql`INSERT INTO users (first_name, last_name, user_name, email, password_hash, created_at)
-    SELECT 'Other', 'Student', 'other' || s.i, 'other' || s.i || '@example.edu', 'x', 0 FROM ${series(OTHERS)}`.execute(db);
-  const user = sql.raw(`(${firstOther} + (s.i - 1) % ${OTHERS})`);
-  await sql`INSERT INTO section_completions (user_id, module_slug, material_slug, section_slug, completed_at)
-    SELECT ${user}, 'm' || ((s.i - 1) / ${OTHERS} / 8), 'mat' || (((s.i - 1) / ${OTHERS}) % 8), 's' || s.i, s.i FROM ${series(OTHERS * 400)}`.execute(db);
-  await sql`INSERT INTO review_attempts (user_id, module_slug, material_slug, score, passed, answers, created_at)
-    SELECT ${user}, 'm1', 'mat' || (s.i % 8), s.i % 100, s.i % 2, '[]', s.i FROM ${series(OTHERS * 50)}`.execute(db);
-  await sql`INSERT INTO time_spent (user_id, module_slug, material_slug, section_slug, seconds, first_at, updated_at)
-    SELECT ${user}, 'm1', 'mat' || (s.i % 8), 's' || s.i, 60, s.i, s.i FROM ${series(OTHERS * 100)}`.execute(db);
+  const { firstId: firstOther } = await seedDistrictHistory(db, { students: OTHERS, completionsEach: 400, attemptsEach: 50, timeEach: 100 });
 
   // the measured class: 30 of those students, each with a semester's history like everyone's
   const cls = await db.insertInto('classes').values({ client_id: school, name: 'Period 1', sourced_id: null, created_at: 0, updated_at: 0, archived_at: null }).returning('id').executeTakeFirstOrThrow();
