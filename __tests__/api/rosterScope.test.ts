@@ -2,14 +2,18 @@
  * A school administrator's OneRoster upload stays inside the school (SQLite, or PostgreSQL under
  * TEST_DATABASE_URL): a user missing from the file only leaves the school when they belong to
  * another one too; accounts another school or the district answers for are not the file's to
- * change; an existing account's e-mail is never replaced; every field keeps the account rules.
+ * change; an existing account's e-mail is never replaced (the roster's address waits for its user
+ * to confirm it); every field keeps the account rules.
  */
+import { ACCOUNT_MESSAGES, type ProfileView } from '../../src/common/accounts';
 import type { RosterReport, RosterUploadResult } from '../../src/common/roster';
+import type { Envelope, Session } from '../../src/common/types';
 import { ROSTER_FILE_FIELD, SCHOOL_SETTINGS_PATHS as P } from '../../src/common/schoolSettings';
 import { SUPPORT_PERMISSION, TEACHER_PERMISSION } from '../../src/common/permissions';
 import { hashPassword } from '../../src/server/security/passwords';
 import { formatRosterReport, importRoster } from '../../src/server/services/roster/service';
 import { enrollment, klass, org, rosterZip, user, type District, type Rows } from '../support/oneRoster';
+import { codeFromMail, lastMail, service } from './support/accounts';
 import { createTestApp, multipartCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -37,10 +41,16 @@ function lincoln(users: Rows = [user('lt-1', 'teacher', 'lin', 'ms.grant', 'Ada'
   };
 }
 
+/** Lincoln's administrator sends the file, as a dry run or (with the dry run's sha256) for real. */
+function upload(zip: Uint8Array, payload: { dryRun: boolean; sha256?: string }) {
+  const file = { data: zip, filename: 'lincoln.zip', type: 'application/zip' };
+  return multipartCall(t.app, { method: 'POST', path: P.roster, payload }, { [ROSTER_FILE_FIELD]: file }, { token: adminToken });
+}
+
 /** Lincoln's administrator uploads the file: a dry run, then (when it passes) the import of that file. */
 async function adminImport(district: District): Promise<RosterReport> {
   const zip = rosterZip(district);
-  const send = (payload: unknown) => multipartCall(t.app, { method: 'POST', path: P.roster, payload }, { [ROSTER_FILE_FIELD]: { data: zip, filename: 'lincoln.zip', type: 'application/zip' } }, { token: adminToken });
+  const send = (payload: { dryRun: boolean; sha256?: string }) => upload(zip, payload);
   const dry = (await send({ dryRun: true })).json() as RosterUploadResult;
   if (!dry.report.ok) return dry.report;
   const done = (await send({ dryRun: false, sha256: dry.sha256 })).json() as RosterUploadResult;
@@ -50,7 +60,7 @@ async function adminImport(district: District): Promise<RosterReport> {
 
 const schoolId = async (lsclientId: string) => (await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', lsclientId).executeTakeFirstOrThrow()).id;
 const account = (sourcedId: string) =>
-  t.db.selectFrom('users').select(['id', 'user_name', 'first_name', 'last_name', 'email', 'password_hash', 'deactivated_at']).where('sourced_id', '=', sourcedId).executeTakeFirstOrThrow();
+  t.db.selectFrom('users').select(['id', 'user_name', 'first_name', 'last_name', 'email', 'roster_email', 'password_hash', 'deactivated_at']).where('sourced_id', '=', sourcedId).executeTakeFirstOrThrow();
 
 /** Gives a roster user a password and signs them in: a session the import may or may not end. */
 async function signedIn(sourcedId: string): Promise<number> {
@@ -197,9 +207,54 @@ describe('an existing account’s e-mail', () => {
     // only Leo's: Noa's differs in case alone
     expect(report.warnings).toEqual([{ file: 'users.csv', line: 3, column: 'email', message: expect.stringMatching(/^The email differs from the account’s, which stays as it is/) as string }]);
     expect(formatRosterReport(report)).toContain('  warnings: 1\n    users.csv, line 3, column email: The email differs from the account’s');
-    expect(await account('ls-1')).toMatchObject({ last_name: 'Parker', email: 'leo.park@district.example.edu' });
-    expect((await account('ls-2')).email).toBe('mia.chen@district.example.edu');
-    expect((await account('ls-3')).email).toBe('noa.bell@district.example.edu');
+    expect(await account('ls-1')).toMatchObject({ last_name: 'Parker', email: 'leo.park@district.example.edu', roster_email: 'someone.else@example.org' });
+    expect(await account('ls-2')).toMatchObject({ email: 'mia.chen@district.example.edu', roster_email: null });
+    expect(await account('ls-3')).toMatchObject({ email: 'noa.bell@district.example.edu', roster_email: null });
+  });
+
+  it('waits for its user: the profile offers the roster’s address, and their code confirms it', async () => {
+    await adminImport(lincoln());
+    const listedAs = (email: string) => lincoln().users.map((u) => (u[0] === 'ls-1' ? user('ls-1', 'student', 'lin', 'leo.park', 'Leo', 'Park', { email }) : u));
+    // a dry run of a changed address stores nothing
+    const dry = (await upload(rosterZip({ ...lincoln(), users: listedAs('leo.new@example.org') }), { dryRun: true })).json() as RosterUploadResult;
+    expect(dry.report.warnings).toHaveLength(1);
+    expect((await account('ls-1')).roster_email).toBeNull();
+
+    // the import keeps the account's address; the roster's waits, and the profile says so
+    expect((await adminImport({ ...lincoln(), users: listedAs('leo.new@example.org') })).warnings[0]?.message).toMatch(/waits for its user to confirm it/);
+    expect(await account('ls-1')).toMatchObject({ email: 'leo.park@district.example.edu', roster_email: 'leo.new@example.org' });
+    await signedIn('ls-1');
+    const token = ((await signInRequest(t.app, 'leo.park', 'a-good-password')).json() as Envelope<Session>).body.token;
+    const profile = (await service(t.app, 'GET', '/me/profile', undefined, token)).json() as ProfileView;
+    expect(profile).toMatchObject({ user: { userEmail: 'leo.park@district.example.edu' }, pendingEmail: null, rosterEmail: 'leo.new@example.org' });
+
+    // the file agreeing with the account again answers it; listing the new address again brings it back
+    await adminImport(lincoln());
+    expect((await account('ls-1')).roster_email).toBeNull();
+    await adminImport({ ...lincoln(), users: listedAs('Leo.New@example.org') });
+    expect((await account('ls-1')).roster_email).toBe('Leo.New@example.org');
+
+    // "Use this address" is the profile's e-mail change: a code to the new address, entered by Leo
+    const changing = await service(t.app, 'PUT', '/me/profile', { firstName: 'Leo', lastName: 'Park', email: profile.rosterEmail, timezone: 'America/Chicago' }, token);
+    expect(changing.json()).toMatchObject({ user: { userEmail: 'leo.park@district.example.edu' }, pendingEmail: 'leo.new@example.org', message: ACCOUNT_MESSAGES.emailChangeSent });
+    expect((await account('ls-1')).roster_email).toBe('Leo.New@example.org');
+    const code = codeFromMail((await lastMail(t.db, 'leo.new@example.org'))?.text_body ?? '');
+    expect((await service(t.app, 'POST', '/me/email/verify', { code }, token)).json()).toMatchObject({ user: { userEmail: 'leo.new@example.org' } });
+    expect(await account('ls-1')).toMatchObject({ email: 'leo.new@example.org', roster_email: null });
+    expect(((await service(t.app, 'GET', '/me/profile', undefined, token)).json() as ProfileView).rosterEmail).toBeNull();
+  });
+
+  it('is offered until its user says it is not theirs; the account keeps its own', async () => {
+    await adminImport(lincoln());
+    await adminImport({ ...lincoln(), users: lincoln().users.map((u) => (u[0] === 'ls-2' ? user('ls-2', 'student', 'lin', 'mia.chen', 'Mia', 'Chen', { email: 'not.mia@example.org' }) : u)) });
+    await signedIn('ls-2');
+    const token = ((await signInRequest(t.app, 'mia.chen', 'a-good-password')).json() as Envelope<Session>).body.token;
+    expect((await service(t.app, 'DELETE', '/me/roster-email', { email: 'x@example.org' }, token)).statusCode).toBe(400);
+    const dismissed = await service(t.app, 'DELETE', '/me/roster-email', undefined, token);
+    expect(dismissed.json()).toEqual({ message: ACCOUNT_MESSAGES.rosterEmailDismissed });
+    expect(await account('ls-2')).toMatchObject({ email: 'mia.chen@district.example.edu', roster_email: null });
+    expect(((await service(t.app, 'GET', '/me/profile', undefined, token)).json() as ProfileView).rosterEmail).toBeNull();
+    expect((await service(t.app, 'DELETE', '/me/roster-email')).statusCode).toBe(401);
   });
 });
 

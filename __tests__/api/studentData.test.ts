@@ -39,12 +39,13 @@ describe('export', () => {
   it('a school admin downloads one JSON document of the student, without secrets; it is recorded', async () => {
     const id = await idOf('learner');
     await t.db.insertInto('section_completions').values({ user_id: id, module_slug: 'budgeting', material_slug: 'first-budget', section_slug: 'intro', completed_at: t.clock() }).execute();
+    await t.db.updateTable('users').set({ roster_email: 'maya.j@school.example.edu' }).where('id', '=', id).execute();
     const res = await call(schoolAdmin, 'GET', STUDENT_DATA_PATHS.export(id));
     expect(res.statusCode).toBe(200);
     const day = new Date(t.clock()).toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="student-learner-${day}.json"`);
     const doc = res.json() as Record<string, unknown> & { profile: { userName: string }; classes: unknown[]; sectionCompletions: unknown[]; reviewAttempts: unknown[] };
-    expect(doc.profile.userName).toBe('learner');
+    expect(doc.profile).toMatchObject({ userName: 'learner', rosterEmail: 'maya.j@school.example.edu' });
     expect(doc.classes.length).toBeGreaterThan(0);
     expect(doc.sectionCompletions).toContainEqual({ module_slug: 'budgeting', material_slug: 'first-budget', section_slug: 'intro', completed_at: t.clock() });
     expect(Object.keys(doc)).toEqual(

@@ -82,6 +82,7 @@ export const ACCOUNT_MESSAGES = {
   emailChangeSent: 'We sent a 6-digit code to your new e-mail address. Enter it to confirm the change.',
   emailChanged: 'Your e-mail address has been changed.',
   noPendingEmail: 'There is no e-mail change waiting for a code.',
+  rosterEmailDismissed: 'The address from your school’s records is no longer offered. If it is wrong, tell your school.',
   productNotFound: 'You do not have this product.',
   schoolNotFound: 'You are not a member of that school.',
   accessCodeAdded: (school: string, product: string) => `Access code added: ${product} at ${school}.`,

@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { fieldRequired, MESSAGES } from './messages';
 import { requiredEmail } from './validation';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, TEMPORARY_PASSWORD_LIFETIME_MS } from './accountMessages';
+import type { SessionIdentity } from './types';
 
 export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, TEMPORARY_PASSWORD_LIFETIME_MS };
 
@@ -198,6 +199,18 @@ export interface ProfileProduct {
   requiresExternalId: boolean;
   externalIdLabel: string | null;
   externalId: string | null;
+}
+
+/** GET /me/profile: the signed-in identity with what the profile shows beyond it. */
+export interface ProfileView extends SessionIdentity {
+  products: ProfileProduct[];
+  /** a new address waiting for the code sent to it (null: none) */
+  pendingEmail: string | null;
+  /**
+   * the address the school's roster lists when it is not the account's (null: none): the account
+   * keeps its own until the user confirms this one with the usual e-mail change
+   */
+  rosterEmail: string | null;
 }
 
 export interface RedeemedAccessCode {

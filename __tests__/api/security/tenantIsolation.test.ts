@@ -229,6 +229,8 @@ beforeAll(async () => {
   await ok(a.token, 'PUT', `/me/products/${productId}/external-id`, { externalId: 'APRIV7Q3X' });
   await ok(a.token, 'PUT', '/me/profile', { firstName: 'Maya', lastName: 'Johnson', email: 'maya.private@example.edu', timezone: 'America/Chicago' });
   const pendingEmailCode = codeFromMail((await lastMail(t.db, 'maya.private@example.edu'))?.text_body ?? '');
+  // the address A's school roster lists (an import leaves it waiting for A to confirm it)
+  await t.db.updateTable('users').set({ roster_email: `${MARK}@roster.example.edu` }).where('id', '=', a.user.id).execute();
 
   // the classroom: T teaches A; T2 teaches another class at A's school; TR teaches at Roosevelt
   await addUser(t.db, 'tteach', 'LINCOLN-HS', [], ['TEACHER']);
@@ -401,6 +403,14 @@ const MATRIX: Record<string, Row> = {
       const res = await call(w.b, 'POST', '/me/email/verify', { code: w.pendingEmailCode });
       expect([400, 409]).toContain(res.statusCode);
       noLeak(res);
+    },
+  },
+  'OneLook DELETE /me/roster-email': {
+    resource: 'account (the roster\'s e-mail)',
+    probe: async () => {
+      // the payload cannot name another account; B's own dismissal leaves A's (the snapshot at the end)
+      denied400(await call(w.b, 'DELETE', '/me/roster-email', { userId: w.a.id }));
+      noLeak(await call(w.b, 'DELETE', '/me/roster-email'));
     },
   },
   'OneLook GET /me/access-codes': { resource: 'access codes', probe: async () => noLeak(await call(w.b, 'GET', '/me/access-codes')) },

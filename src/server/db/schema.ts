@@ -34,6 +34,8 @@ export interface UsersTable {
   temporary_password_used_at: number | null;
   /** set when the school's roster drops the user: they cannot sign in (0015) */
   deactivated_at: number | null;
+  /** the address the school's roster lists when it is not the account's: waits for the user to confirm it (0024) */
+  roster_email: string | null;
 }
 
 export interface UserClientsTable {

@@ -6,7 +6,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
+import type { ProfileProduct, ProfileView, RedeemedAccessCode } from '../../../common/accounts';
 import type { Client, User } from '../../../common/types';
 import { callService } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
@@ -30,6 +30,9 @@ import {
   profileSaveFailed,
   profileSaveRequested,
   profileSaved,
+  rosterEmailDismissFailed,
+  rosterEmailDismissRequested,
+  rosterEmailDismissed,
 } from './slice';
 
 /** The fields of `next` that differ from `current`. */
@@ -49,12 +52,9 @@ function* applyUser(user: User): SagaIterator {
 
 export function* loadSaga(): SagaIterator {
   try {
-    const data: { user: User; clients: Client[]; products: ProfileProduct[]; pendingEmail: string | null } = yield call(callService, {
-      method: 'GET',
-      path: '/me/profile',
-    });
+    const data: ProfileView = yield call(callService, { method: 'GET', path: '/me/profile' });
     yield call(applyUser, data.user);
-    yield put(profileLoaded({ products: data.products, pendingEmail: data.pendingEmail }));
+    yield put(profileLoaded({ products: data.products, pendingEmail: data.pendingEmail, rosterEmail: data.rosterEmail }));
   } catch (error) {
     yield put(profileLoadFailed(toApiProblem(error)));
   }
@@ -81,6 +81,16 @@ export function* emailCodeSaga(action: ReturnType<typeof emailCodeSubmitted>): S
     yield put(emailConfirmed({ message: data.message }));
   } catch (error) {
     yield put(emailCodeFailed(toApiProblem(error)));
+  }
+}
+
+/** "Not mine": the school roster's address is no longer offered (the account keeps its own). */
+export function* rosterEmailDismissSaga(): SagaIterator {
+  try {
+    const data: { message: string } = yield call(callService, { method: 'DELETE', path: '/me/roster-email' });
+    yield put(rosterEmailDismissed({ message: data.message }));
+  } catch (error) {
+    yield put(rosterEmailDismissFailed(toApiProblem(error)));
   }
 }
 
@@ -130,6 +140,7 @@ export function* profileSaga(): SagaIterator {
   yield takeLatest(profileRequested, loadSaga);
   yield takeLeading(profileSaveRequested, saveSaga);
   yield takeLeading(emailCodeSubmitted, emailCodeSaga);
+  yield takeLeading(rosterEmailDismissRequested, rosterEmailDismissSaga);
   yield takeLatest(accessCodesRequested, codesSaga);
   yield takeLeading(accessCodeAddRequested, addCodeSaga);
   yield takeLeading(externalIdSaveRequested, externalIdSaga);

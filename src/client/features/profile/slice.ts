@@ -1,6 +1,7 @@
 /**
  * The learner's profile data beyond the session: products with their external ids,
- * redeemed access codes, a pending e-mail change, and one status per request. User fields
+ * redeemed access codes, a pending e-mail change, the school roster's address waiting for the
+ * learner, and one status per request. User fields
  * themselves live in the auth session and change through `profileUpdated` (SPEC S4.06).
  * Reset on auth:session:end (shared computers).
  */
@@ -24,8 +25,11 @@ export interface ProfileState {
   load: Request;
   products: ProfileProduct[];
   pendingEmail: string | null;
+  /** the address the school's roster lists, not confirmed by the user (null: none) */
+  rosterEmail: string | null;
   save: Request;
   emailCode: Request;
+  rosterEmailDismiss: Request;
   codes: { status: ProfileStatus; error: ApiProblem | null; items: RedeemedAccessCode[] };
   addCode: Request;
   externalId: Request;
@@ -35,8 +39,10 @@ export const initialProfileState: ProfileState = {
   load: idle,
   products: [],
   pendingEmail: null,
+  rosterEmail: null,
   save: idle,
   emailCode: idle,
+  rosterEmailDismiss: idle,
   codes: { status: 'idle', error: null, items: [] },
   addCode: idle,
   externalId: idle,
@@ -60,10 +66,11 @@ const profileSlice = createSlice({
     profileRequested(state) {
       state.load = start();
     },
-    profileLoaded(state, action: PayloadAction<{ products: ProfileProduct[]; pendingEmail: string | null }>) {
+    profileLoaded(state, action: PayloadAction<{ products: ProfileProduct[]; pendingEmail: string | null; rosterEmail: string | null }>) {
       state.load = done();
       state.products = action.payload.products;
       state.pendingEmail = action.payload.pendingEmail;
+      state.rosterEmail = action.payload.rosterEmail;
     },
     profileLoadFailed(state, action: PayloadAction<ApiProblem>) {
       state.load = failed(action.payload);
@@ -85,12 +92,24 @@ const profileSlice = createSlice({
     },
     emailConfirmed(state, action: PayloadAction<{ message: string }>) {
       state.emailCode = done(action.payload.message);
+      // the server answers the roster's address once the account's is it (as it does here)
+      if (state.rosterEmail !== null && state.pendingEmail?.toLowerCase() === state.rosterEmail.toLowerCase()) state.rosterEmail = null;
       state.pendingEmail = null;
       // the save's "we sent a code" message is answered now
       state.save = idle;
     },
     emailCodeFailed(state, action: PayloadAction<ApiProblem>) {
       state.emailCode = failed(action.payload);
+    },
+    rosterEmailDismissRequested(state) {
+      state.rosterEmailDismiss = start();
+    },
+    rosterEmailDismissed(state, action: PayloadAction<{ message: string }>) {
+      state.rosterEmailDismiss = done(action.payload.message);
+      state.rosterEmail = null;
+    },
+    rosterEmailDismissFailed(state, action: PayloadAction<ApiProblem>) {
+      state.rosterEmailDismiss = failed(action.payload);
     },
     accessCodesRequested(state) {
       state.codes.status = 'pending';
@@ -129,6 +148,7 @@ const profileSlice = createSlice({
     profileFormReset(state) {
       state.save = idle;
       state.emailCode = idle;
+      state.rosterEmailDismiss = idle;
       state.addCode = idle;
       state.externalId = idle;
     },
@@ -148,6 +168,9 @@ export const {
   emailCodeSubmitted,
   emailConfirmed,
   emailCodeFailed,
+  rosterEmailDismissRequested,
+  rosterEmailDismissed,
+  rosterEmailDismissFailed,
   accessCodesRequested,
   accessCodesLoaded,
   accessCodesFailed,

@@ -21,6 +21,7 @@ import { migration0020 } from './0020_class_versions';
 import { migration0021 } from './0021_class_row_versions';
 import { migration0022 } from './0022_temporary_passwords';
 import { migration0023 } from './0023_support_schools';
+import { migration0024 } from './0024_roster_email';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -48,6 +49,7 @@ export const migrationProvider: MigrationProvider = {
       '0021_class_row_versions': migration0021,
       '0022_temporary_passwords': migration0022,
       '0023_support_schools': migration0023,
+      '0024_roster_email': migration0024,
     };
   },
 };

@@ -3,6 +3,7 @@ import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES,
   type ProfileProduct,
+  type ProfileView,
   type RedeemedAccessCode,
 } from '../../../common/accounts';
 import { API_MESSAGES } from '../../../common/apiMessages';
@@ -77,6 +78,15 @@ export async function pendingEmail(db: Db, userId: number, now: number): Promise
   const row = await newestEmailChange(db, userId);
   if (!row || row.consumed_at !== null || now >= Number(row.expires_at) || Number(row.attempts) >= ACCOUNT_LIMITS.verificationMaxAttempts) return null;
   return row.email;
+}
+
+export async function profileView(db: Db, userId: number, now: number): Promise<ProfileView> {
+  return {
+    ...(await storedIdentity(db, userId)),
+    products: await listProducts(db, userId),
+    pendingEmail: await pendingEmail(db, userId, now),
+    rosterEmail: await repo.rosterEmailOf(db, userId),
+  };
 }
 
 export interface ProfileUpdate {

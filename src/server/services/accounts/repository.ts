@@ -132,8 +132,26 @@ export async function setNamesAndTimezone(db: Db, userId: number, names: { first
   changed('users', userId);
 }
 
+/** The user's new (confirmed) address; the school's roster address is answered once it is this one. */
 export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
   await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ roster_email: null })
+    .where('id', '=', userId)
+    .where((eb) => eb(eb.fn<string>('lower', ['roster_email']), '=', email.toLowerCase()))
+    .execute();
+  changed('users', userId);
+}
+
+/** The address the school's roster lists for the user and they have not confirmed (null: none). */
+export async function rosterEmailOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('roster_email').where('id', '=', userId).executeTakeFirst();
+  return row?.roster_email ?? null;
+}
+
+export async function clearRosterEmail(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ roster_email: null }).where('id', '=', userId).execute();
   changed('users', userId);
 }
 

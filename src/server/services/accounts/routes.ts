@@ -36,7 +36,7 @@ import {
   getProduct,
   listProducts,
   listRedeemedCodes,
-  pendingEmail,
+  profileView,
   setExternalId,
   switchSchool,
   updateProfile,
@@ -55,7 +55,8 @@ import {
   startWithInvitation,
   verifyRegistration,
 } from './registration';
-import { accessCodeNames } from './repository';
+import { accessCodeNames, clearRosterEmail } from './repository';
+import { noPayload } from '../schoolAdmin/access';
 import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
 
@@ -300,11 +301,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     method: 'GET',
     path: '/me/profile',
     access: 'user',
-    handler: async (ctx) => {
-      const id = signedInUserId(ctx);
-      const identity = await loadIdentity(ctx.db, id);
-      return { ...identity, products: await listProducts(ctx.db, id), pendingEmail: await pendingEmail(ctx.db, id, ctx.clock()) };
-    },
+    handler: async (ctx) => profileView(ctx.db, signedInUserId(ctx), ctx.clock()),
   },
   {
     method: 'PUT',
@@ -329,6 +326,17 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       await rate(ctx, 'verifyCheck', `user:${id}`);
       const user = await confirmEmailChange(ctx.db, id, (ctx.payload as { code: string }).code, ctx.clock());
       return { user, message: ACCOUNT_MESSAGES.emailChanged };
+    },
+  },
+  {
+    // "not mine": the address the school's roster lists is no longer offered (the account's stays)
+    method: 'DELETE',
+    path: '/me/roster-email',
+    access: 'user',
+    payloadSchema: noPayload,
+    handler: async (ctx) => {
+      await clearRosterEmail(ctx.db, signedInUserId(ctx));
+      return { message: ACCOUNT_MESSAGES.rosterEmailDismissed };
     },
   },
   {

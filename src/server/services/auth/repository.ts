@@ -30,6 +30,7 @@ const userByName = hotQuery(1, (db: Db, userName: string) =>
       'deactivated_at',
       'temporary_password_expires_at',
       'temporary_password_used_at',
+      'roster_email',
     ])
     .where('user_name', '=', userName),
 );

@@ -23,7 +23,7 @@ export async function schoolsBySourcedId(trx: Db) {
 export async function rosterUsers(trx: Db) {
   return trx
     .selectFrom('users')
-    .select(['id', 'sourced_id', 'user_name', 'first_name', 'last_name', 'email', 'deactivated_at'])
+    .select(['id', 'sourced_id', 'user_name', 'first_name', 'last_name', 'email', 'roster_email', 'deactivated_at'])
     .where('sourced_id', 'is not', null)
     .execute();
 }

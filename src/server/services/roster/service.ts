@@ -8,8 +8,8 @@
  * - users it lists are created or updated (no password: they set one through an invitation or a
  *   teacher's temporary password), join the school, teachers get TEACHER and administrators
  *   SCHOOLADMIN there; every field must keep the account rules (accountRules.ts); an existing
- *   account's e-mail is never replaced (a different one is a warning: the user changes it in their
- *   profile, where the new address is confirmed);
+ *   account's e-mail is never replaced (a different one is a warning and waits in `roster_email`
+ *   until the user confirms it with a code from their profile, or says it is not theirs);
  * - roster users of the school it no longer lists are deactivated (they cannot sign in; their
  *   sessions end; their records stay) when the file's schools are all they belong to; one who also
  *   belongs to another school, or holds a district-wide permission, only leaves the file's schools
@@ -253,8 +253,12 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     if (!row) continue;
     // the e-mail is where a password reset goes: the file may fill in a missing one, never replace one
     const fillEmail = row.email === '' && user.email !== '';
-    if (!fillEmail && differentEmail(row.email, user.email)) {
-      report.warnings.push({ file: 'users.csv', line: user.line, column: 'email', message: EMAIL_KEPT });
+    const waiting = fillEmail ? null : waitingEmail(row.email, user.email);
+    if (waiting !== null) report.warnings.push({ file: 'users.csv', line: user.line, column: 'email', message: EMAIL_KEPT });
+    if (waiting !== row.roster_email) {
+      // not an account change (the report's warning tells of it): the address waits for its user
+      await trx.updateTable('users').set({ roster_email: waiting }).where('id', '=', row.id).execute();
+      changed('users', row.id);
     }
     const changes = {
       ...(row.user_name !== user.userName ? { user_name: user.userName } : {}),
@@ -438,11 +442,20 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   return { report, clientIds };
 }
 
-const EMAIL_KEPT = 'The email differs from the account’s, which stays as it is: only its user changes it (in their profile, confirming the new address with a code sent there).';
+const EMAIL_KEPT = 'The email differs from the account’s, which stays as it is: the new address waits for its user to confirm it (their profile offers it, with a code sent there).';
 
 /** A non-empty e-mail of the file that is not the account's (addresses compare without case). */
 function differentEmail(stored: string, fromFile: string): boolean {
   return fromFile !== '' && fromFile.toLowerCase() !== stored.toLowerCase();
+}
+
+/**
+ * What `users.roster_email` holds after this row: the file's address when it differs from the
+ * account's (it waits for the user to confirm it), null when the file agrees or lists none.
+ * accountFieldProblems has refused an address that is not one already.
+ */
+function waitingEmail(stored: string, fromFile: string): string | null {
+  return differentEmail(stored, fromFile) ? fromFile : null;
 }
 
 type RosterAccount = Awaited<ReturnType<typeof rosterUsers>>[number];

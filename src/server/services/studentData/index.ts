@@ -66,6 +66,8 @@ export async function exportStudentData(db: Db, student: StudentAtSchool, actor:
         lastName: user.last_name,
         userName: user.user_name,
         email: user.email,
+        // the address the school's roster lists, not (yet) confirmed by the student
+        rosterEmail: user.roster_email,
         timezone: user.timezone,
         createdAt: num(user.created_at),
         rosterSourcedId: user.sourced_id,

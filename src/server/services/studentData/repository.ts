@@ -42,7 +42,7 @@ export async function holdsAnyPermission(db: Db, userId: number): Promise<boolea
 export async function exportRows(trx: Db, id: number, clientId: number) {
   const user = await trx
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'created_at', 'sourced_id', 'deactivated_at', 'must_change_password'])
+    .select(['id', 'first_name', 'last_name', 'user_name', 'email', 'roster_email', 'timezone', 'created_at', 'sourced_id', 'deactivated_at', 'must_change_password'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const schools = await trx

@@ -3,7 +3,7 @@ import { authSaga } from '../../../../../src/client/features/auth/sagas';
 import { schoolSwitched, signedInState } from '../../../../../src/client/features/auth/slice';
 import { changedUserFields, profileSaga } from '../../../../../src/client/features/profile/sagas';
 import { schoolSwitchWatcher } from '../../../../../src/client/features/profile/schoolSwitch';
-import { accessCodeAddRequested, externalIdSaveRequested, profileSaveRequested } from '../../../../../src/client/features/profile/slice';
+import { accessCodeAddRequested, externalIdSaveRequested, profileRequested, profileSaveRequested, rosterEmailDismissRequested } from '../../../../../src/client/features/profile/slice';
 import { harness, makeSession, NOW, serviceProxy, settle } from '../harness';
 
 const session = makeSession();
@@ -28,6 +28,25 @@ describe('profile sagas', () => {
     expect(h.state().auth.session?.user.timezone).toBe('America/Denver');
     expect(h.stored()?.user.timezone).toBe('America/Denver');
     expect(h.state().profile.save).toEqual({ status: 'succeeded', error: null, message: 'Your profile has been saved.' });
+  });
+
+  it('the profile brings the school’s address; “Not mine” asks the server to stop offering it', async () => {
+    const h = harness({
+      stored: session,
+      preloadedState: signedIn,
+      routes: serviceProxy({
+        'GET /me/profile': () => ({ status: 200, data: { user: session.user, clients: session.clients, permissions: [], products: [], pendingEmail: null, rosterEmail: 'lena.l@school.example.org' } }),
+        'DELETE /me/roster-email': () => ({ status: 200, data: { message: 'No longer offered.' } }),
+      }),
+      sagas: [profileSaga, authSaga],
+    });
+    h.store.dispatch(profileRequested());
+    await settle();
+    expect(h.state().profile.rosterEmail).toBe('lena.l@school.example.org');
+    h.store.dispatch(rosterEmailDismissRequested());
+    await settle();
+    expect(h.state().profile.rosterEmail).toBeNull();
+    expect(h.state().profile.rosterEmailDismiss).toEqual({ status: 'succeeded', error: null, message: 'No longer offered.' });
   });
 
   it('adding a code brings the new school into the session', async () => {

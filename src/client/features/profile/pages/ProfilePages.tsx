@@ -45,6 +45,7 @@ import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
 import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
+import { RosterEmailNotice } from '../components/RosterEmailNotice';
 import { TimezoneField } from '../components/TimezoneField';
 import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
 import {
@@ -133,6 +134,9 @@ export function AccountPage() {
           {profile.load.error?.message}
         </Alert>
       )}
+      {/* the school's address, and the code it was sent once the learner chose to use it */}
+      <RosterEmailNotice />
+      <EmailCodeForm />
       {user && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="dl" sx={{ m: 0 }}>
