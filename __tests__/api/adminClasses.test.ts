@@ -178,7 +178,7 @@ describe('the code sheet', () => {
   it('a class’s sheet: one card per student, or unnamed copies while nobody has joined', async () => {
     const cls = await newClass('Sheet P7');
     const empty = await ok<CodeSheet>(admin.token, 'GET', CLASS_ADMIN_PATHS.codeSheet, undefined, { class: cls.id, copies: 3 });
-    expect(empty).toMatchObject({ school: 'Lincoln High School', title: 'Join codes — Sheet P7' });
+    expect(empty).toMatchObject({ school: 'Lincoln High School', title: 'Class codes — Sheet P7' });
     expect(empty.registerUrl).toBe(`${t.config.publicUrl}/register/code`);
     expect(empty.joinUrl).toBe(`${t.config.publicUrl}/app/profile/code`);
     expect(empty.cards).toEqual(Array.from({ length: 3 }, () => ({ code: cls.joinCode, className: 'Sheet P7', studentName: null, expiresAt: null })));
@@ -193,12 +193,15 @@ describe('the code sheet', () => {
     refused(await call(admin.token, 'GET', CLASS_ADMIN_PATHS.codeSheet, undefined, { class: 'x' }), 400);
   });
 
-  it('the school’s sheet: one card per working access code with a seat left', async () => {
+  it('the school’s sheet: one card per working code, the access codes first, then the class codes', async () => {
     const created = await ok<{ code: { code: string } }>(admin.token, 'POST', ADMIN_PATHS.codes, { seats: 5 });
+    const cls = await newClass('Sheet P9');
     const sheet = await ok<CodeSheet>(admin.token, 'GET', CLASS_ADMIN_PATHS.codeSheet);
-    expect(sheet.title).toBe('Access codes — Lincoln High School');
+    expect(sheet.title).toBe('Access codes and class codes — Lincoln High School');
     expect(sheet.cards).toContainEqual({ code: created.code.code, className: null, studentName: null, expiresAt: null });
-    expect(sheet.cards.every((c) => c.className === null)).toBe(true);
+    expect(sheet.cards).toContainEqual({ code: cls.joinCode, className: 'Sheet P9', studentName: null, expiresAt: null });
+    const kinds = sheet.cards.map((c) => (c.className === null ? 'access' : 'class'));
+    expect(kinds).toEqual([...kinds].sort());
     const theirs = await ok<{ code: { code: string } }>(superuser.token, 'POST', ADMIN_PATHS.codes, { seats: 2 }, { school: 'ROOSEVELT-AC' });
     expect(sheet.cards.map((c) => c.code)).not.toContain(theirs.code.code);
     const roosevelt = await ok<CodeSheet>(rAdmin, 'GET', CLASS_ADMIN_PATHS.codeSheet);

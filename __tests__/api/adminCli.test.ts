@@ -202,7 +202,7 @@ it('class commands: create for a teacher, list, show, add and remove teachers, a
 
   expect(await run('code-sheet', '--school', 'LINCOLN-HS', '--class', id!, '--copies', '2')).toBe(0);
   const sheet = out.pop() ?? '';
-  expect(sheet).toContain('Join codes — CLI Period 1 (Lincoln High School)');
+  expect(sheet).toContain('Class codes — CLI Period 1 (Lincoln High School)');
   expect(sheet).toContain(`${t.config.publicUrl}/register/code`);
   expect(sheet.split(`Code: ${joinCode}`)).toHaveLength(3);
   expect(await run('code-sheet', '--school', 'ROOSEVELT-AC', '--class', id!)).toBe(1);

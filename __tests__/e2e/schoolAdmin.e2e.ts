@@ -1,7 +1,8 @@
 /**
  * Staff workspaces in real Chromium: staff sign in to /app like everyone (SPEC S2.15), where a
  * staff-only user's Home is their first workspace: `support` lands on the ticket queue, `teacher` on
- * their class list, `schooladmin` on the school's overview, from where they send an invitation, give a
+ * their class list, `schooladmin` on the school's overview, whose count of working codes the codes list
+ * and the printed sheet of every working code agree with, from where they send an invitation, give a
  * student a temporary password, end the student's sessions and read all three in the audit trail;
  * `schooladmin` also opens Classes and Teachers, adds a teacher to a class and prints its code
  * sheet, uploads a OneRoster file (dry run, then import) and changes the school's time zone; a learner opening /app/admin is told plainly that the page is not theirs. axe-core on every staff
@@ -70,6 +71,10 @@ describe('staff workspaces', () => {
     await page.getByRole('main').getByRole('link', { name: /^Classes\b/ }).first().waitFor();
     await accessibleAtBothSizes();
 
+    // the overview counts the codes the list shows as working, of each kind
+    const counted = (await page.getByText(/working access codes? and \d+ working class codes?/).textContent()) ?? '';
+    const [, accessCount, classCount] = /(\d+) working access codes? and (\d+) working class codes?/.exec(counted) ?? [];
+
     // an invitation
     const email = `invited.${Date.now() % 100_000}@example.edu`;
     await page.getByRole('link', { name: 'Manage codes and invitations' }).click();
@@ -77,6 +82,28 @@ describe('staff workspaces', () => {
     await page.getByLabel('Student’s e-mail').fill(email);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByRole('table', { name: 'Invitations' }).getByRole('cell', { name: email, exact: true }).waitFor();
+    await accessibleAtBothSizes();
+
+    // the codes: as many working as the overview said; a class code's seats used are its students
+    const codeTable = page.getByRole('table', { name: 'Access codes and class codes' });
+    await codeTable.getByRole('cell', { name: 'Class code: Personal Finance — Period 2' }).waitFor();
+    const codeRows = await codeTable.locator('tbody tr').evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const workingCodes = codeRows.filter(([, , , status]) => status?.startsWith('Works until'));
+    expect({ access: workingCodes.filter(([, kind]) => kind?.startsWith('Access code')).length, class: workingCodes.filter(([, kind]) => kind?.startsWith('Class code')).length }).toEqual({
+      access: Number(accessCount),
+      class: Number(classCount),
+    });
+    expect(Number(classCount)).toBeGreaterThanOrEqual(2);
+    expect(codeRows.find(([, kind]) => kind === 'Class code: Personal Finance — Period 2')?.[2]).toBe('24 of 40');
+
+    // Print codes: a card for every working code, the school's access codes and the class codes
+    await page.getByRole('link', { name: 'Print codes' }).click();
+    await page.waitForURL(/\/app\/admin\/codes\/print$/);
+    const schoolSheet = page.getByRole('region', { name: 'Access codes and class codes — Lincoln High School' });
+    await schoolSheet.getByRole('listitem').first().waitFor();
+    const printed = await schoolSheet.getByRole('listitem').evaluateAll((cards) => cards.map((card) => /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(card.textContent ?? '')?.[0]));
+    expect(printed.sort()).toEqual(workingCodes.map(([code]) => code).sort());
+    await schoolSheet.getByText('Class: Personal Finance — Period 2').waitFor();
     await accessibleAtBothSizes();
 
     // the student: a temporary password, then their sessions ended
@@ -164,14 +191,14 @@ describe('staff workspaces', () => {
     await page.getByRole('button', { name: 'Add teacher' }).click();
     await teachers.getByRole('cell', { name: userName, exact: true }).waitFor();
     await page.getByText('Pat Partner now teaches this class.').waitFor();
-    const joinCode = (await page.getByText(/^Join code:/).textContent())?.replace('Join code:', '').trim() ?? '';
+    const joinCode = (await page.getByText(/^Class code:/).textContent())?.replace('Class code:', '').trim() ?? '';
     expect(joinCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
     // the printable sheet: a card per student, each with the school, class, code and where to go
     await page.getByRole('link', { name: 'Print codes' }).click();
     await page.waitForURL(/\/app\/admin\/codes\/print\?class=\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Print Codes' }).waitFor();
-    const sheet = page.getByRole('region', { name: 'Join codes — Personal Finance — Period 2' });
+    const sheet = page.getByRole('region', { name: 'Class codes — Personal Finance — Period 2' });
     const cards = sheet.getByRole('listitem');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(24);

@@ -64,7 +64,10 @@ export interface AdminOverview {
   staff: number;
   deactivated: number;
   classes: number;
+  /** the school's own access codes that work (status 'working'), as on the codes list */
   accessCodes: number;
+  /** the classes' class codes that work, as on the codes list */
+  classCodes: number;
   pendingInvitations: number;
   auditEntries: number;
 }
@@ -110,12 +113,20 @@ export interface AdminAccessCode {
   /** formatted, e.g. ABCD-EFGH-JKLM */
   code: string;
   seats: number;
+  /** seats taken: for a class's working class code, the students enrolled in the class now (however they joined); else the code's redemptions */
   used: number;
   expiresAt: number | null;
-  /** a class's join code: the class; else null */
+  /** a class's class code: the class; null for the school's access code */
   className: string | null;
+  status: CodeStatus;
   createdAt: number;
 }
+
+/**
+ * Whether a code lets someone in now. One definition for the overview's counts, the codes list and
+ * the printed sheet: "working" is not revoked or expired, not of an archived class, with a seat left.
+ */
+export type CodeStatus = 'working' | 'full' | 'stopped' | 'archived';
 
 export interface AdminInvitation {
   id: number;

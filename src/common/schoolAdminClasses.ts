@@ -1,5 +1,5 @@
 /**
- * School administration's classes and teachers (/app/admin/classes) and the printable sheet of join
+ * School administration's classes and teachers (/app/admin/classes) and the printable sheet of class
  * and access codes: the OneLook routes' paths and shapes, shared by the server
  * (services/classroom/schoolClassRoutes.ts), the operator CLI and the client's schoolAdmin feature. Like
  * every admin route, each acts on one school (common/schoolAdmin.ts: `school` for the superuser).
@@ -69,7 +69,7 @@ export interface NewClassInput {
 /** One card of the sheet: a code, and where it leads. */
 export interface CodeCard {
   code: string;
-  /** the class a join code is for; null for a school access code */
+  /** the class a class code is for; null for the school's access code */
   className: string | null;
   /** the student the card is for, when the sheet is one card per student */
   studentName: string | null;
@@ -100,14 +100,14 @@ export const CLASS_ADMIN_MESSAGES = {
   nameRequired: 'Enter a name for the class.',
   nameTooLong: 'A class name can be at most 100 characters.',
   teacherRequired: 'Choose the class’s teacher.',
-  noProduct: 'No course is set up for this school yet, so the class cannot have a join code. Ask your district’s Cashwise administrator.',
+  noProduct: 'No course is set up for this school yet, so the class cannot have a class code. Ask your district’s Cashwise administrator.',
   badCopies: `The number of cards must be a whole number from 1 to ${CODE_SHEET_COPIES.max}.`,
-  noCodes: 'There is no working code to print. Create an access code first.',
+  noCodes: 'There is no working code to print. Create an access code, or a class to get its class code.',
   rosterArchive: 'This class comes from the school’s roster (OneRoster): archiving it here would be undone by the next import. Drop it from the roster instead.',
   rosterTeacherRemove: 'This teacher comes from the school’s roster for this class: removing them here would be undone by the next import. Change the roster instead.',
   rosterTeacherAdd: 'This teacher is managed by the school’s roster: adding them to a roster class here would be undone by the next import. Enrol them in the roster instead.',
   created: (name: string) => `The class “${name}” was created.`,
   teacherAdded: (name: string) => `${name} now teaches this class.`,
   teacherRemoved: (name: string) => `${name} no longer teaches this class.`,
-  archivedDone: 'The class was archived. Its join code no longer works; students keep their work.',
+  archivedDone: 'The class was archived. Its class code no longer works; students keep their work.',
 } as const;

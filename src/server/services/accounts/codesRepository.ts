@@ -56,6 +56,32 @@ export function accessCodesWithNames(db: Db, school: string | null) {
   return query.execute();
 }
 
+/**
+ * The school's codes, its access codes and its classes' class codes, with each one's class (name,
+ * archive date, students enrolled now): the ones that still may work first, then the newest; at
+ * most `limit`.
+ */
+export function schoolCodeRows(db: Db, schoolId: number, now: number, limit: number) {
+  return db
+    .selectFrom('access_codes')
+    .leftJoin('classes', 'classes.id', 'access_codes.class_id')
+    .select(['access_codes.id', 'access_codes.code', 'access_codes.seats', 'access_codes.used', 'access_codes.expires_at', 'access_codes.created_at', 'access_codes.class_id'])
+    .select(['classes.name as class_name', 'classes.archived_at as class_archived_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('class_students')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('class_students.class_id', '=', 'access_codes.class_id')
+        .where('class_students.left_at', 'is', null)
+        .as('enrolled'),
+    )
+    .where('access_codes.client_id', '=', schoolId)
+    .orderBy(sql`case when classes.archived_at is null and (access_codes.expires_at is null or access_codes.expires_at > ${now}) then 0 else 1 end`)
+    .orderBy('access_codes.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The class a join code is for: its name and whether it is archived. */
 export function classOfCode(db: Db, classId: number) {
   return db.selectFrom('classes').select(['id', 'name', 'archived_at']).where('id', '=', classId).executeTakeFirst();

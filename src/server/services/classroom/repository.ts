@@ -747,15 +747,3 @@ export function userNamed(db: Db, userId: number) {
   return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** The school's own access codes (not class join codes) that work now, newest first, at most 500. */
-export function liveSchoolCodes(db: Db, schoolId: number, now: number): Promise<{ code: string; expires_at: number | null; seats: number; used: number }[]> {
-  return db
-    .selectFrom('access_codes')
-    .select(['code', 'expires_at', 'seats', 'used'])
-    .where('client_id', '=', schoolId)
-    .where('class_id', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
-}

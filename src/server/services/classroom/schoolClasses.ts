@@ -7,8 +7,8 @@
  * entry in one transaction; a change the next roster import would undo is refused (rosterGuard.ts).
  * Refusals are HttpErrors (4xx with the reason); the CLI prints their message.
  */
-import { formatAccessCode } from '../../../common/accounts';
 import { TEACHER_PERMISSION } from '../../../common/classroom';
+import type { AdminAccessCode } from '../../../common/schoolAdmin';
 import {
   CLASS_ADMIN_MESSAGES,
   type AdminClass,
@@ -19,6 +19,7 @@ import {
 } from '../../../common/schoolAdminClasses';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { schoolCodes } from '../accounts/schoolCodes';
 import { auditNameOf } from '../audit/actor';
 import { recordAudit, type AuditActor } from '../audit/record';
 import * as repo from './repository';
@@ -165,7 +166,7 @@ export async function archiveSchoolClass(db: Db, by: SchoolActor, classId: numbe
 
 export interface SheetRequest {
   school: { id: number; name: string };
-  /** a class: its join code; none: the school's working access codes, one card each */
+  /** a class: its class code; none: every working code of the school, one card each */
   classId: number | null;
   /** for a class without students: how many unnamed cards */
   copies: number;
@@ -175,7 +176,8 @@ export interface SheetRequest {
 /**
  * The cards to print. A class's sheet has one card per student on its roster (their name on it, so
  * each gets theirs), or `copies` unnamed cards while nobody has joined; the school's sheet has one
- * card per access code that still works and has a seat left.
+ * card per working code (accounts/schoolCodes.ts, as the codes list and the overview count them):
+ * the school's access codes, then the classes' class codes by class.
  */
 export async function codeSheet(db: Db, request: SheetRequest, now: number): Promise<CodeSheet> {
   const urls = { registerUrl: `${request.publicUrl}/register/code`, joinUrl: `${request.publicUrl}/app/profile/code` };
@@ -185,12 +187,14 @@ export async function codeSheet(db: Db, request: SheetRequest, now: number): Pro
     const live = await repo.liveJoinCode(db, detail.id, now);
     const card = (studentName: string | null): CodeCard => ({ code: detail.joinCode!, className: detail.name, studentName, expiresAt: live?.expiresAt ?? null });
     const cards = detail.studentList.length > 0 ? detail.studentList.map((s) => card(s.name)) : Array.from({ length: request.copies }, () => card(null));
-    return { school: request.school.name, title: `Join codes — ${detail.name}`, ...urls, cards };
+    return { school: request.school.name, title: `Class codes — ${detail.name}`, ...urls, cards };
   }
-  const rows = await repo.liveSchoolCodes(db, request.school.id, now);
-  const cards = rows
-    .filter((r) => r.used < r.seats)
-    .map((r) => ({ code: formatAccessCode(r.code), className: null, studentName: null, expiresAt: r.expires_at === null ? null : Number(r.expires_at) }));
+  const working = (await schoolCodes(db, request.school.id, now)).filter((c) => c.status === 'working');
+  // the school's access codes first (newest first, as listed), then the class codes by class name
+  const byClass = (a: AdminAccessCode, b: AdminAccessCode) => Number(a.className !== null) - Number(b.className !== null) || (a.className ?? '').localeCompare(b.className ?? '');
+  const cards = working
+    .sort(byClass)
+    .map((c): CodeCard => ({ code: c.code, className: c.className, studentName: null, expiresAt: c.expiresAt }));
   if (cards.length === 0) throw new HttpError(409, CLASS_ADMIN_MESSAGES.noCodes);
-  return { school: request.school.name, title: `Access codes — ${request.school.name}`, ...urls, cards };
+  return { school: request.school.name, title: `Access codes and class codes — ${request.school.name}`, ...urls, cards };
 }

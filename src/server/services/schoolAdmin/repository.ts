@@ -1,13 +1,13 @@
 /**
  * Every query of school administration: the school an administrator acts for, its counts, its
- * members (searched and paged), access codes, invitations and audit trail. Every read is scoped to
- * one school (`schoolId`); the routes (routes.ts) check who may ask for which.
+ * members (searched and paged), invitations and audit trail (its codes: accounts/schoolCodes.ts).
+ * Every read is scoped to one school (`schoolId`); the routes (routes.ts) check who may ask for which.
  */
 import { sql, type Selectable } from 'kysely';
-import { formatAccessCode } from '../../../common/accounts';
-import type { AdminAccessCode, AdminInvitation } from '../../../common/schoolAdmin';
+import type { AdminInvitation } from '../../../common/schoolAdmin';
 import type { Db } from '../../db';
 import type { UsersTable } from '../../db/schema';
+import { schoolCodes, workingCounts } from '../accounts/schoolCodes';
 import type { AuditRow, ParsedAuditFilter } from './auditTrail';
 
 export interface School {
@@ -41,11 +41,12 @@ export interface SchoolCounts {
   staff: number;
   classes: number;
   accessCodes: number;
+  classCodes: number;
   pendingInvitations: number;
   auditEntries: number;
 }
 
-/** The overview's counts: members, deactivated, staff (a permission here or globally), live classes, working codes, pending invitations, audit entries. */
+/** The overview's counts: members, deactivated, staff (a permission here or globally), live classes, working codes (as the codes list counts them), pending invitations, audit entries. */
 export async function schoolCounts(db: Db, schoolId: number, now: number): Promise<SchoolCounts> {
   const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
   const [users, deactivated, staff, classes, codes, invitations, audit] = await Promise.all([
@@ -63,13 +64,7 @@ export async function schoolCounts(db: Db, schoolId: number, now: number): Promi
       )
       .executeTakeFirst(),
     db.selectFrom('classes').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', schoolId).where('archived_at', 'is', null).executeTakeFirst(),
-    db
-      .selectFrom('access_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('client_id', '=', schoolId)
-      .where('class_id', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirst(),
+    schoolCodes(db, schoolId, now),
     db
       .selectFrom('invitations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -85,7 +80,7 @@ export async function schoolCounts(db: Db, schoolId: number, now: number): Promi
     deactivated: count(deactivated),
     staff: count(staff),
     classes: count(classes),
-    accessCodes: count(codes),
+    ...workingCounts(codes),
     pendingInvitations: count(invitations),
     auditEntries: count(audit),
   };
@@ -134,27 +129,6 @@ export async function searchMembers(db: Db, schoolId: number, words: readonly st
 
 export async function productCode(db: Db, productId: number): Promise<string | undefined> {
   return (await db.selectFrom('products').select('code').where('id', '=', productId).executeTakeFirst())?.code;
-}
-
-/** The school's access codes (its own and its classes' join codes), newest first, at most 500. */
-export async function schoolAccessCodes(db: Db, schoolId: number): Promise<AdminAccessCode[]> {
-  const rows = await db
-    .selectFrom('access_codes')
-    .leftJoin('classes', 'classes.id', 'access_codes.class_id')
-    .select(['access_codes.id', 'access_codes.code', 'access_codes.seats', 'access_codes.used', 'access_codes.expires_at', 'access_codes.created_at', 'classes.name as class_name'])
-    .where('access_codes.client_id', '=', schoolId)
-    .orderBy('access_codes.id', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    code: formatAccessCode(r.code),
-    seats: r.seats,
-    used: r.used,
-    expiresAt: r.expires_at === null ? null : Number(r.expires_at),
-    className: r.class_name ?? null,
-    createdAt: Number(r.created_at),
-  }));
 }
 
 /** The school's e-mail invitations, newest first, at most 500. */

@@ -29,6 +29,7 @@ import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { AdminError, createAccessCodes, createUser, inviteStudents } from '../accounts/admin';
 import { revokeAccessCode, withdrawInvitation } from '../accounts/codeActions';
+import { schoolCodes } from '../accounts/schoolCodes';
 import {
   activeSchoolAdmins,
   deactivateUser,
@@ -80,6 +81,7 @@ async function overview(ctx: ServiceContext): Promise<AdminOverview> {
     deactivated: counts.deactivated,
     classes: counts.classes,
     accessCodes: counts.accessCodes,
+    classCodes: counts.classCodes,
     pendingInvitations: counts.pendingInvitations,
     auditEntries: counts.auditEntries,
   };
@@ -261,7 +263,7 @@ async function schoolProduct(ctx: ServiceContext, school: School): Promise<strin
 
 async function listCodes(ctx: ServiceContext): Promise<AdminAccessCode[]> {
   const { school } = await adminOf(ctx);
-  return repo.schoolAccessCodes(ctx.db, school.id);
+  return schoolCodes(ctx.db, school.id, ctx.clock());
 }
 
 const newCodeSchema = object({

@@ -110,6 +110,7 @@ const overview: AdminOverview = {
   deactivated: 0,
   classes: 2,
   accessCodes: 3,
+  classCodes: 2,
   pendingInvitations: 1,
   auditEntries: 12,
 };

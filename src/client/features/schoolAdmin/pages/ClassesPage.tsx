@@ -1,7 +1,7 @@
 /**
  * Classes and teachers at /app/admin/classes (the school's classes: search, SPEC §9 filters, create
  * one for a teacher) and /app/admin/classes/{id} (its teachers and students; add or remove a
- * teacher, archive, print its join codes). A roster class says so: the server refuses, with the
+ * teacher, archive, print its class codes). A roster class says so: the server refuses, with the
  * reason, what the next OneRoster import would undo.
  */
 import { useState, type FormEvent } from 'react';
@@ -48,7 +48,7 @@ function NewClassDialog({ open, teachers, pending, onClose, onCreate }: { open: 
       >
         <DialogTitle id="new-class-title">Create a class</DialogTitle>
         <DialogContent>
-          <DialogContentText>The class gets a join code at once; its teacher can share it or you can print it.</DialogContentText>
+          <DialogContentText>The class gets a class code at once; its teacher can share it or you can print it.</DialogContentText>
           <TextField label="Class name" required value={name} onChange={(e) => setName(e.target.value)} fullWidth margin="dense" slotProps={{ htmlInput: { maxLength: 100 } }} />
           <TextField select label="Teacher" required value={teacherId} onChange={(e) => setTeacherId(e.target.value)} fullWidth margin="dense">
             {teachers.map((t) => (
@@ -144,7 +144,7 @@ function ArchiveDialog({ cls, open, onClose, onArchive }: { cls: AdminClassDetai
     <Dialog open={open} onClose={onClose} aria-labelledby="archive-class-title">
       <DialogTitle id="archive-class-title">Archive {cls.name}?</DialogTitle>
       <DialogContent>
-        <DialogContentText>The class leaves the lists and its join code stops working. Its students and teachers keep their work; nothing is deleted.</DialogContentText>
+        <DialogContentText>The class leaves the lists and its class code stops working. Its students and teachers keep their work; nothing is deleted.</DialogContentText>
       </DialogContent>
       <DialogButtons onCancel={onClose} label="Archive" color="warning" onConfirm={onArchive} />
     </Dialog>
@@ -173,7 +173,7 @@ export function AdminClassPage() {
             {c.rosterManaged && <Chip label="From the roster" color="info" />}
             {c.archivedAt !== null && <Chip label={`Archived ${dayText(c.archivedAt)}`} />}
             <Typography>
-              Join code: <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>{c.joinCode ?? '—'}</Box>
+              Class code: <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }}>{c.joinCode ?? '—'}</Box>
             </Typography>
           </Stack>
           {c.rosterManaged && (
@@ -242,14 +242,14 @@ export function AdminClassPage() {
             Students ({c.students})
           </Typography>
           {c.studentList.length === 0 ? (
-            <Typography>No student has joined yet. Print the join codes to hand them out.</Typography>
+            <Typography>No student has joined yet. Print the class codes to hand them out.</Typography>
           ) : (
             <AdminTable label="Students" columns={['Name', 'User name', 'Joined by', 'Since']}>
               {c.studentList.map((s) => (
                 <TableRow key={s.userId}>
                   <TableCell>{s.name}</TableCell>
                   <TableCell>{s.userName}</TableCell>
-                  <TableCell>{s.source === 'code' ? 'Join code' : s.source === 'roster' ? 'Roster' : 'Teacher'}</TableCell>
+                  <TableCell>{s.source === 'code' ? 'Class code' : s.source === 'roster' ? 'Roster' : 'Teacher'}</TableCell>
                   <TableCell>{dayText(s.joinedAt)}</TableCell>
                 </TableRow>
               ))}

@@ -1,7 +1,7 @@
 /**
- * The printable sheet of codes at /app/admin/codes/print: with ?class={id} a class's join code (one
- * card per student of the class, named, or unnamed copies while nobody has joined), without it the
- * school's working access codes (one card each). Each card says the school, the class, the code,
+ * The printable sheet of codes at /app/admin/codes/print: with ?class={id} a class's class code (one
+ * card per student of the class, named, or unnamed copies while nobody has joined), without it every
+ * working code of the school, its access codes and its classes' class codes (one card each). Each card says the school, the class, the code,
  * where to register or join, and until when it works. On paper only the cards print (no app bar,
  * navigation or buttons), a whole card to a place.
  */

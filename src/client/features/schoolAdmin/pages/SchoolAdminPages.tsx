@@ -47,6 +47,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { selectPermissions } from '../../auth';
 import { SUPERUSER_PERMISSION } from '../../../../common/constants';
+import { countOf } from '../../../../common/plural';
 import { ADMIN_PATHS, STUDENT_DATA_PATHS } from '../api';
 import { schoolAdminArea } from '../area';
 import { AdminTable, Hidden } from './AdminTable';
@@ -179,7 +180,7 @@ function AdminOverview() {
         {
           title: 'Access codes and invitations',
           to: '/app/admin/codes',
-          text: `${o.accessCodes} working access codes, ${o.pendingInvitations} invitations waiting.`,
+          text: `${countOf(o.accessCodes, 'working access code')} and ${countOf(o.classCodes, 'working class code')}; ${countOf(o.pendingInvitations, 'invitation')} waiting.`,
           action: 'Manage codes and invitations',
         },
         { title: 'Classes', to: '/app/admin/classes', text: `${o.classes} classes.`, action: 'Classes and teachers' },
@@ -435,6 +436,20 @@ export function AdminUsersPage() {
 
 // ---------------------------------------------------------------- access codes and invitations
 
+/** What the codes list says of a code's status (the server decides it: accounts/schoolCodes.ts). */
+function codeStatusText(code: AdminAccessCode): string {
+  switch (code.status) {
+    case 'working':
+      return code.expiresAt === null ? 'Works until revoked' : `Works until ${dayText(code.expiresAt)}`;
+    case 'full':
+      return 'No seat left';
+    case 'archived':
+      return 'Class archived';
+    case 'stopped':
+      return `Stopped ${dayText(code.expiresAt)}`;
+  }
+}
+
 export function AdminCodesPage() {
   const codes = useAdminResource<AdminAccessCode[]>('codes', ADMIN_PATHS.codes);
   const invitations = useAdminResource<AdminInvitation[]>('invitations', ADMIN_PATHS.invitations);
@@ -442,7 +457,7 @@ export function AdminCodesPage() {
   const [seats, setSeats] = useState('30');
   const [expires, setExpires] = useState('');
   const [email, setEmail] = useState('');
-  // what "still works" means on this visit; the list reloads after every change
+  // whether an invitation is still open on this visit; the list reloads after every change
   const [now] = useState(() => Date.now());
   return (
     <AdminFrame title="Access Codes and Invitations">
@@ -488,14 +503,14 @@ export function AdminCodesPage() {
       )}
 
       <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
-        Access codes
+        Access codes and class codes
       </Typography>
       <Typography sx={{ mb: 1 }}>
-        An access code lets up to its number of seats register or join this school (Profile, Add Access Code). A class’s join code is on its class page:{' '}
+        An access code lets up to its number of seats register or join this school (Profile, Add Access Code). Each class has its own class code, listed here too and on the class’s page:{' '}
         <Link component={RouterLink} to="/app/admin/classes">
           Classes
         </Link>
-        .
+        . A class code’s seats used are the students in the class now. Print codes prints every working code.
       </Typography>
       <Box
         component="form"
@@ -517,19 +532,20 @@ export function AdminCodesPage() {
       </Box>
       <LoadFailed error={codes.error} />
       {codes.data && (
-        <AdminTable label="Access codes" columns={['Code', 'For', 'Seats used', 'Works until', <Hidden>Actions</Hidden>]}>
+        <AdminTable label="Access codes and class codes" columns={['Code', 'Kind', 'Seats used', 'Status', <Hidden>Actions</Hidden>]}>
           {codes.data.map((code) => {
-            const works = code.expiresAt === null || code.expiresAt > now;
+            // a code that has not stopped yet can be stopped
+            const revocable = code.status === 'working' || code.status === 'full';
             return (
               <TableRow key={code.id}>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{code.code}</TableCell>
-                <TableCell>{code.className ? `Class: ${code.className}` : 'The school'}</TableCell>
+                <TableCell>{code.className ? `Class code: ${code.className}` : 'Access code (the school)'}</TableCell>
                 <TableCell>
                   {code.used} of {code.seats}
                 </TableCell>
-                <TableCell>{works ? dayText(code.expiresAt) : `Stopped ${dayText(code.expiresAt)}`}</TableCell>
+                <TableCell>{codeStatusText(code)}</TableCell>
                 <TableCell>
-                  {works && (
+                  {revocable && (
                     <Button size="small" onClick={() => act({ name: `revoke-code:${code.id}`, method: 'DELETE', path: ADMIN_PATHS.code(code.id), reload: ['codes'] })}>
                       Revoke<Hidden> {code.code}</Hidden>
                     </Button>
