@@ -65,6 +65,13 @@ it('a class code’s seats used are the students in its class now, however they 
   const after = await period2();
   expect(after.students).toBe(25);
   expect((await codes()).find((c) => c.id === code.id)?.used).toBe(25);
+  // and joining counts seats the same way: with 26 seats, one more joins and the next finds it full
+  await t.db.updateTable('access_codes').set({ seats: 26 }).where('id', '=', code.id).execute();
+  for (const name of ['late1', 'late2']) await addUser(t, name);
+  await ok((await signIn(t.app, 'late1')).token, 'POST', '/me/access-codes', { code: before.joinCode });
+  expect((await call((await signIn(t.app, 'late2')).token, 'POST', '/me/access-codes', { code: before.joinCode })).statusCode).toBeGreaterThanOrEqual(400);
+  expect((await period2()).students).toBe(26);
+  await t.db.updateTable('access_codes').set({ seats: 40 }).where('id', '=', code.id).execute();
 });
 
 it('one meaning of working: a revoked code, a full one and an archived class’s code are listed, not counted, not printed', async () => {

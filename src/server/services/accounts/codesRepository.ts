@@ -92,13 +92,28 @@ export async function hasRedeemed(db: Db, codeId: number, userId: number): Promi
   return row !== undefined;
 }
 
-/** Takes one seat while one is free (a concurrent redemption cannot overbook); false when none was. */
+/**
+ * Takes one seat while one is free (a concurrent redemption cannot overbook); false when none was.
+ * A class code's seats are also bound by the class's current students, however they joined (the
+ * roster, a teacher), as the admin's list counts them (schoolCodes.ts); the redemption holds the
+ * class's lock, so concurrent joins count each other.
+ */
 export async function takeSeat(db: Db, codeId: number): Promise<boolean> {
   const taken = await db
     .updateTable('access_codes')
     .set({ used: sql<number>`used + 1` })
     .where('id', '=', codeId)
     .where('used', '<', sql<number>`seats`)
+    .where((eb) =>
+      eb.or([
+        eb('class_id', 'is', null),
+        eb(
+          eb.selectFrom('class_students').select((c) => c.fn.countAll<number>().as('n')).whereRef('class_students.class_id', '=', 'access_codes.class_id').where('class_students.left_at', 'is', null),
+          '<',
+          eb.ref('seats'),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
 }
