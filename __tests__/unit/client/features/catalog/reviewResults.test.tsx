@@ -35,6 +35,7 @@ const REVIEW: ReviewView = {
   questions: QUESTIONS,
   bestScore: 50,
   attempts: 1,
+  attemptLimit: null,
 };
 const base = { questions: QUESTIONS, score: 50, passingScore: 70, correctCount: 1, questionCount: 2, bestScore: 50, attempts: 1 };
 

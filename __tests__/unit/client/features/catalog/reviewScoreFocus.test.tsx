@@ -30,6 +30,7 @@ const REVIEW: ReviewView = {
   ],
   bestScore: null,
   attempts: 0,
+  attemptLimit: null,
 };
 const RESULT: ReviewResult = {
   questions: REVIEW.questions,
