@@ -9,6 +9,7 @@ import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { NO_ATTEMPTS_LEFT, attemptLine } from '../../../../../src/client/features/catalog/components/ReviewAttempts';
 import { initialState } from '../../../../../src/client/features/catalog/slice';
 import { attemptsUsedMessage, type MaterialSummary, type ModuleDetail, type ReviewResult, type ReviewView } from '../../../../../src/common/catalog';
+import { failedAttempt, reviewView } from './fixtures';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from '../../app/renderApp';
@@ -24,22 +25,7 @@ const REVIEW_PATH = catalogApi.review('budgeting', 'first-budget');
 const MODULE_PATH = catalogApi.module('budgeting');
 const PAGE = '/app/catalog/budgeting/material/first-budget/review';
 const LIMIT = { allowed: 2, className: 'Personal Finance — Period 2', teacher: 'James Whitaker' };
-const REVIEW: ReviewView = {
-  serving: 'opening-1',
-  moduleSlug: 'budgeting',
-  moduleTitle: 'Budgeting Basics',
-  materialSlug: 'first-budget',
-  materialTitle: 'Making Your First Budget',
-  title: 'Review: Making Your First Budget',
-  passingScore: 70,
-  questions: [
-    { id: 1, type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Concert tickets', 'Rent'] },
-    { id: 2, type: 'true-false', prompt: 'A budget is only for people who earn a lot.', choices: null },
-  ],
-  bestScore: null,
-  attempts: 0,
-  attemptLimit: LIMIT,
-};
+const REVIEW = reviewView({ attemptLimit: LIMIT });
 
 /** The module with its first material: `read` of its three sections read, its review passed or not. */
 function moduleWith(read: number, passed: boolean, status: ModuleDetail['progress']['status'] = 'in-progress'): ModuleDetail {
@@ -127,26 +113,7 @@ it('out of attempts: the notice names the teacher and the class, and there is no
 });
 
 it('the last attempt failed: the result offers no retake and says who can grant another', async () => {
-  open(
-    { ...REVIEW, attempts: 2, bestScore: 50 },
-    {
-      result: {
-        questions: REVIEW.questions,
-        answersShown: false,
-        score: 50,
-        passed: false,
-        passingScore: 70,
-        correctCount: 1,
-        questionCount: 2,
-        results: [
-          { id: 1, correct: false, given: 0, correctAnswer: null, explanation: null },
-          { id: 2, correct: true, given: false, correctAnswer: null, explanation: null },
-        ],
-        bestScore: 50,
-        attempts: 2,
-      },
-    },
-  );
+  open({ ...REVIEW, attempts: 2, bestScore: 50 }, { result: failedAttempt({ attempts: 2 }) });
   expect(await screen.findByText(attemptsUsedMessage(LIMIT), {}, { timeout: 20_000 })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Retake the review' })).toBeNull();
 });
