@@ -75,8 +75,8 @@ describe('attemptLine', () => {
     [null, 0, null],
     [{ ...LIMIT, allowed: 3 }, 0, 'Attempt 1 of 3'],
     [{ ...LIMIT, allowed: 3 }, 1, 'Attempt 2 of 3'],
-    [{ ...LIMIT, allowed: 3 }, 2, 'Attempt 3 of 3: your last one.'],
-    [{ ...LIMIT, allowed: 1 }, 0, 'Attempt 1 of 1: your last one.'],
+    [{ ...LIMIT, allowed: 3 }, 2, 'Attempt 3 of 3: your last attempt.'],
+    [{ ...LIMIT, allowed: 1 }, 0, 'Attempt 1 of 1: you have one try at this review.'],
     [{ ...LIMIT, allowed: 3 }, 3, null],
   ])('limit %p, %p made → %p', (limit, made, expected) => {
     expect(attemptLine(limit, made)).toBe(expected);
@@ -85,7 +85,7 @@ describe('attemptLine', () => {
 
 it('a limited review says which attempt this is before the first question', async () => {
   open({ ...REVIEW, attempts: 1, bestScore: 50 });
-  const line = await screen.findByText('Attempt 2 of 2: your last one.', {}, { timeout: 20_000 });
+  const line = await screen.findByText('Attempt 2 of 2: your last attempt.', {}, { timeout: 20_000 });
   const firstQuestion = screen.getByRole('group', { name: /Which of these is a need/ });
   expect(line.compareDocumentPosition(firstQuestion) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Submit answers' })).toBeInTheDocument();

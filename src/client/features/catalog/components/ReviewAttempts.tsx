@@ -15,7 +15,8 @@ import { attemptsUsedMessage, catalogPaths, type ReviewAttemptLimit } from '../.
 export function attemptLine(limit: ReviewAttemptLimit | null, made: number): string | null {
   if (!limit || made >= limit.allowed) return null;
   const n = made + 1;
-  return n === limit.allowed ? `Attempt ${n} of ${limit.allowed}: your last one.` : `Attempt ${n} of ${limit.allowed}`;
+  if (limit.allowed === 1) return 'Attempt 1 of 1: you have one try at this review.';
+  return n === limit.allowed ? `Attempt ${n} of ${limit.allowed}: your last attempt.` : `Attempt ${n} of ${limit.allowed}`;
 }
 
 export function AttemptLine({ limit, made }: { limit: ReviewAttemptLimit | null; made: number }) {
