@@ -345,18 +345,44 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     expect((await ok<MyAssignment[]>(jo.session.token, 'GET', '/me/assignments')).map((a) => a.id)).not.toContain(worksheet.id);
   });
 
-  it('the attempt limit holds at the review route with a clear 409', async () => {
-    const { jo } = await classAtWork();
+  it('a limited review says which attempt this is; once they are used it serves no questions and names who can grant more', async () => {
+    const { cls, jo } = await classAtWork();
     const student = jo.session;
+    const limit = { allowed: 2, className: cls.name, teacher: 'Alex Morgan' };
     const first = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
-    expect(first.attemptsAllowed).toBe(2);
+    expect(first).toMatchObject({ attempts: 0, attemptLimit: limit });
+    expect(first.questions.length).toBeGreaterThan(0);
+    // a copy opened in another tab, submitted once the attempts are used
+    const spare = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
     await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, first, (i) => WRONG[i]!));
     const second = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
-    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => RIGHT[i]!));
-    const third = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
-    refused(await call(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, third, (i) => RIGHT[i]!)), 409, CATALOG_MESSAGES.attemptsUsed(2));
+    expect(second).toMatchObject({ attempts: 1, attemptLimit: limit });
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => WRONG[i]!));
+
+    const servings = () => t.db.selectFrom('review_servings').select('id').where('user_id', '=', jo.id).execute();
+    const openBefore = (await servings()).length;
+    const used = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    expect(used).toMatchObject({ attempts: 2, attemptLimit: limit, serving: null, questions: [] });
+    expect(await servings()).toHaveLength(openBefore);
+    expect(CATALOG_MESSAGES.attemptsUsed(limit)).toBe(
+      'You have used all 2 attempts your teacher set for this review (Personal Finance — Period 5). Ask Alex Morgan for another attempt.',
+    );
+    refused(await call(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, spare, (i) => RIGHT[i]!)), 409, CATALOG_MESSAGES.attemptsUsed(limit));
     // learners outside the class are not limited
-    expect((await ok<ReviewView>(learner.token, 'GET', `${MAT}/review`)).attemptsAllowed).toBeUndefined();
+    expect(await ok<ReviewView>(learner.token, 'GET', `${MAT}/review`)).toMatchObject({ attemptLimit: null });
+  });
+
+  it('the binding limit is the smallest of the student’s classes, and its teacher is the one who assigned it', async () => {
+    const { jo } = await classAtWork();
+    const other = await newClass('Economics — Period 1', teacher);
+    expect((await call(teacher, 'POST', `/classes/${other.id}/teachers`, { userName: 'teach2' })).statusCode).toBeLessThan(300);
+    expect((await join(jo.session, other.joinCode!)).statusCode).toBe(200);
+    await ok<Assignment>(coTeacher, 'POST', `/classes/${other.id}/assignments`, { kind: 'review', moduleSlug: 'budgeting', materialSlug: 'first-budget', maxAttempts: 1 });
+    const review = await ok<ReviewView>(jo.session.token, 'GET', `${MAT}/review`);
+    expect(review.attemptLimit).toEqual({ allowed: 1, className: 'Economics — Period 1', teacher: 'Sam Lee' });
+    expect(CATALOG_MESSAGES.attemptsUsed(review.attemptLimit!)).toBe(
+      'You have used the 1 attempt your teacher set for this review (Economics — Period 1). Ask Sam Lee for another attempt.',
+    );
   });
 
   it('the dashboard shows each student × assignment: passed with the best score, in progress, not started, overdue; who is signed in', async () => {

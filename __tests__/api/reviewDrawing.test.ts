@@ -113,8 +113,8 @@ describe('judging', () => {
   /** A serving that drew exactly these two questions, choices in the content's order. */
   async function servingOf(ids: number[]): Promise<string> {
     const review = await ok<ReviewView>('GET', `${MAT}/review`);
-    await t.db.updateTable('review_servings').set({ question_ids: JSON.stringify(ids), choice_orders: '{}' }).where('id', '=', review.serving).execute();
-    return review.serving;
+    await t.db.updateTable('review_servings').set({ question_ids: JSON.stringify(ids), choice_orders: '{}' }).where('id', '=', review.serving!).execute();
+    return review.serving!;
   }
 
   it.each<[string, ReviewAnswer, boolean]>([

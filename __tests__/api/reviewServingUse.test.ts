@@ -95,7 +95,7 @@ describe('a review', () => {
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
     if (isPostgres(t.db)) expect(failed.statusCode).toBe(503);
     expect(await t.db.selectFrom('review_attempts').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    expect(await servingExists(review.serving)).toBe(true);
+    expect(await servingExists(review.serving!)).toBe(true);
 
     const retried = await call(token, 'POST', `${REVIEW}/attempts`, payload);
     expect(retried.statusCode).toBe(200);
@@ -107,7 +107,7 @@ describe('a review', () => {
       Object.fromEntries(review.questions.map((q, i) => [String(q.id), i === 0 ? right.get(q.id) : wrongOf(right.get(q.id)!)])),
     );
     // used now: once only
-    expect(await servingExists(review.serving)).toBe(false);
+    expect(await servingExists(review.serving!)).toBe(false);
     expect(messageOf(await call(token, 'POST', `${REVIEW}/attempts`, payload))).toBe(CATALOG_MESSAGES.servingGone);
   });
 
@@ -117,7 +117,7 @@ describe('a review', () => {
     const review = await ok<ReviewView>(token, 'GET', REVIEW);
     const payload = await firstRightOnly(review);
     const send = () => call(token, 'POST', `${REVIEW}/attempts`, payload);
-    const responses = await atOnce([review.serving], [send, send]);
+    const responses = await atOnce([review.serving!], [send, send]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(messageOf(responses.find((r) => r.statusCode === 409)!)).toBe(CATALOG_MESSAGES.servingGone);
     expect(await t.db.selectFrom('review_attempts').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);

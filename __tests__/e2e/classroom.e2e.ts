@@ -8,9 +8,9 @@
  * server imported, as in finishing.e2e.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
-import { e2eState, expectAccessible, launchBrowser, newContext, oneLookCall, signInAs } from './support/browser';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { answerOnPage, apiAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
+import { createStudent, e2eState, expectAccessible, launchBrowser, newContext, oneLookCall, signInAs } from './support/browser';
 
 jest.setTimeout(300_000);
 
@@ -61,33 +61,44 @@ function dueInAWeek(): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCFullYear()).slice(2)}`;
 }
 
+/** A signed-in teacher makes a class from Classes in the navigation and reads its join code. */
+async function createClass(teacher: Page, className: string): Promise<{ classLink: Locator; joinCode: string }> {
+  await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' }).click();
+  await teacher.waitForURL(/\/app\/classes$/);
+  await teacher.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
+  await expectAccessible(teacher);
+  await teacher.getByRole('button', { name: 'Create a class' }).click();
+  await teacher.getByLabel('Class name').fill(className);
+  await teacher.getByRole('button', { name: 'Create', exact: true }).click();
+  const classLink = teacher.getByRole('link', { name: className });
+  await classLink.waitFor();
+  const row = teacher.getByRole('row').filter({ has: classLink });
+  const joinCode = ((await row.locator('code').textContent()) ?? '').trim();
+  expect(joinCode).toMatch(/\S{4,}/);
+  await expectAccessible(teacher);
+  return { classLink, joinCode };
+}
+
+/** A signed-in student joins with the code at /app/profile/code and is told which class. */
+async function joinClass(page: Page, joinCode: string, className: string): Promise<void> {
+  await page.goto(`${e2eState().baseURL}/app/profile/code`);
+  await page.getByRole('textbox', { name: /access code/i }).fill(joinCode);
+  await page.getByRole('button', { name: 'Add code' }).click();
+  await page.getByText(`You joined the class “${className}”.`).waitFor();
+  await expectAccessible(page);
+}
+
 describe('the classroom, teacher and student', () => {
   it('class, join code, assignment, live dashboard, gradebook and ending a student’s sessions', async () => {
     const className = `Money Matters ${Date.now() % 100_000}`;
 
     // the teacher: Classes in the navigation, a new class and its join code
     await signInAs(teacher, 'teacher');
-    await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' }).click();
-    await teacher.waitForURL(/\/app\/classes$/);
-    await teacher.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
-    await expectAccessible(teacher);
-    await teacher.getByRole('button', { name: 'Create a class' }).click();
-    await teacher.getByLabel('Class name').fill(className);
-    await teacher.getByRole('button', { name: 'Create', exact: true }).click();
-    const classLink = teacher.getByRole('link', { name: className });
-    await classLink.waitFor();
-    const row = teacher.getByRole('row').filter({ has: classLink });
-    const joinCode = ((await row.locator('code').textContent()) ?? '').trim();
-    expect(joinCode).toMatch(/\S{4,}/);
-    await expectAccessible(teacher);
+    const { classLink, joinCode } = await createClass(teacher, className);
 
     // the learner joins with it at /app/profile/code and is told which class
     await signInAs(learner, 'learner');
-    await learner.goto(`${e2eState().baseURL}/app/profile/code`);
-    await learner.getByRole('textbox', { name: /access code/i }).fill(joinCode);
-    await learner.getByRole('button', { name: 'Add code' }).click();
-    await learner.getByText(`You joined the class “${className}”.`).waitFor();
-    await expectAccessible(learner);
+    await joinClass(learner, joinCode, className);
 
     // a material whose review the learner has not passed yet
     const modules = await oneLookCall<{ slug: string; title: string }[]>(learner, 'GET', '/catalog');
@@ -179,5 +190,68 @@ describe('the classroom, teacher and student', () => {
     // within one 30-second session check (the probe asks the server), plus slack
     await learner.waitForURL(/\/login/, { timeout: 35_000 });
     await expectAccessible(learner);
+  });
+
+  it('a review limited to one attempt: "Attempt 1 of 1", failed, then the teacher to ask and no questions', async () => {
+    const className = `One Try ${Date.now() % 100_000}`;
+    // the demo teacher (James Whitaker) and a student with no history, in contexts of their own
+    const staffContext = await newContext(browser);
+    const studentContext = await newContext(browser);
+    try {
+      const whitaker = await staffContext.newPage();
+      await signInAs(whitaker, 'teacher');
+      const { classLink, joinCode } = await createClass(whitaker, className);
+      const student = await studentContext.newPage();
+      await signInAs(student, createStudent('Riley', 'Park'));
+      await joinClass(student, joinCode, className);
+      const [module] = await oneLookCall<{ slug: string; title: string }[]>(student, 'GET', '/catalog');
+      const { materials } = await oneLookCall<{ materials: MaterialSummary[] }>(student, 'GET', `/catalog/modules/${module!.slug}`);
+      const material = materials[0]!;
+
+      // the teacher assigns that material's review with one attempt
+      await classLink.click();
+      await whitaker.getByRole('heading', { level: 1, name: className }).waitFor();
+      await whitaker.getByRole('button', { name: 'Assign' }).click();
+      await choose(whitaker, 'What to assign', 'A material’s review');
+      await choose(whitaker, 'Module', module!.title);
+      await choose(whitaker, 'Material', material.title);
+      await whitaker.getByLabel('Attempt limit (optional)').fill('1');
+      await whitaker.getByRole('dialog').getByRole('button', { name: 'Assign' }).click();
+      await whitaker.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // the student opens the review: which attempt it is, before the first question; fails it
+      await student.goto(`${e2eState().baseURL}/app/catalog/${module!.slug}/material/${material.slug}/review`);
+      const line = student.getByText(/^Attempt 1 of 1/);
+      await line.waitFor();
+      const form = student.getByRole('form', { name: 'Review questions' });
+      const fieldsets = form.locator('fieldset:has(> legend[id^="question-"])');
+      await fieldsets.first().waitFor();
+      const lineBox = (await line.boundingBox())!;
+      expect(lineBox.y).toBeLessThan((await fieldsets.first().boundingBox())!.y);
+      await expectAccessible(student);
+      const bank = reviewFromContent(((await student.getByRole('heading', { level: 1 }).textContent()) ?? '').trim());
+      const count = await fieldsets.count();
+      for (let i = 0; i < count; i += 1) {
+        await answerOnPage(fieldsets.nth(i), known(bank, (await fieldsets.nth(i).locator('legend[id^="question-"]').textContent()) ?? ''), false);
+      }
+      await student.getByRole('button', { name: 'Submit answers' }).click();
+      await student.getByText(/^Your score: 0%/).waitFor();
+      await expect(student.getByRole('button', { name: 'Retake the review' }).count()).resolves.toBe(0);
+      await expectAccessible(student);
+
+      // opened again: no attempt left, said before any answering, with the teacher who can grant one
+      await student.reload();
+      const notice = student.getByTestId('out-of-attempts');
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toContain(
+        `You have used the 1 attempt your teacher set for this review (${className}). Ask James Whitaker for another attempt.`,
+      );
+      await expect(student.getByRole('form', { name: 'Review questions' }).count()).resolves.toBe(0);
+      await expect(student.locator('legend[id^="question-"]').count()).resolves.toBe(0);
+      await expectAccessible(student);
+    } finally {
+      await staffContext.close();
+      await studentContext.close();
+    }
   });
 });

@@ -193,23 +193,41 @@ export interface ReviewQuestionView {
   unit?: string | null;
 }
 
+/** A teacher's limit on a review's attempts (set by an assignment), and who can grant more. */
+export interface ReviewAttemptLimit {
+  allowed: number;
+  /** the class whose assignment set the limit */
+  className: string;
+  /** the teacher to ask for another attempt, by name (null: the class has no teacher left) */
+  teacher: string | null;
+}
+
+/** What a student out of attempts reads, before any answering and if they submit anyway. */
+export function attemptsUsedMessage(limit: ReviewAttemptLimit): string {
+  const used = limit.allowed === 1 ? 'the 1 attempt' : `all ${limit.allowed} attempts`;
+  return `You have used ${used} your teacher set for this review (${limit.className}). Ask ${limit.teacher ?? 'your teacher'} for another attempt.`;
+}
+
 export interface ReviewView {
   /**
    * This opening of the review: its choices are in an order drawn for it, which the server keeps
-   * under this id; the answers name it and give positions in this order.
+   * under this id; the answers name it and give positions in this order. Null when no attempt is
+   * left: there is nothing to answer.
    */
-  serving: string;
+  serving: string | null;
   moduleSlug: string;
   moduleTitle: string;
   materialSlug: string;
   materialTitle: string;
   title: string;
   passingScore: number;
+  /** empty when no attempt is left (attempts made reached the limit) */
   questions: ReviewQuestionView[];
   bestScore: number | null;
+  /** attempts made */
   attempts: number;
-  /** the attempts a teacher allows (an assignment's limit), present only when one applies */
-  attemptsAllowed?: number;
+  /** the limit a teacher's assignment sets, null when none applies */
+  attemptLimit: ReviewAttemptLimit | null;
 }
 
 /**

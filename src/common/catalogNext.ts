@@ -47,3 +47,16 @@ export function nextModule(catalog: readonly CatalogModuleCard[], moduleSlug: st
   const next = (index < 0 ? modules : after(modules, index)).find((m) => m.progress.status !== 'completed');
   return next ? { label: `Next module: ${next.title}`, path: catalogPaths.module(next.slug) } : null;
 }
+
+/**
+ * What to offer once the review of `materialSlug` is passed: the material's first unread section
+ * while any is unread (the review can be passed before reading it all), else as `afterMaterial`;
+ * null while the review is not passed (or the module has no such material).
+ */
+export function afterReview(module: ModuleDetail, materialSlug: string): ReturnType<typeof afterMaterial> {
+  const material = module.materials.find((m) => m.slug === materialSlug);
+  if (!material?.review.passed) return null;
+  const unread = [...material.sections].sort((a, b) => a.order - b.order).find((s) => !s.completed);
+  if (!unread) return afterMaterial(module, materialSlug);
+  return { moduleCompleted: false, next: { label: `Next: ${unread.title}`, path: catalogPaths.section(module.slug, material.slug, unread.slug) } };
+}

@@ -22,3 +22,16 @@ export function yearsAndMonths(totalMonths: number): string {
   if (rest === 0) return countOf(years, 'year');
   return `${countOf(years, 'year')}, ${countOf(rest, 'month')}`;
 }
+
+/**
+ * A unit as content writes it (plural: "dollars", "dollars per hour", "percent") in the form that goes
+ * with `count`: singular for exactly one ("1 dollar", "1 dollar per hour", "-1 dollar"), as written
+ * otherwise ("0 dollars", "1.5 dollars"). Only the first word is counted, and a word that is not a
+ * plural in s ("percent") stays as it is.
+ */
+export function unitFor(count: number, unit: string): string {
+  if (Math.abs(count) !== 1) return unit;
+  const [first = '', ...rest] = unit.split(' ');
+  const singular = first.endsWith('ies') ? `${first.slice(0, -3)}y` : first.endsWith('s') && !first.endsWith('ss') ? first.slice(0, -1) : first;
+  return [singular, ...rest].join(' ');
+}

@@ -11,7 +11,7 @@ import type { Db } from '../../../src/server/db';
  * content's choice index (indexes for multiple select; true/false; a number or text for numeric),
  * translated into this serving's order.
  */
-export async function servedAnswers(db: Db, review: ReviewView, pick: (index: number) => ReviewAnswer): Promise<{ serving: string; answers: Record<string, ReviewAnswer> }> {
+export async function servedAnswers(db: Db, review: ReviewView, pick: (index: number) => ReviewAnswer): Promise<{ serving: string | null; answers: Record<string, ReviewAnswer> }> {
   const rows = await db.selectFrom('content_questions').select(['id', 'choices']).where('id', 'in', review.questions.map((q) => q.id)).execute();
   const stored = new Map(rows.map((row) => [row.id, row.choices ? (JSON.parse(row.choices) as string[]) : null]));
   const answers = Object.fromEntries(

@@ -1,6 +1,6 @@
 /** Where finishing leads: the next material (or its review) of the module, then the next module. */
 import type { CatalogModuleCard, MaterialSummary, ModuleDetail, ProgressStatus } from '../../../src/common/catalog';
-import { afterMaterial, nextModule } from '../../../src/common/catalogNext';
+import { afterMaterial, afterReview, nextModule } from '../../../src/common/catalogNext';
 
 /** A material of three sections: `read` of them read, its review passed or not. */
 function material(order: number, read: number, passed: boolean): MaterialSummary {
@@ -51,6 +51,23 @@ describe('afterMaterial: what finishing a material offers', () => {
     ['a one-material module finished', moduleOf(DONE(1)), 'm1', { moduleCompleted: true }],
   ])('%s', (_name, module, slug, expected) => {
     expect(afterMaterial(module, slug)).toEqual(expected);
+  });
+});
+
+describe('afterReview: what passing a review offers', () => {
+  it.each([
+    ['the review is not passed', moduleOf(material(1, 3, false), material(2, 0, false)), 'm1', null],
+    ['a material the module does not have', moduleOf(DONE(1)), 'nope', null],
+    [
+      'passed with sections unread: the first unread one',
+      moduleOf(material(1, 1, true), material(2, 0, false)),
+      'm1',
+      { moduleCompleted: false, next: { label: 'Next: Section 2', path: '/app/catalog/budgeting/material/m1/section/s2' } },
+    ],
+    ['passed with every section read: the next material', moduleOf(DONE(1), material(2, 0, false)), 'm1', { moduleCompleted: false, next: { label: 'Next: Material 2', path: '/app/catalog/budgeting/material/m2' } }],
+    ['passed, the last of the module', moduleOf(DONE(1), DONE(2)), 'm2', { moduleCompleted: true }],
+  ])('%s', (_name, module, slug, expected) => {
+    expect(afterReview(module, slug)).toEqual(expected);
   });
 });
 

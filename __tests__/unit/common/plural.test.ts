@@ -1,7 +1,7 @@
 /** Counted nouns in messages: singular for one, plural otherwise — never "minute(s)". */
 import { ACCOUNT_MESSAGES } from '../../../src/common/accounts';
 import { API_MESSAGES } from '../../../src/common/apiMessages';
-import { countOf, minutesToWait, yearsAndMonths } from '../../../src/common/plural';
+import { countOf, minutesToWait, unitFor, yearsAndMonths } from '../../../src/common/plural';
 import { SUPPORT_API_MESSAGES } from '../../../src/server/services/support/tickets';
 
 describe('countOf', () => {
@@ -61,5 +61,30 @@ describe('yearsAndMonths: a number of months as people say it', () => {
     [600, '50 years'],
   ])('%p months → %p', (months, expected) => {
     expect(yearsAndMonths(months)).toBe(expected);
+  });
+});
+
+describe('unitFor: a numeric answer’s unit (written plural in content) agrees with its number', () => {
+  it.each([
+    [1, 'dollars', 'dollar'],
+    [2, 'dollars', 'dollars'],
+    [0, 'dollars', 'dollars'],
+    [1.5, 'dollars', 'dollars'],
+    [-1, 'dollars', 'dollar'],
+    [1, 'dollars per hour', 'dollar per hour'],
+    [40, 'dollars per hour', 'dollars per hour'],
+    [1, 'percent', 'percent'],
+    [12, 'percent', 'percent'],
+    [1, 'months', 'month'],
+    [1, 'years', 'year'],
+    [1, 'weeks', 'week'],
+    [1, 'days', 'day'],
+    [1, 'hours', 'hour'],
+    [1, 'minutes', 'minute'],
+    [1, 'bureaus', 'bureau'],
+    [1, 'pennies', 'penny'],
+    [1, 'glass', 'glass'],
+  ])('%p %p → %p', (count, unit, expected) => {
+    expect(unitFor(count, unit)).toBe(expected);
   });
 });

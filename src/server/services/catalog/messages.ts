@@ -1,4 +1,6 @@
 /** The catalog's messages: what a learner reads when a catalog call is refused. */
+import { attemptsUsedMessage } from '../../../common/catalog';
+
 export const CATALOG_MESSAGES = {
   badSlug: (what: string) => `The ${what} is not a valid slug.`,
   moduleNotFound: 'This module is not in your school’s catalog.',
@@ -19,6 +21,5 @@ export const CATALOG_MESSAGES = {
   notCompleted: 'You can download a certificate once the module is complete.',
   badCode: 'The verification code is not valid.',
   certificateNotFound: 'No certificate has this verification code.',
-  attemptsUsed: (allowed: number) =>
-    `You have used all ${allowed} attempt${allowed === 1 ? '' : 's'} your teacher allows for this review. Ask your teacher if you need another.`,
+  attemptsUsed: attemptsUsedMessage,
 } as const;

@@ -42,7 +42,7 @@ import type { Db } from '../../db';
 import { retryingTransaction } from '../../db/transaction';
 import { deepFreeze, readCache } from '../../db/readCache';
 import { HttpError } from '../../http/errors';
-import { attemptLimit } from '../classroom/repository';
+import { bindingLimit } from '../classroom/repository';
 import { withClassVersions } from '../classroom/versions';
 import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
@@ -300,12 +300,25 @@ async function useServing(trx: Db, userId: number, serving: string): Promise<voi
  */
 async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   const { view, m, mat, review } = await locateReview(ctx);
-  const bank = await repo.bankOf(ctx.db, [review.id]);
   const attempts = view.progress.attempts.get(materialKey(m.slug, mat.slug));
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
-  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
+  const limit = await bindingLimit(ctx.db, userId, m.slug, mat.slug);
+  const about = {
+    moduleSlug: m.slug,
+    moduleTitle: m.title,
+    materialSlug: mat.slug,
+    materialTitle: mat.title,
+    title: review.title,
+    passingScore: passingScoreOf(ctx, review.passingScore),
+    bestScore: attempts ? attempts.best : null,
+    attempts: attempts?.count ?? 0,
+    attemptLimit: limit,
+  };
+  // out of attempts: nothing is served, so the student learns it before answering, not on Submit
+  if (limit !== null && about.attempts >= limit.allowed) return { ...about, serving: null, questions: [] };
 
+  const bank = await repo.bankOf(ctx.db, [review.id]);
   const lastAttempt = await repo.lastReviewAttempt(ctx.db, key);
   const questionIds = drawQuestionIds(
     bank.map((q) => q.id),
@@ -319,19 +332,7 @@ async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   );
   const serving = await keepServing(ctx, key, 'review', questionIds, orders);
 
-  return {
-    serving,
-    moduleSlug: m.slug,
-    moduleTitle: m.title,
-    materialSlug: mat.slug,
-    materialTitle: mat.title,
-    title: review.title,
-    passingScore: passingScoreOf(ctx, review.passingScore),
-    questions: questions.map((q) => servedQuestion(q, orders)),
-    bestScore: attempts ? attempts.best : null,
-    attempts: attempts?.count ?? 0,
-    ...(allowed === null ? {} : { attemptsAllowed: allowed }),
-  };
+  return { ...about, serving, questions: questions.map((q) => servedQuestion(q, orders)) };
 }
 
 const answersSchema = object({
@@ -359,9 +360,9 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const bank = await repo.bankOf(ctx.db, [review.id]);
   const { questions, orders } = await servingNamed(ctx, key, 'review', serving, bank);
   // a review assigned with an attempt limit (services/classroom): the limit holds before scoring
-  const allowed = await attemptLimit(ctx.db, userId, m.slug, mat.slug);
+  const limit = await bindingLimit(ctx.db, userId, m.slug, mat.slug);
   const made = view.progress.attempts.get(materialKey(m.slug, mat.slug))?.count ?? 0;
-  if (allowed !== null && made >= allowed) throw new HttpError(409, CATALOG_MESSAGES.attemptsUsed(allowed));
+  if (limit !== null && made >= limit.allowed) throw new HttpError(409, CATALOG_MESSAGES.attemptsUsed(limit));
   const judged = judgeAll(questions, given, orders);
 
   const correctCount = judged.filter((j) => j.correct).length;

@@ -7,6 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
+import type { ReviewAttemptLimit } from '../../../common/catalog';
 import { isPostgres, type Db } from '../../db';
 import type { AssignmentsTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
@@ -303,15 +304,15 @@ export async function studentClasses(db: Db, userId: number): Promise<{ id: numb
 }
 
 /**
- * The review attempt limit that binds the student for one material: the smallest limit among the
- * review assignments of the live classes they are in, or null for none.
+ * The assignment whose review attempt limit binds the student for one material: the one with the
+ * smallest limit among the review assignments of the live classes they are in (the earliest on a tie).
  */
-export async function attemptLimit(db: Db, userId: number, moduleSlug: string, materialSlug: string): Promise<number | null> {
-  const row = await db
+async function bindingAssignment(db: Db, userId: number, moduleSlug: string, materialSlug: string) {
+  return db
     .selectFrom('assignments')
     .innerJoin('class_students', 'class_students.class_id', 'assignments.class_id')
     .innerJoin('classes', 'classes.id', 'assignments.class_id')
-    .select((eb) => eb.fn.min<number | null>('assignments.max_attempts').as('limit'))
+    .select(['assignments.max_attempts', 'assignments.class_id', 'assignments.created_by', 'classes.name'])
     .where('class_students.user_id', '=', userId)
     .where('class_students.left_at', 'is', null)
     .where('classes.archived_at', 'is', null)
@@ -320,8 +321,33 @@ export async function attemptLimit(db: Db, userId: number, moduleSlug: string, m
     .where('assignments.module_slug', '=', moduleSlug)
     .where('assignments.material_slug', '=', materialSlug)
     .where('assignments.max_attempts', 'is not', null)
+    .orderBy('assignments.max_attempts')
+    .orderBy('assignments.id')
+    .limit(1)
     .executeTakeFirst();
-  return row?.limit === null || row?.limit === undefined ? null : Number(row.limit);
+}
+
+/**
+ * The binding limit, the class that set it and the teacher to ask for more (whoever made the
+ * assignment if they still teach the class, else its owner); null for none.
+ */
+export async function bindingLimit(db: Db, userId: number, moduleSlug: string, materialSlug: string): Promise<ReviewAttemptLimit | null> {
+  const row = await bindingAssignment(db, userId, moduleSlug, materialSlug);
+  if (row?.max_attempts === null || row?.max_attempts === undefined) return null;
+  const teachers = await db
+    .selectFrom('class_teachers')
+    .innerJoin('users', 'users.id', 'class_teachers.user_id')
+    .select(['class_teachers.user_id', 'class_teachers.role', 'users.first_name', 'users.last_name'])
+    .where('class_teachers.class_id', '=', row.class_id)
+    .orderBy('class_teachers.added_at')
+    .orderBy('class_teachers.user_id')
+    .execute();
+  const teacher = teachers.find((t) => t.user_id === row.created_by) ?? teachers.find((t) => t.role === 'owner') ?? teachers[0];
+  return {
+    allowed: Number(row.max_attempts),
+    className: row.name,
+    teacher: teacher ? `${teacher.first_name} ${teacher.last_name}`.trim() : null,
+  };
 }
 
 // ---------------------------------------------------------------- students and their work

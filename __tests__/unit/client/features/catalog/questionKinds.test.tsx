@@ -100,3 +100,21 @@ it('shows the number read from a numeric answer, and the right one when known', 
   expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(RESULT_MARKS.wrong);
   expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(`${RESULT_MARKS.answer}:30 dollars`);
 });
+
+describe('a numeric answer’s unit agrees with its number ("1 dollar", never "1 dollars")', () => {
+  it.each([
+    ['dollars', 1, 2, 'You answered 1 dollar', '2 dollars'],
+    ['dollars', 2, 1, 'You answered 2 dollars', '1 dollar'],
+    ['dollars', 1.5, 1, 'You answered 1.5 dollars', '1 dollar'],
+    ['dollars per hour', 1, 15, 'You answered 1 dollar per hour', '15 dollars per hour'],
+    ['percent', 1, 4, 'You answered 1 percent', '4 percent'],
+    ['months', 1, 12, 'You answered 1 month', '12 months'],
+    ['years', 30, 1, 'You answered 30 years', '1 year'],
+  ])('in %p: answered %p, right %p', (unit, given, right, answered, answer) => {
+    render(<QuestionOutcome question={{ ...NUMERIC, unit }} index={0} result={{ id: 8, correct: false, given, correctAnswer: right, explanation: 'Why.' }} />);
+    const [mine, correct] = screen.getAllByRole('listitem');
+    expect(mine).toHaveTextContent(new RegExp(`^${answered}${RESULT_MARKS.wrong}$`));
+    expect(correct).toHaveTextContent(`${RESULT_MARKS.answer}:${answer}`);
+    expect(correct).not.toHaveTextContent(new RegExp(`${answer}s`));
+  });
+});

@@ -11,6 +11,7 @@ import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from '../../app/renderApp';
+import { reviewView } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -24,18 +25,7 @@ const QUESTIONS: ReviewView['questions'] = [
   { id: 1, type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Concert tickets', 'Rent', 'A new phone case'] },
   { id: 2, type: 'true-false', prompt: 'A budget is only for people who earn a lot.', choices: null },
 ];
-const REVIEW: ReviewView = {
-  serving: 'next-opening',
-  moduleSlug: 'budgeting',
-  moduleTitle: 'Budgeting Basics',
-  materialSlug: 'first-budget',
-  materialTitle: 'Making Your First Budget',
-  title: 'Review: Making Your First Budget',
-  passingScore: 70,
-  questions: QUESTIONS,
-  bestScore: 50,
-  attempts: 1,
-};
+const REVIEW = reviewView({ serving: 'next-opening', questions: QUESTIONS, bestScore: 50, attempts: 1 });
 const base = { questions: QUESTIONS, score: 50, passingScore: 70, correctCount: 1, questionCount: 2, bestScore: 50, attempts: 1 };
 
 function open(result: ReviewResult) {

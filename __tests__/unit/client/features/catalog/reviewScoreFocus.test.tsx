@@ -7,45 +7,29 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { initialState, reviewScored, reviewSubmitted } from '../../../../../src/client/features/catalog/slice';
-import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from '../../app/renderApp';
+import { failedAttempt, reviewView } from './fixtures';
 
 // the catalog's slice is in the store from the start, so a test can preload it
 registerArea(catalogArea);
 
 const PATH = catalogApi.review('budgeting', 'first-budget');
-const REVIEW: ReviewView = {
+const REVIEW = reviewView({
   serving: 'serving-1',
-  moduleSlug: 'budgeting',
-  moduleTitle: 'Budgeting Basics',
-  materialSlug: 'first-budget',
-  materialTitle: 'Making Your First Budget',
-  title: 'Review: Making Your First Budget',
-  passingScore: 70,
   questions: [
     { id: 1, type: 'multiple-choice', prompt: 'What is a budget?', choices: ['A plan for your money', 'A bank account'] },
     { id: 2, type: 'true-false', prompt: 'Wants come before needs.', choices: null },
   ],
-  bestScore: null,
-  attempts: 0,
-};
-const RESULT: ReviewResult = {
+});
+const RESULT = failedAttempt({
   questions: REVIEW.questions,
-  answersShown: false,
-  score: 50,
-  passed: false,
-  passingScore: 70,
-  correctCount: 1,
-  questionCount: 2,
   results: [
     { id: 1, correct: true, given: 0, correctAnswer: null, explanation: null },
     { id: 2, correct: false, given: true, correctAnswer: null, explanation: null },
   ],
-  bestScore: 50,
-  attempts: 1,
-};
+});
 
 let scrollIntoView: jest.Mock;
 beforeEach(() => {

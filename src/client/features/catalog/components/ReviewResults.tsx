@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { QuestionResult, ReviewAnswer, ReviewQuestionView } from '../../../../common/catalog';
+import { unitFor } from '../../../../common/plural';
 
 const RightIcon = (props: SvgIconProps) => (
   <SvgIcon aria-hidden {...props}>
@@ -68,8 +69,13 @@ export const SELECT_ALL_OUTCOME = { right: 'You selected exactly the right choic
 /** A typed number as a student reads it: thousands separated, cents kept when there are any. */
 const formatNumber = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 });
 
+/** A number with the question's unit in the form that agrees with it: "1 dollar", "2 dollars", "12 percent". */
+export function amountOf(n: number | string, unit: string | null | undefined): string {
+  const shown = typeof n === 'number' ? formatNumber(n) : n;
+  return unit ? `${shown} ${unitFor(typeof n === 'number' ? n : Number.NaN, unit)}` : shown;
+}
+
 function NumericOutcome({ question, result }: { question: ReviewQuestionView; result: QuestionResult }) {
-  const unit = question.unit ? ` ${question.unit}` : '';
   const mark: Mark = result.correct ? 'right' : 'wrong';
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -79,8 +85,7 @@ function NumericOutcome({ question, result }: { question: ReviewQuestionView; re
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, border: 2, borderColor: result.correct ? 'success.main' : 'error.main' }}
       >
         <Box component="span" sx={{ color: 'text.primary' }}>
-          You answered {typeof result.given === 'number' ? formatNumber(result.given) : String(result.given)}
-          {unit}
+          You answered {amountOf(typeof result.given === 'number' ? result.given : String(result.given), question.unit)}
         </Box>
         <Box component="strong" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: result.correct ? 'success.main' : 'error.main' }}>
           {result.correct ? <RightIcon fontSize="small" /> : <WrongIcon fontSize="small" />}
@@ -94,8 +99,7 @@ function NumericOutcome({ question, result }: { question: ReviewQuestionView; re
             {RESULT_MARKS.answer}:
           </Box>
           <Box component="span" sx={{ color: 'text.primary' }}>
-            {formatNumber(result.correctAnswer)}
-            {unit}
+            {amountOf(result.correctAnswer, question.unit)}
           </Box>
         </Box>
       )}

@@ -1,7 +1,8 @@
 /**
  * Where finishing leads (common/catalogNext.ts): a finished material offers the module's next step
  * (the next material, or its review when that is what is left); a finished module congratulates the
- * learner, offers the certificate right there, and the next module. Each is a status, so a screen
+ * learner, offers the certificate right there, and the next module; a passed review says so and
+ * offers the next step even while sections are unread. Each is a status, so a screen
  * reader hears it when it appears (the learner's last "Mark complete" or passed review).
  */
 import type { ReactNode } from 'react';
@@ -10,8 +11,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { CatalogModuleCard, ModuleDetail } from '../../../../common/catalog';
-import { afterMaterial, nextModule } from '../../../../common/catalogNext';
+import { catalogPaths, type CatalogModuleCard, type ModuleDetail } from '../../../../common/catalog';
+import { afterMaterial, afterReview, nextModule } from '../../../../common/catalogNext';
+import { countOf } from '../../../../common/plural';
 import { catalogApi } from '../api';
 import { CertificateButton } from './CertificateButton';
 import { useResource } from './useResource';
@@ -67,6 +69,32 @@ export function MaterialFinished({ moduleSlug, materialSlug }: { moduleSlug: str
       <Typography sx={{ mb: 1.5 }}>Every section is read and the review is passed. On to the next one:</Typography>
       <Button component={RouterLink} to={after.next.path} variant="contained" size="small">
         {after.next.label}
+      </Button>
+    </Finished>
+  );
+}
+
+/**
+ * A passed review: the material's or the module's congratulations when that finished it, else "you
+ * passed" with the next step — the material's first unread section, or the module page until the
+ * module's progress has loaded.
+ */
+export function ReviewPassed({ moduleSlug, materialSlug }: { moduleSlug: string; materialSlug: string }) {
+  const moduleView = useResource<ModuleDetail>(catalogApi.module(moduleSlug));
+  const after = moduleView.data ? afterReview(moduleView.data, materialSlug) : null;
+  const material = moduleView.data?.materials.find((m) => m.slug === materialSlug);
+  const unread = material?.sections.filter((s) => !s.completed).length ?? 0;
+  if (after && unread === 0) return <MaterialFinished moduleSlug={moduleSlug} materialSlug={materialSlug} />;
+  const next = after && !after.moduleCompleted ? after.next : { label: 'Back to the module', path: catalogPaths.module(moduleSlug) };
+  return (
+    <Finished title="You passed this review.">
+      <Typography sx={{ mb: 1.5 }}>
+        {material && unread > 0
+          ? `${countOf(unread, 'section')} of ${material.title} ${unread === 1 ? 'is' : 'are'} still unread: reading ${unread === 1 ? 'it' : 'them'} finishes the material.`
+          : 'On to the next step:'}
+      </Typography>
+      <Button component={RouterLink} to={next.path} variant="contained" size="small">
+        {next.label}
       </Button>
     </Finished>
   );

@@ -24,6 +24,7 @@ import { prefersReducedMotion } from '../../../app/ScrollToTop';
 import {
   STATUS_LABELS,
   catalogPaths,
+  isPassing,
   type CatalogModuleCard,
   type CertificateCheck,
   type MaterialDetail,
@@ -44,7 +45,8 @@ import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
 import { useResource } from '../components/useResource';
-import { MaterialFinished, ModuleFinished } from '../components/WhatNext';
+import { MaterialFinished, ModuleFinished, ReviewPassed } from '../components/WhatNext';
+import { AttemptLine, OutOfAttempts } from '../components/ReviewAttempts';
 import { selectAttempt, selectChange } from '../selectors';
 import { reviewRetaken, reviewSubmitted, sectionCompletionRequested } from '../slice';
 import { useReadingTime } from '../useReadingTime';
@@ -176,12 +178,14 @@ function ModuleHome({ slug }: { slug: string }) {
               <li key={o}>{o}</li>
             ))}
           </Typography>
+          {/* a module not started: its pre-test first, so the baseline is taken before the lessons */}
+          {m.progress.status === 'not-started' && m.tests && <ModuleTests slug={m.slug} tests={m.tests} />}
           {m.progress.status !== 'completed' && (
             <Button component={RouterLink} to={m.continuePath} variant="contained" sx={{ mb: 3 }}>
               {m.progress.status === 'not-started' ? 'Start the module' : 'Continue where you left off'}
             </Button>
           )}
-          {m.tests && <ModuleTests slug={m.slug} tests={m.tests} />}
+          {m.progress.status !== 'not-started' && m.tests && <ModuleTests slug={m.slug} tests={m.tests} />}
           <Typography variant="h5" component="h2" gutterBottom>
             Materials
           </Typography>
@@ -370,6 +374,9 @@ export function MaterialReviewPage() {
     <Loadable view={view} path={path}>
       {(r) => {
         const answers = given.serving === r.serving ? given.answers : {};
+        const made = Math.max(r.attempts, result?.attempts ?? 0);
+        const outOfAttempts = r.attemptLimit !== null && made >= r.attemptLimit.allowed;
+        const passed = result?.passed === true || (r.bestScore !== null && isPassing(r.bestScore, r.passingScore));
         const answered = r.questions.filter((q) => isAnswered(q, answers[String(q.id)])).length;
         const shown = mode === 'all' ? r.questions : r.questions.slice(current, current + 1);
         const offset = mode === 'all' ? 0 : current;
@@ -381,13 +388,14 @@ export function MaterialReviewPage() {
           >
             <AssignedNotice />
             <Typography sx={{ mb: 2 }}>
-              {r.questions.length} questions. You pass with {r.passingScore}% or more.
+              {r.questions.length > 0 && `${r.questions.length} questions. `}You pass with {r.passingScore}% or more.
               {r.attempts > 0 && ` Your best score so far: ${r.bestScore}%.`}
             </Typography>
             {result ? (
               <>
                 <ReviewScore result={result} arrived={result !== resultWhenOpened.current} />
-                {result.passed && <MaterialFinished moduleSlug={slug} materialSlug={mslug} />}
+                {result.passed && <ReviewPassed moduleSlug={slug} materialSlug={mslug} />}
+                {outOfAttempts && <OutOfAttempts limit={r.attemptLimit!} passed={passed} moduleSlug={slug} materialSlug={mslug} />}
                 <Box aria-label="Your results">
                   {result.questions.map((q, i) => {
                     const outcome = result.results.find((x) => x.id === q.id);
@@ -395,16 +403,25 @@ export function MaterialReviewPage() {
                   })}
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                  <Button variant="contained" onClick={retake}>
-                    Retake the review
-                  </Button>
+                  {!outOfAttempts && (
+                    <Button variant="contained" onClick={retake}>
+                      Retake the review
+                    </Button>
+                  )}
                   <Button component={RouterLink} to={catalogPaths.module(slug)}>
                     Back to the module
                   </Button>
                 </Box>
               </>
+            ) : r.serving === null ? (
+              <>
+                {passed && <ReviewPassed moduleSlug={slug} materialSlug={mslug} />}
+                {r.attemptLimit && <OutOfAttempts limit={r.attemptLimit} passed={passed} moduleSlug={slug} materialSlug={mslug} />}
+              </>
             ) : (
               <>
+                {passed && <ReviewPassed moduleSlug={slug} materialSlug={mslug} />}
+                <AttemptLine limit={r.attemptLimit} made={r.attempts} />
                 <ToggleButtonGroup
                   exclusive
                   size="small"
@@ -421,7 +438,7 @@ export function MaterialReviewPage() {
                   aria-label="Review questions"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (answered === r.questions.length) dispatch(reviewSubmitted({ path, serving: r.serving, answers }));
+                    if (r.serving && answered === r.questions.length) dispatch(reviewSubmitted({ path, serving: r.serving, answers }));
                   }}
                 >
                   {shown.map((q, i) => (
@@ -430,7 +447,7 @@ export function MaterialReviewPage() {
                       q={q}
                       index={offset + i}
                       value={answers[String(q.id)]}
-                      onChange={(v) => setGiven({ serving: r.serving, answers: { ...answers, [String(q.id)]: v } })}
+                      onChange={(v) => setGiven({ serving: r.serving ?? '', answers: { ...answers, [String(q.id)]: v } })}
                     />
                   ))}
                   {mode === 'one' && (
