@@ -14,11 +14,10 @@
  * - nothing yet and past due: the missing mark (0 unless the teacher chooses blank or M);
  * - nothing yet and not due (or no due day): blank, not graded yet.
  */
-import type { Assignment, DashboardCell } from '../../../common/classroom';
+import { GRADEBOOK_MISSING_MARKS, type Assignment, type DashboardCell, type GradebookMissingMark } from '../../../common/classroom';
 
 export const POINTS_POSSIBLE = 100;
-export const MISSING_MARKS = ['zero', 'blank', 'M'] as const;
-export type MissingMark = (typeof MISSING_MARKS)[number];
+export type MissingMark = GradebookMissingMark;
 
 export interface GradebookStudent {
   firstName: string;
@@ -83,7 +82,7 @@ export function gradebookRows(assignments: readonly Assignment[], students: read
 /** The teacher's missing mark from the query, `zero` when not given; null when it is none of them. */
 export function missingMarkOf(raw: unknown): MissingMark | null {
   if (raw === undefined || raw === '') return 'zero';
-  return (MISSING_MARKS as readonly unknown[]).includes(raw) ? (raw as MissingMark) : null;
+  return (GRADEBOOK_MISSING_MARKS as readonly unknown[]).includes(raw) ? (raw as MissingMark) : null;
 }
 
 /** The download's name from the class's: letters, digits, spaces as dashes; "class" when nothing is left. */
