@@ -27,7 +27,7 @@ const detail: ClassDetail = {
   assignments: [],
 };
 
-const requested = (dispatch: jest.Mock) => dispatch.mock.calls.map(([a]) => a as { type: string; payload: unknown }).filter((a) => a.type === 'classroom/gradebookRequested');
+const requested = (dispatch: jest.SpyInstance) => dispatch.mock.calls.map(([a]) => a as { type: string; payload: unknown }).filter((a) => a.type === 'classroom/gradebookRequested');
 
 it('downloads with missing work as 0 by default, and with the mark the teacher picks', async () => {
   const { store, dispatch } = renderApp('/app/classes/4', { preloadedState: asTeacher });
