@@ -4,6 +4,7 @@
  * attempt limits, the dashboard and gradebook, turn-ins, shared computers and who may see what.
  */
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ReviewView } from '../../src/common/catalog';
 import type { Assignment, ClassDashboard, ClassDetail, ClassStudentRecord, ClassSummary, MyAssignment, StudentClass, TurnInRecord, TurnInSummary } from '../../src/common/classroom';
@@ -478,29 +479,65 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     refused(await call(teacher, 'GET', `/classes/${w.cls.id}/students/${learner.user.id}`), 404, CLASSROOM_MESSAGES.studentNotFound);
   });
 
-  it('the gradebook CSV: BOM, RFC 4180 quoting, formulas neutralised, one row per student', async () => {
+  /** The gradebook as a spreadsheet reads it, checked for what an import needs: a rectangle, unique non-empty headers, a points row, an e-mail on every student. */
+  async function gradebookTable(w: AtWork, params?: Record<string, unknown>): Promise<string[][]> {
+    const res = await call(teacher, 'GET', `/classes/${w.cls.id}/gradebook.csv`, undefined, params);
+    expect(res.statusCode).toBe(200);
+    const table = parse(res.body, { bom: true, relax_column_count: false }) as string[][];
+    const [header, points, ...students] = table;
+    expect(new Set(table.map((r) => r.length))).toEqual(new Set([header!.length]));
+    expect(header!.filter((h) => h.trim() === '')).toEqual([]);
+    expect(new Set(header!.map((h) => h.toLowerCase())).size).toBe(header!.length);
+    expect(points![0]).toBe('Points possible');
+    const email = header!.indexOf('Email address');
+    for (const row of students) expect(row[email]).toMatch(/^[^@\s]+@[^@\s]+$/);
+    return table;
+  }
+
+  it('the gradebook CSV: BOM, CRLF, a points row, one score column per assignment, formulas neutralised, e-mail on every row', async () => {
     const w = await classAtWork();
     await passReviewInTwo(w.jo.session);
     await turnIn(w);
     const res = await call(teacher, 'GET', `/classes/${w.cls.id}/gradebook.csv`);
-    expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Personal-Finance-Period-5-gradebook.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    expect(await gradebookTable(w)).toEqual([
       [
-        'Student,User name,School ID',
-        'Review: Making Your First Budget — status,Review: Making Your First Budget — score',
-        'Making Your First Budget — status,Making Your First Budget — score',
-        'Budgeting Basics — status,Budgeting Basics — score',
-        'Paycheck Breakdown — status,Paycheck Breakdown — score',
-      ].join(','),
-    );
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x.example""), Bo ""B""",${w.bo.userName},,Overdue,,Not started,,Not started,,Not started,`);
-    expect(lines[2]).toBe(`"Adams, Jo",${w.jo.userName},,Passed,100,Passed,100,In progress,100,Completed,`);
-    expect(lines[3]).toBe('');
-    expect(lines).toHaveLength(4);
+        'Last name',
+        'First name',
+        'User name',
+        'Email address',
+        `Review: Making Your First Budget (due ${w.review.dueDate})`,
+        `Making Your First Budget (due ${w.material.dueDate})`,
+        `Budgeting Basics (due ${w.module.dueDate})`,
+        'Paycheck Breakdown',
+      ],
+      ['Points possible', '', '', '', '100', '100', '100', '100'],
+      // Bo never tried the review, due yesterday: missing, 0; the rest is not due yet
+      [`'=HYPERLINK("http://x.example")`, 'Bo "B"', w.bo.userName, `${w.bo.userName}@example.edu`, '0', '', '', ''],
+      ['Adams', 'Jo', w.jo.userName, `${w.jo.userName}@example.edu`, '100', '100', '100', '100'],
+    ]);
+  });
+
+  it('the gradebook: the teacher’s missing mark, a roster id column only when a student has one, a bad mark refused', async () => {
+    const w = await classAtWork();
+    const scores = (table: string[][]) => table.slice(2).map((r) => r.slice(-4));
+    expect(scores(await gradebookTable(w, { missing: 'blank' }))).toEqual([
+      ['', '', '', ''],
+      ['', '', '', ''],
+    ]);
+    expect(scores(await gradebookTable(w, { missing: 'M' }))).toEqual([
+      ['M', '', '', ''],
+      ['M', '', '', ''],
+    ]);
+    expect((await gradebookTable(w))[0]).not.toContain('Roster id');
+    await t.db.updateTable('users').set({ sourced_id: 'sis-jo-7' }).where('id', '=', w.jo.id).execute();
+    const table = await gradebookTable(w);
+    expect(table[0]!.slice(0, 5)).toEqual(['Last name', 'First name', 'User name', 'Email address', 'Roster id']);
+    expect(table.slice(2).map((r) => r[4])).toEqual(['', 'sis-jo-7']);
+    refused(await call(teacher, 'GET', `/classes/${w.cls.id}/gradebook.csv`, undefined, { missing: 'nothing' }), 400, CLASSROOM_MESSAGES.badMissingMark);
   });
 
   it('shared computers: ending the sessions signs the student out at their next request', async () => {

@@ -25,7 +25,7 @@ export const CLASSROOM_PATHS = {
   assignment: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}`,
   /** GET: the students × assignments grid (ClassDashboard); polled by the open dashboard */
   dashboard: (classId: number) => `/classes/${classId}/dashboard`,
-  /** GET: the gradebook as CSV (text/csv; UTF-8 with BOM so spreadsheets read it) */
+  /** GET ?missing=zero|blank|M: the gradebook as CSV (text/csv; UTF-8 with BOM so spreadsheets read it) */
   gradebook: (classId: number) => `/classes/${classId}/gradebook.csv`,
   /** GET: one student's page in the class (ClassStudentRecord, read-only); DELETE: remove from the class */
   student: (classId: number, userId: number) => `/classes/${classId}/students/${userId}`,
@@ -47,6 +47,10 @@ export const CLASSROOM_PATHS = {
 } as const;
 
 export type AssignmentKind = 'module' | 'material' | 'review' | 'worksheet';
+
+/** What the gradebook writes for missing work (nothing done, past due): 0, an empty cell, or "M". */
+export const GRADEBOOK_MISSING_MARKS = ['zero', 'blank', 'M'] as const;
+export type GradebookMissingMark = (typeof GRADEBOOK_MISSING_MARKS)[number];
 
 export interface AssignmentInput {
   kind: AssignmentKind;

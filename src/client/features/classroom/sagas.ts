@@ -250,7 +250,8 @@ export function* changeSaga(action: ReturnType<typeof changeRequested>): SagaIte
 /** The gradebook CSV, saved as a file named after the class and the day. */
 export function* gradebookSaga(action: ReturnType<typeof gradebookRequested>): SagaIterator {
   try {
-    const csv: unknown = yield call(callService, { method: 'GET', path: CLASSROOM_PATHS.gradebook(action.payload.classId) });
+    const { classId, missing } = action.payload;
+    const csv: unknown = yield call(callService, { method: 'GET', path: CLASSROOM_PATHS.gradebook(classId), ...(missing ? { params: { missing } } : {}) });
     const time: number = yield call(now);
     const day = new Date(time).toISOString().slice(0, 10);
     const text = typeof csv === 'string' ? csv : String(csv ?? '');

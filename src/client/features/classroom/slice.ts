@@ -14,6 +14,7 @@ import type {
   ClassDetail,
   ClassStudentRecord,
   ClassSummary,
+  GradebookMissingMark,
   MyAssignment,
   StudentClass,
   TurnInInput,
@@ -235,7 +236,7 @@ const classroomSlice = createSlice({
     turnInRefused(state, action: PayloadAction<ApiProblem>) {
       state.turningIn = { status: 'failed', error: action.payload };
     },
-    gradebookRequested(state, _action: PayloadAction<{ classId: number; className: string }>) {
+    gradebookRequested(state, _action: PayloadAction<{ classId: number; className: string; missing?: GradebookMissingMark }>) {
       state.gradebook = { status: 'pending', error: null };
     },
     gradebookSaved(state) {

@@ -1,25 +1,88 @@
 /**
- * The class gradebook a teacher downloads: one row per student, a status and a best score per
- * assignment, in the dashboard's order. Pure: the route computes the grid and writes the CSV
+ * The class gradebook a teacher downloads, shaped to import into a gradebook (Google Classroom's
+ * among them) without edits: a header, a "Points possible" row, then one row per student keyed by
+ * e-mail. Identifier columns first (a roster or school id column only when some student has one: an
+ * empty column is what importers trip on), then one score column per assignment, headed by its
+ * title and due day, unique. Only numbers (or the missing mark) under an assignment: a status word
+ * there makes an import refuse the column. Pure: the route computes the grid and writes the CSV
  * (csv.ts) under the file name given here.
+ *
+ * Scores, out of 100 points each:
+ * - review and module: the best score in percent (a module's is the mean of its reviews'); a module
+ *   done without any review scores 100;
+ * - material and worksheet: 100 when done (read, turned in);
+ * - nothing yet and past due: the missing mark (0 unless the teacher chooses blank or M);
+ * - nothing yet and not due (or no due day): blank, not graded yet.
  */
-import type { Assignment, DashboardCell, DashboardStudent } from '../../../common/classroom';
+import { GRADEBOOK_MISSING_MARKS, type Assignment, type DashboardCell, type GradebookMissingMark } from '../../../common/classroom';
 
-const STATUS_WORDS: Record<DashboardCell['status'], string> = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed', passed: 'Passed', overdue: 'Overdue' };
+export const POINTS_POSSIBLE = 100;
+export type MissingMark = GradebookMissingMark;
 
-/** The header and the students' rows. */
-export function gradebookRows(assignments: readonly Assignment[], students: readonly DashboardStudent[]): (string | number | null)[][] {
-  const header = ['Student', 'User name', 'School ID', ...assignments.flatMap((a) => [`${a.title} — status`, `${a.title} — score`])];
-  const rows = students.map((s) => [
-    `${s.lastName}, ${s.firstName}`,
-    s.userName,
-    s.externalId,
-    ...assignments.flatMap((a) => {
-      const cell = s.cells[a.id];
-      return [cell ? STATUS_WORDS[cell.status] : '', cell?.bestScore ?? null];
-    }),
-  ]);
-  return [header, ...rows];
+export interface GradebookStudent {
+  firstName: string;
+  lastName: string;
+  userName: string;
+  email: string;
+  /** the OneRoster sourcedId of an imported student */
+  rosterId: string | null;
+  /** the school's student id, if the product asks for one */
+  schoolId: string | null;
+  /** by assignment id */
+  cells: Record<number, DashboardCell>;
+}
+
+export interface GradebookOptions {
+  missing: MissingMark;
+  now: number;
+}
+
+type Cell = string | number | null;
+
+const MISSING_VALUE: Record<MissingMark, Cell> = { zero: 0, blank: null, M: 'M' };
+const isDone = (cell: DashboardCell | undefined): boolean => cell?.status === 'completed' || cell?.status === 'passed';
+/** one decimal at most: a module's mean can be 83.333… */
+const points = (percent: number): number => Math.round(percent * 10) / 10;
+
+function score(a: Assignment, cell: DashboardCell | undefined, options: GradebookOptions): Cell {
+  const graded = a.kind === 'review' || a.kind === 'module';
+  if (graded && cell?.bestScore != null) return points(cell.bestScore);
+  if (isDone(cell)) return POINTS_POSSIBLE;
+  return a.dueAt !== null && a.dueAt <= options.now ? MISSING_VALUE[options.missing] : null;
+}
+
+/** "Title (due YYYY-MM-DD)", with " (2)", " (3)"… on a header already taken. */
+function uniqueHeaders(identifiers: readonly string[], assignments: readonly Assignment[]): string[] {
+  const taken = new Set(identifiers.map((h) => h.toLowerCase()));
+  return assignments.map((a) => {
+    const base = `${a.title.trim() || 'Assignment'}${a.dueDate ? ` (due ${a.dueDate})` : ''}`;
+    let header = base;
+    for (let n = 2; taken.has(header.toLowerCase()); n += 1) header = `${base} (${n})`;
+    taken.add(header.toLowerCase());
+    return header;
+  });
+}
+
+/** The header, the points row and the students' rows. */
+export function gradebookRows(assignments: readonly Assignment[], students: readonly GradebookStudent[], options: GradebookOptions): Cell[][] {
+  const identifiers: { header: string; value: (s: GradebookStudent) => Cell }[] = [
+    { header: 'Last name', value: (s) => s.lastName },
+    { header: 'First name', value: (s) => s.firstName },
+    { header: 'User name', value: (s) => s.userName },
+    { header: 'Email address', value: (s) => s.email },
+  ];
+  if (students.some((s) => s.rosterId)) identifiers.push({ header: 'Roster id', value: (s) => s.rosterId });
+  if (students.some((s) => s.schoolId)) identifiers.push({ header: 'Student id', value: (s) => s.schoolId });
+  const header = [...identifiers.map((c) => c.header), ...uniqueHeaders(identifiers.map((c) => c.header), assignments)];
+  const pointsRow = ['Points possible', ...identifiers.slice(1).map(() => null), ...assignments.map(() => POINTS_POSSIBLE)];
+  const rows = students.map((s) => [...identifiers.map((c) => c.value(s)), ...assignments.map((a) => score(a, s.cells[a.id], options))]);
+  return [header, pointsRow, ...rows];
+}
+
+/** The teacher's missing mark from the query, `zero` when not given; null when it is none of them. */
+export function missingMarkOf(raw: unknown): MissingMark | null {
+  if (raw === undefined || raw === '') return 'zero';
+  return (GRADEBOOK_MISSING_MARKS as readonly unknown[]).includes(raw) ? (raw as MissingMark) : null;
 }
 
 /** The download's name from the class's: letters, digits, spaces as dashes; "class" when nothing is left. */

@@ -48,4 +48,5 @@ export const CLASSROOM_MESSAGES = {
   documentNotFound: 'That document does not exist or is not yours.',
   badTurnInKind: 'You can turn in a worksheet or a budget.',
   wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
+  badMissingMark: 'The mark for missing work must be zero, blank or M.',
 } as const;

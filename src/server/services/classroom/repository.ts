@@ -399,6 +399,21 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
 }
 
 /**
+ * The e-mail and roster id of a class's students (live enrolments), for the gradebook only: an
+ * import matches its rows on e-mail. The dashboard never carries them.
+ */
+export async function studentContacts(db: Db, classId: number): Promise<Map<number, { email: string; sourcedId: string | null }>> {
+  const rows = await db
+    .selectFrom('class_students')
+    .innerJoin('users', 'users.id', 'class_students.user_id')
+    .select(['users.id', 'users.email', 'users.sourced_id'])
+    .where('class_students.class_id', '=', classId)
+    .where('class_students.left_at', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { email: r.email, sourcedId: r.sourced_id }]));
+}
+
+/**
  * The students a dashboard read covers: `only` (the rows a poll recomputes), else the class's live
  * roster as a subquery.
  */

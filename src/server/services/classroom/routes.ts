@@ -41,7 +41,7 @@ import { signedInIdentity } from '../signedIn';
 import { Result, Tagged, type ServiceContext, type ServiceRoute } from '../types';
 import { csvDocument } from './csv';
 import { dueAtOf, parseDueDay } from './dueDates';
-import { gradebookFileName, gradebookRows } from './gradebook';
+import { gradebookFileName, gradebookRows, missingMarkOf } from './gradebook';
 import { dashboardRows } from './dashboardRows';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
@@ -403,10 +403,14 @@ async function dashboard(ctx: ServiceContext): Promise<Tagged> {
 
 async function gradebook(ctx: ServiceContext): Promise<Result> {
   const { cls } = await staffClass(ctx);
-  const g = await grid(ctx.db, cls, ctx.clock());
+  const missing = missingMarkOf(ctx.query.missing);
+  if (missing === null) throw new HttpError(400, CLASSROOM_MESSAGES.badMissingMark);
+  const now = ctx.clock();
+  const [g, contacts] = await Promise.all([grid(ctx.db, cls, now), repo.studentContacts(ctx.db, cls.id)]);
   const rows = gradebookRows(
     g.assignments.map((a) => assignmentOf(a, g.tree)),
-    g.students,
+    g.students.map((s) => ({ ...s, email: contacts.get(s.userId)?.email ?? '', rosterId: contacts.get(s.userId)?.sourcedId ?? null, schoolId: s.externalId })),
+    { missing, now },
   );
   return new Result(200, csvDocument(rows), {
     'content-type': 'text/csv; charset=utf-8',

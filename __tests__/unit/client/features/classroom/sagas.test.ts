@@ -226,6 +226,15 @@ describe('the gradebook', () => {
     spy.mockRestore();
   });
 
+  it('asks for the teacher’s mark for missing work', async () => {
+    const spy = jest.spyOn(download, 'downloadText').mockImplementation(() => undefined);
+    const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 200, data: 'Last name\r\n' })) });
+    h.store.dispatch(gradebookRequested({ classId: 4, className: 'Period 2', missing: 'blank' }));
+    await settle();
+    expect(h.requests[0]!.data).toEqual(expect.objectContaining({ method: 'GET', path: '/classes/4/gradebook.csv', params: { missing: 'blank' } }));
+    spy.mockRestore();
+  });
+
   it('that cannot be had: one error toast with the server’s words, through the notification bridge', async () => {
     const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 403, data: { message: 'You do not teach this class.' } })) });
     h.store.dispatch(gradebookRequested({ classId: 4, className: 'Personal Finance — Period 2' }));

@@ -33,6 +33,7 @@ import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
 import { AssignDialog, KIND_LABELS } from '../components/AssignDialog';
 import { ConfirmDialog } from '../components/Dialogs';
+import { GradebookDownload } from '../components/GradebookDownload';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
 import { StatusChip } from '../components/StatusChip';
@@ -48,8 +49,8 @@ import {
   type DashboardFilters,
   type DashboardSortKey,
 } from '../model';
-import { selectCanTeach, selectClassDetail, selectDashboard, selectGradebook } from '../selectors';
-import { classRequested, dashboardUnwatched, dashboardWatched, gradebookRequested } from '../slice';
+import { selectCanTeach, selectClassDetail, selectDashboard } from '../selectors';
+import { classRequested, dashboardUnwatched, dashboardWatched } from '../slice';
 
 registerArea(classroomArea);
 
@@ -242,7 +243,6 @@ export function ClassPage() {
   const dispatch = useAppDispatch();
   const detail = useAppSelector(selectClassDetail);
   const dashboard = useAppSelector(selectDashboard);
-  const gradebook = useAppSelector(selectGradebook);
   const timeZone = useAppSelector(selectTimeZone);
   const [assigning, setAssigning] = useState(false);
   const closeAssign = useCallback(() => setAssigning(false), []);
@@ -273,9 +273,7 @@ export function ClassPage() {
         <Button variant="contained" onClick={() => setAssigning(true)} disabled={!cls || cls.archived}>
           Assign
         </Button>
-        <Button variant="outlined" disabled={!cls || gradebook.status === 'pending'} onClick={() => cls && dispatch(gradebookRequested({ classId, className: cls.name }))}>
-          Download gradebook (CSV)
-        </Button>
+        <GradebookDownload classId={classId} className={cls?.name ?? null} />
       </Stack>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         Assignments
