@@ -5,7 +5,7 @@
  * sheet prints, on one page (no app bar, navigation, trail or buttons). An archived class, or one
  * without a working code, says so instead of showing a code that would not work.
  */
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -63,15 +63,19 @@ function ClassCode({ code }: { code: string }) {
         my: 2,
         display: 'flex',
         flexWrap: 'wrap',
-        columnGap: '0.3em',
+        columnGap: '0.15em',
         '@media print': { fontSize: '54pt' },
       }}
     >
       {groups.map((g, i) => (
-        <span key={i}>
-          {g}
-          {i < groups.length - 1 && <span aria-hidden="true">-</span>}
-        </span>
+        <Fragment key={i}>
+          {i > 0 && (
+            <Box component="span" aria-hidden="true" sx={{ color: 'text.secondary' }}>
+              -
+            </Box>
+          )}
+          <span>{g}</span>
+        </Fragment>
       ))}
     </Box>
   );
