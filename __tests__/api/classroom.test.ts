@@ -130,6 +130,16 @@ describe('classes and join codes', () => {
     expect(await ok<ClassDetail>(teacher, 'PATCH', `/classes/${cls.id}`, { archived: false })).toMatchObject({ archived: false, joinCode: cls.joinCode });
   });
 
+  it('a class names the addresses its class code is used at, for its "How to join" page', async () => {
+    const cls = await newClass('Period 4');
+    const read = await ok<ClassDetail>(teacher, 'GET', `/classes/${cls.id}`);
+    expect(read).toMatchObject({
+      signInUrl: `${t.config.publicUrl}/login`,
+      registerUrl: `${t.config.publicUrl}/register/code`,
+      joinUrl: `${t.config.publicUrl}/app/profile/code`,
+    });
+  });
+
   it.each([
     [undefined, CLASSROOM_MESSAGES.nameRequired],
     [{}, CLASSROOM_MESSAGES.nameRequired],

@@ -196,6 +196,39 @@ describe('the classroom, teacher and student', () => {
     await expectAccessible(learner);
   });
 
+  it('the demo teacher opens Period 2’s "How to join": the class code and the address in large type, axe clean', async () => {
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await signInAs(page, 'teacher');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' }).click();
+      await page.getByRole('link', { name: 'Personal Finance — Period 2' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Personal Finance — Period 2' }).waitFor();
+      await page.getByRole('link', { name: 'How to join' }).click();
+      await page.waitForURL(/\/app\/classes\/\d+\/join$/);
+      await page.getByRole('heading', { level: 1, name: 'How to Join' }).waitFor();
+      const classId = Number(/\/classes\/(\d+)\/join/.exec(page.url())![1]);
+      const cls = await oneLookCall<{ joinCode: string; signInUrl: string }>(page, 'GET', `/classes/${classId}`);
+      const code = page.getByTestId('class-code');
+      await expect(code.textContent()).resolves.toBe(cls.joinCode);
+      await expect(page.getByTestId('join-address').textContent()).resolves.toBe(cls.signInUrl.replace(/^https?:\/\//, ''));
+      // large enough to read from the back of a classroom when projected
+      const size = await code.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(size).toBeGreaterThanOrEqual(64);
+      await page.getByRole('button', { name: 'Print' }).waitFor();
+      await expectAccessible(page);
+      // printed: one page, the sheet without the app bar or the navigation
+      const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('banner').isVisible()).resolves.toBe(false);
+      await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+      await expect(code.isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a review limited to one attempt: "Attempt 1 of 1", failed, then the teacher to ask and no questions', async () => {
     const className = `One Try ${Date.now() % 100_000}`;
     // the demo teacher (James Whitaker) and a student with no history, in contexts of their own

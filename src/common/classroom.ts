@@ -99,6 +99,12 @@ export interface ClassDetail extends ClassSummary {
   /** the school's IANA time zone; due days are days there */
   timezone: string;
   assignments: Assignment[];
+  /** where students start (the sign-in page, with its "Register with an access code" link) */
+  signInUrl: string;
+  /** where a new student registers with the class code */
+  registerUrl: string;
+  /** where a signed-in student adds the class code (Profile, "Add an access code") */
+  joinUrl: string;
 }
 
 export type AssignmentStatus = 'not-started' | 'in-progress' | 'completed' | 'passed' | 'overdue';

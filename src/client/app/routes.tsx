@@ -66,6 +66,7 @@ const register = () => import(/* webpackChunkName: "register" */ '../features/re
 const password = () => import(/* webpackChunkName: "password" */ '../features/password/pages/PasswordPages');
 const classes = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassesPage');
 const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
+const howToJoin = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/HowToJoinPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
@@ -128,6 +129,7 @@ const P = {
   Classes: lazyPage(classes, 'ClassesPage'),
   Class: lazyPage(klass, 'ClassPage'),
   ClassStudent: lazyPage(classStudent, 'ClassStudentPage'),
+  HowToJoin: lazyPage(howToJoin, 'HowToJoinPage'),
   AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
   AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
   AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
@@ -262,6 +264,7 @@ const appChildren: AppRoute[] = [
         children: [
           { index: true, title: 'Classes', page: P.Classes },
           { path: ':id', title: 'Class', numeric: ['id'], page: P.Class },
+          { path: ':id/join', title: 'How to Join', numeric: ['id'], page: P.HowToJoin },
           { path: ':id/students/:userId', title: 'Student', numeric: ['id', 'userId'], page: P.ClassStudent },
         ],
       },

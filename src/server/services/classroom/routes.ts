@@ -46,7 +46,7 @@ import { dashboardRows } from './dashboardRows';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
-import { assignmentOf, byUrgency, factsOf, summaryOf, turnInSummariesOf } from './shapes';
+import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf } from './shapes';
 import { assignmentCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
 
@@ -132,7 +132,7 @@ async function classDetail(ctx: ServiceContext, cls: repo.ClassRow): Promise<Cla
   ]);
   const summary = summaries[0];
   if (!summary) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
-  return { ...summaryOf(summary), schoolName: cls.schoolName, timezone: cls.timezone, assignments: rows.map((row) => assignmentOf(row, tree)) };
+  return { ...summaryOf(summary), schoolName: cls.schoolName, timezone: cls.timezone, assignments: rows.map((row) => assignmentOf(row, tree)), ...codeAddresses(ctx.config.publicUrl) };
 }
 
 // ---------------------------------------------------------------- classes

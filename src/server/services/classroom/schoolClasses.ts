@@ -26,6 +26,7 @@ import * as repo from './repository';
 import { retryingTransaction } from '../../db/transaction';
 import { bumpClassVersions, lockClassWrites } from './versions';
 import { rosterRefusal } from './rosterGuard';
+import { codeAddresses } from './shapes';
 
 /** Who acts at which school. */
 export interface SchoolActor {
@@ -180,7 +181,8 @@ export interface SheetRequest {
  * the school's access codes, then the classes' class codes by class.
  */
 export async function codeSheet(db: Db, request: SheetRequest, now: number): Promise<CodeSheet> {
-  const urls = { registerUrl: `${request.publicUrl}/register/code`, joinUrl: `${request.publicUrl}/app/profile/code` };
+  const { registerUrl, joinUrl } = codeAddresses(request.publicUrl);
+  const urls = { registerUrl, joinUrl };
   if (request.classId !== null) {
     const detail = await schoolClassDetail(db, request.school.id, request.classId, now);
     if (detail.joinCode === null) throw new HttpError(409, detail.archivedAt !== null ? CLASS_ADMIN_MESSAGES.archived : CLASS_ADMIN_MESSAGES.noCodes);

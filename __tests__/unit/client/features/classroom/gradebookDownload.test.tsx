@@ -25,6 +25,9 @@ const detail: ClassDetail = {
   schoolName: 'Lincoln High School',
   timezone: 'America/Chicago',
   assignments: [],
+  signInUrl: 'https://cashwise.example.org/login',
+  registerUrl: 'https://cashwise.example.org/register/code',
+  joinUrl: 'https://cashwise.example.org/app/profile/code',
 };
 
 const requested = (dispatch: jest.SpyInstance) => dispatch.mock.calls.map(([a]) => a as { type: string; payload: unknown }).filter((a) => a.type === 'classroom/gradebookRequested');

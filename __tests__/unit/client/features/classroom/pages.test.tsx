@@ -9,6 +9,7 @@ import type { ClassDashboard, ClassDetail } from '../../../../../src/common/clas
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { classFailed, classLoaded, dashboardLoaded } from '../../../../../src/client/features/classroom/slice';
 import { NO_CLASSROOM_ACCESS } from '../../../../../src/client/features/classroom/components/Refusals';
+import { ARCHIVED_NO_JOINING, NO_WORKING_CODE } from '../../../../../src/client/features/classroom/pages/HowToJoinPage';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
 
 beforeEach(() => {
@@ -28,6 +29,9 @@ const detail: ClassDetail = {
   teachers: [{ userId: 1, name: 'Tess Teacher', role: 'owner' }],
   schoolName: 'Lincoln High School',
   timezone: 'America/Chicago',
+  signInUrl: 'https://cashwise.example.org/login',
+  registerUrl: 'https://cashwise.example.org/register/code',
+  joinUrl: 'https://cashwise.example.org/app/profile/code',
   assignments: [
     {
       id: 10,
@@ -77,7 +81,7 @@ const dashboard: ClassDashboard = {
   ],
 };
 
-it.each(['/app/classes', '/app/classes/4', '/app/classes/4/students/21'])('a student opening %s is told plainly they have no access', async (path) => {
+it.each(['/app/classes', '/app/classes/4', '/app/classes/4/join', '/app/classes/4/students/21'])('a student opening %s is told plainly they have no access', async (path) => {
   const { dispatch } = renderApp(path, { preloadedState: asStudent });
   // the first test loads the page's chunk: more than findBy's usual second on a busy machine
   expect(await screen.findByText(NO_CLASSROOM_ACCESS, undefined, { timeout: 10_000 })).toBeInTheDocument();
@@ -129,4 +133,63 @@ it('the dashboard is a table with headers, statuses in words, sortable by a colu
   expect(rows()).toEqual(['Zane, Abe', 'Learner, LenaS-21']);
   unmount();
   expect(dispatch).toHaveBeenLastCalledWith({ type: 'classroom/dashboardUnwatched', payload: undefined });
+});
+
+describe('How to join', () => {
+  it('the class page links to it, naming the class code', async () => {
+    const { store } = renderApp('/app/classes/4', { preloadedState: asTeacher });
+    await screen.findByRole('heading', { level: 1 });
+    act(() => {
+      store.dispatch(classLoaded(detail));
+    });
+    expect(await screen.findByText(/Class code PF2-ABCD/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to join' })).toHaveAttribute('href', '/app/classes/4/join');
+  });
+
+  it('shows the class, its teacher, the address, the class code and three steps; Print prints', async () => {
+    const { store, dispatch } = renderApp('/app/classes/4/join', { preloadedState: asTeacher });
+    await screen.findByRole('heading', { level: 1, name: 'How to Join' }, { timeout: 10_000 });
+    expect(dispatch).toHaveBeenCalledWith({ type: 'classroom/classRequested', payload: { classId: 4 } });
+    act(() => {
+      store.dispatch(classLoaded(detail));
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: `Join ${detail.name}` })).toBeInTheDocument();
+    expect(screen.getByText(/Tess Teacher · Lincoln High School/)).toBeInTheDocument();
+    expect(screen.getByTestId('class-code')).toHaveTextContent('PF2-ABCD');
+    expect(screen.getByTestId('join-address')).toHaveTextContent('cashwise.example.org/login');
+    const steps = within(screen.getByRole('list', { name: 'Steps to join' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringContaining('Open cashwise.example.org/login'),
+      expect.stringMatching(/“Register with an access code”.*Profile.*“Add an access code”/),
+      expect.stringContaining('Type the class code PF2-ABCD'),
+    ]);
+    expect(screen.getByText(/cashwise\.example\.org\/register\/code/)).toBeInTheDocument();
+    const print = jest.fn();
+    Object.defineProperty(window, 'print', { value: print, writable: true, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['archived', { archived: true, joinCode: null }, ARCHIVED_NO_JOINING],
+    ['without a working code', { joinCode: null }, NO_WORKING_CODE],
+  ])('a class %s says so plainly, with no code and nothing to print', async (_, change, message) => {
+    const { store } = renderApp('/app/classes/4/join', { preloadedState: asTeacher });
+    await screen.findByRole('heading', { level: 1, name: 'How to Join' }, { timeout: 10_000 });
+    act(() => {
+      store.dispatch(classLoaded({ ...detail, ...change }));
+    });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByTestId('class-code')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('a class that is not the teacher’s (404) is Not Found', async () => {
+    const { store } = renderApp('/app/classes/99/join', { preloadedState: asTeacher });
+    await screen.findByRole('heading', { level: 1 });
+    act(() => {
+      store.dispatch(classFailed({ kind: 'client', status: 404, message: 'There is no such class.' }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
 });

@@ -175,7 +175,7 @@ function Grid({ dashboard, classId }: { dashboard: ClassDashboard; classId: numb
             {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns}>
-                  {dashboard.students.length === 0 ? 'No students yet. Students join with the class’s join code.' : 'No students match the filters.'}
+                  {dashboard.students.length === 0 ? 'No students yet. Students join with the class code: see “How to join”.' : 'No students match the filters.'}
                 </TableCell>
               </TableRow>
             )}
@@ -264,7 +264,7 @@ export function ClassPage() {
       {cls && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {cls.schoolName} · {cls.studentCount} {cls.studentCount === 1 ? 'student' : 'students'}
-          {cls.joinCode && !cls.archived ? ` · Join code ${cls.joinCode}` : ''}
+          {cls.joinCode && !cls.archived ? ` · Class code ${cls.joinCode}` : ''}
           {cls.archived ? ' · Archived' : ''}
         </Typography>
       )}
@@ -274,6 +274,9 @@ export function ClassPage() {
           Assign
         </Button>
         <GradebookDownload classId={classId} className={cls?.name ?? null} />
+        <Button variant="outlined" component={RouterLink} to={`/app/classes/${classId}/join`}>
+          How to join
+        </Button>
       </Stack>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         Assignments
