@@ -100,4 +100,16 @@ describe('change password', () => {
     expect((await t.db.selectFrom('outbox').select('id').execute()).length).toBe(mailsBefore);
     expect((await signInRequest(t.app, 'multi', 'demo-password')).statusCode).toBe(200);
   });
+
+  it('a notice that cannot be mailed does not fail a change already made: no retry meets "current password is wrong"', async () => {
+    const down = await createTestApp({ mailer: { send: () => Promise.reject(new Error('the mail server is down')) } });
+    try {
+      const mine = await signIn(down.app, 'multi');
+      const changed = await service(down.app, 'PUT', '/me/password', { currentPassword: 'demo-password', newPassword: 'a fine new passphrase' }, mine.token);
+      expect([changed.statusCode, messageOf(changed)]).toEqual([200, ACCOUNT_MESSAGES.passwordChanged]);
+      expect((await signInRequest(down.app, 'multi', 'a fine new passphrase')).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
 });

@@ -81,7 +81,7 @@ export async function changePassword(
   keepSessionId: string | null,
   currentPassword: string,
   newPassword: string,
-): Promise<void> {
+): Promise<{ noticeSent: boolean }> {
   const user = await repo.userWithPasswordHash(ctx.db, userId);
   if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordWrong);
   if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
@@ -94,5 +94,12 @@ export async function changePassword(
     await repo.setPassword(trx, user.id, passwordHash, null);
     await revokeUserSessions(trx, user.id, ctx.now, keepSessionId);
   });
-  await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));
+  // the change is done: a notice that cannot be sent (the mail server is down) must not turn it into
+  // a failure the user retries, only to hear that their current password is wrong
+  try {
+    await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));
+    return { noticeSent: true };
+  } catch {
+    return { noticeSent: false };
+  }
 }

@@ -291,7 +291,8 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const id = signedInUserId(ctx);
       await rate(ctx, 'changePassword', id);
       const { currentPassword, newPassword } = ctx.payload as { currentPassword: string; newPassword: string };
-      await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, id, ctx.sessionId, currentPassword, newPassword);
+      const { noticeSent } = await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, id, ctx.sessionId, currentPassword, newPassword);
+      if (!noticeSent) ctx.log.warn({ userId: id }, 'the password changed, but its notice mail could not be sent');
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   },
