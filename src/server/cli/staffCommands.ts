@@ -26,7 +26,7 @@ import {
   type StaffAction,
 } from '../services/accounts/staffActions';
 import { CLI_ACTOR, recordAudit } from '../services/audit/record';
-import { assignedSupportSchools, assignSupportSchool, unassignSupportSchool } from '../services/authority';
+import { assignedSupportSchools, assignSupportSchool, districtPermissionsOf, unassignSupportSchool } from '../services/authority';
 import { addClassTeacher, archiveSchoolClass, codeSheet, createClassFor, removeClassTeacher, schoolClassDetail, schoolClasses } from '../services/classroom/schoolClasses';
 
 export class StaffUsageError extends Error {}
@@ -232,8 +232,7 @@ async function supportSchoolsCommand(db: Db, sub: string | undefined, userName: 
   }
   if (!values.school) throw usage(text);
   const school = await schoolNamed(db, values.school);
-  const district = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', user.id).execute();
-  if (sub === 'add' && !district.some((p) => p.permission.toUpperCase() === SUPPORT_PERMISSION)) {
+  if (sub === 'add' && !(await districtPermissionsOf(db, user.id)).includes(SUPPORT_PERMISSION)) {
     throw new AdminError(`${userName} holds no district-wide SUPPORT permission: grant it first (grant --username ${userName} --permission SUPPORT).`);
   }
   const target = { id: user.id, name: await auditNameOfUser(db, user.id) };

@@ -87,4 +87,4 @@ export function actorOf(identity: Pick<SessionIdentity, 'user' | 'permissions'>)
   return { id: identity.user.id, isSuperuser: identity.permissions.includes(SUPERUSER_PERMISSION) };
 }
 
-export { assignSupportSchool, assignedSupportSchools, schoolsOfPerson, unassignSupportSchool } from './repository';
+export { assignSupportSchool, assignedSupportSchools, districtPermissionsOf, schoolsOfPerson, unassignSupportSchool } from './repository';

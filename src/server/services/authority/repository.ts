@@ -2,17 +2,13 @@
  * The rows behind the authority rule (./index.ts): which schools a person belongs to, which schools
  * a staff member holds a role at, and the schools a district-wide support account was assigned.
  */
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db';
-import type { Database } from '../../db/schema';
-
-type Reader = Kysely<Database>;
 
 /**
  * A person's schools: the ones they belong to, and any at which they hold a role (a role outlives
  * a membership that ended, so it counts as belonging).
  */
-export async function schoolsOfPerson(db: Reader, userId: number): Promise<number[]> {
+export async function schoolsOfPerson(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('user_clients')
     .select('client_id')
@@ -23,7 +19,7 @@ export async function schoolsOfPerson(db: Reader, userId: number): Promise<numbe
 }
 
 /** The school roles a person holds, school by school, counting only schools they still belong to. */
-export async function rolesOf(db: Reader, userId: number): Promise<{ clientId: number; permission: string }[]> {
+export async function rolesOf(db: Db, userId: number): Promise<{ clientId: number; permission: string }[]> {
   const rows = await db
     .selectFrom('school_permissions as sp')
     .innerJoin('user_clients as uc', (join) => join.onRef('uc.user_id', '=', 'sp.user_id').onRef('uc.client_id', '=', 'sp.client_id'))
@@ -34,19 +30,19 @@ export async function rolesOf(db: Reader, userId: number): Promise<{ clientId: n
 }
 
 /** Every school role a person holds, member or not (a target's roles: any of them makes them staff there). */
-export async function allRolesOf(db: Reader, userId: number): Promise<{ clientId: number; permission: string }[]> {
+export async function allRolesOf(db: Db, userId: number): Promise<{ clientId: number; permission: string }[]> {
   const rows = await db.selectFrom('school_permissions').select(['client_id', 'permission']).where('user_id', '=', userId).execute();
   return rows.map((r) => ({ clientId: Number(r.client_id), permission: r.permission.toUpperCase() }));
 }
 
 /** The district-wide permissions a person holds (user_permissions), upper-case. */
-export async function districtPermissionsOf(db: Reader, userId: number): Promise<string[]> {
+export async function districtPermissionsOf(db: Db, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute();
   return rows.map((r) => r.permission.toUpperCase());
 }
 
 /** The schools an administrator assigned to a district-wide support account. */
-export async function assignedSupportSchools(db: Reader, userId: number): Promise<number[]> {
+export async function assignedSupportSchools(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('support_schools').select('client_id').where('user_id', '=', userId).orderBy('client_id').execute();
   return rows.map((r) => Number(r.client_id));
 }
