@@ -101,7 +101,9 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  // BENCH_SERVER_NODE_ARGS profiles any bench's servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const envArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...envArgs, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -159,7 +161,8 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
     stop: async () => {
       await db.destroy().catch(() => undefined);
       if (!exited) await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      // BENCH_KEEP_DATA keeps the database and log for a look afterwards
+      if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
