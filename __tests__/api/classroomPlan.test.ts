@@ -2,8 +2,9 @@
  * The dashboard's full compute reads only the rows of the class's students, whatever the district's
  * history: a plan test (never a timing) on an ANALYZEd database holding a district's progress
  * around the class — 400,000 section completions, 50,000 review attempts and 100,000 time rows of
- * 1,000 students, 30 of whom are the class (3 % of the rows: where PostgreSQL would rather scan). A
- * plan that scans one of those tables grows with the district, not the class. Runs on SQLite and, under `npm run test:pg`, on PostgreSQL (where fresh, unanalyzed tables
+ * 1,000 students, summed up per material in material_progress, 30 of whom are the class (3 % of the
+ * rows: where PostgreSQL would rather scan). A plan that scans one of those tables grows with the
+ * district, not the class. Runs on SQLite and, under `npm run test:pg`, on PostgreSQL (where fresh, unanalyzed tables
  * once hid such a plan).
  */
 import { CompiledQuery, sql } from 'kysely';
@@ -12,7 +13,7 @@ import { isPostgres } from '../../src/server/db';
 import { classProgressQuery } from '../../src/server/services/classroom/repository';
 import { createTestApp, type TestApp } from './support/testApp';
 
-const PROGRESS_TABLES = ['section_completions', 'review_attempts', 'time_spent'];
+const PROGRESS_TABLES = ['material_progress', 'section_completions', 'review_attempts', 'time_spent'];
 const OTHERS = 1_000;
 
 let t: TestApp;

@@ -370,6 +370,23 @@ export interface ModuleTestAttemptsTable {
   created_at: number;
 }
 
+/** A learner's progress in one material, kept by triggers on the three tables it sums (migration 0031). */
+export interface MaterialProgressTable {
+  user_id: number;
+  module_slug: string;
+  material_slug: string;
+  /** the completed sections' slugs, space-separated; '' for none */
+  sections: string;
+  completed_at: number;
+  attempts: number;
+  best: number | null;
+  first_attempt_at: number | null;
+  last_attempt_at: number | null;
+  first_passed_at: number | null;
+  seconds: number;
+  time_updated_at: number;
+}
+
 export interface TimeSpentTable {
   user_id: number;
   module_slug: string;
@@ -611,6 +628,7 @@ export interface Database {
   content_sections: ContentSectionsTable;
   content_reviews: ContentReviewsTable;
   content_questions: ContentQuestionsTable;
+  material_progress: MaterialProgressTable;
   school_modules: SchoolModulesTable;
   section_completions: SectionCompletionsTable;
   review_attempts: ReviewAttemptsTable;

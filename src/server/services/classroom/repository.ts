@@ -9,7 +9,7 @@ import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import type { ReviewAttemptLimit } from '../../../common/catalog';
 import { isPostgres, type Db } from '../../db';
-import type { AssignmentsTable } from '../../db/schema';
+import type { AssignmentsTable, MaterialProgressTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
 import { sectionKey, materialKey, type LearnerProgress } from '../catalog/repository';
 import type { Selectable } from 'kysely';
@@ -421,11 +421,11 @@ const rosterOf = (db: Db, classId: number, only?: readonly number[]) =>
   only ? [...only] : db.selectFrom('class_students').select('user_id').where('class_id', '=', classId).where('left_at', 'is', null);
 
 /**
- * The progress of every student of a class in one query, summed up per student and material in
- * the database (a few hundred rows for a class of 40, not one per section and attempt), as the
- * dashboard reads it. In these LearnerProgress maps each completed section carries its material's
- * latest completion, `time` holds one entry per material (key `module/material/`, seconds summed,
- * last update), and `attempts` is as loadProgress has it.
+ * The progress of every student of a class in one query, one row per student and material touched
+ * (material_progress, which the database keeps summed up: migration 0031), as the dashboard reads
+ * it. In these LearnerProgress maps each completed section carries its material's latest
+ * completion, `time` holds one entry per material (key `module/material/`, seconds summed, last
+ * update), and `attempts` is as loadProgress has it.
  */
 export async function classProgress(db: Db, classId: number, only?: readonly number[]): Promise<Map<number, LearnerProgress>> {
   if (only?.length === 0) return new Map();
@@ -437,69 +437,49 @@ export async function classProgress(db: Db, classId: number, only?: readonly num
       progress = { completions: new Map(), attempts: new Map(), time: new Map() };
       byUser.set(row.user_id, progress);
     }
-    if (row.kind === 'c') {
-      for (const section of row.sections.split(' ')) progress.completions.set(sectionKey(row.module_slug, row.material_slug, section), Number(row.a));
-    } else if (row.kind === 'a') {
+    if (row.sections !== '') {
+      const completedAt = Number(row.completed_at);
+      for (const section of row.sections.split(' ')) progress.completions.set(sectionKey(row.module_slug, row.material_slug, section), completedAt);
+    }
+    if (row.attempts > 0) {
       progress.attempts.set(materialKey(row.module_slug, row.material_slug), {
-        best: Number(row.b),
-        count: Number(row.c),
-        firstAt: Number(row.a),
-        lastAt: Number(row.e),
-        firstPassedAt: row.d === null ? null : Number(row.d),
+        best: Number(row.best),
+        count: Number(row.attempts),
+        firstAt: Number(row.first_attempt_at),
+        lastAt: Number(row.last_attempt_at),
+        firstPassedAt: row.first_passed_at === null ? null : Number(row.first_passed_at),
       });
-    } else {
-      progress.time.set(sectionKey(row.module_slug, row.material_slug, ''), { seconds: Number(row.a), firstAt: 0, updatedAt: Number(row.b) });
+    }
+    if (Number(row.time_updated_at) > 0 || Number(row.seconds) > 0) {
+      progress.time.set(sectionKey(row.module_slug, row.material_slug, ''), { seconds: Number(row.seconds), firstAt: 0, updatedAt: Number(row.time_updated_at) });
     }
   }
   return byUser;
 }
 
 /**
- * classProgress's one query: per student and material, the sections completed, the review attempts
- * and the time. Its cost must follow the class, never the district's history (its plan is checked
- * on an analyzed database: classroomPlan.test.ts). SQLite reaches each student's rows through the
- * tables' user_id indexes from the roster's ids; PostgreSQL, once a class's students hold a few per
- * cent of a small district's rows, would rather scan the tables whole, so there the live roster
- * drives and each student's rows come from a lateral subquery on the same indexes.
+ * classProgress's one query: the material_progress rows of the class's students. Its cost must
+ * follow the class, never the district's history (its plan is checked on an analyzed database:
+ * classroomPlan.test.ts). SQLite reaches each student's rows through the table's key from the
+ * roster's ids; PostgreSQL, once a class's students hold a few per cent of a small district's rows,
+ * would rather scan the table whole, so there the live roster drives and each student's rows come
+ * from a lateral subquery on the same key (OFFSET 0 keeps it a subquery: flattened into a plain
+ * join, it would be hashed against a scan of the whole table).
  */
 export function classProgressQuery(db: Db, classId: number, only?: readonly number[]) {
-  const sectionList = isPostgres(db) ? sql<string>`string_agg(section_slug, ' ')` : sql<string>`group_concat(section_slug, ' ')`;
-  const completions = sql`'c' AS kind, user_id, module_slug, material_slug, ${sectionList} AS sections, max(completed_at) AS a, 0 AS b, 0 AS c, 0 AS d, 0 AS e`;
-  const attempts = sql`'a' AS kind, user_id, module_slug, material_slug, '' AS sections, min(created_at) AS a, max(score) AS b, count(*) AS c, min(case when passed <> 0 then created_at end) AS d, max(created_at) AS e`;
-  const time = sql`'t' AS kind, user_id, module_slug, material_slug, '' AS sections, sum(seconds) AS a, max(updated_at) AS b, 0 AS c, 0 AS d, 0 AS e`;
-  const parts = [
-    { table: sql.table('section_completions'), columns: completions },
-    { table: sql.table('review_attempts'), columns: attempts },
-    { table: sql.table('time_spent'), columns: time },
-  ];
-  const byStudent = (who: ReturnType<typeof sql>) =>
-    sql.join(
-      parts.map(({ table, columns }) => sql`SELECT ${columns} FROM ${table} WHERE user_id ${who} GROUP BY user_id, module_slug, material_slug`),
-      sql` UNION ALL `,
-    );
+  const columns = sql`mp.user_id, mp.module_slug, mp.material_slug, mp.sections, mp.completed_at, mp.attempts, mp.best, mp.first_attempt_at, mp.last_attempt_at, mp.first_passed_at, mp.seconds, mp.time_updated_at`;
   let query;
   if (only) {
-    query = byStudent(sql`IN (${sql.join([...only])})`);
+    query = sql`SELECT ${columns} FROM material_progress AS mp WHERE mp.user_id IN (${sql.join([...only])})`;
   } else if (isPostgres(db)) {
-    query = sql`SELECT p.* FROM class_students AS cs CROSS JOIN LATERAL (${byStudent(sql`= cs.user_id`)}) AS p WHERE cs.class_id = ${classId} AND cs.left_at IS NULL`;
+    query = sql`SELECT p.* FROM class_students AS cs CROSS JOIN LATERAL (SELECT ${columns} FROM material_progress AS mp WHERE mp.user_id = cs.user_id OFFSET 0) AS p WHERE cs.class_id = ${classId} AND cs.left_at IS NULL`;
   } else {
-    query = byStudent(sql`IN (SELECT user_id FROM class_students WHERE class_id = ${classId} AND left_at IS NULL)`);
+    query = sql`SELECT ${columns} FROM material_progress AS mp WHERE mp.user_id IN (SELECT user_id FROM class_students WHERE class_id = ${classId} AND left_at IS NULL)`;
   }
   return query as RawBuilder<ProgressRow>;
 }
 
-interface ProgressRow {
-  kind: 'c' | 'a' | 't';
-  user_id: number;
-  module_slug: string;
-  material_slug: string;
-  sections: string;
-  a: number;
-  b: number;
-  c: number;
-  d: number | null;
-  e: number;
-}
+type ProgressRow = Selectable<MaterialProgressTable>;
 
 /**
  * Each student's last session activity (`last`), and the same among live sessions (not revoked,
