@@ -91,6 +91,21 @@ describe('Get Help', () => {
     await expect(recordingBox.isChecked()).resolves.toBe(false);
   });
 
+  it('the learner finds the request under My requests from the account menu and from the help page', async () => {
+    await signInAs(page, 'learner');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'My requests' }).click();
+    await page.waitForURL('**/app/support#my-requests');
+    const heading = page.getByRole('heading', { level: 2, name: 'My requests' });
+    await page.getByText(issuekey, { exact: false }).first().waitFor();
+    await expect(heading.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.goto('/help');
+    await page.getByRole('link', { name: 'My requests' }).click();
+    await page.waitForURL('**/app/support#my-requests');
+    await page.getByText(issuekey, { exact: false }).first().waitFor();
+  });
+
   it('left unticked, a ticket goes without a recording: nothing is recorded or uploaded', async () => {
     await signInAs(page, 'learner');
     const uploads: string[] = [];

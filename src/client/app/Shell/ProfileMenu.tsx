@@ -1,4 +1,7 @@
-/** The profile menu: who is signed in, Profile and Sign out (→ /signout). Signed out (public /app pages): a Sign in link. */
+/**
+ * The profile menu: who is signed in, Profile, My requests (the support tickets sent and their
+ * replies) and Sign out (→ /signout). Signed out (public /app pages): a Sign in link.
+ */
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../hooks';
 import { selectUser } from '../../features/auth';
+import { MY_REQUESTS_PATH } from '../../features/support';
 import { learnerLabel } from '../../ui/learnerLabel';
 import { AccountIcon } from './icons';
 
@@ -59,6 +63,9 @@ export function ProfileMenu() {
         )}
         <MenuItem component={RouterLink} to="/app/profile" onClick={close}>
           Profile
+        </MenuItem>
+        <MenuItem component={RouterLink} to={MY_REQUESTS_PATH} onClick={close}>
+          My requests
         </MenuItem>
         <MenuItem component={RouterLink} to="/signout" onClick={close}>
           Sign out

@@ -2,6 +2,7 @@
 import { retryableLazy } from '../../lib/retryableLazy';
 
 export { supportArea } from './area';
+export { MY_REQUESTS_PATH } from './paths';
 export { selectSupportPanelMounted } from './selectors';
 export { supportRequested, type supportReducer } from './slice';
 

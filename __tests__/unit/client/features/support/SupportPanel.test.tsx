@@ -3,9 +3,10 @@
  * only once a field is dirty [S5.05], Submit disabled while sending [S2.22], reset after success
  * [S4.19], a click outside does not close it [S2.19].
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { createAppStore } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
@@ -24,7 +25,9 @@ async function renderPanel(signedIn = true) {
   });
   render(
     <Provider store={store}>
-      <SupportPanel />
+      <MemoryRouter>
+        <SupportPanel />
+      </MemoryRouter>
     </Provider>,
   );
   await act(async () => {
@@ -39,6 +42,14 @@ const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelT
 jest.setTimeout(20_000);
 
 describe('Get Help panel', () => {
+  it('signed in, it leads to My requests (the requests sent and their answers); signed out it does not', async () => {
+    const { dialog } = await renderPanel();
+    expect(within(dialog).getByRole('link', { name: 'My requests' })).toHaveAttribute('href', '/app/support#my-requests');
+    cleanup();
+    const signedOut = await renderPanel(false);
+    expect(within(signedOut.dialog).queryByRole('link', { name: 'My requests' })).toBeNull();
+  });
+
   it('[S2.18] [S2.20] [S2.21] opens on the support event: titled Get Help, the four fields, the hint, the hours, the recording notice', async () => {
     const { dialog } = await renderPanel();
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Get Help' })).toBeInTheDocument();

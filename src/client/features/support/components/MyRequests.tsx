@@ -3,7 +3,8 @@
  * last reply) and, opened one at a time, its conversation — what they wrote, the support team's
  * replies and their own answers (internal notes never reach the browser) — with a form to answer.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { Thread } from '../pages/ConsolePages';
 import { selectDeskSend, selectMyTicket, selectMyTickets } from '../selectors';
 import { myAnswerSent, myTicketRequested, myTicketsRequested } from '../slice';
 import { MessageForm } from './MessageForm';
+import { MY_REQUESTS_ANCHOR } from '../paths';
 
 export function MyRequests() {
   const dispatch = useAppDispatch();
@@ -31,6 +33,17 @@ export function MyRequests() {
     dispatch(myTicketsRequested());
   }, [dispatch]);
 
+  // reached by "My requests" (the profile menu, the help page, Get Help): a route change does not
+  // scroll to its anchor, so the list is brought into view and its heading takes the focus
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = list.status === 'succeeded' || list.status === 'failed';
+  useEffect(() => {
+    if (hash !== `#${MY_REQUESTS_ANCHOR}` || !loaded) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, [hash, loaded]);
+
   const toggle = (key: string) => {
     if (openKey === key) return setOpenKey(null);
     setOpenKey(key);
@@ -38,8 +51,8 @@ export function MyRequests() {
   };
 
   return (
-    <Box component="section" aria-labelledby="my-requests-heading" sx={{ mt: 4 }}>
-      <Typography id="my-requests-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+    <Box component="section" id={MY_REQUESTS_ANCHOR} aria-labelledby="my-requests-heading" sx={{ mt: 4 }}>
+      <Typography ref={heading} tabIndex={-1} id="my-requests-heading" variant="h5" component="h2" sx={{ mb: 1, '&:focus': { outline: 'none' } }}>
         My requests
       </Typography>
       {list.status === 'loading' && <CircularProgress aria-label="Loading your requests" />}

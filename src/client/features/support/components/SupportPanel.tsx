@@ -9,14 +9,17 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '../../../../common/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth';
 import { selectSupportClearCount, selectSupportPanelMounted, selectSupportPanelOpen } from '../selectors';
 import { supportPanelClosed } from '../slice';
 import { SupportForm } from './SupportForm';
+import { MY_REQUESTS_PATH } from '../paths';
 import { registerArea } from '../../../app/areas';
 import { supportArea } from '../area';
 
@@ -57,6 +60,15 @@ export function SupportPanel() {
           </IconButton>
         </Box>
         <SupportForm key={clearCount} formId="panel" prefill honeypot={!signedIn} />
+        {signedIn && (
+          <Typography variant="body2" sx={{ mt: 2 }}>
+            Asked before?{' '}
+            <Link component={RouterLink} to={MY_REQUESTS_PATH} onClick={close}>
+              My requests
+            </Link>{' '}
+            shows every request you sent and the answers.
+          </Typography>
+        )}
       </Box>
     </Drawer>
   );

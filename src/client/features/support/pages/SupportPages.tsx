@@ -12,7 +12,8 @@ import { Link as RouterLink } from 'react-router';
 import { SUPPORT_PERMISSION, SUPPORT_HOURS_NOTE } from '../../../../common/support';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { selectHasPermission } from '../../auth';
+import { selectHasPermission, selectIsAuthenticated } from '../../auth';
+import { MY_REQUESTS_PATH } from '../paths';
 import { SupportForm } from '../components/SupportForm';
 import { MyRequests } from '../components/MyRequests';
 import { selectSupportClearCount } from '../selectors';
@@ -43,8 +44,18 @@ export function SupportPage() {
 
 export function HelpPage() {
   const clearCount = useAppSelector(selectSupportClearCount);
+  const signedIn = useAppSelector(selectIsAuthenticated);
   return (
     <PageFrame title="Help" maxWidth={760}>
+      {signedIn && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Already asked for help? The answers are under{' '}
+          <Link component={RouterLink} to={MY_REQUESTS_PATH}>
+            My requests
+          </Link>
+          .
+        </Alert>
+      )}
       <Typography variant="h5" component="h2" sx={{ mt: 1, mb: 1 }}>
         Can&apos;t sign in?
       </Typography>
