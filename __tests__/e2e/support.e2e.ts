@@ -106,6 +106,36 @@ describe('Get Help', () => {
     await page.getByText(issuekey, { exact: false }).first().waitFor();
   });
 
+  it('a draft survives a reload and a typed address, minimizes to a bar, and is gone after sign-out: the next student starts empty', async () => {
+    await signInAs(page, 'learner');
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    let panel = page.getByRole('dialog', { name: 'Get Help' });
+    await panel.getByLabel('Subject').fill('The budget wizard lost my numbers');
+    await panel.getByLabel('Comments').fill('Step 3 went blank');
+    await page.reload();
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    panel = page.getByRole('dialog', { name: 'Get Help' });
+    await expect(panel.getByLabel('Subject').inputValue()).resolves.toBe('The budget wizard lost my numbers');
+    await page.goto('/app/catalog');
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get Help' }).getByLabel('Comments').inputValue()).resolves.toBe('Step 3 went blank');
+    await page.getByRole('button', { name: 'Minimize Get Help' }).click();
+    const bar = page.getByRole('region', { name: 'Get Help, minimized' });
+    await bar.waitFor();
+    await expectAccessible(page);
+    await bar.getByRole('button', { name: 'Reopen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get Help' }).getByLabel('Subject').inputValue()).resolves.toBe('The budget wizard lost my numbers');
+
+    await page.goto('/signout');
+    await page.waitForURL('**/login**');
+    await expect(page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cw:tab:')))).resolves.toEqual([]);
+    await signInAs(page, 'multi');
+    await page.getByRole('button', { name: 'Get Help' }).click();
+    panel = page.getByRole('dialog', { name: 'Get Help' });
+    await expect(panel.getByLabel('Subject').inputValue()).resolves.toBe('');
+    await expect(panel.getByLabel('Comments').inputValue()).resolves.toBe('');
+  });
+
   it('left unticked, a ticket goes without a recording: nothing is recorded or uploaded', async () => {
     await signInAs(page, 'learner');
     const uploads: string[] = [];

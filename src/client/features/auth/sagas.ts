@@ -55,6 +55,7 @@ import {
 } from './storage';
 import { createStoredSessionChannel, tabEventTarget, type StoredSessionChange, type TabEventTarget } from './storedSessionChannel';
 import type { TokenRenewals } from './tokenRenewals';
+import { forgetTabMemory } from '../../lib/tabMemory';
 
 type Logger = SagaContext['logger'];
 type Navigate = SagaContext['navigate'];
@@ -352,7 +353,7 @@ function* revokeToken(token: string): SagaIterator {
   }
 }
 
-/** SPEC S4.11: clear cc:auth, commit the logout, go to /login. */
+/** SPEC S4.11: clear cc:auth (and the tab's drafts), commit the logout, go to /login. */
 export function* sessionEndSaga(action: ReturnType<typeof sessionEnd>): SagaIterator {
   const { reason } = action.payload;
   const storage: Storage = yield call(getStorage);
@@ -360,6 +361,8 @@ export function* sessionEndSaga(action: ReturnType<typeof sessionEnd>): SagaIter
   // The state already dropped the session (auth:session:end reducer); the stored one has the token.
   const token = readRawStoredSession(storage)?.token ?? null;
   clearStoredSession(storage);
+  // drafts kept in this tab for a reload go with the session (lib/tabMemory.ts)
+  yield call(forgetTabMemory);
   const time: number = yield call(now);
   yield put(loggedOut({ now: time }));
   if (token) yield spawn(revokeToken, token);

@@ -39,6 +39,7 @@ import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem'
 import { getLogger, type SagaContext } from '../../app/sagaContext';
 import { sessionEnd, selectUser } from '../auth';
 import { selectMyTickets, selectRecordingWanted } from './selectors';
+import { clearDraft } from './draft';
 import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
@@ -258,6 +259,11 @@ export function* followRecordingConsent(): SagaIterator {
   yield call([sessionRecorder, sessionRecorder.clear]);
 }
 
+/** The panel's draft (draft.ts) goes once its request is sent; a session's end forgets it in the auth saga. */
+export function* forgetDraftSaga(action: ReturnType<typeof supportSucceeded>): SagaIterator {
+  if (action.payload.formId === 'panel') yield call(clearDraft);
+}
+
 export function* supportSaga(): SagaIterator {
   yield takeLeading(supportSubmitted, submitSupportSaga);
   yield takeLatest(ticketsRequested, loadTicketsSaga);
@@ -271,6 +277,7 @@ export function* supportSaga(): SagaIterator {
   yield takeLeading(myAnswerSent, myAnswerSaga);
   yield takeLatest(supportSucceeded, refreshMyTicketsSaga);
   yield takeEvery([recordingConsentChanged, supportSucceeded, sessionEnd], followRecordingConsent);
+  yield takeEvery(supportSucceeded, forgetDraftSaga);
 }
 
 export default supportSaga;

@@ -41,7 +41,37 @@ const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelT
 // typing with user-event is slow on a shared 2-core machine
 jest.setTimeout(20_000);
 
+beforeEach(() => window.sessionStorage.clear());
+
 describe('Get Help panel', () => {
+  it('what is typed and the recording choice survive a reload of the tab (a new store and panel)', async () => {
+    const user = userEvent.setup();
+    const first = await renderPanel();
+    await user.type(field(first.dialog, 'Subject'), 'Quiz froze');
+    await user.click(within(first.dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' }));
+    cleanup();
+    const { dialog, store } = await renderPanel();
+    expect(field(dialog, 'Subject')).toHaveValue('Quiz froze');
+    expect(within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' })).toBeChecked();
+    expect(store.getState().support.recordingConsent.panel).toBe(true);
+  });
+
+  it('minimized, a small bar reopens it as it was; a recording mark shows while the box is ticked', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPanel();
+    expect(within(dialog).queryByLabelText('Recording your screen for this request')).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' }));
+    expect(within(dialog).getByLabelText('Recording your screen for this request')).toBeInTheDocument();
+    await user.type(field(dialog, 'Subject'), 'Quiz froze');
+    await user.click(within(dialog).getByRole('button', { name: 'Minimize Get Help' }));
+    const bar = await screen.findByRole('region', { name: 'Get Help, minimized' });
+    expect(within(bar).getByLabelText('Recording your screen for this request')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Reopen' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Get Help' });
+    expect(field(reopened, 'Subject')).toHaveValue('Quiz froze');
+    expect(screen.queryByRole('region', { name: 'Get Help, minimized' })).toBeNull();
+  });
+
   it('signed in, it leads to My requests (the requests sent and their answers); signed out it does not', async () => {
     const { dialog } = await renderPanel();
     expect(within(dialog).getByRole('link', { name: 'My requests' })).toHaveAttribute('href', '/app/support#my-requests');

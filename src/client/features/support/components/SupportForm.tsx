@@ -31,6 +31,7 @@ import { supportSchema, type SupportFormValues } from '../../../../common/valida
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth';
 import { selectRecordingConsent, selectSupportForm } from '../selectors';
+import { clearDraft, hasContent, readDraft, writeDraft } from '../draft';
 import { recordingConsentChanged, supportSubmitted, type PageInfo, type SupportFormId } from '../slice';
 
 export interface SupportFormProps {
@@ -43,6 +44,8 @@ export interface SupportFormProps {
   recordingOption?: boolean;
   /** where the browser is (tests inject it) */
   pageInfo?: () => PageInfo;
+  /** keep what is typed, and the recording choice, through a reload of this tab (the panel: draft.ts) */
+  keepDraft?: boolean;
 }
 
 type Field = keyof SupportFormValues;
@@ -63,7 +66,7 @@ export function browserPageInfo(): PageInfo {
   };
 }
 
-export function SupportForm({ formId, prefill, honeypot = false, recordingOption = true, pageInfo = browserPageInfo }: SupportFormProps) {
+export function SupportForm({ formId, prefill, honeypot = false, recordingOption = true, pageInfo = browserPageInfo, keepDraft = false }: SupportFormProps) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { status, successCount } = useAppSelector((state) => selectSupportForm(state, formId));
@@ -72,12 +75,16 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const includeRecording = useAppSelector((state) => selectRecordingConsent(state, formId));
   const [trap, setTrap] = useState('');
 
-  const starting = (): SupportFormValues => ({
-    name: prefill && user ? `${user.firstName} ${user.lastName}`.trim() : '',
-    email: prefill && user ? user.userEmail : '',
-    subject: '',
-    description: '',
-  });
+  const owner = user ? user.id : null;
+  // read once per mount: a form remounts empty (clearCount) when a session ends
+  const [draft] = useState(() => (keepDraft ? readDraft(owner) : null));
+  const starting = (): SupportFormValues =>
+    draft?.values ?? {
+      name: prefill && user ? `${user.firstName} ${user.lastName}`.trim() : '',
+      email: prefill && user ? user.userEmail : '',
+      subject: '',
+      description: '',
+    };
 
   const formik = useFormik<SupportFormValues>({
     initialValues: starting(),
@@ -100,6 +107,19 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
     // only when the signed-in student changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userKey, prefill]);
+
+  // the draft's recording choice comes back with it (the recorder starts again from now)
+  useEffect(() => {
+    if (draft?.recording && recordingOption) dispatch(recordingConsentChanged({ formId, consent: true }));
+    // once, with the draft read at mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (!keepDraft) return;
+    const now = { owner, values, recording: includeRecording };
+    if (hasContent(now)) writeDraft(now);
+    else clearDraft();
+  }, [keepDraft, owner, values, includeRecording]);
 
   // S4.19: after a success, subject and description are cleared and validation reset
   const seen = useRef(successCount);
