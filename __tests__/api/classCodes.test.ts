@@ -150,6 +150,11 @@ describe('registering without an e-mail address (the school setting)', () => {
     expect(user.email).toBe('');
     expect(await t.db.selectFrom('class_students').select(['class_id', 'source']).where('user_id', '=', user.id).execute()).toEqual([{ class_id: cls.id, source: 'code' }]);
     expect((await signInRequest(t.app, 'nia.noemail', 'correct horse battery staple 42')).statusCode).toBe(200);
+    // a forgotten password has no address to go to: the same answer, no mail, no reset code
+    const mails = await t.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect((await call(null, 'POST', '/password/forgot', { login: 'nia.noemail' })).json()).toEqual({ message: ACCOUNT_MESSAGES.forgotAnswer });
+    expect(await t.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(mails);
+    expect(await t.db.selectFrom('password_reset_codes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   it("when on, a school's access code (not a class's) still needs an e-mail", async () => {
