@@ -212,10 +212,10 @@ describe('accounts', () => {
     await expect(page.title()).resolves.toBe('Add Access Code - Cashwise');
     await checkPage(page);
     await page.locator('#code').fill('NOPE-NOPE-NOPE');
-    await page.getByRole('button', { name: 'Add code' }).click();
-    await page.getByText('That access code is not valid. Check it and try again.').waitFor();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByText('That code is not valid. Check it and try again.').waitFor();
     await page.locator('#code').fill(code);
-    await page.getByRole('button', { name: 'Add code' }).click();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Access code added: Cashwise Financial Literacy at Maple Middle School.' }).waitFor();
     await checkPage(page);
     await page.goto('/app/profile/access-codes');

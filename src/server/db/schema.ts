@@ -104,7 +104,7 @@ export interface AccessCodesTable {
   used: number;
   expires_at: number | null;
   created_at: number;
-  /** a class's join code also enrols its redeemer in the class (0015) */
+  /** a class's class code also enrols its redeemer in the class (0015) */
   class_id: number | null;
 }
 
