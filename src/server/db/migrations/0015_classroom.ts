@@ -2,7 +2,7 @@
  * The classroom: permissions that hold at one school, classes with their teachers and students,
  * assignments with due dates, work turned in with the teacher's comments, and the identities a
  * school's roster (OneRoster `sourcedId`) gives schools, users and classes so a re-import updates
- * rather than duplicates. A class's class code is an access code (`access_codes.class_id`), so
+ * rather than duplicates. A class's join code is an access code (`access_codes.class_id`), so
  * `/app/profile/code` and registration by code work for it unchanged.
  */
 import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
@@ -51,7 +51,7 @@ export const migration0015: Migration = {
     await db.schema.createIndex('classes_client_idx').on('classes').column('client_id').execute();
     await db.schema.createIndex('classes_sourced_id_idx').on('classes').columns(['client_id', 'sourced_id']).unique().where('sourced_id', 'is not', null).execute();
 
-    // the class code: an access code that also enrols its redeemer in the class
+    // the join code: an access code that also enrols its redeemer in the class
     await db.schema.alterTable('access_codes').addColumn('class_id', 'integer', (c) => c.references('classes.id').onDelete('cascade')).execute();
     await db.schema.createIndex('access_codes_class_idx').on('access_codes').column('class_id').execute();
 
@@ -70,7 +70,7 @@ export const migration0015: Migration = {
       .createTable('class_students')
       .addColumn('class_id', 'integer', (c) => c.notNull().references('classes.id').onDelete('cascade'))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      // 'code' (joined with the class code), 'roster' (imported) or 'teacher' (added by a teacher)
+      // 'code' (joined with the join code), 'roster' (imported) or 'teacher' (added by a teacher)
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('joined_at', 'bigint', (c) => c.notNull())
       // set when the student leaves or the roster drops the enrolment; the history stays
