@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { ClassDetail } from '../../src/common/classroom';
-import { createStudent, DEMO_PASSWORD, expectAccessible, oneLookCall, openBrowser, signInAs } from './support/browser';
+import { createStudent, expectAccessible, oneLookCall, openBrowser, signInAs } from './support/browser';
 
 jest.setTimeout(240_000);
 
@@ -85,8 +85,9 @@ describe('class codes', () => {
       await accessibleAtBothWidths(page);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForURL(/\/password$/);
-      await page.getByLabel(/^Password/, { exact: false }).first().fill(`${DEMO_PASSWORD} of nia, long`);
-      await page.getByLabel(/Repeat the password/).fill(`${DEMO_PASSWORD} of nia, long`);
+      await page.locator('#password').fill('river stones under snow');
+      await page.getByText('Password strength: Strong').waitFor();
+      await page.locator('#confirm').fill('river stones under snow');
       await accessibleAtBothWidths(page);
       await page.getByRole('button', { name: 'Create my account' }).click();
 
