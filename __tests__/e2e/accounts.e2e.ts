@@ -100,6 +100,10 @@ describe('accounts', () => {
     await checkPage(page);
     await page.locator('#code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Continue' }).click();
+    // first what the code leads to (a school's access code: the course at the school), then the record
+    await page.getByText('Cashwise Financial Literacy at Maple Middle School', { exact: true }).waitFor();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Yes, continue' }).click();
 
     await page.waitForURL(/\/register\/\d+\/record\/\d+\/name$/);
     await page.getByText('Maple Middle School · Cashwise Financial Literacy').waitFor();
