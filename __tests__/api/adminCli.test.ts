@@ -182,7 +182,7 @@ it('class commands: create for a teacher, list, show, add and remove teachers, a
   await addUser(t, 'dteach', { schoolPermissions: ['TEACHER'], firstName: 'Dev', lastName: 'Teach' });
   expect(await run('class', 'create', '--school', 'lincoln-hs', '--name', 'CLI Period 1', '--teacher', 'cteach')).toBe(0);
   const created = out.pop() ?? '';
-  const [, id, joinCode] = /^Created class #(\d+) "CLI Period 1"; join code (\S+)\.$/.exec(created) ?? [];
+  const [, id, joinCode] = /^Created class #(\d+) "CLI Period 1"; class code (\S+)\.$/.exec(created) ?? [];
   expect(joinCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   expect(await lastEntry()).toMatchObject({ action: 'class.create', origin: 'cli', target_name: 'Cara Teach (cteach)' });
 
@@ -198,7 +198,7 @@ it('class commands: create for a teacher, list, show, add and remove teachers, a
   expect(await run('class', 'list', '--school', 'LINCOLN-HS')).toBe(0);
   expect(out.pop()).toContain(`#${id}  CLI Period 1  — dteach; 0 student(s)`);
   expect(await run('class', 'show', id!)).toBe(0);
-  expect(out.pop()).toContain(`Join code: ${joinCode}`);
+  expect(out.pop()).toContain(`Class code: ${joinCode}`);
 
   expect(await run('code-sheet', '--school', 'LINCOLN-HS', '--class', id!, '--copies', '2')).toBe(0);
   const sheet = out.pop() ?? '';

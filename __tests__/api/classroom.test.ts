@@ -1,6 +1,6 @@
 /**
  * The classroom through the service proxy on a real database (SQLite, or PostgreSQL under
- * TEST_DATABASE_URL): school permissions, classes and join codes, assignments with due days and
+ * TEST_DATABASE_URL): school permissions, classes and class codes, assignments with due days and
  * attempt limits, the dashboard and gradebook, turn-ins, shared computers and who may see what.
  */
 import path from 'node:path';
@@ -117,8 +117,8 @@ describe('roles held at one school', () => {
   });
 });
 
-describe('classes and join codes', () => {
-  it('creates a class with its owner and a join code; renames, archives and restores it', async () => {
+describe('classes and class codes', () => {
+  it('creates a class with its owner and a class code; renames, archives and restores it', async () => {
     const cls = await newClass('  Period   3 ');
     expect(cls).toMatchObject({ name: 'Period 3', archived: false, studentCount: 0, assignmentCount: 0, schoolName: 'Lincoln High School', timezone: 'America/New_York', assignments: [] });
     expect(cls.joinCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
@@ -160,28 +160,28 @@ describe('classes and join codes', () => {
     refused(await call(teacher, 'GET', '/classes/424242'), 404, CLASSROOM_MESSAGES.classNotFound);
   });
 
-  it('a student joins with the join code at /me/access-codes; a new code revokes the old; an archived class says so', async () => {
+  it('a student joins with the class code at /me/access-codes; a new code revokes the old; an archived class says so', async () => {
     const cls = await newClass('Join test');
     const res = await join(multi, cls.joinCode!);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: ACCOUNT_MESSAGES.accessCodeAdded('Lincoln High School', 'Cashwise Financial Literacy'), joinedClass: { id: cls.id, name: 'Join test' } });
+    expect(res.json()).toMatchObject({ message: ACCOUNT_MESSAGES.classJoined('Join test — Alex Morgan, Lincoln High School'), joinedClass: { id: cls.id, name: 'Join test', teachers: ['Alex Morgan'] } });
     expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).find((c) => c.id === cls.id)).toEqual({ id: cls.id, name: 'Join test', schoolName: 'Lincoln High School', teachers: ['Alex Morgan'] });
     // a student can be in several classes
     const second = await newClass('Join test, second class', coTeacher);
     expect((await join(multi, second.joinCode!)).statusCode).toBe(200);
     expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).map((c) => c.id)).toEqual(expect.arrayContaining([cls.id, second.id]));
-    refused(await join(multi, second.joinCode!), 409, ACCOUNT_MESSAGES.accessCodeAlreadyRedeemed);
+    refused(await join(multi, second.joinCode!), 409, ACCOUNT_MESSAGES.classCodeAlreadyRedeemed);
     const renewed = await ok<ClassDetail>(teacher, 'POST', `/classes/${cls.id}/join-code`);
     expect(renewed.joinCode).not.toBe(cls.joinCode);
     expect(renewed.studentCount).toBe(1);
-    refused(await join(learner, cls.joinCode!), 410, ACCOUNT_MESSAGES.accessCodeExpired);
+    refused(await join(learner, cls.joinCode!), 410, ACCOUNT_MESSAGES.classCodeExpired);
     await ok(teacher, 'PATCH', `/classes/${cls.id}`, { archived: true });
     refused(await join(learner, renewed.joinCode!), 410, CLASS_ARCHIVED_MESSAGE);
     refused(await call(null, 'POST', '/registration/code', { code: renewed.joinCode }), 410, CLASS_ARCHIVED_MESSAGE);
     expect((await ok<StudentClass[]>(multi.token, 'GET', '/me/classes')).map((c) => c.id)).not.toContain(cls.id);
   });
 
-  it('registration by a join code enrols the new student in the class', async () => {
+  it('registration by a class code enrols the new student in the class', async () => {
     const cls = await newClass('Registration test');
     const record = await ok<{ invitationId: number; recordId: number; key: string }>(teacher, 'POST', '/registration/code', { code: cls.joinCode });
     const r = `/registration/${record.invitationId}/records/${record.recordId}`;

@@ -62,6 +62,7 @@ describe('school settings', () => {
         recordings: { days: null, effectiveDays: 30, maxDays: 30, minDays: 1 },
         audit: { days: null, effectiveDays: 730, maxDays: 730, minDays: MIN_AUDIT_RETENTION_DAYS },
       },
+      studentsWithoutEmail: false,
     } satisfies SchoolSettings);
   });
 

@@ -100,6 +100,10 @@ describe('accounts', () => {
     await checkPage(page);
     await page.locator('#code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Continue' }).click();
+    // first what the code leads to (a school's access code: the course at the school), then the record
+    await page.getByText('Cashwise Financial Literacy at Maple Middle School', { exact: true }).waitFor();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Yes, continue' }).click();
 
     await page.waitForURL(/\/register\/\d+\/record\/\d+\/name$/);
     await page.getByText('Maple Middle School · Cashwise Financial Literacy').waitFor();
@@ -212,10 +216,10 @@ describe('accounts', () => {
     await expect(page.title()).resolves.toBe('Add Access Code - Cashwise');
     await checkPage(page);
     await page.locator('#code').fill('NOPE-NOPE-NOPE');
-    await page.getByRole('button', { name: 'Add code' }).click();
-    await page.getByText('That access code is not valid. Check it and try again.').waitFor();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByText('That code is not valid. Check it and try again.').waitFor();
     await page.locator('#code').fill(code);
-    await page.getByRole('button', { name: 'Add code' }).click();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Access code added: Cashwise Financial Literacy at Maple Middle School.' }).waitFor();
     await checkPage(page);
     await page.goto('/app/profile/access-codes');

@@ -1,6 +1,6 @@
 /**
  * The classroom in real Chromium, teacher and student side by side (two browser contexts): the
- * teacher creates a class and reads its join code; `learner` joins with it; the teacher assigns a
+ * teacher creates a class and reads its class code; `learner` joins with it; the teacher assigns a
  * material with a due day; the learner sees it on Home and passes its review; the teacher's open
  * dashboard shows it passed with the score without a reload; the gradebook CSV has that row; ending
  * the learner's sessions sends the learner's open tab to /login. axe-core on every page visited, at
@@ -62,7 +62,7 @@ function dueInAWeek(): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCFullYear()).slice(2)}`;
 }
 
-/** A signed-in teacher makes a class from Classes in the navigation and reads its join code. */
+/** A signed-in teacher makes a class from Classes in the navigation and reads its class code. */
 async function createClass(teacher: Page, className: string): Promise<{ classLink: Locator; joinCode: string }> {
   await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' }).click();
   await teacher.waitForURL(/\/app\/classes$/);
@@ -83,17 +83,17 @@ async function createClass(teacher: Page, className: string): Promise<{ classLin
 /** A signed-in student joins with the code at /app/profile/code and is told which class. */
 async function joinClass(page: Page, joinCode: string, className: string): Promise<void> {
   await page.goto(`${e2eState().baseURL}/app/profile/code`);
-  await page.getByRole('textbox', { name: /access code/i }).fill(joinCode);
-  await page.getByRole('button', { name: 'Add code' }).click();
-  await page.getByText(`You joined the class “${className}”.`).waitFor();
+  await page.getByRole('textbox', { name: /class code/i }).fill(joinCode);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await page.getByText(new RegExp(`^You joined ${className} — `)).waitFor();
   await expectAccessible(page);
 }
 
 describe('the classroom, teacher and student', () => {
-  it('class, join code, assignment, live dashboard, gradebook and ending a student’s sessions', async () => {
+  it('class, class code, assignment, live dashboard, gradebook and ending a student’s sessions', async () => {
     const className = `Money Matters ${Date.now() % 100_000}`;
 
-    // the teacher: Classes in the navigation, a new class and its join code
+    // the teacher: Classes in the navigation, a new class and its class code
     await signInAs(teacher, 'teacher');
     const { classLink, joinCode } = await createClass(teacher, className);
 

@@ -160,6 +160,38 @@ export interface RegistrationRecordView {
   userName: string | null;
   /** seconds until another code may be sent (0: now) */
   resendInSeconds: number;
+  /** the school lets a student of this class code register without an e-mail address */
+  emailOptional: boolean;
+  /** the student chose to register without one (counts only while emailOptional) */
+  emailSkipped: boolean;
+}
+
+/**
+ * POST /registration/code/preview: what a code leads to, shown before the student commits; only
+ * what the code itself gives (the school, the course, a class code's class and its teachers).
+ */
+export interface CodePreview {
+  schoolName: string;
+  productName: string;
+  /** a class code's class; null for a school's access code */
+  className: string | null;
+  /** the class's teachers, the owner first ("Dana Rivera") */
+  teachers: string[];
+  /** the school lets this class code's students register without an e-mail address */
+  emailOptional: boolean;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listOfNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** What a code leads to, in one line: "Period 2 — Dana Rivera, Lincoln High School", or "Personal Finance at Lincoln High School". */
+export function joiningLine(p: Pick<CodePreview, 'schoolName' | 'productName' | 'className' | 'teachers'>): string {
+  if (p.className === null) return `${p.productName} at ${p.schoolName}`;
+  const teachers = listOfNames(p.teachers);
+  return `${p.className} — ${teachers ? `${teachers}, ` : ''}${p.schoolName}`;
 }
 
 /** The next step, as a pure rule over what the record holds. */
@@ -170,6 +202,8 @@ export function nextRegistrationStep(r: {
   externalId: string | null;
   termsAccepted: boolean;
   emailVerified: boolean;
+  /** registering without an e-mail address, as the school allows */
+  emailSkipped?: boolean;
   userName: string | null;
   completed: boolean;
 }): RegistrationStep {
@@ -177,7 +211,7 @@ export function nextRegistrationStep(r: {
   if (!r.firstName || !r.lastName) return 'name';
   if (r.requiresExternalId && !r.externalId) return 'externalid';
   if (!r.termsAccepted) return 'terms';
-  if (!r.emailVerified) return 'verify';
+  if (!r.emailVerified && !r.emailSkipped) return 'verify';
   if (!r.userName) return 'username';
   return 'password';
 }

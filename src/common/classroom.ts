@@ -13,7 +13,7 @@ export const CLASSROOM_PATHS = {
   classes: '/classes',
   /** GET: one class (ClassDetail); PATCH { name?, archived? }: rename, archive or restore */
   class: (classId: number) => `/classes/${classId}`,
-  /** POST: a new join code (the old one stops working) */
+  /** POST: a new class code (the old one stops working) */
   joinCode: (classId: number) => `/classes/${classId}/join-code`,
   /** POST { userName }: add a co-teacher (a TEACHER at the same school) */
   teachers: (classId: number) => `/classes/${classId}/teachers`,
@@ -89,7 +89,7 @@ export interface ClassSummary {
   archived: boolean;
   studentCount: number;
   assignmentCount: number;
-  /** the join code, which works wherever an access code does */
+  /** the class code, which works wherever an access code does */
   joinCode: string | null;
   teachers: { userId: number; name: string; role: 'owner' | 'co-teacher' }[];
 }
@@ -99,11 +99,11 @@ export interface ClassDetail extends ClassSummary {
   /** the school's IANA time zone; due days are days there */
   timezone: string;
   assignments: Assignment[];
-  /** where students start (the sign-in page, with its "Register with an access code" link) */
+  /** where students start (the sign-in page, with its "Register with a class code" link) */
   signInUrl: string;
   /** where a new student registers with the class code */
   registerUrl: string;
-  /** where a signed-in student adds the class code (Profile, "Add an access code") */
+  /** where a signed-in student joins with the class code (Home's "Join a class", the profile's "Add Access Code") */
   joinUrl: string;
 }
 

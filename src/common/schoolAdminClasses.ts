@@ -12,7 +12,7 @@ export const CLASS_ADMIN_PATHS = {
   class: (classId: number) => `/admin/classes/${classId}`,
   /** PUT: add a teacher (a TEACHER of the school); DELETE: remove one (never the last) */
   teacher: (classId: number, userId: number) => `/admin/classes/${classId}/teachers/${userId}`,
-  /** POST: archive the class (students keep their work; the join code stops working) */
+  /** POST: archive the class (students keep their work; the class code stops working) */
   archive: (classId: number) => `/admin/classes/${classId}/archive`,
   /** GET: the school's teachers (AdminTeacher[]), for choosing one */
   teachers: '/admin/teachers',
@@ -48,7 +48,7 @@ export interface AdminClassStudent {
 }
 
 export interface AdminClassDetail extends AdminClass {
-  /** the class's working join code (formatted), null when archived */
+  /** the class's working class code (formatted), null when archived */
   joinCode: string | null;
   studentList: AdminClassStudent[];
 }

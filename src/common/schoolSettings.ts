@@ -35,6 +35,8 @@ export interface SchoolSettings {
   /** IANA zone */
   timezone: string;
   retention: Record<RetentionKind, RetentionSetting>;
+  /** students registering with one of the school's class codes may leave the e-mail out (recovery: a teacher's temporary password) */
+  studentsWithoutEmail: boolean;
 }
 
 /** Each field optional: what is sent changes, what is left out stays. A retention of null goes back to the deployment's. */
@@ -42,12 +44,14 @@ export interface SchoolSettingsChange {
   timezone?: string;
   recordingRetentionDays?: number | null;
   auditRetentionDays?: number | null;
+  studentsWithoutEmail?: boolean;
 }
 
 export const SETTINGS_MESSAGES = {
   timezone: 'Choose a time zone from the list (an IANA zone such as America/Chicago).',
   retention: (label: string, min: number, max: number) => `${label} must be a whole number of days from ${min} to ${max}, or empty to keep this deployment's ${max}.`,
-  nothing: 'Send timezone, recordingRetentionDays or auditRetentionDays.',
+  nothing: 'Send timezone, recordingRetentionDays, auditRetentionDays or studentsWithoutEmail.',
+  studentsWithoutEmail: 'studentsWithoutEmail is true or false.',
   saved: 'The school’s settings are saved.',
   unchanged: 'Nothing changed.',
 } as const;
@@ -101,10 +105,15 @@ export const ROSTER_UPLOAD_MESSAGES = {
   refused: 'The roster was not imported: nothing was changed.',
 } as const;
 
+/** The registration setting, as the settings page names and explains it. */
+export const STUDENTS_WITHOUT_EMAIL_LABEL = 'Students can register without an e-mail address';
+export const STUDENTS_WITHOUT_EMAIL_HELP =
+  'Only with one of this school’s class codes. A student without an e-mail address cannot reset a forgotten password: their teacher gives them a temporary one. When off, every student confirms an e-mail address with a code.';
+
 /** Where the school's time zone counts, as the settings page explains it. */
 export const TIMEZONE_USES: readonly string[] = [
   'Due dates in the classroom: an assignment due on a day is due at the end of that day here. Due dates already set keep their moment.',
-  'Access codes: a code that expires on a day works until the end of that day here.',
+  'Access codes and class codes: a code that expires on a day works until the end of that day here.',
   'The audit trail: filtering by a date means that day here.',
   'Not the support desk: its business hours stay Monday to Friday, 8 a.m. to 6 p.m. Eastern Time.',
   'Not a student’s own dates (certificates): those follow the time zone in the student’s profile.',

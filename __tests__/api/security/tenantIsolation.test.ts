@@ -378,6 +378,8 @@ const MATRIX: Record<string, Row> = {
     probe: async () => denied(await call(w.b, 'POST', rec('password'), { key: w.bRecordKey, password: 'a long passphrase here' })),
   },
   'OneLook POST /registration/usernames/available': { notOwned: 'answers only whether a user name is taken (rate limited per IP)' },
+  'OneLook POST /registration/code/preview': { notOwned: "names only what the code gives (school, course, a class code's class and teachers); rate limited per IP" },
+  'OneLook POST /registration/:id/records/:rid/verify/skip': { resource: 'registration records', probe: async () => denied(await call(w.b, 'POST', rec('verify/skip'), { key: w.bRecordKey })) },
 
   // ─── passwords (bound to a secret code or the caller's own session) ───
   'OneLook POST /password/forgot': { notOwned: 'same answer for every login (codes.test.ts)' },

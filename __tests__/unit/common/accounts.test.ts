@@ -13,6 +13,8 @@ import {
   withConfirmation,
   formatAccessCode,
   isValidTimezone,
+  joiningLine,
+  listOfNames,
   nextRegistrationStep,
   normaliseAccessCode,
   passwordProblem,
@@ -95,6 +97,11 @@ describe('registration steps', () => {
     [{ ...base, requiresExternalId: true, externalId: 'S1' }, 'password'],
     [{ ...base, termsAccepted: false }, 'terms'],
     [{ ...base, emailVerified: false }, 'verify'],
+    // registering without an e-mail address, where the school allows it
+    [{ ...base, emailVerified: false, emailSkipped: true }, 'password'],
+    [{ ...base, emailVerified: false, emailSkipped: true, userName: null }, 'username'],
+    [{ ...base, emailVerified: false, emailSkipped: false }, 'verify'],
+    [{ ...base, emailVerified: false, emailSkipped: true, termsAccepted: false }, 'terms'],
     [{ ...base, userName: null }, 'username'],
     [base, 'password'],
     [{ ...base, completed: true }, 'done'],
@@ -150,5 +157,30 @@ describe('every required field of the account forms names the field when it is e
     ['external id, no label', 'externalId', 'Student ID is required', yup.object({ externalId: externalIdField() }), { externalId: '' }],
   ] as const)('%s: %s empty → %p', async (_form, path, message, schema, values) => {
     await expect(firstError(schema as unknown as yup.AnyObjectSchema, path, values)).resolves.toBe(message);
+  });
+});
+
+describe('what a code leads to, in one line', () => {
+  const code = { schoolName: 'Lincoln High School', productName: 'Cashwise Financial Literacy' };
+  it.each([
+    ['a class code with its teacher', { ...code, className: 'Period 2', teachers: ['Dana Rivera'] }, 'Period 2 — Dana Rivera, Lincoln High School'],
+    ['two teachers', { ...code, className: 'Period 2', teachers: ['Dana Rivera', 'Sam Lee'] }, 'Period 2 — Dana Rivera and Sam Lee, Lincoln High School'],
+    ['a class with no teacher left', { ...code, className: 'Period 2', teachers: [] }, 'Period 2 — Lincoln High School'],
+    ["a school's access code: the course at the school", { ...code, className: null, teachers: [] }, 'Cashwise Financial Literacy at Lincoln High School'],
+  ] as const)('%s', (_what, preview, line) => {
+    expect(joiningLine({ ...preview, teachers: [...preview.teachers] })).toBe(line);
+  });
+
+  it.each([
+    [[], ''],
+    [['A'], 'A'],
+    [['A', 'B'], 'A and B'],
+    [['A', 'B', 'C'], 'A, B and C'],
+  ] as const)('%j → %s', (names, text) => {
+    expect(listOfNames(names)).toBe(text);
+  });
+
+  it('the success message of joining names the line', () => {
+    expect(ACCOUNT_MESSAGES.classJoined('Period 2 — Dana Rivera, Lincoln High School')).toBe('You joined Period 2 — Dana Rivera, Lincoln High School.');
   });
 });

@@ -39,7 +39,7 @@ export const WORKSPACES: readonly Workspace[] = [
     to: '/app/admin',
     label: 'School',
     permissions: [SCHOOLADMIN_PERMISSION],
-    purpose: 'School administration is where a school’s administrator manages its users, access codes, rosters, classes and audit trail.',
+    purpose: 'School administration is where a school’s administrator manages its users, access codes and class codes, rosters, classes and audit trail.',
     ask: 'If you run your school’s Cashwise, ask your district’s Cashwise administrator to make you a school administrator.',
   },
   {

@@ -1,6 +1,7 @@
 /**
- * An access code from a teacher (ABCD-EFGH-JKMN), as the sign-up and the profile ask for one: the
- * form's state, checked by the shared schema and sent trimmed, and its field.
+ * A class code from a teacher (ABCD-EFGH-JKMN), as the sign-up and the profile ask for one: the
+ * form's state, checked by the shared schema and sent trimmed, and its field. A school's access code
+ * has the same form and works in the same places, so the field says so.
  */
 import TextField from '@mui/material/TextField';
 import { useFormik, type FormikProps } from 'formik';
@@ -22,6 +23,21 @@ export function useAccessCodeFormik(submit: (code: string) => void): FormikProps
   });
 }
 
+/** What the field says under it while there is no error. */
+export const CODE_FIELD_HELP = 'A school’s access code works here too.';
+
 export function AccessCodeField({ formik, autoFocus = false }: { formik: FormikProps<AccessCodeValues>; autoFocus?: boolean }) {
-  return <TextField {...fieldProps(formik, 'code')} label="Access code" placeholder="ABCD-EFGH-JKMN" autoComplete="off" required fullWidth autoFocus={autoFocus} />;
+  const props = fieldProps(formik, 'code');
+  return (
+    <TextField
+      {...props}
+      helperText={props.helperText ?? CODE_FIELD_HELP}
+      label="Class code"
+      placeholder="ABCD-EFGH-JKMN"
+      autoComplete="off"
+      required
+      fullWidth
+      autoFocus={autoFocus}
+    />
+  );
 }

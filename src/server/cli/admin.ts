@@ -63,7 +63,7 @@ Commands:
       line and column; --dry-run reports what would be created, updated and deactivated. With
       --school the file is for that one school. Imported users have no password yet.
   school settings --school <ID> [--timezone <IANA zone>] [--recording-retention-days <N|default>] [--audit-retention-days <N|default>]
-      Show a school's settings, or change them: its time zone (due dates, access code expiry days)
+      Show a school's settings, or change them: its time zone (due dates, access and class code expiry days)
       and how many days its support recordings and audit trail are kept — never longer than this
       deployment's RECORDING_RETENTION_DAYS / AUDIT_RETENTION_DAYS; "default" goes back to those.
   student export <username> [--out FILE] [--school <ID>]

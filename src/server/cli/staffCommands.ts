@@ -41,18 +41,18 @@ export const STAFF_HELP = `  user deactivate|reactivate|temporary-password|end-s
       The schools a district-wide SUPPORT account serves: its tickets, recordings and look-ups
       reach people of these schools only (never the schools it merely belongs to).
   code revoke <CODE>
-      Stop an access code or a class's join code at once (who joined with it stays).
+      Stop an access code or a class's class code at once (who joined with it stays).
   invitation withdraw <id>
       Withdraw an unused invitation (the id \`invite\` printed).
   class list --school <ID> | class show <classId>
       A school's classes (teachers, students, roster or not, archived); one class with its students.
   class create --school <ID> --name "<name>" --teacher <username>
-      Create a class taught by that teacher (a TEACHER at the school), with a join code.
+      Create a class taught by that teacher (a TEACHER at the school), with a class code.
   class add-teacher|remove-teacher <classId> <username> | class archive <classId>
       Change a class's teachers (never the last one), or archive it. A roster class refuses what
       the next OneRoster import would undo.
   code-sheet --school <ID> [--class <classId>] [--copies 30]
-      The printable sheet's cards as text: a class's join code (one per student, or --copies),
+      The printable sheet's cards as text: a class's class code (one per student, or --copies),
       or the school's working access codes.
 `;
 
@@ -187,7 +187,7 @@ async function classCommand(db: Db, sub: string | undefined, a: string | undefin
     const teacher = await userNamed(db, values.teacher);
     const id = await createClassFor(db, { actor: CLI_ACTOR, schoolId: school.id }, { name: values.name, teacherId: teacher.id }, now);
     const detail = await schoolClassDetail(db, school.id, id, now);
-    return `Created class #${id} "${detail.name}"; join code ${detail.joinCode ?? '—'}.`;
+    return `Created class #${id} "${detail.name}"; class code ${detail.joinCode ?? '—'}.`;
   }
   if (!a) throw usage('class show|archive <classId> | class add-teacher|remove-teacher <classId> <username>');
   const { classId, schoolId } = await classSchool(db, a);
@@ -197,7 +197,7 @@ async function classCommand(db: Db, sub: string | undefined, a: string | undefin
       const c = await schoolClassDetail(db, schoolId, classId, now);
       const lines = [
         `#${c.id} ${c.name}${c.rosterManaged ? ' (roster)' : ''}${c.archivedAt !== null ? ' (archived)' : ''}`,
-        `Join code: ${c.joinCode ?? '—'}`,
+        `Class code: ${c.joinCode ?? '—'}`,
         `Teachers: ${c.teachers.map((t) => `${t.name} (${t.userName}, ${t.role})`).join('; ')}`,
         `Students (${c.students}):`,
         ...c.studentList.map((s) => `  ${s.name} (${s.userName})`),
@@ -206,7 +206,7 @@ async function classCommand(db: Db, sub: string | undefined, a: string | undefin
     }
     case 'archive':
       await archiveSchoolClass(db, by, classId, now);
-      return 'The class was archived. Its join code no longer works; students keep their work.';
+      return 'The class was archived. Its class code no longer works; students keep their work.';
     case 'add-teacher':
     case 'remove-teacher': {
       if (!b) throw usage(`class ${sub} <classId> <username>`);

@@ -12,6 +12,8 @@ export interface ClientsTable {
   /** the school's own, shorter retention in days; null: the deployment's (0019) */
   recording_retention_days: number | null;
   audit_retention_days: number | null;
+  /** 1: students registering with one of its class codes may leave the e-mail out (0025) */
+  students_without_email: Generated<number>;
 }
 
 export interface UsersTable {
@@ -102,7 +104,7 @@ export interface AccessCodesTable {
   used: number;
   expires_at: number | null;
   created_at: number;
-  /** a class's join code also enrols its redeemer in the class (0015) */
+  /** a class's class code also enrols its redeemer in the class (0015) */
   class_id: number | null;
 }
 
@@ -148,6 +150,8 @@ export interface RegistrationRecordsTable {
   completed_at: number | null;
   created_at: number;
   expires_at: number;
+  /** when the student chose to register without an e-mail address (0025) */
+  email_skipped_at: number | null;
 }
 
 export interface VerificationCodesTable {

@@ -1,10 +1,10 @@
 /**
- * An access code (ui/AccessCodeField.tsx): its field as the sign-up and the profile show it, the
+ * A class code (ui/AccessCodeField.tsx): its field as the sign-up and the profile show it, the
  * shared schema's errors once touched, and the code sent trimmed.
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccessCodeField, useAccessCodeFormik } from '../../../../src/client/ui/AccessCodeField';
+import { AccessCodeField, CODE_FIELD_HELP, useAccessCodeFormik } from '../../../../src/client/ui/AccessCodeField';
 import { ACCOUNT_MESSAGES } from '../../../../src/common/accounts';
 
 function Form({ submit, autoFocus }: { submit: (code: string) => void; autoFocus?: boolean }) {
@@ -17,15 +17,17 @@ function Form({ submit, autoFocus }: { submit: (code: string) => void; autoFocus
   );
 }
 
-const field = () => screen.getByRole('textbox', { name: /Access code/ });
+const field = () => screen.getByRole('textbox', { name: /Class code/ });
 
-it('is the labelled, required access-code field with its example, not filled in by the browser', () => {
+it('is the labelled, required class-code field with its example, not filled in by the browser', () => {
   render(<Form submit={jest.fn()} />);
   expect(field()).toHaveAttribute('placeholder', 'ABCD-EFGH-JKMN');
   expect(field()).toHaveAttribute('autocomplete', 'off');
   expect(field()).toHaveAttribute('name', 'code');
   expect(field()).toBeRequired();
   expect(field()).not.toHaveFocus();
+  // the class code is the usual one; a school's access code goes in the same field
+  expect(field()).toHaveAccessibleDescription(CODE_FIELD_HELP);
 });
 
 it('takes the focus where the page asks for it', () => {

@@ -59,12 +59,12 @@ const AREAS = [
     title: 'Activity',
     text: 'See your transcript of finished work, your bookmarks and the budgets you saved.',
   },
-  { to: '/app/profile', title: 'Profile', text: 'Check your account details, access codes and password.' },
+  { to: '/app/profile', title: 'Profile', text: 'Check your account details, the codes you have added and your password.' },
 ] as const;
 
 /** What each staff workspace is for, on Home's cards. */
 const WORKSPACE_TEXT: Record<WorkspaceKey, string> = {
-  school: 'Your school’s users, access codes and invitations, and its audit trail.',
+  school: 'Your school’s users, access codes, class codes and invitations, and its audit trail.',
   support: 'Students’ help requests: read, assign, reply and resolve.',
   classes: 'Your classes: assignments, progress and the gradebook.',
 };
@@ -88,6 +88,18 @@ function WorkspaceCards({ heading, workspaces }: { heading: string; workspaces: 
         <LinkCardGrid cards={workspaces.map((w) => ({ to: w.to, title: w.label, text: WORKSPACE_TEXT[w.key] }))} perRow={3} headingComponent="h3" />
       </Box>
     </>
+  );
+}
+
+/** Home's way to the class code form; the same in the prerendered copy, so nothing moves. */
+function JoinAClass() {
+  return (
+    <Box sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+      <Typography>Have a class code from a teacher?</Typography>
+      <Button component={RouterLink} to="/app/profile/code" variant="outlined" size="small">
+        Join a class
+      </Button>
+    </Box>
   );
 }
 
@@ -157,6 +169,8 @@ export function HomePage() {
           </Typography>
         )
       )}
+      {/* another class's code from a teacher: one click from Home (the profile's "Add Access Code") */}
+      <JoinAClass />
       {/* staff who are also learners: their workspaces first */}
       <WorkspaceCards heading="Your workspaces" workspaces={workspaces} />
       {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}

@@ -204,7 +204,7 @@ export const CHANGE_DONE: Record<ClassChange['kind'], string> = {
   create: 'Class created.',
   rename: 'Class renamed.',
   archive: 'Class updated.',
-  newJoinCode: 'New join code made. The old code no longer works.',
+  newJoinCode: 'New class code made. The old code no longer works.',
   addTeacher: 'Co-teacher added.',
   removeTeacher: 'Co-teacher removed.',
   assign: 'Assigned.',

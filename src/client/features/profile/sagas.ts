@@ -105,15 +105,14 @@ export function* codesSaga(): SagaIterator {
 
 export function* addCodeSaga(action: ReturnType<typeof accessCodeAddRequested>): SagaIterator {
   try {
-    const data: { message: string; clients: Client[]; products: ProfileProduct[]; joinedClass?: { id: number; name: string } } = yield call(callService, {
+    const data: { message: string; clients: Client[]; products: ProfileProduct[]; joinedClass?: { id: number; name: string; teachers: string[] } } = yield call(callService, {
       method: 'POST',
       path: '/me/access-codes',
       payload: action.payload,
     });
     yield put(identityLoaded({ clients: data.clients }));
-    // a class's join code: the student is told which class they are now in
-    const joined = data.joinedClass ? ` You joined the class “${data.joinedClass.name}”.` : '';
-    yield put(accessCodeAdded({ message: `${data.message}${joined}`, products: data.products }));
+    // a class code: the message names the class, its teachers and the school
+    yield put(accessCodeAdded({ message: data.message, products: data.products }));
   } catch (error) {
     yield put(accessCodeAddFailed(toApiProblem(error)));
   }

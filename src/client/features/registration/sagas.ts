@@ -7,7 +7,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ACCOUNT_MESSAGES, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
+import { ACCOUNT_MESSAGES, type CodePreview, type RegistrationRecordView, type RegistrationStep } from '../../../common/accounts';
 import { callService, toApiProblem, unwrapBody } from '../../api/apiSaga';
 import { getNavigate, getStorage, wait, type SagaContext } from '../../app/sagaContext';
 import {
@@ -19,6 +19,8 @@ import {
   writeStoredSession,
 } from '../auth';
 import {
+  codePreviewLoaded,
+  codePreviewRequested,
   codeSubmitted,
   invitationEmailSubmitted,
   passwordSubmitted,
@@ -31,6 +33,7 @@ import {
   userNameChecked,
   userNameTyped,
   verificationSendRequested,
+  verificationSkipped,
   verificationSubmitted,
   type RecordRef,
 } from './slice';
@@ -73,6 +76,17 @@ function* started(data: { invitationId: number; recordId: number; key: string; r
   yield put(recordLoaded({ record: data.record }));
   const navigate: Navigate = yield call(getNavigate);
   navigate(recordPath(data, data.record.step));
+}
+
+/** What the code leads to (school, class, teachers), for the student to check before starting. */
+export function* previewSaga(action: ReturnType<typeof codePreviewRequested>): SagaIterator {
+  const { code } = action.payload;
+  try {
+    const preview: CodePreview = yield call(callService, { method: 'POST', path: '/registration/code/preview', payload: { code } });
+    yield put(codePreviewLoaded({ ...preview, code }));
+  } catch (error) {
+    yield call(fail, error);
+  }
 }
 
 export function* codeSaga(action: ReturnType<typeof codeSubmitted>): SagaIterator {
@@ -176,6 +190,10 @@ export function* verifySaga(action: ReturnType<typeof verificationSubmitted>): S
   yield call(answerStep, { invitationId, recordId }, { method: 'POST', path: 'verify', payload: otid ? { code, otid } : { code } }, { replace: true });
 }
 
+export function* skipEmailSaga(action: ReturnType<typeof verificationSkipped>): SagaIterator {
+  yield call(answerStep, action.payload, { method: 'POST', path: 'verify/skip', payload: {} });
+}
+
 /** The last step: the account is created and the server answers with a session, as sign-in does. */
 export function* finishSaga(action: ReturnType<typeof passwordSubmitted>): SagaIterator {
   const { invitationId, recordId, password } = action.payload;
@@ -218,12 +236,14 @@ export function* userNameCheckSaga(action: ReturnType<typeof userNameTyped>): Sa
 }
 
 export function* registrationSaga(): SagaIterator {
+  yield takeLatest(codePreviewRequested, previewSaga);
   yield takeLeading(codeSubmitted, codeSaga);
   yield takeLeading(invitationEmailSubmitted, invitationSaga);
   yield takeLatest(recordOpened, openSaga);
   yield takeLeading(stepSubmitted, stepSaga);
   yield takeLeading(verificationSendRequested, sendCodeSaga);
   yield takeLeading(verificationSubmitted, verifySaga);
+  yield takeLeading(verificationSkipped, skipEmailSaga);
   yield takeLeading(passwordSubmitted, finishSaga);
   yield takeLatest(userNameTyped, userNameCheckSaga);
 }

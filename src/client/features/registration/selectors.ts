@@ -7,3 +7,4 @@ export const selectRegistrationError = (state: RootState) => state.registration.
 export const selectRegistrationNotice = (state: RootState) => state.registration.notice;
 export const selectUserNameCheck = (state: RootState) => state.registration.userNameCheck;
 export const selectOtid = (state: RootState) => state.registration.otid;
+export const selectCodePreview = (state: RootState) => state.registration.preview;

@@ -5,7 +5,7 @@
  */
 import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { userNameProblem, type RegistrationRecordView } from '../../../common/accounts';
+import { userNameProblem, type CodePreview, type RegistrationRecordView } from '../../../common/accounts';
 import { sessionStart } from '../auth';
 
 export type RegistrationStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
@@ -21,6 +21,8 @@ export interface RegistrationState {
   /** the otid of the newest code sent (the mailed link carries it too) */
   otid: number | null;
   userNameCheck: { userName: string; status: UserNameCheckStatus; message: string | null };
+  /** what the code entered leads to, shown before the student commits to it (null: no code checked yet) */
+  preview: (CodePreview & { code: string }) | null;
 }
 
 export const initialRegistrationState: RegistrationState = {
@@ -30,6 +32,7 @@ export const initialRegistrationState: RegistrationState = {
   notice: null,
   otid: null,
   userNameCheck: { userName: '', status: 'idle', message: null },
+  preview: null,
 };
 
 export interface RecordRef {
@@ -54,6 +57,21 @@ const registrationSlice = createSlice({
   name: 'registration',
   initialState: initialRegistrationState,
   reducers: {
+    /** a code was entered: ask what it leads to (nothing is started yet) */
+    codePreviewRequested(state, _action: PayloadAction<{ code: string }>) {
+      pending(state);
+      state.preview = null;
+    },
+    codePreviewLoaded(state, action: PayloadAction<CodePreview & { code: string }>) {
+      state.status = 'succeeded';
+      state.preview = action.payload;
+    },
+    /** "Enter a different code": back to the code field */
+    codePreviewCleared(state) {
+      state.preview = null;
+      state.status = 'idle';
+      state.error = null;
+    },
     codeSubmitted(state, _action: PayloadAction<{ code: string }>) {
       pending(state);
     },
@@ -72,6 +90,10 @@ const registrationSlice = createSlice({
       pending(state);
     },
     verificationSubmitted(state, _action: PayloadAction<RecordRef & { code: string; otid?: number | null }>) {
+      pending(state);
+    },
+    /** register without an e-mail address (only offered where the school allows it) */
+    verificationSkipped(state, _action: PayloadAction<RecordRef>) {
       pending(state);
     },
     passwordSubmitted(state, _action: PayloadAction<RecordRef & { password: string }>) {
@@ -116,12 +138,16 @@ const registrationSlice = createSlice({
 });
 
 export const {
+  codePreviewRequested,
+  codePreviewLoaded,
+  codePreviewCleared,
   codeSubmitted,
   invitationEmailSubmitted,
   recordOpened,
   stepSubmitted,
   verificationSendRequested,
   verificationSubmitted,
+  verificationSkipped,
   passwordSubmitted,
   recordLoaded,
   requestFailed,

@@ -22,6 +22,7 @@ import { migration0021 } from './0021_class_row_versions';
 import { migration0022 } from './0022_temporary_passwords';
 import { migration0023 } from './0023_support_schools';
 import { migration0024 } from './0024_roster_email';
+import { migration0025 } from './0025_students_without_email';
 import { migration0031 } from './0031_material_progress';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
@@ -51,6 +52,7 @@ export const migrationProvider: MigrationProvider = {
       '0022_temporary_passwords': migration0022,
       '0023_support_schools': migration0023,
       '0024_roster_email': migration0024,
+      '0025_students_without_email': migration0025,
       '0031_material_progress': migration0031,
     };
   },

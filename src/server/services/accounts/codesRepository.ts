@@ -9,10 +9,10 @@ import type { AccessCodesTable, Database, InvitationsTable, PasswordResetCodesTa
 
 // ---------------------------------------------------------------- access codes
 
-/** A class's join code (class_id set): `class_archived_at` when accessCodeByCode read it. */
+/** A class's class code (class_id set): `class_archived_at` when accessCodeByCode read it. */
 export type AccessCodeRow = Selectable<AccessCodesTable> & { class_archived_at?: number | null };
 
-/** The code (already normalised) with its class's archive date, if it is a class's join code. */
+/** The code (already normalised) with its class's archive date, if it is a class's class code. */
 export function accessCodeByCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
   return db
     .selectFrom('access_codes')
@@ -82,9 +82,25 @@ export function schoolCodeRows(db: Db, schoolId: number, now: number, limit: num
     .execute();
 }
 
-/** The class a join code is for: its name and whether it is archived. */
+/** The class a class code is for: its name and whether it is archived. */
 export function classOfCode(db: Db, classId: number) {
   return db.selectFrom('classes').select(['id', 'name', 'archived_at']).where('id', '=', classId).executeTakeFirst();
+}
+
+/** The class a class code is for, with its teachers' names (the owner first, then as they were added). */
+export async function classWithTeachers(db: Db, classId: number): Promise<{ name: string; teachers: string[] } | undefined> {
+  const cls = await db.selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirst();
+  if (!cls) return undefined;
+  const teachers = await db
+    .selectFrom('class_teachers')
+    .innerJoin('users', 'users.id', 'class_teachers.user_id')
+    .select(['users.first_name', 'users.last_name'])
+    .where('class_teachers.class_id', '=', classId)
+    .orderBy(sql`case when class_teachers.role = 'owner' then 0 else 1 end`)
+    .orderBy('class_teachers.added_at')
+    .orderBy('class_teachers.user_id')
+    .execute();
+  return { name: cls.name, teachers: teachers.map((t) => `${t.first_name} ${t.last_name}`.trim()) };
 }
 
 export async function hasRedeemed(db: Db, codeId: number, userId: number): Promise<boolean> {

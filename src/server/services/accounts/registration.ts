@@ -1,5 +1,5 @@
 /**
- * Registration records: started by an access code or an e-mailed invitation,
+ * Registration records: started by a class code, a school's access code or an e-mailed invitation,
  * kept on the server step by step, resumable with the record id and its key, finished by creating
  * the account (in one transaction) and starting a session.
  */
@@ -29,7 +29,7 @@ import { startSession } from '../auth/sessions';
 import { checkAccessCode, findAccessCode, redeemAccessCode } from './accessCodes';
 import * as codes from './codesRepository';
 import type { InvitationRow, RecordRow } from './codesRepository';
-import { addProduct, insertUser, joinSchool, productById, schoolName } from './repository';
+import { addProduct, insertUser, joinSchool, productById, schoolName, studentsMayOmitEmail } from './repository';
 import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
 
 const DAY = 86_400_000;
@@ -56,11 +56,22 @@ async function createRecord(db: Db, invitation: InvitationRow, email: string | n
     user_name: null,
     user_id: null,
     completed_at: null,
+    email_skipped_at: null,
     created_at: now,
     expires_at: now + ACCOUNT_LIMITS.registrationRecordDays * DAY,
   });
   const record = await loadRecord(db, invitation.id, recordId, key, now);
   return { invitationId: invitation.id, recordId, key, record: record.view };
+}
+
+/**
+ * Whether this registration may go without an e-mail address: it was started with a class code
+ * (a school's access code or an e-mailed invitation never may) of a school that allows it now.
+ */
+async function emailOptionalFor(db: Db, invitation: InvitationRow): Promise<boolean> {
+  if (invitation.kind !== 'code' || invitation.access_code_id === null) return false;
+  const code = await codes.accessCodeById(db, invitation.access_code_id);
+  return code?.class_id !== null && code?.class_id !== undefined && (await studentsMayOmitEmail(db, invitation.client_id));
 }
 
 /** Entering an access code: a 'code' invitation (the /register/{id} of the URL) and its record. */
@@ -107,6 +118,7 @@ export async function loadRecord(db: Db, invitationId: number, recordId: number,
   const school = await schoolName(db, invitation.client_id);
   const resendInSeconds = await secondsUntilResend(db, { purpose: 'registration', recordId: row.id }, now);
   const requiresExternalId = Number(product.requires_external_id) === 1;
+  const emailOptional = await emailOptionalFor(db, invitation);
   const view: RegistrationRecordView = {
     id: row.id,
     invitationId: row.invitation_id,
@@ -124,6 +136,9 @@ export async function loadRecord(db: Db, invitationId: number, recordId: number,
     emailVerified: row.email_verified_at !== null,
     userName: row.user_name,
     resendInSeconds,
+    emailOptional,
+    // a choice made while the school allowed it no longer counts once the school asks for e-mail again
+    emailSkipped: emailOptional && row.email_skipped_at !== null,
   };
   view.step = nextRegistrationStep({ ...view, completed: row.completed_at !== null });
   // a finished record's key may still sit in a shared computer's browser: it tells only that the
@@ -188,6 +203,13 @@ export async function verifyRegistration(db: Db, loaded: LoadedRecord, code: str
   );
 }
 
+/** The verify step's other way on: no e-mail address, where the school allows it (refused otherwise). */
+export async function skipEmail(db: Db, loaded: LoadedRecord, now: number): Promise<void> {
+  requireStep(loaded, 'verify');
+  if (!loaded.view.emailOptional) throw new HttpError(403, ACCOUNT_MESSAGES.emailRequiredBySchool);
+  await update(db, loaded, { email_skipped_at: now });
+}
+
 export async function isUserNameAvailable(db: Db, raw: string): Promise<boolean> {
   if (userNameProblem(raw)) return false;
   return !(await findUserByUserName(db, normaliseUserName(raw)));
@@ -224,7 +246,8 @@ export async function finishRegistration(
       first_name: row.first_name ?? '',
       last_name: row.last_name ?? '',
       user_name: userName,
-      email: row.email ?? '',
+      // only a verified address is kept: a student who chose to go without one has none
+      email: row.email_verified_at !== null ? (row.email ?? '') : '',
       timezone: null,
       password_hash: passwordHash,
       created_at: now,

@@ -18,6 +18,12 @@ export async function accessCodeNames(db: Db, code: { client_id: number; product
   return { school: school.name, product: product.name };
 }
 
+/** Whether the school lets students who register with one of its class codes leave the e-mail out. */
+export async function studentsMayOmitEmail(db: Db, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('clients').select('students_without_email').where('id', '=', clientId).executeTakeFirst();
+  return Number(row?.students_without_email ?? 0) === 1;
+}
+
 export async function schoolName(db: Db, clientId: number): Promise<string> {
   return (await db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirstOrThrow()).name;
 }

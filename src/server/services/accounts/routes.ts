@@ -12,6 +12,7 @@ import {
   externalIdStepSchema,
   forgotPasswordSchema,
   invitationEmailSchema,
+  joiningLine,
   nameStepSchema,
   passwordStepSchema,
   profileSchema,
@@ -29,7 +30,7 @@ import { retryingTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
 import { loadIdentity } from '../auth/repository';
-import { checkAccessCode, findAccessCode, redeemAccessCode } from './accessCodes';
+import { checkAccessCode, findAccessCode, previewCode, redeemAccessCode } from './accessCodes';
 import { changePassword, requestPasswordReset, resetPassword, usableResetCode } from './passwords';
 import {
   confirmEmailChange,
@@ -51,11 +52,12 @@ import {
   saveName,
   saveUserName,
   sendRegistrationCode,
+  skipEmail,
   startWithAccessCode,
   startWithInvitation,
   verifyRegistration,
 } from './registration';
-import { accessCodeNames, clearRosterEmail } from './repository';
+import { clearRosterEmail } from './repository';
 import { noPayload } from '../schoolAdmin/access';
 import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
@@ -131,6 +133,18 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     },
   },
   {
+    // what a code leads to, before the student commits (rate limited as entering a code is)
+    method: 'POST',
+    path: '/registration/code/preview',
+    access: 'public',
+    payloadSchema: accessCodeSchema.noUnknown(),
+    handler: async (ctx) => {
+      const { code } = ctx.payload as { code: string };
+      await rate(ctx, 'codeEntry');
+      return previewCode(ctx.db, checkAccessCode(await findAccessCode(ctx.db, code), ctx.clock()));
+    },
+  },
+  {
     method: 'POST',
     path: '/registration/invitations/:id',
     access: 'public',
@@ -185,6 +199,14 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const otid = await sendRegistrationCode(ctx.db, ctx, record.loaded, record.key, email, ctx.clock());
       return { otid, message: ACCOUNT_MESSAGES.verificationSent, record: await viewAfter(ctx, record) };
     },
+  },
+  {
+    // no e-mail address: only where the school allows it for its class codes (skipEmail checks)
+    method: 'POST',
+    path: `${R}/verify/skip`,
+    access: 'public',
+    payloadSchema: withKey(yup.object({})),
+    handler: recordStep((ctx, { loaded }) => skipEmail(ctx.db, loaded, ctx.clock())),
   },
   {
     method: 'POST',
@@ -358,13 +380,14 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const code = checkAccessCode(await findAccessCode(ctx.db, (ctx.payload as { code: string }).code), now);
       const joinedClass = await retryingTransaction(ctx.db, (trx) => redeemAccessCode(trx, code, id, now));
       const identity = await loadIdentity(ctx.db, id);
-      const names = await accessCodeNames(ctx.db, code);
+      const joined = await previewCode(ctx.db, code);
       return {
-        message: ACCOUNT_MESSAGES.accessCodeAdded(names.school, names.product),
+        // a class code names the class, its teachers and the school; a school's access code the course
+        message: joinedClass ? ACCOUNT_MESSAGES.classJoined(joiningLine(joined)) : ACCOUNT_MESSAGES.accessCodeAdded(joined.schoolName, joined.productName),
         clients: identity?.clients ?? [],
         products: await listProducts(ctx.db, id),
-        // a class's join code also put the learner in the class
-        ...(joinedClass ? { joinedClass } : {}),
+        // a class code also put the learner in the class
+        ...(joinedClass ? { joinedClass: { ...joinedClass, teachers: joined.teachers } } : {}),
       };
     },
   },

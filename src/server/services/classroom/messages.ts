@@ -15,7 +15,7 @@ export const CLASSROOM_MESSAGES = {
   nameRequired: 'Enter a name for the class.',
   nameTooLong: 'A class name can be at most 100 characters.',
   nothingToChange: 'Send a new name or archived: true or false.',
-  noProduct: 'No course is set up for this school yet, so the class cannot have a join code. Ask your school administrator.',
+  noProduct: 'No course is set up for this school yet, so the class cannot have a class code. Ask your school administrator.',
   teacherNotFound: 'No teacher of this school has that user name.',
   alreadyTeacher: 'That teacher already teaches this class.',
   lastTeacher: 'A class needs a teacher: add another before removing the last one.',

@@ -1,5 +1,5 @@
 /**
- * The classroom's queries: classes, their teachers and students, join codes, assignments, turn-ins
+ * The classroom's queries: classes, their teachers and students, class codes, assignments, turn-ins
  * and the data a dashboard is computed from. Route handlers (routes.ts) and schoolClasses.ts call
  * these and never build SQL themselves. Every read that spans a class's students is one query for
  * all of them (a subquery on class_students), never one per student.
@@ -14,7 +14,7 @@ import { newAccessCode } from '../../security/codes';
 import { sectionKey, materialKey, type LearnerProgress } from '../catalog/repository';
 import type { Selectable } from 'kysely';
 
-/** A join code's seats: far more than any class, so it never runs out mid-term. */
+/** A class code's seats: far more than any class, so it never runs out mid-term. */
 export const JOIN_CODE_SEATS = 1_000;
 
 export interface ClassRow {
@@ -91,7 +91,7 @@ export interface ClassSummaryRow {
   teachers: { userId: number; name: string; role: 'owner' | 'co-teacher' }[];
 }
 
-/** Summaries of classes (names, counts, live join code, teachers) in four queries whatever their number. */
+/** Summaries of classes (names, counts, live class code, teachers) in four queries whatever their number. */
 export async function classSummaries(db: Db, classIds: readonly number[], now: number): Promise<ClassSummaryRow[]> {
   if (classIds.length === 0) return [];
   const ids = [...classIds];
@@ -138,7 +138,7 @@ export async function classSummaries(db: Db, classIds: readonly number[], now: n
 }
 
 /**
- * The course a class's join code enrols in: the one the school's own access codes give (the
+ * The course a class's class code enrols in: the one the school's own access codes give (the
  * newest), else the one most of its students hold, else the first product there is.
  */
 export async function joinCodeProduct(db: Db, clientId: number): Promise<number | undefined> {
@@ -162,7 +162,7 @@ export async function joinCodeProduct(db: Db, clientId: number): Promise<number 
   return (await db.selectFrom('products').select('id').orderBy('id').executeTakeFirst())?.id;
 }
 
-/** A new join code for the class; the old ones stop working (they expire now). Call in a transaction. */
+/** A new class code for the class; the old ones stop working (they expire now). Call in a transaction. */
 export async function replaceJoinCode(trx: Db, classId: number, clientId: number, productId: number, now: number): Promise<string> {
   await trx
     .updateTable('access_codes')
@@ -735,7 +735,7 @@ export function enrolledStudents(db: Db, classId: number) {
     .execute();
 }
 
-/** The class's join code that works now (the newest), formatted, and when it stops. */
+/** The class's class code that works now (the newest), formatted, and when it stops. */
 export async function liveJoinCode(db: Db, classId: number, now: number): Promise<{ code: string; expiresAt: number | null } | undefined> {
   const row = await db
     .selectFrom('access_codes')

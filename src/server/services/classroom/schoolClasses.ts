@@ -105,7 +105,7 @@ async function teacherAt(db: Db, schoolId: number, userId: number): Promise<Admi
 
 const targetOf = (t: AdminTeacher) => ({ targetUserId: t.userId, targetName: auditNameOf({ firstName: t.name, lastName: '', userName: t.userName }) });
 
-/** A new class taught by `teacherId`, with its join code; the class's id. */
+/** A new class taught by `teacherId`, with its class code; the class's id. */
 export async function createClassFor(db: Db, by: SchoolActor, input: { name: string; teacherId: number }, now: number): Promise<number> {
   const name = tidyClassName(input.name);
   if (name === '') throw new HttpError(400, CLASS_ADMIN_MESSAGES.nameRequired);
@@ -151,7 +151,7 @@ export async function removeClassTeacher(db: Db, by: SchoolActor, classId: numbe
   return { name: personName(user) };
 }
 
-/** Archives the class: it leaves the lists, its join code stops working, everyone's work stays. */
+/** Archives the class: it leaves the lists, its class code stops working, everyone's work stays. */
 export async function archiveSchoolClass(db: Db, by: SchoolActor, classId: number, now: number): Promise<void> {
   const cls = await classAt(db, by.schoolId, classId);
   if (cls.archivedAt !== null) throw new HttpError(409, CLASS_ADMIN_MESSAGES.alreadyArchived);

@@ -57,7 +57,7 @@ export const factsOf = (a: AssignmentRow): AssignmentFacts => ({
   createdAt: Number(a.created_at),
 });
 
-/** A class in a list: an archived class shows no join code. */
+/** A class in a list: an archived class shows no class code. */
 /** The addresses a class code is used at, as the code sheet and the "How to join" page print them. */
 export function codeAddresses(publicUrl: string): { signInUrl: string; registerUrl: string; joinUrl: string } {
   return { signInUrl: `${publicUrl}/login`, registerUrl: `${publicUrl}/register/code`, joinUrl: `${publicUrl}/app/profile/code` };

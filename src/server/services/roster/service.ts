@@ -20,7 +20,7 @@
  * - classes are created, renamed, or archived when no longer listed;
  * - enrolments make students (source 'roster') and teachers (primary: owner); a dropped student
  *   enrolment sets `left_at` (history stays), a dropped teacher enrolment removes the teacher.
- *   Students who joined with a join code are never touched by the roster.
+ *   Students who joined with a class code are never touched by the roster.
  */
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
 import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';

@@ -11,17 +11,23 @@ export interface SettingsRow {
   timezone: string;
   recording_retention_days: number | null;
   audit_retention_days: number | null;
+  students_without_email: number;
 }
 
 /** The school's settings as stored (null retention: the deployment's). */
 export function settingsRow(db: Db, schoolId: number): Promise<SettingsRow> {
-  return db.selectFrom('clients').select(['lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days']).where('id', '=', schoolId).executeTakeFirstOrThrow();
+  return db.selectFrom('clients').select(['lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days', 'students_without_email']).where('id', '=', schoolId).executeTakeFirstOrThrow();
 }
 
-export async function updateSettings(db: Db, schoolId: number, values: { timezone: string; recordingRetentionDays: number | null; auditRetentionDays: number | null }): Promise<void> {
+export async function updateSettings(db: Db, schoolId: number, values: { timezone: string; recordingRetentionDays: number | null; auditRetentionDays: number | null; studentsWithoutEmail: boolean }): Promise<void> {
   await db
     .updateTable('clients')
-    .set({ timezone: values.timezone, recording_retention_days: values.recordingRetentionDays, audit_retention_days: values.auditRetentionDays })
+    .set({
+      timezone: values.timezone,
+      recording_retention_days: values.recordingRetentionDays,
+      audit_retention_days: values.auditRetentionDays,
+      students_without_email: values.studentsWithoutEmail ? 1 : 0,
+    })
     .where('id', '=', schoolId)
     .execute();
   announceChange('clients');

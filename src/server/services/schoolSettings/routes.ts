@@ -44,7 +44,12 @@ const days = mixed()
   .nullable()
   .test('days', 'A retention is a whole number of days, or null for the deployment’s.', (value) => value === undefined || value === null || typeof value === 'number')
   .optional();
-const settingsSchema = object({ timezone: string().strict().typeError(SETTINGS_MESSAGES.timezone).optional(), recordingRetentionDays: days, auditRetentionDays: days })
+const settingsSchema = object({
+  timezone: string().strict().typeError(SETTINGS_MESSAGES.timezone).optional(),
+  recordingRetentionDays: days,
+  auditRetentionDays: days,
+  studentsWithoutEmail: boolean().strict().typeError(SETTINGS_MESSAGES.studentsWithoutEmail).optional(),
+})
   .noUnknown('Unknown field: ${unknown}')
   .required(SETTINGS_MESSAGES.nothing)
   .typeError(SETTINGS_MESSAGES.nothing);

@@ -160,7 +160,7 @@ describe('How to join', () => {
     const steps = within(screen.getByRole('list', { name: 'Steps to join' })).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
       expect.stringContaining('Open cashwise.example.org/login'),
-      expect.stringMatching(/“Register with an access code”.*Profile.*“Add an access code”/),
+      expect.stringMatching(/“Register with a class code”.*“Join a class”.*Home/),
       expect.stringContaining('Type the class code PF2-ABCD'),
     ]);
     expect(screen.getByText(/cashwise\.example\.org\/register\/code/)).toBeInTheDocument();

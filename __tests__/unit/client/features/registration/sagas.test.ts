@@ -3,7 +3,10 @@ import { ACCOUNT_MESSAGES, type RegistrationRecordView } from '../../../../../sr
 import { authSaga } from '../../../../../src/client/features/auth/sagas';
 import { RECORD_KEY_PREFIX, registrationSaga, USER_NAME_CHECK_DELAY_MS } from '../../../../../src/client/features/registration/sagas';
 import {
+  codePreviewCleared,
+  codePreviewRequested,
   codeSubmitted,
+  verificationSkipped,
   invitationEmailSubmitted,
   passwordSubmitted,
   recordOpened,
@@ -32,6 +35,8 @@ const record = (overrides: Partial<RegistrationRecordView> = {}): RegistrationRe
   emailVerified: false,
   userName: null,
   resendInSeconds: 0,
+  emailOptional: false,
+  emailSkipped: false,
   ...overrides,
 });
 
@@ -61,6 +66,37 @@ describe('registration sagas', () => {
     await settle();
     expect(h.state().registration).toMatchObject({ status: 'failed', error: { status: 410, message: 'That access code has expired. Ask your teacher for a new one.' } });
     expect(h.navigate).not.toHaveBeenCalled();
+  });
+
+  it('preview: asks what the code leads to and keeps it with the code; nothing is started', async () => {
+    const preview = { schoolName: 'Lincoln High School', productName: 'Cashwise Financial Literacy', className: 'Period 2', teachers: ['Dana Rivera'], emailOptional: true };
+    const h = harness({ routes: serviceProxy({ 'POST /registration/code/preview': () => ({ status: 200, data: preview }) }), sagas: [registrationSaga] });
+    h.store.dispatch(codePreviewRequested({ code: 'abcd-efgh-jkmn' }));
+    await settle();
+    expect(payloads(h.requests)).toEqual([expect.objectContaining({ path: '/registration/code/preview', payload: { code: 'abcd-efgh-jkmn' } })]);
+    expect(h.state().registration).toMatchObject({ status: 'succeeded', preview: { ...preview, code: 'abcd-efgh-jkmn' }, record: null });
+    expect(h.navigate).not.toHaveBeenCalled();
+    h.store.dispatch(codePreviewCleared());
+    expect(h.state().registration.preview).toBeNull();
+  });
+
+  it('preview: an unknown code is kept as the error, with no preview', async () => {
+    const h = harness({ routes: serviceProxy({ 'POST /registration/code/preview': () => ({ status: 404, data: { message: ACCOUNT_MESSAGES.accessCodeNotFound } }) }), sagas: [registrationSaga] });
+    h.store.dispatch(codePreviewRequested({ code: 'NOPE' }));
+    await settle();
+    expect(h.state().registration).toMatchObject({ status: 'failed', preview: null, error: { status: 404, message: ACCOUNT_MESSAGES.accessCodeNotFound } });
+  });
+
+  it('no e-mail: the skip is sent with the key and the student goes to the next step', async () => {
+    const h = harness({
+      routes: serviceProxy({ 'POST /registration/3/records/7/verify/skip': () => ({ status: 200, data: record({ step: 'username', emailOptional: true, emailSkipped: true }) }) }),
+      sagas: [registrationSaga],
+    });
+    h.storage.setItem(`${RECORD_KEY_PREFIX}7`, 'K7');
+    h.store.dispatch(verificationSkipped(REF));
+    await settle();
+    expect(payloads(h.requests)[0]).toMatchObject({ method: 'POST', path: '/registration/3/records/7/verify/skip', payload: { key: 'K7' } });
+    expect(h.navigate).toHaveBeenCalledWith('/register/3/record/7/username', undefined);
   });
 
   it('invitation: sends the token and e-mail', async () => {
@@ -93,7 +129,7 @@ describe('registration sagas', () => {
     await settle();
     expect(h.requests).toHaveLength(0);
     expect(h.state().registration).toMatchObject({ status: 'failed', error: { message: ACCOUNT_MESSAGES.recordKeyMissing } });
-    expect(ACCOUNT_MESSAGES.recordKeyMissing).toMatch(/access code/);
+    expect(ACCOUNT_MESSAGES.recordKeyMissing).toMatch(/class code/);
     expect(ACCOUNT_MESSAGES.recordKeyMissing).toMatch(/invitation link/);
   });
 

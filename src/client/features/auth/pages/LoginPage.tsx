@@ -155,7 +155,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
           <Link component={RouterLink} to="/register">
-            Register with an access code
+            Register with a class code
           </Link>
         </Box>
         <Typography variant="body2" sx={{ mt: 2 }}>

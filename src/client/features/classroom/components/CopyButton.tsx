@@ -1,5 +1,5 @@
 /**
- * Copies a text (a join code, a temporary password) and says so where a screen reader hears it. A
+ * Copies a text (a class code, a temporary password) and says so where a screen reader hears it. A
  * browser that refuses the clipboard (no permission, an old Chromebook policy) is told to copy by hand.
  */
 import { useState } from 'react';

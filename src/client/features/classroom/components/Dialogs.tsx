@@ -1,5 +1,5 @@
 /**
- * The classroom's dialogs: a confirmation (end sessions, a new join code, withdraw) and a one-field
+ * The classroom's dialogs: a confirmation (end sessions, a new class code, withdraw) and a one-field
  * form (a class's name, a co-teacher's user name), formik + yup. Each shows the server's refusal
  * in place and closes itself when its change went through (the slice's successCount moves).
  */

@@ -1,7 +1,7 @@
 /**
  * /app/classes: the classes the teacher teaches at the current school, with each one's students,
- * assignments and join code (copy button); create, rename, archive / restore (archived ones folded
- * away), a new join code, co-teachers.
+ * assignments and class code (copy button); create, rename, archive / restore (archived ones folded
+ * away), a new class code, co-teachers.
  */
 import { useCallback, useEffect, useState } from 'react';
 import Accordion from '@mui/material/Accordion';
@@ -44,7 +44,7 @@ import { classesRequested, type ClassChange } from '../slice';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(classroomArea);
 
-export const NO_CLASSES_YET = 'You have no classes yet. Create one, then give its join code to your students.';
+export const NO_CLASSES_YET = 'You have no classes yet. Create one, then give its class code to your students.';
 
 type Open =
   | { kind: 'create' }
@@ -63,7 +63,7 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
             <TableCell>Class</TableCell>
             <TableCell align="right">Students</TableCell>
             <TableCell align="right">Assignments</TableCell>
-            <TableCell>Join code</TableCell>
+            <TableCell>Class code</TableCell>
             <TableCell>Teachers</TableCell>
             <TableCell>
               <Box component="span" sx={visuallyHidden}>
@@ -88,7 +88,7 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
                     <Box component="code" data-testid={`join-code-${c.id}`} sx={{ fontSize: '1rem', mr: 1 }}>
                       {c.joinCode}
                     </Box>
-                    <CopyButton text={c.joinCode} what="Join code" />
+                    <CopyButton text={c.joinCode} what="Class code" />
                   </>
                 ) : (
                   '—'
@@ -101,8 +101,8 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
                     Rename
                   </Button>
                   {!c.archived && (
-                    <Button size="small" onClick={() => onOpen({ kind: 'joinCode', c })} aria-label={`New join code for ${c.name}`}>
-                      New join code
+                    <Button size="small" onClick={() => onOpen({ kind: 'joinCode', c })} aria-label={`New class code for ${c.name}`}>
+                      New class code
                     </Button>
                   )}
                   <Button size="small" onClick={() => onOpen({ kind: 'teachers', c })} aria-label={`Co-teachers of ${c.name}`}>
@@ -195,7 +195,7 @@ export function ClassesPage() {
 }
 
 /**
- * The teacher's classes with what they do to them (create, rename, archive, join codes, teachers).
+ * The teacher's classes with what they do to them (create, rename, archive, class codes, teachers).
  * On /app/classes and on a staff-only teacher's Home; the caller checks that they may teach.
  */
 export function ClassList() {
@@ -263,11 +263,11 @@ export function ClassList() {
         <ConfirmDialog open title={`${open.c.archived ? 'Restore' : 'Archive'} ${open.c.name}?`} confirmLabel={open.c.archived ? 'Restore' : 'Archive'} change={archiveChange(open.c)} onClose={close}>
           {open.c.archived
             ? 'The class comes back to your list, with its students and assignments.'
-            : 'The class is folded away with its students, work and grades kept; its join code stops working. You can restore it.'}
+            : 'The class is folded away with its students, work and grades kept; its class code stops working. You can restore it.'}
         </ConfirmDialog>
       )}
       {open?.kind === 'joinCode' && (
-        <ConfirmDialog open title={`New join code for ${open.c.name}?`} confirmLabel="Make a new code" change={{ kind: 'newJoinCode', classId: open.c.id }} onClose={close}>
+        <ConfirmDialog open title={`New class code for ${open.c.name}?`} confirmLabel="Make a new code" change={{ kind: 'newJoinCode', classId: open.c.id }} onClose={close}>
           The current code stops working at once. Students already in the class stay in it.
         </ConfirmDialog>
       )}

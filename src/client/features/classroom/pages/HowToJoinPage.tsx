@@ -30,7 +30,7 @@ registerArea(classroomArea);
 const SHEET_ID = 'how-to-join';
 
 export const ARCHIVED_NO_JOINING = 'This class is archived, so students cannot join it. Restore it from Classes to let students join again.';
-export const NO_WORKING_CODE = 'This class has no working class code right now. Make a new one from Classes (“New join code”), then come back to this page.';
+export const NO_WORKING_CODE = 'This class has no working class code right now. Make a new one from Classes (“New class code”), then come back to this page.';
 
 /** On paper: the sheet alone, from the top of one page, in type sized for A4 / Letter. */
 const printOnlyTheSheet = {
@@ -104,8 +104,8 @@ function Sheet({ cls, code }: { cls: ClassDetail; code: string }) {
           on a computer, tablet or phone.
         </li>
         <li>
-          New to Cashwise? Choose <strong>“Register with an access code”</strong>. Already have an account? Sign in, go to <strong>Profile</strong> and choose{' '}
-          <strong>“Add an access code”</strong>.
+          New to Cashwise? Choose <strong>“Register with a class code”</strong>. Already have an account? Sign in and choose <strong>“Join a class”</strong> on{' '}
+          <strong>Home</strong>.
         </li>
         <li>
           Type the class code <strong>{code}</strong> and follow the steps. You are in the class when Cashwise says so.

@@ -1,4 +1,4 @@
-/** /app/profile (SPEC §2): account, access-codes, edit, password, externalid/{productid} and code (add an access code). */
+/** /app/profile (SPEC §2): account, access-codes, edit, password, externalid/{productid} and code (add access code: join a class with its class code). */
 import { useEffect, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -189,7 +189,7 @@ export function AccountPage() {
               Edit profile
             </Button>
             <Button component={RouterLink} to="/app/profile/code" variant="outlined">
-              Add an access code
+              Join a class
             </Button>
           </Stack>
         </Paper>
@@ -334,7 +334,7 @@ export function AccessCodesPage() {
       {codes.status === 'pending' && codes.items.length === 0 ? (
         <PageLoading />
       ) : codes.items.length === 0 ? (
-        <Typography sx={{ mb: 2 }}>You have not added an access code yet.</Typography>
+        <Typography sx={{ mb: 2 }}>You have not added a class code or an access code yet.</Typography>
       ) : (
         // on a phone, two columns: the course and the day it was added go under the school
         <TableFrame label="Your access codes" sx={{ mb: 2 }}>
@@ -373,7 +373,7 @@ export function AccessCodesPage() {
         </TableFrame>
       )}
       <Button component={RouterLink} to="/app/profile/code" variant="contained">
-        Add an access code
+        Join a class
       </Button>
     </ProfileFrame>
   );
@@ -400,7 +400,7 @@ export function ExternalIdPage() {
   });
   let content;
   if (profile.load.status !== 'succeeded' && !product) content = profile.load.status === 'failed' ? <Alert severity="error">{profile.load.error?.message}</Alert> : <PageLoading />;
-  else if (!product) content = <Alert severity="warning">You do not have this course. Check the address, or add an access code.</Alert>;
+  else if (!product) content = <Alert severity="warning">You do not have this course. Check the address, or join a class with its class code.</Alert>;
   else {
     content = (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -430,17 +430,17 @@ export function AddAccessCodePage() {
   return (
     <ProfileFrame title="Add Access Code">
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>Enter an access code from a teacher to join their school and course.</Typography>
+        <Typography sx={{ mb: 2 }}>Join another class: enter the class code your teacher gave you. You stay in your other classes.</Typography>
         <RequestAlerts error={profile.addCode.error} message={profile.addCode.message} />
-        <FormStack label="Add access code" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
-          <AccessCodeField formik={formik} />
+        <FormStack label="Join a class" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
+          <AccessCodeField formik={formik} autoFocus />
           <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
-            Add code
+            Join
           </Button>
         </FormStack>
         <Typography sx={{ mt: 2 }}>
           <Link component={RouterLink} to="/app/profile/access-codes">
-            See your access codes
+            See the codes you have added
           </Link>
         </Typography>
       </Paper>

@@ -80,7 +80,7 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
         <Alert severity="error" role="alert">
           {error.message}{' '}
           <Link component={RouterLink} to="/register">
-            Start again with an access code
+            Start again with a class code
           </Link>
         </Alert>,
       );

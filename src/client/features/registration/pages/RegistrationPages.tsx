@@ -1,5 +1,6 @@
 /**
- * /register (SPEC §2): the access code (default; also /register/code and /register/email), the
+ * /register (SPEC §2): the class code (default; also /register/code and /register/email) and what it
+ * leads to (school, class, teachers) before the student commits, the
  * invitation's e-mail step (/register/{id}), and the record steps /register/{id}/record/{rid}/…:
  * name, externalid, terms, verify, verify/{otid}, username, password. Forms: formik + the shared
  * yup schemas; the server checks the same rules.
@@ -22,12 +23,14 @@ import * as yup from 'yup';
 import {
   ACCOUNT_LIMITS,
   externalIdField,
+  joiningLine,
   nameStepSchema,
   passwordStepSchema,
   termsStepSchema,
   userNameStepSchema,
   verificationCodeSchema,
   withConfirmation,
+  type CodePreview,
 } from '../../../../common/accounts';
 import { fieldRequired, MESSAGES } from '../../../../common/messages';
 import { isValidEmail } from '../../../../common/validation';
@@ -40,13 +43,16 @@ import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { RecordFrame, useRecordRef, useServerErrorClearedOnEdit } from '../components/RecordFrame';
 import { StepForm, useRegistrationBusy, useStepFormik } from '../components/StepForm';
 import { userNameFeedback } from '../userNameFeedback';
-import { selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
+import { selectCodePreview, selectOtid, selectRecord, selectRegistrationError, selectRegistrationStatus, selectUserNameCheck } from '../selectors';
 import {
+  codePreviewCleared,
+  codePreviewRequested,
   codeSubmitted,
   invitationEmailSubmitted,
   passwordSubmitted,
   userNameTyped,
   verificationSendRequested,
+  verificationSkipped,
   verificationSubmitted,
 } from '../slice';
 import { registerArea } from '../../../app/areas';
@@ -69,16 +75,65 @@ function StartError() {
   );
 }
 
+/** What the code leads to, and the student's choice: go on with it, or enter another. */
+function CodePreviewPanel({ preview }: { preview: CodePreview & { code: string } }) {
+  const dispatch = useAppDispatch();
+  const busy = useRegistrationBusy();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the panel replaces the field: a screen reader (and the keyboard) starts at what it says
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Box component="section" aria-labelledby="code-preview-heading">
+      <Typography id="code-preview-heading" ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 1, outline: 'none' }}>
+        {preview.className === null ? 'You are joining' : 'You are joining the class'}
+      </Typography>
+      <Typography sx={{ mb: 1, fontSize: '1.25rem', fontWeight: 600 }} data-testid="joining-line">
+        {joiningLine(preview)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {preview.className === null ? 'Your school gave you this access code.' : `Course: ${preview.productName}.`}
+        {preview.emailOptional && ' Your school lets you register without an e-mail address.'}
+      </Typography>
+      <StartError />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="contained" disabled={busy} onClick={() => dispatch(codeSubmitted({ code: preview.code }))}>
+          {busy ? 'Starting…' : 'Yes, continue'}
+        </Button>
+        <Button variant="outlined" disabled={busy} onClick={() => dispatch(codePreviewCleared())}>
+          Enter a different code
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        Not your class? Check the code with your teacher before you go on.
+      </Typography>
+    </Box>
+  );
+}
+
 export function RegisterCodePage() {
   const dispatch = useAppDispatch();
   const busy = useRegistrationBusy();
-  const formik = useAccessCodeFormik((code) => dispatch(codeSubmitted({ code })));
+  const preview = useAppSelector(selectCodePreview);
+  const formik = useAccessCodeFormik((code) => dispatch(codePreviewRequested({ code })));
+  // a preview left from an earlier visit is not this one's
+  useEffect(() => {
+    dispatch(codePreviewCleared());
+  }, [dispatch]);
+  if (preview) {
+    return (
+      <PageFrame title="Register" maxWidth={560}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <CodePreviewPanel preview={preview} />
+        </Paper>
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title="Register" maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>Enter the access code your teacher gave you. It tells us your school and course.</Typography>
+        <Typography sx={{ mb: 2 }}>Enter the class code your teacher gave you. Next we show you the school, the class and the teacher it is for.</Typography>
         <StartError />
-        <FormStack label="Access code" onSubmit={formik.handleSubmit}>
+        <FormStack label="Class code" onSubmit={formik.handleSubmit}>
           <AccessCodeField formik={formik} autoFocus />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Checking…' : 'Continue'}
@@ -116,7 +171,7 @@ export function InvitationEmailPage() {
           <Alert severity="warning" sx={{ mb: 2 }}>
             This address is missing the invitation's code. Open the link from the e-mail again, or{' '}
             <Link component={RouterLink} to="/register">
-              register with an access code
+              register with a class code
             </Link>
             .
           </Alert>
@@ -257,10 +312,37 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
   );
 }
 
-export function RecordVerifyPage() {
+/** What going on without an e-mail address means, as the verify step says it. */
+export const NO_EMAIL_HELP =
+  'Your school lets you register without one. Without an e-mail address we cannot send you a link if you forget your password: your teacher gives you a temporary password instead.';
+
+/** Where the school allows it: going on without an e-mail address, and what that means for a forgotten password. */
+function NoEmailOption() {
+  const dispatch = useAppDispatch();
+  const ref = useRecordRef();
+  const record = useAppSelector(selectRecord);
+  const busy = useRegistrationBusy();
+  if (!record?.emailOptional) return null;
   return (
-    <RecordFrame step="verify" intro={`We'll send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`}>
+    <Box component="section" aria-labelledby="no-email-heading" sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Typography id="no-email-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        No e-mail address?
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{NO_EMAIL_HELP}</Typography>
+      <Button variant="outlined" disabled={busy} onClick={() => dispatch(verificationSkipped(ref))}>
+        Continue without e-mail
+      </Button>
+    </Box>
+  );
+}
+
+export function RecordVerifyPage() {
+  const record = useAppSelector(selectRecord);
+  const send = `We'll send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`;
+  return (
+    <RecordFrame step="verify" intro={record?.emailOptional ? `An e-mail address is optional at your school. ${send}` : send}>
       <VerifyForm otid={null} />
+      <NoEmailOption />
     </RecordFrame>
   );
 }

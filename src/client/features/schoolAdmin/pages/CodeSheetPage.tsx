@@ -35,14 +35,17 @@ function Card({ card, sheet }: { card: CodeCard; sheet: CodeSheet }) {
       <Typography sx={{ fontWeight: 700 }}>{sheet.school}</Typography>
       {card.className && <Typography>Class: {card.className}</Typography>}
       {card.studentName && <Typography>For: {card.studentName}</Typography>}
-      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.6rem', letterSpacing: '0.08em', my: 1 }} aria-label={`Code ${card.code.split('').join(' ')}`}>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {card.className ? 'Class code' : 'Access code'}
+      </Typography>
+      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.6rem', letterSpacing: '0.08em', mb: 1 }} aria-label={`Code ${card.code.split('').join(' ')}`}>
         {card.code}
       </Typography>
       <Typography variant="body2">
         New to Cashwise? Register at <strong>{sheet.registerUrl}</strong> and enter the code.
       </Typography>
       <Typography variant="body2">
-        Have an account? Add the code at <strong>{sheet.joinUrl}</strong>.
+        Have an account? Choose “Join a class” on Home, or go to <strong>{sheet.joinUrl}</strong>, and enter the code.
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
         {card.expiresAt === null ? 'Works until it is revoked.' : `Works until ${dayText(card.expiresAt)}.`}

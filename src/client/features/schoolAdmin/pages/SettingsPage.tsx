@@ -1,10 +1,14 @@
 /**
  * /app/admin/settings: the school's time zone (any IANA zone the browser knows; the server checks
  * it again) and how long its support recordings and audit trail are kept — never longer than the
- * deployment allows (docs/privacy.md). Every change is in the audit trail, old → new.
+ * deployment allows (docs/privacy.md), and whether students registering with the school's class codes
+ * may leave the e-mail out. Every change is in the audit trail, old → new.
  */
 import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,6 +16,8 @@ import {
   RETENTION_LABELS,
   retentionProblem,
   SCHOOL_SETTINGS_PATHS,
+  STUDENTS_WITHOUT_EMAIL_HELP,
+  STUDENTS_WITHOUT_EMAIL_LABEL,
   TIMEZONE_USES,
   timezoneProblem,
   type RetentionKind,
@@ -39,6 +45,7 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
   const { action, act } = useAct();
   const [timezone, setTimezone] = useState(s.timezone);
   const [days, setDays] = useState<Record<RetentionKind, string>>({ recordings: s.retention.recordings.days?.toString() ?? '', audit: s.retention.audit.days?.toString() ?? '' });
+  const [withoutEmail, setWithoutEmail] = useState(s.studentsWithoutEmail);
   const [touched, setTouched] = useState(false);
   const problems = {
     timezone: timezoneProblem(timezone),
@@ -49,7 +56,12 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
     event.preventDefault();
     setTouched(true);
     if (problems.timezone || problems.recordings || problems.audit) return;
-    const change: SchoolSettingsChange = { timezone, recordingRetentionDays: daysOf(days.recordings), auditRetentionDays: daysOf(days.audit) };
+    const change: SchoolSettingsChange = {
+      timezone,
+      recordingRetentionDays: daysOf(days.recordings),
+      auditRetentionDays: daysOf(days.audit),
+      studentsWithoutEmail: withoutEmail,
+    };
     act({ name: 'settings', method: 'PUT', path: SCHOOL_SETTINGS_PATHS.settings, payload: change, reload: ['settings', 'overview'] });
   };
   return (
@@ -70,6 +82,16 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
               </li>
             ))}
           </ul>
+        </div>
+        <div>
+          <Typography variant="h6" component="h3">
+            Registration
+          </Typography>
+          <FormControlLabel
+            control={<Checkbox id="students-without-email" checked={withoutEmail} onChange={(event) => setWithoutEmail(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'students-without-email-help' } }} />}
+            label={STUDENTS_WITHOUT_EMAIL_LABEL}
+          />
+          <FormHelperText id="students-without-email-help">{STUDENTS_WITHOUT_EMAIL_HELP}</FormHelperText>
         </div>
         <Typography variant="h6" component="h3">
           How long the school’s data is kept

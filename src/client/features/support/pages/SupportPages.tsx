@@ -68,7 +68,7 @@ export function HelpPage() {
           .
         </li>
         <li>
-          New to Cashwise? Your teacher gives you an access code:{' '}
+          New to Cashwise? Your teacher gives you a class code:{' '}
           <Link component={RouterLink} to="/register">
             register with it
           </Link>

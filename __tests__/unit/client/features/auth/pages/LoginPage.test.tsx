@@ -21,7 +21,7 @@ describe('/login', () => {
     expect(screen.getByLabelText(/password/i)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: /sign in/i })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password');
-    expect(screen.getByRole('link', { name: 'Register with an access code' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Register with a class code' })).toHaveAttribute('href', '/register');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
