@@ -254,6 +254,9 @@ describe('review', () => {
     expect(result.results.map((r) => r.correct)).toEqual([true, true, true, false, false]);
     expect(result.results.map((r) => r.given)).toEqual(result.questions.map((q) => payload.answers[String(q.id)]));
     for (const r of result.results) expect(r).toMatchObject({ correctAnswer: null, explanation: null });
+    // each question names the section it tests, with its page: what a missed one links to
+    expect(result.results.map((r) => r.section?.slug)).toEqual(['needs-and-wants', 'write-the-plan', 'track-your-spending', 'track-your-spending', 'write-the-plan']);
+    expect(result.results[4]!.section).toEqual({ slug: 'write-the-plan', title: 'Write the Plan', path: '/app/catalog/budgeting/material/first-budget/section/write-the-plan' });
     expect(res.body).not.toMatch(/Housing is a need|12 \+ 8 \+ 25|Waiting a week|correctAnswer":[0-9tf]/);
     // the results show the questions as this attempt showed them
     expect(result.questions.map((q) => q.prompt)).toHaveLength(5);

@@ -202,6 +202,13 @@ describe('a module pre-test and post-test', () => {
     const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < 3 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
     expect(preResult).toMatchObject({ score: 50, correctCount: 3, questionCount: 6, preTestScore: 50, postTestScore: null });
     expect(preResult.results.every((r) => r.explanation !== null && r.correctAnswer !== null)).toBe(true);
+    // a module test draws from every material's bank: each question carries the section it tests, in its own material
+    const sectionOf = new Map((await t.db.selectFrom('content_questions').select(['id', 'section_slug']).execute()).map((r) => [r.id, r.section_slug]));
+    expect(preResult.results.some((r) => r.section)).toBe(true);
+    for (const r of preResult.results) {
+      expect(r.section?.slug ?? null).toBe(sectionOf.get(r.id) ?? null);
+      if (r.section) expect(r.section.path).toMatch(new RegExp(`^/app/catalog/budgeting/material/[a-z0-9-]+/section/${r.section.slug}$`));
+    }
     // taken once: the score stays
     expect(await ok<ModuleTestView>('GET', `${MOD}/pre-test`)).toMatchObject({ score: preResult.score, serving: null, questions: [] });
     const again = await call('POST', `${MOD}/pre-test/attempts`, { serving: pre.serving, answers: {} });

@@ -3,13 +3,13 @@
  * and docs/standards.md (the benchmarks and the sections that teach them) from content/.
  * `npm run content:check`: validates the content as the import does, then reports each section's
  * reading grade, the figures older than the current tax year (with the files to recompute) and the
- * benchmarks no section teaches, and the glossary's duplicate terms (warnings). Exits 1 when a section is outside grades 8–10 without a note or
- * a generated file is out of date; stale figures and known gaps are listed, not failed.
+ * benchmarks no section teaches, and the glossary's duplicate terms (warnings). Exits 1 when a section is outside grades 8–10 without a note,
+ * a review question names no section it tests, or a generated file is out of date; stale figures and known gaps are listed, not failed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCatalog } from '../../src/server/content/catalog';
-import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, sectionKey, STANDARDS_DOC, standardsDoc } from '../../src/server/content/contentReport';
+import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, questionsWithoutSection, sectionKey, STANDARDS_DOC, standardsDoc } from '../../src/server/content/contentReport';
 import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
 import { buildGlossary } from '../../src/server/content/glossary';
 import { readKnowledgeBase } from '../../src/server/content/knowledgeBase';
@@ -47,6 +47,13 @@ function check(): number {
         if (mark === 'FAIL') failures += 1;
         console.log(`  ${mark} ${grade.toFixed(1).padStart(5)}  ${sectionKey(m, mat, s)}${mark === 'note' ? `  (${s.readabilityNote})` : ''}`);
       }
+
+  // a missed question links to the section it tests; the teacher's "what the class got wrong" groups by it
+  const unplaced = questionsWithoutSection(modules);
+  const questionCount = modules.reduce((n, m) => n + m.materials.reduce((k, mat) => k + mat.review.questions.length, 0), 0);
+  console.log(`\nReview questions that name no section: ${unplaced.length} of ${questionCount}`);
+  for (const where of unplaced) console.log(`  FAIL ${where}: add \`section: <section-slug>\` (a section file of the same material)`);
+  failures += unplaced.length;
 
   const figures = readFigures(CONTENT);
   const today = new Date();

@@ -236,6 +236,14 @@ export interface ReviewView {
  */
 export type ReviewAnswer = number | boolean | number[] | string;
 
+/** The section a review question tests: what a student who missed it reads again. */
+export interface QuestionSection {
+  slug: string;
+  title: string;
+  /** the section's page (catalogPaths.section) */
+  path: string;
+}
+
 export interface QuestionResult {
   id: number;
   correct: boolean;
@@ -245,6 +253,8 @@ export interface QuestionResult {
   correctAnswer: ReviewAnswer | null;
   /** why — only once the review is passed, null before */
   explanation: string | null;
+  /** the section the question tests (null or absent when the content names none) */
+  section?: QuestionSection | null;
 }
 
 export interface ReviewResult {

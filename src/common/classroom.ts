@@ -37,6 +37,10 @@ export const CLASSROOM_PATHS = {
   turnInComments: (classId: number, turnInId: number) => `/classes/${classId}/turn-ins/${turnInId}/comments`,
   /** GET: a turned-in document, read-only, for its teacher or its student (TurnInRecord) */
   turnIn: (turnInId: number) => `/turn-ins/${turnInId}`,
+  /** GET: what the class got wrong on a review assignment, most-missed question first (ClassReviewQuestions) */
+  reviewQuestions: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}/questions`,
+  /** POST ReteachInput: assign a missed question's section and a re-review to the students who missed it (ReteachResult) */
+  reteach: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}/reteach`,
 
   /** GET: the classes the caller is a student in (StudentClass[]) */
   myClasses: '/me/classes',
@@ -81,6 +85,59 @@ export interface Assignment {
   dueAt: number | null;
   maxAttempts: number | null;
   createdAt: number;
+  /** a material assigned at one of its sections (a re-teach): the section's slug; href opens it */
+  sectionSlug?: string | null;
+  /** the students it is for (a re-teach of what they missed); absent or null: the whole class */
+  studentIds?: number[] | null;
+  /** the teacher's note to the students */
+  note?: string | null;
+}
+
+/** One question of a review bank as a class answered it (each student's latest answer to it). */
+export interface ClassQuestionTally {
+  questionId: number;
+  /** 1-based, in the bank's order */
+  position: number;
+  type: string;
+  prompt: string;
+  /** the section it tests (null when the content names none) */
+  section: { slug: string; title: string; path: string } | null;
+  /** students who have answered it */
+  answered: number;
+  right: number;
+  /** percent of `answered` who got it right, whole; null before anyone answered it */
+  percentRight: number | null;
+  /** who missed it (their latest answer to it was wrong), by last name */
+  missedBy: { userId: number; name: string }[];
+  /** of `missedBy`, those already sent this section's re-teach */
+  retaughtTo: number[];
+}
+
+/** "What the class got wrong" on one review assignment (staff only). */
+export interface ClassReviewQuestions {
+  classId: number;
+  assignmentId: number;
+  title: string;
+  moduleSlug: string;
+  materialSlug: string;
+  materialTitle: string;
+  studentCount: number;
+  /** students with at least one attempt */
+  attemptedCount: number;
+  /** most-missed first: lowest percent right, then most students missing it; unanswered last */
+  questions: ClassQuestionTally[];
+}
+
+export interface ReteachInput {
+  /** the missed question whose section is re-taught to the students who missed it */
+  questionId: number;
+}
+
+export interface ReteachResult {
+  /** the section assignment and the re-review, both for `students` only */
+  assignments: Assignment[];
+  students: { userId: number; name: string }[];
+  message: string;
 }
 
 export interface ClassSummary {

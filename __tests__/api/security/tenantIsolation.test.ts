@@ -748,6 +748,20 @@ const MATRIX: Record<string, Row> = {
       expect((await call(w.t2, 'GET', `/classes/${w.t2Class.id}/gradebook.csv`)).body).not.toContain('learner');
     },
   },
+  'OneLook GET /classes/:classId/assignments/:assignmentId/questions': {
+    resource: 'dashboards (what a class got wrong)',
+    probe: async () => {
+      for (const attacker of [w.b, w.r, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/assignments/${w.assignmentId}/questions`));
+      denied(await call(w.t2, 'GET', `/classes/${w.t2Class.id}/assignments/${w.assignmentId}/questions`)); // through T2's own class: not there
+    },
+  },
+  'OneLook POST /classes/:classId/assignments/:assignmentId/reteach': {
+    resource: 'assignments (re-teach)',
+    probe: async () => {
+      for (const attacker of [w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/assignments/${w.assignmentId}/reteach`, { questionId: 1 }));
+      denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/assignments/${w.assignmentId}/reteach`, { questionId: 1 }));
+    },
+  },
   'OneLook GET /classes/:classId/students/:userId': {
     resource: 'transcripts (a student in a class)',
     probe: async () => {

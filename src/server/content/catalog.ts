@@ -25,6 +25,11 @@ export interface CatalogQuestion {
   /** numeric only: what the number counts ("dollars") */
   unit?: string;
   explanation: string;
+  /**
+   * the slug of the section of the same material the question tests (a missed question links to
+   * it); null when the file names none, which `npm run content:check` reports
+   */
+  section: string | null;
 }
 
 export interface CatalogReview {
@@ -85,32 +90,47 @@ function checkBody(md: MarkdownFile, required: string): void {
   if (problem) throw new ContentError(md.file, problem);
 }
 
-function readReview(abs: string, file: string): CatalogReview {
+/** A question's `section`, checked against the material's section slugs. */
+function sectionOf(raw: object, sectionSlugs: readonly string[], file: string, where: string): string | null {
+  const section = (raw as { section?: unknown }).section;
+  if (section === undefined || section === null) return null;
+  if (typeof section !== 'string' || !sectionSlugs.includes(section)) {
+    throw new ContentError(file, `${where}section ${JSON.stringify(section)} is not a section of this material (its sections: ${sectionSlugs.join(', ')})`);
+  }
+  return section;
+}
+
+function readReview(abs: string, file: string, sectionSlugs: readonly string[]): CatalogReview {
   const md = readMarkdownFile(abs, file);
   const data = validate<{ title: string; passingScore?: number; draw?: number; questions: unknown[] }>(reviewSchema, md.data, file);
   const questions = data.questions.map((raw, index): CatalogQuestion => {
     const where = `question ${index + 1}: `;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError(file, `${where}must be a set of fields`);
-    const type = (raw as { type?: unknown }).type;
-    if (type === 'multiple-choice') {
-      const q = validate<{ prompt: string; choices: string[]; answer: number; explanation: string }>(multipleChoiceSchema, raw, file, where);
-      return { type, prompt: q.prompt, choices: q.choices, answer: q.answer, explanation: q.explanation };
-    }
-    if (type === 'true-false') {
-      const q = validate<{ prompt: string; answer: boolean; explanation: string }>(trueFalseSchema, raw, file, where);
-      return { type, prompt: q.prompt, choices: null, answer: q.answer, explanation: q.explanation };
-    }
-    if (type === 'multiple-select') {
-      const q = validate<{ prompt: string; choices: string[]; answer: number[]; explanation: string }>(multipleSelectSchema, raw, file, where);
-      return { type, prompt: q.prompt, choices: q.choices, answer: [...q.answer].sort((a, b) => a - b), explanation: q.explanation };
-    }
-    if (type === 'numeric') {
-      const q = validate<{ prompt: string; answer: number; tolerance?: number; unit?: string; explanation: string }>(numericSchema, raw, file, where);
-      return { type, prompt: q.prompt, choices: null, answer: q.answer, tolerance: q.tolerance ?? 0, unit: q.unit, explanation: q.explanation };
-    }
-    throw new ContentError(file, `${where}type must be multiple-choice, multiple-select, numeric or true-false (got ${JSON.stringify(type ?? null)})`);
+    const question = readQuestion(raw, file, where);
+    return { ...question, section: sectionOf(raw, sectionSlugs, file, where) };
   });
   return { title: data.title, passingScore: data.passingScore ?? null, draw: data.draw ?? null, questions };
+}
+
+function readQuestion(raw: object, file: string, where: string): Omit<CatalogQuestion, 'section'> {
+  const type = (raw as { type?: unknown }).type;
+  if (type === 'multiple-choice') {
+    const q = validate<{ prompt: string; choices: string[]; answer: number; explanation: string }>(multipleChoiceSchema, raw, file, where);
+    return { type, prompt: q.prompt, choices: q.choices, answer: q.answer, explanation: q.explanation };
+  }
+  if (type === 'true-false') {
+    const q = validate<{ prompt: string; answer: boolean; explanation: string }>(trueFalseSchema, raw, file, where);
+    return { type, prompt: q.prompt, choices: null, answer: q.answer, explanation: q.explanation };
+  }
+  if (type === 'multiple-select') {
+    const q = validate<{ prompt: string; choices: string[]; answer: number[]; explanation: string }>(multipleSelectSchema, raw, file, where);
+    return { type, prompt: q.prompt, choices: q.choices, answer: [...q.answer].sort((a, b) => a - b), explanation: q.explanation };
+  }
+  if (type === 'numeric') {
+    const q = validate<{ prompt: string; answer: number; tolerance?: number; unit?: string; explanation: string }>(numericSchema, raw, file, where);
+    return { type, prompt: q.prompt, choices: null, answer: q.answer, tolerance: q.tolerance ?? 0, unit: q.unit, explanation: q.explanation };
+  }
+  throw new ContentError(file, `${where}type must be multiple-choice, multiple-select, numeric or true-false (got ${JSON.stringify(type ?? null)})`);
 }
 
 function readMaterial(root: string, rel: string, slug: string, refs: Refs): CatalogMaterial {
@@ -160,7 +180,7 @@ function readMaterial(root: string, rel: string, slug: string, refs: Refs): Cata
     throw new ContentError(rel, `has ${sections.length} section${sections.length === 1 ? '' : 's'}; a material needs at least ${L.sectionsMin}`);
   }
   const ordered = inOrder(sections, 'sections of a material');
-  const review = readReview(path.join(abs, 'review.md'), `${rel}/review.md`);
+  const review = readReview(path.join(abs, 'review.md'), `${rel}/review.md`, ordered.map((s) => s.slug));
   return {
     slug,
     title: data.title,

@@ -78,6 +78,12 @@ export const sectionSchema = object({
 }).test(unknownKeys(['title', 'order', 'estimatedMinutes', 'kbArticles', 'standards', 'readability-note']));
 
 const questionBase = {
+  // the slug of the section (a file of the same material) the question tests; the reader checks it names one
+  section: string()
+    .strict()
+    .typeError('section must be the slug of a section of this material (its file name without .md)')
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'section must be the slug of a section of this material (its file name without .md)')
+    .optional(),
   prompt: string().strict().typeError('prompt must be text').required('prompt is required').max(L.promptMax, `prompt must be at most ${L.promptMax} characters`),
   explanation: string()
     .strict()
@@ -106,7 +112,7 @@ export const multipleChoiceSchema = object({
       const choices = (this.parent as { choices?: unknown[] }).choices;
       return value === undefined || !Array.isArray(choices) || (value >= 0 && value < choices.length);
     }),
-}).test(unknownKeys(['type', 'prompt', 'choices', 'answer', 'explanation']));
+}).test(unknownKeys(['type', 'section', 'prompt', 'choices', 'answer', 'explanation']));
 
 const choiceList = (kind: string) =>
   array()
@@ -138,7 +144,7 @@ export const multipleSelectSchema = object({
       const choices = (this.parent as { choices?: unknown[] }).choices;
       return !value || !Array.isArray(choices) || value.length < choices.length;
     }),
-}).test(unknownKeys(['type', 'prompt', 'choices', 'answer', 'explanation']));
+}).test(unknownKeys(['type', 'section', 'prompt', 'choices', 'answer', 'explanation']));
 
 /** Numeric: the student types a number; right when within `tolerance` (same units, either side) of `answer`. */
 export const numericSchema = object({
@@ -147,13 +153,13 @@ export const numericSchema = object({
   answer: number().strict().typeError('answer of a numeric question must be a number').required('answer is required'),
   tolerance: number().strict().typeError('tolerance must be a number').min(0, 'tolerance must be 0 or more').optional(),
   unit: string().strict().typeError('unit must be text').max(30, 'unit must be at most 30 characters').optional(),
-}).test(unknownKeys(['type', 'prompt', 'answer', 'tolerance', 'unit', 'explanation']));
+}).test(unknownKeys(['type', 'section', 'prompt', 'answer', 'tolerance', 'unit', 'explanation']));
 
 export const trueFalseSchema = object({
   type: string().oneOf(['true-false']),
   ...questionBase,
   answer: boolean().strict().typeError('answer of a true-false question must be true or false').required('answer is required'),
-}).test(unknownKeys(['type', 'prompt', 'answer', 'explanation']));
+}).test(unknownKeys(['type', 'section', 'prompt', 'answer', 'explanation']));
 
 export const reviewSchema = object({
   title: title(L.reviewTitleMax),

@@ -32,6 +32,19 @@ export function figuresModule(figures: FigureLedger): string {
 /** A section's key in reports: "<module>/<material>/<section>". */
 export const sectionKey = (m: { slug: string }, mat: { slug: string }, s: { slug: string }): string => `${m.slug}/${mat.slug}/${s.slug}`;
 
+/**
+ * The review questions that name no section they test ("catalog/<module>/<material>/review.md
+ * question N"): a missed one could not link the student to what to read again, nor tell a teacher
+ * which section the class missed. `content:check` fails on each.
+ */
+export function questionsWithoutSection(modules: readonly CatalogModule[]): string[] {
+  return modules.flatMap((m) =>
+    m.materials.flatMap((mat) =>
+      mat.review.questions.flatMap((q, index) => (q.section === null ? [`catalog/${m.slug}/${mat.slug}/review.md question ${index + 1}`] : [])),
+    ),
+  );
+}
+
 export function standardsDoc(standards: Standards, modules: readonly CatalogModule[]): string {
   const titles = new Map<string, string>();
   const sections: { key: string; standards: string[] }[] = [];

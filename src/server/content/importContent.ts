@@ -148,6 +148,7 @@ async function writeCatalog(
               answer: JSON.stringify(q.type === 'numeric' ? { value: q.answer, tolerance: q.tolerance ?? 0 } : q.answer),
               explanation: q.explanation,
               unit: q.unit ?? null,
+              section_slug: q.section,
             })),
           )
           .execute();

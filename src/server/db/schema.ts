@@ -312,6 +312,8 @@ export interface ContentQuestionsTable {
   explanation: string;
   /** numeric only: what the number counts (0016) */
   unit: string | null;
+  /** the slug of the section of the same material it tests (0029; null: the content names none) */
+  section_slug: Generated<string | null>;
 }
 
 export interface SchoolModulesTable {
@@ -565,6 +567,12 @@ export interface AssignmentsTable {
   created_by: number | null;
   created_at: number;
   deleted_at: number | null;
+  /** a material assignment that points at one of its sections (0029) */
+  section_slug: Generated<string | null>;
+  /** JSON list of the students it is for (0029; null: the whole class) */
+  student_ids: Generated<string | null>;
+  /** the teacher's note to the students (0029) */
+  note: Generated<string | null>;
 }
 
 export interface TurnInsTable {

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, r
 import os from 'node:os';
 import path from 'node:path';
 import { readCatalog } from '../../../../src/server/content/catalog';
+import { questionsWithoutSection } from '../../../../src/server/content/contentReport';
 import { ContentError, parseFrontMatter } from '../../../../src/server/content/frontMatter';
 
 const FIXTURE = path.resolve(__dirname, '../../../fixtures/content');
@@ -54,6 +55,9 @@ describe('content validator', () => {
     expect(mat.review.questions).toHaveLength(5);
     expect(mat.review.questions[1]).toMatchObject({ type: 'true-false', answer: false, choices: null });
     expect(mat.review.passingScore).toBeNull();
+    // every question names the section it tests, carried to the import
+    expect(mat.review.questions.map((q) => q.section)).toEqual(['needs-and-wants', 'write-the-plan', 'track-your-spending', 'track-your-spending', 'write-the-plan']);
+    expect(questionsWithoutSection(modules)).toEqual([]);
   });
 
   const S1 = `${MAT}/track-your-spending.md`;
@@ -88,7 +92,7 @@ describe('content validator', () => {
     ['a module with no materials', () => rmSync(file(MAT), { recursive: true }), MOD, /has no materials/],
     ['an empty catalog', () => rmSync(file(MOD), { recursive: true }), 'catalog', /has no modules/],
     ['no catalog folder', () => rmSync(file('catalog'), { recursive: true }), 'catalog', /folder is missing/],
-    ['a review with four questions', () => replaceIn(REVIEW, / {2}- type: multiple-choice\n {4}prompt: What should[\s\S]*?Waiting a week separates real wants from impulses\.\n/, ''), REVIEW, /at least 5 questions/],
+    ['a review with four questions', () => replaceIn(REVIEW, / {2}- type: multiple-choice\n {4}section: .*\n {4}prompt: What should[\s\S]*?Waiting a week separates real wants from impulses\.\n/, ''), REVIEW, /at least 5 questions/],
     ['an answer index out of range', () => replaceIn(REVIEW, 'answer: 0', 'answer: 3'), REVIEW, /question 1: answer 3 is not an index of choices/],
     ['a negative answer index', () => replaceIn(REVIEW, 'answer: 0', 'answer: -1'), REVIEW, /question 1: answer -1 is not an index/],
     ['a choice answer given as text', () => replaceIn(REVIEW, 'answer: 0', 'answer: Rent'), REVIEW, /question 1: answer of a multiple-choice question must be the index/],
@@ -98,6 +102,10 @@ describe('content validator', () => {
     ['a question without explanation', () => replaceIn(REVIEW, '    explanation: Housing is a need; the others are wants.\n', ''), REVIEW, /question 1: explanation is required/],
     ['a question without prompt', () => replaceIn(REVIEW, '    prompt: Which of these is a need?\n', ''), REVIEW, /question 1: prompt is required/],
     ['an unknown question type', () => replaceIn(REVIEW, 'type: multiple-choice', 'type: essay'), REVIEW, /question 1: type must be multiple-choice, multiple-select, numeric or true-false/],
+    ['a question whose section is not in its material', () => replaceIn(REVIEW, 'section: write-the-plan', 'section: pay-yourself-first'), REVIEW, /question 2: section "pay-yourself-first" is not a section of this material \(its sections: track-your-spending, needs-and-wants, write-the-plan\)/],
+    ['a question whose section is a title, not a slug', () => replaceIn(REVIEW, 'section: write-the-plan', 'section: Write the Plan'), REVIEW, /question 2: section must be the slug of a section of this material/],
+    ['a question whose section is a list', () => replaceIn(REVIEW, 'section: write-the-plan', 'section: [write-the-plan]'), REVIEW, /question 2: section must be the slug/],
+    ['a question whose section names another material\'s file', () => replaceIn(REVIEW, 'section: write-the-plan', 'section: material'), REVIEW, /question 2: section "material" is not a section of this material/],
     ['a passing score over 100', () => setField(REVIEW, 'passingScore', '120'), REVIEW, /passingScore must be from 1 to 100/],
     ['an unknown kbArticles slug', () => setField(S1, 'kbArticles', '[budgeting-and-spending/piggy-banks]'), S1, /kbArticles entry "budgeting-and-spending\/piggy-banks" is not a known/],
     ['kbArticles that is not a list', () => setField(S1, 'kbArticles', 'budgeting-and-spending/needs-vs-wants'), S1, /kbArticles must be a list/],
@@ -118,6 +126,13 @@ describe('content validator', () => {
     expect(error.file).toBe(expectedFile);
     expect(error.problem).toMatch(problem);
     expect(error.message).toBe(`${expectedFile}: ${error.problem}`);
+  });
+
+  it('[content] reads a question without a section, and the content check lists it by file and number', () => {
+    replaceIn(REVIEW, '    section: write-the-plan\n', '');
+    const modules = readCatalog(dir);
+    expect(modules[0]!.materials[0]!.review.questions[1]!.section).toBeNull();
+    expect(questionsWithoutSection(modules)).toEqual([`${REVIEW} question 2`]);
   });
 
   it('reads a plain value holding ": " as text (the format document writes `title: Review: …` unquoted)', () => {

@@ -15,6 +15,7 @@ import {
   CLASSROOM_PATHS,
   type ClassDashboard,
   type ClassDetail,
+  type ClassReviewQuestions,
   type ClassStudentRecord,
   type ClassSummary,
   type MyAssignment,
@@ -63,6 +64,9 @@ import {
   myTurnInsFailed,
   myTurnInsLoaded,
   myTurnInsRequested,
+  reviewQuestionsFailed,
+  reviewQuestionsLoaded,
+  reviewQuestionsRequested,
   studentFailed,
   studentLoaded,
   studentRequested,
@@ -102,6 +106,11 @@ export function* loadClassSaga(action: ReturnType<typeof classRequested>): SagaI
 export function* loadStudentSaga(action: ReturnType<typeof studentRequested>): SagaIterator {
   const { classId, userId } = action.payload;
   yield call(loadInto<ClassStudentRecord>, CLASSROOM_PATHS.student(classId, userId), studentLoaded, studentFailed);
+}
+
+export function* loadReviewQuestionsSaga(action: ReturnType<typeof reviewQuestionsRequested>): SagaIterator {
+  const { classId, assignmentId } = action.payload;
+  yield call(loadInto<ClassReviewQuestions>, CLASSROOM_PATHS.reviewQuestions(classId, assignmentId), reviewQuestionsLoaded, reviewQuestionsFailed);
 }
 
 export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): SagaIterator {
@@ -196,6 +205,8 @@ export function changeCall(change: ClassChange): Call {
       return { method: 'POST', path: CLASSROOM_PATHS.endSessions(change.classId, change.userId) };
     case 'temporaryPassword':
       return { method: 'POST', path: CLASSROOM_PATHS.temporaryPassword(change.classId, change.userId) };
+    case 'reteach':
+      return { method: 'POST', path: CLASSROOM_PATHS.reteach(change.classId, change.assignmentId), payload: { questionId: change.questionId } };
   }
 }
 
@@ -213,6 +224,7 @@ export const CHANGE_DONE: Record<ClassChange['kind'], string> = {
   comment: 'Comment saved.',
   endSessions: 'All of the student’s sessions were ended.',
   temporaryPassword: 'Temporary password made.',
+  reteach: 'Re-teach assigned.',
 };
 
 /** After a change, what is on screen is read again: the list, the class, the grid or the student. */
@@ -221,7 +233,8 @@ function* reloadAfter(change: ClassChange): SagaIterator {
     yield put(classesRequested());
   }
   if ('classId' in change) {
-    if (change.kind !== 'endSessions' && change.kind !== 'temporaryPassword' && change.kind !== 'comment') yield put(classRequested({ classId: change.classId }));
+    if (change.kind !== 'endSessions' && change.kind !== 'temporaryPassword' && change.kind !== 'comment' && change.kind !== 'reteach') yield put(classRequested({ classId: change.classId }));
+    if (change.kind === 'reteach') yield put(reviewQuestionsRequested({ classId: change.classId, assignmentId: change.assignmentId }));
     if (change.kind === 'assign' || change.kind === 'editAssignment' || change.kind === 'withdraw' || change.kind === 'endSessions') {
       // the grid (signed-in now, the new column) at once rather than at the next poll
       yield call(loadInto<ClassDashboard>, CLASSROOM_PATHS.dashboard(change.classId), dashboardLoaded, dashboardFailed);
@@ -240,7 +253,9 @@ export function* changeSaga(action: ReturnType<typeof changeRequested>): SagaIte
       if (typeof password === 'string') yield put(temporaryPasswordGiven({ userId: change.userId, password }));
     }
     yield put(changeSucceeded({ kind: change.kind }));
-    if (change.kind !== 'temporaryPassword') yield put(notificationRaised({ severity: 'success', summary: CHANGE_DONE[change.kind] }));
+    // a re-teach says what went to whom ("Assigned … to the 2 students who missed it")
+    const said = change.kind === 'reteach' ? (answer as { message?: unknown } | null)?.message : undefined;
+    if (change.kind !== 'temporaryPassword') yield put(notificationRaised({ severity: 'success', summary: typeof said === 'string' ? said : CHANGE_DONE[change.kind] }));
     yield call(reloadAfter, change);
   } catch (error) {
     yield put(changeFailed({ kind: change.kind, error: toApiProblem(error) }));
@@ -302,6 +317,7 @@ export function* classroomSaga(): SagaIterator {
   yield takeLatest(classRequested, loadClassSaga);
   yield takeLatest(studentRequested, loadStudentSaga);
   yield takeLatest(turnInRequested, loadTurnInSaga);
+  yield takeLatest(reviewQuestionsRequested, loadReviewQuestionsSaga);
   yield takeLatest(myAssignmentsRequested, loadMyAssignmentsSaga);
   yield takeLatest(myClassesRequested, loadMyClassesSaga);
   yield takeLatest(myTurnInsRequested, loadMyTurnInsSaga);

@@ -12,6 +12,7 @@ import type {
   AssignmentInput,
   ClassDashboard,
   ClassDetail,
+  ClassReviewQuestions,
   ClassStudentRecord,
   ClassSummary,
   GradebookMissingMark,
@@ -46,7 +47,8 @@ export type ClassChange =
   | { kind: 'withdraw'; classId: number; assignmentId: number }
   | { kind: 'comment'; classId: number; userId: number; turnInId: number; body: string }
   | { kind: 'endSessions'; classId: number; userId: number }
-  | { kind: 'temporaryPassword'; classId: number; userId: number };
+  | { kind: 'temporaryPassword'; classId: number; userId: number }
+  | { kind: 'reteach'; classId: number; assignmentId: number; questionId: number };
 
 export interface ChangeState {
   status: SubmitStatus;
@@ -66,6 +68,8 @@ export interface ClassroomState {
     etag: string | null;
   };
   student: Loadable<ClassStudentRecord>;
+  /** what the class got wrong on one review assignment */
+  reviewQuestions: Loadable<ClassReviewQuestions>;
   turnIn: Loadable<TurnInRecord>;
   change: ChangeState;
   /** a temporary password just given: shown once, gone when its dialog closes */
@@ -92,6 +96,7 @@ export const initialClassroomState: ClassroomState = {
   detail: idle(),
   dashboard: { ...idle<ClassDashboard>(), refreshError: null, etag: null },
   student: idle(),
+  reviewQuestions: idle(),
   turnIn: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
   temporaryPassword: null,
@@ -162,6 +167,16 @@ const classroomSlice = createSlice({
     },
     studentFailed(state, action: PayloadAction<ApiProblem>) {
       state.student = { status: 'failed', data: null, error: action.payload };
+    },
+    reviewQuestionsRequested(state, action: PayloadAction<{ classId: number; assignmentId: number }>) {
+      const shown = state.reviewQuestions.data;
+      state.reviewQuestions = loading(state.reviewQuestions, shown?.classId === action.payload.classId && shown.assignmentId === action.payload.assignmentId);
+    },
+    reviewQuestionsLoaded(state, action: PayloadAction<ClassReviewQuestions>) {
+      state.reviewQuestions = { status: 'succeeded', data: action.payload, error: null };
+    },
+    reviewQuestionsFailed(state, action: PayloadAction<ApiProblem>) {
+      state.reviewQuestions = { status: 'failed', data: null, error: action.payload };
     },
     turnInRequested(state, action: PayloadAction<{ turnInId: number }>) {
       state.turnIn = loading(state.turnIn, state.turnIn.data?.id === action.payload.turnInId);
@@ -285,6 +300,9 @@ export const {
   studentRequested,
   studentLoaded,
   studentFailed,
+  reviewQuestionsRequested,
+  reviewQuestionsLoaded,
+  reviewQuestionsFailed,
   turnInRequested,
   turnInLoaded,
   turnInFailed,

@@ -312,7 +312,7 @@ export function articleTitles(db: Db, topics?: readonly string[]): Promise<{ top
   return (topics ? query.where('topic_slug', 'in', [...topics]) : query).execute();
 }
 
-const QUESTION_COLUMNS = ['id', 'review_id', 'type', 'prompt', 'choices', 'answer', 'explanation', 'unit'] as const;
+const QUESTION_COLUMNS = ['id', 'review_id', 'type', 'prompt', 'choices', 'answer', 'explanation', 'unit', 'section_slug'] as const;
 
 /** A review's whole bank, in the content's order. */
 export async function bankOf(db: Db, reviewIds: readonly number[]): Promise<StoredQuestion[]> {

@@ -7,7 +7,7 @@
  * choice indexes and judges with common/reviewQuestions.ts.
  */
 import { randomInt } from 'node:crypto';
-import type { QuestionResult, ReviewAnswer, ReviewQuestionView } from '../../../common/catalog';
+import { catalogPaths, type QuestionResult, type QuestionSection, type ReviewAnswer, type ReviewQuestionView } from '../../../common/catalog';
 import { isRightAnswer, parseNumberAnswer, type QuestionKind, type StoredAnswer } from '../../../common/reviewQuestions';
 import { HttpError } from '../../http/errors';
 
@@ -28,6 +28,8 @@ export interface StoredQuestion {
   answer: string;
   explanation: string;
   unit: string | null;
+  /** the slug of the section of its material the question tests (null: the content names none) */
+  section_slug: string | null;
 }
 
 /** `ids` in that order (a question the content no longer holds is left out). */
@@ -109,7 +111,7 @@ export function servedQuestion(q: StoredQuestion, orders: ChoiceOrders): ReviewQ
   return view;
 }
 
-function storedAnswerOf(q: StoredQuestion): StoredAnswer {
+export function storedAnswerOf(q: Pick<StoredQuestion, 'type' | 'answer'>): StoredAnswer {
   const raw = JSON.parse(q.answer) as unknown;
   if (q.type === 'numeric') {
     const { value, tolerance } = raw as { value: number; tolerance: number };
@@ -165,14 +167,38 @@ export function judgeAnswer(q: StoredQuestion, answer: ReviewAnswer, orders: Cho
   }
 }
 
-/** The results a student sees: the right answers and explanations only when `reveal`. */
-export function resultsOf(judged: readonly Judged[], reveal: boolean): QuestionResult[] {
+/** What `sectionsOf` needs of a module: its materials' sections and reviews (a catalog tree's module). */
+interface ModuleSections {
+  slug: string;
+  materials: readonly { slug: string; sections: readonly { slug: string; title: string }[]; review: { id: number } | null }[];
+}
+
+/**
+ * The section a question of the module's reviews tests, with its page: the question's review gives
+ * the material (a module test draws from every material's bank). Null when the content names no
+ * section, or one the school's catalog no longer has.
+ */
+export function sectionsOf(m: ModuleSections): (q: Pick<StoredQuestion, 'review_id' | 'section_slug'>) => QuestionSection | null {
+  return (q) => {
+    const mat = m.materials.find((x) => x.review?.id === q.review_id);
+    const section = q.section_slug ? mat?.sections.find((x) => x.slug === q.section_slug) : undefined;
+    return mat && section ? { slug: section.slug, title: section.title, path: catalogPaths.section(m.slug, mat.slug, section.slug) } : null;
+  };
+}
+
+/**
+ * The results a student sees: the right answers and explanations only when `reveal`; the section
+ * each question tests always (`sectionOf`), so a failed attempt says what to read again without
+ * saying what to click.
+ */
+export function resultsOf(judged: readonly Judged[], reveal: boolean, sectionOf: (q: StoredQuestion) => QuestionSection | null = () => null): QuestionResult[] {
   return judged.map((j) => ({
     id: j.q.id,
     correct: j.correct,
     given: j.shown,
     correctAnswer: reveal ? j.shownRight : null,
     explanation: reveal ? j.q.explanation : null,
+    section: sectionOf(j.q),
   }));
 }
 

@@ -61,6 +61,7 @@ import {
   judgeAnswer,
   pickQuestions,
   resultsOf,
+  sectionsOf,
   servedQuestion,
   storedChoices,
   type ChoiceOrders,
@@ -383,7 +384,7 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   });
   const previous = view.progress.attempts.get(materialKey(m.slug, mat.slug));
   const answersShown = passed || previous?.firstPassedAt != null;
-  const results: QuestionResult[] = resultsOf(judged, answersShown);
+  const results: QuestionResult[] = resultsOf(judged, answersShown, sectionsOf(m));
   return {
     questions: questions.map((q) => servedQuestion(q, orders)),
     answersShown,
@@ -465,7 +466,7 @@ async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Prom
     correctCount,
     questionCount: questions.length,
     questions: questions.map((q) => servedQuestion(q, orders)),
-    results: resultsOf(judged, true),
+    results: resultsOf(judged, true, sectionsOf(m)),
     preTestScore: scoreOf('pre-test'),
     postTestScore: scoreOf('post-test'),
   };

@@ -49,4 +49,13 @@ export const CLASSROOM_MESSAGES = {
   badTurnInKind: 'You can turn in a worksheet or a budget.',
   wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
   badMissingMark: 'The mark for missing work must be zero, blank or M.',
+  notAReview: 'Only a review assignment has questions to look at.',
+  reviewGone: 'That review is no longer in your school’s catalog.',
+  questionRequired: 'Choose the question whose section to re-teach.',
+  questionNotFound: 'That question is not part of this review.',
+  noSection: 'That question names no section to re-teach: assign the material instead.',
+  nobodyMissed: 'Nobody in the class has missed that question.',
+  alreadyRetaught: 'Everyone who missed that question has already been sent its section again.',
+  reteachNote: (section: string, review: string) => `Read “${section}” again, then retake “${review}”.`,
+  retaught: (section: string, n: number) => `Assigned “${section}” and a re-review to the ${n === 1 ? 'student' : `${n} students`} who missed it.`,
 } as const;

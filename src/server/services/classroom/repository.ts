@@ -242,7 +242,30 @@ export async function removeTeacher(db: Db, classId: number, userId: number): Pr
 
 export type AssignmentRow = Selectable<AssignmentsTable>;
 
-const ASSIGNMENT_COLUMNS = ['id', 'class_id', 'kind', 'module_slug', 'material_slug', 'worksheet_kind', 'due_date', 'due_at', 'max_attempts', 'created_by', 'created_at', 'deleted_at'] as const;
+const ASSIGNMENT_COLUMNS = [
+  'id',
+  'class_id',
+  'kind',
+  'module_slug',
+  'material_slug',
+  'worksheet_kind',
+  'due_date',
+  'due_at',
+  'max_attempts',
+  'created_by',
+  'created_at',
+  'deleted_at',
+  'section_slug',
+  'student_ids',
+  'note',
+] as const;
+
+/** The students an assignment is for: null for the whole class, else the ids it lists (a re-teach). */
+export function assignedStudents(row: Pick<AssignmentRow, 'student_ids'>): number[] | null {
+  if (row.student_ids === null) return null;
+  const ids = JSON.parse(row.student_ids) as unknown;
+  return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+}
 
 export async function classAssignments(db: Db, classIds: readonly number[]): Promise<AssignmentRow[]> {
   if (classIds.length === 0) return [];
@@ -269,7 +292,8 @@ export async function findAssignment(db: Db, classId: number, assignmentId: numb
 
 export async function insertAssignment(
   db: Db,
-  values: Pick<AssignmentRow, 'class_id' | 'kind' | 'module_slug' | 'material_slug' | 'worksheet_kind' | 'due_date' | 'due_at' | 'max_attempts' | 'created_by' | 'created_at'>,
+  values: Pick<AssignmentRow, 'class_id' | 'kind' | 'module_slug' | 'material_slug' | 'worksheet_kind' | 'due_date' | 'due_at' | 'max_attempts' | 'created_by' | 'created_at'> &
+    Partial<Pick<AssignmentRow, 'section_slug' | 'student_ids' | 'note'>>,
 ): Promise<number> {
   const row = await db
     .insertInto('assignments')
@@ -286,6 +310,21 @@ export async function updateAssignment(db: Db, assignmentId: number, set: { due_
 
 export async function withdrawAssignment(db: Db, assignmentId: number, now: number): Promise<void> {
   await db.updateTable('assignments').set({ deleted_at: now }).where('id', '=', assignmentId).execute();
+}
+
+/** The review attempts of some students at one material's review, with their answers (what the class got wrong). */
+export async function reviewAnswersOf(db: Db, userIds: readonly number[], moduleSlug: string, materialSlug: string): Promise<{ userId: number; createdAt: number; answers: string; passed: boolean }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('review_attempts')
+    .select(['user_id', 'created_at', 'answers', 'passed'])
+    .where('user_id', 'in', [...userIds])
+    .where('module_slug', '=', moduleSlug)
+    .where('material_slug', '=', materialSlug)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, createdAt: Number(r.created_at), answers: r.answers, passed: Number(r.passed) === 1 }));
 }
 
 /** The classes a student is in (live enrolments), with school and class names. */

@@ -16,10 +16,12 @@ import {
   type AssignmentKind,
   type ClassDashboard,
   type ClassDetail,
+  type ClassReviewQuestions,
   type ClassStudentRecord,
   type ClassSummary,
   type DashboardStudent,
   type MyAssignment,
+  type ReteachResult,
   type StudentClass,
   type TurnInComment,
   type TurnInRecord,
@@ -34,7 +36,8 @@ import { endSessions as endUserSessions, giveTemporaryPassword, type StaffAction
 import { auditActorOf, auditNameOf, auditNameOfUser } from '../audit/actor';
 import { recordAudit } from '../audit/record';
 import { transcriptRows } from '../catalog/progress';
-import { loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
+import { bankOf, loadProgress, loadTree, schoolCatalog, type TreeModule } from '../catalog/repository';
+import { sectionsOf } from '../catalog/reviewServing';
 import { parseData } from '../ownedDocuments/routes';
 import { actorOf, requireAuthority } from '../authority';
 import { signedInIdentity } from '../signedIn';
@@ -44,6 +47,7 @@ import { dueAtOf, parseDueDay } from './dueDates';
 import { gradebookFileName, gradebookRows, missingMarkOf } from './gradebook';
 import { dashboardRows } from './dashboardRows';
 import { CLASSROOM_MESSAGES } from './messages';
+import { questionTallies } from './missedQuestions';
 import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
 import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf } from './shapes';
@@ -132,7 +136,9 @@ async function classDetail(ctx: ServiceContext, cls: repo.ClassRow): Promise<Cla
   ]);
   const summary = summaries[0];
   if (!summary) throw new HttpError(404, CLASSROOM_MESSAGES.classNotFound);
-  return { ...summaryOf(summary), schoolName: cls.schoolName, timezone: cls.timezone, assignments: rows.map((row) => assignmentOf(row, tree)), ...codeAddresses(ctx.config.publicUrl) };
+  // the class's own assignments; a re-teach for a few students is listed with its review's questions
+  const assignments = rows.filter((row) => row.student_ids === null).map((row) => assignmentOf(row, tree));
+  return { ...summaryOf(summary), schoolName: cls.schoolName, timezone: cls.timezone, assignments, ...codeAddresses(ctx.config.publicUrl) };
 }
 
 // ---------------------------------------------------------------- classes
@@ -315,7 +321,8 @@ async function createAssignment(ctx: ServiceContext): Promise<Result> {
   }
   const worksheetKind = input.kind === 'worksheet' ? (input.worksheetKind ?? null) : null;
   const existing = await repo.classAssignments(ctx.db, [cls.id]);
-  if (existing.some((a) => a.kind === input.kind && a.module_slug === moduleSlug && a.material_slug === materialSlug && a.worksheet_kind === worksheetKind)) {
+  // a re-teach for some students (student_ids) does not stand in for assigning the class
+  if (existing.some((a) => a.student_ids === null && a.kind === input.kind && a.module_slug === moduleSlug && a.material_slug === materialSlug && a.worksheet_kind === worksheetKind)) {
     throw new HttpError(409, CLASSROOM_MESSAGES.alreadyAssigned);
   }
   const now = ctx.clock();
@@ -378,12 +385,14 @@ interface Grid {
  * comes from its cache.
  */
 async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
-  const [tree, assignments, roster, sessions] = await Promise.all([
+  const [tree, everyAssignment, roster, sessions] = await Promise.all([
     schoolTree(db, cls.lsclientID),
     repo.classAssignments(db, [cls.id]),
     repo.classStudents(db, cls.id, cls.clientId),
     repo.sessionActivity(db, cls.id, now),
   ]);
+  // the grid's columns are the class's assignments; a re-teach for a few students shows on its review's "what the class got wrong"
+  const assignments = everyAssignment.filter((a) => a.student_ids === null);
   const { students } = await dashboardRows(db, { classId: cls.id, tree, facts: assignments.map(factsOf), roster, sessions, now });
   return { cls, tree, assignments, students };
 }
@@ -416,6 +425,112 @@ async function gradebook(ctx: ServiceContext): Promise<Result> {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${gradebookFileName(cls.name)}"`,
   });
+}
+
+// ---------------------------------------------------------------- what the class got wrong
+
+/** The review assignment the route names, its material in the school's catalog, and the class's students. */
+async function reviewAssignment(ctx: ServiceContext, cls: repo.ClassRow) {
+  const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
+  if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
+  if (row.kind !== 'review') throw new HttpError(400, CLASSROOM_MESSAGES.notAReview);
+  const tree = await schoolTree(ctx.db, cls.lsclientID);
+  const m = tree.find((x) => x.slug === row.module_slug);
+  const mat = m?.materials.find((x) => x.slug === row.material_slug);
+  if (!m || !mat?.review) throw new HttpError(404, CLASSROOM_MESSAGES.reviewGone);
+  return { row, tree, m, mat, review: mat.review };
+}
+
+/**
+ * Each question of the review's bank with the share of the class that got it right (each student's
+ * latest answer to it), most-missed first, with the section it tests and who missed it.
+ */
+async function reviewTallies(ctx: ServiceContext, cls: repo.ClassRow): Promise<ClassReviewQuestions> {
+  const { row, m, mat, review } = await reviewAssignment(ctx, cls);
+  const [roster, bank, assignments] = await Promise.all([repo.classStudents(ctx.db, cls.id, cls.clientId), bankOf(ctx.db, [review.id]), repo.classAssignments(ctx.db, [cls.id])]);
+  const students = roster.map((s) => ({ userId: s.userId, firstName: s.firstName, lastName: s.lastName, name: `${s.firstName} ${s.lastName}`.trim() }));
+  const attempts = await repo.reviewAnswersOf(
+    ctx.db,
+    students.map((s) => s.userId),
+    m.slug,
+    mat.slug,
+  );
+  // the students each section of this material was already re-taught to
+  const retaught = (sectionSlug: string) =>
+    new Set(assignments.filter((a) => a.kind === 'material' && a.module_slug === m.slug && a.material_slug === mat.slug && a.section_slug === sectionSlug).flatMap((a) => repo.assignedStudents(a) ?? []));
+  return {
+    classId: cls.id,
+    assignmentId: row.id,
+    title: review.title,
+    moduleSlug: m.slug,
+    materialSlug: mat.slug,
+    materialTitle: mat.title,
+    studentCount: students.length,
+    attemptedCount: new Set(attempts.map((a) => a.userId)).size,
+    questions: questionTallies(bank, attempts, students, sectionsOf(m), retaught),
+  };
+}
+
+async function reviewQuestions(ctx: ServiceContext): Promise<ClassReviewQuestions> {
+  const { cls } = await staffClass(ctx);
+  return reviewTallies(ctx, cls);
+}
+
+const reteachSchema = object({
+  questionId: number()
+    .strict()
+    .typeError(CLASSROOM_MESSAGES.questionRequired)
+    .integer(CLASSROOM_MESSAGES.questionRequired)
+    .min(1, CLASSROOM_MESSAGES.questionRequired)
+    .max(2_147_483_647, CLASSROOM_MESSAGES.questionRequired)
+    .required(CLASSROOM_MESSAGES.questionRequired),
+})
+  .noUnknown(CLASSROOM_MESSAGES.unknownField)
+  .required(CLASSROOM_MESSAGES.questionRequired)
+  .typeError(CLASSROOM_MESSAGES.questionRequired);
+
+/**
+ * One click: the section a missed question tests and a re-review, both assigned to the students who
+ * missed it and were not sent that section already. Assignments name a section (the material's
+ * page opens at it) and carry the students they are for; the review's own attempt limit still holds.
+ */
+async function reteach(ctx: ServiceContext): Promise<Result> {
+  const { staff, cls } = await staffClass(ctx, 'live');
+  const tallies = await reviewTallies(ctx, cls);
+  const { questionId } = ctx.payload as { questionId: number };
+  const q = tallies.questions.find((x) => x.questionId === questionId);
+  if (!q) throw new HttpError(404, CLASSROOM_MESSAGES.questionNotFound);
+  if (!q.section) throw new HttpError(409, CLASSROOM_MESSAGES.noSection);
+  if (q.missedBy.length === 0) throw new HttpError(409, CLASSROOM_MESSAGES.nobodyMissed);
+  const students = q.missedBy.filter((s) => !q.retaughtTo.includes(s.userId));
+  if (students.length === 0) throw new HttpError(409, CLASSROOM_MESSAGES.alreadyRetaught);
+  const section = q.section;
+  const now = ctx.clock();
+  const common = {
+    class_id: cls.id,
+    module_slug: tallies.moduleSlug,
+    material_slug: tallies.materialSlug,
+    worksheet_kind: null,
+    due_date: null,
+    due_at: null,
+    max_attempts: null,
+    created_by: staff.userId,
+    created_at: now,
+    student_ids: JSON.stringify(students.map((s) => s.userId)),
+    note: CLASSROOM_MESSAGES.reteachNote(section.title, tallies.title),
+  };
+  const ids = await withClassVersions(ctx.db, { classIds: [cls.id] }, async (trx) => [
+    await repo.insertAssignment(trx, { ...common, kind: 'material', section_slug: section.slug }),
+    await repo.insertAssignment(trx, { ...common, kind: 'review', section_slug: null }),
+  ]);
+  const tree = await schoolTree(ctx.db, cls.lsclientID);
+  const rows = await Promise.all(ids.map((id) => repo.findAssignment(ctx.db, cls.id, id)));
+  const result: ReteachResult = {
+    assignments: rows.flatMap((row) => (row ? [assignmentOf(row, tree)] : [])),
+    students,
+    message: CLASSROOM_MESSAGES.retaught(section.title, students.length),
+  };
+  return new Result(201, result);
 }
 
 // ---------------------------------------------------------------- one student
@@ -629,10 +744,11 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
     ctx.db,
     classes.map((c) => c.id),
   );
-  const [progress, turnIns, worksheets] = await Promise.all([
+  const [progress, turnIns, worksheets, attempts] = await Promise.all([
     loadProgress(ctx.db, userId),
     repo.studentTurnIns(ctx.db, userId),
     repo.learnerWorksheets(ctx.db, userId),
+    repo.reviewAttemptsOf(ctx.db, userId),
   ]);
   const trees = new Map<number, TreeModule[]>();
   const lsclientIDs = await repo.lsclientIdsOf(ctx.db, [...new Set(classes.map((c) => c.clientId))]);
@@ -642,7 +758,17 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
   for (const row of rows) {
     const cls = classes.find((c) => c.id === row.class_id);
     if (!cls) continue;
+    const forStudents = repo.assignedStudents(row);
+    if (forStudents !== null && !forStudents.includes(userId)) continue;
     const tree = trees.get(cls.clientId) ?? [];
+    if (forStudents !== null) {
+      // a re-teach is done once the review is passed after it was assigned (reading the section again leaves no new mark)
+      const done = attempts.some((a) => a.module_slug === row.module_slug && a.material_slug === row.material_slug && Number(a.passed) === 1 && Number(a.created_at) > Number(row.created_at));
+      if (done && !all) continue;
+      const overdue = !done && row.due_at !== null && Number(row.due_at) < now;
+      list.push({ ...assignmentOf(row, tree), className: cls.name, status: done ? (row.kind === 'review' ? 'passed' : 'completed') : overdue ? 'overdue' : 'not-started', overdue });
+      continue;
+    }
     const work: StudentWork = {
       progress,
       turnIns: turnIns.filter((t) => t.classId === cls.id),
@@ -674,6 +800,8 @@ export const classroomRoutes: readonly ServiceRoute[] = [
   // a poll of an unchanged class is a 304 before any of the grid is computed
   { method: 'GET', path: `${C}/dashboard`, access: 'user', handler: dashboard },
   { method: 'GET', path: `${C}/gradebook.csv`, access: 'user', handler: gradebook },
+  { method: 'GET', path: `${C}/assignments/:assignmentId/questions`, access: 'user', handler: reviewQuestions },
+  { method: 'POST', path: `${C}/assignments/:assignmentId/reteach`, access: 'user', payloadSchema: reteachSchema, handler: reteach },
   { method: 'GET', path: `${C}/students/:userId`, access: 'user', handler: studentRecord },
   { method: 'DELETE', path: `${C}/students/:userId`, access: 'user', handler: removeStudent },
   { method: 'POST', path: `${C}/students/:userId/end-sessions`, access: 'user', payloadSchema: noPayload, handler: endSessions },

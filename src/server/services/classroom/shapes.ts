@@ -7,7 +7,7 @@ import { catalogPaths } from '../../../common/catalog';
 import type { Assignment, ClassSummary, MyAssignment, TurnInSummary } from '../../../common/classroom';
 import { WORKSHEET_INFO, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
 import type { TreeModule } from '../catalog/repository';
-import type { AssignmentRow, ClassSummaryRow, TurnInRow } from './repository';
+import { assignedStudents, type AssignmentRow, type ClassSummaryRow, type TurnInRow } from './repository';
 import type { AssignmentFacts } from './status';
 
 /** An assignment as the class shows it: the title and link of what it names in the school's catalog (its slug when gone). */
@@ -23,6 +23,11 @@ export function assignmentOf(row: AssignmentRow, tree: readonly TreeModule[]): A
   } else if (row.kind === 'module') {
     title = m?.title ?? row.module_slug ?? '';
     href = catalogPaths.module(row.module_slug ?? '');
+  } else if (row.kind === 'material' && row.section_slug) {
+    // a re-teach: the section the students missed, named with its material
+    const section = mat?.sections.find((candidate) => candidate.slug === row.section_slug);
+    title = `${section?.title ?? row.section_slug} (${mat?.title ?? row.material_slug ?? ''})`;
+    href = catalogPaths.section(row.module_slug ?? '', row.material_slug ?? '', row.section_slug);
   } else if (row.kind === 'material') {
     title = mat?.title ?? row.material_slug ?? '';
     href = catalogPaths.material(row.module_slug ?? '', row.material_slug ?? '');
@@ -43,6 +48,9 @@ export function assignmentOf(row: AssignmentRow, tree: readonly TreeModule[]): A
     dueAt: row.due_at === null ? null : Number(row.due_at),
     maxAttempts: row.max_attempts,
     createdAt: Number(row.created_at),
+    ...(row.section_slug ? { sectionSlug: row.section_slug } : {}),
+    ...(row.student_ids !== null ? { studentIds: assignedStudents(row) } : {}),
+    ...(row.note ? { note: row.note } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { catalogApi } from '../../../../../src/client/features/catalog/api';
-import { RESULT_MARKS, LOOK_AGAIN } from '../../../../../src/client/features/catalog/components/ReviewResults';
+import { RESULT_MARKS, LOOK_AGAIN, sectionLinkText } from '../../../../../src/client/features/catalog/components/ReviewResults';
 import { catalogReducer, initialState, reviewFailed } from '../../../../../src/client/features/catalog/slice';
 import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog';
 import { registerArea } from '../../../../../src/client/app/areas';
@@ -59,6 +59,25 @@ it('a failed attempt marks the chosen choices right or wrong in words and names 
   // results are text, not disabled (greyed) radios
   expect(screen.queryAllByRole('radio')).toHaveLength(0);
   expect(screen.getByRole('status')).toHaveTextContent(/marked correct or not correct below/);
+});
+
+it('a failed attempt links each missed question to the section it tests, not "read this part again"', async () => {
+  const needs = { slug: 'needs-and-wants', title: 'Needs and Wants', path: '/app/catalog/budgeting/material/first-budget/section/needs-and-wants' };
+  open({
+    ...base,
+    passed: false,
+    answersShown: false,
+    results: [
+      { id: 1, correct: false, given: 0, correctAnswer: null, explanation: null, section: needs },
+      { id: 2, correct: true, given: false, correctAnswer: null, explanation: null, section: { ...needs, slug: 'write-the-plan', title: 'Write the Plan' } },
+    ],
+  });
+  const first = await screen.findByRole('region', { name: /Which of these is a need/ }, { timeout: 20_000 });
+  expect(within(first).getByRole('link', { name: sectionLinkText('Needs and Wants') })).toHaveAttribute('href', needs.path);
+  expect(within(first).queryByText(LOOK_AGAIN)).toBeNull();
+  expect(within(first).queryByText(RESULT_MARKS.answer)).toBeNull();
+  // a question answered right sends nobody back
+  expect(within(question('A budget is only')).queryByRole('link')).toBeNull();
 });
 
 it('a passed attempt shows the right answer on its choice and the explanation', async () => {

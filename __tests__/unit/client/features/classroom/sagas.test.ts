@@ -185,6 +185,7 @@ describe('a teacher’s changes', () => {
     { change: { kind: 'comment', classId: 3, userId: 8, turnInId: 11, body: 'Nice work' }, method: 'POST', path: '/classes/3/turn-ins/11/comments', payload: { body: 'Nice work' } },
     { change: { kind: 'endSessions', classId: 3, userId: 8 }, method: 'POST', path: '/classes/3/students/8/end-sessions' },
     { change: { kind: 'temporaryPassword', classId: 3, userId: 8 }, method: 'POST', path: '/classes/3/students/8/temporary-password' },
+    { change: { kind: 'reteach', classId: 3, assignmentId: 6, questionId: 41 }, method: 'POST', path: '/classes/3/assignments/6/reteach', payload: { questionId: 41 } },
   ] as const;
 
   it.each(cases)('$change.kind: $method $path', async ({ change, method, path, ...rest }) => {
@@ -200,6 +201,15 @@ describe('a teacher’s changes', () => {
     h.store.dispatch(changeRequested({ kind: 'temporaryPassword', classId: 3, userId: 8 }));
     await settle();
     expect(h.state().classroom.temporaryPassword).toEqual({ userId: 8, password: 'tulip-river-42' });
+  });
+
+  it('a re-teach says what went to whom, in the server’s words, and reads what the class got wrong again', async () => {
+    const message = 'Assigned “Needs and Wants” and a re-review to the 2 students who missed it.';
+    const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(() => ({ status: 201, data: { message, assignments: [], students: [] } })) });
+    h.store.dispatch(changeRequested({ kind: 'reteach', classId: 3, assignmentId: 6, questionId: 41 }));
+    await settle();
+    expect(selectPendingNotifications(h.state())).toEqual([expect.objectContaining({ severity: 'success', summary: message })]);
+    expect(h.requests.map((r) => (r.data as { path: string }).path)).toEqual(['/classes/3/assignments/6/reteach', '/classes/3/assignments/6/questions']);
   });
 
   it('keeps a refusal with its message, for the dialog to show', async () => {

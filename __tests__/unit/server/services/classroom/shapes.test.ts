@@ -17,6 +17,9 @@ const row = (over: Partial<AssignmentRow>): AssignmentRow => ({
   created_by: 1,
   created_at: 100,
   deleted_at: null,
+  section_slug: null,
+  student_ids: null,
+  note: null,
   ...over,
 });
 
@@ -29,9 +32,17 @@ describe('assignmentOf', () => {
     ['a module gone from the catalog by its slug', { kind: 'module', module_slug: 'retired' }, 'retired', '/app/catalog/retired'],
     ['a material gone from the catalog by its slug', { kind: 'material', module_slug: 'budgeting', material_slug: 'gone' }, 'gone', '/app/catalog/budgeting/material/gone'],
     ['a review of a material gone by the material’s slug', { kind: 'review', module_slug: 'budgeting', material_slug: 'gone' }, 'gone', '/app/catalog/budgeting/material/gone/review'],
+    ['a re-teach of a section by its title and its material’s', { kind: 'material', module_slug: 'budgeting', material_slug: 'first', section_slug: 'b', student_ids: '[4,5]' }, 'Section b (First)', '/app/catalog/budgeting/material/first/section/b'],
     ['an unknown worksheet kind by its kind', { kind: 'worksheet', worksheet_kind: 'old-kind' }, 'old-kind', '/app/resources/worksheets/old-kind'],
   ])('%s', (_, over, title, href) => {
     expect(assignmentOf(row(over), TREE)).toMatchObject({ title, href });
+  });
+
+  it('a re-teach names the students it is for and carries the note; a class-wide assignment names none', () => {
+    expect(assignmentOf(row({ kind: 'review', module_slug: 'budgeting', material_slug: 'first', student_ids: '[4,5]', note: 'Read B again.' }), TREE)).toMatchObject({ studentIds: [4, 5], note: 'Read B again.' });
+    const whole = assignmentOf(row({ kind: 'review', module_slug: 'budgeting', material_slug: 'first' }), TREE);
+    expect(whole).not.toHaveProperty('studentIds');
+    expect(whole).not.toHaveProperty('sectionSlug');
   });
 
   it('a review of a material without a review of its own is named after the material', () => {

@@ -3,10 +3,13 @@
  * showed it (its own shuffled order), in full-contrast text; the student's own choice is marked
  * right or wrong ON the choice with an icon and words, not by colour alone. The right answer and
  * its explanation appear only when the server sent them (once the review is passed): a failed
- * attempt says which questions to look at again, not what to click. A numeric question shows the
- * number read from what was typed (and the right one when known).
+ * attempt says which questions to look at again, not what to click, and links each missed one to
+ * the section it tests. A numeric question shows the number read from what was typed (and the
+ * right one when known).
  */
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { QuestionResult, ReviewAnswer, ReviewQuestionView } from '../../../../common/catalog';
@@ -40,6 +43,25 @@ export const RESULT_MARKS = {
 } as const;
 
 export const LOOK_AGAIN = 'Not correct yet. Read this part of the material again, then retake the review.';
+
+/** A missed question's link to the section it tests. */
+export const sectionLinkText = (title: string) => `Review: ${title}`;
+
+/** Where to read again for a missed question: its section's page when the content names one. */
+function ReadAgain({ result }: { result: QuestionResult }) {
+  if (result.section) {
+    return (
+      <Typography sx={{ mt: 1 }}>
+        {result.explanation === null && 'Not correct yet. '}
+        <Link component={RouterLink} to={result.section.path} sx={{ fontWeight: 600 }}>
+          {sectionLinkText(result.section.title)}
+        </Link>
+        {result.explanation === null && ', then retake the review.'}
+      </Typography>
+    );
+  }
+  return result.explanation === null ? <Typography sx={{ mt: 1 }}>{LOOK_AGAIN}</Typography> : null;
+}
 
 type Mark = keyof typeof RESULT_MARKS;
 
@@ -155,11 +177,8 @@ export function QuestionOutcome({ question, index, result }: { question: ReviewQ
           <strong>{result.correct ? SELECT_ALL_OUTCOME.right : SELECT_ALL_OUTCOME.wrong}</strong>
         </Typography>
       )}
-      {result.explanation !== null ? (
-        <Typography sx={{ mt: 1 }}>{result.explanation}</Typography>
-      ) : (
-        !result.correct && <Typography sx={{ mt: 1 }}>{LOOK_AGAIN}</Typography>
-      )}
+      {result.explanation !== null && <Typography sx={{ mt: 1 }}>{result.explanation}</Typography>}
+      {!result.correct && <ReadAgain result={result} />}
     </Box>
   );
 }

@@ -82,6 +82,7 @@ export function AssignedToYou() {
               <Typography variant="body2" color={a.overdue ? 'error' : 'text.secondary'}>
                 {a.className} · {dueLine(a)}
               </Typography>
+              {a.note && <Typography variant="body2">{a.note}</Typography>}
             </Box>
             <StatusChip status={a.overdue ? 'overdue' : a.status} />
           </Paper>

@@ -210,6 +210,13 @@ function Assignments({ classId, assignments }: { classId: number; assignments: A
               <TableRow key={a.id}>
                 <TableCell component="th" scope="row">
                   {a.title}
+                  {a.kind === 'review' && (
+                    <Box sx={{ fontWeight: 'normal' }}>
+                      <Link component={RouterLink} to={`/app/classes/${classId}/reviews/${a.id}/questions`} aria-label={`What the class got wrong: ${a.title}`}>
+                        What the class got wrong
+                      </Link>
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
                 <TableCell>{typedDueDay(a.dueDate) || '—'}</TableCell>
