@@ -3,6 +3,7 @@
  * one place for the routes and the tests that check them.
  */
 import { ACCOUNT_LIMITS } from '../../../common/accountMessages';
+import { MAX_EXTRA_ATTEMPTS } from '../../../common/classroom';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
@@ -49,4 +50,12 @@ export const CLASSROOM_MESSAGES = {
   badTurnInKind: 'You can turn in a worksheet or a budget.',
   wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
   badMissingMark: 'The mark for missing work must be zero, blank or M.',
+  badExtraAttempts: `Extra attempts must be a whole number from 1 to ${MAX_EXTRA_ATTEMPTS}.`,
+  exceptionEmpty: 'Give extra attempts, a later due date, or both.',
+  extraAttemptsOnlyForReviews: 'Only a review has attempts: give this assignment a later due date instead.',
+  attemptsNotLimited: 'This review has no attempt limit: the student can already try again.',
+  noDueToExtend: 'This assignment has no due date to extend.',
+  extensionNotLater: (classDay: string) => `The student’s due date must be later than the class’s (${classDay}).`,
+  exceptionNotFound: 'This student has no exception on this assignment.',
+  exceptionWithdrawn: 'The exception was withdrawn: the class’s attempts and due date apply again.',
 } as const;
