@@ -167,8 +167,8 @@ export interface ClassDashboard {
   name: string;
   assignments: Assignment[];
   students: DashboardStudent[];
-  /** the students' exceptions on these assignments (their cells already use their own due instants) */
-  exceptions: AssignmentException[];
+  /** the students' exceptions on these assignments (their cells already use their own due instants; always sent) */
+  exceptions?: AssignmentException[];
   /** server time of the answer: the page shows "Updated …" */
   generatedAt: number;
 }
@@ -198,8 +198,8 @@ export interface MyAssignment extends Assignment {
   className: string;
   status: AssignmentStatus;
   overdue: boolean;
-  /** the due day is the student's extension, later than the class's */
-  extended: boolean;
+  /** the due day is the student's extension, later than the class's (always sent; absent reads as false) */
+  extended?: boolean;
 }
 
 export interface TurnInInput {

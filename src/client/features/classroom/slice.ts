@@ -14,6 +14,7 @@ import type {
   ClassDetail,
   ClassStudentRecord,
   ClassSummary,
+  ExceptionInput,
   GradebookMissingMark,
   MyAssignment,
   StudentClass,
@@ -46,7 +47,9 @@ export type ClassChange =
   | { kind: 'withdraw'; classId: number; assignmentId: number }
   | { kind: 'comment'; classId: number; userId: number; turnInId: number; body: string }
   | { kind: 'endSessions'; classId: number; userId: number }
-  | { kind: 'temporaryPassword'; classId: number; userId: number };
+  | { kind: 'temporaryPassword'; classId: number; userId: number }
+  | { kind: 'grantException'; classId: number; userId: number; assignmentId: number; input: ExceptionInput }
+  | { kind: 'withdrawException'; classId: number; userId: number; assignmentId: number };
 
 export interface ChangeState {
   status: SubmitStatus;
