@@ -28,7 +28,7 @@ import type { TranscriptRow } from '../../../../common/catalog';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { TableFrame } from '../../../ui/TableFrame';
+import { cellFromSm, FoldedLines, TableFrame } from '../../../ui/TableFrame';
 import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
 import { CopyButton } from '../components/CopyButton';
@@ -131,8 +131,12 @@ export function ClassStudentPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell scope="col">Assignment</TableCell>
-                    <TableCell scope="col">Due</TableCell>
-                    <TableCell scope="col">Attempts</TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Due
+                    </TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Attempts
+                    </TableCell>
                     <TableCell scope="col">Status</TableCell>
                     <TableCell scope="col">Exception</TableCell>
                   </TableRow>
@@ -141,13 +145,16 @@ export function ClassStudentPage() {
                   {data.assignments.map((a) => {
                     const own = data.exceptions.find((e) => e.assignmentId === a.id) ?? null;
                     const cell = data.cells[a.id];
+                    const due = studentDueDay(a, own);
+                    const attempts = studentAttempts(a, own, cell?.attempts ?? 0);
                     return (
                       <TableRow key={a.id}>
                         <TableCell component="th" scope="row">
                           {a.title}
+                          <FoldedLines lines={[`Due ${due}`, `Attempts ${attempts}`]} />
                         </TableCell>
-                        <TableCell>{studentDueDay(a, own)}</TableCell>
-                        <TableCell>{studentAttempts(a, own, cell?.attempts ?? 0)}</TableCell>
+                        <TableCell sx={cellFromSm}>{due}</TableCell>
+                        <TableCell sx={cellFromSm}>{attempts}</TableCell>
                         <TableCell>{cell ? <StatusChip status={cell.status} bestScore={cell.bestScore} /> : '—'}</TableCell>
                         <TableCell>
                           {canExcept(a) ? (
