@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'class.archive',
   'support-school.assign',
   'support-school.unassign',
+  'assignment-exception.grant',
+  'assignment-exception.withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'class.archive': 'Archived a class',
   'support-school.assign': 'Assigned a school to district support',
   'support-school.unassign': 'Took a school from district support',
+  'assignment-exception.grant': 'Gave a student an exception on an assignment',
+  'assignment-exception.withdraw': 'Withdrew a student’s exception on an assignment',
 };
 
 export interface AuditEntry {

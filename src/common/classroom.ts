@@ -33,6 +33,8 @@ export const CLASSROOM_PATHS = {
   endSessions: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/end-sessions`,
   /** POST: a temporary password ({ password }), to be changed at the student's next sign-in */
   temporaryPassword: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/temporary-password`,
+  /** PUT ExceptionInput: the student's exception on one assignment (AssignmentException), replacing theirs; DELETE: withdraw it */
+  exception: (classId: number, userId: number, assignmentId: number) => `/classes/${classId}/students/${userId}/exceptions/${assignmentId}`,
   /** POST { body }: the teacher's comment on turned-in work */
   turnInComments: (classId: number, turnInId: number) => `/classes/${classId}/turn-ins/${turnInId}/comments`,
   /** GET: a turned-in document, read-only, for its teacher or its student (TurnInRecord) */
@@ -140,6 +142,31 @@ export interface ReteachResult {
   message: string;
 }
 
+/** The most extra attempts one exception grants on top of the class's limit. */
+export const MAX_EXTRA_ATTEMPTS = 10;
+
+/**
+ * A teacher's exception for one student on one assignment: attempts on top of a review's limit
+ * (null: none) and/or a due day of their own, later than the class's (null: the class's).
+ */
+export interface ExceptionInput {
+  extraAttempts?: number | null;
+  /** YYYY-MM-DD in the school's time zone */
+  dueDate?: string | null;
+}
+
+export interface AssignmentException {
+  assignmentId: number;
+  userId: number;
+  /** on top of the assignment's maxAttempts; 0 for none */
+  extraAttempts: number;
+  dueDate: string | null;
+  dueAt: number | null;
+  /** who granted it, by name (null: their account is gone) */
+  grantedBy: string | null;
+  grantedAt: number;
+}
+
 export interface ClassSummary {
   id: number;
   name: string;
@@ -197,6 +224,8 @@ export interface ClassDashboard {
   name: string;
   assignments: Assignment[];
   students: DashboardStudent[];
+  /** the students' exceptions on these assignments (their cells already use their own due instants; always sent) */
+  exceptions?: AssignmentException[];
   /** server time of the answer: the page shows "Updated …" */
   generatedAt: number;
 }
@@ -208,6 +237,10 @@ export interface ClassStudentRecord {
   transcript: unknown;
   reviewAttempts: { moduleSlug: string; materialSlug: string; title: string; score: number; passed: boolean; createdAt: number }[];
   turnIns: TurnInSummary[];
+  /** the class's assignments, this student's cell on each (at their own due instant) and their exceptions */
+  assignments: Assignment[];
+  cells: Record<number, DashboardCell>;
+  exceptions: AssignmentException[];
 }
 
 export interface StudentClass {
@@ -217,10 +250,13 @@ export interface StudentClass {
   teachers: string[];
 }
 
+/** `dueDate` and `dueAt` are the student's own: a later day a teacher granted them, else the class's. */
 export interface MyAssignment extends Assignment {
   className: string;
   status: AssignmentStatus;
   overdue: boolean;
+  /** the due day is the student's extension, later than the class's (always sent; absent reads as false) */
+  extended?: boolean;
 }
 
 export interface TurnInInput {

@@ -146,6 +146,15 @@ function refused(res: LightMyRequestResponse): void {
 
 type Probe = () => Promise<void>;
 
+/** A worksheet of T's class due in three days there, made on first use (the exception rows). */
+let dueWorksheet: number | undefined;
+async function exceptionPath(userId: number): Promise<string> {
+  const day = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: p.cls.timezone }).format(t.clock() + days * 86_400_000);
+  dueWorksheet ??= ((await call(p.tokens.tteach!, 'POST', `/classes/${p.cls.id}/assignments`, { kind: 'worksheet', worksheetKind: 'paycheck', dueDate: day(3) })).json() as { id: number }).id;
+  return `/classes/${p.cls.id}/students/${userId}/exceptions/${dueWorksheet}`;
+}
+const laterDay = () => ({ dueDate: new Intl.DateTimeFormat('en-CA', { timeZone: p.cls.timezone }).format(t.clock() + 9 * 86_400_000) });
+
 /** One row per route that acts on a person: who may, who may not. */
 const MATRIX: Record<string, Probe> = {
   'OneLook POST /admin/users/:userId/temporary-password': async () => {
@@ -206,6 +215,16 @@ const MATRIX: Record<string, Probe> = {
   'OneLook DELETE /classes/:classId/students/:userId': async () => {
     // removing from this class touches this school's class only; Roosevelt's staff cannot reach it
     refused(await call(p.tokens.radmin!, 'DELETE', `/classes/${p.cls.id}/students/${p.ids.dualkid}`));
+  },
+  'OneLook PUT /classes/:classId/students/:userId/exceptions/:assignmentId': async () => {
+    // the class's own assignment, at the teacher's own school: its teacher gives any of its students an exception
+    refused(await call(p.tokens.radmin!, 'PUT', await exceptionPath(p.ids.dualkid!), laterDay()));
+    expect((await call(p.tokens.tteach!, 'PUT', await exceptionPath(p.ids.dualkid!), laterDay())).statusCode).toBe(200);
+  },
+  'OneLook DELETE /classes/:classId/students/:userId/exceptions/:assignmentId': async () => {
+    refused(await call(p.tokens.radmin!, 'DELETE', await exceptionPath(p.ids.dualkid!)));
+    expect((await call(p.tokens.tteach!, 'PUT', await exceptionPath(p.ids.lkid!), laterDay())).statusCode).toBe(200);
+    expect((await call(p.tokens.tteach!, 'DELETE', await exceptionPath(p.ids.lkid!))).statusCode).toBe(200);
   },
   'OneLook GET /admin/students/:userId/export': async () => {
     refused(await call(p.tokens.radmin!, 'GET', `/admin/students/${p.ids.lkid}/export`));

@@ -790,6 +790,20 @@ const MATRIX: Record<string, Row> = {
       denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/students/${w.a.id}/temporary-password`));
     },
   },
+  'OneLook PUT /classes/:classId/students/:userId/exceptions/:assignmentId': {
+    resource: 'assignments (a student\'s exception)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'PUT', `/classes/${w.aClass.id}/students/${w.a.id}/exceptions/${w.assignmentId}`, { extraAttempts: 1 }));
+      denied(await call(w.t2, 'PUT', `/classes/${w.t2Class.id}/students/${w.a.id}/exceptions/${w.assignmentId}`, { extraAttempts: 1 })); // not in T2's class
+    },
+  },
+  'OneLook DELETE /classes/:classId/students/:userId/exceptions/:assignmentId': {
+    resource: 'assignments (a student\'s exception)',
+    probe: async () => {
+      for (const attacker of [w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'DELETE', `/classes/${w.aClass.id}/students/${w.a.id}/exceptions/${w.assignmentId}`));
+      denied(await call(w.t2, 'DELETE', `/classes/${w.t2Class.id}/students/${w.a.id}/exceptions/${w.assignmentId}`));
+    },
+  },
   'OneLook GET /admin/students/:userId/export': {
     resource: 'everything of a student (export for the school)',
     probe: async () => {

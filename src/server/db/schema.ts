@@ -575,6 +575,20 @@ export interface AssignmentsTable {
   note: Generated<string | null>;
 }
 
+/** A teacher's exception for one student on one assignment (migration 0026). */
+export interface AssignmentExceptionsTable {
+  assignment_id: number;
+  user_id: number;
+  /** attempts on top of the assignment's max_attempts (0: none) */
+  extra_attempts: number;
+  /** the student's own due day, YYYY-MM-DD in the school's time zone (null: the class's) */
+  due_date: string | null;
+  /** the instant that day ends in the school's time zone */
+  due_at: number | null;
+  granted_by: number | null;
+  granted_at: number;
+}
+
 export interface TurnInsTable {
   id: Generated<number>;
   class_id: number;
@@ -663,6 +677,7 @@ export interface Database {
   class_teachers: ClassTeachersTable;
   class_students: ClassStudentsTable;
   assignments: AssignmentsTable;
+  assignment_exceptions: AssignmentExceptionsTable;
   turn_ins: TurnInsTable;
   turn_in_comments: TurnInCommentsTable;
   audit_events: AuditEventsTable;

@@ -207,6 +207,10 @@ export function changeCall(change: ClassChange): Call {
       return { method: 'POST', path: CLASSROOM_PATHS.temporaryPassword(change.classId, change.userId) };
     case 'reteach':
       return { method: 'POST', path: CLASSROOM_PATHS.reteach(change.classId, change.assignmentId), payload: { questionId: change.questionId } };
+    case 'grantException':
+      return { method: 'PUT', path: CLASSROOM_PATHS.exception(change.classId, change.userId, change.assignmentId), payload: change.input };
+    case 'withdrawException':
+      return { method: 'DELETE', path: CLASSROOM_PATHS.exception(change.classId, change.userId, change.assignmentId) };
   }
 }
 
@@ -225,10 +229,19 @@ export const CHANGE_DONE: Record<ClassChange['kind'], string> = {
   endSessions: 'All of the student’s sessions were ended.',
   temporaryPassword: 'Temporary password made.',
   reteach: 'Re-teach assigned.',
+  grantException: 'Exception saved.',
+  withdrawException: 'Exception withdrawn.',
 };
 
 /** After a change, what is on screen is read again: the list, the class, the grid or the student. */
 function* reloadAfter(change: ClassChange): SagaIterator {
+  if (change.kind === 'grantException' || change.kind === 'withdrawException') {
+    // one student's cells: their page, and the class's grid when it is the one shown
+    yield put(studentRequested({ classId: change.classId, userId: change.userId }));
+    const shown: ReturnType<typeof selectDashboard> = yield select(selectDashboard);
+    if (shown.data?.classId === change.classId) yield call(loadInto<ClassDashboard>, CLASSROOM_PATHS.dashboard(change.classId), dashboardLoaded, dashboardFailed);
+    return;
+  }
   if (change.kind === 'create' || change.kind === 'rename' || change.kind === 'archive' || change.kind === 'newJoinCode') {
     yield put(classesRequested());
   }

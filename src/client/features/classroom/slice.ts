@@ -15,6 +15,7 @@ import type {
   ClassReviewQuestions,
   ClassStudentRecord,
   ClassSummary,
+  ExceptionInput,
   GradebookMissingMark,
   MyAssignment,
   StudentClass,
@@ -48,7 +49,9 @@ export type ClassChange =
   | { kind: 'comment'; classId: number; userId: number; turnInId: number; body: string }
   | { kind: 'endSessions'; classId: number; userId: number }
   | { kind: 'temporaryPassword'; classId: number; userId: number }
-  | { kind: 'reteach'; classId: number; assignmentId: number; questionId: number };
+  | { kind: 'reteach'; classId: number; assignmentId: number; questionId: number }
+  | { kind: 'grantException'; classId: number; userId: number; assignmentId: number; input: ExceptionInput }
+  | { kind: 'withdrawException'; classId: number; userId: number; assignmentId: number };
 
 export interface ChangeState {
   status: SubmitStatus;

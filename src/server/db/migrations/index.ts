@@ -23,6 +23,7 @@ import { migration0022 } from './0022_temporary_passwords';
 import { migration0023 } from './0023_support_schools';
 import { migration0024 } from './0024_roster_email';
 import { migration0025 } from './0025_students_without_email';
+import { migration0026 } from './0026_assignment_exceptions';
 import { migration0029 } from './0029_question_sections';
 import { migration0031 } from './0031_material_progress';
 
@@ -54,6 +55,7 @@ export const migrationProvider: MigrationProvider = {
       '0023_support_schools': migration0023,
       '0024_roster_email': migration0024,
       '0025_students_without_email': migration0025,
+      '0026_assignment_exceptions': migration0026,
       '0029_question_sections': migration0029,
       '0031_material_progress': migration0031,
     };

@@ -18,7 +18,7 @@ import type { DashboardStudent } from '../../../common/classroom';
 import type { Db } from '../../db';
 import type { LearnerProgress, TreeModule } from '../catalog/repository';
 import * as repo from './repository';
-import { cellAt, workCell, type AssignmentFacts, type StudentWork, type WorkCell } from './status';
+import { cellAt, studentDueAt, workCell, type AssignmentFacts, type StudentWork, type WorkCell } from './status';
 
 /** What a student's row is without the clock and the sessions. */
 export interface WorkRow {
@@ -167,6 +167,8 @@ export interface RowInputs {
   roster: readonly repo.StudentRow[];
   sessions: { live: Map<number, number>; last: Map<number, number> };
   now: number;
+  /** a student's own due instant on an assignment (a teacher's extension), if any */
+  ownDueAt?: (assignmentId: number, userId: number) => number | null | undefined;
 }
 
 /** The dashboard's rows at `now`: kept rows whose version still holds, the others computed. */
@@ -184,7 +186,7 @@ export async function dashboardRows(db: Db, input: RowInputs): Promise<{ student
     const last = Math.max(input.sessions.last.get(s.userId) ?? 0, row.lastWorkAt);
     const cells: DashboardStudent['cells'] = {};
     facts.forEach((a, i) => {
-      cells[a.id] = cellAt(row.cells[i]!, a.dueAt, now);
+      cells[a.id] = cellAt(row.cells[i]!, studentDueAt(a.dueAt, input.ownDueAt?.(a.id, s.userId)), now);
     });
     return {
       userId: s.userId,

@@ -3,6 +3,7 @@
  * one place for the routes and the tests that check them.
  */
 import { ACCOUNT_LIMITS } from '../../../common/accountMessages';
+import { MAX_EXTRA_ATTEMPTS } from '../../../common/classroom';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
@@ -58,4 +59,12 @@ export const CLASSROOM_MESSAGES = {
   alreadyRetaught: 'Everyone who missed that question has already been sent its section again.',
   reteachNote: (section: string, review: string) => `Read “${section}” again, then retake “${review}”.`,
   retaught: (section: string, n: number) => `Assigned “${section}” and a re-review to the ${n === 1 ? 'student' : `${n} students`} who missed it.`,
+  badExtraAttempts: `Extra attempts must be a whole number from 1 to ${MAX_EXTRA_ATTEMPTS}.`,
+  exceptionEmpty: 'Give extra attempts, a later due date, or both.',
+  extraAttemptsOnlyForReviews: 'Only a review has attempts: give this assignment a later due date instead.',
+  attemptsNotLimited: 'This review has no attempt limit: the student can already try again.',
+  noDueToExtend: 'This assignment has no due date to extend.',
+  extensionNotLater: (classDay: string) => `The student’s due date must be later than the class’s (${classDay}).`,
+  exceptionNotFound: 'This student has no exception on this assignment.',
+  exceptionWithdrawn: 'The exception was withdrawn: the class’s attempts and due date apply again.',
 } as const;

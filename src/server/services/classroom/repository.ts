@@ -344,14 +344,19 @@ export async function studentClasses(db: Db, userId: number): Promise<{ id: numb
 
 /**
  * The assignment whose review attempt limit binds the student for one material: the one with the
- * smallest limit among the review assignments of the live classes they are in (the earliest on a tie).
+ * smallest limit among the review assignments of the live classes they are in (the earliest on a
+ * tie), each limit with the extra attempts a teacher granted this student on it.
  */
 async function bindingAssignment(db: Db, userId: number, moduleSlug: string, materialSlug: string) {
+  const allowed = sql<number>`assignments.max_attempts + coalesce(assignment_exceptions.extra_attempts, 0)`;
   return db
     .selectFrom('assignments')
     .innerJoin('class_students', 'class_students.class_id', 'assignments.class_id')
     .innerJoin('classes', 'classes.id', 'assignments.class_id')
-    .select(['assignments.max_attempts', 'assignments.class_id', 'assignments.created_by', 'classes.name'])
+    .leftJoin('assignment_exceptions', (join) =>
+      join.onRef('assignment_exceptions.assignment_id', '=', 'assignments.id').onRef('assignment_exceptions.user_id', '=', 'class_students.user_id'),
+    )
+    .select([allowed.as('max_attempts'), 'assignments.class_id', 'assignments.created_by', 'classes.name'])
     .where('class_students.user_id', '=', userId)
     .where('class_students.left_at', 'is', null)
     .where('classes.archived_at', 'is', null)
@@ -360,7 +365,7 @@ async function bindingAssignment(db: Db, userId: number, moduleSlug: string, mat
     .where('assignments.module_slug', '=', moduleSlug)
     .where('assignments.material_slug', '=', materialSlug)
     .where('assignments.max_attempts', 'is not', null)
-    .orderBy('assignments.max_attempts')
+    .orderBy(allowed)
     .orderBy('assignments.id')
     .limit(1)
     .executeTakeFirst();

@@ -13,6 +13,7 @@ import {
   SCHOOLADMIN_PERMISSION,
   TEACHER_PERMISSION,
   type Assignment,
+  type AssignmentException,
   type AssignmentKind,
   type ClassDashboard,
   type ClassDetail,
@@ -51,12 +52,13 @@ import { questionTallies } from './missedQuestions';
 import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
 import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf } from './shapes';
-import { assignmentCell, type StudentWork } from './status';
+import { exceptionsOf, ownDueAts } from './exceptions';
+import { cellAt, studentDueAt, workCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-function idParam(ctx: ServiceContext, name: string, what: string): number {
+export function idParam(ctx: ServiceContext, name: string, what: string): number {
   const raw = ctx.params[name] ?? '';
   const value = Number(raw);
   if (!ID_PATTERN.test(raw) || value > 2_147_483_647) throw new HttpError(400, CLASSROOM_MESSAGES.badId(what));
@@ -100,7 +102,7 @@ interface StaffClass {
  * The class the route names, for staff: at the caller's current school, taught by them or read by
  * that school's admin. `change`: only its teachers; `live`: and not archived.
  */
-async function staffClass(ctx: ServiceContext, need: 'read' | 'change' | 'live' = 'read'): Promise<StaffClass> {
+export async function staffClass(ctx: ServiceContext, need: 'read' | 'change' | 'live' = 'read'): Promise<StaffClass> {
   const staff = staffOf(ctx);
   const classId = idParam(ctx, 'classId', 'class');
   const cls = await repo.findClass(ctx.db, classId);
@@ -115,7 +117,7 @@ async function staffClass(ctx: ServiceContext, need: 'read' | 'change' | 'live' 
 }
 
 /** A student of the class named by :userId (live enrolment), else 404. */
-async function studentParam(ctx: ServiceContext, cls: repo.ClassRow): Promise<number> {
+export async function studentParam(ctx: ServiceContext, cls: repo.ClassRow): Promise<number> {
   const userId = idParam(ctx, 'userId', 'student');
   if (!(await repo.isEnrolled(ctx.db, cls.id, userId))) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
   return userId;
@@ -375,6 +377,7 @@ interface Grid {
   tree: TreeModule[];
   assignments: repo.AssignmentRow[];
   students: DashboardStudent[];
+  exceptions: AssignmentException[];
 }
 
 /**
@@ -385,16 +388,17 @@ interface Grid {
  * comes from its cache.
  */
 async function grid(db: Db, cls: repo.ClassRow, now: number): Promise<Grid> {
-  const [tree, everyAssignment, roster, sessions] = await Promise.all([
+  const [tree, everyAssignment, roster, sessions, exceptions] = await Promise.all([
     schoolTree(db, cls.lsclientID),
     repo.classAssignments(db, [cls.id]),
     repo.classStudents(db, cls.id, cls.clientId),
     repo.sessionActivity(db, cls.id, now),
+    exceptionsOf(db, { classIds: [cls.id] }),
   ]);
   // the grid's columns are the class's assignments; a re-teach for a few students shows on its review's "what the class got wrong"
   const assignments = everyAssignment.filter((a) => a.student_ids === null);
-  const { students } = await dashboardRows(db, { classId: cls.id, tree, facts: assignments.map(factsOf), roster, sessions, now });
-  return { cls, tree, assignments, students };
+  const { students } = await dashboardRows(db, { classId: cls.id, tree, facts: assignments.map(factsOf), roster, sessions, now, ownDueAt: ownDueAts(exceptions) });
+  return { cls, tree, assignments, students, exceptions };
 }
 
 /**
@@ -406,7 +410,7 @@ async function dashboard(ctx: ServiceContext): Promise<Tagged> {
   const now = ctx.clock();
   return new Tagged(await dashboardTag(ctx.db, cls, now), async (): Promise<ClassDashboard> => {
     const g = await grid(ctx.db, cls, now);
-    return { classId: cls.id, name: cls.name, assignments: g.assignments.map((a) => assignmentOf(a, g.tree)), students: g.students, generatedAt: now };
+    return { classId: cls.id, name: cls.name, assignments: g.assignments.map((a) => assignmentOf(a, g.tree)), students: g.students, exceptions: g.exceptions, generatedAt: now };
   });
 }
 
@@ -552,7 +556,7 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
   const g = await grid(ctx.db, cls, now);
   const student = g.students.find((s) => s.userId === userId);
   if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
-  const { cells: _cells, ...rest } = student;
+  const { cells, ...rest } = student;
   // reading a student's record is a staff action on their data: the trail says who looked
   await recordAudit(
     ctx.db,
@@ -581,6 +585,9 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
       ctx.db,
       turnIns.map((t) => ({ ...t, className: cls.name })),
     ),
+    assignments: g.assignments.map((a) => assignmentOf(a, g.tree)),
+    cells,
+    exceptions: g.exceptions.filter((e) => e.userId === userId),
   };
 }
 
@@ -744,11 +751,12 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
     ctx.db,
     classes.map((c) => c.id),
   );
-  const [progress, turnIns, worksheets, attempts] = await Promise.all([
+  const [progress, turnIns, worksheets, attempts, exceptions] = await Promise.all([
     loadProgress(ctx.db, userId),
     repo.studentTurnIns(ctx.db, userId),
     repo.learnerWorksheets(ctx.db, userId),
     repo.reviewAttemptsOf(ctx.db, userId),
+    exceptionsOf(ctx.db, { userId }),
   ]);
   const trees = new Map<number, TreeModule[]>();
   const lsclientIDs = await repo.lsclientIdsOf(ctx.db, [...new Set(classes.map((c) => c.clientId))]);
@@ -774,10 +782,23 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
       turnIns: turnIns.filter((t) => t.classId === cls.id),
       worksheets,
     };
-    const cell = assignmentCell(factsOf(row), tree, work, now);
+    // the student's own due day when a teacher granted a later one
+    const own = exceptions.find((e) => e.assignmentId === row.id);
+    const classDueAt = row.due_at === null ? null : Number(row.due_at);
+    const dueAt = studentDueAt(classDueAt, own?.dueAt);
+    const extended = dueAt !== classDueAt;
+    const cell = cellAt(workCell(factsOf(row), tree, work), dueAt, now);
     const finished = cell.status === 'completed' || cell.status === 'passed';
     if (finished && !all) continue;
-    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue' });
+    const assignment = assignmentOf(row, tree);
+    list.push({
+      ...assignment,
+      ...(extended ? { dueDate: own?.dueDate ?? assignment.dueDate, dueAt } : {}),
+      className: cls.name,
+      status: cell.status,
+      overdue: cell.status === 'overdue',
+      extended,
+    });
   }
   return list.sort(byUrgency);
 }

@@ -101,6 +101,14 @@ export function cellAt(work: WorkCell, dueAt: number | null, now: number): Dashb
   return work.canBeLate && !finished && dueAt !== null && now > dueAt ? { ...cell, status: 'overdue' } : cell;
 }
 
+/**
+ * One student's due instant: the later day a teacher granted them, else the class's. Without a
+ * class due instant there is nothing to be late for, extension or not.
+ */
+export function studentDueAt(classDueAt: number | null, ownDueAt: number | null | undefined): number | null {
+  return classDueAt !== null && ownDueAt != null && ownDueAt > classDueAt ? ownDueAt : classDueAt;
+}
+
 const late = (cell: DashboardCell): WorkCell => ({ cell, canBeLate: true });
 const NEVER_LATE: WorkCell = { cell: EMPTY_CELL, canBeLate: false };
 

@@ -9,8 +9,9 @@
  * - **What no class write records**: who is signed in now and when each student was last active
  *   change with sign-ins, renewals, sign-outs and the clock (expiry, the idle limit). The validator
  *   sums the roster's sessions (count, last activity, expiry, revocation) and counts the live ones at
- *   `now`, as the grid's session query does; the assignments already past due at `now` (a cell turns
- *   overdue with no write) and the newest content import (the school's catalog) complete it.
+ *   `now`, as the grid's session query does; the assignments and students' extensions already past
+ *   due at `now` (a cell turns overdue with no write) and the newest content import (the school's
+ *   catalog) complete it.
  *
  * The validator is read before the grid: a write committed in between makes the answer newer than
  * its tag, and the next poll a 200, never a 304 on an older grid.
@@ -166,12 +167,22 @@ export async function dashboardTag(db: Db, cls: { id: number; dashboardVersion: 
           .where('deleted_at', 'is', null)
           .where('due_at', '<', now)
           .as('pastDue'),
+      // a student's extension passing turns their cell overdue with no write, as the class's due does
+      (eb) =>
+        eb
+          .selectFrom('assignment_exceptions')
+          .innerJoin('assignments', 'assignments.id', 'assignment_exceptions.assignment_id')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('assignments.class_id', '=', cls.id)
+          .where('assignments.deleted_at', 'is', null)
+          .where('assignment_exceptions.due_at', '<', now)
+          .as('pastOwnDue'),
       (eb) => eb.selectFrom('content_versions').select(sql<number | null>`max(id)`.as('v')).as('content'),
     ])
     .where('user_id', 'in', (eb) => eb.selectFrom('class_students').select('user_id').where('class_id', '=', cls.id).where('left_at', 'is', null))
     .executeTakeFirstOrThrow();
   // numbers as text: PostgreSQL's sums of bigints arrive as strings, SQLite's as numbers
-  const parts = [GRID_FORMAT, cls.id, cls.dashboardVersion, row.sessions, row.activity, row.expiry, row.revoked, row.live, row.pastDue, row.content].map((v) => (v === null ? '' : String(v)));
+  const parts = [GRID_FORMAT, cls.id, cls.dashboardVersion, row.sessions, row.activity, row.expiry, row.revoked, row.live, row.pastDue, row.pastOwnDue, row.content].map((v) => (v === null ? '' : String(v)));
   return `W/"${createHash('sha1').update(parts.join(':')).digest('base64url')}"`;
 }
 

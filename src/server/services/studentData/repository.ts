@@ -113,12 +113,17 @@ export async function belongsToAnotherSchool(trx: Db, id: number, clientId: numb
 
 /**
  * Removes the student from one school (their account stays for the others): that school's
- * classes, turn-ins, course ids and membership; their remaining schools keep their order from 0;
+ * classes, turn-ins, exceptions, course ids and membership; their remaining schools keep their order from 0;
  * every session ends.
  */
 export async function unlinkFromSchool(trx: Db, id: number, clientId: number, now: number): Promise<void> {
   const classIds = trx.selectFrom('classes').select('id').where('client_id', '=', clientId);
   await trx.deleteFrom('turn_ins').where('user_id', '=', id).where('class_id', 'in', classIds).execute();
+  await trx
+    .deleteFrom('assignment_exceptions')
+    .where('user_id', '=', id)
+    .where('assignment_id', 'in', trx.selectFrom('assignments').select('id').where('class_id', 'in', classIds))
+    .execute();
   await trx.deleteFrom('class_students').where('user_id', '=', id).where('class_id', 'in', classIds).execute();
   await trx.deleteFrom('user_products').where('user_id', '=', id).where('client_id', '=', clientId).execute();
   await trx.deleteFrom('user_clients').where('user_id', '=', id).where('client_id', '=', clientId).execute();

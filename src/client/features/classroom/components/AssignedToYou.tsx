@@ -21,10 +21,10 @@ import { StatusChip } from './StatusChip';
 
 registerArea(classroomArea);
 
-/** "Due 11/30/26", "Was due 11/20/26" (overdue), "No due day". */
-export function dueLine(a: Pick<MyAssignment, 'dueDate' | 'overdue'>): string {
+/** "Due 11/30/26", "Was due 11/20/26" (overdue), "Due 12/04/26 (extended)" (the student's own day), "No due day". */
+export function dueLine(a: Pick<MyAssignment, 'dueDate' | 'overdue'> & { extended?: boolean }): string {
   if (!a.dueDate) return 'No due day';
-  return `${a.overdue ? 'Was due' : 'Due'} ${typedDueDay(a.dueDate)}`;
+  return `${a.overdue ? 'Was due' : 'Due'} ${typedDueDay(a.dueDate)}${a.extended ? ' (extended)' : ''}`;
 }
 
 /** The list was just asked for ahead of Home (assignmentsAnswered): Home's first mount does not ask again. */

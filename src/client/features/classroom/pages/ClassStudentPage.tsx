@@ -1,6 +1,8 @@
 /**
- * /app/classes/:id/students/:userId: one student's page in the class, read-only: the transcript,
- * review attempts and turned-in work (open one, leave a comment). For the shared computer the
+ * /app/classes/:id/students/:userId: one student's page in the class: the class's assignments with
+ * the student's due day, attempts and status, each with an exception to give (extra attempts, a
+ * later due day); then, read-only, the transcript, review attempts and turned-in work (open one,
+ * leave a comment). For the shared computer the
  * student walked away from: "End all sessions"; for a forgotten password: "Give a temporary
  * password", shown once with a copy button. Both are confirmed first.
  */
@@ -26,11 +28,13 @@ import type { TranscriptRow } from '../../../../common/catalog';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { TableFrame } from '../../../ui/TableFrame';
+import { cellFromSm, FoldedLines, TableFrame } from '../../../ui/TableFrame';
 import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/Dialogs';
+import { canExcept, ExceptionDialog, studentAttempts, studentDueDay } from '../components/ExceptionDialog';
+import { StatusChip } from '../components/StatusChip';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
 import { TurnInDialog } from '../components/TurnInView';
@@ -78,6 +82,8 @@ export function ClassStudentPage() {
   const timeZone = useAppSelector(selectTimeZone);
   const [confirm, setConfirm] = useState<'endSessions' | 'temporaryPassword' | null>(null);
   const [openTurnIn, setOpenTurnIn] = useState<number | null>(null);
+  const [excepting, setExcepting] = useState<number | null>(null);
+  const closeException = useCallback(() => setExcepting(null), []);
   const closeConfirm = useCallback(() => setConfirm(null), []);
 
   useEffect(() => {
@@ -113,6 +119,59 @@ export function ClassStudentPage() {
               Give a temporary password
             </Button>
           </Stack>
+
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            Assignments
+          </Typography>
+          {data.assignments.length === 0 ? (
+            <Typography sx={{ mb: 3 }}>Nothing is assigned to the class yet.</Typography>
+          ) : (
+            <TableFrame label="Assignments" sx={{ mb: 3 }}>
+              <Table size="small" aria-label="Assignments">
+                <TableHead>
+                  <TableRow>
+                    <TableCell scope="col">Assignment</TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Due
+                    </TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Attempts
+                    </TableCell>
+                    <TableCell scope="col">Status</TableCell>
+                    <TableCell scope="col">Exception</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.assignments.map((a) => {
+                    const own = data.exceptions.find((e) => e.assignmentId === a.id) ?? null;
+                    const cell = data.cells[a.id];
+                    const due = studentDueDay(a, own);
+                    const attempts = studentAttempts(a, own, cell?.attempts ?? 0);
+                    return (
+                      <TableRow key={a.id}>
+                        <TableCell component="th" scope="row">
+                          {a.title}
+                          <FoldedLines lines={[`Due ${due}`, `Attempts ${attempts}`]} />
+                        </TableCell>
+                        <TableCell sx={cellFromSm}>{due}</TableCell>
+                        <TableCell sx={cellFromSm}>{attempts}</TableCell>
+                        <TableCell>{cell ? <StatusChip status={cell.status} bestScore={cell.bestScore} /> : '—'}</TableCell>
+                        <TableCell>
+                          {canExcept(a) ? (
+                            <Button size="small" onClick={() => setExcepting(a.id)} aria-label={own ? `Change ${name}’s exception on ${a.title}` : `Give an exception to ${name} on ${a.title}`}>
+                              {own ? 'Change' : 'Give an exception'}
+                            </Button>
+                          ) : (
+                            '—'
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableFrame>
+          )}
 
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
             Transcript
@@ -229,6 +288,21 @@ export function ClassStudentPage() {
         </ConfirmDialog>
       )}
       {temporary?.userId === userId && <TemporaryPasswordDialog password={temporary.password} name={name} onClose={() => dispatch(temporaryPasswordDismissed())} />}
+      {data &&
+        (() => {
+          const assignment = excepting === null ? undefined : data.assignments.find((a) => a.id === excepting);
+          if (!assignment) return null;
+          return (
+            <ExceptionDialog
+              open
+              classId={classId}
+              student={{ userId, name }}
+              assignment={assignment}
+              exception={data.exceptions.find((e) => e.assignmentId === assignment.id) ?? null}
+              onClose={closeException}
+            />
+          );
+        })()}
       {openTurnIn !== null && <TurnInDialog turnInId={openTurnIn} teacher={{ classId, userId }} onClose={() => setOpenTurnIn(null)} />}
     </PageFrame>
   );
