@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'class.archive',
   'support-school.assign',
   'support-school.unassign',
+  'turn-in.score',
+  'turn-in.return',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'class.archive': 'Archived a class',
   'support-school.assign': 'Assigned a school to district support',
   'support-school.unassign': 'Took a school from district support',
+  'turn-in.score': 'Scored turned-in work',
+  'turn-in.return': 'Returned turned-in work',
 };
 
 export interface AuditEntry {

@@ -3,6 +3,7 @@
  * one place for the routes and the tests that check them.
  */
 import { ACCOUNT_LIMITS } from '../../../common/accountMessages';
+import { TURN_IN_FEEDBACK_MAX, TURN_IN_POINTS_POSSIBLE } from '../../../common/classroom';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
@@ -49,4 +50,9 @@ export const CLASSROOM_MESSAGES = {
   badTurnInKind: 'You can turn in a worksheet or a budget.',
   wrongAssignment: 'That assignment is not a worksheet of this kind in this class.',
   badMissingMark: 'The mark for missing work must be zero, blank or M.',
+  badScore: `The score must be a whole number of points from 0 to ${TURN_IN_POINTS_POSSIBLE}, complete or incomplete, or empty.`,
+  feedbackNotText: 'The comment must be text.',
+  feedbackTooLong: `A comment can be at most ${TURN_IN_FEEDBACK_MAX} characters.`,
+  nothingToReview: 'Send a score, a comment or both.',
+  alreadyReturned: 'This work was already returned to the student.',
 } as const;

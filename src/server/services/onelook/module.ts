@@ -12,6 +12,7 @@ import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from '../classroom/routes';
+import { inboxRoutes } from '../classroom/inboxRoutes';
 import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from '../schoolAdmin/routes';
 import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
@@ -39,6 +40,7 @@ export const oneLookModule: ServiceModule = {
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
+    ...inboxRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
     ...schoolClassRoutes,
