@@ -194,6 +194,8 @@ export interface TurnInSummary {
   kind: 'worksheet' | 'budget';
   documentId: number;
   title: string;
+  /** for a worksheet, its WorksheetKind */
+  worksheetKind: WorksheetKind | null;
   turnedInAt: number;
   comments: TurnInComment[];
   /** the teacher's score and comment: always for staff, for the student once the work is returned */
@@ -202,8 +204,6 @@ export interface TurnInSummary {
 
 export interface TurnInRecord extends TurnInSummary {
   studentName: string;
-  /** for a worksheet, its WorksheetKind */
-  worksheetKind: WorksheetKind | null;
   /** the document's data as turned in (BudgetData or the worksheet's data) */
   data: unknown;
 }
@@ -239,8 +239,6 @@ export type InboxState = 'to-review' | 'scored' | 'returned';
 export interface InboxItem extends TurnInSummary {
   userId: number;
   studentName: string;
-  /** for a worksheet, its WorksheetKind */
-  worksheetKind: WorksheetKind | null;
   state: InboxState;
 }
 

@@ -68,6 +68,7 @@ const classes = () => import(/* webpackChunkName: "classroom" */ '../features/cl
 const klass = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassPage');
 const howToJoin = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/HowToJoinPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
+const classInbox = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/InboxPage');
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
@@ -129,6 +130,7 @@ const P = {
   Classes: lazyPage(classes, 'ClassesPage'),
   Class: lazyPage(klass, 'ClassPage'),
   ClassStudent: lazyPage(classStudent, 'ClassStudentPage'),
+  ClassInbox: lazyPage(classInbox, 'InboxPage'),
   HowToJoin: lazyPage(howToJoin, 'HowToJoinPage'),
   AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
   AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
@@ -266,6 +268,7 @@ const appChildren: AppRoute[] = [
           { path: ':id', title: 'Class', numeric: ['id'], page: P.Class },
           { path: ':id/join', title: 'How to Join', numeric: ['id'], page: P.HowToJoin },
           { path: ':id/students/:userId', title: 'Student', numeric: ['id', 'userId'], page: P.ClassStudent },
+          { path: ':id/inbox', title: 'Inbox', numeric: ['id'], page: P.ClassInbox },
         ],
       },
       {

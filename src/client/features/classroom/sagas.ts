@@ -15,6 +15,7 @@ import {
   CLASSROOM_PATHS,
   type ClassDashboard,
   type ClassDetail,
+  type ClassInbox,
   type ClassStudentRecord,
   type ClassSummary,
   type MyAssignment,
@@ -54,6 +55,9 @@ import {
   gradebookFailed,
   gradebookRequested,
   gradebookSaved,
+  inboxFailed,
+  inboxLoaded,
+  inboxRequested,
   myAssignmentsFailed,
   myAssignmentsLoaded,
   myAssignmentsRequested,
@@ -106,6 +110,10 @@ export function* loadStudentSaga(action: ReturnType<typeof studentRequested>): S
 
 export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): SagaIterator {
   yield call(loadInto<TurnInRecord>, CLASSROOM_PATHS.turnIn(action.payload.turnInId), turnInLoaded, turnInFailed);
+}
+
+export function* loadInboxSaga(action: ReturnType<typeof inboxRequested>): SagaIterator {
+  yield call(loadInto<ClassInbox>, CLASSROOM_PATHS.inbox(action.payload.classId), inboxLoaded, inboxFailed);
 }
 
 export function* loadMyAssignmentsSaga(): SagaIterator {
@@ -196,6 +204,10 @@ export function changeCall(change: ClassChange): Call {
       return { method: 'POST', path: CLASSROOM_PATHS.endSessions(change.classId, change.userId) };
     case 'temporaryPassword':
       return { method: 'POST', path: CLASSROOM_PATHS.temporaryPassword(change.classId, change.userId) };
+    case 'review':
+      return { method: 'PUT', path: CLASSROOM_PATHS.turnInReview(change.classId, change.turnInId), payload: change.input };
+    case 'returnWork':
+      return { method: 'POST', path: CLASSROOM_PATHS.turnInReturn(change.classId, change.turnInId) };
   }
 }
 
@@ -213,12 +225,19 @@ export const CHANGE_DONE: Record<ClassChange['kind'], string> = {
   comment: 'Comment saved.',
   endSessions: 'All of the student’s sessions were ended.',
   temporaryPassword: 'Temporary password made.',
+  review: 'Score and comment saved.',
+  returnWork: 'Returned to the student.',
 };
 
 /** After a change, what is on screen is read again: the list, the class, the grid or the student. */
 function* reloadAfter(change: ClassChange): SagaIterator {
   if (change.kind === 'create' || change.kind === 'rename' || change.kind === 'archive' || change.kind === 'newJoinCode') {
     yield put(classesRequested());
+  }
+  if (change.kind === 'review' || change.kind === 'returnWork') {
+    // the inbox shows the item's new state; the class itself did not change
+    yield put(inboxRequested({ classId: change.classId }));
+    return;
   }
   if ('classId' in change) {
     if (change.kind !== 'endSessions' && change.kind !== 'temporaryPassword' && change.kind !== 'comment') yield put(classRequested({ classId: change.classId }));
@@ -234,6 +253,7 @@ function* reloadAfter(change: ClassChange): SagaIterator {
 export function* changeSaga(action: ReturnType<typeof changeRequested>): SagaIterator {
   const change = action.payload;
   try {
+    if (change.kind === 'returnWork' && change.input) yield call(callService, changeCall({ kind: 'review', classId: change.classId, turnInId: change.turnInId, input: change.input }));
     const answer: unknown = yield call(callService, changeCall(change));
     if (change.kind === 'temporaryPassword') {
       const password = (answer as { password?: unknown } | null)?.password;
@@ -302,6 +322,7 @@ export function* classroomSaga(): SagaIterator {
   yield takeLatest(classRequested, loadClassSaga);
   yield takeLatest(studentRequested, loadStudentSaga);
   yield takeLatest(turnInRequested, loadTurnInSaga);
+  yield takeLatest(inboxRequested, loadInboxSaga);
   yield takeLatest(myAssignmentsRequested, loadMyAssignmentsSaga);
   yield takeLatest(myClassesRequested, loadMyClassesSaga);
   yield takeLatest(myTurnInsRequested, loadMyTurnInsSaga);

@@ -22,6 +22,7 @@ export const selectClassDetail = (state: ClassroomRootState) => state.classroom.
 export const selectDashboard = (state: ClassroomRootState) => state.classroom.dashboard;
 export const selectClassStudent = (state: ClassroomRootState) => state.classroom.student;
 export const selectTurnIn = (state: ClassroomRootState) => state.classroom.turnIn;
+export const selectInbox = (state: ClassroomRootState) => state.classroom.inbox;
 export const selectChange = (state: ClassroomRootState) => state.classroom.change;
 export const selectTemporaryPassword = (state: ClassroomRootState) => state.classroom.temporaryPassword;
 export const selectGradebook = (state: ClassroomRootState) => state.classroom.gradebook;

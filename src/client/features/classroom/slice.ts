@@ -12,6 +12,7 @@ import type {
   AssignmentInput,
   ClassDashboard,
   ClassDetail,
+  ClassInbox,
   ClassStudentRecord,
   ClassSummary,
   GradebookMissingMark,
@@ -19,6 +20,7 @@ import type {
   StudentClass,
   TurnInInput,
   TurnInRecord,
+  TurnInReviewInput,
   TurnInSummary,
 } from '../../../common/classroom';
 import type { ApiProblem } from '../../api/apiProblem';
@@ -46,7 +48,10 @@ export type ClassChange =
   | { kind: 'withdraw'; classId: number; assignmentId: number }
   | { kind: 'comment'; classId: number; userId: number; turnInId: number; body: string }
   | { kind: 'endSessions'; classId: number; userId: number }
-  | { kind: 'temporaryPassword'; classId: number; userId: number };
+  | { kind: 'temporaryPassword'; classId: number; userId: number }
+  | { kind: 'review'; classId: number; turnInId: number; input: TurnInReviewInput }
+  /** with `input`: the score and comment are saved first */
+  | { kind: 'returnWork'; classId: number; turnInId: number; input?: TurnInReviewInput };
 
 export interface ChangeState {
   status: SubmitStatus;
@@ -67,6 +72,8 @@ export interface ClassroomState {
   };
   student: Loadable<ClassStudentRecord>;
   turnIn: Loadable<TurnInRecord>;
+  /** the class's inbox of turned-in work */
+  inbox: Loadable<ClassInbox>;
   change: ChangeState;
   /** a temporary password just given: shown once, gone when its dialog closes */
   temporaryPassword: { userId: number; password: string } | null;
@@ -93,6 +100,7 @@ export const initialClassroomState: ClassroomState = {
   dashboard: { ...idle<ClassDashboard>(), refreshError: null, etag: null },
   student: idle(),
   turnIn: idle(),
+  inbox: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
   temporaryPassword: null,
   myAssignments: idle(),
@@ -171,6 +179,15 @@ const classroomSlice = createSlice({
     },
     turnInFailed(state, action: PayloadAction<ApiProblem>) {
       state.turnIn = { status: 'failed', data: null, error: action.payload };
+    },
+    inboxRequested(state, action: PayloadAction<{ classId: number }>) {
+      state.inbox = loading(state.inbox, state.inbox.data?.classId === action.payload.classId);
+    },
+    inboxLoaded(state, action: PayloadAction<ClassInbox>) {
+      state.inbox = { status: 'succeeded', data: action.payload, error: null };
+    },
+    inboxFailed(state, action: PayloadAction<ApiProblem>) {
+      state.inbox = { status: 'failed', data: null, error: action.payload };
     },
     changeRequested(state, action: PayloadAction<ClassChange>) {
       state.change.status = 'pending';
@@ -288,6 +305,9 @@ export const {
   turnInRequested,
   turnInLoaded,
   turnInFailed,
+  inboxRequested,
+  inboxLoaded,
+  inboxFailed,
   changeRequested,
   changeSucceeded,
   changeFailed,

@@ -8,7 +8,6 @@
  */
 import { mixed, object } from 'yup';
 import { TURN_IN_FEEDBACK_MAX, TURN_IN_MARKS, TURN_IN_POINTS_POSSIBLE, type ClassInbox, type InboxItem, type TurnInReviewInput, type TurnInScore } from '../../../common/classroom';
-import type { WorksheetKind } from '../../../common/worksheets';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { auditActorOf, auditNameOfUser } from '../audit/actor';
@@ -53,7 +52,7 @@ async function inboxItems(db: Db, className: string, rows: readonly (repo.TurnIn
   );
   return summaries.map((summary, i) => {
     const row = rows[i]!;
-    return { ...summary, userId: row.userId, studentName: row.studentName, worksheetKind: row.worksheetKind as WorksheetKind | null, state: inboxStateOf(row) };
+    return { ...summary, userId: row.userId, studentName: row.studentName, state: inboxStateOf(row) };
   });
 }
 

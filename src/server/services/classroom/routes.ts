@@ -598,7 +598,7 @@ async function turnIn(ctx: ServiceContext): Promise<Result> {
   const id = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
     repo.insertTurnIn(trx, { classId: cls.id, userId, assignmentId, kind: input.kind, documentId: input.documentId, title, snapshot, turnedInAt: now }),
   );
-  const summary: TurnInSummary = { id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [], review: null };
+  const summary: TurnInSummary = { id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, worksheetKind: worksheetKind as WorksheetKind | null, turnedInAt: now, comments: [], review: null };
   return new Result(201, summary);
 }
 

@@ -111,6 +111,7 @@ export function turnInSummariesOf(rows: readonly (TurnInRow & { className: strin
     kind: r.kind,
     documentId: r.documentId,
     title: r.title,
+    worksheetKind: r.worksheetKind as WorksheetKind | null,
     turnedInAt: r.turnedInAt,
     comments: comments.filter((c) => c.turnInId === r.id).map(({ id, authorName, body, createdAt }) => ({ id, authorName, body, createdAt })),
     review: reviewOf(r, viewer),
