@@ -9,7 +9,7 @@ import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import type { ReviewAttemptLimit } from '../../../common/catalog';
 import { isPostgres, type Db } from '../../db';
-import type { AssignmentsTable } from '../../db/schema';
+import type { AssignmentsTable, TurnInsTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
 import { sectionKey, materialKey, type LearnerProgress } from '../catalog/repository';
 import type { Selectable } from 'kysely';
@@ -561,22 +561,10 @@ const turnInColumns = [
 
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-function toTurnInRow(r: {
-  id: number;
-  class_id: number;
-  user_id: number;
-  assignment_id: number | null;
-  kind: 'worksheet' | 'budget';
-  document_id: number;
-  title: string;
-  turned_in_at: number;
-  worksheet_kind: string | null;
-  score_points: number | null;
-  score_mark: 'complete' | 'incomplete' | null;
-  feedback: string | null;
-  scored_at: number | null;
-  returned_at: number | null;
-}): TurnInRow {
+/** A turn_ins row as turnInColumns select it, with its worksheet's kind. */
+type TurnInSelected = Omit<Selectable<TurnInsTable>, 'snapshot' | 'scored_by'> & { worksheet_kind: string | null };
+
+function toTurnInRow(r: TurnInSelected): TurnInRow {
   return {
     scorePoints: numberOrNull(r.score_points),
     scoreMark: r.score_mark,

@@ -4,7 +4,7 @@
  * with its score and comment. Nothing at all for a student with none (Home stays as it was for
  * students without classes), nor when a list could not be read.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -57,6 +57,20 @@ export function assignmentsAnswered(store: AppStore, boundMs: number): Promise<v
   });
 }
 
+/** One of Home's class lists: its heading and its items (li), one card each. */
+function HomeList({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
+        {heading}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
 /** The student's own copy of turned-in work: where they revise it and turn it in again. */
 const workPath = (t: TurnInSummary) => (t.kind === 'budget' ? budgetPath({ id: t.documentId }) : t.worksheetKind ? worksheetPath({ kind: t.worksheetKind, id: t.documentId }) : null);
 
@@ -70,31 +84,26 @@ function ReturnedToYou() {
   const returned = returnedWork(turnIns.data ?? []);
   if (returned.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby="returned-heading" sx={{ mb: 4 }}>
-      <Typography id="returned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Returned to you
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {returned.map((t) => {
-          const path = workPath(t);
-          return (
-            <Paper component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
-              {path ? (
-                <Link component={RouterLink} to={path} sx={{ fontWeight: 600 }}>
-                  {t.title}
-                </Link>
-              ) : (
-                <Typography sx={{ fontWeight: 600 }}>{t.title}</Typography>
-              )}
-              <Typography variant="body2" color="text.secondary">
-                {t.className} · Revise it and turn it in again if you like.
-              </Typography>
-              {t.review && <ReviewNote review={t.review} />}
-            </Paper>
-          );
-        })}
-      </Box>
-    </Box>
+    <HomeList id="returned-heading" heading="Returned to you">
+      {returned.map((t) => {
+        const path = workPath(t);
+        return (
+          <Paper component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
+            {path ? (
+              <Link component={RouterLink} to={path} sx={{ fontWeight: 600 }}>
+                {t.title}
+              </Link>
+            ) : (
+              <Typography sx={{ fontWeight: 600 }}>{t.title}</Typography>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {t.className} · Revise it and turn it in again if you like.
+            </Typography>
+            {t.review && <ReviewNote review={t.review} />}
+          </Paper>
+        );
+      })}
+    </HomeList>
   );
 }
 
@@ -115,11 +124,7 @@ export function AssignedToYou() {
   if (items.length === 0) return <ReturnedToYou />;
   return (
     <>
-    <Box component="section" aria-labelledby="assigned-heading" sx={{ mb: 4 }}>
-      <Typography id="assigned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Assigned to you
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <HomeList id="assigned-heading" heading="Assigned to you">
         {items.map((a) => (
           <Paper component="li" key={a.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
@@ -133,9 +138,8 @@ export function AssignedToYou() {
             <StatusChip status={a.overdue ? 'overdue' : a.status} />
           </Paper>
         ))}
-      </Box>
-    </Box>
-    <ReturnedToYou />
+      </HomeList>
+      <ReturnedToYou />
     </>
   );
 }
