@@ -507,7 +507,7 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
   it('the gradebook CSV: BOM, CRLF, a points row, one score column per assignment, formulas neutralised, e-mail on every row', async () => {
     const w = await classAtWork();
     await passReviewInTwo(w.jo.session);
-    await turnIn(w);
+    await ok(teacher, 'PUT', `/classes/${w.cls.id}/turn-ins/${(await turnIn(w)).id}/review`, { score: 92 });
     const res = await call(teacher, 'GET', `/classes/${w.cls.id}/gradebook.csv`);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Personal-Finance-Period-5-gradebook.csv"');
@@ -527,7 +527,8 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
       ['Points possible', '', '', '', '100', '100', '100', '100'],
       // Bo never tried the review, due yesterday: missing, 0; the rest is not due yet
       [`'=HYPERLINK("http://x.example")`, 'Bo "B"', w.bo.userName, `${w.bo.userName}@example.edu`, '0', '', '', ''],
-      ['Adams', 'Jo', w.jo.userName, `${w.jo.userName}@example.edu`, '100', '100', '100', '100'],
+      // the worksheet: the teacher's score of what Jo turned in
+      ['Adams', 'Jo', w.jo.userName, `${w.jo.userName}@example.edu`, '100', '100', '100', '92'],
     ]);
   });
 

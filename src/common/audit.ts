@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'support-school.unassign',
   'assignment-exception.grant',
   'assignment-exception.withdraw',
+  'turn-in.score',
+  'turn-in.return',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +62,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'support-school.unassign': 'Took a school from district support',
   'assignment-exception.grant': 'Gave a student an exception on an assignment',
   'assignment-exception.withdraw': 'Withdrew a student’s exception on an assignment',
+  'turn-in.score': 'Scored turned-in work',
+  'turn-in.return': 'Returned turned-in work',
 };
 
 export interface AuditEntry {

@@ -43,6 +43,12 @@ export const CLASSROOM_PATHS = {
   reviewQuestions: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}/questions`,
   /** POST ReteachInput: assign a missed question's section and a re-review to the students who missed it (ReteachResult) */
   reteach: (classId: number, assignmentId: number) => `/classes/${classId}/assignments/${assignmentId}/reteach`,
+  /** GET: the class's turned-in worksheets and budgets, newest first (ClassInbox) */
+  inbox: (classId: number) => `/classes/${classId}/inbox`,
+  /** PUT TurnInReviewInput: the teacher's score and comment on turned-in work (InboxItem) */
+  turnInReview: (classId: number, turnInId: number) => `/classes/${classId}/turn-ins/${turnInId}/review`,
+  /** POST: return the work to its student, who then sees the score and comment and may turn in again (InboxItem) */
+  turnInReturn: (classId: number, turnInId: number) => `/classes/${classId}/turn-ins/${turnInId}/return`,
 
   /** GET: the classes the caller is a student in (StudentClass[]) */
   myClasses: '/me/classes',
@@ -281,14 +287,57 @@ export interface TurnInSummary {
   kind: 'worksheet' | 'budget';
   documentId: number;
   title: string;
+  /** for a worksheet, its WorksheetKind */
+  worksheetKind: WorksheetKind | null;
   turnedInAt: number;
   comments: TurnInComment[];
+  /** the teacher's score and comment: always for staff, for the student once the work is returned */
+  review: TurnInReview | null;
 }
 
 export interface TurnInRecord extends TurnInSummary {
   studentName: string;
-  /** for a worksheet, its WorksheetKind */
-  worksheetKind: WorksheetKind | null;
   /** the document's data as turned in (BudgetData or the worksheet's data) */
   data: unknown;
+}
+
+/** Points a turned-in item is scored out of (the gradebook's points possible). */
+export const TURN_IN_POINTS_POSSIBLE = 100;
+export const TURN_IN_MARKS = ['complete', 'incomplete'] as const;
+export type TurnInMark = (typeof TURN_IN_MARKS)[number];
+/** Whole points from 0 to TURN_IN_POINTS_POSSIBLE, or a complete/incomplete mark. */
+export type TurnInScore = number | TurnInMark;
+/** At most this many characters in the teacher's comment on turned-in work. */
+export const TURN_IN_FEEDBACK_MAX = 2000;
+
+export interface TurnInReview {
+  /** null: not scored */
+  score: TurnInScore | null;
+  /** the teacher's comment to the student; null: none */
+  comment: string | null;
+  scoredAt: number | null;
+  /** when it was returned to the student; null: not returned */
+  returnedAt: number | null;
+}
+
+/** PUT turnInReview: a field left out stays as it is; null (or an empty comment) clears it. */
+export interface TurnInReviewInput {
+  score?: TurnInScore | null;
+  comment?: string | null;
+}
+
+/** to-review: nothing given yet; scored: a score or comment the student does not see yet; returned. */
+export type InboxState = 'to-review' | 'scored' | 'returned';
+
+export interface InboxItem extends TurnInSummary {
+  userId: number;
+  studentName: string;
+  state: InboxState;
+}
+
+export interface ClassInbox {
+  classId: number;
+  name: string;
+  /** newest first */
+  items: InboxItem[];
 }

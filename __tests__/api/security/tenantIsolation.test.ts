@@ -830,6 +830,27 @@ const MATRIX: Record<string, Row> = {
       for (const attacker of [w.b, w.r, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/turn-ins/${w.turnInId}`));
     },
   },
+  'OneLook GET /classes/:classId/inbox': {
+    resource: 'turn-ins (a class inbox)',
+    probe: async () => {
+      for (const attacker of [w.a.token, w.b, w.r, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/inbox`));
+      expect((await call(w.t2, 'GET', `/classes/${w.t2Class.id}/inbox`)).json()).toMatchObject({ items: [] });
+    },
+  },
+  'OneLook PUT /classes/:classId/turn-ins/:turnInId/review': {
+    resource: 'turn-ins (scores)',
+    probe: async () => {
+      for (const attacker of [w.a.token, w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'PUT', `/classes/${w.aClass.id}/turn-ins/${w.turnInId}/review`, { score: 100, comment: 'hacked' }));
+      denied(await call(w.t2, 'PUT', `/classes/${w.t2Class.id}/turn-ins/${w.turnInId}/review`, { score: 100 })); // not in T2's class
+    },
+  },
+  'OneLook POST /classes/:classId/turn-ins/:turnInId/return': {
+    resource: 'turn-ins (return)',
+    probe: async () => {
+      for (const attacker of [w.a.token, w.b, w.t2, w.tr, w.sa]) denied(await call(attacker, 'POST', `/classes/${w.aClass.id}/turn-ins/${w.turnInId}/return`));
+      denied(await call(w.t2, 'POST', `/classes/${w.t2Class.id}/turn-ins/${w.turnInId}/return`));
+    },
+  },
   'OneLook GET /me/classes': { resource: 'classes', probe: async () => expect((await call(w.b, 'GET', '/me/classes')).json()).toEqual([]) },
   'OneLook GET /me/assignments': { resource: 'assignments', probe: async () => expect((await call(w.b, 'GET', '/me/assignments')).json()).toEqual([]) },
   'OneLook GET /me/turn-ins': {

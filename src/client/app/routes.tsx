@@ -69,6 +69,7 @@ const klass = () => import(/* webpackChunkName: "classroom" */ '../features/clas
 const howToJoin = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/HowToJoinPage');
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const classReviewQuestions = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassReviewQuestionsPage');
+const classInbox = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/InboxPage');
 const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
@@ -131,6 +132,7 @@ const P = {
   Class: lazyPage(klass, 'ClassPage'),
   ClassStudent: lazyPage(classStudent, 'ClassStudentPage'),
   ClassReviewQuestions: lazyPage(classReviewQuestions, 'ClassReviewQuestionsPage'),
+  ClassInbox: lazyPage(classInbox, 'InboxPage'),
   HowToJoin: lazyPage(howToJoin, 'HowToJoinPage'),
   AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
   AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
@@ -269,6 +271,7 @@ const appChildren: AppRoute[] = [
           { path: ':id/join', title: 'How to Join', numeric: ['id'], page: P.HowToJoin },
           { path: ':id/students/:userId', title: 'Student', numeric: ['id', 'userId'], page: P.ClassStudent },
           { path: ':id/reviews/:assignmentId/questions', title: 'What the Class Got Wrong', numeric: ['id', 'assignmentId'], page: P.ClassReviewQuestions },
+          { path: ':id/inbox', title: 'Inbox', numeric: ['id'], page: P.ClassInbox },
         ],
       },
       {

@@ -600,6 +600,13 @@ export interface TurnInsTable {
   /** the document's data JSON as turned in */
   snapshot: string;
   turned_in_at: number;
+  /** the teacher's review (0027): points 0–100 or a mark, one comment, and the return to the student */
+  score_points: number | null;
+  score_mark: 'complete' | 'incomplete' | null;
+  feedback: string | null;
+  scored_by: number | null;
+  scored_at: number | null;
+  returned_at: number | null;
 }
 
 export interface TurnInCommentsTable {

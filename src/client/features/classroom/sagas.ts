@@ -16,6 +16,7 @@ import {
   type ClassDashboard,
   type ClassDetail,
   type ClassReviewQuestions,
+  type ClassInbox,
   type ClassStudentRecord,
   type ClassSummary,
   type MyAssignment,
@@ -55,6 +56,9 @@ import {
   gradebookFailed,
   gradebookRequested,
   gradebookSaved,
+  inboxFailed,
+  inboxLoaded,
+  inboxRequested,
   myAssignmentsFailed,
   myAssignmentsLoaded,
   myAssignmentsRequested,
@@ -115,6 +119,10 @@ export function* loadReviewQuestionsSaga(action: ReturnType<typeof reviewQuestio
 
 export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): SagaIterator {
   yield call(loadInto<TurnInRecord>, CLASSROOM_PATHS.turnIn(action.payload.turnInId), turnInLoaded, turnInFailed);
+}
+
+export function* loadInboxSaga(action: ReturnType<typeof inboxRequested>): SagaIterator {
+  yield call(loadInto<ClassInbox>, CLASSROOM_PATHS.inbox(action.payload.classId), inboxLoaded, inboxFailed);
 }
 
 export function* loadMyAssignmentsSaga(): SagaIterator {
@@ -211,6 +219,10 @@ export function changeCall(change: ClassChange): Call {
       return { method: 'PUT', path: CLASSROOM_PATHS.exception(change.classId, change.userId, change.assignmentId), payload: change.input };
     case 'withdrawException':
       return { method: 'DELETE', path: CLASSROOM_PATHS.exception(change.classId, change.userId, change.assignmentId) };
+    case 'review':
+      return { method: 'PUT', path: CLASSROOM_PATHS.turnInReview(change.classId, change.turnInId), payload: change.input };
+    case 'returnWork':
+      return { method: 'POST', path: CLASSROOM_PATHS.turnInReturn(change.classId, change.turnInId) };
   }
 }
 
@@ -231,6 +243,8 @@ export const CHANGE_DONE: Record<ClassChange['kind'], string> = {
   reteach: 'Re-teach assigned.',
   grantException: 'Exception saved.',
   withdrawException: 'Exception withdrawn.',
+  review: 'Score and comment saved.',
+  returnWork: 'Returned to the student.',
 };
 
 /** After a change, what is on screen is read again: the list, the class, the grid or the student. */
@@ -244,6 +258,11 @@ function* reloadAfter(change: ClassChange): SagaIterator {
   }
   if (change.kind === 'create' || change.kind === 'rename' || change.kind === 'archive' || change.kind === 'newJoinCode') {
     yield put(classesRequested());
+  }
+  if (change.kind === 'review' || change.kind === 'returnWork') {
+    // the inbox shows the item's new state; the class itself did not change
+    yield put(inboxRequested({ classId: change.classId }));
+    return;
   }
   if ('classId' in change) {
     if (change.kind !== 'endSessions' && change.kind !== 'temporaryPassword' && change.kind !== 'comment' && change.kind !== 'reteach') yield put(classRequested({ classId: change.classId }));
@@ -260,6 +279,7 @@ function* reloadAfter(change: ClassChange): SagaIterator {
 export function* changeSaga(action: ReturnType<typeof changeRequested>): SagaIterator {
   const change = action.payload;
   try {
+    if (change.kind === 'returnWork' && change.input) yield call(callService, changeCall({ kind: 'review', classId: change.classId, turnInId: change.turnInId, input: change.input }));
     const answer: unknown = yield call(callService, changeCall(change));
     if (change.kind === 'temporaryPassword') {
       const password = (answer as { password?: unknown } | null)?.password;
@@ -331,6 +351,7 @@ export function* classroomSaga(): SagaIterator {
   yield takeLatest(studentRequested, loadStudentSaga);
   yield takeLatest(turnInRequested, loadTurnInSaga);
   yield takeLatest(reviewQuestionsRequested, loadReviewQuestionsSaga);
+  yield takeLatest(inboxRequested, loadInboxSaga);
   yield takeLatest(myAssignmentsRequested, loadMyAssignmentsSaga);
   yield takeLatest(myClassesRequested, loadMyClassesSaga);
   yield takeLatest(myTurnInsRequested, loadMyTurnInsSaga);

@@ -23,6 +23,7 @@ export const selectDashboard = (state: ClassroomRootState) => state.classroom.da
 export const selectClassStudent = (state: ClassroomRootState) => state.classroom.student;
 export const selectReviewQuestions = (state: ClassroomRootState) => state.classroom.reviewQuestions;
 export const selectTurnIn = (state: ClassroomRootState) => state.classroom.turnIn;
+export const selectInbox = (state: ClassroomRootState) => state.classroom.inbox;
 export const selectChange = (state: ClassroomRootState) => state.classroom.change;
 export const selectTemporaryPassword = (state: ClassroomRootState) => state.classroom.temporaryPassword;
 export const selectGradebook = (state: ClassroomRootState) => state.classroom.gradebook;

@@ -13,6 +13,7 @@ import type {
   ClassDashboard,
   ClassDetail,
   ClassReviewQuestions,
+  ClassInbox,
   ClassStudentRecord,
   ClassSummary,
   ExceptionInput,
@@ -21,6 +22,7 @@ import type {
   StudentClass,
   TurnInInput,
   TurnInRecord,
+  TurnInReviewInput,
   TurnInSummary,
 } from '../../../common/classroom';
 import type { ApiProblem } from '../../api/apiProblem';
@@ -51,7 +53,10 @@ export type ClassChange =
   | { kind: 'temporaryPassword'; classId: number; userId: number }
   | { kind: 'reteach'; classId: number; assignmentId: number; questionId: number }
   | { kind: 'grantException'; classId: number; userId: number; assignmentId: number; input: ExceptionInput }
-  | { kind: 'withdrawException'; classId: number; userId: number; assignmentId: number };
+  | { kind: 'withdrawException'; classId: number; userId: number; assignmentId: number }
+  | { kind: 'review'; classId: number; turnInId: number; input: TurnInReviewInput }
+  /** with `input`: the score and comment are saved first */
+  | { kind: 'returnWork'; classId: number; turnInId: number; input?: TurnInReviewInput };
 
 export interface ChangeState {
   status: SubmitStatus;
@@ -74,6 +79,8 @@ export interface ClassroomState {
   /** what the class got wrong on one review assignment */
   reviewQuestions: Loadable<ClassReviewQuestions>;
   turnIn: Loadable<TurnInRecord>;
+  /** the class's inbox of turned-in work */
+  inbox: Loadable<ClassInbox>;
   change: ChangeState;
   /** a temporary password just given: shown once, gone when its dialog closes */
   temporaryPassword: { userId: number; password: string } | null;
@@ -101,6 +108,7 @@ export const initialClassroomState: ClassroomState = {
   student: idle(),
   reviewQuestions: idle(),
   turnIn: idle(),
+  inbox: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
   temporaryPassword: null,
   myAssignments: idle(),
@@ -189,6 +197,15 @@ const classroomSlice = createSlice({
     },
     turnInFailed(state, action: PayloadAction<ApiProblem>) {
       state.turnIn = { status: 'failed', data: null, error: action.payload };
+    },
+    inboxRequested(state, action: PayloadAction<{ classId: number }>) {
+      state.inbox = loading(state.inbox, state.inbox.data?.classId === action.payload.classId);
+    },
+    inboxLoaded(state, action: PayloadAction<ClassInbox>) {
+      state.inbox = { status: 'succeeded', data: action.payload, error: null };
+    },
+    inboxFailed(state, action: PayloadAction<ApiProblem>) {
+      state.inbox = { status: 'failed', data: null, error: action.payload };
     },
     changeRequested(state, action: PayloadAction<ClassChange>) {
       state.change.status = 'pending';
@@ -309,6 +326,9 @@ export const {
   turnInRequested,
   turnInLoaded,
   turnInFailed,
+  inboxRequested,
+  inboxLoaded,
+  inboxFailed,
   changeRequested,
   changeSucceeded,
   changeFailed,

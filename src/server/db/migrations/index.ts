@@ -24,6 +24,7 @@ import { migration0023 } from './0023_support_schools';
 import { migration0024 } from './0024_roster_email';
 import { migration0025 } from './0025_students_without_email';
 import { migration0026 } from './0026_assignment_exceptions';
+import { migration0027 } from './0027_turn_in_scores';
 import { migration0029 } from './0029_question_sections';
 import { migration0031 } from './0031_material_progress';
 
@@ -56,6 +57,7 @@ export const migrationProvider: MigrationProvider = {
       '0024_roster_email': migration0024,
       '0025_students_without_email': migration0025,
       '0026_assignment_exceptions': migration0026,
+      '0027_turn_in_scores': migration0027,
       '0029_question_sections': migration0029,
       '0031_material_progress': migration0031,
     };

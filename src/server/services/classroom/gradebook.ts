@@ -10,13 +10,15 @@
  * Scores, out of 100 points each:
  * - review and module: the best score in percent (a module's is the mean of its reviews'); a module
  *   done without any review scores 100;
- * - material and worksheet: 100 when done (read, turned in);
+ * - worksheet: the teacher's score of the work turned in for it (the newest turn-in; complete is
+ *   100, incomplete 0), blank while it is not scored yet;
+ * - material: 100 when done (read);
  * - nothing yet and past due: the missing mark (0 unless the teacher chooses blank or M);
  * - nothing yet and not due (or no due day): blank, not graded yet.
  */
-import { GRADEBOOK_MISSING_MARKS, type Assignment, type DashboardCell, type GradebookMissingMark } from '../../../common/classroom';
+import { GRADEBOOK_MISSING_MARKS, TURN_IN_POINTS_POSSIBLE, type Assignment, type DashboardCell, type GradebookMissingMark, type TurnInScore } from '../../../common/classroom';
 
-export const POINTS_POSSIBLE = 100;
+export const POINTS_POSSIBLE = TURN_IN_POINTS_POSSIBLE;
 export type MissingMark = GradebookMissingMark;
 
 export interface GradebookStudent {
@@ -35,6 +37,8 @@ export interface GradebookStudent {
 export interface GradebookOptions {
   missing: MissingMark;
   now: number;
+  /** the teacher's scores of turned-in work, by turn-in id (a cell's turnInId) */
+  turnInScores?: ReadonlyMap<number, TurnInScore>;
 }
 
 type Cell = string | number | null;
@@ -44,9 +48,17 @@ const isDone = (cell: DashboardCell | undefined): boolean => cell?.status === 'c
 /** one decimal at most: a module's mean can be 83.333… */
 const points = (percent: number): number => Math.round(percent * 10) / 10;
 
+/** A teacher's score in points: complete is full marks, incomplete none. */
+export const scorePoints = (given: TurnInScore): number => (given === 'complete' ? POINTS_POSSIBLE : given === 'incomplete' ? 0 : given);
+
 function score(a: Assignment, cell: DashboardCell | undefined, options: GradebookOptions): Cell {
   const graded = a.kind === 'review' || a.kind === 'module';
   if (graded && cell?.bestScore != null) return points(cell.bestScore);
+  if (a.kind === 'worksheet' && cell?.turnInId != null) {
+    // turned in: the teacher's score; not scored yet is not graded yet, never full marks
+    const given = options.turnInScores?.get(cell.turnInId);
+    return given === undefined ? null : scorePoints(given);
+  }
   if (isDone(cell)) return POINTS_POSSIBLE;
   return a.dueAt !== null && a.dueAt <= options.now ? MISSING_VALUE[options.missing] : null;
 }

@@ -3,7 +3,7 @@
  * one place for the routes and the tests that check them.
  */
 import { ACCOUNT_LIMITS } from '../../../common/accountMessages';
-import { MAX_EXTRA_ATTEMPTS } from '../../../common/classroom';
+import { MAX_EXTRA_ATTEMPTS, TURN_IN_FEEDBACK_MAX, TURN_IN_POINTS_POSSIBLE } from '../../../common/classroom';
 
 export const CLASSROOM_MESSAGES = {
   badId: (what: string) => `The ${what} id must be a positive whole number.`,
@@ -67,4 +67,9 @@ export const CLASSROOM_MESSAGES = {
   extensionNotLater: (classDay: string) => `The student’s due date must be later than the class’s (${classDay}).`,
   exceptionNotFound: 'This student has no exception on this assignment.',
   exceptionWithdrawn: 'The exception was withdrawn: the class’s attempts and due date apply again.',
+  badScore: `The score must be a whole number of points from 0 to ${TURN_IN_POINTS_POSSIBLE}, complete or incomplete, or empty.`,
+  feedbackNotText: 'The comment must be text.',
+  feedbackTooLong: `A comment can be at most ${TURN_IN_FEEDBACK_MAX} characters.`,
+  nothingToReview: 'Send a score, a comment or both.',
+  alreadyReturned: 'This work was already returned to the student.',
 } as const;

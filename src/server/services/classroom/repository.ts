@@ -9,7 +9,7 @@ import { formatAccessCode } from '../../../common/accounts';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import type { ReviewAttemptLimit } from '../../../common/catalog';
 import { isPostgres, type Db } from '../../db';
-import type { AssignmentsTable, MaterialProgressTable } from '../../db/schema';
+import type { AssignmentsTable, MaterialProgressTable, TurnInsTable } from '../../db/schema';
 import { newAccessCode } from '../../security/codes';
 import { sectionKey, materialKey, type LearnerProgress } from '../catalog/repository';
 import type { Selectable } from 'kysely';
@@ -559,12 +559,42 @@ export interface TurnInRow {
   title: string;
   turnedInAt: number;
   worksheetKind: string | null;
+  /** the teacher's review (shapes.ts turns it into a TurnInReview) */
+  scorePoints: number | null;
+  scoreMark: 'complete' | 'incomplete' | null;
+  feedback: string | null;
+  scoredAt: number | null;
+  returnedAt: number | null;
 }
 
-const turnInColumns = ['turn_ins.id', 'turn_ins.class_id', 'turn_ins.user_id', 'turn_ins.assignment_id', 'turn_ins.kind', 'turn_ins.document_id', 'turn_ins.title', 'turn_ins.turned_in_at'] as const;
+const turnInColumns = [
+  'turn_ins.id',
+  'turn_ins.class_id',
+  'turn_ins.user_id',
+  'turn_ins.assignment_id',
+  'turn_ins.kind',
+  'turn_ins.document_id',
+  'turn_ins.title',
+  'turn_ins.turned_in_at',
+  'turn_ins.score_points',
+  'turn_ins.score_mark',
+  'turn_ins.feedback',
+  'turn_ins.scored_at',
+  'turn_ins.returned_at',
+] as const;
 
-function toTurnInRow(r: { id: number; class_id: number; user_id: number; assignment_id: number | null; kind: 'worksheet' | 'budget'; document_id: number; title: string; turned_in_at: number; worksheet_kind: string | null }): TurnInRow {
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** A turn_ins row as turnInColumns select it, with its worksheet's kind. */
+type TurnInSelected = Omit<Selectable<TurnInsTable>, 'snapshot' | 'scored_by'> & { worksheet_kind: string | null };
+
+function toTurnInRow(r: TurnInSelected): TurnInRow {
   return {
+    scorePoints: numberOrNull(r.score_points),
+    scoreMark: r.score_mark,
+    feedback: r.feedback,
+    scoredAt: numberOrNull(r.scored_at),
+    returnedAt: numberOrNull(r.returned_at),
     id: r.id,
     classId: r.class_id,
     userId: r.user_id,
@@ -730,6 +760,54 @@ export async function insertTurnIn(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A class's turn-ins with their students' names, newest first: the teacher's inbox. */
+export async function inboxTurnIns(db: Db, classId: number): Promise<(TurnInRow & { studentName: string })[]> {
+  const rows = await db
+    .selectFrom('turn_ins')
+    .innerJoin('users', 'users.id', 'turn_ins.user_id')
+    .leftJoin('worksheets', (join) => join.onRef('worksheets.id', '=', 'turn_ins.document_id').on('turn_ins.kind', '=', 'worksheet'))
+    .select([...turnInColumns, 'worksheets.kind as worksheet_kind', 'users.first_name', 'users.last_name'])
+    .where('turn_ins.class_id', '=', classId)
+    .orderBy('turn_ins.turned_in_at', 'desc')
+    .orderBy('turn_ins.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...toTurnInRow(r), studentName: `${r.first_name} ${r.last_name}`.trim() }));
+}
+
+/** The teacher's score and comment on a turn-in: only the fields given change. */
+export async function saveTurnInReview(
+  db: Db,
+  turnInId: number,
+  review: { score?: { points: number | null; mark: 'complete' | 'incomplete' | null }; feedback?: string | null; scoredBy: number; at: number },
+): Promise<void> {
+  await db
+    .updateTable('turn_ins')
+    .set({
+      ...(review.score === undefined ? {} : { score_points: review.score.points, score_mark: review.score.mark }),
+      ...(review.feedback === undefined ? {} : { feedback: review.feedback }),
+      scored_by: review.scoredBy,
+      scored_at: review.at,
+    })
+    .where('id', '=', turnInId)
+    .execute();
+}
+
+/** The teacher's scores of a class's turn-ins, by turn-in id (the scored ones only). */
+export async function turnInScores(db: Db, classId: number): Promise<Map<number, number | 'complete' | 'incomplete'>> {
+  const rows = await db
+    .selectFrom('turn_ins')
+    .select(['id', 'score_points', 'score_mark'])
+    .where('class_id', '=', classId)
+    .where((eb) => eb.or([eb('score_points', 'is not', null), eb('score_mark', 'is not', null)]))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.score_points === null ? (r.score_mark ?? 'incomplete') : Number(r.score_points)]));
+}
+
+/** Returns a turn-in to its student. */
+export async function returnTurnIn(db: Db, turnInId: number, at: number): Promise<void> {
+  await db.updateTable('turn_ins').set({ returned_at: at }).where('id', '=', turnInId).execute();
 }
 
 /** A learner's live worksheets (kind and last change), for "in progress" on worksheet assignments. */

@@ -51,9 +51,9 @@ import { CLASSROOM_MESSAGES } from './messages';
 import { questionTallies } from './missedQuestions';
 import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
-import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf } from './shapes';
+import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf, type TurnInViewer } from './shapes';
 import { exceptionsOf, ownDueAts } from './exceptions';
-import { cellAt, studentDueAt, workCell, type StudentWork } from './status';
+import { assignmentCell, cellAt, studentDueAt, workCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
@@ -67,7 +67,7 @@ export function idParam(ctx: ServiceContext, name: string, what: string): number
 
 // ---------------------------------------------------------------- who may do what
 
-interface Staff {
+export interface Staff {
   userId: number;
   isSuperuser: boolean;
   isTeacher: boolean;
@@ -91,7 +91,7 @@ async function currentClientId(ctx: ServiceContext): Promise<number> {
   return id;
 }
 
-interface StaffClass {
+export interface StaffClass {
   staff: Staff;
   cls: repo.ClassRow;
   /** may change the class: one of its teachers (or a superuser) */
@@ -168,7 +168,7 @@ const updateClassSchema = object({
   .typeError(CLASSROOM_MESSAGES.nothingToChange)
   .test('something', CLASSROOM_MESSAGES.nothingToChange, (value) => value?.name !== undefined || value?.archived !== undefined);
 
-const noPayload = mixed()
+export const noPayload = mixed()
   .test('empty', 'This request takes no payload.', (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0))
   .optional();
 
@@ -419,11 +419,11 @@ async function gradebook(ctx: ServiceContext): Promise<Result> {
   const missing = missingMarkOf(ctx.query.missing);
   if (missing === null) throw new HttpError(400, CLASSROOM_MESSAGES.badMissingMark);
   const now = ctx.clock();
-  const [g, contacts] = await Promise.all([grid(ctx.db, cls, now), repo.studentContacts(ctx.db, cls.id)]);
+  const [g, contacts, turnInScores] = await Promise.all([grid(ctx.db, cls, now), repo.studentContacts(ctx.db, cls.id), repo.turnInScores(ctx.db, cls.id)]);
   const rows = gradebookRows(
     g.assignments.map((a) => assignmentOf(a, g.tree)),
     g.students.map((s) => ({ ...s, email: contacts.get(s.userId)?.email ?? '', rosterId: contacts.get(s.userId)?.sourcedId ?? null, schoolId: s.externalId })),
-    { missing, now },
+    { missing, now, turnInScores },
   );
   return new Result(200, csvDocument(rows), {
     'content-type': 'text/csv; charset=utf-8',
@@ -539,13 +539,14 @@ async function reteach(ctx: ServiceContext): Promise<Result> {
 
 // ---------------------------------------------------------------- one student
 
-async function turnInSummaries(db: Db, rows: readonly (repo.TurnInRow & { className: string })[]): Promise<TurnInSummary[]> {
+export async function turnInSummaries(db: Db, rows: readonly (repo.TurnInRow & { className: string })[], viewer: TurnInViewer): Promise<TurnInSummary[]> {
   return turnInSummariesOf(
     rows,
     await repo.commentsOf(
       db,
       rows.map((r) => r.id),
     ),
+    viewer,
   );
 }
 
@@ -584,6 +585,7 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
     turnIns: await turnInSummaries(
       ctx.db,
       turnIns.map((t) => ({ ...t, className: cls.name })),
+      'staff',
     ),
     assignments: g.assignments.map((a) => assignmentOf(a, g.tree)),
     cells,
@@ -669,7 +671,7 @@ async function getTurnIn(ctx: ServiceContext): Promise<TurnInRecord> {
       throw error;
     }
   }
-  const [summary] = await turnInSummaries(ctx.db, [turnIn]);
+  const [summary] = await turnInSummaries(ctx.db, [turnIn], turnIn.userId === identity.user.id ? 'student' : 'staff');
   return {
     ...(summary as TurnInSummary),
     studentName: turnIn.studentName,
@@ -718,12 +720,12 @@ async function turnIn(ctx: ServiceContext): Promise<Result> {
   const id = await withClassVersions(ctx.db, { classIds: [cls.id] }, (trx) =>
     repo.insertTurnIn(trx, { classId: cls.id, userId, assignmentId, kind: input.kind, documentId: input.documentId, title, snapshot, turnedInAt: now }),
   );
-  const summary: TurnInSummary = { id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, turnedInAt: now, comments: [] };
+  const summary: TurnInSummary = { id, classId: cls.id, className: cls.name, assignmentId, kind: input.kind, documentId: input.documentId, title, worksheetKind: worksheetKind as WorksheetKind | null, turnedInAt: now, comments: [], review: null };
   return new Result(201, summary);
 }
 
 async function myTurnIns(ctx: ServiceContext): Promise<TurnInSummary[]> {
-  return turnInSummaries(ctx.db, await repo.studentTurnIns(ctx.db, signedInIdentity(ctx).user.id));
+  return turnInSummaries(ctx.db, await repo.studentTurnIns(ctx.db, signedInIdentity(ctx).user.id), 'student');
 }
 
 // ---------------------------------------------------------------- the student's side

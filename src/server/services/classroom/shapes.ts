@@ -4,7 +4,7 @@
  * comments, and the order of "Assigned to you". Pure: the routes read the rows, these shape them.
  */
 import { catalogPaths } from '../../../common/catalog';
-import type { Assignment, ClassSummary, MyAssignment, TurnInSummary } from '../../../common/classroom';
+import type { Assignment, ClassSummary, InboxState, MyAssignment, TurnInReview, TurnInSummary } from '../../../common/classroom';
 import { WORKSHEET_INFO, isWorksheetKind, type WorksheetKind } from '../../../common/worksheets';
 import type { TreeModule } from '../catalog/repository';
 import { assignedStudents, type AssignmentRow, type ClassSummaryRow, type TurnInRow } from './repository';
@@ -92,8 +92,25 @@ export interface CommentRow {
   createdAt: number;
 }
 
+/** Who reads a turn-in: its class's staff, or its student (who sees the review once the work is returned). */
+export type TurnInViewer = 'staff' | 'student';
+
+/** The teacher's review of a turn-in as `viewer` may see it; null when there is nothing (yet) to show. */
+export function reviewOf(r: TurnInRow, viewer: TurnInViewer): TurnInReview | null {
+  if (viewer === 'student' && r.returnedAt === null) return null;
+  const score = r.scorePoints ?? r.scoreMark;
+  if (score === null && r.feedback === null && r.returnedAt === null) return null;
+  return { score, comment: r.feedback, scoredAt: r.scoredAt, returnedAt: r.returnedAt };
+}
+
+/** Where a turn-in stands in its teacher's inbox. */
+export function inboxStateOf(r: TurnInRow): InboxState {
+  if (r.returnedAt !== null) return 'returned';
+  return r.scorePoints !== null || r.scoreMark !== null || r.feedback !== null ? 'scored' : 'to-review';
+}
+
 /** Turn-ins with their own comments, oldest comment first as `comments` holds them. */
-export function turnInSummariesOf(rows: readonly (TurnInRow & { className: string })[], comments: readonly CommentRow[]): TurnInSummary[] {
+export function turnInSummariesOf(rows: readonly (TurnInRow & { className: string })[], comments: readonly CommentRow[], viewer: TurnInViewer): TurnInSummary[] {
   return rows.map((r) => ({
     id: r.id,
     classId: r.classId,
@@ -102,8 +119,10 @@ export function turnInSummariesOf(rows: readonly (TurnInRow & { className: strin
     kind: r.kind,
     documentId: r.documentId,
     title: r.title,
+    worksheetKind: r.worksheetKind as WorksheetKind | null,
     turnedInAt: r.turnedInAt,
     comments: comments.filter((c) => c.turnInId === r.id).map(({ id, authorName, body, createdAt }) => ({ id, authorName, body, createdAt })),
+    review: reviewOf(r, viewer),
   }));
 }
 

@@ -13,6 +13,7 @@ import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from '../classroom/routes';
 import { exceptionRoutes } from '../classroom/exceptionRoutes';
+import { inboxRoutes } from '../classroom/inboxRoutes';
 import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from '../schoolAdmin/routes';
 import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
@@ -41,6 +42,7 @@ export const oneLookModule: ServiceModule = {
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
     ...exceptionRoutes,
+    ...inboxRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
     ...schoolClassRoutes,

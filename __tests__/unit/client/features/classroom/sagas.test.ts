@@ -186,6 +186,8 @@ describe('a teacher’s changes', () => {
     { change: { kind: 'endSessions', classId: 3, userId: 8 }, method: 'POST', path: '/classes/3/students/8/end-sessions' },
     { change: { kind: 'temporaryPassword', classId: 3, userId: 8 }, method: 'POST', path: '/classes/3/students/8/temporary-password' },
     { change: { kind: 'reteach', classId: 3, assignmentId: 6, questionId: 41 }, method: 'POST', path: '/classes/3/assignments/6/reteach', payload: { questionId: 41 } },
+    { change: { kind: 'review', classId: 3, turnInId: 11, input: { score: 85, comment: 'Nice' } }, method: 'PUT', path: '/classes/3/turn-ins/11/review', payload: { score: 85, comment: 'Nice' } },
+    { change: { kind: 'returnWork', classId: 3, turnInId: 11 }, method: 'POST', path: '/classes/3/turn-ins/11/return' },
   ] as const;
 
   it.each(cases)('$change.kind: $method $path', async ({ change, method, path, ...rest }) => {
@@ -194,6 +196,18 @@ describe('a teacher’s changes', () => {
     await settle();
     expect(h.requests[0]!.data).toEqual(expect.objectContaining({ service: 'OneLook', method, path, ...('payload' in rest ? { payload: rest.payload } : {}) }));
     expect(h.state().classroom.change).toEqual(expect.objectContaining({ status: 'succeeded', kind: change.kind, successCount: 1 }));
+  });
+
+  it('returning work with an unsaved score saves it first, then returns it, then reads the inbox again', async () => {
+    const h = harness({ preloadedState: signedIn, sagas: [classroomSaga], routes: serve(({ path }) => ({ status: 200, data: path.endsWith('/inbox') ? { classId: 3, name: 'P3', items: [] } : {} })) });
+    h.store.dispatch(changeRequested({ kind: 'returnWork', classId: 3, turnInId: 11, input: { score: 'complete', comment: null } }));
+    await settle();
+    expect(h.requests.map((r) => (r.data as { method: string; path: string }).method + ' ' + (r.data as { path: string }).path)).toEqual([
+      'PUT /classes/3/turn-ins/11/review',
+      'POST /classes/3/turn-ins/11/return',
+      'GET /classes/3/inbox',
+    ]);
+    expect(h.state().classroom.inbox.data).toEqual({ classId: 3, name: 'P3', items: [] });
   });
 
   it('keeps a temporary password to show once', async () => {

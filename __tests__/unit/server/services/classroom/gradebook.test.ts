@@ -1,5 +1,5 @@
 /** The gradebook download: identifier columns, a points row, one score column per assignment, and its file name. */
-import type { Assignment, DashboardCell } from '../../../../../src/common/classroom';
+import type { Assignment, DashboardCell, TurnInScore } from '../../../../../src/common/classroom';
 import { csvDocument } from '../../../../../src/server/services/classroom/csv';
 import { gradebookFileName, gradebookRows, missingMarkOf, type GradebookStudent, type MissingMark } from '../../../../../src/server/services/classroom/gradebook';
 
@@ -18,6 +18,13 @@ const student = (over: Partial<GradebookStudent> = {}): GradebookStudent => ({
 });
 const cell = (status: DashboardCell['status'], bestScore: number | null = null): DashboardCell => ({ status, bestScore, attempts: 0, timeSpentSeconds: 0, turnInId: null });
 const zero = { missing: 'zero' as const, now: NOW };
+/** the teacher's scores by turn-in id; turn-in 10 is not scored */
+const SCORES = new Map<number, TurnInScore>([
+  [7, 85],
+  [8, 'complete'],
+  [9, 'incomplete'],
+]);
+const turnedIn = (turnInId: number): DashboardCell => ({ ...cell('completed'), turnInId });
 
 describe('gradebookRows', () => {
   it('heads identifier columns, then one column per assignment named by title and due day; a points row under it', () => {
@@ -63,11 +70,14 @@ describe('gradebookRows', () => {
     ['a material done: 100, whatever its review scored', { kind: 'material', ...past }, cell('passed', 80), 100],
     ['a material half read past due: missing', { kind: 'material', ...past }, cell('overdue'), 0],
     ['a material half read, not due: blank', { kind: 'material', ...future }, cell('in-progress'), null],
-    ['a worksheet turned in: 100', { kind: 'worksheet', ...past }, cell('completed'), 100],
+    ['a worksheet turned in and scored in points: the teacher’s score', { kind: 'worksheet', ...past }, turnedIn(7), 85],
+    ['a worksheet turned in and marked complete: 100', { kind: 'worksheet', ...past }, turnedIn(8), 100],
+    ['a worksheet turned in and marked incomplete: 0', { kind: 'worksheet', ...past }, turnedIn(9), 0],
+    ['a worksheet turned in, not scored yet: blank, never missing', { kind: 'worksheet', ...past }, turnedIn(10), null],
     ['a worksheet not turned in, past due: missing', { kind: 'worksheet', ...past }, cell('overdue'), 0],
     ['no cell at all, past due: missing', { kind: 'worksheet', ...past }, undefined, 0],
   ])('%s', (_name, over, c, expected) => {
-    const [, , row] = gradebookRows([assignment(1, 'A', over)], [student({ cells: c ? { 1: c } : {} })], zero);
+    const [, , row] = gradebookRows([assignment(1, 'A', over)], [student({ cells: c ? { 1: c } : {} })], { ...zero, turnInScores: SCORES });
     expect(row![4]).toBe(expected);
   });
 

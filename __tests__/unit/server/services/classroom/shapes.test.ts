@@ -1,7 +1,7 @@
 /** The classroom's answers from its rows: assignment titles and links, class summaries, turn-ins, "Assigned to you" order. */
 import type { MyAssignment } from '../../../../../src/common/classroom';
 import type { AssignmentRow, ClassSummaryRow, TurnInRow } from '../../../../../src/server/services/classroom/repository';
-import { assignmentOf, byUrgency, factsOf, summaryOf, turnInSummariesOf } from '../../../../../src/server/services/classroom/shapes';
+import { assignmentOf, byUrgency, factsOf, inboxStateOf, reviewOf, summaryOf, turnInSummariesOf, type TurnInViewer } from '../../../../../src/server/services/classroom/shapes';
 import { TREE } from '../catalog/fixtures';
 
 const row = (over: Partial<AssignmentRow>): AssignmentRow => ({
@@ -77,20 +77,38 @@ describe('summaryOf', () => {
 });
 
 describe('turnInSummariesOf', () => {
-  const turnIn = (id: number): TurnInRow & { className: string } => ({ id, classId: 1, userId: 2, assignmentId: null, kind: 'budget', documentId: 9, title: 'Mine', turnedInAt: 10, worksheetKind: null, className: 'Period 2' });
+  const turnIn = (id: number): TurnInRow & { className: string } => ({ id, classId: 1, userId: 2, assignmentId: null, kind: 'budget', documentId: 9, title: 'Mine', turnedInAt: 10, worksheetKind: null, className: 'Period 2', ...UNREVIEWED });
   it('gives each turn-in its own comments, in the order given, without the turn-in id', () => {
     const comments = [
       { id: 1, turnInId: 2, authorName: 'Ms. Lee', body: 'first', createdAt: 1 },
       { id: 2, turnInId: 1, authorName: 'Ms. Lee', body: 'other', createdAt: 2 },
       { id: 3, turnInId: 2, authorName: 'A former teacher', body: 'second', createdAt: 3 },
     ];
-    const [one, two] = turnInSummariesOf([turnIn(1), turnIn(2)], comments);
+    const [one, two] = turnInSummariesOf([turnIn(1), turnIn(2)], comments, 'staff');
     expect(one?.comments.map((c) => c.body)).toEqual(['other']);
     expect(two?.comments).toEqual([
       { id: 1, authorName: 'Ms. Lee', body: 'first', createdAt: 1 },
       { id: 3, authorName: 'A former teacher', body: 'second', createdAt: 3 },
     ]);
     expect(two).toMatchObject({ id: 2, classId: 1, className: 'Period 2', kind: 'budget', documentId: 9, title: 'Mine', turnedInAt: 10, assignmentId: null });
+  });
+});
+
+const UNREVIEWED = { scorePoints: null, scoreMark: null, feedback: null, scoredAt: null, returnedAt: null } as const;
+
+describe('the teacher’s review of a turn-in (reviewOf, inboxStateOf)', () => {
+  const row = (over: Partial<TurnInRow>): TurnInRow => ({ id: 1, classId: 1, userId: 2, assignmentId: null, kind: 'worksheet', documentId: 9, title: 'Mine', turnedInAt: 10, worksheetKind: 'paycheck', ...UNREVIEWED, ...over });
+  it.each<[string, Partial<TurnInRow>, TurnInViewer, ReturnType<typeof reviewOf>, ReturnType<typeof inboxStateOf>]>([
+    ['nothing given yet', {}, 'staff', null, 'to-review'],
+    ['points, not returned: staff see them', { scorePoints: 85, feedback: 'Good', scoredAt: 20 }, 'staff', { score: 85, comment: 'Good', scoredAt: 20, returnedAt: null }, 'scored'],
+    ['points, not returned: the student sees nothing yet', { scorePoints: 85, feedback: 'Good', scoredAt: 20 }, 'student', null, 'scored'],
+    ['a mark, returned: the student sees it', { scoreMark: 'complete', scoredAt: 20, returnedAt: 30 }, 'student', { score: 'complete', comment: null, scoredAt: 20, returnedAt: 30 }, 'returned'],
+    ['zero points are a score', { scorePoints: 0, scoredAt: 20 }, 'staff', { score: 0, comment: null, scoredAt: 20, returnedAt: null }, 'scored'],
+    ['a comment alone', { feedback: 'See me', scoredAt: 20 }, 'staff', { score: null, comment: 'See me', scoredAt: 20, returnedAt: null }, 'scored'],
+    ['returned without a score', { returnedAt: 30 }, 'student', { score: null, comment: null, scoredAt: null, returnedAt: 30 }, 'returned'],
+  ])('%s', (_, over, viewer, review, state) => {
+    expect(reviewOf(row(over), viewer)).toEqual(review);
+    expect(inboxStateOf(row(over))).toBe(state);
   });
 });
 

@@ -1,23 +1,28 @@
 /**
  * Home's "Assigned to you": a student's open assignments across their classes, overdue first, each
- * with its class, due day and status, linking to its page. Nothing at all for a student with none
- * (Home stays as it was for students without classes), nor when the list could not be read.
+ * with its class, due day and status, linking to its page; then the work their teachers returned,
+ * with its score and comment. Nothing at all for a student with none (Home stays as it was for
+ * students without classes), nor when a list could not be read.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { MyAssignment } from '../../../../common/classroom';
+import type { MyAssignment, TurnInSummary } from '../../../../common/classroom';
+import { budgetPath } from '../../budgetWizard';
+import { worksheetPath } from '../../worksheets';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { classroomArea } from '../area';
 import { typedDueDay } from '../model';
-import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
+import { returnedWork } from '../inbox';
+import { selectMyAssignments, selectMyAssignmentsStatus, selectMyTurnIns } from '../selectors';
 import type { AppStore } from '../../../app/store';
-import { myAssignmentsRequested } from '../slice';
+import { myAssignmentsRequested, myTurnInsRequested } from '../slice';
 import { StatusChip } from './StatusChip';
+import { ReviewNote } from './TurnInView';
 
 registerArea(classroomArea);
 
@@ -52,6 +57,56 @@ export function assignmentsAnswered(store: AppStore, boundMs: number): Promise<v
   });
 }
 
+/** One of Home's class lists: its heading and its items (li), one card each. */
+function HomeList({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
+        {heading}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** The student's own copy of turned-in work: where they revise it and turn it in again. */
+const workPath = (t: TurnInSummary) => (t.kind === 'budget' ? budgetPath({ id: t.documentId }) : t.worksheetKind ? worksheetPath({ kind: t.worksheetKind, id: t.documentId }) : null);
+
+/** "Returned to you": the newest work the student's teachers returned, with score and comment. */
+function ReturnedToYou() {
+  const dispatch = useAppDispatch();
+  const turnIns = useAppSelector(selectMyTurnIns);
+  useEffect(() => {
+    dispatch(myTurnInsRequested());
+  }, [dispatch]);
+  const returned = returnedWork(turnIns.data ?? []);
+  if (returned.length === 0) return null;
+  return (
+    <HomeList id="returned-heading" heading="Returned to you">
+      {returned.map((t) => {
+        const path = workPath(t);
+        return (
+          <Paper component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
+            {path ? (
+              <Link component={RouterLink} to={path} sx={{ fontWeight: 600 }}>
+                {t.title}
+              </Link>
+            ) : (
+              <Typography sx={{ fontWeight: 600 }}>{t.title}</Typography>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {t.className} · Revise it and turn it in again if you like.
+            </Typography>
+            {t.review && <ReviewNote review={t.review} />}
+          </Paper>
+        );
+      })}
+    </HomeList>
+  );
+}
+
 export function AssignedToYou() {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectMyAssignments);
@@ -66,13 +121,10 @@ export function AssignedToYou() {
     // every other visit to Home asks again, so the list is fresh
     dispatch(myAssignmentsRequested());
   }, [dispatch]);
-  if (items.length === 0) return null;
+  if (items.length === 0) return <ReturnedToYou />;
   return (
-    <Box component="section" aria-labelledby="assigned-heading" sx={{ mb: 4 }}>
-      <Typography id="assigned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Assigned to you
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+    <>
+      <HomeList id="assigned-heading" heading="Assigned to you">
         {items.map((a) => (
           <Paper component="li" key={a.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
@@ -87,7 +139,8 @@ export function AssignedToYou() {
             <StatusChip status={a.overdue ? 'overdue' : a.status} />
           </Paper>
         ))}
-      </Box>
-    </Box>
+      </HomeList>
+      <ReturnedToYou />
+    </>
   );
 }

@@ -24,7 +24,7 @@ import { classroomArea } from '../area';
 import { formatMoment } from '../model';
 import { selectMyAssignments, selectMyClasses, selectMyTurnIns, selectTurningIn } from '../selectors';
 import { myAssignmentsRequested, myClassesRequested, myTurnInsRequested, turnInSubmitted } from '../slice';
-import { Comments } from './TurnInView';
+import { Comments, ReviewNote } from './TurnInView';
 
 registerArea(classroomArea);
 
@@ -66,10 +66,12 @@ export function TurnInPanel({ kind, documentId, worksheetKind }: TurnInPanelProp
         Turn in to your teacher
       </Typography>
       {done.map((t) => (
-        <Alert key={t.id} severity="success" sx={{ mb: 1 }}>
+        <Alert key={t.id} severity={t.review ? 'info' : 'success'} sx={{ mb: 1 }}>
           <Typography>
             Turned in to {t.className} on {formatMoment(t.turnedInAt, timeZone)}.
+            {t.review?.returnedAt != null && ` Returned ${formatMoment(t.review.returnedAt, timeZone)}: revise it and turn it in again if you like.`}
           </Typography>
+          {t.review && <ReviewNote review={t.review} />}
           {t.comments.length > 0 && (
             <Box sx={{ mt: 1 }}>
               <Typography sx={{ fontWeight: 600 }}>Teacher’s comments</Typography>

@@ -1,9 +1,10 @@
 /**
  * A turned-in worksheet or budget, read-only, with its comments; the teacher (`classId`/`userId`
- * given) can add one. The document's data is shown as the labelled values it holds: the turn-in is
+ * given) can add one. The document is shown as its student saw it — a worksheet's numbers and
+ * results, a budget's review — through the worksheets' and budgets' own components: the turn-in is
  * a copy, and nothing here can change it.
  */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,11 +17,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import type { TurnInComment } from '../../../../common/classroom';
+import type { TurnInComment, TurnInRecord, TurnInReview } from '../../../../common/classroom';
+import type { BudgetData } from '../../../../common/budget';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { selectTimeZone } from '../../auth';
+import { BudgetReview } from '../../budgetWizard';
+import { WorksheetSnapshot } from '../../worksheets';
+import { scoreText } from '../inbox';
 import { formatMoment } from '../model';
 import { selectChange, selectTurnIn } from '../selectors';
 import { changeRequested, turnInRequested } from '../slice';
@@ -59,6 +64,39 @@ function Value({ value }: { value: unknown }): ReactNode {
           </Box>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+const isBudget = (data: unknown): data is BudgetData =>
+  typeof data === 'object' && data !== null && ['incomes', 'expenses', 'goals', 'debts'].every((key) => Array.isArray((data as Record<string, unknown>)[key]));
+
+/** The turned-in document as its student saw it; its labelled values when its shape is not one the app knows. */
+export function TurnInDocument({ record }: { record: Pick<TurnInRecord, 'kind' | 'worksheetKind' | 'data'> }) {
+  let view: ReactNode = <Value value={record.data} />;
+  if (record.kind === 'worksheet' && record.worksheetKind) view = <WorksheetSnapshot kind={record.worksheetKind} data={record.data} />;
+  else if (record.kind === 'budget' && isBudget(record.data)) view = <BudgetReview data={record.data} />;
+  return <Suspense fallback={<CircularProgress aria-label="Loading the turned-in work" />}>{view}</Suspense>;
+}
+
+/** The teacher's score and comment, as the student reads them. */
+export function ReviewNote({ review }: { review: TurnInReview }) {
+  return (
+    <Box data-testid="turn-in-review">
+      <Typography>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          Score:
+        </Box>{' '}
+        {scoreText(review.score)}
+      </Typography>
+      {review.comment && (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Teacher’s comment:
+          </Box>{' '}
+          {review.comment}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -134,7 +172,13 @@ export function TurnInDialog({ turnInId, onClose, teacher }: TurnInDialogProps) 
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {record.studentName} turned this in to {record.className} on {formatMoment(record.turnedInAt, timeZone)}.
             </Typography>
-            <Value value={record.data} />
+            {record.review && (
+              <Alert severity={record.review.returnedAt ? 'info' : 'warning'} sx={{ mb: 2 }}>
+                <ReviewNote review={record.review} />
+                {!record.review.returnedAt && teacher && <Typography variant="body2">Not returned yet: the student does not see this.</Typography>}
+              </Alert>
+            )}
+            <TurnInDocument record={record} />
             <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
               Comments
             </Typography>

@@ -280,6 +280,9 @@ export function ClassPage() {
         <Button variant="contained" onClick={() => setAssigning(true)} disabled={!cls || cls.archived}>
           Assign
         </Button>
+        <Button variant="outlined" component={RouterLink} to={`/app/classes/${classId}/inbox`}>
+          Inbox of turned-in work
+        </Button>
         <GradebookDownload classId={classId} className={cls?.name ?? null} />
         <Button variant="outlined" component={RouterLink} to={`/app/classes/${classId}/join`}>
           How to join
