@@ -29,7 +29,7 @@ import { PRERENDERING } from '../../renderAhead/prerendering';
 import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
 import { homeKind, workspacesFor, type Workspace, type WorkspaceKey } from '../access';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
-import { AssignedToYou, ClassList } from '../../features/classroom';
+import { AssignedToYou, ClassList, selectHasAssignedNextStep } from '../../features/classroom';
 import { SchoolOverview } from '../../features/schoolAdmin';
 import { TicketQueue } from '../../features/support';
 
@@ -102,6 +102,8 @@ export function HomePage() {
   // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
   const returning = started === true;
   const permissions = useAppSelector(selectPermissions);
+  // an assignment leads a student's Home: the Continue card's button then steps back
+  const assignedLeads = useAppSelector(selectHasAssignedNextStep);
   // the progress check's own code did not arrive: decided as when the summary cannot be read
   const [checkFailed, setCheckFailed] = useState(false);
   // staff sign in to /app like everyone (SPEC S2.15): Home is where they land
@@ -159,14 +161,15 @@ export function HomePage() {
       )}
       {/* staff who are also learners: their workspaces first */}
       <WorkspaceCards heading="Your workspaces" workspaces={workspaces} />
-      {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
+      {/* a student's class work first (its next step, the open work, the done work); nothing for a
+          student in no class (and not in the prerendered copy) */}
       {!PRERENDERING && (
         <PartBoundary message={PART_FAILED} retry={AssignedToYou.retry}>
           <AssignedToYou />
         </PartBoundary>
       )}
       <PartBoundary message={PART_FAILED} retry={ContinueCard.retry} fallback={<ContinueCardSkeleton />}>
-        <ContinueCard />
+        <ContinueCard lead={!assignedLeads} />
       </PartBoundary>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?

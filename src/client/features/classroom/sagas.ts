@@ -80,9 +80,14 @@ import {
 import { selectChoices, selectDashboard } from './selectors';
 
 /** A read: the answer to `loaded`, a failure (message and status) to `failed`. */
-function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: ApiProblem) => UnknownAction): SagaIterator<boolean> {
+function* loadInto<T>(
+  path: string,
+  loaded: (answer: T) => UnknownAction,
+  failed: (error: ApiProblem) => UnknownAction,
+  params?: Record<string, unknown>,
+): SagaIterator<boolean> {
   try {
-    const answer: T = yield call(callService<T>, { method: 'GET', path });
+    const answer: T = yield call(callService<T>, params ? { method: 'GET', path, params } : { method: 'GET', path });
     yield put(loaded(answer));
     return true;
   } catch (error) {
@@ -108,8 +113,9 @@ export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): Sag
   yield call(loadInto<TurnInRecord>, CLASSROOM_PATHS.turnIn(action.payload.turnInId), turnInLoaded, turnInFailed);
 }
 
+/** The open work and the finished (`all`): Home lists both; the selectors keep them apart. */
 export function* loadMyAssignmentsSaga(): SagaIterator {
-  yield call(loadInto<MyAssignment[]>, CLASSROOM_PATHS.myAssignments, myAssignmentsLoaded, myAssignmentsFailed);
+  yield call(loadInto<MyAssignment[]>, CLASSROOM_PATHS.myAssignments, myAssignmentsLoaded, myAssignmentsFailed, { all: true });
 }
 
 export function* loadMyClassesSaga(): SagaIterator {

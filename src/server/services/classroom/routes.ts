@@ -47,7 +47,7 @@ import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
 import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf } from './shapes';
-import { assignmentCell, type StudentWork } from './status';
+import { cellAt, workCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
@@ -648,10 +648,14 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
       turnIns: turnIns.filter((t) => t.classId === cls.id),
       worksheets,
     };
-    const cell = assignmentCell(factsOf(row), tree, work, now);
+    const facts = factsOf(row);
+    const worked = workCell(facts, tree, work);
+    const cell = cellAt(worked, facts.dueAt, now);
     const finished = cell.status === 'completed' || cell.status === 'passed';
     if (finished && !all) continue;
-    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue' });
+    // the work's own state beside the due state: Home shows "in progress" and "overdue" as two marks
+    const progress = worked.cell.status === 'overdue' ? 'not-started' : worked.cell.status;
+    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue', progress, bestScore: cell.bestScore });
   }
   return list.sort(byUrgency);
 }
