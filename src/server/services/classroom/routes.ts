@@ -654,8 +654,8 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
     const finished = cell.status === 'completed' || cell.status === 'passed';
     if (finished && !all) continue;
     // the work's own state beside the due state: Home shows "in progress" and "overdue" as two marks
-    const progress = worked.cell.status === 'overdue' ? 'not-started' : worked.cell.status;
-    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue', progress, bestScore: cell.bestScore });
+    const own = worked.cell.status === 'overdue' ? 'not-started' : worked.cell.status;
+    list.push({ ...assignmentOf(row, tree), className: cls.name, status: cell.status, overdue: cell.status === 'overdue', progress: own, bestScore: cell.bestScore });
   }
   return list.sort(byUrgency);
 }
