@@ -9,6 +9,10 @@
  * place of the learner's parts, with the other workspaces as cards below; each view loads on demand
  * with its area's chunk, so a learner's Home carries none of it.
  *
+ * A student with class work: Home leads with one next step (classroom's AssignedToYou, rule in
+ * nextStep.ts), then the rest of the open work and the Done list; the Continue card follows with its
+ * button outlined, so the page has one prominent button. With no open assignment Continue leads.
+ *
  * Each of those lazily loaded parts fails alone (PartBoundary): its code not arriving, or the part
  * throwing, puts "This part of Home could not load." and "Try again" in its place, and the rest of
  * Home keeps working.

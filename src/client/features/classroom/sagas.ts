@@ -23,6 +23,7 @@ import {
   type TurnInSummary,
 } from '../../../common/classroom';
 import type { CatalogModuleCard, ModuleDetail } from '../../../common/catalog';
+import type { ProxyRequest } from '../../../common/types';
 import { callService, callServiceRevalidating, type HttpMethod, type TaggedAnswer } from '../../api/apiSaga';
 import { now, wait } from '../../app/sagaContext';
 import { toApiProblem, withToast, type ApiProblem } from '../../api/apiProblem';
@@ -84,7 +85,7 @@ function* loadInto<T>(
   path: string,
   loaded: (answer: T) => UnknownAction,
   failed: (error: ApiProblem) => UnknownAction,
-  params?: Record<string, unknown>,
+  params?: ProxyRequest['params'],
 ): SagaIterator<boolean> {
   try {
     const answer: T = yield call(callService<T>, params ? { method: 'GET', path, params } : { method: 'GET', path });

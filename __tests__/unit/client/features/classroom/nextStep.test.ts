@@ -4,6 +4,7 @@
  * ("due Fri", "was due yesterday"), and what the button says.
  */
 import type { MyAssignment } from '../../../../../src/common/classroom';
+import { myAssignment } from './fixtures';
 import {
   chooseNextStep,
   dueLine,
@@ -16,28 +17,7 @@ import {
 /** Wednesday 12/09/26. */
 const TODAY = { year: 2026, month: 12, day: 9 };
 
-function item(id: number, over: Partial<MyAssignment> = {}): MyAssignment {
-  return {
-    id,
-    classId: 1,
-    kind: 'material',
-    moduleSlug: 'budgeting',
-    materialSlug: 'm',
-    worksheetKind: null,
-    title: `T${id}`,
-    href: `/app/x/${id}`,
-    dueDate: null,
-    dueAt: null,
-    maxAttempts: null,
-    createdAt: 0,
-    className: 'Period 2',
-    status: 'not-started',
-    overdue: false,
-    progress: 'not-started',
-    bestScore: null,
-    ...over,
-  };
-}
+const item = myAssignment;
 
 const overdue = (id: number, dueAt: number, over: Partial<MyAssignment> = {}) => item(id, { dueAt, dueDate: '2026-12-01', overdue: true, status: 'overdue', ...over });
 const due = (id: number, dueAt: number, over: Partial<MyAssignment> = {}) => item(id, { dueAt, dueDate: '2026-12-11', ...over });

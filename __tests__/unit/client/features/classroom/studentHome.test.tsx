@@ -17,6 +17,7 @@ import { dayOf } from '../../../../../src/common/calendarDay';
 import type { MyAssignment } from '../../../../../src/common/classroom';
 import type { ProgressSummary } from '../../../../../src/common/catalog';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
+import { myAssignment } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -33,26 +34,7 @@ function dayFromToday(days: number): string {
 }
 
 function item(id: number, title: string, over: Partial<MyAssignment>): MyAssignment {
-  return {
-    id,
-    classId: 4,
-    kind: 'material',
-    moduleSlug: 'budgeting',
-    materialSlug: `m${id}`,
-    worksheetKind: null,
-    title,
-    href: `/app/catalog/budgeting/material/m${id}`,
-    dueDate: null,
-    dueAt: null,
-    maxAttempts: null,
-    createdAt: NOW,
-    className: 'Personal Finance — Period 2',
-    status: 'not-started',
-    overdue: false,
-    progress: 'not-started',
-    bestScore: null,
-    ...over,
-  };
+  return myAssignment(id, { title, createdAt: NOW, ...over });
 }
 
 const dueIn = (days: number) => ({ dueDate: dayFromToday(days), dueAt: Date.now() + days * DAY });

@@ -5,7 +5,7 @@
  * collapsed, with each finished item's best score. Nothing at all for a student with no assignments
  * (Home stays as it was for students without classes), nor when the list could not be read.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -143,6 +143,8 @@ export function AssignedToYou() {
   const open = useAppSelector(selectMyAssignments);
   const done = useAppSelector(selectMyDoneAssignments);
   const timeZone = useAppSelector(selectTimeZone);
+  // the day is read when Home opens: "due tomorrow" is the learner's tomorrow (User.timezone)
+  const [openedAt] = useState(() => Date.now());
   // the mount that found the list just answered (kept across StrictMode's second run of the effect)
   const aheadOfThisMount = useRef(false);
   useEffect(() => {
@@ -155,8 +157,7 @@ export function AssignedToYou() {
     dispatch(myAssignmentsRequested());
   }, [dispatch]);
   if (open.length === 0 && done.length === 0) return null;
-  // "today" is the learner's own day (User.timezone): "due tomorrow" means their tomorrow
-  const today = dayOf(Date.now(), timeZone) ?? dayOf(Date.now())!;
+  const today = dayOf(openedAt, timeZone)!;
   const next = chooseNextStep(open);
   const rest = open.filter((a) => a !== next);
   return (
