@@ -356,6 +356,25 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     expect((await ok<MyAssignment[]>(jo.session.token, 'GET', '/me/assignments')).map((a) => a.id)).not.toContain(worksheet.id);
   });
 
+  it('"Assigned to you" with `all`: finished work too, each with its own progress beside the due state and its best score', async () => {
+    const { review, material, jo } = await classAtWork();
+    const student = jo.session;
+    const all = () => ok<MyAssignment[]>(student.token, 'GET', '/me/assignments', undefined, { all: true });
+    const reviewOf = async () => (await all()).find((a) => a.id === review.id)!;
+    // overdue and not started: the due state and the work's own state are two things
+    expect(await reviewOf()).toMatchObject({ status: 'overdue', overdue: true, progress: 'not-started', bestScore: null });
+    const first = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, first, (i) => WRONG[i]!));
+    expect(await reviewOf()).toMatchObject({ status: 'overdue', overdue: true, progress: 'in-progress', bestScore: 0 });
+    const second = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
+    await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => RIGHT[i]!));
+    // passed: off the open list, on the full one with its best score (the material's review is passed too)
+    const open = await ok<MyAssignment[]>(student.token, 'GET', '/me/assignments');
+    expect(open.map((a) => a.id)).not.toContain(review.id);
+    expect(await reviewOf()).toMatchObject({ status: 'passed', overdue: false, progress: 'passed', bestScore: 100 });
+    expect((await all()).find((a) => a.id === material.id)).toMatchObject({ progress: 'passed', bestScore: 100 });
+  });
+
   it('a limited review says which attempt this is; once they are used it serves no questions and names who can grant more', async () => {
     const { cls, jo } = await classAtWork();
     const student = jo.session;

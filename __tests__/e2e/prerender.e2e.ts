@@ -142,14 +142,15 @@ describe('the prerendered home page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('for a student with class work, "Assigned to you" is in the app\'s first render, above the cards; then nothing on Home moves', async () => {
+  it('for a student with class work, the next step and "Assigned to you" are in the app\'s first render, above the cards; then nothing on Home moves', async () => {
     await signInAsLearner();
     await holdTheEntry();
     await page.goto('/app', { waitUntil: 'domcontentloaded' });
     await areaCard().waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Maya/ }).waitFor();
-    // the list came with the page (Home's loader), not after it
+    // the next step and the list came with the page (Home's loader), not after it
+    await expect(page.getByTestId('next-step').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('region', { name: 'Assigned to you' }).isVisible()).resolves.toBe(true);
     const list = await page.getByRole('region', { name: 'Assigned to you' }).boundingBox();
     const card = await areaCard().boundingBox();

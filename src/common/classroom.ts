@@ -52,7 +52,7 @@ export const CLASSROOM_PATHS = {
 
   /** GET: the classes the caller is a student in (StudentClass[]) */
   myClasses: '/me/classes',
-  /** GET: "Assigned to you": the caller's open assignments across classes, overdue first (MyAssignment[]) */
+  /** GET: "Assigned to you": the caller's open assignments across classes, overdue first (MyAssignment[]); params `all: true` adds finished ones */
   myAssignments: '/me/assignments',
   /** GET: the caller's turned-in work with comments (TurnInSummary[]); POST TurnInInput: turn in */
   myTurnIns: '/me/turn-ins',
@@ -263,6 +263,10 @@ export interface MyAssignment extends Assignment {
   overdue: boolean;
   /** the due day is the student's extension, later than the class's (always sent; absent reads as false) */
   extended?: boolean;
+  /** the work itself, whatever the due day: `status` says "overdue" in its place once late */
+  progress: Exclude<AssignmentStatus, 'overdue'>;
+  /** reviews (and materials/modules, their reviews'): best score in percent, null before an attempt */
+  bestScore: number | null;
 }
 
 export interface TurnInInput {

@@ -9,6 +9,10 @@
  * place of the learner's parts, with the other workspaces as cards below; each view loads on demand
  * with its area's chunk, so a learner's Home carries none of it.
  *
+ * A student with class work: Home leads with one next step (classroom's AssignedToYou, rule in
+ * nextStep.ts), then the rest of the open work and the Done list; the Continue card follows with its
+ * button outlined, so the page has one prominent button. With no open assignment Continue leads.
+ *
  * Each of those lazily loaded parts fails alone (PartBoundary): its code not arriving, or the part
  * throwing, puts "This part of Home could not load." and "Try again" in its place, and the rest of
  * Home keeps working.
@@ -29,7 +33,7 @@ import { PRERENDERING } from '../../renderAhead/prerendering';
 import { selectCurrentSchool, selectPermissions, selectUser } from '../../features/auth';
 import { homeKind, workspacesFor, type Workspace, type WorkspaceKey } from '../access';
 import { ContinueCardSkeleton, selectLearnerStarted } from '../../features/catalog';
-import { AssignedToYou, ClassList } from '../../features/classroom';
+import { AssignedToYou, ClassList, selectHasAssignedNextStep } from '../../features/classroom';
 import { SchoolOverview } from '../../features/schoolAdmin';
 import { TicketQueue } from '../../features/support';
 
@@ -114,6 +118,8 @@ export function HomePage() {
   // "back" only for a learner who has done something: a new account's first screen says "Welcome, …"
   const returning = started === true;
   const permissions = useAppSelector(selectPermissions);
+  // an assignment leads a student's Home: the Continue card's button then steps back
+  const assignedLeads = useAppSelector(selectHasAssignedNextStep);
   // the progress check's own code did not arrive: decided as when the summary cannot be read
   const [checkFailed, setCheckFailed] = useState(false);
   // staff sign in to /app like everyone (SPEC S2.15): Home is where they land
@@ -173,14 +179,15 @@ export function HomePage() {
       <JoinAClass />
       {/* staff who are also learners: their workspaces first */}
       <WorkspaceCards heading="Your workspaces" workspaces={workspaces} />
-      {/* a student's class work, first; nothing for a student in no class (and not in the prerendered copy) */}
+      {/* a student's class work first (its next step, the open work, the done work); nothing for a
+          student in no class (and not in the prerendered copy) */}
       {!PRERENDERING && (
         <PartBoundary message={PART_FAILED} retry={AssignedToYou.retry}>
           <AssignedToYou />
         </PartBoundary>
       )}
       <PartBoundary message={PART_FAILED} retry={ContinueCard.retry} fallback={<ContinueCardSkeleton />}>
-        <ContinueCard />
+        <ContinueCard lead={!assignedLeads} />
       </PartBoundary>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Where would you like to go?

@@ -12,7 +12,7 @@ import { selectSession } from '../auth';
 
 const noSubscription = () => () => {};
 
-export { selectCanTeach } from './selectors';
+export { selectCanTeach, selectHasAssignedNextStep } from './selectors';
 export type { classroomReducer } from './slice';
 
 /** The teacher's class list of /app/classes, for a staff-only teacher's Home: loaded with the classroom pages' chunk. */

@@ -25,6 +25,7 @@ import {
   type TurnInSummary,
 } from '../../../common/classroom';
 import type { CatalogModuleCard, ModuleDetail } from '../../../common/catalog';
+import type { ProxyRequest } from '../../../common/types';
 import { callService, callServiceRevalidating, type HttpMethod, type TaggedAnswer } from '../../api/apiSaga';
 import { now, wait } from '../../app/sagaContext';
 import { toApiProblem, withToast, type ApiProblem } from '../../api/apiProblem';
@@ -88,9 +89,14 @@ import {
 import { selectChoices, selectDashboard } from './selectors';
 
 /** A read: the answer to `loaded`, a failure (message and status) to `failed`. */
-function* loadInto<T>(path: string, loaded: (answer: T) => UnknownAction, failed: (error: ApiProblem) => UnknownAction): SagaIterator<boolean> {
+function* loadInto<T>(
+  path: string,
+  loaded: (answer: T) => UnknownAction,
+  failed: (error: ApiProblem) => UnknownAction,
+  params?: ProxyRequest['params'],
+): SagaIterator<boolean> {
   try {
-    const answer: T = yield call(callService<T>, { method: 'GET', path });
+    const answer: T = yield call(callService<T>, params ? { method: 'GET', path, params } : { method: 'GET', path });
     yield put(loaded(answer));
     return true;
   } catch (error) {
@@ -125,8 +131,9 @@ export function* loadInboxSaga(action: ReturnType<typeof inboxRequested>): SagaI
   yield call(loadInto<ClassInbox>, CLASSROOM_PATHS.inbox(action.payload.classId), inboxLoaded, inboxFailed);
 }
 
+/** The open work and the finished (`all`): Home lists both; the selectors keep them apart. */
 export function* loadMyAssignmentsSaga(): SagaIterator {
-  yield call(loadInto<MyAssignment[]>, CLASSROOM_PATHS.myAssignments, myAssignmentsLoaded, myAssignmentsFailed);
+  yield call(loadInto<MyAssignment[]>, CLASSROOM_PATHS.myAssignments, myAssignmentsLoaded, myAssignmentsFailed, { all: true });
 }
 
 export function* loadMyClassesSaga(): SagaIterator {

@@ -3,6 +3,7 @@ import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/clas
 import { hasPermission } from '../../../common/permissions';
 import { selectPermissions } from '../auth';
 import { sortMyAssignments } from './model';
+import { isDone } from './nextStep';
 import type { ClassroomState } from './slice';
 
 export interface ClassroomRootState {
@@ -31,9 +32,19 @@ export const selectMyClasses = (state: ClassroomRootState) => state.classroom.my
 export const selectMyTurnIns = (state: ClassroomRootState) => state.classroom.myTurnIns;
 export const selectTurningIn = (state: ClassroomRootState) => state.classroom.turningIn;
 export const selectMyAssignmentsStatus = (state: ClassroomRootState) => state.classroom.myAssignments.status;
-/** "Assigned to you", overdue first. */
+/** "Assigned to you": the open work (the list holds finished work too, for Home's Done list), overdue first. */
 export const selectMyAssignments = createSelector([(state: ClassroomRootState) => state.classroom.myAssignments.data], (items) =>
-  sortMyAssignments(items ?? []),
+  sortMyAssignments((items ?? []).filter((a) => !isDone(a))),
 );
+/** Home's Done list: completed or passed work, the latest due first (none last). */
+export const selectMyDoneAssignments = createSelector([(state: ClassroomRootState) => state.classroom.myAssignments.data], (items) =>
+  (items ?? []).filter(isDone).sort((a, b) => (b.dueAt ?? -Infinity) - (a.dueAt ?? -Infinity) || a.title.localeCompare(b.title)),
+);
+/**
+ * Home leads with an assignment (AssignedToYou's next step): the catalog's Continue card then steps
+ * back. Safe before the classroom's slice is loaded (false then).
+ */
+export const selectHasAssignedNextStep = (state: object): boolean =>
+  ((state as Partial<ClassroomRootState>).classroom?.myAssignments.data ?? []).some((a) => !isDone(a));
 export const selectChoices = (state: ClassroomRootState) => state.classroom.catalog;
 export const selectMaterialChoices = (state: ClassroomRootState, moduleSlug: string) => state.classroom.materials[moduleSlug];

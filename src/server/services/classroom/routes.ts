@@ -53,7 +53,7 @@ import * as repo from './repository';
 import { tidyClassName } from './schoolClasses';
 import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSummariesOf, type TurnInViewer } from './shapes';
 import { exceptionsOf, ownDueAts } from './exceptions';
-import { assignmentCell, cellAt, studentDueAt, workCell, type StudentWork } from './status';
+import { cellAt, studentDueAt, workCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
@@ -776,7 +776,8 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
       const done = attempts.some((a) => a.module_slug === row.module_slug && a.material_slug === row.material_slug && Number(a.passed) === 1 && Number(a.created_at) > Number(row.created_at));
       if (done && !all) continue;
       const overdue = !done && row.due_at !== null && Number(row.due_at) < now;
-      list.push({ ...assignmentOf(row, tree), className: cls.name, status: done ? (row.kind === 'review' ? 'passed' : 'completed') : overdue ? 'overdue' : 'not-started', overdue });
+      const state = done ? (row.kind === 'review' ? 'passed' : 'completed') : 'not-started';
+      list.push({ ...assignmentOf(row, tree), className: cls.name, status: overdue ? 'overdue' : state, overdue, progress: state, bestScore: null });
       continue;
     }
     const work: StudentWork = {
@@ -789,10 +790,13 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
     const classDueAt = row.due_at === null ? null : Number(row.due_at);
     const dueAt = studentDueAt(classDueAt, own?.dueAt);
     const extended = dueAt !== classDueAt;
-    const cell = cellAt(workCell(factsOf(row), tree, work), dueAt, now);
+    const worked = workCell(factsOf(row), tree, work);
+    const cell = cellAt(worked, dueAt, now);
     const finished = cell.status === 'completed' || cell.status === 'passed';
     if (finished && !all) continue;
     const assignment = assignmentOf(row, tree);
+    // the work's own state beside the due state: Home shows "in progress" and "overdue" as two marks
+    const state = worked.cell.status === 'overdue' ? 'not-started' : worked.cell.status;
     list.push({
       ...assignment,
       ...(extended ? { dueDate: own?.dueDate ?? assignment.dueDate, dueAt } : {}),
@@ -800,6 +804,8 @@ async function myAssignments(ctx: ServiceContext): Promise<MyAssignment[]> {
       status: cell.status,
       overdue: cell.status === 'overdue',
       extended,
+      progress: state,
+      bestScore: cell.bestScore,
     });
   }
   return list.sort(byUrgency);

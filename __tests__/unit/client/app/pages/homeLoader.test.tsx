@@ -31,10 +31,13 @@ const budgetReview: MyAssignment = {
   className: 'Personal Finance — Period 2',
   status: 'not-started',
   overdue: false,
+  progress: 'not-started',
+  bestScore: null,
 };
 
 const welcome = () => screen.queryByRole('heading', { level: 1, name: 'Welcome, Lena!' });
-const assigned = () => screen.queryByRole('heading', { level: 2, name: 'Assigned to you' });
+// one assignment: Home leads with it as the next step
+const assigned = () => screen.queryByRole('heading', { level: 2, name: /^Next: Your First Budget: review/ });
 
 function openHome(permissions: string[] = []) {
   return renderApp('/app', { preloadedState: { auth: signedInState({ ...demoSession(), permissions }, NOW + 30 * 60_000) }, loaders: true });
@@ -69,7 +72,7 @@ it('a student: Home waits for the answer, and its first render has the list (not
     view.store.dispatch(myAssignmentsLoaded([budgetReview]));
   });
   expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Lena!' })).toBeInTheDocument();
-  expect(await screen.findByRole('link', { name: 'Your First Budget: review' })).toHaveAttribute('href', budgetReview.href);
+  expect(await screen.findByRole('link', { name: 'Start the review' })).toHaveAttribute('href', budgetReview.href);
   watch.stop();
   const withHome = watch.seen.filter((s) => s.welcome);
   expect(withHome.length).toBeGreaterThan(0);
@@ -86,7 +89,7 @@ it(`an answer slower than ${HOME_WAIT_MS} ms: Home shows without the list, which
   act(() => {
     view.store.dispatch(myAssignmentsLoaded([budgetReview]));
   });
-  expect(await screen.findByRole('heading', { level: 2, name: 'Assigned to you' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 2, name: /^Next: Your First Budget: review/ })).toBeInTheDocument();
 });
 
 it('staff Home (their workspaces) does not wait for a student’s list', async () => {

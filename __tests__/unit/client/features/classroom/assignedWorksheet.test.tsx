@@ -31,6 +31,8 @@ const netWorth: MyAssignment = {
   className: 'Personal Finance — Period 2',
   status: 'not-started',
   overdue: false,
+  progress: 'not-started',
+  bestScore: null,
 };
 
 /** Renders `path` for a signed-in student and waits for its page. */

@@ -1,6 +1,6 @@
 /** One student's exception: what their page shows, what the form accepts and what it sends. */
 import type { Assignment } from '../../../../../src/common/classroom';
-import { dueLine } from '../../../../../src/client/features/classroom/components/AssignedToYou';
+import { dueLine } from '../../../../../src/client/features/classroom/nextStep';
 import {
   canExcept,
   EXCEPTION_EMPTY,

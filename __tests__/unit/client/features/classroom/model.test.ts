@@ -164,7 +164,7 @@ describe('visibleStudents: filters (SPEC §9 match modes)', () => {
 });
 
 function mine(id: number, over: Partial<MyAssignment>): MyAssignment {
-  return { ...assignments[0]!, id, className: 'Period 2', status: 'not-started', overdue: false, title: `T${id}`, ...over };
+  return { ...assignments[0]!, id, className: 'Period 2', status: 'not-started', overdue: false, progress: 'not-started', bestScore: null, title: `T${id}`, ...over };
 }
 
 describe('sortMyAssignments: overdue first, then by due day, none last', () => {

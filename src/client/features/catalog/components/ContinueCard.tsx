@@ -27,7 +27,11 @@ export function LearnerProgressCheck() {
   return null;
 }
 
-export function ContinueCard() {
+/**
+ * `lead`: the card is Home's next step, its button the prominent one; false when an assignment leads
+ * Home (classroom's AssignedToYou), so the page keeps one prominent button.
+ */
+export function ContinueCard({ lead = true }: { lead?: boolean }) {
   const { data, status } = useResource<ProgressSummary>(catalogApi.summary);
   // its place stays reserved until the summary is in (the area cards below do not jump)
   if (!data) return status === 'failed' ? null : <ContinueCardSkeleton />;
@@ -54,7 +58,7 @@ export function ContinueCard() {
               </>
             )}
           </Typography>
-          <Button component={RouterLink} to={next.path} variant="contained" sx={{ mb: 2 }}>
+          <Button component={RouterLink} to={next.path} variant={lead ? 'contained' : 'outlined'} sx={{ mb: 2 }}>
             {fresh ? 'Start this module' : 'Continue'}
           </Button>
         </>

@@ -12,7 +12,7 @@ import { classroomArea } from '../area';
 import { assignmentsFor } from '../model';
 import { selectMyAssignments, selectMyAssignmentsStatus } from '../selectors';
 import { myAssignmentsRequested } from '../slice';
-import { dueLine } from './AssignedToYou';
+import { dueLine } from '../nextStep';
 
 registerArea(classroomArea);
 

@@ -1,11 +1,14 @@
 /**
- * Home's "Assigned to you": a student's open assignments across their classes, overdue first, each
- * with its class, due day and status, linking to its page; then the work their teachers returned,
- * with its score and comment. Nothing at all for a student with none (Home stays as it was for
- * students without classes), nor when a list could not be read.
+ * A student's class work on Home, in three parts: the one next step (nextStep.ts's rule) with one
+ * prominent button; "Assigned to you", the rest of the open work by due day, each with its class,
+ * due day and how far along it is (overdue is one calm mark, not the item's colour); and "Done",
+ * collapsed, with each finished item's best score; then "Returned to you", the work their teachers
+ * returned with its score and comment. Nothing at all for a student with no assignments and nothing
+ * returned (Home stays as it was for students without classes), nor when a list could not be read.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -13,24 +16,20 @@ import { Link as RouterLink } from 'react-router';
 import type { MyAssignment, TurnInSummary } from '../../../../common/classroom';
 import { budgetPath } from '../../budgetWizard';
 import { worksheetPath } from '../../worksheets';
+import { dayOf, type CalendarDay } from '../../../../common/calendarDay';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
-import { typedDueDay } from '../model';
+import { chooseNextStep, dueLine, dueSoon, nextStepAction, nextStepHeading } from '../nextStep';
 import { returnedWork } from '../inbox';
-import { selectMyAssignments, selectMyAssignmentsStatus, selectMyTurnIns } from '../selectors';
+import { selectMyAssignments, selectMyAssignmentsStatus, selectMyDoneAssignments, selectMyTurnIns } from '../selectors';
 import type { AppStore } from '../../../app/store';
 import { myAssignmentsRequested, myTurnInsRequested } from '../slice';
 import { StatusChip } from './StatusChip';
 import { ReviewNote } from './TurnInView';
 
 registerArea(classroomArea);
-
-/** "Due 11/30/26", "Was due 11/20/26" (overdue), "Due 12/04/26 (extended)" (the student's own day), "No due day". */
-export function dueLine(a: Pick<MyAssignment, 'dueDate' | 'overdue'> & { extended?: boolean }): string {
-  if (!a.dueDate) return 'No due day';
-  return `${a.overdue ? 'Was due' : 'Due'} ${typedDueDay(a.dueDate)}${a.extended ? ' (extended)' : ''}`;
-}
 
 /** The list was just asked for ahead of Home (assignmentsAnswered): Home's first mount does not ask again. */
 let answeredAhead = false;
@@ -57,15 +56,90 @@ export function assignmentsAnswered(store: AppStore, boundMs: number): Promise<v
   });
 }
 
-/** One of Home's class lists: its heading and its items (li), one card each. */
-function HomeList({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
-      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
-        {heading}
+/** Overdue or due soon, as a word and a mark (never colour alone); nothing for the rest. */
+function DueMark({ assignment, today }: { assignment: MyAssignment; today: CalendarDay }) {
+  if (assignment.overdue) {
+    return (
+      <Typography component="span" variant="body2" sx={{ color: 'error.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
+        <span aria-hidden="true">! </span>Overdue
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+    );
+  }
+  if (!dueSoon(assignment, today)) return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+      <span aria-hidden="true">◷ </span>Due soon
+    </Typography>
+  );
+}
+
+/**
+ * One assignment in a list: its title (a link to its page), a line with its class and due day, and
+ * any further lines a caller gives (`children`), beside its marks.
+ */
+export function AssignmentItem({ assignment, today, marks, children }: { assignment: MyAssignment; today: CalendarDay; marks: ReactNode; children?: ReactNode }) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, columnGap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+        <Link component={RouterLink} to={assignment.href} sx={{ fontWeight: 600 }}>
+          {assignment.title}
+        </Link>
+        <Typography variant="body2" color="text.secondary">
+          {assignment.className} · {dueLine(assignment, today)}
+        </Typography>
+        {assignment.note && <Typography variant="body2">{assignment.note}</Typography>}
         {children}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>{marks}</Box>
+    </Paper>
+  );
+}
+
+const listSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
+
+/** The one next step: what it is and when it is due, in the heading, and one button that opens it. */
+function NextStep({ assignment, today }: { assignment: MyAssignment; today: CalendarDay }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="next-step-heading" data-testid="next-step" sx={{ p: 2, mb: 3, borderWidth: 2, borderColor: 'primary.main' }}>
+      <Typography id="next-step-heading" variant="h5" component="h2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+        {nextStepHeading(assignment, today)}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {assignment.className}
+        </Typography>
+        <StatusChip status={assignment.progress} />
+        <DueMark assignment={assignment} today={today} />
+      </Box>
+      {assignment.note && <Typography sx={{ mb: 1.5 }}>{assignment.note}</Typography>}
+      <Button component={RouterLink} to={assignment.href} variant="contained" size="large">
+        {nextStepAction(assignment)}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Finished work, folded away: a native disclosure, so it opens by keyboard and reads as one. */
+function DoneList({ items, today }: { items: readonly MyAssignment[]; today: CalendarDay }) {
+  if (items.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="done-heading" sx={{ mb: 4 }}>
+      <Typography id="done-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Done
+      </Typography>
+      <Box component="details" data-testid="done-list" sx={{ '& > summary': { cursor: 'pointer', mb: 1, width: 'fit-content' } }}>
+        <summary>{items.length === 1 ? 'Show 1 finished assignment' : `Show ${items.length} finished assignments`}</summary>
+        <Box component="ul" sx={listSx}>
+          {items.map((a) => (
+            <AssignmentItem key={a.id} assignment={a} today={today} marks={<StatusChip status={a.progress} bestScore={a.bestScore} />}>
+              {a.progress !== 'passed' && a.bestScore !== null && (
+                <Typography variant="body2" color="text.secondary">
+                  Best score {Math.round(a.bestScore)}%
+                </Typography>
+              )}
+            </AssignmentItem>
+          ))}
+        </Box>
       </Box>
     </Box>
   );
@@ -84,32 +158,41 @@ function ReturnedToYou() {
   const returned = returnedWork(turnIns.data ?? []);
   if (returned.length === 0) return null;
   return (
-    <HomeList id="returned-heading" heading="Returned to you">
-      {returned.map((t) => {
-        const path = workPath(t);
-        return (
-          <Paper component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
-            {path ? (
-              <Link component={RouterLink} to={path} sx={{ fontWeight: 600 }}>
-                {t.title}
-              </Link>
-            ) : (
-              <Typography sx={{ fontWeight: 600 }}>{t.title}</Typography>
-            )}
-            <Typography variant="body2" color="text.secondary">
-              {t.className} · Revise it and turn it in again if you like.
-            </Typography>
-            {t.review && <ReviewNote review={t.review} />}
-          </Paper>
-        );
-      })}
-    </HomeList>
+    <Box component="section" aria-labelledby="returned-heading" sx={{ mb: 4 }}>
+      <Typography id="returned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Returned to you
+      </Typography>
+      <Box component="ul" sx={listSx}>
+        {returned.map((t) => {
+          const path = workPath(t);
+          return (
+            <Paper component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
+              {path ? (
+                <Link component={RouterLink} to={path} sx={{ fontWeight: 600 }}>
+                  {t.title}
+                </Link>
+              ) : (
+                <Typography sx={{ fontWeight: 600 }}>{t.title}</Typography>
+              )}
+              <Typography variant="body2" color="text.secondary">
+                {t.className} · Revise it and turn it in again if you like.
+              </Typography>
+              {t.review && <ReviewNote review={t.review} />}
+            </Paper>
+          );
+        })}
+      </Box>
+    </Box>
   );
 }
 
 export function AssignedToYou() {
   const dispatch = useAppDispatch();
-  const items = useAppSelector(selectMyAssignments);
+  const open = useAppSelector(selectMyAssignments);
+  const done = useAppSelector(selectMyDoneAssignments);
+  const timeZone = useAppSelector(selectTimeZone);
+  // the day is read when Home opens: "due tomorrow" is the learner's tomorrow (User.timezone)
+  const [openedAt] = useState(() => Date.now());
   // the mount that found the list just answered (kept across StrictMode's second run of the effect)
   const aheadOfThisMount = useRef(false);
   useEffect(() => {
@@ -121,25 +204,36 @@ export function AssignedToYou() {
     // every other visit to Home asks again, so the list is fresh
     dispatch(myAssignmentsRequested());
   }, [dispatch]);
-  if (items.length === 0) return <ReturnedToYou />;
+  if (open.length === 0 && done.length === 0) return <ReturnedToYou />;
+  const today = dayOf(openedAt, timeZone)!;
+  const next = chooseNextStep(open);
+  const rest = open.filter((a) => a !== next);
   return (
     <>
-      <HomeList id="assigned-heading" heading="Assigned to you">
-        {items.map((a) => (
-          <Paper component="li" key={a.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-              <Link component={RouterLink} to={a.href} sx={{ fontWeight: 600 }}>
-                {a.title}
-              </Link>
-              <Typography variant="body2" color={a.overdue ? 'error' : 'text.secondary'}>
-                {a.className} · {dueLine(a)}
-              </Typography>
-              {a.note && <Typography variant="body2">{a.note}</Typography>}
-            </Box>
-            <StatusChip status={a.overdue ? 'overdue' : a.status} />
-          </Paper>
-        ))}
-      </HomeList>
+      {next && <NextStep assignment={next} today={today} />}
+      {rest.length > 0 && (
+        <Box component="section" aria-labelledby="assigned-heading" sx={{ mb: 4 }}>
+          <Typography id="assigned-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+            Assigned to you
+          </Typography>
+          <Box component="ul" sx={listSx}>
+            {rest.map((a) => (
+              <AssignmentItem
+                key={a.id}
+                assignment={a}
+                today={today}
+                marks={
+                  <>
+                    <DueMark assignment={a} today={today} />
+                    <StatusChip status={a.progress} />
+                  </>
+                }
+              />
+            ))}
+          </Box>
+        </Box>
+      )}
+      <DoneList items={done} today={today} />
       <ReturnedToYou />
     </>
   );
