@@ -41,6 +41,14 @@ async function updatedText(page: Page): Promise<string> {
   return ((await line.textContent()) ?? '').replace(/\u202f/g, ' ');
 }
 
+/** Opens `path`, waits for it to settle, checks it with axe. */
+async function openAccessible(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page);
+}
+
 /** The page does not scroll sideways at the phone's width. */
 async function noSidewaysScroll(page: Page): Promise<void> {
   const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
@@ -110,12 +118,7 @@ describe('the teacher’s pages on a phone (390 px)', () => {
       const narrow = await phone.newPage();
       await signInAs(narrow, 'teacher');
       for (const path of pages) {
-        for (const page of [wide, narrow]) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          await expectAccessible(page);
-        }
+        for (const page of [wide, narrow]) await openAccessible(page, path);
         await noSidewaysScroll(narrow);
       }
     } finally {
@@ -130,10 +133,7 @@ describe('the teacher’s pages on a phone (390 px)', () => {
       const page = await phone.newPage();
       await signInAs(page, 'schooladmin');
       for (const path of ['/app/admin', '/app/admin/classes', '/app/admin/users', '/app/admin/codes', '/app/admin/audit', '/app/admin/settings', '/app/admin/roster']) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
+        await openAccessible(page, path);
         await noSidewaysScroll(page);
       }
     } finally {
