@@ -1,7 +1,7 @@
 /** The auth API of SPEC §7 through app.inject() on a real SQLite file. */
 import { SignJWT, base64url } from 'jose';
 import { API_MESSAGES } from '../../src/common/apiMessages';
-import { APP_KEY_HEADER, DEFAULT_TIMEZONE, RENEWAL_REPLAY_MS } from '../../src/common/constants';
+import { APP_KEY_HEADER, RENEWAL_REPLAY_MS } from '../../src/common/constants';
 import { decodeToken, expFromClaim } from '../../src/common/token';
 import type { Envelope, Session, SessionIdentity } from '../../src/common/types';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -37,7 +37,7 @@ describe('GET /api', () => {
 });
 
 describe('POST /api/auth', () => {
-  it('[S7.02] [S3.03] [S1.01] [S1.02] [S9.05] signs in: token with exp in seconds, user with default timezone, clients, permissions', async () => {
+  it('[S7.02] [S3.03] [S1.01] [S1.02] [S9.05] signs in: token with exp in seconds, user with their school’s timezone (none of their own), clients, permissions', async () => {
     const response = await signInRequest(t.app, 'learner');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -48,7 +48,7 @@ describe('POST /api/auth', () => {
       lastName: 'Johnson',
       userName: 'learner',
       userEmail: 'maya.johnson@example.edu',
-      timezone: DEFAULT_TIMEZONE,
+      timezone: 'America/New_York',
     });
     expect(session.clients).toEqual([{ lsclientID: 'LINCOLN-HS', clientName: 'Lincoln High School' }]);
     expect(session.permissions).toEqual([]);
