@@ -63,7 +63,7 @@ const userById = hotQuery(1, (db: Db, userId: number) =>
 );
 
 /**
- * A user's schools (kind 'c': lsclient id, name, time zone, in their order) and permissions (kind 'p', in the
+ * A user's schools (kind 'c': lsclient id, name, in their order) and permissions (kind 'p', in the
  * database's order of the names) in one query, one round trip. Permissions granted at one school
  * (school_permissions: TEACHER, SCHOOLADMIN) count only while it is the current school (position 0),
  * so switching schools changes what the identity carries.
@@ -72,12 +72,12 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
   db
     .selectFrom('user_clients')
     .innerJoin('clients', 'clients.id', 'user_clients.client_id')
-    .select([sql<string>`'c'`.as('kind'), 'clients.lsclient_id as value', 'clients.name as name', 'clients.timezone as zone', 'user_clients.position as position'])
+    .select([sql<string>`'c'`.as('kind'), 'clients.lsclient_id as value', 'clients.name as name', 'user_clients.position as position'])
     .where('user_clients.user_id', '=', userId)
     .unionAll((eb) =>
       eb
         .selectFrom('user_permissions')
-        .select([sql<string>`'p'`.as('kind'), 'permission as value', sql<string>`''`.as('name'), sql<string>`''`.as('zone'), sql<number>`0`.as('position')])
+        .select([sql<string>`'p'`.as('kind'), 'permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
         .where('user_id', '=', userId),
     )
     .unionAll((eb) =>
@@ -86,7 +86,7 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
         .innerJoin('user_clients', (join) =>
           join.onRef('user_clients.user_id', '=', 'school_permissions.user_id').onRef('user_clients.client_id', '=', 'school_permissions.client_id'),
         )
-        .select([sql<string>`'p'`.as('kind'), 'school_permissions.permission as value', sql<string>`''`.as('name'), sql<string>`''`.as('zone'), sql<number>`0`.as('position')])
+        .select([sql<string>`'p'`.as('kind'), 'school_permissions.permission as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
         .where('school_permissions.user_id', '=', userId)
         .where('user_clients.position', '=', 0),
     )
@@ -98,7 +98,7 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
 type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'> & Partial<Pick<UserRow, 'must_change_password'>>;
 
 /** A user's schools and permissions, kept until their rows or a school changes (db/readCache.ts). */
-const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string; zone: string }[]>((userId) => [
+const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>((userId) => [
   ['user_clients', userId],
   ['user_permissions', userId],
   ['school_permissions', userId],
@@ -109,12 +109,9 @@ const schoolsAndPermissionsCache = readCache<number, { kind: string; value: stri
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
   const clients: Client[] = [];
   const permissions: string[] = [];
-  let schoolZone: string | null = null;
   for (const entry of await schoolsAndPermissionsCache.read(db, row.id, () => schoolsAndPermissions.all(db, row.id))) {
-    if (entry.kind === 'c') {
-      clients.push({ lsclientID: entry.value, clientName: entry.name });
-      schoolZone ??= entry.zone || null;
-    } else {
+    if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
+    else {
       // the same permission held globally and at the current school is listed once
       const permission = entry.value.toUpperCase();
       if (!permissions.includes(permission)) permissions.push(permission);
@@ -126,16 +123,14 @@ export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionI
     lastName: row.last_name,
     userName: row.user_name,
     userEmail: row.email,
-    // a person who never chose a zone lives in their current school's (the one listed first), so a
-    // teacher, their students and the school's due days agree; DEFAULT_TIMEZONE only without a school
-    timezone: row.timezone ?? schoolZone ?? DEFAULT_TIMEZONE,
+    timezone: row.timezone ?? DEFAULT_TIMEZONE,
   };
   // a temporary password (a teacher's, for a student locked out): the client sends them to change it
   if (Number(row.must_change_password ?? 0) === 1) return { user, clients, permissions, mustChangePassword: true };
   return { user, clients, permissions };
 }
 
-/** SPEC §3: user (timezone defaults to the current school's, else America/Chicago), clients in order, permissions. */
+/** SPEC §3: user (timezone defaults to America/Chicago), clients in order, permissions. */
 export async function loadIdentity(db: Db, userId: number): Promise<SessionIdentity | null> {
   const row = await userById.first(db, userId);
   if (!row) return null;

@@ -541,11 +541,7 @@ export function certificateByCode(db: Db, code: string) {
   return db
     .selectFrom('certificates')
     .innerJoin('users', 'users.id', 'certificates.user_id')
-    // the learner's zone as their identity has it: their own, else their current school's (auth/repository.ts)
-    .leftJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.position', '=', 0))
-    .leftJoin('clients', 'clients.id', 'user_clients.client_id')
-    .select(['users.first_name', 'users.last_name', 'certificates.module_title', 'certificates.completed_at'])
-    .select((eb) => eb.fn.coalesce('users.timezone', 'clients.timezone').as('timezone'))
+    .select(['users.first_name', 'users.last_name', 'users.timezone', 'certificates.module_title', 'certificates.completed_at'])
     .where('certificates.code', '=', code)
     .executeTakeFirst();
 }
