@@ -1,7 +1,7 @@
 /**
  * One time zone and the phone, in real Chromium with the demo world (Lincoln High School, in
- * America/New_York unless a file before this one changed it; the demo teacher chose no zone, so
- * theirs is the school's, whichever it is). A browser whose clock
+ * America/New_York unless a file before this one changed it; the demo teacher was made there with
+ * its zone and moves with a change of it, so theirs is the school's, whichever it is). A browser whose clock
  * is in another zone sees every time with the zone's name, the dashboard's "Updated …" and the audit
  * trail alike; one in the school's zone sees them plain. At 390 px the teacher's pages (a class, the
  * class list, a student's page, the "How to join" page, the school's pages for a teacher who is its
