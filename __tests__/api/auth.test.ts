@@ -4,6 +4,7 @@ import { API_MESSAGES } from '../../src/common/apiMessages';
 import { APP_KEY_HEADER, DEFAULT_TIMEZONE, RENEWAL_REPLAY_MS } from '../../src/common/constants';
 import { decodeToken, expFromClaim } from '../../src/common/token';
 import type { Envelope, Session, SessionIdentity } from '../../src/common/types';
+import { changed } from '../../src/server/db/changes';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import {
   START,
@@ -37,7 +38,7 @@ describe('GET /api', () => {
 });
 
 describe('POST /api/auth', () => {
-  it('[S7.02] [S3.03] [S1.01] [S1.02] [S9.05] signs in: token with exp in seconds, user with default timezone, clients, permissions', async () => {
+  it('[S7.02] [S3.03] [S1.01] [S1.02] [S9.05] signs in: token with exp in seconds, user with the timezone stored when made at their school, clients, permissions', async () => {
     const response = await signInRequest(t.app, 'learner');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -48,7 +49,7 @@ describe('POST /api/auth', () => {
       lastName: 'Johnson',
       userName: 'learner',
       userEmail: 'maya.johnson@example.edu',
-      timezone: DEFAULT_TIMEZONE,
+      timezone: 'America/New_York',
     });
     expect(session.clients).toEqual([{ lsclientID: 'LINCOLN-HS', clientName: 'Lincoln High School' }]);
     expect(session.permissions).toEqual([]);
@@ -59,6 +60,14 @@ describe('POST /api/auth', () => {
     expect(typeof claims.jti).toBe('string');
     const row = await t.db.selectFrom('sessions').selectAll().where('id', '=', claims.jti as string).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ expires_at: START + 30 * 60_000, absolute_expires_at: START + 12 * 3_600_000, revoked_at: null });
+  });
+
+  it('[S3.03] [S9.05] a user whose timezone is absent signs in with America/Chicago, whatever their school’s zone', async () => {
+    await t.db.updateTable('users').set({ timezone: null }).where('user_name', '=', 'learner').execute();
+    changed('users');
+    const session = ((await signInRequest(t.app, 'learner')).json() as Envelope<Session>).body;
+    expect(DEFAULT_TIMEZONE).toBe('America/Chicago');
+    expect(session.user.timezone).toBe(DEFAULT_TIMEZONE);
   });
 
   it('[S1.03] [S3.04] gives a multi-tenant user their schools in order, the current school first', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { CertificateCheck, CertificateFile, ReviewView, TranscriptRow } from '../../src/common/catalog';
 import { formatDayOf } from '../../src/common/calendarDay';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { changed } from '../../src/server/db/changes';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, serviceCall, signIn, type TestApp } from './support/testApp';
 import { pdfText } from '../support/pdfText';
@@ -42,6 +43,9 @@ beforeAll(async () => {
   await importContent(t.db, FIXTURE, t.clock());
   await offerAllModules(t.db, ['LINCOLN-HS']);
   t.clock.set(LATE_EVENING);
+  // an account whose zone is absent, as one made at no school
+  await t.db.updateTable('users').set({ timezone: null }).where('user_name', '=', 'support').execute();
+  changed('users');
 });
 afterAll(async () => {
   await t.close();
@@ -49,8 +53,9 @@ afterAll(async () => {
 
 describe("a certificate's date is the learner's day, the same on the PDF, the public check and the transcript", () => {
   it.each([
-    ['learner', 'America/Chicago (the default: no time zone set)', '11/23/26'],
+    ['learner', 'America/New_York (stored from their school when the account was made)', '11/24/26'],
     ['multi', 'America/New_York', '11/24/26'],
+    ['support', 'America/Chicago ([S3.03] the default: no time zone stored)', '11/23/26'],
   ])('%s in %s: completed on %s', async (userName, _zone, day) => {
     const token = await completeModule(userName);
     const file = await ok<CertificateFile>(token, 'GET', '/certificates/modules/budgeting');

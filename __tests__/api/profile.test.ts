@@ -17,7 +17,7 @@ afterEach(async () => {
 it('[S3.03] reads and updates the profile; a new e-mail needs its code', async () => {
   const { token } = await signIn(t.app, 'learner');
   const profile = (await service(t.app, 'GET', '/me/profile', undefined, token)).json();
-  expect(profile).toMatchObject({ user: { userName: 'learner', timezone: 'America/Chicago' }, products: [], pendingEmail: null });
+  expect(profile).toMatchObject({ user: { userName: 'learner', timezone: 'America/New_York' }, products: [], pendingEmail: null });
   const saved = await service(t.app, 'PUT', '/me/profile', { firstName: 'Maya', lastName: 'J.', email: 'maya.johnson@example.edu', timezone: 'America/Denver' }, token);
   expect(saved.json()).toMatchObject({ user: { lastName: 'J.', timezone: 'America/Denver' }, pendingEmail: null, message: ACCOUNT_MESSAGES.profileSaved });
   const badZone = await service(t.app, 'PUT', '/me/profile', { firstName: 'Maya', lastName: 'J.', email: 'maya.johnson@example.edu', timezone: 'Mars/Olympus' }, token);

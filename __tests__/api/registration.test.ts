@@ -55,7 +55,7 @@ describe('registration by access code', () => {
     expect(done.statusCode).toBe(200);
     const session = (done.json() as { body: Session }).body;
     expect(session.token).toEqual(expect.any(String));
-    expect(session.user).toMatchObject({ userName: 'new.kid', firstName: 'New', lastName: 'Kid', userEmail: 'new.kid@example.edu', timezone: 'America/Chicago' });
+    expect(session.user).toMatchObject({ userName: 'new.kid', firstName: 'New', lastName: 'Kid', userEmail: 'new.kid@example.edu', timezone: 'America/New_York' });
     expect(session.clients).toEqual([{ lsclientID: 'ROOSEVELT-AC', clientName: 'Roosevelt Academy' }]);
     // the session is a real one
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-app-key': 'cashwise-web', authorization: `Bearer ${session.token}` } });

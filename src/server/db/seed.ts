@@ -58,12 +58,13 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
       .execute();
     changed('clients');
   }
-  const clients = await db.selectFrom('clients').select(['id', 'lsclient_id']).execute();
-  const clientId = (lsclientID: string): number => {
+  const clients = await db.selectFrom('clients').select(['id', 'lsclient_id', 'timezone']).execute();
+  const client = (lsclientID: string) => {
     const found = clients.find((c) => c.lsclient_id === lsclientID);
     if (!found) throw new Error(`Demo school ${lsclientID} is missing`);
-    return found.id;
+    return found;
   };
+  const clientId = (lsclientID: string): number => client(lsclientID).id;
 
   // one hash for every demo account: each argon2 run is deliberately slow
   let passwordHash: string | null = null;
@@ -80,7 +81,8 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
           last_name: account.lastName,
           user_name: account.userName,
           email: account.email,
-          timezone: account.timezone,
+          // an account made at a school is made in its zone, as every other way of making one
+          timezone: account.timezone ?? (account.schools[0] ? client(account.schools[0]).timezone : null),
           password_hash: hash,
           created_at: now,
         })

@@ -4,8 +4,9 @@
  * reads. Pages and sagas call these; tests check them as tables.
  */
 import type { AssignmentStatus, ClassDashboard, DashboardCell, DashboardStudent, MyAssignment } from '../../../common/classroom';
-import { formatDay, formatDayOf } from '../../../common/calendarDay';
+import { formatDay } from '../../../common/calendarDay';
 import { matchesFilter, type FilterKind, type MatchMode } from '../../ui/filters';
+import { formatTime, namesZone } from '../../ui/format';
 
 /** How often the open dashboard asks again: a student's progress shows within 10 s (one poll and its answer). */
 export const DASHBOARD_POLL_MS = 5_000;
@@ -146,16 +147,25 @@ export function gradebookFileName(className: string, day: string): string {
   return `${safe}-gradebook-${day}.csv`;
 }
 
-/** A moment as "11/27/26, 3:04 PM" in `timeZone` (the teacher's): last active, turned in. */
+/** A moment as "11/27/26, 3:04 PM" in `timeZone` (the teacher's; ui/format.ts formatTime): last active, turned in. */
 export function formatMoment(ms: number | null, timeZone: string): string {
   if (ms === null) return '—';
-  const time = new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-  return `${formatDayOf(ms, timeZone)}, ${time}`;
+  return formatTime(ms, timeZone, { day: true });
 }
 
-/** "Updated 3:04:05 PM": when the grid's answer was made, in `timeZone`. */
+/** "Updated 3:04:05 PM": when the grid's answer was made, in `timeZone`, as the audit trail shows times. */
 export function updatedLabel(generatedAt: number, timeZone: string): string {
-  return `Updated ${new Date(generatedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone })}`;
+  return `Updated ${formatTime(generatedAt, timeZone, { seconds: true })}`;
+}
+
+/**
+ * A due day as the teacher reads it: "12/11/26", a day at the school, and when the browser's clock is
+ * in another zone, the zone it ends in ("12/11/26, ends 11:59 PM EST"); '' for none.
+ */
+export function dueDayText(dueDate: string | null, dueAt: number | null, schoolZone: string, browserZone?: string): string {
+  const day = typedDueDay(dueDate);
+  if (!day || dueAt === null || !namesZone(schoolZone, browserZone)) return day;
+  return `${day}, ends ${formatTime(dueAt, schoolZone, { browserZone })}`;
 }
 
 /** The contract's yyyy-mm-dd as the teacher reads and types it (mm/dd/yy); '' for none. */

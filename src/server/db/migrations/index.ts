@@ -25,6 +25,7 @@ import { migration0024 } from './0024_roster_email';
 import { migration0025 } from './0025_students_without_email';
 import { migration0026 } from './0026_assignment_exceptions';
 import { migration0027 } from './0027_turn_in_scores';
+import { migration0028 } from './0028_school_zones';
 import { migration0029 } from './0029_question_sections';
 import { migration0031 } from './0031_material_progress';
 
@@ -58,6 +59,7 @@ export const migrationProvider: MigrationProvider = {
       '0025_students_without_email': migration0025,
       '0026_assignment_exceptions': migration0026,
       '0027_turn_in_scores': migration0027,
+      '0028_school_zones': migration0028,
       '0029_question_sections': migration0029,
       '0031_material_progress': migration0031,
     };

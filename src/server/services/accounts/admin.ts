@@ -189,7 +189,10 @@ export async function createUser(
       // a temporary password like a teacher's: it signs in once, within its lifetime
       temporary_password_expires_at: options.mustChangePassword ? now + TEMPORARY_PASSWORD_LIFETIME_MS : null,
     });
-    if (school) await repo.insertMembership(trx, userId, school.id, 0);
+    if (school) {
+      await repo.insertMembership(trx, userId, school.id, 0);
+      await repo.storeFirstSchoolZone(trx, [userId]);
+    }
     if (actor) {
       const targetName = `${options.firstName.trim()} ${options.lastName.trim()} (${userName})`;
       await recordAudit(trx, actor, { action: 'user.create', schoolId: school?.id ?? null, targetUserId: userId, targetName }, now);

@@ -29,7 +29,7 @@ import { startSession } from '../auth/sessions';
 import { checkAccessCode, findAccessCode, redeemAccessCode } from './accessCodes';
 import * as codes from './codesRepository';
 import type { InvitationRow, RecordRow } from './codesRepository';
-import { addProduct, insertUser, joinSchool, productById, schoolName, studentsMayOmitEmail } from './repository';
+import { addProduct, insertUser, joinSchool, productById, schoolName, storeFirstSchoolZone, studentsMayOmitEmail } from './repository';
 import { checkVerificationCode, issueVerificationCode, refuseEarlyResend, secondsUntilResend } from './verificationCodes';
 
 const DAY = 86_400_000;
@@ -259,6 +259,7 @@ export async function finishRegistration(
       await joinSchool(trx, id, invitation.client_id);
       await addProduct(trx, id, invitation.product_id, invitation.client_id, row.external_id, now);
     }
+    await storeFirstSchoolZone(trx, [id]);
     await codes.markInvitationUsed(trx, invitation.id, now);
     if (!(await codes.completeRecord(trx, row.id, id, now))) throw new HttpError(409, ACCOUNT_MESSAGES.recordCompleted);
     return id;

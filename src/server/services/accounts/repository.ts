@@ -195,6 +195,31 @@ export async function joinSchool(trx: Db, userId: number, clientId: number): Pro
   changed('user_clients', userId);
 }
 
+/**
+ * Stores in each of these accounts without a zone the zone of its first school (lowest position),
+ * as an account made at a school is made: in the school's zone. An account at no school keeps none
+ * and reads America/Chicago (SPEC §3). Call it once the memberships are in.
+ */
+export async function storeFirstSchoolZone(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      timezone: eb
+        .selectFrom('user_clients')
+        .innerJoin('clients', 'clients.id', 'user_clients.client_id')
+        .select('clients.timezone')
+        .whereRef('user_clients.user_id', '=', 'users.id')
+        .orderBy('user_clients.position')
+        .limit(1),
+    }))
+    .where('id', 'in', userIds)
+    .where('timezone', 'is', null)
+    .execute();
+  if (userIds.length === 1) changed('users', userIds[0]);
+  else changed('users');
+}
+
 /** The user's first school (a new account's). */
 export async function insertMembership(db: Db, userId: number, clientId: number, position: number): Promise<void> {
   await db.insertInto('user_clients').values({ user_id: userId, client_id: clientId, position }).execute();

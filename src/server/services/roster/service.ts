@@ -26,6 +26,7 @@ import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/clas
 import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';
 import type { Db } from '../../db';
 import { changed, removed } from '../../db/changes';
+import { storeFirstSchoolZone } from '../accounts/repository';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { retryingTransaction } from '../../db/transaction';
 import { bumpClassVersions, lockClassWrites } from '../classroom/versions';
@@ -326,6 +327,12 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     return { ...j, position };
   });
   await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute().then(() => changed('user_clients')));
+  // an account the file makes is made in the zone of its first school, as any account made at a school
+  const createdIds = toCreate.map((u) => idOf.get(u.sourcedId)).filter((id): id is number => id !== undefined);
+  await selectChunked(createdIds, async (chunk) => {
+    await storeFirstSchoolZone(trx, chunk);
+    return [];
+  });
   await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute().then(() => changed('school_permissions')));
 
   // roster grants the file no longer makes: a teacher who left the school or the district, an

@@ -114,6 +114,8 @@ export async function changeSchoolSettings(
     }
     if (Object.keys(detail).length === 0) return false;
     await repo.updateSettings(trx, schoolId, after);
+    // in the same transaction: the school's people never see its new zone with their old one
+    if (after.timezone !== before.timezone) await repo.moveSchoolZone(trx, schoolId, before.timezone, after.timezone);
     await recordAudit(trx, actor, { action: 'school.settings', schoolId, detail }, now);
     return true;
   });

@@ -1,6 +1,7 @@
 /**
- * Every query of a school's settings: its time zone and retention columns (on `clients`), and the
- * per-school deletes of the retention sweep. The rules are ./index.ts.
+ * Every query of a school's settings: its time zone and retention columns (on `clients`), its people's
+ * zones that follow a change of it, and the per-school deletes of the retention sweep. The rules are
+ * ./index.ts.
  */
 import type { Db } from '../../db';
 import { changed as announceChange } from '../../db/changes';
@@ -31,6 +32,36 @@ export async function updateSettings(db: Db, schoolId: number, values: { timezon
     .where('id', '=', schoolId)
     .execute();
   announceChange('clients');
+}
+
+/**
+ * A school's change of zone, for its people: those whose current school (lowest position) it is
+ * and whose stored zone is still the school's old one (made in it, never chosen otherwise) move to
+ * the new one; a person who chose another zone keeps it.
+ */
+export async function moveSchoolZone(db: Db, schoolId: number, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ timezone: to })
+    .where('timezone', '=', from)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('user_clients as member')
+        .select('member.user_id')
+        .where('member.client_id', '=', schoolId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('user_clients as earlier')
+                .select('earlier.user_id')
+                .whereRef('earlier.user_id', '=', 'member.user_id')
+                .whereRef('earlier.position', '<', 'member.position'),
+            ),
+          ),
+        ),
+    )
+    .execute();
+  announceChange('users');
 }
 
 /** The schools with a retention of their own. */

@@ -6,12 +6,15 @@ import type { Assignment, ClassDashboard, DashboardStudent, MyAssignment } from 
 import {
   assignmentsFor,
   DASHBOARD_FILTERS,
+  dueDayText,
+  formatMoment,
   formatTimeSpent,
   gradebookFileName,
   isOverdue,
   sortMyAssignments,
   statusLook,
   typedDueDay,
+  updatedLabel,
   visibleStudents,
   type DashboardFilters,
 } from '../../../../../src/client/features/classroom/model';
@@ -202,5 +205,27 @@ describe('gradebookFileName', () => {
     ['———', '2026-11-27', 'class-gradebook-2026-11-27.csv'],
   ])('%s → %s', (name, day, file) => {
     expect(gradebookFileName(name, day)).toBe(file);
+  });
+});
+
+describe('due days are days at the school, named with its zone when the browser is elsewhere', () => {
+  // 2026-12-11 ends at the school in New York at 04:59:59.999 UTC on the 12th
+  const dueAt = Date.UTC(2026, 11, 12, 5, 0, 0) - 1;
+  it.each<[dueDate: string | null, schoolZone: string, browserZone: string, expected: string]>([
+    ['2026-12-11', 'America/New_York', 'America/New_York', '12/11/26'],
+    ['2026-12-11', 'America/New_York', 'America/Chicago', '12/11/26, ends 11:59 PM EST'],
+    ['2026-12-11', 'America/New_York', 'Asia/Tokyo', '12/11/26, ends 11:59 PM EST'],
+    [null, 'America/New_York', 'America/Chicago', ''],
+  ])('dueDayText(%p) at a school in %p read in %p is %p', (dueDate, schoolZone, browserZone, expected) => {
+    expect(dueDayText(dueDate, dueDate ? dueAt : null, schoolZone, browserZone).replace(/\u202f/g, ' ')).toBe(expected);
+  });
+
+  it.each<[at: number, timeZone: string, expected: string]>([
+    [Date.UTC(2026, 11, 7, 13, 57, 5), 'America/New_York', '12/07/26, 8:57 AM'],
+    [Date.UTC(2026, 11, 7, 13, 57, 5), 'America/Chicago', '12/07/26, 7:57 AM'],
+  ])('formatMoment and updatedLabel name the time in %p as ui/format.ts formatTime does', (at, timeZone, expected) => {
+    const label = (text: string) => text.replace(/\u202f/g, ' ').replace(/ [A-Z]{3}$/, '');
+    expect(label(formatMoment(at, timeZone))).toBe(expected);
+    expect(label(updatedLabel(at, timeZone))).toBe(`Updated ${expected.split(', ')[1]?.replace(/ (AM|PM)$/, ':05 $1')}`);
   });
 });

@@ -20,8 +20,9 @@ import { WORKSHEET_INFO, WORKSHEET_KINDS, type WorksheetKind } from '../../../..
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
 import { RequestAlerts } from '../../../ui/RequestAlerts';
+import { zoneName } from '../../../ui/format';
 import { typedDueDay } from '../model';
-import { selectChoices, selectMaterialChoices } from '../selectors';
+import { selectChoices, selectClassDetail, selectMaterialChoices } from '../selectors';
 import { changeRequested, choicesRequested, materialChoicesRequested } from '../slice';
 import { useCloseOnSuccess } from './Dialogs';
 
@@ -38,6 +39,12 @@ export interface AssignValues {
   worksheetKind: WorksheetKind | '';
   dueDate: string;
   maxAttempts: string;
+}
+
+/** The due day's help names the school's zone: the day is the school's, wherever the teacher is. */
+export function dueHelp(schoolZone: string | null, at = Date.now()): string {
+  const zone = schoolZone ? ` (${schoolZone.replace(/_/g, ' ')}, ${zoneName(schoolZone, at)})` : '';
+  return `As ${DATE_FORMAT}: due as that day ends in the school’s time zone${zone}. Empty: no due day.`;
 }
 
 export const KIND_LABELS: Record<AssignmentKind, string> = { module: 'A module', material: 'A material', review: 'A material’s review', worksheet: 'A worksheet' };
@@ -84,6 +91,8 @@ export function AssignDialog({ open, classId, editing = null, onClose }: AssignD
   const dispatch = useAppDispatch();
   const state = useCloseOnSuccess(open, onClose);
   const modules = useAppSelector(selectChoices);
+  const detail = useAppSelector(selectClassDetail).data;
+  const schoolZone = detail?.id === classId ? detail.timezone : null;
   const formik = useFormik<AssignValues>({
     initialValues: {
       kind: editing?.kind ?? '',
@@ -182,7 +191,7 @@ export function AssignDialog({ open, classId, editing = null, onClose }: AssignD
                   id="assign-due"
                   label="Due day (optional)"
                   placeholder={DATE_FORMAT}
-                  helperText={due.helperText ?? `As ${DATE_FORMAT}, in the school’s time zone. Empty: no due day.`}
+                  helperText={due.helperText ?? dueHelp(schoolZone)}
                   slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 10 }, inputLabel: { shrink: true } }}
                 />
               );

@@ -40,10 +40,10 @@ import { StatusChip } from '../components/StatusChip';
 import {
   cellOf,
   DASHBOARD_FILTERS,
+  dueDayText,
   formatMoment,
   formatTimeSpent,
   studentName,
-  typedDueDay,
   updatedLabel,
   visibleStudents,
   type DashboardFilters,
@@ -186,7 +186,7 @@ function Grid({ dashboard, classId }: { dashboard: ClassDashboard; classId: numb
   );
 }
 
-function Assignments({ classId, assignments }: { classId: number; assignments: Assignment[] }) {
+function Assignments({ classId, assignments, schoolZone }: { classId: number; assignments: Assignment[]; schoolZone: string }) {
   const [editing, setEditing] = useState<Assignment | null>(null);
   const [withdrawing, setWithdrawing] = useState<Assignment | null>(null);
   const closeEdit = useCallback(() => setEditing(null), []);
@@ -219,7 +219,7 @@ function Assignments({ classId, assignments }: { classId: number; assignments: A
                   )}
                 </TableCell>
                 <TableCell>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
-                <TableCell>{typedDueDay(a.dueDate) || '—'}</TableCell>
+                <TableCell>{dueDayText(a.dueDate, a.dueAt, schoolZone) || '—'}</TableCell>
                 <TableCell>{a.kind === 'review' ? (a.maxAttempts ?? 'None') : '—'}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => setEditing(a)} aria-label={`Change ${a.title}`}>
@@ -291,7 +291,7 @@ export function ClassPage() {
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         Assignments
       </Typography>
-      {cls ? <Assignments classId={classId} assignments={cls.assignments} /> : detail.status === 'loading' && <CircularProgress aria-label="Loading the class" />}
+      {cls ? <Assignments classId={classId} assignments={cls.assignments} schoolZone={cls.timezone} /> : detail.status === 'loading' && <CircularProgress aria-label="Loading the class" />}
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h5" component="h2">
           Progress

@@ -29,10 +29,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import * as yup from 'yup';
 import type { ClassSummary } from '../../../../common/classroom';
+import { countOf } from '../../../../common/plural';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { TableFrame } from '../../../ui/TableFrame';
+import { cellFromSm, FoldedLines, TableFrame } from '../../../ui/TableFrame';
 import { visuallyHidden } from '../../../ui/visuallyHidden';
 import { classroomArea } from '../area';
 import { CopyButton } from '../components/CopyButton';
@@ -61,10 +62,14 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
         <TableHead>
           <TableRow>
             <TableCell>Class</TableCell>
-            <TableCell align="right">Students</TableCell>
-            <TableCell align="right">Assignments</TableCell>
-            <TableCell>Class code</TableCell>
-            <TableCell>Teachers</TableCell>
+            <TableCell align="right" sx={cellFromSm}>
+              Students
+            </TableCell>
+            <TableCell align="right" sx={cellFromSm}>
+              Assignments
+            </TableCell>
+            <TableCell sx={cellFromSm}>Class code</TableCell>
+            <TableCell sx={cellFromSm}>Teachers</TableCell>
             <TableCell>
               <Box component="span" sx={visuallyHidden}>
                 Actions
@@ -79,10 +84,22 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
                 <Link component={RouterLink} to={`/app/classes/${c.id}`}>
                   {c.name}
                 </Link>
+                {/* on a phone the other columns fold in under the name: the list wraps instead of scrolling */}
+                <FoldedLines
+                  lines={[
+                    `${countOf(c.studentCount, 'student')} · ${countOf(c.assignmentCount, 'assignment')}`,
+                    c.joinCode && !c.archived ? `Class code ${c.joinCode}` : 'No class code',
+                    c.teachers.map((t) => t.name).join(', '),
+                  ]}
+                />
               </TableCell>
-              <TableCell align="right">{c.studentCount}</TableCell>
-              <TableCell align="right">{c.assignmentCount}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={cellFromSm}>
+                {c.studentCount}
+              </TableCell>
+              <TableCell align="right" sx={cellFromSm}>
+                {c.assignmentCount}
+              </TableCell>
+              <TableCell sx={{ ...cellFromSm, whiteSpace: 'nowrap' }}>
                 {c.joinCode && !c.archived ? (
                   <>
                     <Box component="code" data-testid={`join-code-${c.id}`} sx={{ fontSize: '1rem', mr: 1 }}>
@@ -94,7 +111,7 @@ function ClassTable({ classes, label, onOpen }: { classes: ClassSummary[]; label
                   '—'
                 )}
               </TableCell>
-              <TableCell>{c.teachers.map((t) => t.name).join(', ')}</TableCell>
+              <TableCell sx={cellFromSm}>{c.teachers.map((t) => t.name).join(', ')}</TableCell>
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
                   <Button size="small" onClick={() => onOpen({ kind: 'rename', c })} aria-label={`Rename ${c.name}`}>

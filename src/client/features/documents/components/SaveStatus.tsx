@@ -7,6 +7,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ApiProblem } from '../../../api/apiProblem';
+import { useAppSelector } from '../../../app/hooks';
+import { formatTime } from '../../../ui/format';
+import { selectTimeZone } from '../../auth';
 import type { SaveStatus as Status } from '../autosave';
 
 export interface SaveStatusProps {
@@ -20,9 +23,8 @@ export interface SaveStatusProps {
   onLoadSaved: () => void;
 }
 
-const timeOf = (ms: number) => new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
 export function SaveStatus({ status, error, savedAt, dirty, noun, onRetry, onKeepMine, onLoadSaved }: SaveStatusProps) {
+  const timeZone = useAppSelector(selectTimeZone);
   if (status === 'conflict') {
     return (
       <Alert
@@ -52,7 +54,7 @@ export function SaveStatus({ status, error, savedAt, dirty, noun, onRetry, onKee
       </Alert>
     );
   }
-  const text = status === 'pending' ? 'Saving…' : dirty ? 'Changes not saved yet' : savedAt ? `All changes saved at ${timeOf(savedAt)}` : status === 'saved' ? 'All changes saved' : '';
+  const text = status === 'pending' ? 'Saving…' : dirty ? 'Changes not saved yet' : savedAt ? `All changes saved at ${formatTime(savedAt, timeZone)}` : status === 'saved' ? 'All changes saved' : '';
   return (
     <Typography role="status" aria-live="polite" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em', my: 1 }} data-no-print data-testid="save-status">
       {text}

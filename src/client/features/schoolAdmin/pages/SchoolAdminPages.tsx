@@ -44,8 +44,9 @@ import {
 } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatTime } from '../../../ui/format';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
-import { selectPermissions } from '../../auth';
+import { selectPermissions, selectTimeZone } from '../../auth';
 import { SUPERUSER_PERMISSION } from '../../../../common/constants';
 import { countOf } from '../../../../common/plural';
 import { ADMIN_PATHS, STUDENT_DATA_PATHS } from '../api';
@@ -130,7 +131,8 @@ export function LoadFailed({ error }: { error: { message: string } | null }) {
   return error ? <Alert severity="error">{error.message}</Alert> : null;
 }
 
-const dateText = (at: number | null) => (at === null ? '—' : new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+// in the person's zone, as the class dashboard shows times (ui/format.ts), never the browser's unnamed
+const dateText = (at: number | null, timeZone: string) => (at === null ? '—' : formatTime(at, timeZone, { day: true }));
 export const dayText = (at: number | null) => (at === null ? 'never' : new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' }));
 
 function Pager({ page, total, pageSize, label, onPage }: { page: number; total: number; pageSize: number; label: string; onPage: (page: number) => void }) {
@@ -590,6 +592,7 @@ const detailText = (detail: Record<string, string | number | boolean | null>) =>
 
 export function AdminAuditPage() {
   const dispatch = useAppDispatch();
+  const timeZone = useAppSelector(selectTimeZone);
   const [form, setForm] = useState<AuditForm>(NO_FILTER);
   const [applied, setApplied] = useState<{ filter: AuditForm; page: number }>({ filter: NO_FILTER, page: 1 });
   const params = filterParams(applied.filter);
@@ -648,7 +651,7 @@ export function AdminAuditPage() {
           <AdminTable label="Audit trail" columns={['When', 'Who', 'Action', 'Whose data', 'Details', 'From']}>
             {page.entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell>{dateText(entry.at)}</TableCell>
+                <TableCell>{dateText(entry.at, timeZone)}</TableCell>
                 <TableCell>{entry.actorName}</TableCell>
                 <TableCell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
                 <TableCell>{entry.targetName ?? '—'}</TableCell>

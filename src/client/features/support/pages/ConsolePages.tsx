@@ -40,7 +40,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
 import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/filters';
-import { formatDate } from '../../../ui/format';
+import { formatDate, formatTime } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame, blockBelowMd, cellFromMd } from '../../../ui/TableFrame';
 import { selectHasPermission, selectTimeZone, selectUser } from '../../auth';
@@ -409,8 +409,7 @@ export function Thread({ messages, timeZone, who }: { messages: readonly TicketM
           sx={{ border: 1, borderColor: m.kind === 'note' ? 'warning.main' : 'divider', borderStyle: m.kind === 'note' ? 'dashed' : 'solid', borderRadius: 1, p: 1.5 }}
         >
           <Typography variant="subtitle2" component="p">
-            {who(m)} · {formatDate(m.createdAt, timeZone)}{' '}
-            {new Date(m.createdAt).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })}
+            {who(m)} · {formatTime(m.createdAt, timeZone, { day: true })}
           </Typography>
           <Typography component="p" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {m.body}
