@@ -109,8 +109,26 @@ export interface ClassDetail extends ClassSummary {
 
 export type AssignmentStatus = 'not-started' | 'in-progress' | 'completed' | 'passed' | 'overdue';
 
+/**
+ * Where a cell stands for the teacher's triage (the dashboard's strip, filters and chips): what the
+ * work is, apart from when it is due. "needs-help": the last review attempt failed, no attempts are
+ * left, or the student is signed in and stuck on one section (status.ts says how long).
+ */
+export type CellState = 'not-started' | 'in-progress' | 'needs-help' | 'done';
+/** Why a cell needs help. */
+export type HelpReason = 'failed' | 'out-of-attempts' | 'stuck';
+/** The due mark beside a cell's state: unfinished work due within two days, or past due. */
+export type DueMark = 'due-soon' | 'overdue';
+
 export interface DashboardCell {
+  /** the completion status ("overdue" when unfinished past due), as the gradebook and "Assigned to you" read it */
   status: AssignmentStatus;
+  /** the triage state, the due mark apart */
+  state: CellState;
+  help: HelpReason | null;
+  due: DueMark | null;
+  /** materials and modules: the sections read of the assigned content */
+  sections: { read: number; total: number } | null;
   /** reviews (and materials/modules, their reviews'): best score in percent, null before an attempt */
   bestScore: number | null;
   attempts: number;
