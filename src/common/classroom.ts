@@ -29,6 +29,8 @@ export const CLASSROOM_PATHS = {
   gradebook: (classId: number) => `/classes/${classId}/gradebook.csv`,
   /** GET: one student's page in the class (ClassStudentRecord, read-only); DELETE: remove from the class */
   student: (classId: number, userId: number) => `/classes/${classId}/students/${userId}`,
+  /** GET: the student's work on one assignment (AssignmentWork, read-only): attempts with answers, sections, the turn-in */
+  work: (classId: number, userId: number, assignmentId: number) => `/classes/${classId}/students/${userId}/work/${assignmentId}`,
   /** POST: end every session of the student (their open tab goes to /login at its next 30-second session check, which asks the server) */
   endSessions: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/end-sessions`,
   /** POST: a temporary password ({ password }), to be changed at the student's next sign-in */
@@ -169,6 +171,26 @@ export interface ClassStudentRecord {
   transcript: unknown;
   reviewAttempts: { moduleSlug: string; materialSlug: string; title: string; score: number; passed: boolean; createdAt: number }[];
   turnIns: TurnInSummary[];
+}
+
+/** One student's work on one assignment, as the dashboard's cell opens it. */
+export interface AssignmentWork {
+  classId: number;
+  assignment: Assignment;
+  student: Omit<DashboardStudent, 'cells'>;
+  cell: DashboardCell;
+  /** review attempts on the assigned content, newest first, each answer as the student gave it */
+  attempts: {
+    materialTitle: string;
+    score: number;
+    passed: boolean;
+    createdAt: number;
+    answers: { prompt: string; answer: string; correct: boolean }[];
+  }[];
+  /** the assigned content's sections in order: read or not, and the time spent on each */
+  sections: { materialTitle: string; title: string; read: boolean; seconds: number }[];
+  /** a worksheet assignment: what was turned in for it, if anything */
+  turnIn: TurnInSummary | null;
 }
 
 export interface StudentClass {

@@ -109,7 +109,7 @@ export function servedQuestion(q: StoredQuestion, orders: ChoiceOrders): ReviewQ
   return view;
 }
 
-function storedAnswerOf(q: StoredQuestion): StoredAnswer {
+export function storedAnswerOf(q: StoredQuestion): StoredAnswer {
   const raw = JSON.parse(q.answer) as unknown;
   if (q.type === 'numeric') {
     const { value, tolerance } = raw as { value: number; tolerance: number };
