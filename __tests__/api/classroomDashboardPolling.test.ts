@@ -40,6 +40,8 @@ let student: Session;
 let outsider: Session;
 let cls: ClassDetail;
 let material: Assignment;
+/** the whole module: its cell counts its reviews' attempts (a material's cell is its reading only) */
+let wholeModule: Assignment;
 let dueToday: Assignment;
 let turnInId: number;
 
@@ -88,6 +90,7 @@ beforeAll(async () => {
   cls = (await call(teacher, 'POST', '/classes', { name: 'Polling' })).json() as ClassDetail;
   expect((await call(student.token, 'POST', '/me/access-codes', { code: cls.joinCode })).statusCode).toBe(200);
   material = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget' });
+  wholeModule = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting' });
   // a second instance: its own connection (pool) to the same database
   const db = createDatabase(t.config);
   second = { app: await buildApp({ config: t.config, db, clock: t.clock }), db };
@@ -152,7 +155,7 @@ describe('"last active"', () => {
       await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => WRONG[i]!));
     }
     const kid = studentNamed(gridOf(await poll(null)), 'pollkid');
-    expect({ lastActiveAt: kid?.lastActiveAt, attempts: kid?.cells[material.id]?.attempts }).toEqual({ lastActiveAt: t.clock(), attempts: 2 });
+    expect({ lastActiveAt: kid?.lastActiveAt, attempts: kid?.cells[wholeModule.id]?.attempts }).toEqual({ lastActiveAt: t.clock(), attempts: 2 });
   });
 });
 
@@ -187,7 +190,7 @@ const steps: Step[] = [
       const review = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
       await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => WRONG[i]!));
     },
-    (grid, before) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]!.attempts).toBe(studentNamed(before, 'pollkid')!.cells[material.id]!.attempts + 1),
+    (grid, before) => expect(studentNamed(grid, 'pollkid')!.cells[wholeModule.id]!.attempts).toBe(studentNamed(before, 'pollkid')!.cells[wholeModule.id]!.attempts + 1),
   ],
   ['a student of no class of this one records progress', 'unchanged', () => ok(outsider.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 30 })],
   [

@@ -15,6 +15,7 @@ import {
   CLASSROOM_PATHS,
   type ClassDashboard,
   type ClassDetail,
+  type AssignmentWork,
   type ClassStudentRecord,
   type ClassSummary,
   type MyAssignment,
@@ -66,6 +67,9 @@ import {
   studentFailed,
   studentLoaded,
   studentRequested,
+  workFailed,
+  workLoaded,
+  workRequested,
   temporaryPasswordGiven,
   turnInFailed,
   turnInLoaded,
@@ -102,6 +106,11 @@ export function* loadClassSaga(action: ReturnType<typeof classRequested>): SagaI
 export function* loadStudentSaga(action: ReturnType<typeof studentRequested>): SagaIterator {
   const { classId, userId } = action.payload;
   yield call(loadInto<ClassStudentRecord>, CLASSROOM_PATHS.student(classId, userId), studentLoaded, studentFailed);
+}
+
+export function* loadWorkSaga(action: ReturnType<typeof workRequested>): SagaIterator {
+  const { classId, userId, assignmentId } = action.payload;
+  yield call(loadInto<AssignmentWork>, CLASSROOM_PATHS.work(classId, userId, assignmentId), workLoaded, workFailed);
 }
 
 export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): SagaIterator {
@@ -301,6 +310,7 @@ export function* classroomSaga(): SagaIterator {
   yield takeLatest(classesRequested, loadClassesSaga);
   yield takeLatest(classRequested, loadClassSaga);
   yield takeLatest(studentRequested, loadStudentSaga);
+  yield takeLatest(workRequested, loadWorkSaga);
   yield takeLatest(turnInRequested, loadTurnInSaga);
   yield takeLatest(myAssignmentsRequested, loadMyAssignmentsSaga);
   yield takeLatest(myClassesRequested, loadMyClassesSaga);

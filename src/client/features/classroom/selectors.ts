@@ -21,6 +21,7 @@ export const selectClasses = (state: ClassroomRootState) => state.classroom.clas
 export const selectClassDetail = (state: ClassroomRootState) => state.classroom.detail;
 export const selectDashboard = (state: ClassroomRootState) => state.classroom.dashboard;
 export const selectClassStudent = (state: ClassroomRootState) => state.classroom.student;
+export const selectAssignmentWork = (state: ClassroomRootState) => state.classroom.work;
 export const selectTurnIn = (state: ClassroomRootState) => state.classroom.turnIn;
 export const selectChange = (state: ClassroomRootState) => state.classroom.change;
 export const selectTemporaryPassword = (state: ClassroomRootState) => state.classroom.temporaryPassword;

@@ -9,6 +9,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  AssignmentWork,
   AssignmentInput,
   ClassDashboard,
   ClassDetail,
@@ -66,6 +67,8 @@ export interface ClassroomState {
     etag: string | null;
   };
   student: Loadable<ClassStudentRecord>;
+  /** a dashboard cell opened: the student's work on the assignment */
+  work: Loadable<AssignmentWork>;
   turnIn: Loadable<TurnInRecord>;
   change: ChangeState;
   /** a temporary password just given: shown once, gone when its dialog closes */
@@ -92,6 +95,7 @@ export const initialClassroomState: ClassroomState = {
   detail: idle(),
   dashboard: { ...idle<ClassDashboard>(), refreshError: null, etag: null },
   student: idle(),
+  work: idle(),
   turnIn: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
   temporaryPassword: null,
@@ -162,6 +166,15 @@ const classroomSlice = createSlice({
     },
     studentFailed(state, action: PayloadAction<ApiProblem>) {
       state.student = { status: 'failed', data: null, error: action.payload };
+    },
+    workRequested(state, _action: PayloadAction<{ classId: number; userId: number; assignmentId: number }>) {
+      state.work = loading(state.work, false);
+    },
+    workLoaded(state, action: PayloadAction<AssignmentWork>) {
+      state.work = { status: 'succeeded', data: action.payload, error: null };
+    },
+    workFailed(state, action: PayloadAction<ApiProblem>) {
+      state.work = { status: 'failed', data: null, error: action.payload };
     },
     turnInRequested(state, action: PayloadAction<{ turnInId: number }>) {
       state.turnIn = loading(state.turnIn, state.turnIn.data?.id === action.payload.turnInId);
@@ -285,6 +298,9 @@ export const {
   studentRequested,
   studentLoaded,
   studentFailed,
+  workRequested,
+  workLoaded,
+  workFailed,
   turnInRequested,
   turnInLoaded,
   turnInFailed,

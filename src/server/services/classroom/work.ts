@@ -48,6 +48,15 @@ function parsedAnswers(json: string): Record<string, unknown> {
   }
 }
 
+/** Was a stored answer right? A question changed since (a bad stored answer) counts as not. */
+function judged(q: StoredQuestion, answer: unknown): boolean {
+  try {
+    return isRightAnswer(storedAnswerOf(q), answer as Exclude<ReviewAnswer, string>);
+  } catch {
+    return false;
+  }
+}
+
 /** Sections in the content's order, and the attempts (newest first) on the assignment's reviews. */
 export function workOf(
   a: Pick<AssignmentFacts, 'kind' | 'moduleSlug' | 'materialSlug'>,
@@ -83,13 +92,7 @@ export function workOf(
         createdAt: Number(row.created_at),
         answers: questions.map((q) => {
           const answer = given[String(q.id)];
-          let correct = false;
-          try {
-            correct = isRightAnswer(storedAnswerOf(q), answer as Exclude<ReviewAnswer, string>);
-          } catch {
-            correct = false;
-          }
-          return { prompt: q.prompt, answer: answerText(q, answer), correct };
+          return { prompt: q.prompt, answer: answerText(q, answer), correct: judged(q, answer) };
         }),
       },
     ];
