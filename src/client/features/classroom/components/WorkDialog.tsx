@@ -62,6 +62,8 @@ function Attempts({ work, timeZone }: { work: AssignmentWork; timeZone: string }
           <Typography sx={{ fontWeight: 700, mt: 1 }}>
             Attempt {work.attempts.length - i}: {a.materialTitle} — {a.score}% {a.passed ? '(passed)' : '(not passed)'}, {formatMoment(a.createdAt, timeZone)}
           </Typography>
+          {/* attempts from before answers were kept (and the demo's made-up ones) have none to show */}
+          {a.answers.length === 0 && <Typography color="text.secondary">The answers of this attempt were not kept.</Typography>}
           <List dense>
             {a.answers.map((answer, n) => (
               <ListItem key={n} disableGutters sx={{ display: 'block' }}>
