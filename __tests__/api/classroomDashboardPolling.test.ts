@@ -21,6 +21,8 @@ import { buildApp } from '../../src/server/app';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { createDatabase, type Db } from '../../src/server/db';
 import { forgetDashboardRows } from '../../src/server/services/classroom/dashboardRows';
+import { dueAtOf } from '../../src/server/services/classroom/dueDates';
+import { DUE_SOON_MS } from '../../src/server/services/classroom/status';
 import * as classroomRepository from '../../src/server/services/classroom/repository';
 import { importRoster } from '../../src/server/services/roster/service';
 import { rosterZip, smallDistrict, user } from '../support/oneRoster';
@@ -292,6 +294,21 @@ const steps: Step[] = [
       await teacherBack();
     },
     (grid) => expect(studentNamed(grid, 'pollkid')!.signedIn).toBe(false),
+  ],
+  [
+    'days later, a minute before unfinished work is due within two days',
+    'either',
+    async () => {
+      t.clock.set(dueAtOf('2026-12-24', cls.timezone) - DUE_SOON_MS - 60_000);
+      await teacherBack();
+    },
+    (grid) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]!.due).toBeNull(),
+  ],
+  [
+    'a minute later it is due soon, with no write',
+    'changed',
+    async () => t.clock.advance(61_000),
+    (grid) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]).toMatchObject({ due: 'due-soon', state: 'in-progress' }),
   ],
   [
     'an assignment withdrawn',
