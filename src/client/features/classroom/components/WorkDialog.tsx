@@ -91,7 +91,8 @@ export function WorkDialog({ classId, userId, assignmentId, onClose }: WorkDialo
   return (
     <Dialog open onClose={onClose} aria-labelledby="work-title" fullWidth maxWidth="md">
       <DialogTitle id="work-title">{data ? `${studentName(data.student)}: ${data.assignment.title}` : 'Student work'}</DialogTitle>
-      <DialogContent>
+      {/* a long record scrolls: the content is a tab stop with a name, so a keyboard reaches all of it */}
+      <DialogContent tabIndex={0} role="region" aria-label="The student’s work">
         {work.status === 'loading' && !data && <CircularProgress aria-label="Loading the work" />}
         {work.status === 'failed' && <Alert severity="error">{work.error?.message}</Alert>}
         {data && (
