@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ReviewView } from '../../src/common/catalog';
-import type { Assignment, ClassDashboard, ClassDetail, ClassStudentRecord, ClassSummary, MyAssignment, StudentClass, TurnInRecord, TurnInSummary } from '../../src/common/classroom';
+import { CLASSROOM_PATHS, type Assignment, type AssignmentWork, type ClassDashboard, type ClassDetail, type ClassStudentRecord, type ClassSummary, type MyAssignment, type StudentClass, type TurnInRecord, type TurnInSummary } from '../../src/common/classroom';
 import type { Envelope, Session } from '../../src/common/types';
 import { emptyWorksheet, type WorksheetRecord } from '../../src/common/worksheets';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
@@ -425,14 +425,71 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     const jo = board.students.find((s) => s.userName === kid.userName)!;
     expect(jo).toMatchObject({ firstName: 'Jo', lastName: 'Adams', signedIn: true, timeSpentSeconds: 120, externalId: null });
     expect(jo.lastActiveAt).toBe(t.clock());
-    expect(jo.cells[review.id]).toEqual({ status: 'passed', bestScore: 100, attempts: 2, timeSpentSeconds: 120, turnInId: null });
-    expect(jo.cells[material.id]).toMatchObject({ status: 'passed', bestScore: 100 });
-    expect(jo.cells[module.id]).toMatchObject({ status: 'in-progress', bestScore: 100 });
-    expect(jo.cells[worksheet.id]).toMatchObject({ status: 'not-started' });
+    expect(jo.cells[review.id]).toEqual({ status: 'passed', state: 'done', help: null, due: null, sections: null, bestScore: 100, attempts: 2, timeSpentSeconds: 120, turnInId: null });
+    // the material is its reading: 1 section of 3 read time on, not its review's result
+    expect(jo.cells[material.id]).toMatchObject({ status: 'in-progress', state: 'in-progress', bestScore: null, attempts: 0, sections: { read: 0, total: 3 } });
+    expect(jo.cells[module.id]).toMatchObject({ status: 'in-progress', state: 'in-progress', bestScore: 100 });
+    expect(jo.cells[worksheet.id]).toMatchObject({ status: 'not-started', state: 'not-started', due: null });
     const other = board.students.find((s) => s.userName === bo.userName)!;
-    expect(other.cells[review.id]!.status).toBe('overdue');
-    expect(other.cells[material.id]!.status).toBe('not-started');
+    // overdue is a mark beside the state, not the state
+    expect(other.cells[review.id]).toMatchObject({ status: 'overdue', state: 'not-started', due: 'overdue' });
+    expect(other.cells[material.id]).toMatchObject({ status: 'not-started', state: 'not-started', due: null });
     expect(board.students.map((s) => s.userName)).toEqual([bo.userName, kid.userName]);
+  });
+
+  it('S: a review failed twice under a limit of 2 needs help, out of attempts, marked overdue; a material read is done whatever its review', async () => {
+    const { cls, review, material, jo: kid } = await classAtWork();
+    for (let i = 0; i < 2; i += 1) {
+      const served = await ok<ReviewView>(kid.session.token, 'GET', `${MAT}/review`);
+      await ok(kid.session.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, served, (n) => WRONG[n]!));
+    }
+    let jo = (await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.find((s) => s.userName === kid.userName)!;
+    expect(jo.cells[review.id]).toMatchObject({ state: 'needs-help', help: 'out-of-attempts', due: 'overdue', attempts: 2 });
+    expect(jo.cells[material.id]).toMatchObject({ state: 'not-started', bestScore: null });
+    expect((await ok<MyAssignment[]>(kid.session.token, 'GET', '/me/assignments')).map((a) => a.id)).toContain(material.id);
+    for (const section of ['track-your-spending', 'needs-and-wants', 'write-the-plan']) await ok(kid.session.token, 'POST', `${MAT}/sections/${section}/complete`);
+    jo = (await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.find((s) => s.userName === kid.userName)!;
+    expect(jo.cells[material.id]).toMatchObject({ status: 'completed', state: 'done', sections: { read: 3, total: 3 } });
+    // read: it leaves "Assigned to you" though its review is not passed
+    expect((await ok<MyAssignment[]>(kid.session.token, 'GET', '/me/assignments')).map((a) => a.id)).not.toContain(material.id);
+  });
+
+  it("S: a cell opens the student's work: attempts with their answers in words, sections with time, the turn-in", async () => {
+    const w = await classAtWork();
+    const { cls, review, material, module, worksheet, jo: kid, bo } = w;
+    await passReviewInTwo(kid.session);
+    await ok(kid.session.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 120 });
+    await ok(kid.session.token, 'POST', `${MAT}/sections/track-your-spending/complete`);
+    const work = await ok<AssignmentWork>(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, review.id));
+    expect(work).toMatchObject({ classId: cls.id, assignment: { id: review.id }, student: { userId: kid.id, firstName: 'Jo' }, cell: { state: 'done', bestScore: 100 }, sections: [], turnIn: null });
+    expect(work.attempts.map((a) => [a.score, a.passed])).toEqual([
+      [100, true],
+      [0, false],
+    ]);
+    const [passed, failed] = work.attempts;
+    expect(passed!.answers.length).toBeGreaterThan(0);
+    expect(passed!.answers.every((a) => a.correct && a.prompt.length > 0 && a.answer.length > 0)).toBe(true);
+    expect(failed!.answers.every((a) => !a.correct)).toBe(true);
+    expect(failed!.answers.map((a) => a.answer)).toContain('True');
+
+    const reading = await ok<AssignmentWork>(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, material.id));
+    expect(reading.attempts).toEqual([]);
+    expect(reading.sections).toHaveLength(3);
+    expect(reading.sections[0]).toMatchObject({ read: true, seconds: 120 });
+    expect(reading.sections.slice(1).every((s) => !s.read && s.seconds === 0)).toBe(true);
+    const whole = await ok<AssignmentWork>(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, module.id));
+    expect(whole.attempts).toHaveLength(2);
+    expect(whole.sections.length).toBeGreaterThanOrEqual(3);
+
+    const handedIn = await turnIn(w);
+    expect((await ok<AssignmentWork>(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, worksheet.id))).turnIn).toMatchObject({ id: handedIn.id, title: 'My first job' });
+    expect((await ok<AssignmentWork>(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, bo.id, worksheet.id))).turnIn).toBeNull();
+
+    // staff only, of this class: the student, a stranger, a bad id, another class's assignment
+    expect((await call(kid.session.token, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, review.id))).statusCode).toBe(403);
+    expect((await call(teacher, 'GET', `/classes/${cls.id}/students/${kid.id}/work/abc`)).statusCode).toBe(400);
+    expect((await call(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, kid.id, 999_999))).statusCode).toBe(404);
+    expect((await call(teacher, 'GET', CLASSROOM_PATHS.work(cls.id, learner.user.id, review.id))).statusCode).toBe(404);
   });
 
   it('[bounded] the dashboard runs the same number of queries for 2 students as for 12', async () => {
@@ -546,8 +603,9 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
       ['Points possible', '', '', '', '100', '100', '100', '100'],
       // Bo never tried the review, due yesterday: missing, 0; the rest is not due yet
       [`'=HYPERLINK("http://x.example")`, 'Bo "B"', w.bo.userName, `${w.bo.userName}@example.edu`, '0', '', '', ''],
-      // the worksheet: the teacher's score of what Jo turned in
-      ['Adams', 'Jo', w.jo.userName, `${w.jo.userName}@example.edu`, '100', '100', '100', '92'],
+      // Jo passed the review but has not read the material, not yet due: its column is empty; the
+      // worksheet's column is the teacher's score of what Jo turned in
+      ['Adams', 'Jo', w.jo.userName, `${w.jo.userName}@example.edu`, '100', '', '100', '92'],
     ]);
   });
 

@@ -21,6 +21,8 @@ import { buildApp } from '../../src/server/app';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
 import { createDatabase, type Db } from '../../src/server/db';
 import { forgetDashboardRows } from '../../src/server/services/classroom/dashboardRows';
+import { dueAtOf } from '../../src/server/services/classroom/dueDates';
+import { DUE_SOON_MS } from '../../src/server/services/classroom/status';
 import * as classroomRepository from '../../src/server/services/classroom/repository';
 import { importRoster } from '../../src/server/services/roster/service';
 import { rosterZip, smallDistrict, user } from '../support/oneRoster';
@@ -40,6 +42,8 @@ let student: Session;
 let outsider: Session;
 let cls: ClassDetail;
 let material: Assignment;
+/** the whole module: its cell counts its reviews' attempts (a material's cell is its reading only) */
+let wholeModule: Assignment;
 let dueToday: Assignment;
 let turnInId: number;
 
@@ -88,6 +92,7 @@ beforeAll(async () => {
   cls = (await call(teacher, 'POST', '/classes', { name: 'Polling' })).json() as ClassDetail;
   expect((await call(student.token, 'POST', '/me/access-codes', { code: cls.joinCode })).statusCode).toBe(200);
   material = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget' });
+  wholeModule = await ok<Assignment>(teacher, 'POST', `/classes/${cls.id}/assignments`, { kind: 'module', moduleSlug: 'budgeting' });
   // a second instance: its own connection (pool) to the same database
   const db = createDatabase(t.config);
   second = { app: await buildApp({ config: t.config, db, clock: t.clock }), db };
@@ -152,7 +157,7 @@ describe('"last active"', () => {
       await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => WRONG[i]!));
     }
     const kid = studentNamed(gridOf(await poll(null)), 'pollkid');
-    expect({ lastActiveAt: kid?.lastActiveAt, attempts: kid?.cells[material.id]?.attempts }).toEqual({ lastActiveAt: t.clock(), attempts: 2 });
+    expect({ lastActiveAt: kid?.lastActiveAt, attempts: kid?.cells[wholeModule.id]?.attempts }).toEqual({ lastActiveAt: t.clock(), attempts: 2 });
   });
 });
 
@@ -187,7 +192,7 @@ const steps: Step[] = [
       const review = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
       await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, review, (i) => WRONG[i]!));
     },
-    (grid, before) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]!.attempts).toBe(studentNamed(before, 'pollkid')!.cells[material.id]!.attempts + 1),
+    (grid, before) => expect(studentNamed(grid, 'pollkid')!.cells[wholeModule.id]!.attempts).toBe(studentNamed(before, 'pollkid')!.cells[wholeModule.id]!.attempts + 1),
   ],
   ['a student of no class of this one records progress', 'unchanged', () => ok(outsider.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 30 })],
   [
@@ -289,6 +294,21 @@ const steps: Step[] = [
       await teacherBack();
     },
     (grid) => expect(studentNamed(grid, 'pollkid')!.signedIn).toBe(false),
+  ],
+  [
+    'days later, a minute before unfinished work is due within two days',
+    'either',
+    async () => {
+      t.clock.set(dueAtOf('2026-12-24', cls.timezone) - DUE_SOON_MS - 60_000);
+      await teacherBack();
+    },
+    (grid) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]!.due).toBeNull(),
+  ],
+  [
+    'a minute later it is due soon, with no write',
+    'changed',
+    async () => t.clock.advance(61_000),
+    (grid) => expect(studentNamed(grid, 'pollkid')!.cells[material.id]).toMatchObject({ due: 'due-soon', state: 'in-progress' }),
   ],
   [
     'an assignment withdrawn',

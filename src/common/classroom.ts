@@ -29,6 +29,8 @@ export const CLASSROOM_PATHS = {
   gradebook: (classId: number) => `/classes/${classId}/gradebook.csv`,
   /** GET: one student's page in the class (ClassStudentRecord, read-only); DELETE: remove from the class */
   student: (classId: number, userId: number) => `/classes/${classId}/students/${userId}`,
+  /** GET: the student's work on one assignment (AssignmentWork, read-only): attempts with answers, sections, the turn-in */
+  work: (classId: number, userId: number, assignmentId: number) => `/classes/${classId}/students/${userId}/work/${assignmentId}`,
   /** POST: end every session of the student (their open tab goes to /login at its next 30-second session check, which asks the server) */
   endSessions: (classId: number, userId: number) => `/classes/${classId}/students/${userId}/end-sessions`,
   /** POST: a temporary password ({ password }), to be changed at the student's next sign-in */
@@ -199,8 +201,26 @@ export interface ClassDetail extends ClassSummary {
 
 export type AssignmentStatus = 'not-started' | 'in-progress' | 'completed' | 'passed' | 'overdue';
 
+/**
+ * Where a cell stands for the teacher's triage (the dashboard's strip, filters and chips): what the
+ * work is, apart from when it is due. "needs-help": the last review attempt failed, no attempts are
+ * left, or the student is signed in and stuck on one section (status.ts says how long).
+ */
+export type CellState = 'not-started' | 'in-progress' | 'needs-help' | 'done';
+/** Why a cell needs help. */
+export type HelpReason = 'failed' | 'out-of-attempts' | 'stuck';
+/** The due mark beside a cell's state: unfinished work due within two days, or past due. */
+export type DueMark = 'due-soon' | 'overdue';
+
 export interface DashboardCell {
+  /** the completion status ("overdue" when unfinished past due), as the gradebook and "Assigned to you" read it */
   status: AssignmentStatus;
+  /** the triage state, the due mark apart */
+  state: CellState;
+  help: HelpReason | null;
+  due: DueMark | null;
+  /** materials and modules: the sections read of the assigned content */
+  sections: { read: number; total: number } | null;
   /** reviews (and materials/modules, their reviews'): best score in percent, null before an attempt */
   bestScore: number | null;
   attempts: number;
@@ -247,6 +267,26 @@ export interface ClassStudentRecord {
   assignments: Assignment[];
   cells: Record<number, DashboardCell>;
   exceptions: AssignmentException[];
+}
+
+/** One student's work on one assignment, as the dashboard's cell opens it. */
+export interface AssignmentWork {
+  classId: number;
+  assignment: Assignment;
+  student: Omit<DashboardStudent, 'cells'>;
+  cell: DashboardCell;
+  /** review attempts on the assigned content, newest first, each answer as the student gave it */
+  attempts: {
+    materialTitle: string;
+    score: number;
+    passed: boolean;
+    createdAt: number;
+    answers: { prompt: string; answer: string; correct: boolean }[];
+  }[];
+  /** the assigned content's sections in order: read or not, and the time spent on each */
+  sections: { materialTitle: string; title: string; read: boolean; seconds: number }[];
+  /** a worksheet assignment: what was turned in for it, if anything */
+  turnIn: TurnInSummary | null;
 }
 
 export interface StudentClass {

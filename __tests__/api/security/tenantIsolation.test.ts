@@ -869,6 +869,13 @@ const MATRIX: Record<string, Row> = {
     },
   },
 
+  'OneLook GET /classes/:classId/students/:userId/work/:assignmentId': {
+    resource: 'transcripts (a student\'s work on an assignment)',
+    probe: async () => {
+      for (const attacker of [w.a.token, w.b, w.sl, w.t2, w.tr]) denied(await call(attacker, 'GET', `/classes/${w.aClass.id}/students/${w.a.id}/work/${w.assignmentId}`));
+      denied(await call(w.t2, 'GET', `/classes/${w.t2Class.id}/students/${w.a.id}/work/${w.assignmentId}`)); // A is not in T2's class
+    },
+  },
   // ─── school administration: a Roosevelt admin (RSA), a learner, support and a teacher at A's school ───
   'OneLook GET /admin/schools': {
     resource: 'school administration',

@@ -112,8 +112,8 @@ export interface TableFrameProps {
   /** The table's name (as its aria-label): the scroll region is named after it. */
   label: string;
   children: ReactNode;
-  /** A height past which the table scrolls inside the frame (a long schedule); none in print. */
-  maxHeight?: number;
+  /** A height past which the table scrolls inside the frame (a long schedule; px, or a CSS length such as "75vh"); none in print. */
+  maxHeight?: number | string;
   /** Classes for the whole frame (the session-recording privacy classes). */
   className?: string;
   /** Spacing around the frame. */

@@ -1,11 +1,10 @@
 /**
  * The classroom's pure rules: how a status reads (text and a mark, never colour alone), how the
- * dashboard's rows sort and filter (SPEC §9 match modes), when a due day is overdue, how time spent
+ * dashboard's rows sort and filter (its triage groups and a name), what its strip and summary row count, when a due day is overdue, how time spent
  * reads. Pages and sagas call these; tests check them as tables.
  */
-import type { AssignmentStatus, ClassDashboard, DashboardCell, DashboardStudent, MyAssignment } from '../../../common/classroom';
+import type { Assignment, AssignmentStatus, CellState, ClassDashboard, DashboardCell, DashboardStudent, DueMark, MyAssignment } from '../../../common/classroom';
 import { formatDay } from '../../../common/calendarDay';
-import { matchesFilter, type FilterKind, type MatchMode } from '../../ui/filters';
 import { formatTime, namesZone } from '../../ui/format';
 
 /** How often the open dashboard asks again: a student's progress shows within 10 s (one poll and its answer). */
@@ -35,8 +34,37 @@ export function statusLook(status: AssignmentStatus, bestScore: number | null = 
   return look;
 }
 
-/** A status's place when the column is sorted: the work furthest from done first. */
-const STATUS_RANK: Record<AssignmentStatus, number> = { overdue: 0, 'not-started': 1, 'in-progress': 2, completed: 3, passed: 4 };
+const CELL_LOOKS: Record<CellState, StatusLook> = {
+  'not-started': { label: 'Not started', mark: '○', colour: 'default' },
+  'in-progress': { label: 'In progress', mark: '◐', colour: 'info' },
+  'needs-help': { label: 'Needs help', mark: '!', colour: 'error' },
+  done: { label: 'Done', mark: '✓', colour: 'success' },
+};
+
+const HELP_WORDS: Record<NonNullable<DashboardCell['help']>, string> = { failed: 'failed', 'out-of-attempts': 'out of attempts', stuck: 'stuck' };
+
+/**
+ * A dashboard cell's look, its triage state (red only for "needs help": act): "Done, 85%",
+ * "Needs help: out of attempts, 40%", "In progress, 1 of 3 sections". The due mark is apart (`dueLook`).
+ */
+export function cellLook(cell: DashboardCell): StatusLook {
+  const look = CELL_LOOKS[cell.state];
+  const score = cell.bestScore === null ? '' : `, ${Math.round(cell.bestScore)}%`;
+  if (cell.state === 'done') return { ...look, label: `${look.label}${score}` };
+  if (cell.state === 'needs-help') return { ...look, label: `${look.label}: ${HELP_WORDS[cell.help ?? 'failed']}${score}` };
+  if (cell.state === 'in-progress' && cell.sections) return { ...look, label: `${look.label}, ${cell.sections.read} of ${cell.sections.total} sections` };
+  return look;
+}
+
+/** The due mark beside a cell: words and a mark, not red (red is "needs help"). */
+export function dueLook(due: DueMark | null): { label: string; mark: string } | null {
+  if (due === 'overdue') return { label: 'Overdue', mark: '⏰' };
+  if (due === 'due-soon') return { label: 'Due soon', mark: '◷' };
+  return null;
+}
+
+/** A cell's place when its column is sorted: who needs help first, then overdue before not. */
+const STATE_RANK: Record<CellState, number> = { 'needs-help': 0, 'not-started': 1, 'in-progress': 2, done: 3 };
 
 /** A due day has passed: `dueAt` is the instant the day ends in the school's time zone. */
 export function isOverdue(dueAt: number | null, now: number, done: boolean): boolean {
@@ -58,7 +86,7 @@ export const studentName = (s: Pick<DashboardStudent, 'firstName' | 'lastName'>)
 /** The grid's sortable columns: the fixed ones, or an assignment's (`a:<id>`). */
 export type DashboardSortKey = 'student' | 'signedIn' | 'lastActive' | 'timeSpent' | `a:${number}`;
 
-const EMPTY_CELL: DashboardCell = { status: 'not-started', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null };
+const EMPTY_CELL: DashboardCell = { status: 'not-started', state: 'not-started', help: null, due: null, sections: null, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null };
 
 export const cellOf = (student: DashboardStudent, assignmentId: number): DashboardCell => student.cells[assignmentId] ?? EMPTY_CELL;
 
@@ -74,48 +102,75 @@ function sortValue(student: DashboardStudent, key: DashboardSortKey): string | n
       return student.timeSpentSeconds;
     default: {
       const cell = cellOf(student, Number(key.slice(2)));
-      // within one status, the higher score after the lower
-      return STATUS_RANK[cell.status] * 1000 + (cell.bestScore ?? -1);
+      // within one state, overdue first, then the higher score after the lower
+      return STATE_RANK[cell.state] * 10_000 + (cell.due === 'overdue' ? 0 : 1000) + (cell.bestScore ?? -1);
     }
   }
 }
 
-/** The dashboard's filter fields (SPEC §9): by kind, over what each row shows. */
-export const DASHBOARD_FILTERS = [
-  { id: 'student', label: 'Student', kind: 'text' },
-  { id: 'status', label: 'Any status', kind: 'text' },
-  { id: 'minutes', label: 'Minutes spent', kind: 'numeric' },
-  { id: 'lastActive', label: 'Last active', kind: 'date' },
-] as const satisfies ReadonlyArray<{ id: string; label: string; kind: FilterKind }>;
+/**
+ * The dashboard's quick filters, its strip's groups (students, not cells): who needs help on
+ * something, who has not started work that is overdue, who has done everything assigned.
+ */
+export const TRIAGE_GROUPS = [
+  { id: 'needs-help', one: 'needs help', many: 'need help' },
+  { id: 'not-started-overdue', one: 'has not started overdue work', many: 'have not started overdue work' },
+  { id: 'done', one: 'done', many: 'done' },
+] as const;
+export type TriageGroup = (typeof TRIAGE_GROUPS)[number]['id'];
 
-export type DashboardFilterId = (typeof DASHBOARD_FILTERS)[number]['id'];
-export type DashboardFilters = Record<DashboardFilterId, { mode: MatchMode; value: string }>;
-
-function filterValue(student: DashboardStudent, id: DashboardFilterId, dashboard: ClassDashboard): string | number | Date | null {
-  switch (id) {
-    case 'student':
-      return `${student.firstName} ${student.lastName} ${student.userName} ${student.externalId ?? ''}`;
-    case 'status':
-      // every status the row shows, so "contains overdue" keeps a student with any overdue work
-      return dashboard.assignments.map((a) => statusLook(cellOf(student, a.id).status).label).join(' · ');
-    case 'minutes':
-      return Math.floor(student.timeSpentSeconds / 60);
-    case 'lastActive':
-      return student.lastActiveAt === null ? null : new Date(student.lastActiveAt);
+export function inGroup(student: DashboardStudent, assignments: readonly Pick<Assignment, 'id'>[], group: TriageGroup): boolean {
+  const cells = assignments.map((a) => cellOf(student, a.id));
+  switch (group) {
+    case 'needs-help':
+      return cells.some((c) => c.state === 'needs-help');
+    case 'not-started-overdue':
+      return cells.some((c) => c.state === 'not-started' && c.due === 'overdue');
+    case 'done':
+      return cells.length > 0 && cells.every((c) => c.state === 'done');
   }
 }
 
-/** Pure: the rows the grid shows, filtered (SPEC §9) then sorted; ties keep the name order. */
-export function visibleStudents(
-  dashboard: ClassDashboard,
-  filters: DashboardFilters,
-  orderBy: DashboardSortKey,
-  order: 'asc' | 'desc',
-  timeZone?: string,
-): DashboardStudent[] {
+/** "3 need help · 5 have not started overdue work · 12 done": each group's count of students. */
+export function triageCounts(dashboard: Pick<ClassDashboard, 'students' | 'assignments'>): Record<TriageGroup, number> {
+  const counts = { 'needs-help': 0, 'not-started-overdue': 0, done: 0 } as Record<TriageGroup, number>;
+  for (const s of dashboard.students) for (const g of TRIAGE_GROUPS) if (inGroup(s, dashboard.assignments, g.id)) counts[g.id] += 1;
+  return counts;
+}
+
+/** A strip entry's words: "1 needs help", "3 need help". */
+export const groupLabel = (group: TriageGroup, count: number): string => {
+  const g = TRIAGE_GROUPS.find((x) => x.id === group)!;
+  return `${count} ${count === 1 ? g.one : g.many}`;
+};
+
+/** An assignment's summary row: how many of the class are done, and the mean of the best scores known. */
+export function assignmentSummary(dashboard: Pick<ClassDashboard, 'students'>, assignmentId: number): { done: number; total: number; averageScore: number | null } {
+  const cells = dashboard.students.map((s) => cellOf(s, assignmentId));
+  const scores = cells.filter((c) => c.bestScore !== null).map((c) => c.bestScore as number);
+  return {
+    done: cells.filter((c) => c.state === 'done').length,
+    total: cells.length,
+    averageScore: scores.length ? Math.round(scores.reduce((x, y) => x + y, 0) / scores.length) : null,
+  };
+}
+
+/** The grid's quick filters: one triage group (or all) and a name. */
+export interface DashboardFilters {
+  group: TriageGroup | null;
+  /** part of a name, user name or school id, any case */
+  name: string;
+}
+
+export const NO_DASHBOARD_FILTERS: DashboardFilters = { group: null, name: '' };
+
+/** Pure: the rows the grid shows, filtered then sorted; ties keep the name order. */
+export function visibleStudents(dashboard: ClassDashboard, filters: DashboardFilters, orderBy: DashboardSortKey, order: 'asc' | 'desc'): DashboardStudent[] {
   const byName = (a: DashboardStudent, b: DashboardStudent) => studentName(a).localeCompare(studentName(b));
+  const name = filters.name.trim().toLocaleLowerCase();
   return dashboard.students
-    .filter((s) => DASHBOARD_FILTERS.every((f) => matchesFilter(filterValue(s, f.id, dashboard), filters[f.id].mode, filters[f.id].value, { timeZone })))
+    .filter((s) => filters.group === null || inGroup(s, dashboard.assignments, filters.group))
+    .filter((s) => !name || `${s.firstName} ${s.lastName} ${s.lastName}, ${s.firstName} ${s.userName} ${s.externalId ?? ''}`.toLocaleLowerCase().includes(name))
     .sort((a, b) => {
       const x = sortValue(a, orderBy);
       const y = sortValue(b, orderBy);

@@ -17,6 +17,7 @@ import {
   type ClassDetail,
   type ClassReviewQuestions,
   type ClassInbox,
+  type AssignmentWork,
   type ClassStudentRecord,
   type ClassSummary,
   type MyAssignment,
@@ -75,6 +76,9 @@ import {
   studentFailed,
   studentLoaded,
   studentRequested,
+  workFailed,
+  workLoaded,
+  workRequested,
   temporaryPasswordGiven,
   turnInFailed,
   turnInLoaded,
@@ -121,6 +125,11 @@ export function* loadStudentSaga(action: ReturnType<typeof studentRequested>): S
 export function* loadReviewQuestionsSaga(action: ReturnType<typeof reviewQuestionsRequested>): SagaIterator {
   const { classId, assignmentId } = action.payload;
   yield call(loadInto<ClassReviewQuestions>, CLASSROOM_PATHS.reviewQuestions(classId, assignmentId), reviewQuestionsLoaded, reviewQuestionsFailed);
+}
+
+export function* loadWorkSaga(action: ReturnType<typeof workRequested>): SagaIterator {
+  const { classId, userId, assignmentId } = action.payload;
+  yield call(loadInto<AssignmentWork>, CLASSROOM_PATHS.work(classId, userId, assignmentId), workLoaded, workFailed);
 }
 
 export function* loadTurnInSaga(action: ReturnType<typeof turnInRequested>): SagaIterator {
@@ -356,6 +365,7 @@ export function* classroomSaga(): SagaIterator {
   yield takeLatest(classesRequested, loadClassesSaga);
   yield takeLatest(classRequested, loadClassSaga);
   yield takeLatest(studentRequested, loadStudentSaga);
+  yield takeLatest(workRequested, loadWorkSaga);
   yield takeLatest(turnInRequested, loadTurnInSaga);
   yield takeLatest(reviewQuestionsRequested, loadReviewQuestionsSaga);
   yield takeLatest(inboxRequested, loadInboxSaga);

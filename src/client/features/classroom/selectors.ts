@@ -23,6 +23,7 @@ export const selectClassDetail = (state: ClassroomRootState) => state.classroom.
 export const selectDashboard = (state: ClassroomRootState) => state.classroom.dashboard;
 export const selectClassStudent = (state: ClassroomRootState) => state.classroom.student;
 export const selectReviewQuestions = (state: ClassroomRootState) => state.classroom.reviewQuestions;
+export const selectAssignmentWork = (state: ClassroomRootState) => state.classroom.work;
 export const selectTurnIn = (state: ClassroomRootState) => state.classroom.turnIn;
 export const selectInbox = (state: ClassroomRootState) => state.classroom.inbox;
 export const selectChange = (state: ClassroomRootState) => state.classroom.change;

@@ -9,6 +9,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  AssignmentWork,
   AssignmentInput,
   ClassDashboard,
   ClassDetail,
@@ -78,6 +79,8 @@ export interface ClassroomState {
   student: Loadable<ClassStudentRecord>;
   /** what the class got wrong on one review assignment */
   reviewQuestions: Loadable<ClassReviewQuestions>;
+  /** a dashboard cell opened: the student's work on the assignment */
+  work: Loadable<AssignmentWork>;
   turnIn: Loadable<TurnInRecord>;
   /** the class's inbox of turned-in work */
   inbox: Loadable<ClassInbox>;
@@ -107,6 +110,7 @@ export const initialClassroomState: ClassroomState = {
   dashboard: { ...idle<ClassDashboard>(), refreshError: null, etag: null },
   student: idle(),
   reviewQuestions: idle(),
+  work: idle(),
   turnIn: idle(),
   inbox: idle(),
   change: { status: 'idle', kind: null, error: null, successCount: 0 },
@@ -188,6 +192,15 @@ const classroomSlice = createSlice({
     },
     reviewQuestionsFailed(state, action: PayloadAction<ApiProblem>) {
       state.reviewQuestions = { status: 'failed', data: null, error: action.payload };
+    },
+    workRequested(state, _action: PayloadAction<{ classId: number; userId: number; assignmentId: number }>) {
+      state.work = loading(state.work, false);
+    },
+    workLoaded(state, action: PayloadAction<AssignmentWork>) {
+      state.work = { status: 'succeeded', data: action.payload, error: null };
+    },
+    workFailed(state, action: PayloadAction<ApiProblem>) {
+      state.work = { status: 'failed', data: null, error: action.payload };
     },
     turnInRequested(state, action: PayloadAction<{ turnInId: number }>) {
       state.turnIn = loading(state.turnIn, state.turnIn.data?.id === action.payload.turnInId);
@@ -323,6 +336,9 @@ export const {
   reviewQuestionsRequested,
   reviewQuestionsLoaded,
   reviewQuestionsFailed,
+  workRequested,
+  workLoaded,
+  workFailed,
   turnInRequested,
   turnInLoaded,
   turnInFailed,

@@ -7,7 +7,7 @@
  * holds is what a full compute of that version gives.
  *
  * A row is kept before the clock: its cells before their due instants (status.ts `workCell`), its
- * time and its latest work. Who is signed in, names, school ids and overdue cells are applied on
+ * time and its latest work. Who is signed in, names, school ids, due marks and stuck cells are applied on
  * every answer from the roster and session reads, which are made on every 200 anyway.
  *
  * The roster (with the row versions) is read before the stale rows' work, so a kept row is never
@@ -184,9 +184,10 @@ export async function dashboardRows(db: Db, input: RowInputs): Promise<{ student
   const students = roster.map((s): DashboardStudent => {
     const row = rows.get(s.userId)!;
     const last = Math.max(input.sessions.last.get(s.userId) ?? 0, row.lastWorkAt);
+    const signedIn = input.sessions.live.has(s.userId);
     const cells: DashboardStudent['cells'] = {};
     facts.forEach((a, i) => {
-      cells[a.id] = cellAt(row.cells[i]!, studentDueAt(a.dueAt, input.ownDueAt?.(a.id, s.userId)), now);
+      cells[a.id] = cellAt(row.cells[i]!, studentDueAt(a.dueAt, input.ownDueAt?.(a.id, s.userId)), now, signedIn);
     });
     return {
       userId: s.userId,
@@ -194,7 +195,7 @@ export async function dashboardRows(db: Db, input: RowInputs): Promise<{ student
       lastName: s.lastName,
       userName: s.userName,
       externalId: s.externalId,
-      signedIn: input.sessions.live.has(s.userId),
+      signedIn,
       lastActiveAt: last > 0 ? last : null,
       timeSpentSeconds: row.timeSpentSeconds,
       cells,

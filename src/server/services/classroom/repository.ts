@@ -890,3 +890,17 @@ export function userNamed(db: Db, userId: number) {
   return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'sourced_id']).where('id', '=', userId).executeTakeFirst();
 }
 
+
+/** A student's review attempts on some materials ("module/material"), with their answers. */
+export function attemptsWithAnswers(db: Db, userId: number, materials: readonly { module: string; material: string }[]) {
+  if (materials.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('review_attempts')
+    .select(['module_slug', 'material_slug', 'score', 'passed', 'answers', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('module_slug', 'in', [...new Set(materials.map((m) => m.module))])
+    .where('material_slug', 'in', [...new Set(materials.map((m) => m.material))])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

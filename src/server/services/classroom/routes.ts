@@ -15,6 +15,7 @@ import {
   type Assignment,
   type AssignmentException,
   type AssignmentKind,
+  type AssignmentWork,
   type ClassDashboard,
   type ClassDetail,
   type ClassReviewQuestions,
@@ -55,6 +56,7 @@ import { assignmentOf, byUrgency, codeAddresses, factsOf, summaryOf, turnInSumma
 import { exceptionsOf, ownDueAts } from './exceptions';
 import { cellAt, studentDueAt, workCell, type StudentWork } from './status';
 import { dashboardTag, withClassVersions } from './versions';
+import { materialsOf, workOf } from './work';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
@@ -593,6 +595,46 @@ async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
   };
 }
 
+/** A cell of the dashboard opened: the student's work on one assignment of the class. */
+async function studentWork(ctx: ServiceContext): Promise<AssignmentWork> {
+  const { cls } = await staffClass(ctx);
+  const userId = await studentParam(ctx, cls);
+  const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
+  if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
+  const now = ctx.clock();
+  const g = await grid(ctx.db, cls, now);
+  const student = g.students.find((s) => s.userId === userId);
+  if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
+  const { cells, ...rest } = student;
+  await recordAudit(
+    ctx.db,
+    auditActorOf(ctx),
+    { action: 'student-record.open', schoolId: cls.clientId, targetUserId: userId, targetName: auditNameOf(student), detail: { classId: cls.id, className: cls.name, assignmentId: row.id } },
+    now,
+  );
+  const facts = factsOf(row);
+  const covered = materialsOf(facts, g.tree);
+  const reviewIds = covered.flatMap(({ material }) => (material.review ? [material.review.id] : []));
+  const [progress, attempts, bank, turnIns] = await Promise.all([
+    loadProgress(ctx.db, userId),
+    repo.attemptsWithAnswers(
+      ctx.db,
+      userId,
+      covered.map(({ module: m, material }) => ({ module: m.slug, material: material.slug })),
+    ),
+    bankOf(ctx.db, reviewIds),
+    row.kind === 'worksheet' ? repo.classTurnIns(ctx.db, cls.id, userId) : Promise.resolve([]),
+  ]);
+  const cell = cells[row.id]!;
+  const handedIn = turnIns.filter((t) => t.id === cell.turnInId);
+  const [turnIn] = await turnInSummaries(
+    ctx.db,
+    handedIn.map((t) => ({ ...t, className: cls.name })),
+    'staff',
+  );
+  return { classId: cls.id, assignment: assignmentOf(row, g.tree), student: rest, cell, ...workOf(facts, g.tree, progress, attempts, bank), turnIn: turnIn ?? null };
+}
+
 async function removeStudent(ctx: ServiceContext): Promise<{ message: string }> {
   const { cls } = await staffClass(ctx, 'change');
   const userId = await studentParam(ctx, cls);
@@ -833,6 +875,7 @@ export const classroomRoutes: readonly ServiceRoute[] = [
   { method: 'POST', path: `${C}/assignments/:assignmentId/reteach`, access: 'user', payloadSchema: reteachSchema, handler: reteach },
   { method: 'GET', path: `${C}/students/:userId`, access: 'user', handler: studentRecord },
   { method: 'DELETE', path: `${C}/students/:userId`, access: 'user', handler: removeStudent },
+  { method: 'GET', path: `${C}/students/:userId/work/:assignmentId`, access: 'user', handler: studentWork },
   { method: 'POST', path: `${C}/students/:userId/end-sessions`, access: 'user', payloadSchema: noPayload, handler: endSessions },
   { method: 'POST', path: `${C}/students/:userId/temporary-password`, access: 'user', payloadSchema: noPayload, handler: setTemporaryPassword },
   { method: 'POST', path: `${C}/turn-ins/:turnInId/comments`, access: 'user', payloadSchema: commentSchema, handler: addComment },

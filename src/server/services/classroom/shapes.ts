@@ -63,6 +63,7 @@ export const factsOf = (a: AssignmentRow): AssignmentFacts => ({
   worksheetKind: a.worksheet_kind,
   dueAt: a.due_at === null ? null : Number(a.due_at),
   createdAt: Number(a.created_at),
+  maxAttempts: a.max_attempts === null ? null : Number(a.max_attempts),
 });
 
 /** A class in a list: an archived class shows no class code. */

@@ -25,9 +25,10 @@ import { sql } from 'kysely';
 import { SERVER_IDLE_LIMIT_MS } from '../../../common/constants';
 import { isPostgres, type Db } from '../../db';
 import { retryingTransaction } from '../../db/transaction';
+import { DUE_SOON_MS, STUCK_RECENT_MS } from './status';
 
 /** Raise when the dashboard's answer changes shape: tags made by the older code stop matching. */
-const GRID_FORMAT = 1;
+const GRID_FORMAT = 2;
 
 /** An UPDATE's IN list stays well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -148,7 +149,7 @@ export async function bumpClassVersions(trx: Db, scope: ClassVersionScope): Prom
 
 /**
  * The dashboard's weak ETag at `now`, from the class's version (read with the class) and one query
- * over its roster's sessions, its past-due assignments and the content version.
+ * over its roster's sessions, its past-due and due-soon assignments and the content version.
  */
 export async function dashboardTag(db: Db, cls: { id: number; dashboardVersion: number }, now: number): Promise<string> {
   const row = await db
@@ -177,12 +178,26 @@ export async function dashboardTag(db: Db, cls: { id: number; dashboardVersion: 
           .where('assignments.deleted_at', 'is', null)
           .where('assignment_exceptions.due_at', '<', now)
           .as('pastOwnDue'),
+      // unfinished work turns "due soon" (status.ts DUE_SOON_MS) with no write
+      (eb) =>
+        eb
+          .selectFrom('assignments')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('class_id', '=', cls.id)
+          .where('deleted_at', 'is', null)
+          .where('due_at', '<', now + DUE_SOON_MS)
+          .as('dueSoon'),
       (eb) => eb.selectFrom('content_versions').select(sql<number | null>`max(id)`.as('v')).as('content'),
     ])
     .where('user_id', 'in', (eb) => eb.selectFrom('class_students').select('user_id').where('class_id', '=', cls.id).where('left_at', 'is', null))
     .executeTakeFirstOrThrow();
   // numbers as text: PostgreSQL's sums of bigints arrive as strings, SQLite's as numbers
-  const parts = [GRID_FORMAT, cls.id, cls.dashboardVersion, row.sessions, row.activity, row.expiry, row.revoked, row.live, row.pastDue, row.pastOwnDue, row.content].map((v) => (v === null ? '' : String(v)));
+  // "stuck" ends STUCK_RECENT_MS after the section's time last moved, with no write: while anyone
+  // is signed in, the tag moves on that step too (one fresh answer per step, its rows kept)
+  const stuckStep = Number(row.live) > 0 ? Math.floor(now / STUCK_RECENT_MS) : null;
+  const parts = [GRID_FORMAT, cls.id, cls.dashboardVersion, row.sessions, row.activity, row.expiry, row.revoked, row.live, row.pastDue, row.pastOwnDue, row.dueSoon, stuckStep, row.content].map((v) =>
+    v === null ? '' : String(v),
+  );
   return `W/"${createHash('sha1').update(parts.join(':')).digest('base64url')}"`;
 }
 

@@ -1,14 +1,20 @@
 /**
  * The classroom's pure rules as tables: how a status reads, when work is overdue, how time spent
- * reads, how the dashboard sorts and filters (SPEC §9 match modes), "Assigned to you"'s order.
+ * reads, how the dashboard sorts, filters by triage group and counts its strip and summary row,
+ * "Assigned to you"'s order.
  */
-import type { Assignment, ClassDashboard, DashboardStudent, MyAssignment } from '../../../../../src/common/classroom';
+import type { Assignment, ClassDashboard, DashboardCell, DashboardStudent, MyAssignment } from '../../../../../src/common/classroom';
 import {
   assignmentsFor,
-  DASHBOARD_FILTERS,
   dueDayText,
   formatMoment,
+  assignmentSummary,
+  cellLook,
+  dueLook,
   formatTimeSpent,
+  groupLabel,
+  NO_DASHBOARD_FILTERS,
+  triageCounts,
   gradebookFileName,
   isOverdue,
   sortMyAssignments,
@@ -16,9 +22,7 @@ import {
   typedDueDay,
   updatedLabel,
   visibleStudents,
-  type DashboardFilters,
 } from '../../../../../src/client/features/classroom/model';
-import { defaultMatchMode, type MatchMode } from '../../../../../src/client/ui/filters';
 
 describe('statusLook: words and a mark for every status, never colour alone', () => {
   it.each([
@@ -102,6 +106,10 @@ function student(userId: number, firstName: string, lastName: string, over: Part
   return { userId, firstName, lastName, userName: firstName.toLowerCase(), externalId: null, signedIn: false, lastActiveAt: null, timeSpentSeconds: 0, cells: {}, ...over };
 }
 
+function cell(over: Partial<DashboardCell>): DashboardCell {
+  return { status: 'not-started', state: 'not-started', help: null, due: null, sections: null, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null, ...over };
+}
+
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 20, 17); // 11/20/26, midday in Chicago
 const dashboard: ClassDashboard = {
@@ -114,20 +122,20 @@ const dashboard: ClassDashboard = {
       signedIn: true,
       lastActiveAt: T0,
       timeSpentSeconds: 600,
-      cells: { 1: { status: 'passed', bestScore: 90, attempts: 1, timeSpentSeconds: 300, turnInId: null }, 2: { status: 'overdue', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null } },
+      cells: { 1: cell({ status: 'passed', state: 'done', bestScore: 90, attempts: 1, timeSpentSeconds: 300 }), 2: cell({ status: 'overdue', due: 'overdue' }) },
     }),
     student(2, 'Ben', 'Adams', {
       lastActiveAt: T0 - DAY,
       timeSpentSeconds: 120,
-      cells: { 1: { status: 'passed', bestScore: 70, attempts: 2, timeSpentSeconds: 100, turnInId: null } },
+      cells: { 1: cell({ status: 'passed', state: 'done', bestScore: 70, attempts: 2, timeSpentSeconds: 100 }), 2: cell({ status: 'completed', state: 'done' }) },
     }),
-    student(3, 'Cleo', 'Moreno', { timeSpentSeconds: 3600, cells: { 1: { status: 'in-progress', bestScore: null, attempts: 0, timeSpentSeconds: 60, turnInId: null } } }),
+    student(3, 'Cleo', 'Moreno', {
+      timeSpentSeconds: 3600,
+      cells: { 1: cell({ status: 'in-progress', state: 'needs-help', help: 'out-of-attempts', bestScore: 40, attempts: 2, timeSpentSeconds: 60 }), 2: cell({ status: 'overdue', state: 'in-progress', due: 'overdue' }) },
+    }),
   ],
 };
 
-const noFilters = (): DashboardFilters =>
-  Object.fromEntries(DASHBOARD_FILTERS.map((f) => [f.id, { mode: defaultMatchMode(f.kind), value: '' }])) as DashboardFilters;
-const withFilter = (id: keyof DashboardFilters, mode: MatchMode, value: string): DashboardFilters => ({ ...noFilters(), [id]: { mode, value } });
 const ids = (rows: DashboardStudent[]) => rows.map((s) => s.userId);
 
 describe('visibleStudents: sorting', () => {
@@ -138,31 +146,64 @@ describe('visibleStudents: sorting', () => {
     ['timeSpent', 'desc', [3, 1, 2]],
     ['lastActive', 'desc', [1, 2, 3]],
     ['signedIn', 'desc', [1, 2, 3]],
-    // an assignment's column: furthest from done first, then the lower score
+    // an assignment's column: who needs help first, then the lower score
     ['a:1', 'asc', [3, 2, 1]],
     ['a:1', 'desc', [1, 2, 3]],
-    // a student with no cell for the assignment counts as not started; the overdue one first
-    ['a:2', 'asc', [1, 2, 3]],
+    // not started (overdue) before in progress (overdue) before done
+    ['a:2', 'asc', [1, 3, 2]],
   ] as const)('by %s %s', (orderBy, order, expected) => {
-    expect(ids(visibleStudents(dashboard, noFilters(), orderBy, order, 'America/Chicago'))).toEqual(expected);
+    expect(ids(visibleStudents(dashboard, NO_DASHBOARD_FILTERS, orderBy, order))).toEqual(expected);
   });
 });
 
-describe('visibleStudents: filters (SPEC §9 match modes)', () => {
+describe('visibleStudents: quick filters (a triage group, a name)', () => {
   it.each([
-    ['student', 'startsWith', 'be', [2]],
-    ['student', 'contains', 'MOR', [3]],
-    ['student', 'notContains', 'a', [3]],
-    ['status', 'contains', 'overdue', [1]],
-    ['status', 'contains', 'passed', [2, 1]],
-    ['minutes', 'gte', '10', [3, 1]],
-    ['minutes', 'lt', '10', [2]],
-    ['minutes', 'equals', '60', [3]],
-    ['lastActive', 'dateIs', '11/20/26', [1]],
-    ['lastActive', 'dateBefore', '11/20/26', [2]],
-    ['lastActive', 'dateIsNot', '11/20/26', [2, 3]],
-  ] as const)('%s %s %p', (id, mode, value, expected) => {
-    expect(ids(visibleStudents(dashboard, withFilter(id, mode, value), 'student', 'asc', 'America/Chicago'))).toEqual(expected);
+    ['needs help', { group: 'needs-help', name: '' }, [3]],
+    ['has not started overdue work', { group: 'not-started-overdue', name: '' }, [1]],
+    ['done with everything', { group: 'done', name: '' }, [2]],
+    ['a name, any case', { group: null, name: 'MOR' }, [3]],
+    ['"Last, First"', { group: null, name: 'adams, ben' }, [2]],
+    ['a user name', { group: null, name: 'cleo' }, [3]],
+    ['a group and a name', { group: 'done', name: 'ana' }, []],
+  ] as const)('%s', (_what, filters, expected) => {
+    expect(ids(visibleStudents(dashboard, filters, 'student', 'asc'))).toEqual(expected);
+  });
+});
+
+describe('the strip and the summary row', () => {
+  it('counts students per group, with the words of the strip', () => {
+    expect(triageCounts(dashboard)).toEqual({ 'needs-help': 1, 'not-started-overdue': 1, done: 1 });
+    expect([groupLabel('needs-help', 3), groupLabel('needs-help', 1), groupLabel('not-started-overdue', 5), groupLabel('done', 12)]).toEqual([
+      '3 need help',
+      '1 needs help',
+      '5 have not started overdue work',
+      '12 done',
+    ]);
+  });
+
+  it('an assignment: how many are done, and the average of the best scores known', () => {
+    expect(assignmentSummary(dashboard, 1)).toEqual({ done: 2, total: 3, averageScore: 67 });
+    expect(assignmentSummary(dashboard, 2)).toEqual({ done: 1, total: 3, averageScore: null });
+  });
+});
+
+describe('cellLook and dueLook: the state in words, red only for "needs help"; the due mark apart', () => {
+  it.each<[Partial<DashboardCell>, string, string, string]>([
+    [{}, 'Not started', '○', 'default'],
+    [{ state: 'in-progress', sections: { read: 1, total: 3 } }, 'In progress, 1 of 3 sections', '◐', 'info'],
+    [{ state: 'needs-help', help: 'failed', bestScore: 40 }, 'Needs help: failed, 40%', '!', 'error'],
+    [{ state: 'needs-help', help: 'out-of-attempts', bestScore: 40 }, 'Needs help: out of attempts, 40%', '!', 'error'],
+    [{ state: 'needs-help', help: 'stuck' }, 'Needs help: stuck', '!', 'error'],
+    [{ state: 'done', bestScore: 85 }, 'Done, 85%', '✓', 'success'],
+    [{ state: 'done' }, 'Done', '✓', 'success'],
+  ])('%j', (over, label, mark, colour) => {
+    expect(cellLook(cell(over))).toEqual({ label, mark, colour });
+  });
+
+  it('the due mark has words and a mark, and none for no due state', () => {
+    expect(dueLook('overdue')).toEqual({ label: 'Overdue', mark: '⏰' });
+    expect(dueLook('due-soon')).toEqual({ label: 'Due soon', mark: '◷' });
+    expect(dueLook(null)).toBeNull();
   });
 });
 

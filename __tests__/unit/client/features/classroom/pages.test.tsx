@@ -65,7 +65,7 @@ const dashboard: ClassDashboard = {
       signedIn: true,
       lastActiveAt: NOW,
       timeSpentSeconds: 900,
-      cells: { 10: { status: 'passed', bestScore: 90, attempts: 1, timeSpentSeconds: 400, turnInId: null } },
+      cells: { 10: { status: 'passed', state: 'done', help: null, due: null, sections: null, bestScore: 90, attempts: 1, timeSpentSeconds: 400, turnInId: null } },
     },
     {
       userId: 22,
@@ -76,7 +76,7 @@ const dashboard: ClassDashboard = {
       signedIn: false,
       lastActiveAt: null,
       timeSpentSeconds: 0,
-      cells: { 10: { status: 'overdue', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null } },
+      cells: { 10: { status: 'overdue', state: 'not-started', help: null, due: 'overdue', sections: null, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null } },
     },
   ],
 };
@@ -112,7 +112,7 @@ it('a class that is not the teacher’s (404) is Not Found, tab title too', asyn
   expect(document.title).toBe('Page Not Found - Cashwise');
 });
 
-it('the dashboard is a table with headers, statuses in words, sortable by a column, watched while open', async () => {
+it('the dashboard is a table with headers, a strip that filters, a summary row, states in words, sortable, cells that open the work, watched while open', async () => {
   const { store, dispatch, unmount } = renderApp('/app/classes/4', { preloadedState: asTeacher });
   await screen.findByRole('heading', { level: 1 });
   act(() => {
@@ -124,13 +124,26 @@ it('the dashboard is a table with headers, statuses in words, sortable by a colu
   const table = screen.getByRole('table', { name: 'Class progress' });
   expect(within(table).getByRole('columnheader', { name: /Needs and Wants: review/ })).toBeInTheDocument();
   const rows = () => within(table).getAllByRole('rowheader').map((h) => h.textContent);
-  expect(rows()).toEqual(['Learner, LenaS-21', 'Zane, Abe']);
-  expect(within(table).getByText('Passed, 90%')).toBeInTheDocument();
+  // the summary row first: done and the average score per assignment
+  expect(rows()).toEqual(['Class summary', 'Learner, LenaS-21', 'Zane, Abe']);
+  expect(screen.getByTestId('summary-10')).toHaveTextContent('1 of 2 doneAverage 90%');
+  // the state in words; overdue a mark beside it, not the state
+  expect(within(table).getByText('Done, 90%')).toBeInTheDocument();
+  expect(within(table).getByText('Not started')).toBeInTheDocument();
   expect(within(table).getByText('Overdue')).toBeInTheDocument();
   expect(screen.getByTestId('dashboard-updated')).toHaveTextContent(/^Updated \d{1,2}:\d{2}:\d{2}\s[AP]M( [A-Z]{3,4})?$/);
+  // quick filters instead of the match-mode controls
+  expect(screen.queryByRole('combobox', { name: /match/i })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: '1 has not started overdue work' }));
+  expect(rows()).toEqual(['Class summary', 'Zane, Abe']);
+  await userEvent.click(screen.getByRole('button', { name: 'Show all students' }));
   // the assignment's column: the work furthest from done first
-  await userEvent.click(within(table).getByRole('button', { name: /Needs and Wants: review/ }));
-  expect(rows()).toEqual(['Zane, Abe', 'Learner, LenaS-21']);
+  await userEvent.click(within(table).getByRole('button', { name: 'Needs and Wants: review' }));
+  expect(rows()).toEqual(['Class summary', 'Zane, Abe', 'Learner, LenaS-21']);
+  // a cell opens the student's work
+  await userEvent.click(within(table).getByRole('button', { name: 'Open Learner, Lena’s work on Needs and Wants: review' }));
+  expect(dispatch).toHaveBeenCalledWith({ type: 'classroom/workRequested', payload: { classId: 4, userId: 21, assignmentId: 10 } });
+  expect(await screen.findByRole('dialog', { name: /Student work|Learner, Lena/ })).toBeInTheDocument();
   unmount();
   expect(dispatch).toHaveBeenLastCalledWith({ type: 'classroom/dashboardUnwatched', payload: undefined });
 });

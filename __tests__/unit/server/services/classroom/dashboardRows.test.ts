@@ -3,7 +3,7 @@ import { RowCache, type WorkRow } from '../../../../../src/server/services/class
 import type { TreeModule } from '../../../../../src/server/services/catalog/repository';
 
 const TREE: TreeModule[] = [];
-const cell = { cell: { status: 'not-started' as const, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null }, canBeLate: true };
+const cell = { cell: { status: 'not-started' as const, state: 'not-started' as const, help: null, due: null, sections: null, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null }, canBeLate: true, stuckAt: null };
 /** `students` rows of `cells` cells each, at row version `version` */
 function rows(students: number, cells: number, version = 1): Map<number, WorkRow> {
   return new Map(Array.from({ length: students }, (_, i): [number, WorkRow] => [i + 1, { version, cells: Array.from({ length: cells }, () => cell), timeSpentSeconds: 0, lastWorkAt: 0 }]));

@@ -16,7 +16,7 @@ const student = (over: Partial<GradebookStudent> = {}): GradebookStudent => ({
   cells: {},
   ...over,
 });
-const cell = (status: DashboardCell['status'], bestScore: number | null = null): DashboardCell => ({ status, bestScore, attempts: 0, timeSpentSeconds: 0, turnInId: null });
+const cell = (status: DashboardCell['status'], bestScore: number | null = null): DashboardCell => ({ status, state: 'not-started', help: null, due: null, sections: null, bestScore, attempts: 0, timeSpentSeconds: 0, turnInId: null });
 const zero = { missing: 'zero' as const, now: NOW };
 /** the teacher's scores by turn-in id; turn-in 10 is not scored */
 const SCORES = new Map<number, TurnInScore>([

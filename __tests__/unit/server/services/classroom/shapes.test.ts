@@ -62,7 +62,7 @@ describe('factsOf', () => {
     [{ due_at: 5 }, 5],
     [{ due_at: '6' as unknown as number }, 6],
   ])('due_at %j → dueAt %j', (over, dueAt) => {
-    expect(factsOf(row(over))).toEqual({ id: 7, kind: 'module', moduleSlug: null, materialSlug: null, worksheetKind: null, dueAt, createdAt: 100 });
+    expect(factsOf(row(over))).toEqual({ id: 7, kind: 'module', moduleSlug: null, materialSlug: null, worksheetKind: null, dueAt, createdAt: 100, maxAttempts: null });
   });
 });
 

@@ -1,5 +1,5 @@
 /** Where a student stands on one assignment: the rules of the dashboard, the gradebook and "Assigned to you". */
-import { assignmentCell, cellAt, workCell, type AssignmentFacts, type StudentWork } from '../../../../../src/server/services/classroom/status';
+import { assignmentCell, cellAt, DUE_SOON_MS, STUCK_RECENT_MS, STUCK_SECONDS, workCell, type AssignmentFacts, type StudentWork } from '../../../../../src/server/services/classroom/status';
 import type { LearnerProgress, TreeModule } from '../../../../../src/server/services/catalog/repository';
 
 const section = (slug: string) => ({ slug, title: slug, order: 1, estimatedMinutes: 5 });
@@ -42,10 +42,12 @@ describe('assignmentCell', () => {
   it.each<[string, AssignmentFacts, StudentWork, string, number | null]>([
     ['nothing done', material, work(), 'not-started', null],
     ['time on a section starts a material', material, work({ time: [['budgeting/first/a', 30]] }), 'in-progress', null],
-    ['a failed attempt is in progress, with its score', material, work({ attempts: [['budgeting/first', 40, false]] }), 'in-progress', 40],
-    ['a passed review passes the material, best score', material, work({ attempts: [['budgeting/first', 60, false], ['budgeting/first', 90, true]] }), 'passed', 90],
+    ['S: a material does not copy its review: a failed attempt neither starts it nor scores it', material, work({ attempts: [['budgeting/first', 40, false]] }), 'not-started', null],
+    ['S: a passed review with 1 of 2 sections read leaves the material in progress', material, work({ done: ['budgeting/first/a'], attempts: [['budgeting/first', 90, true]] }), 'in-progress', null],
+    ['S: a material is completed when its sections are read, its review not yet passed', material, work({ done: ['budgeting/first/a', 'budgeting/first/b'] }), 'completed', null],
     ['a material without a review completes with its sections', reading, work({ done: ['budgeting/reading/c'] }), 'completed', null],
     ['a review: time alone does not start it', review, work({ time: [['budgeting/first/a', 30]] }), 'not-started', null],
+    ['a review with a failed attempt is in progress, with its score', review, work({ attempts: [['budgeting/first', 40, false]] }), 'in-progress', 40],
     ['a review passed', review, work({ attempts: [['budgeting/first', 80, true]] }), 'passed', 80],
     ['a module with one material done is in progress', wholeModule, work({ done: ['budgeting/reading/c'] }), 'in-progress', null],
     ['a module with every material done is completed; score the mean of its reviews', wholeModule, work({ done: ['budgeting/first/a', 'budgeting/first/b', 'budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] }), 'completed', 85],
@@ -65,7 +67,8 @@ describe('assignmentCell', () => {
 
   it('counts attempts and the seconds spent on the assigned content only', () => {
     const cell = assignmentCell(material, TREE, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 50, false]], time: [['budgeting/first/a', 30], ['budgeting/first/b', 20], ['budgeting/reading/c', 99]] }), NOW);
-    expect(cell).toEqual({ status: 'in-progress', bestScore: 50, attempts: 2, timeSpentSeconds: 50, turnInId: null });
+    expect(cell).toEqual({ status: 'in-progress', state: 'in-progress', help: null, due: null, sections: { read: 0, total: 2 }, bestScore: null, attempts: 0, timeSpentSeconds: 50, turnInId: null });
+    expect(assignmentCell(review, TREE, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 50, false]] }), NOW)).toMatchObject({ bestScore: 50, attempts: 2 });
     expect(assignmentCell(worksheet, TREE, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] }), NOW).turnInId).toBe(9);
   });
 });
@@ -74,6 +77,7 @@ describe('workCell and cellAt: a cell kept before the clock, applied at each pol
   const cases: [string, AssignmentFacts, StudentWork][] = [
     ['in progress', material, work({ time: [['budgeting/first/a', 30]] })],
     ['passed', review, work({ attempts: [['budgeting/first', 80, true]] })],
+    ['failed', { ...review, maxAttempts: 1 }, work({ attempts: [['budgeting/first', 40, false]] })],
     ['completed module', wholeModule, work({ done: ['budgeting/first/a', 'budgeting/first/b', 'budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] })],
     ['worksheet not started', worksheet, work()],
     ['worksheet turned in', worksheet, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] })],
@@ -90,6 +94,7 @@ describe('workCell and cellAt: a cell kept before the clock, applied at each pol
 
   it.each<[string, AssignmentFacts, StudentWork, boolean, string]>([
     ['unfinished work can be late', material, work(), true, 'overdue'],
+    ['a completed reading is not late', material, work({ done: ['budgeting/first/a', 'budgeting/first/b'] }), true, 'completed'],
     ['passed work is not late', review, work({ attempts: [['budgeting/first', 80, true]] }), true, 'passed'],
     ['content no longer offered is never late', gone, work(), false, 'not-started'],
   ])('%s', (_what, assignment, studentWork, canBeLate, lateStatus) => {
@@ -98,5 +103,62 @@ describe('workCell and cellAt: a cell kept before the clock, applied at each pol
     expect(cellAt(kept, NOW - 1, NOW).status).toBe(lateStatus);
     // no due instant: never overdue
     expect(cellAt(kept, null, NOW).status).toBe(kept.cell.status);
+  });
+});
+
+/** The triage state apart from the due mark: red means "act", whatever the due day. */
+describe('triage state and due mark', () => {
+  const limited: AssignmentFacts = { ...review, maxAttempts: 2 };
+  it.each<[string, AssignmentFacts, StudentWork, string, string | null, number | null]>([
+    ['nothing done', material, work(), 'not-started', null, null],
+    ['a section read', material, work({ done: ['budgeting/first/a'] }), 'in-progress', null, null],
+    ['sections read: done', material, work({ done: ['budgeting/first/a', 'budgeting/first/b'] }), 'done', null, null],
+    ['a review reading only, no attempt', review, work({ time: [['budgeting/first/a', 30]] }), 'not-started', null, null],
+    ['a review whose last attempt failed needs help', review, work({ attempts: [['budgeting/first', 40, false]] }), 'needs-help', 'failed', 40],
+    ['…failed under a limit with attempts left', limited, work({ attempts: [['budgeting/first', 40, false]] }), 'needs-help', 'failed', 40],
+    ['…out of attempts (2 of 2 at 40 %)', limited, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 40, false]] }), 'needs-help', 'out-of-attempts', 40],
+    ['a review passed after a failure is done, best score', limited, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 90, true]] }), 'done', null, 90],
+    ['a module with a failing review needs help', wholeModule, work({ done: ['budgeting/reading/c'], attempts: [['budgeting/first', 40, false]] }), 'needs-help', 'failed', 40],
+    ['a module done', wholeModule, work({ done: ['budgeting/first/a', 'budgeting/first/b', 'budgeting/reading/c'], attempts: [['budgeting/first', 85, true]] }), 'done', null, 85],
+    ['a worksheet turned in is done', worksheet, work({ turnIns: [{ id: 9, assignmentId: 5, worksheetKind: 'paycheck' }] }), 'done', null, null],
+  ])('%s', (_what, assignment, studentWork, state, help, bestScore) => {
+    expect(assignmentCell(assignment, TREE, studentWork, NOW)).toMatchObject({ state, help, bestScore, due: null });
+  });
+
+  it.each<[string, number | null, string, string | null, string]>([
+    ['no due day', null, 'not-started', null, 'not-started'],
+    ['due in three days', NOW + 3 * 24 * 3600_000, 'not-started', null, 'not-started'],
+    ['due within two days', NOW + DUE_SOON_MS, 'not-started', 'due-soon', 'not-started'],
+    ['past due: overdue is a mark, the state stays', NOW - 1, 'not-started', 'overdue', 'overdue'],
+  ])('%s', (_what, dueAt, state, due, status) => {
+    expect(cellAt(workCell(material, TREE, work()), dueAt, NOW)).toMatchObject({ state, due, status });
+  });
+
+  it('a failed review past due needs help and is marked overdue; done work carries no due mark', () => {
+    const failed = workCell({ ...review, maxAttempts: 2 }, TREE, work({ attempts: [['budgeting/first', 40, false], ['budgeting/first', 40, false]] }));
+    expect(cellAt(failed, NOW - 1, NOW)).toMatchObject({ state: 'needs-help', help: 'out-of-attempts', due: 'overdue' });
+    const passed = workCell(review, TREE, work({ attempts: [['budgeting/first', 80, true]] }));
+    expect(cellAt(passed, NOW - 1, NOW)).toMatchObject({ state: 'done', due: null });
+  });
+
+  describe(`stuck: signed in, the section touched last unread after ${STUCK_SECONDS / 60} minutes, touched within ${STUCK_RECENT_MS / 60_000}`, () => {
+    const stuckWork = (seconds: number, updatedAt: number, done: string[] = []) => {
+      const w = work({ done });
+      w.progress.time.set('budgeting/first/a', { seconds: 60, firstAt: 1, updatedAt: updatedAt - 1000 });
+      w.progress.time.set('budgeting/first/b', { seconds, firstAt: 1, updatedAt });
+      return w;
+    };
+    it.each<[string, AssignmentFacts, StudentWork, boolean, string]>([
+      ['signed in, long on an unread section, just now', material, stuckWork(STUCK_SECONDS, NOW - 1000), true, 'needs-help'],
+      ['…the whole module\'s cell too', wholeModule, stuckWork(STUCK_SECONDS, NOW - 1000), true, 'needs-help'],
+      ['not signed in', material, stuckWork(STUCK_SECONDS, NOW - 1000), false, 'in-progress'],
+      ['not long enough', material, stuckWork(STUCK_SECONDS - 1, NOW - 1000), true, 'in-progress'],
+      ['long ago', material, stuckWork(STUCK_SECONDS, NOW - STUCK_RECENT_MS - 1), true, 'in-progress'],
+      ['the section is read', material, stuckWork(STUCK_SECONDS, NOW - 1000, ['budgeting/first/b']), true, 'in-progress'],
+    ])('%s', (_what, assignment, studentWork, signedIn, state) => {
+      const cell = cellAt(workCell(assignment, TREE, studentWork), null, NOW, signedIn);
+      expect(cell.state).toBe(state);
+      expect(cell.help).toBe(state === 'needs-help' ? 'stuck' : null);
+    });
   });
 });

@@ -14,7 +14,7 @@ describe('studentDueAt', () => {
   });
 
   it('a cell is overdue only once the student’s own due instant has passed', () => {
-    const kept: WorkCell = { cell: { status: 'not-started', bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null }, canBeLate: true };
+    const kept: WorkCell = { cell: { status: 'not-started', state: 'not-started', help: null, due: null, sections: null, bestScore: null, attempts: 0, timeSpentSeconds: 0, turnInId: null }, canBeLate: true, stuckAt: null };
     expect(cellAt(kept, studentDueAt(100, 200), 150).status).toBe('not-started');
     expect(cellAt(kept, studentDueAt(100, undefined), 150).status).toBe('overdue');
     expect(cellAt(kept, studentDueAt(100, 200), 250).status).toBe('overdue');

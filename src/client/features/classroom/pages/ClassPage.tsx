@@ -1,12 +1,11 @@
 /**
  * /app/classes/:id: one class's dashboard. Its assignments (assign, change, withdraw), the gradebook
- * CSV, and the students × assignments grid (status with a mark and words, best score, time spent,
- * last active, signed in now), sortable by every column and filtered with SPEC §9's match modes.
- * The grid is polled while the page is open and its tab visible (sagas.ts); "Updated …" says when
- * its answer was made. A real table with row and column headers; on a phone it scrolls sideways
- * with the student column kept in view.
+ * CSV, and the dashboard's triage (components/TriageGrid.tsx): a strip of groups that filters, the
+ * students × assignments grid with a summary row, each cell opening the student's work; on a phone
+ * a list of students with their state. The grid is polled while the page is open and its tab
+ * visible (sagas.ts); "Updated …" says when its answer was made.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,15 +17,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { Assignment, ClassDashboard } from '../../../../common/classroom';
+import type { Assignment } from '../../../../common/classroom';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ColumnFilter } from '../../../ui/ColumnFilter';
-import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
-import { defaultMatchMode } from '../../../ui/filters';
 import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame } from '../../../ui/TableFrame';
 import { selectTimeZone } from '../../auth';
@@ -36,26 +31,12 @@ import { ConfirmDialog } from '../components/Dialogs';
 import { GradebookDownload } from '../components/GradebookDownload';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
-import { StatusChip } from '../components/StatusChip';
-import {
-  cellOf,
-  DASHBOARD_FILTERS,
-  dueDayText,
-  formatMoment,
-  formatTimeSpent,
-  studentName,
-  updatedLabel,
-  visibleStudents,
-  type DashboardFilters,
-  type DashboardSortKey,
-} from '../model';
+import { TriageGrid } from '../components/TriageGrid';
+import { dueDayText, updatedLabel } from '../model';
 import { selectCanTeach, selectClassDetail, selectDashboard } from '../selectors';
 import { classRequested, dashboardUnwatched, dashboardWatched } from '../slice';
 
 registerArea(classroomArea);
-
-const emptyFilters = (): DashboardFilters =>
-  Object.fromEntries(DASHBOARD_FILTERS.map((f) => [f.id, { mode: defaultMatchMode(f.kind), value: '' }])) as DashboardFilters;
 
 /** A class id from the address: the route lets only digits through (routes.tsx `numeric`). */
 export function useClassId(): number {
@@ -76,114 +57,6 @@ export function useDashboardWatch(classId: number, enabled: boolean) {
       dispatch(dashboardUnwatched());
     };
   }, [dispatch, classId, enabled]);
-}
-
-const stickyStudent = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  minWidth: 160,
-  boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.12)',
-} as const;
-
-function SortHeader({ id, label, orderBy, order, onSort, sx }: { id: DashboardSortKey; label: string; orderBy: DashboardSortKey; order: 'asc' | 'desc'; onSort: (id: DashboardSortKey) => void; sx?: object }) {
-  return (
-    <TableCell sortDirection={orderBy === id ? order : false} sx={{ whiteSpace: 'nowrap', ...sx }} scope="col">
-      <TableSortLabel active={orderBy === id} direction={orderBy === id ? order : 'asc'} onClick={() => onSort(id)}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
-}
-
-function Grid({ dashboard, classId }: { dashboard: ClassDashboard; classId: number }) {
-  const timeZone = useAppSelector(selectTimeZone);
-  const [filters, setFilters] = useState<DashboardFilters>(emptyFilters);
-  const [orderBy, setOrderBy] = useState<DashboardSortKey>('student');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const rows = useMemo(() => visibleStudents(dashboard, filters, orderBy, order, timeZone), [dashboard, filters, orderBy, order, timeZone]);
-  const sortBy = (id: DashboardSortKey) => {
-    if (orderBy === id) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else {
-      setOrderBy(id);
-      setOrder('asc');
-    }
-  };
-  const headerProps = { orderBy, order, onSort: sortBy };
-  const columns = 4 + dashboard.assignments.length;
-  return (
-    <>
-      <FilterPanel inUse={countFiltersInUse(filters)}>
-        {DASHBOARD_FILTERS.map((f) => (
-          <ColumnFilter key={f.id} label={f.label} kind={f.kind} filter={filters[f.id]} onChange={(next) => setFilters({ ...filters, [f.id]: next })} />
-        ))}
-      </FilterPanel>
-      <TableFrame label="Class progress">
-        <Table size="small" aria-label="Class progress">
-          <TableHead>
-            <TableRow>
-              <SortHeader id="student" label="Student" {...headerProps} sx={{ ...stickyStudent, zIndex: 2 }} />
-              {dashboard.assignments.map((a) => (
-                <SortHeader key={a.id} id={`a:${a.id}`} label={a.title} {...headerProps} />
-              ))}
-              <SortHeader id="timeSpent" label="Time spent" {...headerProps} />
-              <SortHeader id="lastActive" label="Last active" {...headerProps} />
-              <SortHeader id="signedIn" label="Signed in now" {...headerProps} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((s) => (
-              <TableRow key={s.userId} hover>
-                <TableCell component="th" scope="row" sx={stickyStudent}>
-                  <Link component={RouterLink} to={`/app/classes/${classId}/students/${s.userId}`}>
-                    {studentName(s)}
-                  </Link>
-                  {s.externalId && (
-                    <Typography variant="body2" color="text.secondary">
-                      {s.externalId}
-                    </Typography>
-                  )}
-                </TableCell>
-                {dashboard.assignments.map((a) => {
-                  const cell = cellOf(s, a.id);
-                  return (
-                    <TableCell key={a.id} data-testid={`cell-${s.userId}-${a.id}`}>
-                      <StatusChip status={cell.status} bestScore={cell.bestScore} />
-                      {(cell.attempts > 0 || cell.timeSpentSeconds > 0) && (
-                        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                          {cell.attempts > 0 ? `${cell.attempts} ${cell.attempts === 1 ? 'attempt' : 'attempts'} · ` : ''}
-                          {formatTimeSpent(cell.timeSpentSeconds)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  );
-                })}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimeSpent(s.timeSpentSeconds)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(s.lastActiveAt, timeZone)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {s.signedIn ? (
-                    <>
-                      <span aria-hidden="true">● </span>Signed in
-                    </>
-                  ) : (
-                    'No'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns}>
-                  {dashboard.students.length === 0 ? 'No students yet. Students join with the class code: see “How to join”.' : 'No students match the filters.'}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableFrame>
-    </>
-  );
 }
 
 function Assignments({ classId, assignments, schoolZone }: { classId: number; assignments: Assignment[]; schoolZone: string }) {
@@ -309,7 +182,7 @@ export function ClassPage() {
       )}
       {dashboard.status === 'failed' && !grid && dashboard.error?.status !== 404 && <Alert severity="error">{dashboard.error?.message}</Alert>}
       {!grid && dashboard.status === 'loading' && <CircularProgress aria-label="Loading progress" />}
-      {grid && <Grid dashboard={grid} classId={classId} />}
+      {grid && <TriageGrid dashboard={grid} classId={classId} />}
       {assigning && <AssignDialog open classId={classId} onClose={closeAssign} />}
     </PageFrame>
   );
