@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'class.archive',
   'support-school.assign',
   'support-school.unassign',
+  'sso.link',
+  'sso.unlink',
+  'sso.refuse',
+  'sso.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +60,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'class.archive': 'Archived a class',
   'support-school.assign': 'Assigned a school to district support',
   'support-school.unassign': 'Took a school from district support',
+  'sso.link': 'Linked a school sign-in',
+  'sso.unlink': 'Unlinked a school sign-in',
+  'sso.refuse': 'Refused a school sign-in',
+  'sso.settings': 'Changed the school’s sign-in settings',
 };
 
 export interface AuditEntry {

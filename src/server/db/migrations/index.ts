@@ -22,6 +22,7 @@ import { migration0021 } from './0021_class_row_versions';
 import { migration0022 } from './0022_temporary_passwords';
 import { migration0023 } from './0023_support_schools';
 import { migration0024 } from './0024_roster_email';
+import { migration0030 } from './0030_school_sign_in';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -50,6 +51,7 @@ export const migrationProvider: MigrationProvider = {
       '0022_temporary_passwords': migration0022,
       '0023_support_schools': migration0023,
       '0024_roster_email': migration0024,
+      '0030_school_sign_in': migration0030,
     };
   },
 };
