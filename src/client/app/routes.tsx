@@ -52,6 +52,7 @@ const home = () => import(/* webpackChunkName: "home" */ './pages/HomePage');
 const info = () => import(/* webpackChunkName: "info" */ './pages/InfoPages');
 const login = () => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage');
 const signout = () => import(/* webpackChunkName: "signout" */ '../features/auth/pages/SignOutPage');
+const schoolSignIn = () => import(/* webpackChunkName: "school-sign-in" */ '../features/auth/pages/SchoolSignInPage');
 const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
 const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
 const glossary = () => import(/* webpackChunkName: "glossary" */ '../features/catalog/pages/GlossaryPage');
@@ -85,6 +86,7 @@ const P = {
   Privacy: lazyPage(info, 'PrivacyPage'),
   Login: lazyPage(login, 'LoginPage'),
   SignOut: lazyPage(signout, 'SignOutPage'),
+  SchoolSignIn: lazyPage(schoolSignIn, 'SchoolSignInPage'),
   Transcripts: lazyPage(activity, 'TranscriptsPage'),
   BookmarksBudgets: lazyPage(activity, 'BookmarksBudgetsPage'),
   ModuleList: lazyPage(catalog, 'ModuleListPage'),
@@ -332,6 +334,7 @@ export const routeTable: AppRoute[] = [
       { path: '/privacy-policy', title: 'Privacy Policy', page: P.Privacy },
       { path: '/about-us', title: 'About Cashwise', page: P.About },
       { path: '/login', title: 'Sign In', page: P.Login },
+      { path: '/login/school', title: 'School Sign-In', page: P.SchoolSignIn },
       { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
       { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },

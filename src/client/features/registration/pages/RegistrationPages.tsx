@@ -51,6 +51,7 @@ import {
 } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { registrationArea } from '../area';
+import { SchoolSignInButtons } from '../../auth';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
@@ -90,6 +91,7 @@ export function RegisterCodePage() {
             Sign in
           </Link>
         </Typography>
+        <SchoolSignInButtons />
       </Paper>
     </PageFrame>
   );
