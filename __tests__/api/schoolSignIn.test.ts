@@ -5,7 +5,8 @@
  */
 import { DEFAULT_APP_KEY } from '../../src/common/constants';
 import type { Session } from '../../src/common/types';
-import { callback, CookieJar, atProvider, handoffOf, problemOf, signInThroughSchool, signInWorld, start, type SignInWorld } from './support/schoolSignIn';
+import { startLocalProvider } from '../../src/server/sso/localProvider';
+import { callback, CookieJar, atProvider, handoffOf, problemOf, PUBLIC_URL, signInThroughSchool, signInWorld, start, type SignInWorld } from './support/schoolSignIn';
 import { serviceCall, signIn } from './support/testApp';
 
 let world: SignInWorld;
@@ -61,5 +62,133 @@ describe('school sign-in: the SPEC session after the provider', () => {
     expect(JSON.parse(audit!.detail)).toMatchObject({ provider: 'lincoln', by: 'email' });
     // the hand-off is used once
     expect((await exchange(handoff!)).statusCode).toBe(401);
+  });
+});
+
+describe('school sign-in: accounts are linked, never guessed', () => {
+  it('matches a linked subject again, and carries the redirect the sign-in started with', async () => {
+    const { response } = await signInThroughSchool(app(), 'maya.johnson@example.edu', { startPath: '/api/sso/start/lincoln?redirect=%2Fapp%2Fcatalog%2Fbudgeting' });
+    const answer = await exchange(handoffOf(response)!);
+    expect(answer.json()).toMatchObject({ redirect: '/app/catalog/budgeting', body: { user: { userName: 'learner' } } });
+  });
+
+  it('creates an unknown student only where the school allows it, in that school', async () => {
+    const before = await counts();
+    const refused = await signInThroughSchool(app(), 'new.student@example.edu');
+    expect(problemOf(refused.response)).toBe('unknown-account');
+    expect(await counts()).toEqual(before);
+    const admin = await signIn(app(), 'schooladmin');
+    const change = await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { createStudents: true } });
+    expect(change.statusCode).toBe(200);
+    const created = await signInThroughSchool(app(), 'new.student@example.edu');
+    const answer = await exchange(handoffOf(created.response)!);
+    const { body } = answer.json() as { body: Session };
+    expect(body.user).toMatchObject({ firstName: 'Nia', lastName: 'New', userName: 'new.student' });
+    expect(body.clients.map((c) => c.lsclientID)).toEqual(['LINCOLN-HS']);
+    expect(body.permissions).toEqual([]);
+    await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { createStudents: false } });
+  });
+});
+
+describe('school sign-in: each bad input gets a clear page, creates nothing and is audited', () => {
+  async function refusedWith(reason: string, run: () => Promise<{ response: { headers: Record<string, unknown> } }>) {
+    const before = await counts();
+    const { response } = await run();
+    expect(String(response.headers.location)).toBe(`/login/school?problem=${reason}`);
+    expect(await counts()).toEqual(before);
+    expect(await lastRefusal()).toMatchObject({ reason });
+  }
+
+  it('a wrong state (not the one this browser was given)', async () => {
+    await refusedWith('state', async () => {
+      const started = await start(app());
+      const { callbackUrl } = await atProvider(started.location, new CookieJar(), 'maya.johnson@example.edu');
+      return { response: await callback(app(), callbackUrl, 'another-browsers-state') };
+    });
+  });
+
+  it('a replayed state (the same answer delivered twice)', async () => {
+    const started = await start(app());
+    const { callbackUrl } = await atProvider(started.location, new CookieJar(), 'maya.johnson@example.edu');
+    const first = await callback(app(), callbackUrl, started.cookie);
+    expect(handoffOf(first)).toBeTruthy();
+    await refusedWith('state', async () => ({ response: await callback(app(), callbackUrl, started.cookie) }));
+  });
+
+  it('a reused code (an answer the provider already redeemed, under a fresh state)', async () => {
+    const first = await signInThroughSchool(app(), 'maya.johnson@example.edu');
+    expect(handoffOf(first.response)).toBeTruthy();
+    const code = new URL(first.callbackUrl).searchParams.get('code')!;
+    await refusedWith('code', async () => {
+      const again = await start(app());
+      const state = new URL(again.location).searchParams.get('state')!;
+      const url = new URL(first.callbackUrl);
+      url.searchParams.set('state', state);
+      url.searchParams.set('code', code);
+      return { response: await callback(app(), url.href, again.cookie) };
+    });
+  });
+
+  it('an expired ID token (judged after its lifetime)', async () => {
+    await refusedWith('token', async () => {
+      const started = await start(app());
+      const { callbackUrl } = await atProvider(started.location, new CookieJar(), 'maya.johnson@example.edu');
+      world.skew.ms = 60 * 60_000;
+      try {
+        return { response: await callback(app(), callbackUrl, started.cookie) };
+      } finally {
+        world.skew.ms = 0;
+      }
+    });
+  });
+
+  it('an unverified e-mail', async () => {
+    await refusedWith('unverified-email', () => signInThroughSchool(app(), 'unverified.student@example.edu'));
+  });
+
+  it('an e-mail at a domain the school does not own', async () => {
+    await refusedWith('domain', () => signInThroughSchool(app(), 'someone@elsewhere.org'));
+  });
+
+  it('a provider the school has not turned on (asked for by school, and turned off since linking)', async () => {
+    await refusedWith('provider-off', async () => ({ response: (await start(app(), '/api/sso/start/lincoln?school=ROOSEVELT-AC')).response }));
+    const admin = await signIn(app(), 'schooladmin');
+    await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { enabled: [] } });
+    try {
+      await refusedWith('provider-off', () => signInThroughSchool(app(), 'maya.johnson@example.edu'));
+    } finally {
+      await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { enabled: ['lincoln'] } });
+    }
+  });
+
+  it('a deactivated account', async () => {
+    await db().updateTable('users').set({ deactivated_at: 1 }).where('user_name', '=', 'teacher').execute();
+    try {
+      await refusedWith('deactivated', () => signInThroughSchool(app(), 'james.whitaker@example.edu'));
+    } finally {
+      await db().updateTable('users').set({ deactivated_at: null }).where('user_name', '=', 'teacher').execute();
+    }
+  });
+
+  it('a wrongly signed ID token (signed by a key the provider did not publish to the app)', async () => {
+    // the app learned the district's key at an earlier sign-in; then a server at the same address,
+    // with the same client, signs with another key under the same key id
+    const first = await signInThroughSchool(app(), 'maya.johnson@example.edu');
+    expect(handoffOf(first.response)).toBeTruthy();
+    const { port } = new URL(world.local.issuer);
+    await world.local.close();
+    world.local = await startLocalProvider({
+      db: world.t.db,
+      redirectUri: `${PUBLIC_URL}/api/sso/callback/lincoln`,
+      port: Number(port),
+      host: '127.0.0.1',
+      clientSecret: world.local.provider.clientSecret,
+    });
+    await refusedWith('token', () => signInThroughSchool(app(), 'maya.johnson@example.edu'));
+  });
+
+  it('the problem page reasons are each a plain sentence', async () => {
+    const { SSO_PROBLEMS } = await import('../../src/common/sso');
+    for (const sentence of Object.values(SSO_PROBLEMS)) expect(sentence).toMatch(/^[A-Z].*\.$/);
   });
 });

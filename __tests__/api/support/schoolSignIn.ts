@@ -33,15 +33,16 @@ export async function signInWorld(extra: readonly DirectoryAccount[] = [], optio
   });
   t = await createTestApp({ ...options, env: { PUBLIC_URL, ...options.env }, ssoProviders: [local.provider], ssoClock: () => Date.now() + skew.ms });
   const app = t;
-  return {
+  const world: SignInWorld = {
     t: app,
     local,
     skew,
     async close() {
       await app.close();
-      await local.close();
+      await world.local.close();
     },
   };
+  return world;
 }
 
 /** A browser's cookies at the provider. */

@@ -40,6 +40,8 @@ export interface LocalProviderOptions {
   extraAccounts?: readonly DirectoryAccount[];
   /** the signing key (a private JWK); a fresh one by default */
   signingKey?: JsonWebKey & { kid?: string };
+  /** the relying party's client secret; a fresh one by default */
+  clientSecret?: string;
   /** the ID token's lifetime in seconds (default 600) */
   idTokenTtlSeconds?: number;
 }
@@ -112,7 +114,7 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
   const { port } = server.address() as AddressInfo;
   const issuer = `http://localhost:${port}`;
   const clientId = 'cashwise';
-  const clientSecret = randomBytes(32).toString('base64url');
+  const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
 
   const policy = interactionPolicy.base();
   // prompt=select_account: the next student on a shared computer picks their own account
