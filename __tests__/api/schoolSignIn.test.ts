@@ -7,6 +7,7 @@ import { DEFAULT_APP_KEY } from '../../src/common/constants';
 import type { Session } from '../../src/common/types';
 import { startLocalProvider } from '../../src/server/sso/localProvider';
 import { callback, CookieJar, atProvider, handoffOf, problemOf, PUBLIC_URL, signInThroughSchool, signInWorld, start, type SignInWorld } from './support/schoolSignIn';
+import { adminCli } from './support/adminCli';
 import { serviceCall, signIn } from './support/testApp';
 
 let world: SignInWorld;
@@ -87,6 +88,59 @@ describe('school sign-in: accounts are linked, never guessed', () => {
     expect(body.clients.map((c) => c.lsclientID)).toEqual(['LINCOLN-HS']);
     expect(body.permissions).toEqual([]);
     await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { createStudents: false } });
+  });
+});
+
+describe('school sign-in: the profile links and unlinks, the CLI does what the pages do', () => {
+  const cli = adminCli(() => world.t);
+  beforeEach(() => cli.clear());
+
+  it('a signed-in user links the school account from the profile, then unlinks it; both audited', async () => {
+    const daniel = await signIn(app(), 'multi');
+    const intent = await serviceCall(app(), 'POST', '/me/sso/lincoln', { token: daniel.token });
+    expect(intent.statusCode).toBe(200);
+    const { url } = intent.json() as { url: string };
+    const { response } = await signInThroughSchool(app(), 'daniel.rivera@example.edu', { startPath: url });
+    expect(response.headers.location).toBe('/app/profile?linked=lincoln');
+    const mine = await serviceCall(app(), 'GET', '/me/sso', { token: daniel.token });
+    expect(mine.json()).toMatchObject({ available: [{ id: 'lincoln', name: 'Lincoln district sign-in' }], links: [{ provider: 'lincoln', email: 'daniel.rivera@example.edu' }] });
+    // the intent is used once
+    expect(problemOf((await start(app(), url)).response)).toBe('expired');
+    const removed = await serviceCall(app(), 'DELETE', '/me/sso/lincoln', { token: daniel.token });
+    expect(removed.statusCode).toBe(200);
+    expect((await serviceCall(app(), 'DELETE', '/me/sso/lincoln', { token: daniel.token })).statusCode).toBe(404);
+    const actions = await db().selectFrom('audit_events').select('action').where('target_user_id', '=', daniel.user.id).where('action', 'like', 'sso.%').execute();
+    // an entry at each of his two schools
+    expect([...new Set(actions.map((a) => a.action))].sort()).toEqual(['sso.link', 'sso.unlink']);
+  });
+
+  it('a school administrator names the domains and providers; a bad domain or unknown provider changes nothing', async () => {
+    const admin = await signIn(app(), 'schooladmin');
+    const read = await serviceCall(app(), 'GET', '/admin/sso', { token: admin.token });
+    expect(read.json()).toMatchObject({ enabled: ['lincoln'], domains: ['example.edu'], createStudents: false });
+    const bad = await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { domains: ['not a domain'], enabled: ['myspace'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('not a domain');
+    const learner = await signIn(app(), 'learner');
+    expect((await serviceCall(app(), 'GET', '/admin/sso', { token: learner.token })).statusCode).toBe(403);
+  });
+
+  it('npm run admin -- sso: list, disable, enable, domains, links and unlink', async () => {
+    expect(await cli.run('sso', 'list', '--school', 'LINCOLN-HS')).toBe(0);
+    expect(cli.out.pop()).toContain('Turned on: lincoln');
+    expect(await cli.run('sso', 'disable', 'lincoln', '--school', 'LINCOLN-HS')).toBe(0);
+    expect(cli.out.pop()).toContain('Turned on: none');
+    expect(await cli.run('sso', 'enable', 'lincoln', '--school', 'LINCOLN-HS')).toBe(0);
+    expect(await cli.run('sso', 'domains', 'example.edu,lincoln.example.edu', '--school', 'LINCOLN-HS')).toBe(0);
+    expect(cli.out.pop()).toContain('E-mail domains: example.edu, lincoln.example.edu');
+    expect(await cli.run('sso', 'domains', 'bad domain', '--school', 'LINCOLN-HS')).toBe(1);
+    expect(await cli.run('sso', 'enable', 'myspace', '--school', 'LINCOLN-HS')).toBe(2);
+    expect(await cli.run('sso', 'links', 'learner')).toBe(0);
+    expect(cli.out.pop()).toContain('lincoln\tmaya.johnson@example.edu');
+    expect(await cli.run('sso', 'unlink', 'learner', 'lincoln')).toBe(0);
+    expect(await cli.run('sso', 'unlink', 'learner', 'lincoln')).toBe(1);
+    const audit = await db().selectFrom('audit_events').select(['action', 'origin']).where('action', 'in', ['sso.settings', 'sso.unlink']).where('origin', '=', 'cli').execute();
+    expect(audit.length).toBeGreaterThanOrEqual(4);
   });
 });
 
