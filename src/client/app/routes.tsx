@@ -74,6 +74,7 @@ const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../fea
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
 const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
 const adminSettings = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SettingsPage');
+const adminSignIn = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SchoolSignInPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -141,6 +142,7 @@ const P = {
   AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),
   AdminRoster: lazyPage(adminRoster, 'AdminRosterPage'),
   AdminSettings: lazyPage(adminSettings, 'AdminSettingsPage'),
+  AdminSignIn: lazyPage(adminSignIn, 'AdminSchoolSignInPage'),
   NotFound: NotFoundPage,
 };
 
@@ -285,6 +287,7 @@ const appChildren: AppRoute[] = [
           { path: 'codes/print', title: 'Print Codes', page: P.AdminCodeSheet },
           { path: 'roster', title: 'Roster Upload', page: P.AdminRoster },
           { path: 'settings', title: 'School Settings', page: P.AdminSettings },
+          { path: 'sign-in', title: 'School Sign-In', page: P.AdminSignIn },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { JsonWebKey } from 'node:crypto';
 import type { Db } from '../db';
 import { DEMO_PASSWORD } from '../db/seed';
 import type { SsoProviderConfig } from './config';
