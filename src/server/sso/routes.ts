@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../common/apiMessages';
 import { safeRedirect } from '../../common/redirect';
-import { isSsoProviderId, SSO_MESSAGES, SSO_RETURN_PATH, type SsoProblemReason, type SsoProviderId, type SsoProviderInfo } from '../../common/sso';
+import { SSO_MESSAGES, SSO_RETURN_PATH, type SsoProblemReason, type SsoProviderId, type SsoProviderInfo } from '../../common/sso';
 import type { Envelope, Session } from '../../common/types';
 import { isKnownAppKey } from '../http/authenticate';
 import type { AppContext } from '../http/context';

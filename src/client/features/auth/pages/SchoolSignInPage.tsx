@@ -4,7 +4,7 @@
  * auth:session:start, auth:ready, the redirect); with `?problem=…` the refusal's sentence and the
  * way back to /login. The code is read from the fragment once and removed from the address bar.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -27,18 +27,19 @@ export function SchoolSignInPage() {
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
   const error = useAppSelector(selectAuthError);
-  const handoff = useRef<string | null>(handoffFromHash());
+  // read once, on arrival: the fragment is cleared just after
+  const [handoff] = useState<string | null>(handoffFromHash);
   const sent = useRef(false);
   useEffect(() => {
-    if (sent.current || !handoff.current) return;
+    if (sent.current || !handoff) return;
     sent.current = true;
     // the code leaves the address bar (and the history) before anything else happens
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    dispatch(schoolSignInRequested({ handoff: handoff.current }));
-  }, [dispatch]);
+    dispatch(schoolSignInRequested({ handoff }));
+  }, [dispatch, handoff]);
 
   const problem = searchParams.get('problem');
-  const sentence = handoff.current ? (error ? SSO_MESSAGES.handoff : null) : isSsoProblemReason(problem) ? SSO_PROBLEMS[problem] : SSO_MESSAGES.handoff;
+  const sentence = handoff ? (error ? SSO_MESSAGES.handoff : null) : isSsoProblemReason(problem) ? SSO_PROBLEMS[problem] : SSO_MESSAGES.handoff;
 
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto' }}>
