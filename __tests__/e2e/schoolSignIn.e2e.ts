@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { SSO_PROBLEMS, SSO_SIGN_OUT_SENTENCE } from '../../src/common/sso';
-import { DEMO_PASSWORD, expectAccessible, openBrowser } from './support/browser';
+import { DEMO_PASSWORD, expectAccessible, openBrowser, signInAs } from './support/browser';
 import { recordStoreActions } from './support/clockServer';
 
 const AIDEN = 'aiden.martinez@example.edu';
@@ -80,5 +80,21 @@ describe('school sign-in through the local provider', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to the sign-in page' }).click();
     await page.waitForURL(/\/login$/);
+  });
+
+  it('the profile lists the school sign-in with its link, and the school administrator\'s sign-in page is accessible', async () => {
+    await page.goto('/signout');
+    await page.waitForURL(/\/login$/);
+    await signInAs(page, 'aiden.martinez', '/app/profile');
+    await page.getByRole('list', { name: 'School sign-in' }).getByText('Linked (aiden.martinez@example.edu)').waitFor();
+    await expect(page.getByRole('button', { name: 'Unlink Lincoln district sign-in' }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.goto('/signout');
+    await page.waitForURL(/\/login$/);
+    await signInAs(page, 'schooladmin', '/app/admin/sign-in');
+    await page.getByRole('checkbox', { name: 'Lincoln district sign-in' }).waitFor();
+    await expect(page.getByRole('checkbox', { name: 'Lincoln district sign-in' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('The school’s e-mail domains').inputValue()).resolves.toBe('example.edu');
+    await expectAccessible(page);
   });
 });
