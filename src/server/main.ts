@@ -77,7 +77,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
     // "Lincoln district sign-in" beside the server (development and demo; one process only)
     let local: LocalProvider | null = null;
     if (config.sso.localProvider.enabled && !cluster.isWorker) {
-      local = await startLocalProvider({ db, redirectUri: `${config.publicUrl}/api/sso/callback/lincoln`, port: config.sso.localProvider.port, host: config.host });
+      try {
+        local = await startLocalProvider({ db, redirectUri: `${config.publicUrl}/api/sso/callback/lincoln`, port: config.sso.localProvider.port, host: config.host });
+      } catch (error) {
+        // a demo convenience: the app itself starts without it (a busy port, say)
+        console.warn(`Lincoln district sign-in (the local OpenID provider) did not start: ${(error as Error).message}`);
+      }
     }
     const app = await buildApp({ config, db, logger: { level: config.logLevel }, ...(local ? { ssoProviders: [local.provider] } : {}) });
     if (local) {
