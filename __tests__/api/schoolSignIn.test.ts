@@ -224,6 +224,23 @@ describe('school sign-in: each bad input gets a clear page, creates nothing and 
     }
   });
 
+  it('a wrong issuer (an answer from another provider than the one the sign-in went to: a mix-up)', async () => {
+    const other = await startLocalProvider({ db: world.t.db, redirectUri: `${PUBLIC_URL}/api/sso/callback/lincoln`, port: 0, host: '127.0.0.1' });
+    try {
+      await refusedWith('token', async () => {
+        const started = await start(app());
+        // the same request, sent to another real provider: its answer names its own issuer
+        const elsewhere = new URL(started.location);
+        const { origin } = new URL(other.issuer);
+        const { callbackUrl } = await atProvider(`${origin}${elsewhere.pathname}${elsewhere.search}`, new CookieJar(), 'maya.johnson@example.edu');
+        expect(new URL(callbackUrl).searchParams.get('iss')).toBe(other.issuer);
+        return { response: await callback(app(), callbackUrl, started.cookie) };
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a wrongly signed ID token (signed by a key the provider did not publish to the app)', async () => {
     // the app learned the district's key at an earlier sign-in; then a server at the same address,
     // with the same client, signs with another key under the same key id
