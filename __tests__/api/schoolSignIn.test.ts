@@ -91,6 +91,27 @@ describe('school sign-in: accounts are linked, never guessed', () => {
   });
 });
 
+describe('school sign-in: the buttons and a portal launch', () => {
+  it('lists the deployment\'s providers for /login, the school\'s own first with ?school=', async () => {
+    const all = await app().inject({ method: 'GET', url: '/api/sso/providers' });
+    expect(all.json()).toEqual({ providers: [{ id: 'lincoln', name: 'Lincoln district sign-in' }] });
+    expect((await app().inject({ method: 'GET', url: '/api/sso/providers?school=lincoln-hs' })).json()).toEqual(all.json());
+    expect((await app().inject({ method: 'GET', url: '/api/sso/providers?school=NOPE' })).statusCode).toBe(200);
+  });
+
+  it('a portal launch names the provider\'s issuer and carries a page of this site on as the redirect; another issuer is refused', async () => {
+    const target = encodeURIComponent(`${PUBLIC_URL}/app/catalog/budgeting`);
+    const iss = encodeURIComponent(world.local.issuer);
+    const { response } = await signInThroughSchool(app(), 'maya.johnson@example.edu', { startPath: `/api/sso/launch/lincoln?iss=${iss}&target_link_uri=${target}` });
+    expect((await exchange(handoffOf(response)!)).json()).toMatchObject({ redirect: '/app/catalog/budgeting' });
+    const foreign = await start(app(), `/api/sso/launch/lincoln?iss=${encodeURIComponent('https://evil.example')}&target_link_uri=${target}`);
+    expect(problemOf(foreign.response)).toBe('provider-error');
+    // a target on another site is not followed
+    const away = await signInThroughSchool(app(), 'maya.johnson@example.edu', { startPath: `/api/sso/launch/lincoln?iss=${iss}&target_link_uri=${encodeURIComponent('https://evil.example/x')}` });
+    expect((await exchange(handoffOf(away.response)!)).json()).toMatchObject({ redirect: null });
+  });
+});
+
 describe('school sign-in: the profile links and unlinks, the CLI does what the pages do', () => {
   const cli = adminCli(() => world.t);
   beforeEach(() => cli.clear());
