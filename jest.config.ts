@@ -4,9 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 };
-// jose and the content check's text-readability (with syllable) ship only ES modules: let ts-jest
-// turn them into CommonJS for the test runtime.
-const transformIgnorePatterns = ['/node_modules/(?!(jose|text-readability|syllable)/)'];
+// jose, the OpenID packages and the content check's text-readability (with syllable) ship only ES
+// modules: let ts-jest turn them into CommonJS for the test runtime.
+const transformIgnorePatterns = ['/node_modules/(?!(jose|openid-client|oauth4webapi|oidc-provider|text-readability|syllable)/)'];
 
 const config: Config = {
   // Speed is measured by `npm run bench`, never by tests: a generous budget keeps a loaded

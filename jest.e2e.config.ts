@@ -8,7 +8,7 @@ const config: Config = {
   globalSetup: '<rootDir>/__tests__/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/__tests__/e2e/support/globalTeardown.ts',
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi|oidc-provider)/)'],
   testTimeout: 60_000,
 };
 

@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'assignment-exception.withdraw',
   'turn-in.score',
   'turn-in.return',
+  'sso.link',
+  'sso.unlink',
+  'sso.refuse',
+  'sso.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +68,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'assignment-exception.withdraw': 'Withdrew a student’s exception on an assignment',
   'turn-in.score': 'Scored turned-in work',
   'turn-in.return': 'Returned turned-in work',
+  'sso.link': 'Linked a school sign-in',
+  'sso.unlink': 'Unlinked a school sign-in',
+  'sso.refuse': 'Refused a school sign-in',
+  'sso.settings': 'Changed the school’s sign-in settings',
 };
 
 export interface AuditEntry {

@@ -27,6 +27,9 @@ import { SmtpMailer } from './mail/smtpMailer';
 import { Housekeeping } from './security/retention';
 import { retentionSweep, type SweepOptions } from './retentionSweep';
 import { SignInThrottle } from './security/throttle';
+import type { SsoProviderConfig } from './sso/config';
+import { RelyingParty } from './sso/relyingParty';
+import { ssoRoutes } from './sso/routes';
 import { ServiceRegistry } from './services/registry';
 import type { ServiceModule } from './services/types';
 import type { ServiceName } from '../common/constants';
@@ -53,13 +56,19 @@ export interface AppDeps {
    * closes. Tests may pass their own timers or interval; false: none (a test that sweeps by hand).
    */
   retentionSweep?: Pick<SweepOptions, 'timers' | 'intervalMs'> | false;
+  /** school sign-in providers besides the configured ones: the local one main.ts (or a test) started */
+  ssoProviders?: readonly SsoProviderConfig[];
+  /** the time school sign-in judges ID tokens at (epoch ms); the machine's clock by default */
+  ssoClock?: () => number;
 }
 
 /** JSON bodies above this size get 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { db } = deps;
+  // every part (the proxy's services too) sees the providers started beside the server
+  const config: Config = deps.ssoProviders?.length ? { ...deps.config, sso: { ...deps.config.sso, providers: [...deps.config.sso.providers, ...deps.ssoProviders] } } : deps.config;
   const clock = deps.clock ?? Date.now;
   // set below, once computed; framework errors (a URL that does not decode …) answer with them too
   let securityHeaders: Readonly<Record<string, string | string[]>> = {};
@@ -224,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api', async (): Promise<EnvInfo> => ({ appbadge: config.appBadge, env: config.appEnv }));
   await authRoutes(app, ctx);
+  await ssoRoutes(app, ctx, new RelyingParty(config.sso.providers, config.publicUrl, deps.ssoClock));
   if (config.devMailbox !== 'off') await devMailboxRoutes(app, ctx);
   await proxyRoutes(app, ctx, registry);
   // RENDER_AHEAD=off: GET /api/page answers 204 (nothing rendered ahead) to a page still asking

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import * as yup from 'yup';
+import { loadSsoConfig, SSO_CONFIG_VARIABLES, type SsoConfig } from './sso/config';
 import { DEFAULT_APP_KEY, DEVELOPMENT_ENV_CODE, PRODUCT_NAME, PROXY_MAX_TIMEOUT_MS, SERVICE_NAMES, TIMEOUTS, type ServiceName } from '../common/constants';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -139,6 +140,8 @@ export interface Config {
   publicUrl: string;
   /** GET /dev/mailbox: absent, answering loopback callers only, or answering anyone (never in production) */
   devMailbox: DevMailbox;
+  /** school sign-in through OpenID Connect (sso/config.ts, docs/sso.md) */
+  sso: SsoConfig;
 }
 
 export const DEV_MAILBOX_MODES = ['off', 'loopback', 'on'] as const;
@@ -228,6 +231,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'CPU cores + 4',
     description: "libuv's thread pool (password hashing, token signatures, file reads). Password hashes run at most one per core at a time, so the other 4 threads stay free while a class signs in.",
   },
+  ...SSO_CONFIG_VARIABLES,
 ];
 
 export function serviceVariable(name: ServiceName): string {
@@ -401,6 +405,8 @@ export function loadConfig(env: Env = process.env): Config {
   const whole = (name: string) => Number(values[name]);
 
   const port = whole('PORT');
+  const { sso, problems: ssoProblems } = loadSsoConfig(raw, isProduction, port);
+  if (ssoProblems.length > 0) throw invalid(ssoProblems);
   const dataDir = path.resolve(values.DATA_DIR);
   const appEnv = values.APP_ENV;
   const productName = values.PRODUCT_NAME;
@@ -478,6 +484,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: values.MAIL_FROM ?? `${productName} <no-reply@localhost>`,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     devMailbox: values.DEV_MAILBOX !== undefined ? DEV_MAILBOX_ALIASES[values.DEV_MAILBOX]! : !isProduction && appEnv === DEVELOPMENT_ENV_CODE ? 'loopback' : 'off',
+    sso,
   };
 }
 

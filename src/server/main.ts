@@ -18,6 +18,7 @@ import { DEMO_SCHOOLS, seedDemo } from './db/seed';
 import { importContentIfChanged, offerAllModules } from './content/importContent';
 import { importKnowledgeBaseIfChanged } from './content/importKnowledgeBase';
 import { hasKnowledgeBase } from './content/knowledgeBase';
+import { startLocalProvider, type LocalProvider } from './sso/localProvider';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -73,7 +74,22 @@ export async function startServer(env: Record<string, string | undefined> = proc
     if (options.prepare ?? true) await prepareDatabase(config, db);
     // several instances on one PostgreSQL must sign with one key (SQLite instances share DATA_DIR)
     if (config.tokenSecretGenerated && isPostgres(db)) config = { ...config, tokenSecret: await sharedTokenSecret(db, config.tokenSecret) };
-    const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+    // "Lincoln district sign-in" beside the server (development and demo; one process only)
+    let local: LocalProvider | null = null;
+    if (config.sso.localProvider.enabled && !cluster.isWorker) {
+      try {
+        local = await startLocalProvider({ db, redirectUri: `${config.publicUrl}/api/sso/callback/lincoln`, port: config.sso.localProvider.port, host: config.host });
+      } catch (error) {
+        // a demo convenience: the app itself starts without it (a busy port, say)
+        console.warn(`Lincoln district sign-in (the local OpenID provider) did not start: ${(error as Error).message}`);
+      }
+    }
+    const app = await buildApp({ config, db, logger: { level: config.logLevel }, ...(local ? { ssoProviders: [local.provider] } : {}) });
+    if (local) {
+      const provider = local;
+      app.addHook('onClose', async () => provider.close());
+      app.log.info(`Lincoln district sign-in (local OpenID provider) is at ${provider.issuer}`);
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('://0.0.0.0', '://localhost');
     // a cluster worker reports to its primary, which announces the whole cluster once

@@ -158,6 +158,7 @@ async function snapshotOfA(db: Db, aId: number, recordId: number) {
       .execute(),
     record: await db.selectFrom('registration_records').selectAll().where('id', '=', recordId).execute(),
     verification: await db.selectFrom('verification_codes').selectAll().where('user_id', '=', aId).execute(),
+    ssoLinks: await db.selectFrom('sso_links').selectAll().where('user_id', '=', aId).execute(),
   };
 }
 let before: Awaited<ReturnType<typeof snapshotOfA>>;
@@ -278,6 +279,8 @@ beforeAll(async () => {
     assignmentId: assignment.id,
     turnInId: turnIn.id,
   };
+  // A's school sign-in link (its e-mail is A's: noLeak finds it)
+  await t.db.insertInto('sso_links').values({ user_id: a.user.id, provider: 'lincoln', subject: 'a-subject', email: 'maya.johnson@example.edu', created_at: 0 }).execute();
   before = await snapshotOfA(t.db, w.a.id, w.record.recordId);
 }, 120_000);
 
@@ -1047,6 +1050,32 @@ const MATRIX: Record<string, Row> = {
       expect((await asRsa('GET', '/admin/teachers')).body).not.toContain(`"userId":${w.aClass.teachers[0]!.userId},`);
       for (const attacker of [w.b, w.sl, w.t2]) denied(await call(attacker, 'GET', '/admin/teachers'));
     },
+  },
+  // ─── school sign-in: Lincoln's settings as Roosevelt's admin and Lincoln's non-admins; A's link as B ───
+  'OneLook GET /admin/sso': schoolAdminRead('school sign-in settings', '/admin/sso'),
+  'OneLook PUT /admin/sso': {
+    resource: 'school sign-in settings',
+    probe: async () => {
+      const change = { enabled: [], domains: ['attacker.example'], createStudents: true };
+      const lincoln = () => t.db.selectFrom('sso_school_settings').innerJoin('clients', 'clients.id', 'sso_school_settings.client_id').select(['domains', 'create_students']).where('lsclient_id', '=', 'LINCOLN-HS').execute();
+      const before = await lincoln();
+      denied(await serviceCall(t.app, 'PUT', '/admin/sso', { token: await rsa(), params: { school: 'LINCOLN-HS' }, payload: change, ip: nextIp() }));
+      for (const attacker of [w.b, w.sl, w.t2]) denied(await serviceCall(t.app, 'PUT', '/admin/sso', { token: attacker, payload: change, ip: nextIp() }));
+      expect(await lincoln()).toEqual(before);
+    },
+  },
+  'OneLook GET /me/sso': { resource: 'school sign-in links', probe: async () => expect((await ok<{ links: unknown[] }>(w.b, 'GET', '/me/sso')).links).toEqual([]) },
+  'OneLook POST /me/sso/:provider': {
+    resource: 'school sign-in links',
+    probe: async () => {
+      denied400(await call(w.b, 'POST', '/me/sso/lincoln', { userId: w.a.id }));
+      noLeak(await call(w.b, 'POST', '/me/sso/lincoln'));
+    },
+  },
+  'OneLook DELETE /me/sso/:provider': {
+    resource: 'school sign-in links',
+    // B has no link to remove; A's stays (the snapshot at the end)
+    probe: async () => denied(await call(w.b, 'DELETE', '/me/sso/lincoln')),
   },
   'OneLook GET /admin/code-sheet': {
     resource: 'access codes (school administration: code sheet)',

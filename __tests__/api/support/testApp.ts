@@ -61,6 +61,9 @@ export interface TestAppOptions {
   retentionSweep?: AppDeps['retentionSweep'];
   /** also seed the demo classroom (teacher's two classes, their students and progress) */
   demoClassroom?: boolean;
+  /** school sign-in providers started by the test (the local one) and the time ID tokens are judged at */
+  ssoProviders?: AppDeps['ssoProviders'];
+  ssoClock?: AppDeps['ssoClock'];
 }
 
 /** Tests only: cheaper argon2 so a suite signs in dozens of times quickly (production keeps OWASP's). */
@@ -185,6 +188,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger,
     ...(options.pageRenderer !== undefined ? { pageRenderer: options.pageRenderer } : {}),
     ...(options.retentionSweep !== undefined ? { retentionSweep: options.retentionSweep } : {}),
+    ...(options.ssoProviders ? { ssoProviders: options.ssoProviders } : {}),
+    ...(options.ssoClock ? { ssoClock: options.ssoClock } : {}),
   });
   await app.ready();
   return {

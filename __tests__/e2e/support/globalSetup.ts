@@ -27,6 +27,9 @@ async function startServer(): Promise<E2EServer> {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // the address the browser uses: school sign-in's redirect URI and state cookie are on it
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SSO_LOCAL_PROVIDER_PORT: '0',
       DATA_DIR: dataDir,
       STATIC_DIR: join(root, 'dist/client'),
       SEED_DEMO: 'true',

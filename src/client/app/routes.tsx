@@ -52,6 +52,7 @@ const home = () => import(/* webpackChunkName: "home" */ './pages/HomePage');
 const info = () => import(/* webpackChunkName: "info" */ './pages/InfoPages');
 const login = () => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage');
 const signout = () => import(/* webpackChunkName: "signout" */ '../features/auth/pages/SignOutPage');
+const schoolSignIn = () => import(/* webpackChunkName: "school-sign-in" */ '../features/auth/pages/SchoolSignInPage');
 const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
 const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
 const glossary = () => import(/* webpackChunkName: "glossary" */ '../features/catalog/pages/GlossaryPage');
@@ -75,6 +76,7 @@ const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../fea
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
 const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
 const adminSettings = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SettingsPage');
+const adminSignIn = () => import(/* webpackChunkName: "school-admin-settings" */ '../features/schoolAdmin/pages/SchoolSignInPage');
 
 // the signed-in shell (navigation drawer, menus) is a chunk of its own: /login never downloads it
 const shell = () => import(/* webpackChunkName: "shell" */ './Shell/AppShell');
@@ -87,6 +89,7 @@ const P = {
   Privacy: lazyPage(info, 'PrivacyPage'),
   Login: lazyPage(login, 'LoginPage'),
   SignOut: lazyPage(signout, 'SignOutPage'),
+  SchoolSignIn: lazyPage(schoolSignIn, 'SchoolSignInPage'),
   Transcripts: lazyPage(activity, 'TranscriptsPage'),
   BookmarksBudgets: lazyPage(activity, 'BookmarksBudgetsPage'),
   ModuleList: lazyPage(catalog, 'ModuleListPage'),
@@ -143,6 +146,7 @@ const P = {
   AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),
   AdminRoster: lazyPage(adminRoster, 'AdminRosterPage'),
   AdminSettings: lazyPage(adminSettings, 'AdminSettingsPage'),
+  AdminSignIn: lazyPage(adminSignIn, 'AdminSchoolSignInPage'),
   NotFound: NotFoundPage,
 };
 
@@ -289,6 +293,7 @@ const appChildren: AppRoute[] = [
           { path: 'codes/print', title: 'Print Codes', page: P.AdminCodeSheet },
           { path: 'roster', title: 'Roster Upload', page: P.AdminRoster },
           { path: 'settings', title: 'School Settings', page: P.AdminSettings },
+          { path: 'sign-in', title: 'School Sign-In', page: P.AdminSignIn },
         ],
       },
       { path: 'about', title: 'About Cashwise', requiresAuth: PUBLIC, skeleton: 'article', page: P.About },
@@ -338,6 +343,7 @@ export const routeTable: AppRoute[] = [
       { path: '/privacy-policy', title: 'Privacy Policy', page: P.Privacy },
       { path: '/about-us', title: 'About Cashwise', page: P.About },
       { path: '/login', title: 'Sign In', page: P.Login },
+      { path: '/login/school', title: 'School Sign-In', page: P.SchoolSignIn },
       { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
       { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },

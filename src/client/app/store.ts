@@ -37,6 +37,7 @@ import {
   readRawStoredSession,
   readServerClockOffset,
   readStoredSession,
+  schoolSignInReducer,
 } from '../features/auth';
 import type { budgetsReducer } from '../features/budgetWizard';
 import type { catalogReducer } from '../features/catalog';
@@ -62,6 +63,7 @@ const startupReducers = {
   notifications: notificationsReducer,
   env: envReducer,
   session: sessionReducer,
+  schoolSignIn: schoolSignInReducer,
 };
 
 /**

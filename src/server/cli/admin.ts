@@ -35,6 +35,7 @@ import {
   revokePermission,
 } from '../services/accounts/admin';
 import { codeSheetText, runStaffCommand, STAFF_HELP, STAFF_POSITIONALS, StaffUsageError } from './staffCommands';
+import { runSsoCommand, SSO_HELP } from './ssoCommands';
 
 export const HELP = `Cashwise operator CLI
 
@@ -72,7 +73,7 @@ Commands:
   student delete <username> --confirm <username> [--school <ID>]
       Delete the student and everything of theirs; a student who also belongs to another school is
       only removed from this one (its classes and turned-in work go, the account stays).
-${STAFF_HELP}  help, --help
+${STAFF_HELP}${SSO_HELP}  help, --help
       Show this text.
 
 Exit status: 0 on success, 1 on an error (nothing is half-done), 2 on a usage error.
@@ -198,7 +199,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
     return command || values.help ? 0 : 2;
   }
   // `roster import <file>` is the one command with a subcommand and a file
-  const expected = command === 'roster' || command === 'student' ? 3 : command === 'school' ? 2 : (STAFF_POSITIONALS[command] ?? 1);
+  const expected = command === 'roster' || command === 'student' ? 3 : command === 'school' ? 2 : command === 'sso' ? 4 : (STAFF_POSITIONALS[command] ?? 1);
   if (positionals.length > expected) {
     io.err(`Unexpected argument "${positionals[expected]}". See: npm run admin -- --help`);
     return 2;
@@ -405,6 +406,9 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         break;
       case 'code-sheet':
         io.out(await codeSheetText(db, config, values, now()));
+        break;
+      case 'sso':
+        io.out(await runSsoCommand(db, config, positionals, values, now()));
         break;
       default:
         throw new UsageError(`Unknown command "${command}". See: npm run admin -- --help`);

@@ -634,6 +634,48 @@ export interface AuditEventsTable {
   origin: string;
 }
 
+/** School sign-in (0030, docs/sso.md) */
+export interface SsoSchoolSettingsTable {
+  client_id: number;
+  /** lower-case, comma-separated */
+  domains: string;
+  create_students: number;
+}
+
+export interface SsoSchoolProvidersTable {
+  client_id: number;
+  provider: string;
+  enabled_at: number;
+}
+
+export interface SsoLinksTable {
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: number;
+}
+
+export interface SsoPendingTable {
+  /** SHA-256 of the state sent to the provider */
+  state_hash: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  school_id: number | null;
+  redirect: string | null;
+  /** set when a signed-in user links the provider from the profile */
+  link_user_id: number | null;
+  expires_at: number;
+}
+
+export interface SsoHandoffsTable {
+  code_hash: string;
+  user_id: number;
+  redirect: string | null;
+  expires_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -689,6 +731,11 @@ export interface Database {
   turn_in_comments: TurnInCommentsTable;
   audit_events: AuditEventsTable;
   support_messages: SupportMessagesTable;
+  sso_school_settings: SsoSchoolSettingsTable;
+  sso_school_providers: SsoSchoolProvidersTable;
+  sso_links: SsoLinksTable;
+  sso_pending: SsoPendingTable;
+  sso_handoffs: SsoHandoffsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -120,5 +120,10 @@ export async function seedDemo(db: Db, passwordHashing: PasswordHashing, now: nu
       }
     });
   }
+  // school sign-in: Lincoln High uses "Lincoln district sign-in" (the local provider) for its
+  // example.edu addresses, so a newcomer can try it with no outside account (docs/sso.md)
+  const lincoln = clientId('LINCOLN-HS');
+  await db.insertInto('sso_school_settings').values({ client_id: lincoln, domains: 'example.edu', create_students: 0 }).onConflict((oc) => oc.column('client_id').doNothing()).execute();
+  await db.insertInto('sso_school_providers').values({ client_id: lincoln, provider: 'lincoln', enabled_at: now }).onConflict((oc) => oc.columns(['client_id', 'provider']).doNothing()).execute();
   if (options.classroom) await seedDemoClassroom(db, demoHash, now);
 }

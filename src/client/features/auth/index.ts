@@ -12,6 +12,8 @@ export { resetOnSessionEnd } from './reset';
 export { adoptStoredRenewal } from './adopt';
 export * from './storedSessionChannel';
 export { authSaga } from './sagas';
+export { schoolSignInReducer, schoolSignInHref, schoolProvidersWanted, selectSchoolProviders } from './schoolSignIn';
+export { SchoolSignInButtons } from './pages/SchoolSignInButtons';
 export { apiAuth } from './apiAuth';
 export { browserLocks, RENEWAL_LOCK, type SessionLocks } from './renewalLock';
 export { startRenewalKey } from './renewalKey';

@@ -33,6 +33,7 @@ import {
   loggedOut,
   profileUpdated,
   renew,
+  schoolSignInRequested,
   signInFailed,
   signInRequested,
   signInSucceeded,
@@ -56,6 +57,7 @@ import {
 import { createStoredSessionChannel, tabEventTarget, type StoredSessionChange, type TabEventTarget } from './storedSessionChannel';
 import type { TokenRenewals } from './tokenRenewals';
 import { forgetTabMemory } from '../../lib/tabMemory';
+import { schoolProvidersSaga, schoolProvidersWanted } from './schoolSignIn';
 
 type Logger = SagaContext['logger'];
 type Navigate = SagaContext['navigate'];
@@ -88,24 +90,42 @@ function sessionFrom({ status, data }: ApiAnswer<unknown>, base?: Session | null
 export function* signInSaga(action: ReturnType<typeof signInRequested>): SagaIterator {
   const { username, password, redirect } = action.payload;
   const storage: Storage = yield call(getStorage);
+  yield call(signInWith, '/api/auth', { username, password, appKey: getAppKey(storage) }, redirect ?? null);
+}
+
+/**
+ * A school sign-in (docs/sso.md): back from the provider, the page trades its one-use hand-off at
+ * POST /api/auth/sso for the same session a password gives, which then goes the same way: cc:auth,
+ * auth:session:start, auth:ready and the redirect the sign-in started with.
+ */
+export function* schoolSignInSaga(action: ReturnType<typeof schoolSignInRequested>): SagaIterator {
+  const storage: Storage = yield call(getStorage);
+  yield call(signInWith, '/api/auth/sso', { handoff: action.payload.handoff, appKey: getAppKey(storage) }, undefined);
+}
+
+/** The sign-in call and what follows it; `redirect` undefined: the one the answer names. */
+function* signInWith(url: string, data: object, redirect: string | null | undefined): SagaIterator {
+  const storage: Storage = yield call(getStorage);
   const logger: Logger = yield call(getLogger);
   try {
     const answer: ApiAnswer<unknown> = yield call(callApiAnswer, {
       method: 'POST',
-      url: '/api/auth',
-      data: { username, password, appKey: getAppKey(storage) },
+      url,
+      data,
       timeoutMs: TIMEOUTS.signInMs,
       token: null,
       endSessionOnAuthFailure: false,
       learnServerClock: true,
     });
     const { session, expiresAt } = sessionFrom(answer);
+    const answered = (answer.data as { redirect?: unknown } | null)?.redirect;
+    const target = redirect !== undefined ? redirect : typeof answered === 'string' ? answered : null;
     startRenewalKey(storage);
     writeStoredSession(storage, session);
     const signedInAt: number = yield call(now);
     writeLastActivity(storage, signedInAt);
     yield put(signInSucceeded({ session, expiresAt }));
-    yield put(sessionStart({ session, expiresAt, redirect: redirect ?? null }));
+    yield put(sessionStart({ session, expiresAt, redirect: target }));
   } catch (error) {
     const problem = toApiProblem(error);
     logger.error('Sign-in failed', problem);
@@ -457,6 +477,8 @@ export function* authSaga(): SagaIterator {
     // detached: whatever happens there cannot stop the sign-in, renewal or sign-out watchers
     spawn(followSignInElsewhere),
     takeLatest(signInRequested, signInSaga),
+    takeLatest(schoolSignInRequested, schoolSignInSaga),
+    takeLatest(schoolProvidersWanted, schoolProvidersSaga),
     takeEvery(sessionStart, sessionStartSaga),
     takeLeading(validate, validateSaga),
     takeLeading(renew, renewRequested),

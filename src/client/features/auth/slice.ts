@@ -78,6 +78,12 @@ const authSlice = createSlice({
         return { payload: request };
       },
     },
+    /** A school sign-in came back from the provider: its hand-off is traded for the session (schoolSignIn.ts). */
+    schoolSignInRequested(state, _action: PayloadAction<{ handoff: string }>) {
+      state.status = 'signingIn';
+      state.error = null;
+      state.endReason = null;
+    },
     signInSucceeded(state, action: PayloadAction<{ session: Session; expiresAt: number }>) {
       state.authenticated = true;
       state.session = action.payload.session;
@@ -199,6 +205,7 @@ const authSlice = createSlice({
 export const {
   temporaryPasswordReplaced,
   signInRequested,
+  schoolSignInRequested,
   signInSucceeded,
   signInFailed,
   loggedOut,

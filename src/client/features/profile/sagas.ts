@@ -7,6 +7,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ProfileProduct, ProfileView, RedeemedAccessCode } from '../../../common/accounts';
+import type { SsoLinkInfo, SsoProviderInfo } from '../../../common/sso';
 import type { Client, User } from '../../../common/types';
 import { callService } from '../../api/apiSaga';
 import { toApiProblem } from '../../api/apiProblem';
@@ -33,6 +34,13 @@ import {
   rosterEmailDismissFailed,
   rosterEmailDismissRequested,
   rosterEmailDismissed,
+  ssoChangeFailed,
+  ssoChangeRequested,
+  ssoLinkReady,
+  ssoLinksFailed,
+  ssoLinksLoaded,
+  ssoLinksRequested,
+  ssoUnlinked,
 } from './slice';
 
 /** The fields of `next` that differ from `current`. */
@@ -94,6 +102,33 @@ export function* rosterEmailDismissSaga(): SagaIterator {
   }
 }
 
+/** School sign-in links (docs/sso.md): what the user's schools offer and what is linked. */
+export function* ssoLinksSaga(): SagaIterator {
+  try {
+    const data: { available: SsoProviderInfo[]; links: SsoLinkInfo[] } = yield call(callService, { method: 'GET', path: '/me/sso' });
+    yield put(ssoLinksLoaded(data));
+  } catch {
+    yield put(ssoLinksFailed());
+  }
+}
+
+/** Link: the server gives a one-use start address (the page goes there); unlink: removed at once. */
+export function* ssoChangeSaga(action: ReturnType<typeof ssoChangeRequested>): SagaIterator {
+  const { provider, link } = action.payload;
+  const path = `/me/sso/${encodeURIComponent(provider)}`;
+  try {
+    if (link) {
+      const data: { url: string } = yield call(callService, { method: 'POST', path });
+      yield put(ssoLinkReady(data));
+    } else {
+      const data: { message: string } = yield call(callService, { method: 'DELETE', path });
+      yield put(ssoUnlinked({ provider, message: data.message }));
+    }
+  } catch (error) {
+    yield put(ssoChangeFailed(toApiProblem(error)));
+  }
+}
+
 export function* codesSaga(): SagaIterator {
   try {
     const items: RedeemedAccessCode[] = yield call(callService, { method: 'GET', path: '/me/access-codes' });
@@ -140,6 +175,8 @@ export function* profileSaga(): SagaIterator {
   yield takeLeading(profileSaveRequested, saveSaga);
   yield takeLeading(emailCodeSubmitted, emailCodeSaga);
   yield takeLeading(rosterEmailDismissRequested, rosterEmailDismissSaga);
+  yield takeLatest(ssoLinksRequested, ssoLinksSaga);
+  yield takeLeading(ssoChangeRequested, ssoChangeSaga);
   yield takeLatest(accessCodesRequested, codesSaga);
   yield takeLeading(accessCodeAddRequested, addCodeSaga);
   yield takeLeading(externalIdSaveRequested, externalIdSaga);

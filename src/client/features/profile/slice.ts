@@ -8,6 +8,7 @@
 import type { ApiProblem } from '../../api/apiProblem';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileProduct, RedeemedAccessCode } from '../../../common/accounts';
+import type { SsoLinkInfo, SsoProviderInfo } from '../../../common/sso';
 import { sameClientId } from '../../../common/clients';
 import { resetOnSessionEnd } from '../auth';
 
@@ -33,9 +34,12 @@ export interface ProfileState {
   codes: { status: ProfileStatus; error: ApiProblem | null; items: RedeemedAccessCode[] };
   addCode: Request;
   externalId: Request;
+  /** school sign-in: what the user's schools offer, the user's links, and the last link/unlink */
+  sso: { status: ProfileStatus; available: SsoProviderInfo[]; links: SsoLinkInfo[]; change: Request; linkUrl: string | null };
 }
 
 export const initialProfileState: ProfileState = {
+  sso: { status: 'idle', available: [], links: [], change: idle, linkUrl: null },
   load: idle,
   products: [],
   pendingEmail: null,
@@ -111,6 +115,29 @@ const profileSlice = createSlice({
     rosterEmailDismissFailed(state, action: PayloadAction<ApiProblem>) {
       state.rosterEmailDismiss = failed(action.payload);
     },
+    ssoLinksRequested(state) {
+      state.sso.status = 'pending';
+    },
+    ssoLinksLoaded(state, action: PayloadAction<{ available: SsoProviderInfo[]; links: SsoLinkInfo[] }>) {
+      state.sso = { ...state.sso, status: 'succeeded', ...action.payload };
+    },
+    ssoLinksFailed(state) {
+      state.sso.status = 'failed';
+    },
+    /** link (the page then goes to the provider: linkUrl) or unlink one provider */
+    ssoChangeRequested(state, _action: PayloadAction<{ provider: string; link: boolean }>) {
+      state.sso.change = start();
+    },
+    ssoLinkReady(state, action: PayloadAction<{ url: string }>) {
+      state.sso.linkUrl = action.payload.url;
+    },
+    ssoUnlinked(state, action: PayloadAction<{ provider: string; message: string }>) {
+      state.sso.change = done(action.payload.message);
+      state.sso.links = state.sso.links.filter((l) => l.provider !== action.payload.provider);
+    },
+    ssoChangeFailed(state, action: PayloadAction<ApiProblem>) {
+      state.sso.change = failed(action.payload);
+    },
     accessCodesRequested(state) {
       state.codes.status = 'pending';
       state.codes.error = null;
@@ -171,6 +198,13 @@ export const {
   rosterEmailDismissRequested,
   rosterEmailDismissed,
   rosterEmailDismissFailed,
+  ssoLinksRequested,
+  ssoLinksLoaded,
+  ssoLinksFailed,
+  ssoChangeRequested,
+  ssoLinkReady,
+  ssoUnlinked,
+  ssoChangeFailed,
   accessCodesRequested,
   accessCodesLoaded,
   accessCodesFailed,

@@ -15,7 +15,7 @@ import { sessionEnd } from '../auth';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-export type AdminResourceKey = 'schools' | 'overview' | 'users' | 'codes' | 'invitations' | 'audit' | 'classes' | 'class' | 'teachers' | 'codeSheet' | 'settings' | 'rosterRules';
+export type AdminResourceKey = 'schools' | 'overview' | 'users' | 'codes' | 'invitations' | 'audit' | 'classes' | 'class' | 'teachers' | 'codeSheet' | 'settings' | 'rosterRules' | 'sso';
 
 export interface AdminLoad {
   key: AdminResourceKey;

@@ -27,6 +27,7 @@ import { migration0026 } from './0026_assignment_exceptions';
 import { migration0027 } from './0027_turn_in_scores';
 import { migration0028 } from './0028_school_zones';
 import { migration0029 } from './0029_question_sections';
+import { migration0030 } from './0030_school_sign_in';
 import { migration0031 } from './0031_material_progress';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
@@ -61,6 +62,7 @@ export const migrationProvider: MigrationProvider = {
       '0027_turn_in_scores': migration0027,
       '0028_school_zones': migration0028,
       '0029_question_sections': migration0029,
+      '0030_school_sign_in': migration0030,
       '0031_material_progress': migration0031,
     };
   },

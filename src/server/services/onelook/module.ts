@@ -18,6 +18,7 @@ import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from '../schoolAdmin/routes';
 import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
 import { schoolSettingsRoutes } from '../schoolSettings/routes';
+import { ssoServiceRoutes } from '../../sso/serviceRoutes';
 
 export const oneLookModule: ServiceModule = {
   routes: [
@@ -47,5 +48,6 @@ export const oneLookModule: ServiceModule = {
     ...adminRoutes,
     ...schoolClassRoutes,
     ...schoolSettingsRoutes,
+    ...ssoServiceRoutes,
   ],
 };

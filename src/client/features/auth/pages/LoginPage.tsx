@@ -22,6 +22,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthError, selectAuthStatus, selectEndReason, selectIsAuthenticated } from '../selectors';
 import { errorCleared, signInRequested } from '../slice';
 import { LoginField } from './LoginField';
+import { SchoolSignInButtons } from './SchoolSignInButtons';
+import { SharedComputerNote } from './SharedComputerNote';
 import { endReasonMessage, signInErrorMessage } from './loginMessages';
 
 interface LoginValues {
@@ -114,6 +116,7 @@ export function LoginPage() {
         </Typography>
         <Box sx={COLUMN_MB}>
           {reason && !error && <Alert severity="info">{reason}</Alert>}
+          {(searchParams.get('reason') ?? endReason) === 'signout' && !error && <SharedComputerNote />}
           {error && (
             <Alert severity="error" role="alert">
               {signInErrorMessage(error)}
@@ -150,6 +153,7 @@ export function LoginPage() {
             </Button>
           </Box>
         </Box>
+        {!PRERENDERING && <SchoolSignInButtons school={searchParams.get('school')} redirect={searchParams.get('redirect')} />}
         <Box sx={LINKS_ROW}>
           <Link component={RouterLink} to="/password">
             Forgot password?

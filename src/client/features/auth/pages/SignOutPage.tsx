@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../../app/hooks';
 import { sessionEnd } from '../events';
+import { SharedComputerNote } from './SharedComputerNote';
 
 export function SignOutPage() {
   const dispatch = useAppDispatch();
@@ -20,6 +21,7 @@ export function SignOutPage() {
       <Typography variant="h4" component="h1">
         Signing you out…
       </Typography>
+      <SharedComputerNote />
     </Box>
   );
 }

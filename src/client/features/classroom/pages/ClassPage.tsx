@@ -35,6 +35,7 @@ import { TriageGrid } from '../components/TriageGrid';
 import { dueDayText, updatedLabel } from '../model';
 import { selectCanTeach, selectClassDetail, selectDashboard } from '../selectors';
 import { classRequested, dashboardUnwatched, dashboardWatched } from '../slice';
+import { ClassroomShareLink } from '../components/ClassroomShareLink';
 
 registerArea(classroomArea);
 
@@ -101,6 +102,7 @@ function Assignments({ classId, assignments, schoolZone }: { classId: number; as
                   <Button size="small" color="error" onClick={() => setWithdrawing(a)} aria-label={`Withdraw ${a.title}`}>
                     Withdraw
                   </Button>
+                  <ClassroomShareLink size="small" path={a.href} what={a.title} />
                 </TableCell>
               </TableRow>
             ))}
@@ -160,6 +162,7 @@ export function ClassPage() {
         <Button variant="outlined" component={RouterLink} to={`/app/classes/${classId}/join`}>
           How to join
         </Button>
+        <ClassroomShareLink path={`/app/classes/${classId}`} />
       </Stack>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         Assignments

@@ -46,6 +46,7 @@ import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
 import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
 import { RosterEmailNotice } from '../components/RosterEmailNotice';
+import { SchoolSignInLinks } from '../components/SchoolSignInLinks';
 import { TimezoneField } from '../components/TimezoneField';
 import { selectProductById, selectProfile, selectRedeemedCodes } from '../selectors';
 import {
@@ -184,6 +185,7 @@ export function AccountPage() {
               </List>
             </>
           )}
+          <SchoolSignInLinks />
           <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to="/app/profile/edit" variant="outlined">
               Edit profile

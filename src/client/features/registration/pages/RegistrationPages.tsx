@@ -57,6 +57,7 @@ import {
 } from '../slice';
 import { registerArea } from '../../../app/areas';
 import { registrationArea } from '../area';
+import { SchoolSignInButtons } from '../../auth';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
@@ -145,6 +146,7 @@ export function RegisterCodePage() {
             Sign in
           </Link>
         </Typography>
+        <SchoolSignInButtons />
       </Paper>
     </PageFrame>
   );

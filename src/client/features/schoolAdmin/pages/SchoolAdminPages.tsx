@@ -189,6 +189,7 @@ function AdminOverview() {
         { title: 'Audit trail', to: '/app/admin/audit', text: `${o.auditEntries} recorded staff actions.`, action: 'Read the audit trail' },
         { title: 'Roster upload', to: '/app/admin/roster', text: 'Import the OneRoster export of your student information system, after a dry run.', action: 'Upload a roster' },
         { title: 'Settings', to: '/app/admin/settings', text: `Time zone ${o.timezone}; how long recordings and the audit trail are kept.`, action: 'Change the settings' },
+        { title: 'School sign-in', to: '/app/admin/sign-in', text: 'Google, Microsoft, Clever or ClassLink accounts, and the e-mail domains the school owns.', action: 'Set up school sign-in' },
       ]
     : [];
   return (
