@@ -368,11 +368,13 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     expect(await reviewOf()).toMatchObject({ status: 'overdue', overdue: true, progress: 'in-progress', bestScore: 0 });
     const second = await ok<ReviewView>(student.token, 'GET', `${MAT}/review`);
     await ok(student.token, 'POST', `${MAT}/review/attempts`, await servedAnswers(t.db, second, (i) => RIGHT[i]!));
-    // passed: off the open list, on the full one with its best score (the material's review is passed too)
+    // passed: off the open list, on the full one with its best score; the material is its reading, not
+    // its review, so it stays open until its sections are read
     const open = await ok<MyAssignment[]>(student.token, 'GET', '/me/assignments');
     expect(open.map((a) => a.id)).not.toContain(review.id);
     expect(await reviewOf()).toMatchObject({ status: 'passed', overdue: false, progress: 'passed', bestScore: 100 });
-    expect((await all()).find((a) => a.id === material.id)).toMatchObject({ progress: 'passed', bestScore: 100 });
+    expect((await all()).find((a) => a.id === material.id)).toMatchObject({ progress: 'not-started', bestScore: null });
+    expect(open.map((a) => a.id)).toContain(material.id);
   });
 
   it('a limited review says which attempt this is; once they are used it serves no questions and names who can grant more', async () => {

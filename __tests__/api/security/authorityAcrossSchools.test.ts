@@ -212,6 +212,12 @@ const MATRIX: Record<string, Probe> = {
     expect((await call(p.tokens.tteach!, 'GET', `/classes/${p.cls.id}/students/${p.ids.dualkid}`)).statusCode).toBe(200);
     refused(await call(p.tokens.radmin!, 'GET', `/classes/${p.cls.id}/students/${p.ids.dualkid}`));
   },
+  'OneLook GET /classes/:classId/students/:userId/work/:assignmentId': async () => {
+    // a dashboard cell's work: the class's own assignment, read by its teacher whoever else the student is; never by another school's staff
+    const work = (await exceptionPath(p.ids.dualkid!)).replace('/exceptions/', '/work/');
+    refused(await call(p.tokens.radmin!, 'GET', work));
+    expect((await call(p.tokens.tteach!, 'GET', work)).statusCode).toBe(200);
+  },
   'OneLook DELETE /classes/:classId/students/:userId': async () => {
     // removing from this class touches this school's class only; Roosevelt's staff cannot reach it
     refused(await call(p.tokens.radmin!, 'DELETE', `/classes/${p.cls.id}/students/${p.ids.dualkid}`));
