@@ -23,7 +23,7 @@ import type { Assignment } from '../../../../common/classroom';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { TableFrame } from '../../../ui/TableFrame';
+import { cellFromSm, FoldedLines, TableFrame } from '../../../ui/TableFrame';
 import { selectTimeZone } from '../../auth';
 import { classroomArea } from '../area';
 import { AssignDialog, KIND_LABELS } from '../components/AssignDialog';
@@ -73,9 +73,15 @@ function Assignments({ classId, assignments, schoolZone }: { classId: number; as
           <TableHead>
             <TableRow>
               <TableCell scope="col">Assignment</TableCell>
-              <TableCell scope="col">Kind</TableCell>
-              <TableCell scope="col">Due</TableCell>
-              <TableCell scope="col">Attempt limit</TableCell>
+              <TableCell scope="col" sx={cellFromSm}>
+                Kind
+              </TableCell>
+              <TableCell scope="col" sx={cellFromSm}>
+                Due
+              </TableCell>
+              <TableCell scope="col" sx={cellFromSm}>
+                Attempt limit
+              </TableCell>
               <TableCell scope="col">Changes</TableCell>
             </TableRow>
           </TableHead>
@@ -91,11 +97,18 @@ function Assignments({ classId, assignments, schoolZone }: { classId: number; as
                       </Link>
                     </Box>
                   )}
+                  {/* on a phone kind, due day and attempt limit fold in under the title: the table wraps instead of scrolling */}
+                  <FoldedLines
+                    lines={[
+                      `${KIND_LABELS[a.kind].replace(/^An? /, '')} · ${dueDayText(a.dueDate, a.dueAt, schoolZone) ? `Due ${dueDayText(a.dueDate, a.dueAt, schoolZone)}` : 'No due day'}`,
+                      ...(a.kind === 'review' ? [`Attempt limit: ${a.maxAttempts ?? 'none'}`] : []),
+                    ]}
+                  />
                 </TableCell>
-                <TableCell>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
-                <TableCell>{dueDayText(a.dueDate, a.dueAt, schoolZone) || '—'}</TableCell>
-                <TableCell>{a.kind === 'review' ? (a.maxAttempts ?? 'None') : '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={cellFromSm}>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
+                <TableCell sx={cellFromSm}>{dueDayText(a.dueDate, a.dueAt, schoolZone) || '—'}</TableCell>
+                <TableCell sx={cellFromSm}>{a.kind === 'review' ? (a.maxAttempts ?? 'None') : '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: { sm: 'nowrap' }, '& > *': { display: { xs: 'flex', sm: 'inline-flex' } } }}>
                   <Button size="small" onClick={() => setEditing(a)} aria-label={`Change ${a.title}`}>
                     Change
                   </Button>

@@ -185,9 +185,15 @@ export function ClassStudentPage() {
                   <TableRow>
                     <TableCell scope="col">Module</TableCell>
                     <TableCell scope="col">Progress</TableCell>
-                    <TableCell scope="col">Average best score</TableCell>
-                    <TableCell scope="col">Time spent</TableCell>
-                    <TableCell scope="col">Completed</TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Average best score
+                    </TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Time spent
+                    </TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      Completed
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -195,11 +201,18 @@ export function ClassStudentPage() {
                     <TableRow key={row.moduleSlug}>
                       <TableCell component="th" scope="row">
                         {row.moduleTitle}
+                        {/* on a phone the other columns fold in under the module */}
+                        <FoldedLines
+                          lines={[
+                            `Best ${row.averageBestScore === null ? '—' : `${Math.round(row.averageBestScore)}%`} · ${formatTimeSpent(row.timeSpentSeconds)}`,
+                            ...(row.completedAt ? [`Completed ${formatMoment(row.completedAt, timeZone)}`] : []),
+                          ]}
+                        />
                       </TableCell>
                       <TableCell>{row.percent}%</TableCell>
-                      <TableCell>{row.averageBestScore === null ? '—' : `${Math.round(row.averageBestScore)}%`}</TableCell>
-                      <TableCell>{formatTimeSpent(row.timeSpentSeconds)}</TableCell>
-                      <TableCell>{row.completedAt ? formatMoment(row.completedAt, timeZone) : '—'}</TableCell>
+                      <TableCell sx={cellFromSm}>{row.averageBestScore === null ? '—' : `${Math.round(row.averageBestScore)}%`}</TableCell>
+                      <TableCell sx={cellFromSm}>{formatTimeSpent(row.timeSpentSeconds)}</TableCell>
+                      <TableCell sx={cellFromSm}>{row.completedAt ? formatMoment(row.completedAt, timeZone) : '—'}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -220,7 +233,9 @@ export function ClassStudentPage() {
                     <TableCell scope="col">Review</TableCell>
                     <TableCell scope="col">Score</TableCell>
                     <TableCell scope="col">Result</TableCell>
-                    <TableCell scope="col">When</TableCell>
+                    <TableCell scope="col" sx={cellFromSm}>
+                      When
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -228,10 +243,11 @@ export function ClassStudentPage() {
                     <TableRow key={`${a.materialSlug}-${a.createdAt}-${i}`}>
                       <TableCell component="th" scope="row">
                         {a.title}
+                        <FoldedLines lines={[formatMoment(a.createdAt, timeZone)]} />
                       </TableCell>
                       <TableCell>{Math.round(a.score)}%</TableCell>
                       <TableCell>{a.passed ? 'Passed' : 'Not passed'}</TableCell>
-                      <TableCell>{formatMoment(a.createdAt, timeZone)}</TableCell>
+                      <TableCell sx={cellFromSm}>{formatMoment(a.createdAt, timeZone)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
