@@ -21,6 +21,8 @@ import { addUser } from './support/classroom';
 import { servedAnswers } from './support/reviews';
 import { refused, serviceClient } from './support/serviceClient';
 import { authHeaders, createTestApp, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
+import { addTime } from '../../src/server/services/catalog/repository';
+import { STUCK_SECONDS } from '../../src/server/services/classroom/status';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAT = '/catalog/modules/budgeting/materials/first-budget';
@@ -437,6 +439,14 @@ describe('a class at work: assignments, dashboard, gradebook, turn-ins, shared c
     expect(other.cells[review.id]).toMatchObject({ status: 'overdue', state: 'not-started', due: 'overdue' });
     expect(other.cells[material.id]).toMatchObject({ status: 'not-started', state: 'not-started', due: null });
     expect(board.students.map((s) => s.userName)).toEqual([bo.userName, kid.userName]);
+  });
+
+  it('S: a signed-in student on one unread section for 20 minutes, touched within 10, needs help: stuck', async () => {
+    const { cls, material, jo: kid } = await classAtWork();
+    const userId = (await t.db.selectFrom('users').select('id').where('user_name', '=', kid.userName).executeTakeFirstOrThrow()).id;
+    await addTime(t.db, { user_id: userId, module_slug: 'budgeting', material_slug: 'first-budget', section_slug: 'needs-and-wants' }, STUCK_SECONDS + 60, t.clock());
+    const jo = (await ok<ClassDashboard>(teacher, 'GET', `/classes/${cls.id}/dashboard`)).students.find((s) => s.userName === kid.userName)!;
+    expect(jo.cells[material.id]).toMatchObject({ state: 'needs-help', help: 'stuck' });
   });
 
   it('S: a review failed twice under a limit of 2 needs help, out of attempts, marked overdue; a material read is done whatever its review', async () => {

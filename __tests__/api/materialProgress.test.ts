@@ -6,7 +6,7 @@
  * TEST_DATABASE_URL, whose triggers run per statement.
  */
 import { sql } from 'kysely';
-import { MATERIAL_PROGRESS_FROM_BASE, sectionListSql } from '../../src/server/db/migrations/0031_material_progress';
+import { LAST_SECTION_FROM_BASE, MATERIAL_PROGRESS_FROM_BASE, sectionListSql } from '../../src/server/db/migrations/0031_material_progress';
 import { isPostgres } from '../../src/server/db';
 import { addTime, completeSection, insertReviewAttempt } from '../../src/server/services/catalog/repository';
 import { addUser } from './support/classroom';
@@ -34,7 +34,7 @@ interface Sums {
 }
 
 /** Rows as comparable values: numbers as numbers (PostgreSQL answers bigint as text), sections as a sorted set. */
-const TEXT = new Set(['module_slug', 'material_slug']);
+const TEXT = new Set(['module_slug', 'material_slug', 'last_section']);
 const normal = (rows: Sums[]) =>
   rows
     .map((r) =>
@@ -50,7 +50,10 @@ async function kept(): Promise<Sums[]> {
 }
 
 async function fromBase(): Promise<Sums[]> {
-  const query = `SELECT * FROM (${MATERIAL_PROGRESS_FROM_BASE.replace('%SECTIONS%', sectionListSql(isPostgres(t.db)))}) AS sums WHERE user_id IN (${ann}, ${ben})`;
+  const query = `SELECT sums.*, coalesce(l.last_section, '') AS last_section, coalesce(l.last_section_seconds, 0) AS last_section_seconds
+    FROM (${MATERIAL_PROGRESS_FROM_BASE.replace('%SECTIONS%', sectionListSql(isPostgres(t.db)))}) AS sums
+    LEFT JOIN (${LAST_SECTION_FROM_BASE}) AS l ON l.user_id = sums.user_id AND l.module_slug = sums.module_slug AND l.material_slug = sums.material_slug
+    WHERE sums.user_id IN (${ann}, ${ben})`;
   const { rows } = await sql.raw<Sums>(query).execute(t.db);
   return normal(rows);
 }
@@ -65,6 +68,7 @@ describe('material_progress stays the sum of the rows it folds', () => {
     ['first time in a section', () => addTime(t.db, key(ann), 30, 4_000)],
     ['more time in it (an upsert that adds)', () => addTime(t.db, key(ann), 45, 5_000)],
     ['time in a material with nothing else', () => addTime(t.db, key(ann, 'needs-and-wants'), 12, 6_000)],
+    ['time in another section of the material: it is the one touched last now', () => addTime(t.db, key(ann, 'first-budget', 'needs'), 20, 6_500)],
     [
       'a failed attempt',
       () => insertReviewAttempt(t.db, { user_id: ann, module_slug: 'budgeting', material_slug: 'first-budget' }, { score: 40, passed: false, answers: '{}', choiceOrders: '{}', questionIds: '[]', createdAt: 7_000 }),

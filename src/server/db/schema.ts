@@ -391,6 +391,9 @@ export interface MaterialProgressTable {
   first_passed_at: number | null;
   seconds: number;
   time_updated_at: number;
+  /** the section of its time touched last ('' for none) and that section's own seconds */
+  last_section: Generated<string>;
+  last_section_seconds: Generated<number>;
 }
 
 export interface TimeSpentTable {

@@ -39,9 +39,16 @@ export const MATERIAL_PROGRESS_FROM_BASE = `
   ) AS parts
   GROUP BY user_id, module_slug, material_slug`;
 
+/** The section of a material's time touched last, and its own seconds (ties: the greater slug): the backfill's, and a test's reference. */
+export const LAST_SECTION_FROM_BASE = `
+  SELECT user_id, module_slug, material_slug, section_slug AS last_section, seconds AS last_section_seconds FROM time_spent AS t
+  WHERE NOT EXISTS (SELECT 1 FROM time_spent AS u WHERE u.user_id = t.user_id AND u.module_slug = t.module_slug AND u.material_slug = t.material_slug
+    AND (u.updated_at > t.updated_at OR (u.updated_at = t.updated_at AND u.section_slug > t.section_slug)))`;
+
 export const sectionListSql = (postgres: boolean): string => (postgres ? "string_agg(section_slug, ' ' ORDER BY section_slug)" : "group_concat(section_slug, ' ')");
 
-const COLUMNS = 'user_id, module_slug, material_slug, sections, completed_at, attempts, best, first_attempt_at, last_attempt_at, first_passed_at, seconds, time_updated_at';
+const COLUMNS = 'user_id, module_slug, material_slug, sections, completed_at, attempts, best, first_attempt_at, last_attempt_at, first_passed_at, seconds, time_updated_at, last_section, last_section_seconds';
+const BASE_COLUMNS = COLUMNS.replace(', last_section, last_section_seconds', '');
 const KEY = '(user_id, module_slug, material_slug)';
 
 /**
@@ -60,14 +67,21 @@ function triggers(postgres: boolean): { name: string; table: string; event: 'INS
     postgres ? `SELECT user_id, module_slug, material_slug, ${grouped} FROM ${from} GROUP BY user_id, module_slug, material_slug` : `VALUES (NEW.user_id, NEW.module_slug, NEW.material_slug, ${row})`;
   const newer = (column: string) => `${column} = coalesce(${hi}(${p}.${column}, excluded.${column}), ${p}.${column}, excluded.${column})`;
   const older = (column: string) => `${column} = coalesce(${lo}(${p}.${column}, excluded.${column}), ${p}.${column}, excluded.${column})`;
-  const addTime = `seconds = ${p}.seconds + excluded.seconds, time_updated_at = ${hi}(${p}.time_updated_at, excluded.time_updated_at)`;
+  // the section touched last takes over when this write is as recent as the last one (SET reads the old row)
+  const takesOver = `excluded.time_updated_at >= ${p}.time_updated_at`;
+  const addTime = `seconds = ${p}.seconds + excluded.seconds, time_updated_at = ${hi}(${p}.time_updated_at, excluded.time_updated_at),
+    last_section = CASE WHEN ${takesOver} THEN excluded.last_section ELSE ${p}.last_section END,
+    last_section_seconds = CASE WHEN ${takesOver} THEN excluded.last_section_seconds ELSE ${p}.last_section_seconds END`;
+  /** PostgreSQL, grouped by material: the section and seconds of the transition table's row touched last */
+  const lastOf = (q = '') =>
+    `(array_agg(${q}section_slug ORDER BY ${q}updated_at DESC, ${q}section_slug DESC))[1], (array_agg(${q}seconds ORDER BY ${q}updated_at DESC, ${q}section_slug DESC))[1]`;
   return [
     {
       name: 'material_progress_completion',
       table: 'section_completions',
       event: 'INSERT',
       statement: upsert(
-        rows("NEW.section_slug, NEW.completed_at, 0, NULL, NULL, NULL, NULL, 0, 0", "string_agg(section_slug, ' '), max(completed_at), 0, NULL, NULL, NULL, NULL, 0, 0"),
+        rows("NEW.section_slug, NEW.completed_at, 0, NULL, NULL, NULL, NULL, 0, 0, '', 0", "string_agg(section_slug, ' '), max(completed_at), 0, NULL, NULL, NULL, NULL, 0, 0, '', 0"),
         `sections = CASE WHEN ${p}.sections = '' THEN excluded.sections ELSE ${p}.sections || ' ' || excluded.sections END, completed_at = ${hi}(${p}.completed_at, excluded.completed_at)`,
       ),
     },
@@ -77,8 +91,8 @@ function triggers(postgres: boolean): { name: string; table: string; event: 'INS
       event: 'INSERT',
       statement: upsert(
         rows(
-          "'', 0, 1, NEW.score, NEW.created_at, NEW.created_at, CASE WHEN NEW.passed <> 0 THEN NEW.created_at END, 0, 0",
-          "'', 0, count(*), max(score), min(created_at), max(created_at), min(CASE WHEN passed <> 0 THEN created_at END), 0, 0",
+          "'', 0, 1, NEW.score, NEW.created_at, NEW.created_at, CASE WHEN NEW.passed <> 0 THEN NEW.created_at END, 0, 0, '', 0",
+          "'', 0, count(*), max(score), min(created_at), max(created_at), min(CASE WHEN passed <> 0 THEN created_at END), 0, 0, '', 0",
         ),
         `attempts = ${p}.attempts + excluded.attempts, ${newer('best')}, ${older('first_attempt_at')}, ${newer('last_attempt_at')}, ${older('first_passed_at')}`,
       ),
@@ -87,7 +101,10 @@ function triggers(postgres: boolean): { name: string; table: string; event: 'INS
       name: 'material_progress_time_new',
       table: 'time_spent',
       event: 'INSERT',
-      statement: upsert(rows("'', 0, 0, NULL, NULL, NULL, NULL, NEW.seconds, NEW.updated_at", "'', 0, 0, NULL, NULL, NULL, NULL, sum(seconds), max(updated_at)"), addTime),
+      statement: upsert(
+        rows("'', 0, 0, NULL, NULL, NULL, NULL, NEW.seconds, NEW.updated_at, NEW.section_slug, NEW.seconds", `'', 0, 0, NULL, NULL, NULL, NULL, sum(seconds), max(updated_at), ${lastOf()}`),
+        addTime,
+      ),
     },
     {
       name: 'material_progress_time_added',
@@ -95,8 +112,8 @@ function triggers(postgres: boolean): { name: string; table: string; event: 'INS
       event: 'UPDATE',
       statement: upsert(
         rows(
-          "'', 0, 0, NULL, NULL, NULL, NULL, NEW.seconds - OLD.seconds, NEW.updated_at",
-          "'', 0, 0, NULL, NULL, NULL, NULL, sum(new_rows.seconds - old_rows.seconds), max(new_rows.updated_at)",
+          "'', 0, 0, NULL, NULL, NULL, NULL, NEW.seconds - OLD.seconds, NEW.updated_at, NEW.section_slug, NEW.seconds",
+          `'', 0, 0, NULL, NULL, NULL, NULL, sum(new_rows.seconds - old_rows.seconds), max(new_rows.updated_at), ${lastOf('new_rows.')}`,
           'new_rows JOIN old_rows USING (user_id, module_slug, material_slug, section_slug)',
         ),
         addTime,
@@ -123,9 +140,18 @@ export const migration0031: Migration = {
       .addColumn('first_passed_at', 'bigint')
       .addColumn('seconds', 'bigint', (c) => c.notNull())
       .addColumn('time_updated_at', 'bigint', (c) => c.notNull())
+      // the section of its time touched last, and that section's own seconds ('' and 0 for none): "stuck" (classroom/status.ts)
+      .addColumn('last_section', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('last_section_seconds', 'bigint', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('material_progress_pk', ['user_id', 'module_slug', 'material_slug'])
       .execute();
-    await sql.raw(`INSERT INTO material_progress (${COLUMNS}) ${MATERIAL_PROGRESS_FROM_BASE.replace('%SECTIONS%', sectionListSql(postgres))}`).execute(db);
+    await sql.raw(`INSERT INTO material_progress (${BASE_COLUMNS}) ${MATERIAL_PROGRESS_FROM_BASE.replace('%SECTIONS%', sectionListSql(postgres))}`).execute(db);
+    await sql
+      .raw(
+        `UPDATE material_progress SET last_section = l.last_section, last_section_seconds = l.last_section_seconds FROM (${LAST_SECTION_FROM_BASE}) AS l
+         WHERE l.user_id = material_progress.user_id AND l.module_slug = material_progress.module_slug AND l.material_slug = material_progress.material_slug`,
+      )
+      .execute(db);
     for (const { name, table, event, statement } of triggers(postgres)) {
       if (postgres) {
         const transitions = event === 'INSERT' ? 'NEW TABLE AS new_rows' : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';

@@ -468,8 +468,9 @@ const rosterOf = (db: Db, classId: number, only?: readonly number[]) =>
  * The progress of every student of a class in one query, one row per student and material touched
  * (material_progress, which the database keeps summed up: migration 0031), as the dashboard reads
  * it. In these LearnerProgress maps each completed section carries its material's latest
- * completion, `time` holds one entry per material (key `module/material/`, seconds summed, last
- * update), and `attempts` is as loadProgress has it.
+ * completion, `time` holds the section touched last (its own seconds, the material's last update)
+ * and the rest of the material's seconds under `module/material/`, and `attempts` is as
+ * loadProgress has it.
  */
 export async function classProgress(db: Db, classId: number, only?: readonly number[]): Promise<Map<number, LearnerProgress>> {
   if (only?.length === 0) return new Map();
@@ -495,7 +496,12 @@ export async function classProgress(db: Db, classId: number, only?: readonly num
       });
     }
     if (Number(row.time_updated_at) > 0 || Number(row.seconds) > 0) {
-      progress.time.set(sectionKey(row.module_slug, row.material_slug, ''), { seconds: Number(row.seconds), firstAt: 0, updatedAt: Number(row.time_updated_at) });
+      // the section touched last under its own key (status.ts reads "stuck" from it), the rest of
+      // the material's time under the material's: the entries still sum to the material's seconds
+      const updatedAt = Number(row.time_updated_at);
+      const own = row.last_section === '' ? 0 : Number(row.last_section_seconds);
+      if (own > 0) progress.time.set(sectionKey(row.module_slug, row.material_slug, row.last_section), { seconds: own, firstAt: 0, updatedAt });
+      progress.time.set(sectionKey(row.module_slug, row.material_slug, ''), { seconds: Number(row.seconds) - own, firstAt: 0, updatedAt: own > 0 ? 0 : updatedAt });
     }
   }
   return byUser;
@@ -511,7 +517,7 @@ export async function classProgress(db: Db, classId: number, only?: readonly num
  * join, it would be hashed against a scan of the whole table).
  */
 export function classProgressQuery(db: Db, classId: number, only?: readonly number[]) {
-  const columns = sql`mp.user_id, mp.module_slug, mp.material_slug, mp.sections, mp.completed_at, mp.attempts, mp.best, mp.first_attempt_at, mp.last_attempt_at, mp.first_passed_at, mp.seconds, mp.time_updated_at`;
+  const columns = sql`mp.user_id, mp.module_slug, mp.material_slug, mp.sections, mp.completed_at, mp.attempts, mp.best, mp.first_attempt_at, mp.last_attempt_at, mp.first_passed_at, mp.seconds, mp.time_updated_at, mp.last_section, mp.last_section_seconds`;
   let query;
   if (only) {
     query = sql`SELECT ${columns} FROM material_progress AS mp WHERE mp.user_id IN (${sql.join([...only])})`;

@@ -85,7 +85,27 @@ function materialSeconds(p: LearnerProgress, key: string): number {
   return sums.get(key) ?? 0;
 }
 
+/**
+ * Each learner's state in each material, computed once per progress object: a grid asks for a
+ * material through its own column, its review's and its module's, and progress objects and catalog
+ * trees are never changed once made (a change makes new ones), so a kept state stays true.
+ */
+const statesByProgress = new WeakMap<LearnerProgress, WeakMap<TreeMaterial, MaterialState>>();
 function materialState(m: TreeModule, mat: TreeMaterial, p: LearnerProgress): MaterialState {
+  let states = statesByProgress.get(p);
+  if (!states) {
+    states = new WeakMap();
+    statesByProgress.set(p, states);
+  }
+  let state = states.get(mat);
+  if (!state) {
+    state = computeMaterialState(m, mat, p);
+    states.set(mat, state);
+  }
+  return state;
+}
+
+function computeMaterialState(m: TreeModule, mat: TreeMaterial, p: LearnerProgress): MaterialState {
   const key = `${m.slug}/${mat.slug}`;
   const prefix = `${key}/`;
   let completed = 0;
