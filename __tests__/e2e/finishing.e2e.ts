@@ -136,8 +136,8 @@ describe('finishing leads somewhere', () => {
     const text = pdfText(readFileSync((await download.path())!));
     const code = /Verification code: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(text)?.[1];
     expect(code).toBeDefined();
-    // the whole address, as the server's PUBLIC_URL gives it (here the test server's own), not just the path
-    const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${new URL(e2eState().baseURL).port}`;
+    // the whole address, as the server's PUBLIC_URL gives it (the test server's own address, globalSetup.ts), not just the path
+    const publicUrl = e2eState().baseURL;
     expect(text).toContain(`Check it at ${publicUrl.replace(/\/+$/, '')}/certificates/${code}`);
 
     await congratulations.getByRole('link', { name: `Next module: ${nextModuleTitle}` }).click();

@@ -205,6 +205,10 @@ describe('a teacher’s week', () => {
     // the teacher scores the worksheet in the class inbox
     await teacher.getByRole('link', { name: 'Inbox of turned-in work' }).click();
     await teacher.waitForURL(new RegExp(`/app/classes/${cls.id}/inbox`));
+    // the work as the student saw it, loaded before the score goes on it
+    const entry = teacher.getByRole('region', { name: 'Savings Goal Timeline: Wren Weekly' });
+    await entry.getByRole('table', { name: 'Numbers entered' }).waitFor();
+    await teacher.getByText('1 of 1', { exact: true }).waitFor();
     await teacher.getByRole('radio', { name: /Points/ }).check();
     await teacher.getByRole('textbox', { name: 'Points' }).fill('90');
     await teacher.getByRole('textbox', { name: 'Comment to the student' }).fill('Clear plan.');

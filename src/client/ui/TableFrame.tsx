@@ -135,6 +135,9 @@ export function TableFrame({ label, children, maxHeight, className, sx }: TableF
         {...region}
         sx={{
           overflow: 'auto',
+          // the scroller contains what is positioned inside it: a visually hidden column heading
+          // (position: absolute) would otherwise sit where the wide table puts it, past the page's edge
+          position: 'relative',
           maxHeight,
           // tighter cells below the sm breakpoint: more of the table fits a phone
           '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
