@@ -6,7 +6,7 @@
  * review is due on their own day, "(extended)". axe-core on each page at 1366×768 and at 390×844.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { known, reviewFromContent, wrongText, type KnownQuestion, type ReviewQ } from './support/reviews';
+import { apiWrongAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
 import { createStudent, expectAccessible, fitsThePhone, launchBrowser, newContext, oneLookCall, signInAs } from './support/browser';
 
 jest.setTimeout(300_000);
@@ -38,19 +38,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A wrong answer to a served question, in the serving's terms. */
-function wrongAnswer(q: KnownQuestion, served: ReviewQ): unknown {
-  if (q.type === 'numeric') return String((q.answer as number) + 1000);
-  if (q.type === 'multiple-select') return [served.choices!.indexOf(q.choices!.find((_c, i) => !(q.answer as number[]).includes(i))!)];
-  if (q.type === 'true-false') return !q.answer;
-  return served.choices!.indexOf(wrongText(q));
-}
-
 /** One failed attempt at the review through the API the SPA uses. */
 async function failOnce(page: Page): Promise<void> {
   const review = await oneLookCall<{ serving: string; title: string; questions: ReviewQ[] }>(page, 'GET', REVIEW_PATH);
   const bank = reviewFromContent(review.title);
-  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), wrongAnswer(known(bank, q.prompt), q)]));
+  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), apiWrongAnswer(known(bank, q.prompt), q)]));
   const scored = await oneLookCall<{ passed: boolean }>(page, 'POST', `${REVIEW_PATH}/attempts`, { serving: review.serving, answers });
   expect(scored.passed).toBe(false);
 }

@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ClassDetail } from '../../src/common/classroom';
 import { expectAccessible, fitsThePhone, launchBrowser, newContext, oneLookCall, signInAs } from './support/browser';
-import { answerOnPage, apiAnswer, known, reviewFromContent, wrongText, type KnownQuestion, type ReviewQ } from './support/reviews';
+import { answerOnPage, apiAnswer, apiWrongAnswer, known, reviewFromContent, type ReviewQ } from './support/reviews';
 
 jest.setTimeout(420_000);
 
@@ -64,18 +64,11 @@ async function studentsWithoutEmail(on: boolean): Promise<void> {
   await oneLookCall(admin, 'PUT', '/admin/settings', { studentsWithoutEmail: on });
 }
 
-function wrongAnswer(q: KnownQuestion, served: ReviewQ): unknown {
-  if (q.type === 'numeric') return String((q.answer as number) + 1000);
-  if (q.type === 'multiple-select') return [served.choices!.indexOf(q.choices!.find((_c, i) => !(q.answer as number[]).includes(i))!)];
-  if (q.type === 'true-false') return !q.answer;
-  return served.choices!.indexOf(wrongText(q));
-}
-
 /** One attempt at the review through the API the SPA uses, every answer right or every one wrong. */
 async function attempt(page: Page, right: boolean): Promise<void> {
   const review = await oneLookCall<{ serving: string; title: string; questions: ReviewQ[] }>(page, 'GET', REVIEW_PATH);
   const bank = reviewFromContent(review.title);
-  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), right ? apiAnswer(known(bank, q.prompt), q) : wrongAnswer(known(bank, q.prompt), q)]));
+  const answers = Object.fromEntries(review.questions.map((q) => [String(q.id), right ? apiAnswer(known(bank, q.prompt), q) : apiWrongAnswer(known(bank, q.prompt), q)]));
   const scored = await oneLookCall<{ passed: boolean }>(page, 'POST', `${REVIEW_PATH}/attempts`, { serving: review.serving, answers });
   expect(scored.passed).toBe(right);
 }

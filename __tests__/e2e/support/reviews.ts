@@ -63,6 +63,14 @@ export async function answerOnPage(fieldset: Locator, q: KnownQuestion, right: b
   }
 }
 
+/** A wrong answer to a served question, in the serving's terms (its choices in their shown order). */
+export function apiWrongAnswer(q: KnownQuestion, served: ReviewQ): unknown {
+  if (q.type === 'numeric') return String((q.answer as number) + 1000);
+  if (q.type === 'multiple-select') return [served.choices!.indexOf(q.choices!.find((_c, i) => !(q.answer as number[]).includes(i))!)];
+  if (q.type === 'true-false') return !q.answer;
+  return served.choices!.indexOf(wrongText(q));
+}
+
 /** The API answer to a served question, in the serving's terms. */
 export function apiAnswer(q: KnownQuestion, served: ReviewQ): unknown {
   if (q.type === 'numeric') return typed(q);

@@ -552,21 +552,29 @@ export async function turnInSummaries(db: Db, rows: readonly (repo.TurnInRow & {
   );
 }
 
-async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
-  const { cls } = await staffClass(ctx);
-  const userId = await studentParam(ctx, cls);
+/**
+ * A student's row of the class's grid, opened by staff: reading a student's record (or one cell of
+ * it) is a staff action on their data, so the trail says who looked, and at what.
+ */
+async function openStudentRow(ctx: ServiceContext, cls: repo.ClassRow, userId: number, detail: Record<string, unknown> = {}): Promise<{ g: Grid; student: DashboardStudent }> {
   const now = ctx.clock();
   const g = await grid(ctx.db, cls, now);
   const student = g.students.find((s) => s.userId === userId);
   if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
-  const { cells, ...rest } = student;
-  // reading a student's record is a staff action on their data: the trail says who looked
   await recordAudit(
     ctx.db,
     auditActorOf(ctx),
-    { action: 'student-record.open', schoolId: cls.clientId, targetUserId: userId, targetName: auditNameOf(student), detail: { classId: cls.id, className: cls.name } },
+    { action: 'student-record.open', schoolId: cls.clientId, targetUserId: userId, targetName: auditNameOf(student), detail: { classId: cls.id, className: cls.name, ...detail } },
     now,
   );
+  return { g, student };
+}
+
+async function studentRecord(ctx: ServiceContext): Promise<ClassStudentRecord> {
+  const { cls } = await staffClass(ctx);
+  const userId = await studentParam(ctx, cls);
+  const { g, student } = await openStudentRow(ctx, cls, userId);
+  const { cells, ...rest } = student;
   const [progress, attempts, turnIns] = await Promise.all([
     loadProgress(ctx.db, userId),
     repo.reviewAttemptsOf(ctx.db, userId),
@@ -601,17 +609,8 @@ async function studentWork(ctx: ServiceContext): Promise<AssignmentWork> {
   const userId = await studentParam(ctx, cls);
   const row = await repo.findAssignment(ctx.db, cls.id, idParam(ctx, 'assignmentId', 'assignment'));
   if (!row) throw new HttpError(404, CLASSROOM_MESSAGES.assignmentNotFound);
-  const now = ctx.clock();
-  const g = await grid(ctx.db, cls, now);
-  const student = g.students.find((s) => s.userId === userId);
-  if (!student) throw new HttpError(404, CLASSROOM_MESSAGES.studentNotFound);
+  const { g, student } = await openStudentRow(ctx, cls, userId, { assignmentId: row.id });
   const { cells, ...rest } = student;
-  await recordAudit(
-    ctx.db,
-    auditActorOf(ctx),
-    { action: 'student-record.open', schoolId: cls.clientId, targetUserId: userId, targetName: auditNameOf(student), detail: { classId: cls.id, className: cls.name, assignmentId: row.id } },
-    now,
-  );
   const facts = factsOf(row);
   const covered = materialsOf(facts, g.tree);
   const reviewIds = covered.flatMap(({ material }) => (material.review ? [material.review.id] : []));

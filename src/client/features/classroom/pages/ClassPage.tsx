@@ -86,39 +86,42 @@ function Assignments({ classId, assignments, schoolZone }: { classId: number; as
             </TableRow>
           </TableHead>
           <TableBody>
-            {assignments.map((a) => (
-              <TableRow key={a.id}>
-                <TableCell component="th" scope="row">
-                  {a.title}
-                  {a.kind === 'review' && (
-                    <Box sx={{ fontWeight: 'normal' }}>
-                      <Link component={RouterLink} to={`/app/classes/${classId}/reviews/${a.id}/questions`} aria-label={`What the class got wrong: ${a.title}`}>
-                        What the class got wrong
-                      </Link>
-                    </Box>
-                  )}
-                  {/* on a phone kind, due day and attempt limit fold in under the title: the table wraps instead of scrolling */}
-                  <FoldedLines
-                    lines={[
-                      `${KIND_LABELS[a.kind].replace(/^An? /, '')} · ${dueDayText(a.dueDate, a.dueAt, schoolZone) ? `Due ${dueDayText(a.dueDate, a.dueAt, schoolZone)}` : 'No due day'}`,
-                      ...(a.kind === 'review' ? [`Attempt limit: ${a.maxAttempts ?? 'none'}`] : []),
-                    ]}
-                  />
-                </TableCell>
-                <TableCell sx={cellFromSm}>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
-                <TableCell sx={cellFromSm}>{dueDayText(a.dueDate, a.dueAt, schoolZone) || '—'}</TableCell>
-                <TableCell sx={cellFromSm}>{a.kind === 'review' ? (a.maxAttempts ?? 'None') : '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: { sm: 'nowrap' }, '& > *': { display: { xs: 'flex', sm: 'inline-flex' } } }}>
-                  <Button size="small" onClick={() => setEditing(a)} aria-label={`Change ${a.title}`}>
-                    Change
-                  </Button>
-                  <Button size="small" color="error" onClick={() => setWithdrawing(a)} aria-label={`Withdraw ${a.title}`}>
-                    Withdraw
-                  </Button>
-                  <ClassroomShareLink size="small" path={a.href} what={a.title} />
-                </TableCell>
-              </TableRow>
-            ))}
+            {assignments.map((a) => {
+              const due = dueDayText(a.dueDate, a.dueAt, schoolZone);
+              return (
+                <TableRow key={a.id}>
+                  <TableCell component="th" scope="row">
+                    {a.title}
+                    {a.kind === 'review' && (
+                      <Box sx={{ fontWeight: 'normal' }}>
+                        <Link component={RouterLink} to={`/app/classes/${classId}/reviews/${a.id}/questions`} aria-label={`What the class got wrong: ${a.title}`}>
+                          What the class got wrong
+                        </Link>
+                      </Box>
+                    )}
+                    {/* on a phone kind, due day and attempt limit fold in under the title: the table wraps instead of scrolling */}
+                    <FoldedLines
+                      lines={[
+                        `${KIND_LABELS[a.kind].replace(/^An? /, '')} · ${due ? `Due ${due}` : 'No due day'}`,
+                        ...(a.kind === 'review' ? [`Attempt limit: ${a.maxAttempts ?? 'none'}`] : []),
+                      ]}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellFromSm}>{KIND_LABELS[a.kind].replace(/^An? /, '')}</TableCell>
+                  <TableCell sx={cellFromSm}>{due || '—'}</TableCell>
+                  <TableCell sx={cellFromSm}>{a.kind === 'review' ? (a.maxAttempts ?? 'None') : '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: { sm: 'nowrap' }, '& > *': { display: { xs: 'flex', sm: 'inline-flex' } } }}>
+                    <Button size="small" onClick={() => setEditing(a)} aria-label={`Change ${a.title}`}>
+                      Change
+                    </Button>
+                    <Button size="small" color="error" onClick={() => setWithdrawing(a)} aria-label={`Withdraw ${a.title}`}>
+                      Withdraw
+                    </Button>
+                    <ClassroomShareLink size="small" path={a.href} what={a.title} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableFrame>
