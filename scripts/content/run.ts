@@ -13,6 +13,7 @@ import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, ques
 import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
 import { buildGlossary } from '../../src/server/content/glossary';
 import { readKnowledgeBase } from '../../src/server/content/knowledgeBase';
+import { courseQuality, percent, REVIEW_BOUNDS } from '../../src/server/content/reviewQuality';
 import { coverage, readStandards } from '../../src/server/content/standards';
 import { GRADE_MAX, GRADE_MIN, inBand, readingGrade } from './readability';
 
@@ -55,6 +56,8 @@ function check(): number {
   for (const where of unplaced) console.log(`  FAIL ${where}: add \`section: <section-slug>\` (a section file of the same material)`);
   failures += unplaced.length;
 
+  failures += reviewReport(modules);
+
   const figures = readFigures(CONTENT);
   const today = new Date();
   const stale = staleFigures(figures, today);
@@ -84,6 +87,22 @@ function check(): number {
     }
   }
   return failures;
+}
+
+/** The review banks against REVIEW_BOUNDS (docs/content-review.md "Review banks"): per bank, then the course. */
+function reviewReport(modules: ReturnType<typeof readCatalog>): number {
+  const q = courseQuality(modules);
+  console.log('\nReview banks: right answer longest (single choice), all but one right (multiple select), true (true/false), what tricks alone score');
+  for (const b of q.banks) {
+    const flags = [...b.duplicates.map((d) => `questions ${d}`), ...b.outsideFinance].join('; ');
+    console.log(
+      `  ${`${b.longestRight}/${b.singleChoice}`.padStart(6)} ${`${b.allButOne}/${b.multipleSelect}`.padStart(6)} ${`${b.answeredTrue}/${b.trueFalse}`.padStart(6)} ${percent(b.trickScore).padStart(5)}  ${b.key}${flags ? `  (${flags})` : ''}`,
+    );
+  }
+  const B = REVIEW_BOUNDS;
+  console.log(`Course: right answer longest ${percent(q.longestRightShare)} (≤ ${percent(B.longestRightMax)}); all but one ${percent(q.allButOneShare)} (≤ ${percent(B.allButOneMax)}); true ${percent(q.trueShare)} (${percent(B.trueShareMin)}–${percent(B.trueShareMax)}); tricks' median ${percent(q.trickMedian)} (≤ ${percent(B.trickMedianMax)})`);
+  for (const line of q.beyondBounds) console.log(`  FAIL ${line}`);
+  return q.beyondBounds.length;
 }
 
 const command = process.argv[2];
