@@ -262,6 +262,23 @@ describe('school sign-in: each bad input gets a clear page, creates nothing and 
     }
   });
 
+  it('a wrong audience (an ID token minted for another app, from the right provider with its right key)', async () => {
+    const { port } = new URL(world.local.issuer);
+    const { clientSecret } = world.local.provider;
+    const restart = (idTokenAudience?: string) =>
+      startLocalProvider({ db: world.t.db, redirectUri: `${PUBLIC_URL}/api/sso/callback/lincoln`, port: Number(port), host: '127.0.0.1', clientSecret, signingKey: world.local.signingKey, idTokenAudience });
+    await world.local.close();
+    world.local = await restart('another-app');
+    try {
+      await refusedWith('token', () => signInThroughSchool(app(), 'maya.johnson@example.edu'));
+    } finally {
+      await world.local.close();
+      world.local = await restart();
+    }
+    // the same provider, addressing its tokens to the app again, signs Maya in
+    expect(handoffOf((await signInThroughSchool(app(), 'maya.johnson@example.edu')).response)).toBeTruthy();
+  });
+
   it('a wrongly signed ID token (signed by a key the provider did not publish to the app)', async () => {
     // the app learned the district's key at an earlier sign-in; then a server at the same address,
     // with the same client, signs with another key under the same key id

@@ -45,12 +45,20 @@ export interface LocalProviderOptions {
   clientSecret?: string;
   /** the ID token's lifetime in seconds (default 600) */
   idTokenTtlSeconds?: number;
+  /**
+   * tests only: the ID tokens name this audience instead of the client that asked, as a token minted
+   * for another app would. A standard provider never does this, so the relying party's audience check
+   * can only be seen failing against a provider made to misbehave.
+   */
+  idTokenAudience?: string;
 }
 
 export interface LocalProvider {
   issuer: string;
   /** what the relying party needs to use it */
   provider: SsoProviderConfig;
+  /** the key it signs with (a provider restarted with it is the same provider to the app) */
+  signingKey: JsonWebKey & { kid?: string };
   close(): Promise<void>;
 }
 
@@ -180,6 +188,7 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
   } as never);
   // a warning for Node 20 only; the provider works on it
   provider.on('server_error', () => undefined);
+  if (options.idTokenAudience) misaddressIdTokens(provider, options.idTokenAudience);
 
   const interactions = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const match = /^\/interaction\/([\w-]+)(\/login|\/continue)?$/.exec((req.url ?? '').split('?')[0] ?? '');
@@ -236,11 +245,32 @@ ${signInForm(uid, 'Use another account', null)}`
   return {
     issuer,
     provider: { id: 'lincoln', issuer, clientId, clientSecret, sourcedIdClaim: 'sourced_id' },
+    signingKey,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * Makes the provider's ID tokens name `audience`: the token's `aud` comes from the client the token is
+ * issued to, read once at the start of IdToken#issue (before its first await), so the client is shown
+ * with another id for that moment only. Each provider instance has its own IdToken class.
+ */
+function misaddressIdTokens(provider: OidcProviderInstance, audience: string): void {
+  type Issuing = { client: object };
+  const { prototype } = (provider as unknown as { IdToken: { prototype: { issue(this: Issuing, ...args: unknown[]): Promise<string> } } }).IdToken;
+  const issue = prototype.issue;
+  prototype.issue = function (this: Issuing, ...args: unknown[]) {
+    const client = this.client;
+    this.client = new Proxy(client, { get: (target, key) => (key === 'clientId' ? audience : Reflect.get(target, key)) });
+    try {
+      return issue.apply(this, args);
+    } finally {
+      this.client = client;
+    }
   };
 }
 
