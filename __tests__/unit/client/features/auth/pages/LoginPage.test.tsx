@@ -1,5 +1,5 @@
 /** /login: validation, each failure kind's message, the end reason, the submitted request, the busy button. */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootState } from '../../../../../../src/client/app/store';
 import type { ApiProblem } from '../../../../../../src/client/api/apiProblem';
@@ -15,6 +15,23 @@ beforeEach(() => {
 });
 
 describe('/login', () => {
+  it('offers the school sign-in buttons under the form, each named by its provider and showing its mark', async () => {
+    const providers = [
+      { id: 'google', name: 'Google' },
+      { id: 'microsoft', name: 'Microsoft' },
+      { id: 'lincoln', name: 'Lincoln district sign-in' },
+    ] as const;
+    renderApp('/login', { preloadedState: { ...withAuth({}), schoolSignIn: { status: 'succeeded', school: '', providers: [...providers] } } });
+    const section = await screen.findByRole('region', { name: 'School sign-in' });
+    const links = providers.map(({ name }) => within(section).getByRole('link', { name }));
+    expect(within(section).getAllByRole('link')).toEqual(links);
+    expect(links[0]!.getAttribute('href')).toMatch(/^\/api\/sso\/start\/google/);
+    // Google's four-colour G and Microsoft's four squares; the others their initial
+    expect([...links[0]!.querySelectorAll('svg path')].map((p) => p.getAttribute('fill'))).toEqual(['#EA4335', '#4285F4', '#FBBC05', '#34A853']);
+    expect(links[1]!.querySelectorAll('svg rect')).toHaveLength(4);
+    expect(links[2]!.querySelector('svg')).toBeNull();
+  });
+
   it('has labelled fields, a Sign in button and the links to forgot password and register', async () => {
     renderApp('/login');
     expect(await screen.findByLabelText(/user name/i)).toBeInTheDocument();
