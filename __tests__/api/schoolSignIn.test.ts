@@ -17,6 +17,7 @@ beforeAll(async () => {
     { email: 'unverified.student@example.edu', emailVerified: false, givenName: 'Una', familyName: 'Verified' },
     { email: 'someone@elsewhere.org', emailVerified: true, givenName: 'Sam', familyName: 'Else' },
     { email: 'new.student@example.edu', emailVerified: true, givenName: 'Nia', familyName: 'New' },
+    { email: 'new.teacher@example.edu', emailVerified: true, givenName: 'Tess', familyName: 'New', role: 'teacher' },
   ]);
 }, 60_000);
 afterAll(async () => world?.close());
@@ -73,7 +74,7 @@ describe('school sign-in: accounts are linked, never guessed', () => {
     expect(answer.json()).toMatchObject({ redirect: '/app/catalog/budgeting', body: { user: { userName: 'learner' } } });
   });
 
-  it('creates an unknown student only where the school allows it, in that school', async () => {
+  it('creates an unknown student only where the school allows it, in that school; never a staff member', async () => {
     const before = await counts();
     const refused = await signInThroughSchool(app(), 'new.student@example.edu');
     expect(problemOf(refused.response)).toBe('unknown-account');
@@ -87,6 +88,12 @@ describe('school sign-in: accounts are linked, never guessed', () => {
     expect(body.user).toMatchObject({ firstName: 'Nia', lastName: 'New', userName: 'new.student' });
     expect(body.clients.map((c) => c.lsclientID)).toEqual(['LINCOLN-HS']);
     expect(body.permissions).toEqual([]);
+    // staff are never created by sign-in, even where students are: refused, nothing made, audited
+    const staffBefore = await counts();
+    const teacher = await signInThroughSchool(app(), 'new.teacher@example.edu');
+    expect(problemOf(teacher.response)).toBe('staff-unknown');
+    expect(await counts()).toEqual(staffBefore);
+    expect(await lastRefusal()).toMatchObject({ reason: 'staff-unknown', email: 'new.teacher@example.edu' });
     await serviceCall(app(), 'PUT', '/admin/sso', { token: admin.token, payload: { createStudents: false } });
   });
 });

@@ -28,6 +28,8 @@ export interface DirectoryAccount {
   familyName: string;
   /** the OneRoster sourcedId the district's directory holds, if any */
   sourcedId?: string | null;
+  /** the person's role in the directory ("teacher"), sent as Clever and ClassLink send theirs */
+  role?: string;
 }
 
 export interface LocalProviderOptions {
@@ -143,7 +145,7 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
     ],
     jwks: { keys: [signingKey as never] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name', 'sourced_id'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name', 'sourced_id', 'role'] },
     // the claims go in the ID token itself, as Google's and Microsoft's do
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -164,6 +166,7 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
             family_name: account.familyName,
             name: `${account.givenName} ${account.familyName}`,
             ...(account.sourcedId ? { sourced_id: account.sourcedId } : {}),
+            ...(account.role ? { role: account.role } : {}),
           };
         },
       };
