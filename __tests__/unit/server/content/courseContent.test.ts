@@ -121,6 +121,15 @@ describe('[content] worked examples recomputed from the ledger', () => {
     expect(article('income-and-taxes/side-gigs-and-1099')).toContain(`${usd(base)} × ${value('self-employment-tax-rate') / 100} ≈ **${usd(cents(base * (value('self-employment-tax-rate') / 100)))}**`);
   });
 
+  it('Side Gigs and 1099 Income: the 25% set-aside is self-employment tax (about 14%) plus the 10% or 12% bracket', () => {
+    const selfEmployment = value('self-employment-tax-rate') * 0.9235;
+    expect(Math.round(selfEmployment)).toBe(14);
+    for (const bracket of [10, 12]) expect(Math.abs(selfEmployment + bracket - 25)).toBeLessThanOrEqual(1.5);
+    const tip = 'of 92.35% of net earnings, about 14%. Federal income tax at the 10% or 12% bracket adds about 10% to 12%. That is about 25% in all.';
+    expect(section('earning-income/tax-season-and-side-income/side-gigs-and-1099-income').body).toContain(tip);
+    expect(article('income-and-taxes/side-gigs-and-1099')).toContain('of 92.35% of profit (about 14%)');
+  });
+
   it.each([
     ['section', 'earning-income/your-first-paycheck/reading-your-pay-stub', 600, ['social-security-rate', 'medicare-rate']],
     ['section', 'earning-income/your-first-paycheck/gross-pay-and-net-pay', 600, ['fica-rate']],
