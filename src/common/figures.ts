@@ -38,6 +38,7 @@ export const FIGURES = {
   "retirement-withdrawal-age": { value: 59.5, format: "number", year: 2025, source: "Internal Revenue Code section 72(t)(2)(A)(i); IRS Topic No. 558" },
   "self-employment-filing-threshold": { value: 400, format: "usd", year: 2026, source: "IRS, Self-Employment Tax (Social Security and Medicare Taxes); Schedule SE (Form 1040), tax year 2026" },
   "self-employment-tax-rate": { value: 15.3, format: "percent", year: 2026, source: "IRS, Self-Employment Tax (Social Security and Medicare Taxes); Internal Revenue Code section 1401 (checked for 2026)" },
+  "social-security-credit-earnings": { value: 1890, format: "usd", year: 2026, source: "Social Security Administration, Cost-of-Living Increase and Other Determinations for 2026 (Federal Register, November 3, 2025); SSA, Quarter of Coverage" },
   "social-security-rate": { value: 6.2, format: "percent", year: 2026, source: "Internal Revenue Code section 3101(a); IRS Topic No. 751, Social Security and Medicare withholding rates (checked for 2026)" },
   "social-security-wage-base": { value: 184500, format: "usd", year: 2026, source: "Social Security Administration, Cost-of-Living Increase and Other Determinations for 2026 (Federal Register, November 3, 2025)" },
   "standard-deduction-head-of-household": { value: 24150, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax year 2026 inflation adjustments, including the Public Law 119-21 amendments)" },

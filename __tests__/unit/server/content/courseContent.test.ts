@@ -79,15 +79,39 @@ describe('[content] worked examples recomputed from the ledger', () => {
     expect(body).toContain(`about ${(Math.round(((ten + twelve) / 30_000) * 1000) / 10).toFixed(1)}% of her total earnings`);
   });
 
-  it('Social Security and Medicare: Ravi’s FICA on $7,800 (and his W-2 shows the same)', () => {
-    const ss = cents(7_800 * (value('social-security-rate') / 100));
-    const medicare = cents(7_800 * (value('medicare-rate') / 100));
+  it('Social Security and Medicare: Ravi’s FICA on 26 paychecks of $600 (and his W-2 shows the same)', () => {
+    const wages = 26 * 600;
+    const ss = cents(wages * (value('social-security-rate') / 100));
+    const medicare = cents(wages * (value('medicare-rate') / 100));
     const body = section('earning-income/how-taxes-work/social-security-and-medicare').body;
+    expect(body).toContain(`26 x $600 = ${usd(wages).replace('.00', '')}`);
     expect(body).toContain(`= ${usd(ss)}, and his Medicare tax is`);
     expect(body).toContain(`${usd(ss)} + ${usd(medicare)} = ${usd(ss + medicare)}`);
+    expect(body).toContain(`so ${usd(2 * (ss + medicare))} goes into the system`);
     const w2 = section('earning-income/tax-season-and-side-income/the-w-2-and-tax-season').body;
+    expect(w2).toContain(`26 x $600 = ${usd(wages).replace('.00', '')} in Box 1 and 26 x $10 = $260 in Box 2`);
     expect(w2).toContain(`${usd(ss)} of Social Security tax`);
     expect(w2).toContain(`${usd(medicare)} of Medicare tax`);
+    // the pay stub's per-paycheck lines add up to the W-2's year
+    expect(cents(26 * cents(600 * (value('social-security-rate') / 100)))).toBe(ss);
+    expect(cents(26 * cents(600 * (value('medicare-rate') / 100)))).toBe(medicare);
+  });
+
+  it('Social Security and Medicare: four credits take four times one credit’s earnings; Ravi’s year earns all four', () => {
+    const credit = value('social-security-credit-earnings');
+    const body = section('earning-income/how-taxes-work/social-security-and-medicare').body;
+    expect(body).toContain(`4 x ${usd(credit).replace('.00', '')} = ${usd(4 * credit).replace('.00', '')}`);
+    expect(3_000).toBeLessThan(2 * credit); // the ten-week summer job: 1 credit
+    expect(3_000).toBeGreaterThanOrEqual(credit);
+    expect(26 * 600).toBeGreaterThanOrEqual(4 * credit);
+  });
+
+  it('The W-4 and Withholding and Roth IRAs for Teens: Ravi’s $15,600 year (refund, Roth IRA limit)', () => {
+    const wages = 26 * 600;
+    expect(wages).toBeLessThan(value('standard-deduction-single')); // he owes no income tax: the $260 withheld comes back
+    expect(section('earning-income/how-taxes-work/the-w-4-and-withholding').body).toContain(`26 x $600 = $15,600 were below the ${usd(value('standard-deduction-single')).replace('.00', '')} standard deduction`);
+    expect(wages).toBeGreaterThan(value('ira-contribution-limit')); // so his Roth IRA is capped at the limit
+    expect(section('saving-and-investing/saving-for-the-long-term/roth-iras-for-teens').body).toContain(`Ravi earns $15,600 at the theater this year, more than the limit, so he is capped at the IRS limit of ${usd(value('ira-contribution-limit')).replace('.00', '')}`);
   });
 
   it('Side Gigs and 1099 Income: Mia’s self-employment tax on $1,200 (and Jaden’s on $2,600 in the article)', () => {
@@ -95,6 +119,15 @@ describe('[content] worked examples recomputed from the ledger', () => {
     expect(section('earning-income/tax-season-and-side-income/side-gigs-and-1099-income').body).toContain(`which is about ${usd(tax)}`);
     const base = cents(2_600 * 0.9235);
     expect(article('income-and-taxes/side-gigs-and-1099')).toContain(`${usd(base)} × ${value('self-employment-tax-rate') / 100} ≈ **${usd(cents(base * (value('self-employment-tax-rate') / 100)))}**`);
+  });
+
+  it('Side Gigs and 1099 Income: the 25% set-aside is self-employment tax (about 14%) plus the 10% or 12% bracket', () => {
+    const selfEmployment = value('self-employment-tax-rate') * 0.9235;
+    expect(Math.round(selfEmployment)).toBe(14);
+    for (const bracket of [10, 12]) expect(Math.abs(selfEmployment + bracket - 25)).toBeLessThanOrEqual(1.5);
+    const tip = 'of 92.35% of net earnings, about 14%. Federal income tax at the 10% or 12% bracket adds about 10% to 12%. That is about 25% in all.';
+    expect(section('earning-income/tax-season-and-side-income/side-gigs-and-1099-income').body).toContain(tip);
+    expect(article('income-and-taxes/side-gigs-and-1099')).toContain('of 92.35% of profit (about 14%)');
   });
 
   it.each([
