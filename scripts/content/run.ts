@@ -2,13 +2,14 @@
  * `npm run content:generate`: writes src/common/figures.ts (the figures ledger for the worksheets)
  * and docs/standards.md (the benchmarks and the sections that teach them) from content/.
  * `npm run content:check`: validates the content as the import does, then reports each section's
- * reading grade, the figures older than the current tax year (with the files to recompute) and the
+ * reading grade, the review banks' figures (reviewQuality.ts), recurring characters' disagreements, the figures older than the current tax year (with the files to recompute) and the
  * benchmarks no section teaches, and the glossary's duplicate terms (warnings). Exits 1 when a section is outside grades 8–10 without a note,
  * a review question names no section it tests, or a generated file is out of date; stale figures and known gaps are listed, not failed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCatalog } from '../../src/server/content/catalog';
+import { CHARACTERS_FILE, checkCharacters, contentTexts, readCharacters } from '../../src/server/content/characters';
 import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, questionsWithoutSection, sectionKey, STANDARDS_DOC, standardsDoc } from '../../src/server/content/contentReport';
 import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
 import { buildGlossary } from '../../src/server/content/glossary';
@@ -57,6 +58,14 @@ function check(): number {
   failures += unplaced.length;
 
   failures += reviewReport(modules);
+
+  // recurring characters keep one story (content/characters.yaml)
+  const characters = readCharacters(CONTENT);
+  const told = checkCharacters(characters, contentTexts(modules, readKnowledgeBase(CONTENT)));
+  console.log(`\nRecurring characters (${CHARACTERS_FILE}): ${characters.map((c) => c.name).join(', ') || 'none'}; ${told.disagreements.length} disagreement${told.disagreements.length === 1 ? '' : 's'}`);
+  for (const d of told.disagreements) console.log(`  FAIL ${d.where}: "${d.text}" says ${d.stated}, but ${d.character}'s ${d.fact} is ${d.expected}`);
+  for (const rule of told.unused) console.log(`  FAIL ${CHARACTERS_FILE}: ${rule} matches nothing: reword it to the way the content says it`);
+  failures += told.disagreements.length + told.unused.length;
 
   const figures = readFigures(CONTENT);
   const today = new Date();
