@@ -109,4 +109,12 @@ describe('[content] careers and taxes: worked examples recomputed from the ledge
     expect(body).toContain(`6 hours x ${usd(overtimeRate)} = ${usd(6 * overtimeRate, true)}`);
     expect(body).toContain(`$600 + ${usd(6 * overtimeRate, true)} = ${usd(600 + 6 * overtimeRate, true)}`);
   });
+
+  it('Marcus’s overtime premium: only the extra half is deductible from federal income tax', () => {
+    const body = section('careers-and-income/understanding-your-pay/overtime-pay');
+    const premiumRate = 15 * (value('overtime-multiplier') - 1);
+    expect(body).toContain(`6 hours x ${usd(premiumRate)} = ${usd(6 * premiumRate, true)}`);
+    expect(body).toContain(`The other ${usd(6 * 15, true)} of his overtime pay (6 hours x $15)`);
+    expect(6 * premiumRate).toBeLessThan(value('overtime-deduction-cap'));
+  });
 });
