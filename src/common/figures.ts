@@ -34,6 +34,8 @@ export const FIGURES = {
   "medicare-rate": { value: 1.45, format: "percent", year: 2026, source: "Internal Revenue Code section 3101(b); IRS Topic No. 751, Social Security and Medicare withholding rates (checked for 2026)" },
   "ncua-insurance-limit": { value: 250000, format: "usd", year: 2025, source: "NCUA, 12 CFR Part 745" },
   "negative-info-reporting-years": { value: 7, format: "number", year: 2026, source: "CFPB, How long does negative information remain on my credit report?; Fair Credit Reporting Act, 15 U.S.C. 1681c(a)" },
+  "overtime-deduction-cap": { value: 12500, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, sec. 70202; IRC section 225 (no tax on overtime); IRS, One, Big, Beautiful Bill provisions (checked for 2026)" },
+  "overtime-deduction-cap-joint": { value: 25000, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, sec. 70202; IRC section 225(b) (checked for 2026)" },
   "overtime-multiplier": { value: 1.5, format: "number", year: 2026, source: "US Department of Labor, Wages and the Fair Labor Standards Act, 29 U.S.C. 207 (checked for 2026)" },
   "retirement-withdrawal-age": { value: 59.5, format: "number", year: 2025, source: "Internal Revenue Code section 72(t)(2)(A)(i); IRS Topic No. 558" },
   "self-employment-filing-threshold": { value: 400, format: "usd", year: 2026, source: "IRS, Self-Employment Tax (Social Security and Medicare Taxes); Schedule SE (Form 1040), tax year 2026" },
@@ -46,5 +48,7 @@ export const FIGURES = {
   "standard-deduction-single": { value: 16100, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax year 2026 inflation adjustments, including the Public Law 119-21 amendments)" },
   "tax-bracket-10-top-single": { value: 12400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax rate tables for tax year 2026, unmarried individuals)" },
   "tax-bracket-12-top-single": { value: 50400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32 (tax rate tables for tax year 2026, unmarried individuals)" },
+  "tips-deduction-cap": { value: 25000, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, sec. 70201; IRC section 224 (no tax on tips); IRS, One, Big, Beautiful Bill provisions (checked for 2026)" },
+  "tips-overtime-deduction-phaseout": { value: 150000, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, secs. 70201-70202; IRC sections 224(b)(2) and 225(b)(2) (checked for 2026)" },
   "wage-garnishment-max-rate": { value: 25, format: "percent", year: 2026, source: "US Department of Labor, Wage and Hour Division, Fact Sheet #30: The Federal Wage Garnishment Law, Consumer Credit Protection Act's Title III (15 U.S.C. 1673)" },
 } as const;

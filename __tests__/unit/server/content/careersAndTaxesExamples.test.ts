@@ -109,4 +109,20 @@ describe('[content] careers and taxes: worked examples recomputed from the ledge
     expect(body).toContain(`6 hours x ${usd(overtimeRate)} = ${usd(6 * overtimeRate, true)}`);
     expect(body).toContain(`$600 + ${usd(6 * overtimeRate, true)} = ${usd(600 + 6 * overtimeRate, true)}`);
   });
+
+  it('Nia’s first paycheck: 22 hours at $11.50, and Jamal’s refund of 26 withholdings of $9', () => {
+    const body = section('careers-and-income/your-first-job/first-day-paperwork');
+    expect(body).toContain(`22 x $11.50 = ${usd(22 * 11.5)}`);
+    // the review's Jamal question rests on the refund the section teaches
+    expect(body).toContain('comes back to you as a **refund**');
+    expect(26 * 9).toBe(234);
+  });
+
+  it('Marcus’s overtime premium: only the extra half is deductible from federal income tax', () => {
+    const body = section('careers-and-income/understanding-your-pay/overtime-pay');
+    const premiumRate = 15 * (value('overtime-multiplier') - 1);
+    expect(body).toContain(`6 hours x ${usd(premiumRate)} = ${usd(6 * premiumRate, true)}`);
+    expect(body).toContain(`The other ${usd(6 * 15, true)} of his overtime pay (6 hours x $15)`);
+    expect(6 * premiumRate).toBeLessThan(value('overtime-deduction-cap'));
+  });
 });
