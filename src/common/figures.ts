@@ -4,6 +4,7 @@
  */
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 24500, format: "usd", year: 2026, source: "IRS, Notice 2025-67; news release IR-2025-111 (401(k) limit increases to $24,500 for 2026, IRA limit increases to $7,500)" },
+  "aca-out-of-pocket-max-self-only": { value: 10600, format: "usd", year: 2026, source: "HHS and CMS, Marketplace Integrity and Affordability final rule (June 2025), revised maximum annual limitation on cost sharing for plan years beginning in 2026; HealthCare.gov, Out-of-pocket maximum/limit" },
   "american-opportunity-credit-max": { value: 2500, format: "usd", year: 2025, source: "IRS, Publication 970 (2025), Tax Benefits for Education, chapter 2" },
   "bankruptcy-reporting-years": { value: 10, format: "number", year: 2026, source: "CFPB, How long does negative information remain on my credit report?; Fair Credit Reporting Act, 15 U.S.C. 1681c(a)(1)" },
   "billing-error-notice-days": { value: 60, format: "number", year: 2025, source: "CFPB, Regulation Z (Truth in Lending), 12 CFR 1026.13(b); Fair Credit Billing Act, 15 U.S.C. 1666" },
@@ -13,6 +14,7 @@ export const FIGURES = {
   "credit-score-max": { value: 850, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "credit-score-min": { value: 300, format: "number", year: 2025, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "debit-card-liability-prompt": { value: 50, format: "usd", year: 2025, source: "CFPB, Regulation E (Electronic Fund Transfers), 12 CFR 1005.6(b)" },
+  "dependent-coverage-age": { value: 26, format: "number", year: 2026, source: "Affordable Care Act, Public Health Service Act section 2714 (42 U.S.C. 300gg-14); HealthCare.gov, Getting health coverage if you're under 26" },
   "direct-loan-limit-dependent-first-year": { value: 5500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-limit-subsidized-first-year": { value: 3500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-rate-undergrad": { value: 6.39, format: "percent", year: 2025, source: "US Department of Education, Federal Student Aid, Interest Rates for Direct Loans First Disbursed on or After July 1, 2025 (rate set by 20 U.S.C. 1087e(b)(8))" },
@@ -29,6 +31,9 @@ export const FIGURES = {
   "fico-weight-length-of-history": { value: 15, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-new-credit": { value: 10, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-payment-history": { value: 35, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
+  "good-faith-estimate-dispute-amount": { value: 400, format: "usd", year: 2026, source: "No Surprises Act; 45 CFR 149.620 (patient-provider dispute resolution); CMS, No Surprises: Understand your rights against surprise medical bills" },
+  "hdhp-min-deductible-self-only": { value: 1700, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-19 (2026 inflation-adjusted amounts for HSAs and high deductible health plans)" },
+  "hsa-contribution-limit-self-only": { value: 4400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-19 (2026 inflation-adjusted amounts for HSAs and high deductible health plans)" },
   "ira-contribution-limit": { value: 7500, format: "usd", year: 2026, source: "IRS, Notice 2025-67; news release IR-2025-111 (401(k) limit increases to $24,500 for 2026, IRA limit increases to $7,500)" },
   "late-penalty-max-rate": { value: 25, format: "percent", year: 2025, source: "Internal Revenue Code section 6651(a)" },
   "long-term-capital-gains-rate-middle": { value: 15, format: "percent", year: 2025, source: "Internal Revenue Code section 1(h); IRS Topic No. 409, Capital gains and losses" },
