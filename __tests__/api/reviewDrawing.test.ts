@@ -187,20 +187,20 @@ describe('a module pre-test and post-test', () => {
 
   it('measures before and after on the same material: pre-test once, post-test once every section is read, both on the transcript', async () => {
     const pre = await ok<ModuleTestView>('GET', `${MOD}/pre-test`);
-    expect(pre).toMatchObject({ kind: 'pre-test', title: 'Pre-test: Budgeting Basics', score: null, locked: null, questionCount: 6 });
-    expect(pre.questions).toHaveLength(6);
+    expect(pre).toMatchObject({ kind: 'pre-test', title: 'Pre-test: Budgeting Basics', score: null, locked: null, questionCount: 8 });
+    expect(pre.questions).toHaveLength(8);
     const reviewOf = new Map(
       (await t.db.selectFrom('content_questions').select(['id', 'review_id']).execute()).map((r) => [r.id, r.review_id]),
     );
-    // two questions from each of the module's three review banks
-    expect(new Set(pre.questions.map((q) => reviewOf.get(q.id))).size).toBe(3);
+    // two questions from each of the module's four review banks
+    expect(new Set(pre.questions.map((q) => reviewOf.get(q.id))).size).toBe(4);
     // the post-test is closed until every section is read
     const closed = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
     expect(closed).toMatchObject({ locked: 'The post-test opens once you have read every section of this module.', serving: null, questions: [] });
     expect((await call('POST', `${MOD}/post-test/attempts`, { serving: 'x', answers: {} })).statusCode).toBe(409);
 
-    const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < 3 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
-    expect(preResult).toMatchObject({ score: 50, correctCount: 3, questionCount: 6, preTestScore: 50, postTestScore: null });
+    const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < 4 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
+    expect(preResult).toMatchObject({ score: 50, correctCount: 4, questionCount: 8, preTestScore: 50, postTestScore: null });
     expect(preResult.results.every((r) => r.explanation !== null && r.correctAnswer !== null)).toBe(true);
     // a module test draws from every material's bank: each question carries the section it tests, in its own material
     const sectionOf = new Map((await t.db.selectFrom('content_questions').select(['id', 'section_slug']).execute()).map((r) => [r.id, r.section_slug]));
@@ -218,7 +218,7 @@ describe('a module pre-test and post-test', () => {
     const module = await ok<{ materials: { slug: string; sections: { slug: string }[] }[] }>('GET', MOD);
     for (const mat of module.materials) for (const s of mat.sections) await ok('POST', `${MOD}/materials/${mat.slug}/sections/${s.slug}/complete`);
     const post = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
-    expect(post.questions).toHaveLength(6);
+    expect(post.questions).toHaveLength(8);
     // other questions than the pre-test asked: a gain is not a memory of the same questions
     expect(post.questions.filter((q) => pre.questions.some((p) => p.id === q.id))).toEqual([]);
     const postResult = await ok<ModuleTestResult>('POST', `${MOD}/post-test/attempts`, await servedAnswers(t.db, post as unknown as ReviewView, rightOf(post)));
