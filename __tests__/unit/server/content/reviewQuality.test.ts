@@ -2,7 +2,8 @@
  * The review-bank figures `npm run content:check` holds the course to: what test-taking tricks alone
  * score, repeated questions and arithmetic that is not finance.
  */
-import type { CatalogModule, CatalogQuestion } from '../../../../src/server/content/catalog';
+import path from 'node:path';
+import { readCatalog, type CatalogModule, type CatalogQuestion } from '../../../../src/server/content/catalog';
 import { allButOne, bankQuality, courseQuality, median, rightIsLongest, trickAnswers, workedNumbers } from '../../../../src/server/content/reviewQuality';
 
 // each question its own prompt, so only the tests about repeats have any
@@ -85,5 +86,13 @@ describe('[content] the course against its bounds', () => {
     ]);
     const fair = courseQuality([moduleOf([[single(['the right one', 'a longer wrong one'], 0), multi(['a', 'b', 'c', 'd'], [0, 1]), tf(true), tf(false)]])]);
     expect(fair).toEqual(expect.objectContaining({ longestRightShare: 0, allButOneShare: 0, trueShare: 0.5, trickMedian: 0.25, beyondBounds: [] }));
+  });
+});
+
+describe('[content] the course measures knowledge, not test-taking tricks', () => {
+  it('every review bank together within the bounds; no repeated question or arithmetic outside finance in any bank', () => {
+    const course = courseQuality(readCatalog(path.resolve(__dirname, '../../../../content')));
+    expect(course.banks.length).toBeGreaterThan(40);
+    expect(course.beyondBounds).toEqual([]);
   });
 });
