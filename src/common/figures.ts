@@ -20,6 +20,7 @@ export const FIGURES = {
   "direct-loan-rate-undergrad": { value: 6.39, format: "percent", year: 2025, source: "US Department of Education, Federal Student Aid, Interest Rates for Direct Loans First Disbursed on or After July 1, 2025 (rate set by 20 U.S.C. 1087e(b)(8))" },
   "early-withdrawal-penalty-rate": { value: 10, format: "percent", year: 2025, source: "Internal Revenue Code section 72(t); IRS Topic No. 558, Additional tax on early distributions from retirement plans other than IRAs" },
   "estimated-tax-threshold": { value: 1000, format: "usd", year: 2026, source: "IRS, Form 1040-ES (2026), Estimated Tax for Individuals; Internal Revenue Code section 6654(e)(1)" },
+  "failure-to-file-minimum-penalty": { value: 525, format: "usd", year: 2026, source: "Internal Revenue Code section 6651(a), as adjusted for inflation; IRS, Failure to File Penalty (irs.gov penalties page)" },
   "failure-to-file-penalty-rate": { value: 5, format: "percent", year: 2025, source: "Internal Revenue Code section 6651(a)(1); IRS, Failure to File Penalty (irs.gov penalties page)" },
   "failure-to-pay-penalty-rate": { value: 0.5, format: "percent", year: 2025, source: "Internal Revenue Code section 6651(a)(2); IRS, Failure to Pay Penalty (irs.gov penalties page)" },
   "fdic-insurance-limit": { value: 250000, format: "usd", year: 2025, source: "FDIC, 12 CFR Part 330; made permanent by the Dodd-Frank Act (2010)" },

@@ -93,13 +93,17 @@ describe('[content] careers and taxes: worked examples recomputed from the ledge
     expect(body).toContain(`$900 - ${usd(tax)} = ${usd(cents(900 - tax))}`);
   });
 
-  it('Kai’s late penalties on $400, two months late', () => {
+  it('Kai’s late penalties on $400: a return more than 60 days late, or only a late payment', () => {
     const body = section('taxes/tax-mistakes-and-scams/penalties-and-fixing-mistakes');
-    const late = 400 * rate('failure-to-file-penalty-rate') * 2;
+    // IRC 6651(a): past 60 days the filing penalty is at least the smaller of the minimum or the tax due
+    const minimum = value('failure-to-file-minimum-penalty');
+    const lateReturn = Math.max(400 * rate('failure-to-file-penalty-rate') * 3, Math.min(minimum, 400));
+    expect(lateReturn).toBe(400);
+    expect(body).toContain(`the smaller of ${usd(minimum, true)} and his $400 of tax is ${usd(lateReturn, true)}`);
+    expect(body).toContain(`So his filing penalty is ${usd(lateReturn, true)}, as much as the tax itself`);
     const unpaid = 400 * rate('failure-to-pay-penalty-rate') * 2;
-    expect(body).toContain(`x 2 = ${usd(late, true)}, plus interest`);
     expect(body).toContain(`x 2 = ${usd(unpaid, true)}, plus interest`);
-    expect(body).toContain(`${usd(late, true)} - ${usd(unpaid, true)} = ${usd(late - unpaid, true)}`);
+    expect(body).toContain(`about ${usd(lateReturn, true)} - ${usd(unpaid, true)} = ${usd(lateReturn - unpaid, true)}`);
   });
 
   it('Marcus’s overtime: 46 hours at $15', () => {

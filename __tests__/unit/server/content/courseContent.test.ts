@@ -141,6 +141,24 @@ describe('[content] worked examples recomputed from the ledger', () => {
   });
 });
 
+describe('[content] worked examples recomputed from the numbers they state', () => {
+  it('Renting vs. Buying: Tessa’s monthly cost of owning with 10% down includes PMI', () => {
+    const body = section('housing/buying-a-home-someday/renting-vs-buying').body;
+    const loan = 240_000 * 0.9;
+    const r = 0.065 / 12;
+    const principalAndInterest = cents((loan * r) / (1 - (1 + r) ** -360));
+    // PMI applies below 20% down; 0.5% a year sits inside the approximate range the section states
+    const pmi = cents((loan * 0.005) / 12);
+    const rows = [principalAndInterest, 2_880 / 12, 1_500 / 12, pmi, 2_400 / 12];
+    const total = cents(rows.reduce((a, b) => a + b, 0));
+    expect(body).toContain(`$${loan.toLocaleString('en-US')} x 0.005 = $1,080 a year, or ${usd(pmi).replace('.00', '')} a month`);
+    for (const row of rows) expect(body).toContain(`| ${usd(row)} |`);
+    expect(body).toContain(`| **Total** | **${usd(total)}** |`);
+    expect(body).toContain(`$1,365.27 + $240 + $125 + $90 + $200 = ${usd(total)}`);
+    expect(body).toContain(`${usd(total)} - $1,500 = ${usd(cents(total - 1_500))} more each month`);
+  });
+});
+
 describe('[content] national standards', () => {
   it('every section names at least one grade-12 benchmark', () => {
     expect(sections.filter((s) => s.section.standards.length === 0).map((s) => s.key)).toEqual([]);
