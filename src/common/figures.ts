@@ -27,6 +27,7 @@ export const FIGURES = {
   "fico-weight-length-of-history": { value: 15, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-new-credit": { value: 10, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-payment-history": { value: 35, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
+  "gambling-loss-deduction-rate": { value: 90, format: "percent", year: 2026, source: "Public Law 119-21, section 70114, amending Internal Revenue Code section 165(d) (wagering losses), for tax years beginning after December 31, 2025" },
   "ira-contribution-limit": { value: 7500, format: "usd", year: 2026, source: "IRS, Notice 2025-67; news release IR-2025-111 (401(k) limit increases to $24,500 for 2026, IRA limit increases to $7,500)" },
   "late-penalty-max-rate": { value: 25, format: "percent", year: 2025, source: "Internal Revenue Code section 6651(a)" },
   "long-term-capital-gains-rate-middle": { value: 15, format: "percent", year: 2025, source: "Internal Revenue Code section 1(h); IRS Topic No. 409, Capital gains and losses" },
