@@ -5,6 +5,10 @@
  * in the text fails the row that states it.
  */
 import path from 'node:path';
+import { budgetTotals, fiftyThirtyTwenty, type BudgetData, type ExpenseLine } from '../../../../src/common/budget';
+import { compoundGrowth, federalWithholdingEstimate, loanPayment, paycheckEstimate } from '../../../../src/common/calculators';
+import { formatCents, formatPercentFixed } from '../../../../src/common/money';
+import { monthlyInterest, netWorth, savingsGoalTimeline } from '../../../../src/common/worksheets';
 import { readCatalog } from '../../../../src/server/content/catalog';
 import { readFigures } from '../../../../src/server/content/figures';
 
@@ -125,5 +129,161 @@ describe('[content] gambling, betting and trading apps: worked examples recomput
     ['Lena takes home $2,000 a month', Math.round(((50 * 52) / 12 / 2_000) * 1000) / 10],
   ])('the review question starting “%s” has the recomputed answer', (start, answer) => {
     expect(numericAnswer(gambling, start)).toBeCloseTo(answer, 6);
+  });
+});
+
+/**
+ * The capstone's numbers are what the app's own tools show (the paycheck, loan and compound interest
+ * calculators, the budget wizard's review step, the Savings Goal Timeline and Net Worth worksheets),
+ * computed here by the same functions, so a student who follows the text sees the same figures.
+ */
+describe('[content] capstone, your first year on your own: Nia’s numbers are what the app’s tools show', () => {
+  const capstone = material('budgeting', 'your-first-year-on-your-own');
+  const paycheck = body(capstone, 'nias-first-paycheck');
+  const car = body(capstone, 'choosing-a-car-loan');
+  const budget = body(capstone, 'building-nias-budget');
+  const savings = body(capstone, 'saving-for-emergencies-and-retirement');
+  const year = body(capstone, 'year-end-net-worth-and-turning-in');
+  const $ = formatCents;
+  const whole = (cents: number): string => $(cents).replace(/\.00$/, '');
+  /** a ledger percent as the factor the text multiplies by ({{figure:<id>:decimal}}) */
+  const factor = (id: string): string => String(Number((value(id) / 100).toPrecision(12)));
+
+  // $18.00 an hour, 40 hours a week, every two weeks; a made-up 3% state rate
+  const grossCents = 1_800 * 80;
+  const estimate = paycheckEstimate(grossCents, 'biweekly', 300);
+  const loans = new Map([36, 48, 60].map((months) => [months, loanPayment(800_000, 750, months)]));
+  const carPayment = loans.get(36)!.paymentCents;
+
+  it('gross pay, taxable income and the 2026 federal income tax of a single filer', () => {
+    const yearly = 18 * 40 * 52;
+    const deduction = value('standard-deduction-single');
+    const tenTop = value('tax-bracket-10-top-single');
+    const taxable = yearly - deduction;
+    expect(taxable).toBeLessThanOrEqual(value('tax-bracket-12-top-single'));
+    const ten = tenTop * 10; // cents: 10% of the first slice
+    const twelve = (taxable - tenTop) * 12;
+    expect(paycheck).toContain(`$18.00 x 40 x 52 = ${whole(yearly * 100)} a year, or $18.00 x 80 = ${whole(grossCents)} a paycheck`);
+    expect(paycheck).toContain(`Taxable income: ${whole(yearly * 100)} - ${whole(deduction * 100)} = ${whole(taxable * 100)}`);
+    expect(paycheck).toContain(`The first ${whole(tenTop * 100)} is taxed at 10%: ${$(ten)}`);
+    expect(paycheck).toContain(`The rest, ${whole(taxable * 100)} - ${whole(tenTop * 100)} = ${whole((taxable - tenTop) * 100)}, is taxed at 12%: ${$(twelve)}`);
+    expect(paycheck).toContain(`${$(ten)} + ${$(twelve)} = ${$(ten + twelve)} a year, or ${$(ten + twelve)} / 26 = ${$(estimate.federalCents)} a paycheck`);
+    // the paycheck calculator's estimate is the same yearly tax spread over 26 paychecks
+    expect(federalWithholdingEstimate(grossCents, 'biweekly')).toBe(Math.round((ten + twelve) / 26));
+  });
+
+  it('one paycheck: Social Security, Medicare, state tax and net pay as the paycheck calculator shows them', () => {
+    expect(paycheck).toContain(`Social Security: $1,440 x ${factor('social-security-rate')} = ${$(estimate.socialSecurityCents)}`);
+    expect(paycheck).toContain(`Medicare: $1,440 x ${factor('medicare-rate')} = ${$(estimate.medicareCents)}`);
+    expect(paycheck).toContain(`State income tax: $1,440 x 0.03 = ${$(estimate.stateCents)}`);
+    const lines = [estimate.federalCents, estimate.socialSecurityCents, estimate.medicareCents, estimate.stateCents];
+    expect(paycheck).toContain(`Net pay: $1,440 - ${lines.map($).join(' - ')} = ${$(estimate.netCents)}`);
+    expect(paycheck).toContain(`${$(estimate.netCents)} x 26 / 12 = about ${whole(estimate.netMonthlyCents)}`);
+    const twoPaychecks = 2 * estimate.netCents;
+    expect(paycheck).toContain(`Most months bring two paychecks, or ${$(twoPaychecks)}, which is about $${Math.round((estimate.netMonthlyCents - twoPaychecks) / 10_000) * 100} less`);
+  });
+
+  it('the car loan at 36, 48 and 60 months, as the loan payment calculator shows it', () => {
+    expect(car).toContain(`pays $1,500 down from the $2,400 she saved from summer jobs, which leaves ${whole(950_000 - 150_000)} to borrow`);
+    for (const [months, loan] of loans) {
+      expect(car).toContain(`| ${months} months | ${$(loan.paymentCents)} | ${$(loan.totalPaidCents)} | ${$(loan.totalInterestCents)} |`);
+    }
+    const [short, long] = [loans.get(36)!, loans.get(60)!];
+    expect(car).toContain(`its payment is ${$(short.paymentCents - long.paymentCents)} lower each month`);
+    expect(car).toContain(`${$(long.totalInterestCents)} - ${$(short.totalInterestCents)} = ${$(long.totalInterestCents - short.totalInterestCents)} more in interest`);
+    const carMonthly = carPayment + 12_000 + 11_000;
+    expect(car).toContain(`${$(carPayment)} + $120 + $110 = ${$(carMonthly)}, which is ${$(carMonthly)} / ${whole(estimate.netMonthlyCents)} = about ${formatPercentFixed(Math.round((carMonthly / estimate.netMonthlyCents) * 10_000), 0)} of her take-home pay`);
+  });
+
+  it('the budget wizard’s review step for the budget in the table', () => {
+    // the expenses as the section's table lists them: | Expense | Need or want | Fixed or variable | $amount |
+    const expenses: ExpenseLine[] = [...budget.matchAll(/^\| ([^|]+) \| (Need|Want) \| (Fixed|Variable) \| \$([\d,]+) \|$/gm)].map((m): ExpenseLine => ({
+      category: m[1]!,
+      kind: m[2] === 'Need' ? 'need' : 'want',
+      variability: m[3] === 'Fixed' ? 'fixed' : 'variable',
+      amountCents: Number(m[4]!.replaceAll(',', '')) * 100,
+    }));
+    expect(expenses).toHaveLength(11);
+    const data: BudgetData = {
+      name: 'Nia’s first-year budget',
+      month: '',
+      payFrequency: 'biweekly',
+      incomes: [{ source: 'Paycheck', amountCents: estimate.netCents, frequency: 'biweekly' }],
+      expenses,
+      goals: [
+        { name: 'Emergency fund', targetCents: 400_000, savedCents: 50_000, monthlyCents: 25_000 },
+        { name: 'Roth IRA', targetCents: 120_000, savedCents: 0, monthlyCents: 10_000 },
+      ],
+      debts: [{ name: 'Car loan', balanceCents: 800_000, paymentCents: carPayment }],
+    };
+    const totals = budgetTotals(data);
+    const [needs, wants, saving] = fiftyThirtyTwenty(totals);
+    expect(budget).toContain(`enter her paycheck of ${$(estimate.netCents)} every two weeks, and the wizard converts it to a monthly income of ${$(totals.incomeCents)}`);
+    expect(budget).toContain(`- Goal: emergency fund, target $4,000, saved $500, $250 a month.`);
+    expect(budget).toContain(`- Debt: car loan, balance $8,000, payment ${$(carPayment)} a month.`);
+    const amounts = (kind: 'need' | 'want') => expenses.filter((e) => e.kind === kind).map((e) => whole(e.amountCents!)).join(' + ');
+    expect(budget).toContain(`- Needs: ${amounts('need')} = ${$(totals.needsCents)}, which is ${formatPercentFixed(needs!.actualBasisPoints, 1)} of income.`);
+    expect(budget).toContain(`- Wants: ${amounts('want')} = ${$(totals.wantsCents)}, which is ${formatPercentFixed(wants!.actualBasisPoints, 1)}.`);
+    expect(budget).toContain(`- Savings and debt: $250 + $100 + ${$(carPayment)} = ${$(totals.savingsAndDebtCents)}, which is ${formatPercentFixed(saving!.actualBasisPoints, 1)}.`);
+    expect(budget).toContain(
+      `- Surplus each month: ${$(totals.incomeCents)} - ${$(totals.needsCents)} - ${$(totals.wantsCents)} - ${$(totals.savingsAndDebtCents)} = ${$(totals.balanceCents)}.`,
+    );
+    const studio = 125_000 - 87_500;
+    expect(budget).toContain(`Her needs would rise by $1,250 - $875 = ${whole(studio)}`);
+    expect(budget).toContain(`her ${$(totals.balanceCents)} surplus would become ${$(totals.balanceCents)} - ${whole(studio)} = ${$(totals.balanceCents - studio)}`);
+  });
+
+  // the emergency fund in the Savings Goal Timeline worksheet: $4,000 goal, $500 saved, $250 a month, 3.50% APY
+  const fund = savingsGoalTimeline({ goalName: 'Nia’s emergency fund', targetCents: 400_000, currentCents: 50_000, monthlyCents: 25_000, aprBasisPoints: 350 });
+  const fundAfterYear = fund.balances[11]!;
+
+  it('the emergency fund’s timeline and the Roth IRA’s growth, as the worksheet and the calculator show them', () => {
+    expect(savings).toContain(`for about $4,000 / $1,555 = ${(4_000 / 1_555).toFixed(1)} months`);
+    expect(savings).toContain(`- Months to the goal: ${fund.months}, with a final balance of ${$(fund.finalBalanceCents)}.`);
+    expect(savings).toContain(`- Interest earned along the way: ${$(fund.totalInterestCents)}.`);
+    expect(savings).toContain(`- Balance after 12 months: ${$(fundAfterYear)}.`);
+    expect(500 + 14 * 250).toBe(4_000);
+    expect(savings).toContain('Without any interest, $500 + 14 x $250 = $4,000, so the goal would also take 14 months');
+    const grow = (years: number) => compoundGrowth({ principalCents: 0, monthlyCents: 10_000, rateBasisPoints: 700, compounding: 'monthly', years });
+    const [early, late] = [grow(46), grow(36)];
+    expect(savings).toContain(`| 19 | 46 | ${whole(early.totalContributionsCents)} | ${$(early.finalBalanceCents)} |`);
+    expect(savings).toContain(`| 29 | 36 | ${whole(late.totalContributionsCents)} | ${$(late.finalBalanceCents)} |`);
+    expect(savings).toContain(
+      `depositing ${whole(early.totalContributionsCents - late.totalContributionsCents)} less but ending with ${$(early.finalBalanceCents)} - ${$(late.finalBalanceCents)} = ${$(early.finalBalanceCents - late.finalBalanceCents)} less`,
+    );
+  });
+
+  it('net worth at the start and in December, as the Net Worth worksheet shows it', () => {
+    expect(year).toContain(`$400 + $500 + $9,500 - $8,000 = ${whole(40_000 + 50_000 + 950_000 - 800_000)}`);
+    // the lender's statement after 12 payments: each month's interest at APR / 12, then the payment
+    let loanBalance = 800_000;
+    for (let month = 0; month < 12; month += 1) loanBalance += monthlyInterest(loanBalance, 750) - carPayment;
+    const assets = [65_000, fundAfterYear, 123_640, 820_000];
+    const result = netWorth({ assets: assets.map((amountCents) => ({ name: '', amountCents })), liabilities: [{ name: 'Car loan', amountCents: loanBalance }] });
+    expect(year).toContain(`| Checking account | $650.00 | Car loan | ${$(loanBalance)} |`);
+    expect(year).toContain(`| Emergency fund | ${$(fundAfterYear)} |`);
+    expect(year).toContain(`after 12 payments of ${$(carPayment)}`);
+    expect(year).toContain(`- Assets: ${assets.map($).join(' + ')} = ${$(result.assetsCents)}.`);
+    expect(year).toContain(`- Net worth: ${$(result.assetsCents)} - ${$(loanBalance)} = ${$(result.netWorthCents)}.`);
+    expect(year).toContain(`- Change over the year: ${$(result.netWorthCents)} - $2,400 = ${$(result.netWorthCents - 240_000)}.`);
+    expect(year).toContain(`more than the ${whole(12 * (25_000 + 10_000))} she deposited into her two savings goals`);
+  });
+
+  it.each<[string, number]>([
+    ['Marcus earns $16.50 an hour', 16.5 * 80],
+    ['A car costs $260 a month', Math.round(((260 + 135 + 90) / 2_500) * 1000) / 10],
+    ['A monthly budget has $2,800 of income', 2_800 - (1_500 + 420 + 300 + 230)],
+    ['An emergency fund goal is $3,000', (3_000 - 600) / 200],
+    ['Jay has $1,200 in checking', 1_200 + 2_500 + 6_000 - (4_300 + 400)],
+  ])('the review question starting “%s” has the recomputed answer', (start, answer) => {
+    expect(numericAnswer(capstone, start)).toBeCloseTo(answer, 6);
+  });
+
+  it('the review question on the coworker’s federal income tax uses the 2026 ledger figures', () => {
+    const q = capstone.review.questions.find((x) => x.prompt.startsWith('Nia\'s coworker is a single filer'))!;
+    expect(q.prompt).toContain(`${figures.get('standard-deduction-single')!.year}`);
+    expect(q.prompt).toContain(`the ${whole(value('standard-deduction-single') * 100)} standard deduction, 10% on the first ${whole(value('tax-bracket-10-top-single') * 100)}`);
+    const taxable = 33_800 - value('standard-deduction-single');
+    expect(q.answer as number).toBeCloseTo(value('tax-bracket-10-top-single') * 0.1 + (taxable - value('tax-bracket-10-top-single')) * 0.12, 6);
   });
 });
