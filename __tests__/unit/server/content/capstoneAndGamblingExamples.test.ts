@@ -86,7 +86,7 @@ describe('[content] gambling, betting and trading apps: worked examples recomput
     const kept = 2 * 110 - (110 + winAt110(110));
     expect(edge).toContain(`the app pays out ${usd(110 + winAt110(110), true)} and keeps ${usd(kept, true)}`);
     expect(edge).toContain(`$10 / $220 = ${pct(kept / 220)} of all the money bet`);
-    expect(edge).toContain(`The expected loss is $10,000 x ${pct(wheelEdge, 2)} = ${usd(10_000 * 0.0526, true)}`);
+    expect(edge).toContain(`so the expected loss is $10,000 x ${pct(wheelEdge, 2)} = ${usd(10_000 * 0.0526, true)}`);
     expect(Math.round(10_000 * wheelEdge)).toBe(Math.round(10_000 * 0.0526));
   });
 
