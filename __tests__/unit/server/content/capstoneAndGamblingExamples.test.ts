@@ -42,11 +42,9 @@ const pct = (fraction: number, decimals = 1): string => `${(fraction * 100).toFi
 
 describe('[content] gambling, betting and trading apps: worked examples recomputed', () => {
   const gambling = material('consumer-skills', 'gambling-betting-and-trading-apps');
-  const odds = body(gambling, 'odds-and-expected-value');
-  const edge = body(gambling, 'the-house-edge');
-  const apps = body(gambling, 'how-apps-keep-you-playing');
-  const loot = body(gambling, 'loot-boxes-and-trading-apps');
-  const help = body(gambling, 'age-limits-and-getting-help');
+  const [odds, edge, apps, loot, help] = ['odds-and-expected-value', 'the-house-edge', 'how-apps-keep-you-playing', 'loot-boxes-and-trading-apps', 'age-limits-and-getting-help'].map(
+    (slug) => body(gambling, slug),
+  ) as [string, string, string, string, string];
 
   // a $10 bet at -110 on a toss-up, and the house edge of an American wheel (18 red of 38 pockets)
   const winAt110 = (stake: number): number => (stake * 100) / 110;
@@ -139,11 +137,13 @@ describe('[content] gambling, betting and trading apps: worked examples recomput
  */
 describe('[content] capstone, your first year on your own: Nia’s numbers are what the app’s tools show', () => {
   const capstone = material('budgeting', 'your-first-year-on-your-own');
-  const paycheck = body(capstone, 'nias-first-paycheck');
-  const car = body(capstone, 'choosing-a-car-loan');
-  const budget = body(capstone, 'building-nias-budget');
-  const savings = body(capstone, 'saving-for-emergencies-and-retirement');
-  const year = body(capstone, 'year-end-net-worth-and-turning-in');
+  const [paycheck, car, budget, savings, year] = [
+    'nias-first-paycheck',
+    'choosing-a-car-loan',
+    'building-nias-budget',
+    'saving-for-emergencies-and-retirement',
+    'year-end-net-worth-and-turning-in',
+  ].map((slug) => body(capstone, slug)) as [string, string, string, string, string];
   const $ = formatCents;
   const whole = (cents: number): string => $(cents).replace(/\.00$/, '');
   /** a ledger percent as the factor the text multiplies by ({{figure:<id>:decimal}}) */
