@@ -135,12 +135,12 @@ describe('[content] gambling, betting and trading apps: worked examples recomput
  * calculators, the budget wizard's review step, the Savings Goal Timeline and Net Worth worksheets),
  * computed here by the same functions, so a student who follows the text sees the same figures.
  */
-describe('[content] capstone, your first year on your own: Nia’s numbers are what the app’s tools show', () => {
+describe('[content] capstone, your first year on your own: Imani’s numbers are what the app’s tools show', () => {
   const capstone = material('budgeting', 'your-first-year-on-your-own');
   const [paycheck, car, budget, savings, year] = [
-    'nias-first-paycheck',
+    'imanis-first-paycheck',
     'choosing-a-car-loan',
-    'building-nias-budget',
+    'building-imanis-budget',
     'saving-for-emergencies-and-retirement',
     'year-end-net-worth-and-turning-in',
   ].map((slug) => body(capstone, slug)) as [string, string, string, string, string];
@@ -205,7 +205,7 @@ describe('[content] capstone, your first year on your own: Nia’s numbers are w
     }));
     expect(expenses).toHaveLength(11);
     const data: BudgetData = {
-      name: 'Nia’s first-year budget',
+      name: 'Imani’s first-year budget',
       month: '',
       payFrequency: 'biweekly',
       incomes: [{ source: 'Paycheck', amountCents: estimate.netCents, frequency: 'biweekly' }],
@@ -234,7 +234,7 @@ describe('[content] capstone, your first year on your own: Nia’s numbers are w
   });
 
   // the emergency fund in the Savings Goal Timeline worksheet: $4,000 goal, $500 saved, $250 a month, 3.50% APY
-  const fund = savingsGoalTimeline({ goalName: 'Nia’s emergency fund', targetCents: 400_000, currentCents: 50_000, monthlyCents: 25_000, aprBasisPoints: 350 });
+  const fund = savingsGoalTimeline({ goalName: 'Imani’s emergency fund', targetCents: 400_000, currentCents: 50_000, monthlyCents: 25_000, aprBasisPoints: 350 });
   const fundAfterYear = fund.balances[11]!;
 
   it('the emergency fund’s timeline and the Roth IRA’s growth, as the worksheet and the calculator show them', () => {
@@ -270,7 +270,7 @@ describe('[content] capstone, your first year on your own: Nia’s numbers are w
   });
 
   it.each<[string, number]>([
-    ['Marcus earns $16.50 an hour', 16.5 * 80],
+    ['Yusuf earns $16.50 an hour', 16.5 * 80],
     ['A car costs $260 a month', Math.round(((260 + 135 + 90) / 2_500) * 1000) / 10],
     ['A monthly budget has $2,800 of income', 2_800 - (1_500 + 420 + 300 + 230)],
     ['An emergency fund goal is $3,000', (3_000 - 600) / 200],
@@ -280,7 +280,7 @@ describe('[content] capstone, your first year on your own: Nia’s numbers are w
   });
 
   it('the review question on the coworker’s federal income tax uses the 2026 ledger figures', () => {
-    const q = capstone.review.questions.find((x) => x.prompt.startsWith('Nia\'s coworker is a single filer'))!;
+    const q = capstone.review.questions.find((x) => x.prompt.startsWith('Imani\'s coworker is a single filer'))!;
     expect(q.prompt).toContain(`${figures.get('standard-deduction-single')!.year}`);
     expect(q.prompt).toContain(`the ${whole(value('standard-deduction-single') * 100)} standard deduction, 10% on the first ${whole(value('tax-bracket-10-top-single') * 100)}`);
     const taxable = 33_800 - value('standard-deduction-single');
