@@ -7,11 +7,16 @@
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ModuleDetail, ModuleTestResult, ModuleTestView, ReviewAnswer, ReviewResult, ReviewView, TranscriptRow } from '../../src/common/catalog';
+import { readCatalog } from '../../src/server/content/catalog';
 import { importContent, offerAllModules } from '../../src/server/content/importContent';
+import { MODULE_TEST_PER_MATERIAL } from '../../src/server/services/catalog/moduleTests';
 import { servedAnswers } from './support/reviews';
 import { createTestApp, messageOf, serviceCall, signIn, type TestApp } from './support/testApp';
 
 const CONTENT = path.resolve(__dirname, '../../content');
+/** Budgeting's review banks, and the questions a module test draws from them (two from each) */
+const BUDGETING_BANKS = readCatalog(CONTENT).find((m) => m.slug === 'budgeting')!.materials.length;
+const MODULE_TEST_QUESTIONS = BUDGETING_BANKS * MODULE_TEST_PER_MATERIAL;
 const MAT = '/catalog/modules/earning-income/materials/tax-season-and-side-income';
 
 let t: TestApp;
@@ -187,20 +192,20 @@ describe('a module pre-test and post-test', () => {
 
   it('measures before and after on the same material: pre-test once, post-test once every section is read, both on the transcript', async () => {
     const pre = await ok<ModuleTestView>('GET', `${MOD}/pre-test`);
-    expect(pre).toMatchObject({ kind: 'pre-test', title: 'Pre-test: Budgeting Basics', score: null, locked: null, questionCount: 8 });
-    expect(pre.questions).toHaveLength(8);
+    expect(pre).toMatchObject({ kind: 'pre-test', title: 'Pre-test: Budgeting Basics', score: null, locked: null, questionCount: MODULE_TEST_QUESTIONS });
+    expect(pre.questions).toHaveLength(MODULE_TEST_QUESTIONS);
     const reviewOf = new Map(
       (await t.db.selectFrom('content_questions').select(['id', 'review_id']).execute()).map((r) => [r.id, r.review_id]),
     );
-    // two questions from each of the module's four review banks
-    expect(new Set(pre.questions.map((q) => reviewOf.get(q.id))).size).toBe(4);
+    // two questions from each of the module's review banks
+    expect(new Set(pre.questions.map((q) => reviewOf.get(q.id))).size).toBe(BUDGETING_BANKS);
     // the post-test is closed until every section is read
     const closed = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
     expect(closed).toMatchObject({ locked: 'The post-test opens once you have read every section of this module.', serving: null, questions: [] });
     expect((await call('POST', `${MOD}/post-test/attempts`, { serving: 'x', answers: {} })).statusCode).toBe(409);
 
-    const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < 4 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
-    expect(preResult).toMatchObject({ score: 50, correctCount: 4, questionCount: 8, preTestScore: 50, postTestScore: null });
+    const preResult = await ok<ModuleTestResult>('POST', `${MOD}/pre-test/attempts`, await servedAnswers(t.db, pre as unknown as ReviewView, (i) => (i < MODULE_TEST_QUESTIONS / 2 ? rightOf(pre)(i) : wrong(byId.get(pre.questions[i]!.id)!))));
+    expect(preResult).toMatchObject({ score: 50, correctCount: MODULE_TEST_QUESTIONS / 2, questionCount: MODULE_TEST_QUESTIONS, preTestScore: 50, postTestScore: null });
     expect(preResult.results.every((r) => r.explanation !== null && r.correctAnswer !== null)).toBe(true);
     // a module test draws from every material's bank: each question carries the section it tests, in its own material
     const sectionOf = new Map((await t.db.selectFrom('content_questions').select(['id', 'section_slug']).execute()).map((r) => [r.id, r.section_slug]));
@@ -218,7 +223,7 @@ describe('a module pre-test and post-test', () => {
     const module = await ok<{ materials: { slug: string; sections: { slug: string }[] }[] }>('GET', MOD);
     for (const mat of module.materials) for (const s of mat.sections) await ok('POST', `${MOD}/materials/${mat.slug}/sections/${s.slug}/complete`);
     const post = await ok<ModuleTestView>('GET', `${MOD}/post-test`);
-    expect(post.questions).toHaveLength(8);
+    expect(post.questions).toHaveLength(MODULE_TEST_QUESTIONS);
     // other questions than the pre-test asked: a gain is not a memory of the same questions
     expect(post.questions.filter((q) => pre.questions.some((p) => p.id === q.id))).toEqual([]);
     const postResult = await ok<ModuleTestResult>('POST', `${MOD}/post-test/attempts`, await servedAnswers(t.db, post as unknown as ReviewView, rightOf(post)));

@@ -32,6 +32,7 @@ export const FIGURES = {
   "fico-weight-length-of-history": { value: 15, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-new-credit": { value: 10, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
   "fico-weight-payment-history": { value: 35, format: "percent", year: 2026, source: "myFICO, What's in my FICO Scores" },
+  "gambling-loss-deduction-rate": { value: 90, format: "percent", year: 2026, source: "Public Law 119-21, section 70114, amending Internal Revenue Code section 165(d) (wagering losses), for tax years beginning after December 31, 2025" },
   "good-faith-estimate-dispute-amount": { value: 400, format: "usd", year: 2026, source: "No Surprises Act; 45 CFR 149.620 (patient-provider dispute resolution); CMS, No Surprises: Understand your rights against surprise medical bills" },
   "hdhp-min-deductible-self-only": { value: 1700, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-19 (2026 inflation-adjusted amounts for HSAs and high deductible health plans)" },
   "hsa-contribution-limit-self-only": { value: 4400, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-19 (2026 inflation-adjusted amounts for HSAs and high deductible health plans)" },

@@ -1,12 +1,14 @@
 /**
  * Markdown for content bodies: markdown-it with html:false (raw HTML is escaped, never passed on).
  * `checkMarkdown` enforces the content rules (no raw HTML, no images, no level-1 headings, links only
- * to same-site paths); `renderMarkdown` renders, and drops any link that is not a same-site path.
+ * to same-site paths, and a knowledge-base, worksheet or budget wizard link to one that exists);
+ * `renderMarkdown` renders, and drops any link that is not a same-site path.
  */
 import MarkdownIt from 'markdown-it';
 import { KB_ARTICLES, KB_PATH_PREFIX } from '../../common/catalog';
 import { GLOSSARY_TERM_CLASS, type GlossaryEntry } from '../../common/knowledgeBase';
 import { CALCULATOR_TITLES, DIAGRAM_TITLES, DIRECTIVE_PARAGRAPH, TOOL_CLASS, TOOL_MIN_HEIGHT, isToolKind, type CalculatorKind, type DiagramKind, type ToolType } from '../../common/lessonTools';
+import { WORKSHEET_KINDS, isWorksheetKind } from '../../common/worksheets';
 import { termForms, termKey } from './glossary';
 
 /**
@@ -132,6 +134,28 @@ function markGlossary(state: StateCore): void {
 }
 renderer.core.ruler.after('inline', 'glossary', markGlossary);
 
+/**
+ * A section may send the student to a worksheet or the budget wizard (a capstone's hands-on steps):
+ * the app's paths (src/client/app/routes.tsx) for a new worksheet of a kind and a new budget, checked
+ * here so that a misspelt kind is refused at import rather than shown as a page that is not found.
+ */
+const WORKSHEETS_PATH = '/app/resources/worksheets';
+const BUDGET_WIZARD_PATHS = ['/app/resources/budget-wizard', '/app/resources/budget-wizard/create'];
+
+/** The problem with a link into the worksheets or the budget wizard, or null (also for any other path). */
+function toolLinkProblem(href: string): string | null {
+  const pathOnly = href.split(/[?#]/)[0]!;
+  if (pathOnly.startsWith(`${WORKSHEETS_PATH}/`)) {
+    const [kind, ...rest] = pathOnly.slice(WORKSHEETS_PATH.length + 1).split('/');
+    if (kind !== undefined && isWorksheetKind(kind) && rest.length === 0) return null;
+    return `link "${href}" is not a worksheet: write ${WORKSHEETS_PATH}/<kind> with a kind of ${WORKSHEET_KINDS.join(', ')}`;
+  }
+  if (pathOnly.startsWith(`${BUDGET_WIZARD_PATHS[0]!}/`) && !BUDGET_WIZARD_PATHS.includes(pathOnly)) {
+    return `link "${href}" is not the budget wizard: write ${BUDGET_WIZARD_PATHS.join(' or ')}`;
+  }
+  return null;
+}
+
 /** Detects raw HTML (a renderer with html:true sees it as html tokens; we never render with it). */
 const inspector = new MarkdownIt({ html: true, linkify: false });
 type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -160,6 +184,8 @@ export function checkMarkdown(body: string): string | null {
         const known = topic !== undefined && KB_ARTICLES[topic] !== undefined && (article === undefined || KB_ARTICLES[topic].includes(article));
         if (!known || rest.length > 0) return `link "${href}" is not a known knowledge-base topic or article`;
       }
+      const toolProblem = toolLinkProblem(href);
+      if (toolProblem) return toolProblem;
     }
   }
   return null;

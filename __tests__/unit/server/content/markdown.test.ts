@@ -32,6 +32,14 @@ describe('checkMarkdown', () => {
     ['![x](/a.png)', /images are not allowed/],
     ['[x](http://example.com)', /same-site path/],
     ['[x](/app/resources/knowledge-base/insurance/nope)', /not a known knowledge-base/],
+    // a section may send the student to start a worksheet or a budget; a misspelt kind is refused
+    ['Fill in the [Net Worth worksheet](/app/resources/worksheets/net-worth).', null],
+    ['[the list of worksheets](/app/resources/worksheets) and [one](/app/resources/worksheets/savings-goal#top)', null],
+    ['Open the [budget wizard](/app/resources/budget-wizard/create) or [your budgets](/app/resources/budget-wizard).', null],
+    ['[x](/app/resources/worksheets/net-wroth)', /not a worksheet: write \/app\/resources\/worksheets\/<kind> with a kind of net-worth, /],
+    ['[x](/app/resources/worksheets/paycheck/12)', /not a worksheet/],
+    ['[x](/app/resources/worksheets/)', /not a worksheet/],
+    ['[x](/app/resources/budget-wizard/new)', /not the budget wizard: write \/app\/resources\/budget-wizard or \/app\/resources\/budget-wizard\/create/],
   ])('%s → %s', (md, problem) => {
     const found = checkMarkdown(md);
     if (problem === null) expect(found).toBeNull();
