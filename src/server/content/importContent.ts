@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { GlossaryEntry } from '../../common/knowledgeBase';
 import type { Db } from '../db';
 import { changed, removed } from '../db/changes';
-import { readCatalog, type CatalogModule } from './catalog';
+import { readCatalog, storedGuideOf, type CatalogModule } from './catalog';
 import { FIGURES_FILE } from './figures';
 import { STANDARDS_FILE } from './standards';
 import { readSynonyms } from './kbSynonyms';
@@ -103,6 +103,7 @@ async function writeCatalog(
           objectives: JSON.stringify(m.objectives),
           estimated_minutes: m.estimatedMinutes,
           overview_html: renderMarkdown(m.body),
+          guide: JSON.stringify(storedGuideOf(m)),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
