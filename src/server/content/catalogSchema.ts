@@ -210,7 +210,7 @@ export const guideSchema = object({
       .integer('minutes must be a whole number of minutes')
       .min(5, 'minutes must be from 5 to 120')
       .max(120, 'minutes must be from 5 to 120'),
-    materials: array().strict().typeError('materials must be a list').of(guideText('a material', 200)).required('materials is required (a list; [] when nothing is needed)'),
+    materials: array().strict().typeError('materials must be a list').of(guideText('a material', 300)).required('materials is required (a list; [] when nothing is needed)'),
     steps: array().strict().typeError('steps must be a list').of(guideText('a step', 600)).required('steps is required').min(3, 'steps must list 3 to 10 steps').max(10, 'steps must list 3 to 10 steps'),
   })
     .strict()

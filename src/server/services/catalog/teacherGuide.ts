@@ -58,7 +58,7 @@ export function pacingOf(m: TreeModule, file: CatalogGuide | null): TeacherGuide
 /** The guide of a module: `overview` is its row (summary, objectives), `stored` what the import kept for the guide. */
 export function buildGuide(m: TreeModule, objectives: string[], stored: StoredGuide | null): TeacherGuide {
   const file = stored?.file ?? null;
-  const sectionTitle = new Map(m.materials.flatMap((mat) => mat.sections.map((s) => [`${mat.slug}/${s.slug}`, s.title] as const)));
+  const sectionTitle = new Map<string, string>(m.materials.flatMap((mat) => mat.sections.map((s): [string, string] => [`${mat.slug}/${s.slug}`, s.title])));
   const standards = (stored?.benchmarks ?? []).map((b) => ({
     id: b.id,
     text: b.text,
