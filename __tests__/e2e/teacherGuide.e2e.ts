@@ -25,7 +25,7 @@ describe('the teacher guide of a module', () => {
   it('a teacher opens it from the module page and sees the prompts, the activity and the answer key', async () => {
     await signInAs(page, 'teacher', `/app/catalog/${MODULE}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByRole('link', { name: `Teacher guide for ${TITLE}` }).click();
+    await page.getByRole('link', { name: `Open the teacher guide for ${TITLE}` }).click();
     await page.waitForURL(`**${GUIDE}`);
     await page.getByRole('heading', { level: 1, name: `Teacher Guide: ${TITLE}` }).waitFor();
 
@@ -45,7 +45,7 @@ describe('the teacher guide of a module', () => {
 
   it('downloads the student packet: a PDF of real size', async () => {
     await signInAs(page, 'teacher', GUIDE);
-    const button = page.getByRole('button', { name: `Download the student packet for ${TITLE} (PDF)` });
+    const button = page.getByRole('button', { name: 'Download the student packet (PDF)' });
     await button.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe(`student-packet-${MODULE}.pdf`);

@@ -157,7 +157,7 @@ function TeacherGuideLink({ slug, title }: { slug: string; title: string }) {
   return (
     <Alert severity="info" sx={{ my: 2 }}>
       Teaching this module?{' '}
-      <Link component={RouterLink} to={guidePath(slug)} aria-label={`Teacher guide for ${title}`}>
+      <Link component={RouterLink} to={guidePath(slug)} aria-label={`Open the teacher guide for ${title}`}>
         Open the teacher guide
       </Link>
       : objectives, standards, pacing, discussion prompts, an activity, the answer key and a printable student packet.

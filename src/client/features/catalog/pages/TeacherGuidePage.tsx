@@ -34,7 +34,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 /** "Download the student packet": the saga asks the server for the PDF, this hands it to the browser. */
-function PacketButton({ slug, moduleTitle }: { slug: string; moduleTitle: string }) {
+function PacketButton({ slug }: { slug: string }) {
   const dispatch = useAppDispatch();
   const path = catalogApi.packet(slug);
   const state = useAppSelector(selectFile(path));
@@ -49,7 +49,6 @@ function PacketButton({ slug, moduleTitle }: { slug: string; moduleTitle: string
       variant="contained"
       disabled={state?.status === 'pending'}
       onClick={() => dispatch(fileRequested({ path, failure: 'Could not create the student packet' }))}
-      aria-label={`Download the student packet for ${moduleTitle} (PDF)`}
     >
       {state?.status === 'pending' ? 'Preparing the packet…' : 'Download the student packet (PDF)'}
     </Button>
@@ -133,7 +132,7 @@ function Guide({ guide }: { guide: TeacherGuide }) {
     >
       <Typography sx={{ mb: 2 }}>{guide.summary}</Typography>
       <Box sx={{ mb: 4, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <PacketButton slug={guide.moduleSlug} moduleTitle={guide.moduleTitle} />
+        <PacketButton slug={guide.moduleSlug} />
         <Typography variant="body2">Every section’s reading{guide.worksheets.length > 0 ? ' and blank worksheets' : ''}, ready to print.</Typography>
       </Box>
       <Part id="guide-objectives" title="Learning objectives">
