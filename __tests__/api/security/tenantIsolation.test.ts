@@ -633,6 +633,13 @@ const MATRIX: Record<string, Row> = {
       expect(own.body).not.toMatch(/Johnson|maya|learner/);
     },
   },
+  ...Object.fromEntries(
+    ['guide', 'answer-key', 'packet'].map((part): [string, Row] => [
+      `OneLook GET /catalog/modules/:slug/${part}`,
+      // content for staff, the same at every school: a learner of either school is refused (services/catalog/teacherGuide.ts)
+      { resource: 'teacher guides', probe: async () => Promise.all([w.b, w.r].map(async (learner) => denied(await call(learner, 'GET', `${MOD}/${part}`)))).then(() => undefined) },
+    ]),
+  ),
 
   // ─── knowledge base ───
   'OneLook GET /kb': { notOwned: 'shared content' },

@@ -56,6 +56,7 @@ const schoolSignIn = () => import(/* webpackChunkName: "school-sign-in" */ '../f
 const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
 const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
 const glossary = () => import(/* webpackChunkName: "glossary" */ '../features/catalog/pages/GlossaryPage');
+const teacherGuide = () => import(/* webpackChunkName: "teacher-guide" */ '../features/catalog/pages/TeacherGuidePage');
 const resources = () => import(/* webpackChunkName: "resources" */ '../features/resources/pages/ResourcesHomePage');
 const kb = () => import(/* webpackChunkName: "knowledge-base" */ '../features/knowledgeBase/pages/KnowledgeBasePages');
 const wizard = () => import(/* webpackChunkName: "budget-wizard" */ '../features/budgetWizard/pages/BudgetWizardPages');
@@ -99,6 +100,7 @@ const P = {
   Section: lazyPage(catalog, 'SectionPage'),
   Glossary: lazyPage(glossary, 'GlossaryPage'),
   Certificate: lazyPage(catalog, 'CertificatePage'),
+  TeacherGuide: lazyPage(teacherGuide, 'TeacherGuidePage'),
   Resources: lazyPage(resources, 'ResourcesHomePage'),
   KbHome: lazyPage(kb, 'KnowledgeBaseHomePage'),
   KbTopic: lazyPage(kb, 'TopicPage'),
@@ -204,6 +206,8 @@ const appChildren: AppRoute[] = [
             path: ':slug',
             children: [
               { index: true, title: 'Module', page: P.ModuleHome },
+              // a module's teacher guide: TEACHER / SCHOOLADMIN at the current school, as the classroom
+              { path: 'guide', access: 'classes', children: [{ index: true, title: 'Teacher Guide', page: P.TeacherGuide }] },
               {
                 path: 'material/:mslug',
                 children: [

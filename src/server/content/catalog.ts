@@ -1,18 +1,19 @@
 /**
  * Reads content/catalog into a validated tree (docs/content-format.md):
  *   catalog/<module>/module.md, catalog/<module>/<material>/material.md,
- *   catalog/<module>/<material>/<section>.md (3+), catalog/<module>/<material>/review.md
+ *   catalog/<module>/<material>/<section>.md (3+), catalog/<module>/<material>/review.md,
+ *   catalog/<module>/guide.md (optional: the teacher guide's prompts and activity)
  * The first problem stops the read with a ContentError naming the file and the problem.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_LIMITS as L, type QuestionType } from '../../common/catalog';
-import { materialSchema, moduleSchema, multipleChoiceSchema, multipleSelectSchema, numericSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
+import { guideSchema, materialSchema, moduleSchema, multipleChoiceSchema, multipleSelectSchema, numericSchema, reviewSchema, sectionSchema, trueFalseSchema } from './catalogSchema';
 import { checkSlug, contentNames, inOrder, isDirectory, validate } from './contentFolder';
 import { expandFigures, readFigures } from './figures';
 import { ContentError, readMarkdownFile, type MarkdownFile } from './frontMatter';
 import { checkMarkdown, wordCount } from './markdown';
-import { readStandards, STANDARDS_FILE, type Standards } from './standards';
+import { readStandards, STANDARDS_FILE, type Benchmark, type Standards } from './standards';
 
 export interface CatalogQuestion {
   type: QuestionType;
@@ -63,6 +64,14 @@ export interface CatalogMaterial {
   review: CatalogReview;
 }
 
+/** A module's teacher guide file (guide.md): what a teacher adds to what the content already says. */
+export interface CatalogGuide {
+  discussionPrompts: string[];
+  activity: { title: string; minutes: number; materials: string[]; steps: string[] };
+  worksheets: string[];
+  pacingNotes: string | null;
+}
+
 export interface CatalogModule {
   slug: string;
   title: string;
@@ -72,6 +81,38 @@ export interface CatalogModule {
   estimatedMinutes: number;
   body: string;
   materials: CatalogMaterial[];
+  /** null: the module has no guide.md yet (its guide shows only what the content gives) */
+  guide: CatalogGuide | null;
+  /** the benchmarks its sections name, with their statements (content/standards.yaml), in the file's order */
+  benchmarks: Benchmark[];
+}
+
+export const GUIDE_FILE = 'guide.md';
+
+/** What the import keeps of a module for its guide (content_modules.guide, JSON). */
+export interface StoredGuide {
+  file: CatalogGuide | null;
+  benchmarks: Benchmark[];
+  /** "<material>/<section>" → the benchmark ids the section names */
+  sectionStandards: Record<string, string[]>;
+}
+
+export function storedGuideOf(m: Pick<CatalogModule, 'guide' | 'benchmarks' | 'materials'>): StoredGuide {
+  const sectionStandards: Record<string, string[]> = {};
+  for (const mat of m.materials) for (const s of mat.sections) if (s.standards.length > 0) sectionStandards[`${mat.slug}/${s.slug}`] = s.standards;
+  return { file: m.guide, benchmarks: m.benchmarks, sectionStandards };
+}
+
+function readGuide(abs: string, file: string, refs: Refs): CatalogGuide {
+  const md = refs.read(abs, file);
+  const data = validate<{ discussionPrompts: string[]; activity: CatalogGuide['activity']; worksheets?: string[]; pacingNotes?: string }>(guideSchema, md.data, file);
+  return { discussionPrompts: data.discussionPrompts, activity: data.activity, worksheets: data.worksheets ?? [], pacingNotes: data.pacingNotes ?? null };
+}
+
+/** The benchmarks the module's sections name, in standards.yaml's order. */
+function benchmarksOf(materials: readonly CatalogMaterial[], standards: Standards | null): Benchmark[] {
+  const named = new Set(materials.flatMap((mat) => mat.sections.flatMap((s) => s.standards)));
+  return (standards?.topics ?? []).flatMap((topic) => topic.benchmarks.filter((b) => named.has(b.id)));
 }
 
 /** What files refer to beyond their own folder: the figures ledger and the standards. */
@@ -201,15 +242,21 @@ function readModule(root: string, rel: string, slug: string, refs: Refs): Catalo
   const data = validate<{ title: string; order: number; summary: string; objectives: string[]; estimatedMinutes: number }>(moduleSchema, md.data, moduleFile);
   checkBody(md, 'an overview');
   const materials: (CatalogMaterial & { file: string })[] = [];
+  let guide: CatalogGuide | null = null;
   for (const entry of list) {
     if (entry.name === 'module.md') continue;
+    if (entry.name === GUIDE_FILE && !entry.dir) {
+      guide = readGuide(path.join(abs, GUIDE_FILE), `${rel}/${GUIDE_FILE}`, refs);
+      continue;
+    }
     const childRel = `${rel}/${entry.name}`;
-    if (!entry.dir) throw new ContentError(childRel, 'is not expected here (a module folder holds module.md and material folders)');
+    if (!entry.dir) throw new ContentError(childRel, 'is not expected here (a module folder holds module.md, an optional guide.md and material folders)');
     checkSlug(entry.name, childRel);
     materials.push({ ...readMaterial(root, childRel, entry.name, refs), file: `${childRel}/material.md` });
   }
   if (materials.length === 0) throw new ContentError(rel, 'has no materials; a module needs at least one material folder');
-  return { slug, ...data, body: md.body, materials: inOrder(materials, 'materials of a module') };
+  const ordered = inOrder(materials, 'materials of a module');
+  return { slug, ...data, body: md.body, materials: ordered, guide, benchmarks: benchmarksOf(ordered, refs.standards) };
 }
 
 /** Reads and validates `<contentDir>/catalog`. Messages name files relative to contentDir. */

@@ -1,6 +1,7 @@
 /** yup schemas for the catalog's front matter (docs/content-format.md is the contract). */
 import { array, boolean, mixed, number, object, string } from 'yup';
 import { CONTENT_LIMITS as L, isKnownArticleKey } from '../../common/catalog';
+import { WORKSHEET_KINDS } from '../../common/worksheets';
 
 const title = (max: number = L.titleMax) =>
   string().strict().trim('title must not start or end with spaces').required('title is required').max(max, `title must be at most ${max} characters`);
@@ -187,3 +188,39 @@ export const reviewSchema = object({
       return value === undefined || !Array.isArray(questions) || questions.length >= 2 * value;
     }),
 }).test(unknownKeys(['title', 'passingScore', 'draw', 'questions']));
+
+const guideText = (what: string, max: number) =>
+  string().strict().typeError(`${what} must be text`).trim(`${what} must not start or end with spaces`).required(`${what} is empty`).max(max, `${what} must be at most ${max} characters`);
+
+/** A module's teacher guide (guide.md, optional): discussion prompts, one activity, worksheets, pacing notes. */
+export const guideSchema = object({
+  discussionPrompts: array()
+    .strict()
+    .typeError('discussionPrompts must be a list')
+    .of(guideText('a discussion prompt', 400))
+    .required('discussionPrompts is required')
+    .min(3, 'discussionPrompts must list 3 to 8 prompts')
+    .max(8, 'discussionPrompts must list 3 to 8 prompts'),
+  activity: object({
+    title: title(),
+    minutes: number()
+      .strict()
+      .typeError('minutes must be a whole number of minutes')
+      .required('minutes is required')
+      .integer('minutes must be a whole number of minutes')
+      .min(5, 'minutes must be from 5 to 120')
+      .max(120, 'minutes must be from 5 to 120'),
+    materials: array().strict().typeError('materials must be a list').of(guideText('a material', 300)).required('materials is required (a list; [] when nothing is needed)'),
+    steps: array().strict().typeError('steps must be a list').of(guideText('a step', 600)).required('steps is required').min(3, 'steps must list 3 to 10 steps').max(10, 'steps must list 3 to 10 steps'),
+  })
+    .strict()
+    .typeError('activity must be a set of title, minutes, materials and steps')
+    .required('activity is required')
+    .test(unknownKeys(['title', 'minutes', 'materials', 'steps'])),
+  worksheets: array()
+    .strict()
+    .typeError('worksheets must be a list of worksheet kinds')
+    .of(string().strict().required('a worksheets entry is empty').oneOf([...WORKSHEET_KINDS], `worksheets entries must be one of ${WORKSHEET_KINDS.join(', ')}`))
+    .optional(),
+  pacingNotes: guideText('pacingNotes', 600).optional(),
+}).test(unknownKeys(['discussionPrompts', 'activity', 'worksheets', 'pacingNotes']));

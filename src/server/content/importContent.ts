@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { GlossaryEntry } from '../../common/knowledgeBase';
 import type { Db } from '../db';
 import { changed, removed } from '../db/changes';
-import { readCatalog, type CatalogModule } from './catalog';
+import { readCatalog, storedGuideOf, type CatalogModule } from './catalog';
 import { FIGURES_FILE } from './figures';
 import { STANDARDS_FILE } from './standards';
 import { readSynonyms } from './kbSynonyms';
@@ -54,6 +54,9 @@ export function hashContent(contentDir: string): string {
   }
   hashKnowledgeBase(hash, contentDir);
   hash.update(`renderer:${RENDERER_VERSION}\0`);
+  // what the import keeps for teacher guides (content_modules.guide, 0032): content imported before
+  // it is imported again once, so its guides have their standards
+  hash.update('teacher-guides:1\0');
   // the ledgers the files refer to: a new figure value changes what the sections say
   for (const name of [FIGURES_FILE, STANDARDS_FILE]) {
     try {
@@ -103,6 +106,7 @@ async function writeCatalog(
           objectives: JSON.stringify(m.objectives),
           estimated_minutes: m.estimatedMinutes,
           overview_html: renderMarkdown(m.body),
+          guide: JSON.stringify(storedGuideOf(m)),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

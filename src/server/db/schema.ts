@@ -263,6 +263,8 @@ export interface ContentModulesTable {
   objectives: string;
   estimated_minutes: number;
   overview_html: string;
+  /** JSON: the teacher guide's imported part (0032; services/catalog/teacherGuide.ts StoredGuide), null before its first import */
+  guide: string | null;
 }
 
 export interface ContentMaterialsTable {

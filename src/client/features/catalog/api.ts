@@ -1,5 +1,8 @@
+import { guideApi } from '../../../common/teacherGuide';
+
 /** The catalog's OneLook paths (server: src/server/services/catalog/routes.ts). */
 export const catalogApi = {
+  ...guideApi,
   catalog: '/catalog',
   module: (m: string) => `/catalog/modules/${m}`,
   material: (m: string, mat: string) => `/catalog/modules/${m}/materials/${mat}`,

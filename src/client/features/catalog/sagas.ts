@@ -13,6 +13,7 @@ import { callService, toApiProblem } from '../../api/apiSaga';
 import { withToast } from '../../api/apiProblem';
 import { now } from '../../app/sagaContext';
 import { MAX_TIME_REPORT_SECONDS, type Bookmark, type CertificateFile, type ReviewAnswer, type ReviewResult } from '../../../common/catalog';
+import type { PacketFile } from '../../../common/teacherGuide';
 import {
   bookmarkAddRequested,
   bookmarkChangeKey,
@@ -21,6 +22,9 @@ import {
   certificateReady,
   certificateRequested,
   changeFailed,
+  fileFailed,
+  fileReady,
+  fileRequested,
   changeSucceeded,
   progressChanged,
   resourceFailed,
@@ -98,6 +102,17 @@ export function* downloadCertificate(action: PayloadAction<{ moduleSlug: string 
   }
 }
 
+/** A PDF the server makes on request (a module's student packet): kept until the page hands it to the browser. */
+export function* downloadFile(action: PayloadAction<{ path: string; failure: string }>): SagaIterator {
+  const { path, failure } = action.payload;
+  try {
+    const file: PacketFile = yield call(callService, { path, timeout: 30_000 });
+    yield put(fileReady({ path, file }));
+  } catch (error) {
+    yield put(withToast(fileFailed({ path, error: toApiProblem(error) }), { summary: failure }));
+  }
+}
+
 /** Whole seconds between open and close, bounded to what one report may carry; 0 = nothing to report. */
 export function secondsToReport(openedAt: number | undefined, closedAt: number): number {
   if (openedAt === undefined) return 0;
@@ -136,5 +151,6 @@ export function* catalogSaga(): SagaIterator {
   yield takeEvery(bookmarkAddRequested.type, addBookmark);
   yield takeEvery(bookmarkRemoveRequested.type, removeBookmark);
   yield takeLeading(certificateRequested.type, downloadCertificate);
+  yield takeEvery(fileRequested.type, downloadFile);
   yield call(timeSpentSaga);
 }

@@ -37,6 +37,8 @@ export const selectChange = (key: string) => (state: RootState): ActionStatus =>
 
 export const selectCertificate = (state: RootState) => state.catalog.certificate;
 
+export const selectFile = (path: string) => (state: RootState) => state.catalog.files[path] ?? null;
+
 /** A transcript row as the table shows it (filterable values: text, numbers, dates). */
 export interface TranscriptTableRow {
   moduleSlug: string;

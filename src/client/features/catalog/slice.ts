@@ -10,6 +10,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PreloadedAnswer } from '../../renderAhead/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
 import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
+import type { PacketFile } from '../../../common/teacherGuide';
 import { currentSchoolChanged, resetOnSessionEnd } from '../auth';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
@@ -34,6 +35,14 @@ export interface CatalogState {
   /** pending changes by a key (section path, bookmark target) so buttons can show progress */
   changes: Record<string, ActionStatus>;
   certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: ApiProblem | null };
+  /** other files downloaded as a PDF answer (a module's student packet), by their OneLook path, until handed to the browser */
+  files: Record<string, FileState>;
+}
+
+export interface FileState {
+  status: ActionStatus;
+  file: PacketFile | null;
+  error: ApiProblem | null;
 }
 
 export const initialState: CatalogState = {
@@ -41,6 +50,7 @@ export const initialState: CatalogState = {
   attempts: {},
   changes: {},
   certificate: { status: 'idle', moduleSlug: null, file: null, error: null },
+  files: {},
 };
 
 /** Every loaded resource is to be fetched again when a page shows it (a change, another school). */
@@ -118,6 +128,20 @@ const catalogSlice = createSlice({
     certificateDelivered(state) {
       state.certificate = initialState.certificate;
     },
+
+    /** `failure`: the toast's summary when the file cannot be made */
+    fileRequested(state, action: PayloadAction<{ path: string; failure: string }>) {
+      state.files[action.payload.path] = { status: 'pending', file: null, error: null };
+    },
+    fileReady(state, action: PayloadAction<{ path: string; file: PacketFile }>) {
+      state.files[action.payload.path] = { status: 'succeeded', file: action.payload.file, error: null };
+    },
+    fileFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
+      state.files[action.payload.path] = { status: 'failed', file: null, error: action.payload.error };
+    },
+    fileDelivered(state, action: PayloadAction<{ path: string }>) {
+      delete state.files[action.payload.path];
+    },
   },
   extraReducers: (builder) => {
     resetOnSessionEnd(builder, initialState);
@@ -152,6 +176,10 @@ export const {
   certificateReady,
   certificateFailed,
   certificateDelivered,
+  fileRequested,
+  fileReady,
+  fileFailed,
+  fileDelivered,
 } = catalogSlice.actions;
 
 export const catalogReducer = catalogSlice.reducer;

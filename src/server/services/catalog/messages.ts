@@ -22,4 +22,6 @@ export const CATALOG_MESSAGES = {
   badCode: 'The verification code is not valid.',
   certificateNotFound: 'No certificate has this verification code.',
   attemptsUsed: attemptsUsedMessage,
+  guideStaffOnly: 'Teacher guides and answer keys are for teachers and school administrators.',
+  guideModuleNotFound: (slug: string) => `There is no module “${slug}” in your school’s catalog, so it has no teacher guide.`,
 } as const;

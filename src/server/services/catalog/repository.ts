@@ -290,6 +290,17 @@ export function moduleOverview(db: Db, moduleId: number): Promise<{ objectives: 
   return db.selectFrom('content_modules').select(['objectives', 'overview_html']).where('id', '=', moduleId).executeTakeFirstOrThrow();
 }
 
+/** A module's objectives (a JSON list) and what the import kept for its teacher guide (JSON, or null). */
+export function moduleGuide(db: Db, moduleId: number): Promise<{ objectives: string; guide: string | null }> {
+  return db.selectFrom('content_modules').select(['objectives', 'guide']).where('id', '=', moduleId).executeTakeFirstOrThrow();
+}
+
+/** The bodies of the materials' sections (the student packet), by material id and section slug. */
+export function sectionBodiesOf(db: Db, materialIds: readonly number[]): Promise<{ material_id: number; slug: string; body_html: string }[]> {
+  if (materialIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('content_sections').select(['material_id', 'slug', 'body_html']).where('material_id', 'in', [...materialIds]).orderBy('position').execute();
+}
+
 export async function materialIntro(db: Db, materialId: number): Promise<string> {
   const row = await db.selectFrom('content_materials').select('intro_html').where('id', '=', materialId).executeTakeFirstOrThrow();
   return row.intro_html;

@@ -37,6 +37,8 @@ import {
   type TranscriptRow,
 } from '../../../common/catalog';
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
+import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION, hasPermission } from '../../../common/permissions';
+import type { PacketFile, TeacherAnswerKey, TeacherGuide } from '../../../common/teacherGuide';
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
 import { retryingTransaction } from '../../db/transaction';
@@ -51,6 +53,8 @@ import { renderCertificatePdf } from './certificatePdf';
 import { CODE_PATTERN, newVerificationCode } from './certificates';
 import { CATALOG_MESSAGES } from './messages';
 import { drawModuleTest, moduleTestStatuses, testTitle } from './moduleTests';
+import { renderPacketPdf } from './packetPdf';
+import { answerKeyOf, buildGuide, parseStoredGuide } from './teacherGuide';
 import { continueInModule, materialSummary, moduleCard, moduleDates, progressOf, progressSummary, transcriptRows } from './progress';
 import * as repo from './repository';
 import { materialKey, sectionKey, type LearnerProgress, type ServingKey, type ServingKind, type TreeMaterial, type TreeModule } from './repository';
@@ -605,6 +609,52 @@ async function verifyCertificate(ctx: ServiceContext): Promise<CertificateCheck>
   };
 }
 
+// ---------------------------------------------------------------- teacher guides (staff only)
+
+/**
+ * The module a guide route names, for a teacher or school administrator at the current school
+ * (GADMINSUPERUSER passes too): the guide is content, the same for every school, but its answer key
+ * gives every review away, so a student hears 403 whatever the module. Unknown module: 404.
+ */
+async function guideModule(ctx: ServiceContext): Promise<TreeModule> {
+  const identity = signedInIdentity(ctx);
+  if (![TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION].some((p) => hasPermission(identity.permissions, p))) throw new HttpError(403, CATALOG_MESSAGES.guideStaffOnly);
+  const slug = slugParam(ctx, 'slug', 'module');
+  const school = await repo.schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
+  const found = (await repo.loadTree(ctx.db, school.slugs, school.contentVersion)).find((m) => m.slug === slug);
+  if (!found) throw new HttpError(404, CATALOG_MESSAGES.guideModuleNotFound(slug));
+  return found;
+}
+
+async function getGuide(ctx: ServiceContext): Promise<TeacherGuide> {
+  const m = await guideModule(ctx);
+  const row = await repo.moduleGuide(ctx.db, m.id);
+  return buildGuide(m, JSON.parse(row.objectives) as string[], parseStoredGuide(row.guide));
+}
+
+async function getAnswerKey(ctx: ServiceContext): Promise<TeacherAnswerKey> {
+  const m = await guideModule(ctx);
+  const bank = await repo.bankOf(
+    ctx.db,
+    m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
+  );
+  return answerKeyOf(m, bank);
+}
+
+async function downloadPacket(ctx: ServiceContext): Promise<PacketFile> {
+  const m = await guideModule(ctx);
+  const [row, bodies] = await Promise.all([repo.moduleGuide(ctx.db, m.id), repo.sectionBodiesOf(ctx.db, m.materials.map((mat) => mat.id))]);
+  const guide = buildGuide(m, [], parseStoredGuide(row.guide));
+  const html = new Map(bodies.map((b) => [`${b.material_id}/${b.slug}`, b.body_html]));
+  const pdf = await renderPacketPdf({
+    moduleTitle: m.title,
+    productName: ctx.config.productName,
+    materials: m.materials.map((mat) => ({ title: mat.title, sections: mat.sections.map((s) => ({ title: s.title, html: html.get(`${mat.id}/${s.slug}`) ?? '' })) })),
+    worksheets: guide.worksheets,
+  });
+  return { fileName: `student-packet-${m.slug}.pdf`, pdfBase64: pdf.toString('base64') };
+}
+
 // ---------------------------------------------------------------- the route table
 
 const noPayload = mixed()
@@ -626,6 +676,9 @@ export const catalogRoutes: readonly ServiceRoute[] = [
     { method: 'GET', path: `${M}/${kind}`, access: 'user', handler: (ctx) => getModuleTest(ctx, kind) },
     { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
   ]),
+  { method: 'GET', path: `${M}/guide`, access: 'user', handler: getGuide },
+  { method: 'GET', path: `${M}/answer-key`, access: 'user', handler: getAnswerKey },
+  { method: 'GET', path: `${M}/packet`, access: 'user', handler: downloadPacket },
   { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
   { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
   { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },

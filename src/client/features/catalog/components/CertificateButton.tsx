@@ -7,18 +7,7 @@ import Button from '@mui/material/Button';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectCertificate } from '../selectors';
 import { certificateDelivered, certificateRequested } from '../slice';
-
-function saveFile(base64: string, fileName: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from './saveFile';
 
 export function CertificateButton({ moduleSlug, moduleTitle }: { moduleSlug: string; moduleTitle: string }) {
   const dispatch = useAppDispatch();

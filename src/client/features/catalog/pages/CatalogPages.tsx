@@ -1,6 +1,6 @@
 /** /app/catalog: module list, module home, material (section / review) and section pages. */
 import { useEffect, useRef, useState } from 'react';
-import { AssignedNotice } from '../../classroom';
+import { AssignedNotice, selectCanTeach } from '../../classroom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,6 +35,7 @@ import {
   type ReviewView,
   type SectionDetail,
 } from '../../../../common/catalog';
+import { guidePath } from '../../../../common/teacherGuide';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
@@ -149,6 +150,21 @@ function ModuleTests({ slug, tests }: { slug: string; tests: ModuleTestStatus[] 
   );
 }
 
+/** For teachers and school administrators: the module's teacher guide (prompts, activity, answer key, packet). */
+function TeacherGuideLink({ slug, title }: { slug: string; title: string }) {
+  const canTeach = useAppSelector(selectCanTeach);
+  if (!canTeach) return null;
+  return (
+    <Alert severity="info" sx={{ my: 2 }}>
+      Teaching this module?{' '}
+      <Link component={RouterLink} to={guidePath(slug)} aria-label={`Open the teacher guide for ${title}`}>
+        Open the teacher guide
+      </Link>
+      : objectives, standards, pacing, discussion prompts, an activity, the answer key and a printable student packet.
+    </Alert>
+  );
+}
+
 export function ModuleHomePage() {
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
@@ -166,6 +182,7 @@ function ModuleHome({ slug }: { slug: string }) {
         <PageFrame title={m.title} namesTab crumbs={[CATALOG, { label: m.title }]}>
           <ProgressBar percent={m.progress.percent} label={m.title} />
           <AssignedNotice />
+          <TeacherGuideLink slug={m.slug} title={m.title} />
           {m.progress.status === 'completed' && <ModuleFinished moduleSlug={m.slug} moduleTitle={m.title} />}
           <Box sx={{ my: 2 }}>
             <ContentHtml html={m.overviewHtml} />

@@ -11,11 +11,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import type { Assignment, AssignmentInput, AssignmentKind } from '../../../../common/classroom';
 import { DATE_INPUT_MESSAGE, parseDay } from '../../../../common/calendarDay';
 import { DATE_FORMAT } from '../../../../common/display';
+import { guidePath } from '../../../../common/teacherGuide';
 import { WORKSHEET_INFO, WORKSHEET_KINDS, type WorksheetKind } from '../../../../common/worksheets';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps } from '../../../ui/formikField';
@@ -162,6 +165,12 @@ export function AssignDialog({ open, classId, editing = null, onClose }: AssignD
                   </option>
                 ))}
               </TextField>
+            )}
+            {!editing && needsModule && moduleSlug && (
+              // the guide of the module chosen: pacing, prompts and the answer key before assigning it
+              <Link component={RouterLink} to={guidePath(moduleSlug)} variant="body2">
+                Open the teacher guide for {(modules.data ?? []).find((m) => m.slug === moduleSlug)?.title ?? 'this module'}
+              </Link>
             )}
             {!editing && needsMaterial && moduleSlug && (
               <TextField select {...fieldProps(formik, 'materialSlug')} id="assign-material" label="Material" slotProps={NATIVE_SELECT}>
