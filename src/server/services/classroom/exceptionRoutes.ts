@@ -16,7 +16,7 @@ import { dueAtOf, parseDueDay } from './dueDates';
 import { deleteException, exceptionsOf, saveException } from './exceptions';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
-import { idParam, staffClass, studentParam } from './routes';
+import { idParam, staffClass, studentParam } from './access';
 import { withClassVersions } from './versions';
 
 const exceptionSchema = object({

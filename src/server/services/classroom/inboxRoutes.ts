@@ -15,7 +15,8 @@ import { recordAudit } from '../audit/record';
 import type { ServiceContext, ServiceRoute } from '../types';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
-import { idParam, noPayload, staffClass, turnInSummaries, type StaffClass } from './routes';
+import { idParam, noPayload, staffClass, type StaffClass } from './access';
+import { turnInSummaries } from './turnInRoutes';
 import { inboxStateOf } from './shapes';
 import { withClassVersions } from './versions';
 
