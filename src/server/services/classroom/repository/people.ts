@@ -1,15 +1,8 @@
 /** The people the class routes check: a user by name, school membership, permissions, a school's holders of one. */
 import type { Db } from '../../../db';
 
-/** The id of the user with this user name (as stored: lower case). */
-export async function userIdByName(db: Db, userName: string): Promise<number | undefined> {
-  return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst())?.id;
-}
-
-export async function isSchoolMember(db: Db, userId: number, clientId: number): Promise<boolean> {
-  const row = await db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
-  return row !== undefined;
-}
+// who a user is and where they belong are the accounts' queries, shared
+export { isSchoolMember, userIdByName } from '../../accounts/repository';
 
 /** The permissions the user holds at the school and globally, as granted (either case). */
 export async function permissionsAt(db: Db, userId: number, clientId: number): Promise<string[]> {
