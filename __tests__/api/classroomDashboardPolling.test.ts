@@ -23,7 +23,9 @@ import { createDatabase, type Db } from '../../src/server/db';
 import { forgetDashboardRows } from '../../src/server/services/classroom/dashboardRows';
 import { dueAtOf } from '../../src/server/services/classroom/dueDates';
 import { DUE_SOON_MS } from '../../src/server/services/classroom/status';
-import * as classroomRepository from '../../src/server/services/classroom/repository';
+import * as progressRepository from '../../src/server/services/classroom/repository/progress';
+import * as rosterRepository from '../../src/server/services/classroom/repository/roster';
+import * as turnInRepository from '../../src/server/services/classroom/repository/turnIns';
 import { importRoster } from '../../src/server/services/roster/service';
 import { rosterZip, smallDistrict, user } from '../support/oneRoster';
 import { addUser } from './support/classroom';
@@ -132,7 +134,13 @@ describe('the dashboard answers 304 while nothing changed', () => {
   it('a 304 reads no grid: neither the roster, the progress nor the session activity', async () => {
     const etag = await currentTag();
     const reads = ['classStudents', 'classProgress', 'sessionActivity', 'classTurnIns', 'classWorksheets'] as const;
-    const spies = reads.map((name) => jest.spyOn(classroomRepository, name));
+    const spies = [
+      jest.spyOn(rosterRepository, 'classStudents'),
+      jest.spyOn(progressRepository, 'classProgress'),
+      jest.spyOn(progressRepository, 'sessionActivity'),
+      jest.spyOn(turnInRepository, 'classTurnIns'),
+      jest.spyOn(progressRepository, 'classWorksheets'),
+    ];
     try {
       for (const app of [t.app, second.app]) expect((await poll(etag, app)).statusCode).toBe(304);
       expect(spies.map((spy) => spy.mock.calls.length)).toEqual(reads.map(() => 0));
@@ -386,7 +394,7 @@ describe('a changed class recomputes only the rows whose version moved', () => {
     await ok(teacher, 'POST', `/classes/${rowClass.id}/assignments`, { kind: 'material', moduleSlug: 'budgeting', materialSlug: 'first-budget' });
     const grid = () => poll(null, t.app, rowClass.id);
     expect((await grid()).statusCode).toBe(200);
-    const spy = jest.spyOn(classroomRepository, 'classProgress');
+    const spy = jest.spyOn(progressRepository, 'classProgress');
     try {
       await ok(sessions[1]!.token, 'POST', `${MAT}/sections/track-your-spending/time`, { seconds: 45 });
       const after = gridOf(await grid());

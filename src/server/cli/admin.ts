@@ -34,6 +34,7 @@ import {
   listUsers,
   revokePermission,
 } from '../services/accounts/admin';
+import { currentSchoolId, schoolByLsclientId, schoolByLsclientIdIgnoringCase, userByName, userIdByName } from '../services/accounts/repository';
 import { codeSheetText, runStaffCommand, STAFF_HELP, STAFF_POSITIONALS, StaffUsageError } from './staffCommands';
 import { runSsoCommand, SSO_HELP } from './ssoCommands';
 
@@ -86,11 +87,11 @@ class UsageError extends Error {}
  * current school (global permissions concern no one school, but the trail is read per school).
  */
 async function recordCli(db: Db, action: AuditAction, userName: string, detail: Record<string, string>, at: number): Promise<void> {
-  const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name']).where('user_name', '=', normaliseUserName(userName)).executeTakeFirstOrThrow();
-  const school = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst();
+  const user = await userByName(db, normaliseUserName(userName));
+  if (!user) throw new AdminError(`No user "${userName}".`);
   await recordAudit(db, CLI_ACTOR, {
     action,
-    schoolId: school?.client_id ?? null,
+    schoolId: (await currentSchoolId(db, user.id)) ?? null,
     targetUserId: user.id,
     targetName: auditNameOf({ firstName: user.first_name, lastName: user.last_name, userName: user.user_name }),
     detail,
@@ -337,7 +338,7 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
       case 'school': {
         if (positionals[1] !== 'settings') throw new UsageError(SCHOOL_SETTINGS_USAGE);
         const id = need(values, 'school');
-        const school = await db.selectFrom('clients').select('id').where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', id.toLowerCase())).executeTakeFirst();
+        const school = await schoolByLsclientIdIgnoringCase(db, id);
         if (!school) throw new AdminError(`No school has the id "${id}".`);
         const change: SchoolSettingsChange = {
           ...(values.timezone !== undefined ? { timezone: values.timezone } : {}),
@@ -363,18 +364,18 @@ export async function runCommand(argv: string[], io: CliIo, deps: { config?: Con
         if ((sub !== 'export' && sub !== 'delete') || !userName) {
           throw new UsageError('Usage: npm run admin -- student export <username> [--out FILE] | student delete <username> --confirm <username>');
         }
-        const user = await db.selectFrom('users').select('id').where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
-        if (!user) throw new AdminError(`No user "${userName}".`);
+        const userId = await userIdByName(db, normaliseUserName(userName));
+        if (userId === undefined) throw new AdminError(`No user "${userName}".`);
         let clientId: number | undefined;
         if (values.school) {
-          clientId = (await db.selectFrom('clients').select('id').where('lsclient_id', '=', values.school.toUpperCase()).executeTakeFirst())?.id;
+          clientId = (await schoolByLsclientId(db, values.school.toUpperCase()))?.id;
           if (clientId === undefined) throw new AdminError(`No school has the id "${values.school}".`);
         } else {
-          clientId = (await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).orderBy('position').executeTakeFirst())?.client_id;
+          clientId = await currentSchoolId(db, userId);
           if (clientId === undefined) throw new AdminError(`${userName} belongs to no school.`);
         }
         try {
-          const student = await studentAtSchool(db, { userId: user.id }, clientId);
+          const student = await studentAtSchool(db, { userId }, clientId);
           if (sub === 'export') {
             const text = JSON.stringify(await exportStudentData(db, student, CLI_ACTOR, now()), null, 2);
             if (values.out) {

@@ -8,6 +8,7 @@ import { isSsoProviderId, type SsoProviderId } from '../../common/sso';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { AdminError } from '../services/accounts/admin';
+import { schoolByLsclientIdIgnoringCase, userIdByName } from '../services/accounts/repository';
 import { CLI_ACTOR } from '../services/audit/record';
 import type { SsoConfig } from '../sso/config';
 import { changeSsoSettings, linksOfUser, readSsoSettings, SsoSettingsError } from '../sso/settings';
@@ -35,16 +36,16 @@ function offered(sso: SsoConfig): SsoConfig {
 
 async function schoolId(db: Db, lsclientID: string | undefined): Promise<number> {
   if (!lsclientID) throw new StaffUsageError(`--school is required. Usage: npm run admin -- ${USAGE}`);
-  const row = await db.selectFrom('clients').select('id').where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', lsclientID.trim().toLowerCase())).executeTakeFirst();
+  const row = await schoolByLsclientIdIgnoringCase(db, lsclientID.trim());
   if (!row) throw new AdminError(`No school has the id "${lsclientID}".`);
   return row.id;
 }
 
 async function userId(db: Db, userName: string | undefined): Promise<number> {
   if (!userName) throw new StaffUsageError(`Usage: npm run admin -- ${USAGE}`);
-  const row = await db.selectFrom('users').select('id').where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
-  if (!row) throw new AdminError(`No user "${userName}".`);
-  return row.id;
+  const id = await userIdByName(db, normaliseUserName(userName));
+  if (id === undefined) throw new AdminError(`No user "${userName}".`);
+  return id;
 }
 
 function provider(raw: string | undefined): SsoProviderId {

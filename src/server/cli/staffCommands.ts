@@ -13,6 +13,8 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { AdminError } from '../services/accounts/admin';
 import { revokeAccessCode, withdrawInvitation } from '../services/accounts/codeActions';
+import { accessCodeByCode, invitationSchool } from '../services/accounts/codesRepository';
+import { currentSchoolId, isSchoolMember, schoolByLsclientIdIgnoringCase, schoolNamesOf, userByName } from '../services/accounts/repository';
 import { auditNameOfUser } from '../services/audit/actor';
 import {
   activeSchoolAdmins,
@@ -27,6 +29,7 @@ import {
 } from '../services/accounts/staffActions';
 import { CLI_ACTOR, recordAudit } from '../services/audit/record';
 import { assignedSupportSchools, assignSupportSchool, districtPermissionsOf, unassignSupportSchool } from '../services/authority';
+import { findClass } from '../services/classroom/repository';
 import { addClassTeacher, archiveSchoolClass, codeSheet, createClassFor, removeClassTeacher, schoolClassDetail, schoolClasses } from '../services/classroom/schoolClasses';
 
 export class StaffUsageError extends Error {}
@@ -68,29 +71,22 @@ interface Values {
 }
 
 async function schoolNamed(db: Db, lsclientID: string): Promise<{ id: number; name: string }> {
-  const row = await db
-    .selectFrom('clients')
-    .select(['id', 'name'])
-    .where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', lsclientID.trim().toLowerCase()))
-    .executeTakeFirst();
+  const row = await schoolByLsclientIdIgnoringCase(db, lsclientID.trim());
   if (!row) throw new AdminError(`No school has the id "${lsclientID}".`);
-  return row;
+  return { id: row.id, name: row.name };
 }
 
 async function userNamed(db: Db, userName: string): Promise<{ id: number; deactivated: boolean }> {
-  const row = await db.selectFrom('users').select(['id', 'deactivated_at']).where('user_name', '=', normaliseUserName(userName)).executeTakeFirst();
+  const row = await userByName(db, normaliseUserName(userName));
   if (!row) throw new AdminError(`No user "${userName}".`);
   return { id: row.id, deactivated: row.deactivated_at !== null };
 }
 
 /** --school, else the user's current school; the user must be a member of it. */
 async function schoolOfUser(db: Db, userId: number, userName: string, school: string | undefined): Promise<number> {
-  const clientId = school
-    ? (await schoolNamed(db, school)).id
-    : (await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).orderBy('position').executeTakeFirst())?.client_id;
+  const clientId = school ? (await schoolNamed(db, school)).id : await currentSchoolId(db, userId);
   if (clientId === undefined) throw new AdminError(`${userName} belongs to no school.`);
-  const member = await db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
-  if (!member) throw new AdminError(`${userName} is not a member of that school.`);
+  if (!(await isSchoolMember(db, userId, clientId))) throw new AdminError(`${userName} is not a member of that school.`);
   return clientId;
 }
 
@@ -102,9 +98,9 @@ async function staffAction(db: Db, userName: string, school: string | undefined)
 
 async function classSchool(db: Db, classId: string): Promise<{ classId: number; schoolId: number }> {
   if (!/^[1-9]\d{0,9}$/.test(classId)) throw new StaffUsageError('The class id must be a positive whole number.');
-  const row = await db.selectFrom('classes').select(['id', 'client_id']).where('id', '=', Number(classId)).executeTakeFirst();
+  const row = await findClass(db, Number(classId));
   if (!row) throw new AdminError(`No class has the id ${classId}.`);
-  return { classId: row.id, schoolId: row.client_id };
+  return { classId: row.id, schoolId: row.clientId };
 }
 
 const day = (at: number | null) => (at === null ? 'no end' : new Date(at).toISOString().slice(0, 10));
@@ -152,13 +148,13 @@ export async function runStaffCommand(db: Db, config: Config, positionals: strin
     }
     case 'code': {
       if (sub !== 'revoke' || !a) throw usage('code revoke <CODE>');
-      const row = await db.selectFrom('access_codes').select(['id', 'client_id']).where('code', '=', a.replace(/[\s-]/g, '').toUpperCase()).executeTakeFirst();
+      const row = await accessCodeByCode(db, a.replace(/[\s-]/g, '').toUpperCase());
       if (!row || !(await revokeAccessCode(db, CLI_ACTOR, row.client_id, row.id, now))) throw new AdminError(`No access code "${a}".`);
       return 'Revoked: the code no longer lets anyone join. Who joined with it stays.';
     }
     case 'invitation': {
       if (sub !== 'withdraw' || !a || !/^[1-9]\d{0,9}$/.test(a)) throw usage('invitation withdraw <id>');
-      const row = await db.selectFrom('invitations').select('client_id').where('id', '=', Number(a)).executeTakeFirst();
+      const row = await invitationSchool(db, Number(a));
       if (!row?.client_id || !(await withdrawInvitation(db, CLI_ACTOR, row.client_id, Number(a), now))) throw new AdminError('This invitation does not exist, or it was already used or withdrawn.');
       return 'The invitation was withdrawn.';
     }
@@ -227,7 +223,7 @@ async function supportSchoolsCommand(db: Db, sub: string | undefined, userName: 
   if (sub === 'list') {
     const ids = await assignedSupportSchools(db, user.id);
     if (ids.length === 0) return '(none)';
-    const rows = await db.selectFrom('clients').select(['lsclient_id', 'name']).where('id', 'in', ids).orderBy('lsclient_id').execute();
+    const rows = await schoolNamesOf(db, ids);
     return rows.map((r) => `${r.lsclient_id}  ${r.name}`).join('\n');
   }
   if (!values.school) throw usage(text);

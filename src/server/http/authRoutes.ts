@@ -5,7 +5,6 @@ import { API_MESSAGES } from '../../common/apiMessages';
 import { RENEWAL_KEY_PATTERN, RENEWAL_REPLAY_MS, SERVER_IDLE_LIMIT_MS, SESSION } from '../../common/constants';
 import type { Envelope, Session, SessionIdentity, SignInPayload } from '../../common/types';
 import type { SessionRow } from '../db/schema';
-import { changed } from '../db/changes';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { sameSecret } from '../security/codes';
 import { InvalidTokenError, verifyToken, verifyTokenCached } from '../security/tokens';
@@ -17,6 +16,7 @@ import {
   insertSession,
   revokeSession,
   revokeSessionAndRenewals,
+  upgradePasswordHash,
 } from '../services/auth/repository';
 import { expiryFor, issueToken, startSession } from '../services/auth/sessions';
 import { authenticate, bearerToken, isKnownAppKey, requireAppKey, sessionRefusal } from './authenticate';
@@ -122,8 +122,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // the hashing parameters changed since this password was stored: store it at today's
       // (only if nobody changed the password meanwhile)
       const upgraded = await hashPassword(password, ctx.config.passwordHashing);
-      await ctx.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
-      changed('users', user.id);
+      await upgradePasswordHash(ctx.db, user.id, user.password_hash, upgraded);
       request.log.info({ userId: user.id }, 'password hash upgraded to the current parameters');
     }
 

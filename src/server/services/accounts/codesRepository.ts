@@ -159,6 +159,11 @@ export function insertInvitation(db: Db, row: Insertable<InvitationsTable>): Pro
   return db.insertInto('invitations').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The school of the invitation `id` (client_id), undefined for no such invitation. */
+export function invitationSchool(db: Db, id: number) {
+  return db.selectFrom('invitations').select('client_id').where('id', '=', id).executeTakeFirst();
+}
+
 /** The invitation of a registration record (always there: a record goes with its invitation). */
 export function invitationById(db: Db, id: number): Promise<InvitationRow> {
   return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

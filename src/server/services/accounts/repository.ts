@@ -41,9 +41,14 @@ export function schoolByLsclientId(db: Db, lsclientID: string) {
 export function schoolByLsclientIdIgnoringCase(db: Db, lsclientID: string) {
   return db
     .selectFrom('clients')
-    .select('lsclient_id')
+    .select(['id', 'name', 'lsclient_id'])
     .where((eb) => eb(eb.fn('lower', ['lsclient_id']), '=', lsclientID.toLowerCase()))
     .executeTakeFirst();
+}
+
+/** The lsclientIDs and names of the schools with these row ids, by lsclientID. */
+export function schoolNamesOf(db: Db, clientIds: readonly number[]) {
+  return db.selectFrom('clients').select(['lsclient_id', 'name']).where('id', 'in', [...clientIds]).orderBy('lsclient_id').execute();
 }
 
 /** The ids of the schools with these lsclientIDs. */
@@ -102,6 +107,11 @@ export function userNameOf(db: Db, userId: number) {
 /** What a password change checks: the names, address and the current hash. */
 export function userWithPasswordHash(db: Db, userId: number) {
   return db.selectFrom('users').select(['id', 'user_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The user of this user name (already normalised): names and whether deactivated. */
+export function userByName(db: Db, userName: string) {
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'deactivated_at']).where('user_name', '=', userName).executeTakeFirst();
 }
 
 /** The user's id by user name (already normalised). */
@@ -175,6 +185,17 @@ export function usersOf(db: Db, clientId: number | null) {
 }
 
 // ---------------------------------------------------------------- schools of a user
+
+/** The user's current school: the first of their schools (lowest position); undefined for none. */
+export async function currentSchoolId(db: Db, userId: number): Promise<number | undefined> {
+  return (await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).orderBy('position').executeTakeFirst())?.client_id;
+}
+
+/** Whether the user is a member of the school. */
+export async function isSchoolMember(db: Db, userId: number, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('user_clients').select('user_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Adds the user to the school (as the last school) unless already a member. */
 export async function joinSchool(trx: Db, userId: number, clientId: number): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * What staff do to one user's account, shared by the school administration routes
- * (services/schoolAdmin/routes.ts), a teacher's class routes (services/classroom/routes.ts: a temporary
+ * (services/schoolAdmin/routes.ts), a teacher's class routes (services/classroom/studentRoutes.ts: a temporary
  * password, ending sessions) and the operator CLI (cli/admin.ts): a temporary password, ending
  * sessions, deactivating and reactivating, granting and revoking a role at a school. Each writes
  * and records its audit entry (services/audit/record.ts) in one transaction, so an action and its

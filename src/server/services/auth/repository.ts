@@ -39,6 +39,12 @@ export async function findUserByUserName(db: Db, userName: string): Promise<User
   return userByName.first(db, normaliseUserName(userName));
 }
 
+/** Stores the password's new hash (today's parameters) unless the password changed meanwhile. */
+export async function upgradePasswordHash(db: Db, userId: number, from: string, to: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: to }).where('id', '=', userId).where('password_hash', '=', from).execute();
+  changed('users', userId);
+}
+
 /**
  * A sign-in with the user's temporary password consumes it: true for the one sign-in that finds it
  * unused and unexpired (concurrent sign-ins included), false for every other.

@@ -1,7 +1,7 @@
 /**
  * One student's exception on one assignment (paths and shapes: common/classroom.ts): extra attempts
  * at a review and a later due day. Granted by whoever may help the class's students — its teachers
- * and the school's administrator (routes.ts `staffClass`, read level, as for ending a student's
+ * and the school's administrator (access.ts `staffClass`, read level, as for ending a student's
  * sessions) — never in an archived class. Each write bumps the student's dashboard rows and is
  * recorded in the audit trail, in one transaction.
  */
@@ -16,7 +16,7 @@ import { dueAtOf, parseDueDay } from './dueDates';
 import { deleteException, exceptionsOf, saveException } from './exceptions';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
-import { idParam, staffClass, studentParam } from './routes';
+import { idParam, staffClass, studentParam } from './access';
 import { withClassVersions } from './versions';
 
 const exceptionSchema = object({

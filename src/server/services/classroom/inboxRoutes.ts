@@ -2,7 +2,7 @@
  * The class's inbox of turned-in work (paths and shapes: common/classroom.ts): every worksheet and
  * budget its students turned in, newest first; the teacher's score (points or complete/incomplete)
  * and comment on each, and its return to the student, who then sees both and may turn in again.
- * Who may call: the class's staff as ./routes.ts's `staffClass` decides (its school administrator
+ * Who may call: the class's staff as ./access.ts's `staffClass` decides (its school administrator
  * reads, its teachers score and return); a student reads their own turn-ins through /me/turn-ins.
  * Each write bumps the student's dashboard rows and records an audit entry in its transaction.
  */
@@ -15,7 +15,8 @@ import { recordAudit } from '../audit/record';
 import type { ServiceContext, ServiceRoute } from '../types';
 import { CLASSROOM_MESSAGES } from './messages';
 import * as repo from './repository';
-import { idParam, noPayload, staffClass, turnInSummaries, type StaffClass } from './routes';
+import { idParam, noPayload, staffClass, type StaffClass } from './access';
+import { turnInSummaries } from './turnInRoutes';
 import { inboxStateOf } from './shapes';
 import { withClassVersions } from './versions';
 

@@ -2,7 +2,7 @@
  * One student's work on one assignment, as the dashboard's cell opens it: the assigned content's
  * sections (read or not, time on each) and the review attempts on it with every answer as the
  * student gave it, in words (the choice's text, "True", the number typed) and whether it was right.
- * Pure: the route reads the rows (routes.ts `studentWork`), this shapes them.
+ * Pure: the route reads the rows (studentRoutes.ts `studentWork`), this shapes them.
  */
 import type { AssignmentWork } from '../../../common/classroom';
 import { isRightAnswer } from '../../../common/reviewQuestions';

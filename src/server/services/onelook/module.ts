@@ -12,8 +12,6 @@ import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
 import { worksheetsRoutes } from '../worksheets/routes';
 import { classroomRoutes } from '../classroom/routes';
-import { exceptionRoutes } from '../classroom/exceptionRoutes';
-import { inboxRoutes } from '../classroom/inboxRoutes';
 import { studentDataRoutes } from '../studentData/routes';
 import { adminRoutes } from '../schoolAdmin/routes';
 import { schoolClassRoutes } from '../classroom/schoolClassRoutes';
@@ -42,8 +40,6 @@ export const oneLookModule: ServiceModule = {
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
-    ...exceptionRoutes,
-    ...inboxRoutes,
     ...studentDataRoutes,
     ...adminRoutes,
     ...schoolClassRoutes,

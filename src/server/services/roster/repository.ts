@@ -1,6 +1,8 @@
-/** The roster import's reads and bulk writes (one transaction, given by the service). */
+/** The roster import's reads and writes (one transaction, given by the service). */
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db';
-import { removed } from '../../db/changes';
+import { changed, removed } from '../../db/changes';
+import type { ClassStudentsTable, ClassTeachersTable, ClassesTable, SchoolPermissionsTable, UserClientsTable, UsersTable } from '../../db/schema';
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -123,4 +125,96 @@ export async function rostersOf(trx: Db, classIds: number[]) {
   );
   const teachers = await selectChunked(classIds, (chunk) => trx.selectFrom('class_teachers').select(['class_id', 'user_id', 'role']).where('class_id', 'in', chunk).execute());
   return { students, teachers };
+}
+
+// ---------------------------------------------------------------- the import's writes (in its transaction)
+
+/** Links the school to the roster's org (its sourcedId). */
+export async function linkSchool(trx: Db, clientId: number, sourcedId: string): Promise<void> {
+  await trx.updateTable('clients').set({ sourced_id: sourcedId }).where('id', '=', clientId).execute();
+  changed('clients');
+}
+
+export async function renameSchool(trx: Db, clientId: number, name: string): Promise<void> {
+  await trx.updateTable('clients').set({ name }).where('id', '=', clientId).execute();
+  changed('clients');
+}
+
+export async function insertSchool(trx: Db, school: { lsclient_id: string; name: string; sourced_id: string }): Promise<number> {
+  const created = await trx.insertInto('clients').values(school).returning('id').executeTakeFirstOrThrow();
+  changed('clients');
+  return created.id;
+}
+
+export async function insertUsers(trx: Db, rows: Insertable<UsersTable>[]): Promise<void> {
+  await trx.insertInto('users').values(rows).execute();
+  changed('users');
+}
+
+/** The e-mail address the roster gives that waits for its user to confirm it (null: none). */
+export async function setRosterEmail(trx: Db, userId: number, email: string | null): Promise<void> {
+  await trx.updateTable('users').set({ roster_email: email }).where('id', '=', userId).execute();
+  changed('users', userId);
+}
+
+export async function updateUser(trx: Db, userId: number, changes: Updateable<UsersTable>): Promise<void> {
+  await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
+  changed('users', userId);
+}
+
+/** Deactivates the users and ends their sessions (an open tab goes to /login at its next check). */
+export async function deactivateUsers(trx: Db, userIds: number[], now: number): Promise<void> {
+  await trx.updateTable('users').set({ deactivated_at: now }).where('id', 'in', userIds).execute();
+  changed('users');
+  await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', 'in', userIds).where('revoked_at', 'is', null).execute();
+  changed('sessions');
+}
+
+export async function insertMemberships(trx: Db, rows: Insertable<UserClientsTable>[]): Promise<void> {
+  await trx.insertInto('user_clients').values(rows).execute();
+  changed('user_clients');
+}
+
+export async function insertSchoolPermissions(trx: Db, rows: Insertable<SchoolPermissionsTable>[]): Promise<void> {
+  await trx.insertInto('school_permissions').values(rows).execute();
+  changed('school_permissions');
+}
+
+export async function deleteSchoolPermission(trx: Db, grant: { user_id: number; client_id: number; permission: string }): Promise<void> {
+  await trx.deleteFrom('school_permissions').where('user_id', '=', grant.user_id).where('client_id', '=', grant.client_id).where('permission', '=', grant.permission).execute();
+  removed('school_permissions', grant.user_id);
+}
+
+/** A listed class: its roster title, and live again. */
+export async function updateClass(trx: Db, classId: number, name: string, now: number): Promise<void> {
+  await trx.updateTable('classes').set({ name, archived_at: null, updated_at: now }).where('id', '=', classId).execute();
+}
+
+export async function insertClasses(trx: Db, rows: Insertable<ClassesTable>[]): Promise<void> {
+  await trx.insertInto('classes').values(rows).execute();
+}
+
+export async function archiveClasses(trx: Db, classIds: number[], now: number): Promise<void> {
+  await trx.updateTable('classes').set({ archived_at: now, updated_at: now }).where('id', 'in', classIds).execute();
+}
+
+/** A student's enrolment ends (`leftAt`) or comes back (null). */
+export async function setStudentLeftAt(trx: Db, classId: number, userId: number, leftAt: number | null): Promise<void> {
+  await trx.updateTable('class_students').set({ left_at: leftAt }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+}
+
+export async function setTeacherRole(trx: Db, classId: number, userId: number, role: 'owner' | 'co-teacher'): Promise<void> {
+  await trx.updateTable('class_teachers').set({ role }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+}
+
+export async function insertClassStudents(trx: Db, rows: Insertable<ClassStudentsTable>[]): Promise<void> {
+  await trx.insertInto('class_students').values(rows).execute();
+}
+
+export async function insertClassTeachers(trx: Db, rows: Insertable<ClassTeachersTable>[]): Promise<void> {
+  await trx.insertInto('class_teachers').values(rows).execute();
+}
+
+export async function deleteClassTeacher(trx: Db, classId: number, userId: number): Promise<void> {
+  await trx.deleteFrom('class_teachers').where('class_id', '=', classId).where('user_id', '=', userId).execute();
 }

@@ -25,7 +25,6 @@
 import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from '../../../common/classroom';
 import type { RevokedPermission, RosterCounts, RosterReport } from '../../../common/roster';
 import type { Db } from '../../db';
-import { changed, removed } from '../../db/changes';
 import { storeFirstSchoolZone } from '../accounts/repository';
 import { CLI_ACTOR, recordAudit, type AuditActor } from '../audit/record';
 import { retryingTransaction } from '../../db/transaction';
@@ -34,17 +33,35 @@ import { accountFieldProblems } from './accountRules';
 import { describeProblem, type RosterData, type RosterProblem } from './files';
 import { readRosterInWorker } from './readerThread';
 import {
+  archiveClasses,
   classesAt,
+  deactivateUsers,
+  deleteClassTeacher,
+  deleteSchoolPermission,
   insertChunked,
+  insertClasses,
+  insertClassStudents,
+  insertClassTeachers,
+  insertMemberships,
+  insertSchool,
+  insertSchoolPermissions,
+  insertUsers,
   leaveSchools,
+  linkSchool,
   membershipsOf,
   positionsOf,
+  renameSchool,
   rosterGrantsAt,
   rosterUsers,
   rostersOf,
   schoolPermissionsAt,
   schoolsBySourcedId,
   selectChunked,
+  setRosterEmail,
+  setStudentLeftAt,
+  setTeacherRole,
+  updateClass,
+  updateUser,
   usersBeyondSchools,
   usersByName,
 } from './repository';
@@ -161,8 +178,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
         if (school.sourced_id !== null) {
           problems.push({ file: 'orgs.csv', line: org.line, column: 'sourcedId', message: `${school.lsclient_id} was imported from the org "${school.sourced_id}", not "${org.sourcedId}".` });
         } else {
-          await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', school.id).execute();
-          changed('clients');
+          await linkSchool(trx, school.id, org.sourcedId);
           report.schools.updated += 1;
         }
       }
@@ -173,8 +189,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       const known = clients.find((c) => c.sourced_id === org.sourcedId);
       if (known) {
         if (known.name !== org.name) {
-          await trx.updateTable('clients').set({ name: org.name }).where('id', '=', known.id).execute();
-          changed('clients');
+          await renameSchool(trx, known.id, org.name);
           report.schools.updated += 1;
         }
         clientOf.set(org.sourcedId, known.id);
@@ -186,15 +201,13 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       if (same && same.sourced_id !== null) {
         problems.push({ file: 'orgs.csv', line: org.line, column: 'identifier', message: `The school id "${lsclientId}" is already the org "${same.sourced_id}".` });
       } else if (same) {
-        await trx.updateTable('clients').set({ sourced_id: org.sourcedId }).where('id', '=', same.id).execute();
-        changed('clients');
+        await linkSchool(trx, same.id, org.sourcedId);
         report.schools.updated += 1;
         clientOf.set(org.sourcedId, same.id);
       } else {
-        const created = await trx.insertInto('clients').values({ lsclient_id: lsclientId, name: org.name, sourced_id: org.sourcedId }).returning('id').executeTakeFirstOrThrow();
-        changed('clients');
+        const created = await insertSchool(trx, { lsclient_id: lsclientId, name: org.name, sourced_id: org.sourcedId });
         report.schools.created += 1;
-        clientOf.set(org.sourcedId, created.id);
+        clientOf.set(org.sourcedId, created);
       }
     }
   }
@@ -229,23 +242,20 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
 
   const toCreate = listed.filter((u) => !existing.has(u.sourcedId));
   await insertChunked(toCreate, (chunk) =>
-    trx
-      .insertInto('users')
-      .values(
-        chunk.map((u) => ({
-          first_name: u.givenName,
-          last_name: u.familyName,
-          user_name: u.userName,
-          email: u.email,
-          timezone: null,
-          password_hash: NO_PASSWORD,
-          created_at: now,
-          sourced_id: u.sourcedId,
-          deactivated_at: null,
-        })),
-      )
-      .execute()
-      .then(() => changed('users')),
+    insertUsers(
+      trx,
+      chunk.map((u) => ({
+        first_name: u.givenName,
+        last_name: u.familyName,
+        user_name: u.userName,
+        email: u.email,
+        timezone: null,
+        password_hash: NO_PASSWORD,
+        created_at: now,
+        sourced_id: u.sourcedId,
+        deactivated_at: null,
+      })),
+    ),
   );
   report.users.created = toCreate.length;
   const renamed: number[] = [];
@@ -258,8 +268,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     if (waiting !== null) report.warnings.push({ file: 'users.csv', line: user.line, column: 'email', message: EMAIL_KEPT });
     if (waiting !== row.roster_email) {
       // not an account change (the report's warning tells of it): the address waits for its user
-      await trx.updateTable('users').set({ roster_email: waiting }).where('id', '=', row.id).execute();
-      changed('users', row.id);
+      await setRosterEmail(trx, row.id, waiting);
     }
     const changes = {
       ...(row.user_name !== user.userName ? { user_name: user.userName } : {}),
@@ -269,8 +278,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       ...(row.deactivated_at !== null ? { deactivated_at: null } : {}),
     };
     if (Object.keys(changes).length === 0) continue;
-    await trx.updateTable('users').set(changes).where('id', '=', row.id).execute();
-    changed('users', row.id);
+    await updateUser(trx, row.id, changes);
     renamed.push(row.id);
     report.users.updated += 1;
   }
@@ -282,11 +290,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   const leaving = notListed.filter((u) => beyond.has(u.id)).map((u) => u.id);
   const dropped = notListed.filter((u) => !beyond.has(u.id) && u.deactivated_at === null).map((u) => u.id);
   await selectChunked(dropped, async (chunk) => {
-    await trx.updateTable('users').set({ deactivated_at: now }).where('id', 'in', chunk).execute();
-    changed('users');
-    // an open tab of a deactivated user goes to /login at its next check
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', 'in', chunk).where('revoked_at', 'is', null).execute();
-    changed('sessions');
+    await deactivateUsers(trx, chunk, now);
     return [];
   });
   report.users.removed = dropped.length;
@@ -326,14 +330,14 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     last.set(j.user_id, position);
     return { ...j, position };
   });
-  await insertChunked(rows, (chunk) => trx.insertInto('user_clients').values(chunk).execute().then(() => changed('user_clients')));
+  await insertChunked(rows, (chunk) => insertMemberships(trx, chunk));
   // an account the file makes is made in the zone of its first school, as any account made at a school
   const createdIds = toCreate.map((u) => idOf.get(u.sourcedId)).filter((id): id is number => id !== undefined);
   await selectChunked(createdIds, async (chunk) => {
     await storeFirstSchoolZone(trx, chunk);
     return [];
   });
-  await insertChunked(grants, (chunk) => trx.insertInto('school_permissions').values(chunk).execute().then(() => changed('school_permissions')));
+  await insertChunked(grants, (chunk) => insertSchoolPermissions(trx, chunk));
 
   // roster grants the file no longer makes: a teacher who left the school or the district, an
   // administrator who now teaches. Only the roster's own (granted_by null): a person's grant stays.
@@ -341,8 +345,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     .filter((g) => !granted.has(`${g.user_id}:${g.client_id}:${g.permission}`))
     .sort((a, b) => a.lsclient_id.localeCompare(b.lsclient_id) || (a.sourced_id ?? '').localeCompare(b.sourced_id ?? '') || a.permission.localeCompare(b.permission));
   for (const g of revoke) {
-    await trx.deleteFrom('school_permissions').where('user_id', '=', g.user_id).where('client_id', '=', g.client_id).where('permission', '=', g.permission).execute();
-    removed('school_permissions', g.user_id);
+    await deleteSchoolPermission(trx, g);
     const name = `${g.first_name} ${g.last_name}`.trim();
     report.revoked.push({ sourcedId: g.sourced_id ?? '', name, school: g.lsclient_id, permission: g.permission });
     // in the import's transaction: a dry run or a refused file leaves no entry
@@ -369,15 +372,15 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
     if (!row) {
       newClasses.push({ client_id: clientId, name: cls.title, sourced_id: cls.sourcedId, created_at: now, updated_at: now, archived_at: null });
     } else if (row.name !== cls.title || row.archived_at !== null) {
-      await trx.updateTable('classes').set({ name: cls.title, archived_at: null, updated_at: now }).where('id', '=', row.id).execute();
+      await updateClass(trx, row.id, cls.title, now);
       report.classes.updated += 1;
     }
   }
-  await insertChunked(newClasses, (chunk) => trx.insertInto('classes').values(chunk).execute());
+  await insertChunked(newClasses, (chunk) => insertClasses(trx, chunk));
   report.classes.created = newClasses.length;
   const gone = [...classByKey.entries()].filter(([key, c]) => !listedClasses.has(key) && c.archived_at === null).map(([, c]) => c.id);
   await selectChunked(gone, async (chunk) => {
-    await trx.updateTable('classes').set({ archived_at: now, updated_at: now }).where('id', 'in', chunk).execute();
+    await archiveClasses(trx, chunk, now);
     return [];
   });
   report.classes.removed = gone.length;
@@ -406,7 +409,7 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       if (!row) {
         newStudents.push({ class_id: classId, user_id: userId, source: 'roster', joined_at: now, left_at: null });
       } else if (row.left_at !== null) {
-        await trx.updateTable('class_students').set({ left_at: null }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+        await setStudentLeftAt(trx, classId, userId, null);
         report.enrollments.updated += 1;
       }
     } else {
@@ -416,13 +419,13 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
       if (!row) {
         newTeachers.push({ class_id: classId, user_id: userId, role, added_at: now });
       } else if (row.role !== role) {
-        await trx.updateTable('class_teachers').set({ role }).where('class_id', '=', classId).where('user_id', '=', userId).execute();
+        await setTeacherRole(trx, classId, userId, role);
         report.enrollments.updated += 1;
       }
     }
   }
-  await insertChunked(newStudents, (chunk) => trx.insertInto('class_students').values(chunk).execute());
-  await insertChunked(newTeachers, (chunk) => trx.insertInto('class_teachers').values(chunk).execute());
+  await insertChunked(newStudents, (chunk) => insertClassStudents(trx, chunk));
+  await insertChunked(newTeachers, (chunk) => insertClassTeachers(trx, chunk));
   report.enrollments.created = newStudents.length + newTeachers.length;
 
   // dropped: roster enrolments only (a student who joined with the code stays, unless they leave the
@@ -432,12 +435,12 @@ async function apply(trx: Db, data: RosterData, options: RosterImportOptions): P
   for (const s of students) {
     if (s.left_at !== null || wantStudents.has(pair(s.class_id, s.user_id))) continue;
     if (s.source !== 'roster' && !leavingIds.has(s.user_id)) continue;
-    await trx.updateTable('class_students').set({ left_at: now }).where('class_id', '=', s.class_id).where('user_id', '=', s.user_id).execute();
+    await setStudentLeftAt(trx, s.class_id, s.user_id, now);
     report.enrollments.removed += 1;
   }
   for (const t of teachers) {
     if (!rosterUserIds.has(t.user_id) || wantTeachers.has(pair(t.class_id, t.user_id))) continue;
-    await trx.deleteFrom('class_teachers').where('class_id', '=', t.class_id).where('user_id', '=', t.user_id).execute();
+    await deleteClassTeacher(trx, t.class_id, t.user_id);
     report.enrollments.removed += 1;
   }
   // the dashboards of the classes changed here, and of any other class a renamed student is in
