@@ -1,6 +1,7 @@
 /** The support queue's grouping of one student's tickets within an hour, as a table. */
 import { GROUP_WINDOW_MS, groupTickets } from '../../../../../src/client/features/support/desk/groups';
 import type { TicketSummary } from '../../../../../src/common/support';
+import { ticketSummary } from './fixtures';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 8, 1, 14, 0);
@@ -9,25 +10,14 @@ const T0 = Date.UTC(2026, 8, 1, 14, 0);
 function ticket(spec: string, n: number): TicketSummary {
   const at = spec.lastIndexOf('@');
   const who = spec.slice(0, at);
-  const minutes = Number(spec.slice(at + 1));
   const anonymous = who.startsWith('anon:');
-  return {
+  return ticketSummary(T0 + Number(spec.slice(at + 1)) * MIN, {
     key: `HELP-${1000 + n}`,
     number: 1000 + n,
-    status: 'new',
     name: who,
     email: anonymous ? who.slice(5) : `${who}@example.edu`,
-    subject: 'It broke',
-    school: null,
     userName: anonymous ? null : who,
-    createdAt: T0 + minutes * MIN,
-    resolvedAt: null,
-    hasRecording: false,
-    assignee: null,
-    firstReplyAt: null,
-    schoolTimezone: null,
-    classes: [],
-  };
+  });
 }
 
 /** The groups as "lead+more,more" keys' numbers. */
