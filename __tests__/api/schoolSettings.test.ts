@@ -21,7 +21,8 @@ import { runCommand } from '../../src/server/cli/admin';
 import { ROSTER_UPLOAD_MAX_BYTES } from '../../src/server/services/schoolSettings/routes';
 import { enrollment, klass, org, rosterZip, smallDistrict, user, type District } from '../support/oneRoster';
 import { addUser } from './support/classroom';
-import { createTestApp, messageOf, multipartCall, serviceCall, signIn, type TestApp } from './support/testApp';
+import type { Session } from '../../src/common/types';
+import { authHeaders, createTestApp, messageOf, multipartCall, serviceCall, signIn, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let admin: string;
@@ -63,6 +64,7 @@ describe('school settings', () => {
         audit: { days: null, effectiveDays: 730, maxDays: 730, minDays: MIN_AUDIT_RETENTION_DAYS },
       },
       studentsWithoutEmail: false,
+      helpBuffer: true,
     } satisfies SchoolSettings);
   });
 
@@ -146,6 +148,21 @@ describe('school settings', () => {
     expect(await runCommand(['school', 'settings', '--school', 'NOPE'], io, deps)).toBe(1);
     expect(await runCommand(['school', 'settings', '--school', 'ROOSEVELT-AC', '--audit-retention-days', 'default'], io, deps)).toBe(0);
     expect(((await call(rAdmin, 'GET', P.settings)).json() as SchoolSettings).retention.audit.days).toBeNull();
+  });
+
+  it('Get Help’s minute before a request: turned off, the school’s students learn it with their identity (sign-in, GET /api/auth/user); on again, it is gone', async () => {
+    const identity = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authHeaders(token) })).json() as { body: Session };
+    expect((await identity(learner)).body).not.toHaveProperty('helpBufferOff');
+    const off = await call(admin, 'PUT', P.settings, { helpBuffer: false });
+    expect((off.json() as { settings: SchoolSettings }).settings.helpBuffer).toBe(false);
+    expect((await identity(learner)).body.helpBufferOff).toBe(true);
+    expect((await signIn(t.app, 'learner')).helpBufferOff).toBe(true);
+    expect(JSON.parse((await auditOf('school.settings')).at(-1)!.detail)).toEqual({ helpBuffer: 'true → false' });
+    // another school's people are not touched by Lincoln's choice
+    expect((await identity(rAdmin)).body).not.toHaveProperty('helpBufferOff');
+    await call(admin, 'PUT', P.settings, { helpBuffer: true });
+    expect((await identity(learner)).body).not.toHaveProperty('helpBufferOff');
+    refused(await call(admin, 'PUT', P.settings, { helpBuffer: 'off' }), 400, SETTINGS_MESSAGES.helpBuffer);
   });
 });
 

@@ -161,6 +161,38 @@ describe('ticket states and the thread', () => {
   });
 });
 
+describe('the queue', () => {
+  it('carries the school’s time zone and the student’s current classes there; a /help ticket has neither', async () => {
+    const { issuekey } = await newTicket(learner, 'The budget page is blank');
+    const lincoln = await t.db.selectFrom('clients').select('id').where('lsclient_id', '=', 'LINCOLN-HS').executeTakeFirstOrThrow();
+    const user = await t.db.selectFrom('users').select('id').where('user_name', '=', 'learner').executeTakeFirstOrThrow();
+    const klass = await t.db
+      .insertInto('classes')
+      .values({ client_id: lincoln.id, name: 'Economics, Period 4', sourced_id: null, created_at: t.clock(), updated_at: t.clock(), archived_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('class_students').values({ class_id: klass.id, user_id: user.id, source: 'teacher', joined_at: t.clock(), left_at: null }).execute();
+    const left = await t.db
+      .insertInto('classes')
+      .values({ client_id: lincoln.id, name: 'Left class', sourced_id: null, created_at: t.clock(), updated_at: t.clock(), archived_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('class_students').values({ class_id: left.id, user_id: user.id, source: 'teacher', joined_at: t.clock(), left_at: t.clock() }).execute();
+    const row = (await ok<TicketSummary[]>(support, 'GET', '/support/tickets')).find((x) => x.key === issuekey)!;
+    expect(row).toMatchObject({ school: 'Lincoln High School', schoolTimezone: 'America/New_York' });
+    expect(row.classes).toContain('Economics, Period 4');
+    expect(row.classes).not.toContain('Left class');
+    expect((await ok<TicketDetail>(support, 'GET', `/support/tickets/${issuekey}`)).classes).toEqual(row.classes);
+    const anonymous = await serviceCall(t.app, 'POST', '/whichway/support', {
+      token: null,
+      payload: { name: 'Someone', email: 'someone@example.com', subject: 'Help', description: 'Help please', useragent: 'x', url: 'http://localhost/help' },
+      ip: '10.9.9.9',
+    });
+    const key = (anonymous.json() as { issuekey: string }).issuekey;
+    expect((await ok<TicketSummary[]>(support, 'GET', '/support/tickets')).find((x) => x.key === key)).toMatchObject({ school: null, schoolTimezone: null, classes: [] });
+  });
+});
+
 describe('assignment', () => {
   it('lists the SUPPORT staff (ids and names only); assigns to me, refuses a non-staff member, unassigns', async () => {
     const staff = await ok<StaffMember[]>(support, 'GET', '/support/staff');

@@ -37,6 +37,8 @@ export interface SchoolSettings {
   retention: Record<RetentionKind, RetentionSetting>;
   /** students registering with one of the school's class codes may leave the e-mail out (recovery: a teacher's temporary password) */
   studentsWithoutEmail: boolean;
+  /** Get Help keeps the last minute of a signed-in student's page in their tab (sent only when they tick the recording box) */
+  helpBuffer: boolean;
 }
 
 /** Each field optional: what is sent changes, what is left out stays. A retention of null goes back to the deployment's. */
@@ -45,13 +47,15 @@ export interface SchoolSettingsChange {
   recordingRetentionDays?: number | null;
   auditRetentionDays?: number | null;
   studentsWithoutEmail?: boolean;
+  helpBuffer?: boolean;
 }
 
 export const SETTINGS_MESSAGES = {
   timezone: 'Choose a time zone from the list (an IANA zone such as America/Chicago).',
   retention: (label: string, min: number, max: number) => `${label} must be a whole number of days from ${min} to ${max}, or empty to keep this deployment's ${max}.`,
-  nothing: 'Send timezone, recordingRetentionDays, auditRetentionDays or studentsWithoutEmail.',
+  nothing: 'Send timezone, recordingRetentionDays, auditRetentionDays, studentsWithoutEmail or helpBuffer.',
   studentsWithoutEmail: 'studentsWithoutEmail is true or false.',
+  helpBuffer: 'helpBuffer is true or false.',
   saved: 'The school’s settings are saved.',
   unchanged: 'Nothing changed.',
 } as const;
@@ -118,3 +122,8 @@ export const TIMEZONE_USES: readonly string[] = [
   'Not the support desk: its business hours stay Monday to Friday, 8 a.m. to 6 p.m. Eastern Time.',
   'Not a student’s own dates (certificates): those follow the time zone in the student’s profile.',
 ];
+
+/** Get Help's "moments before", as the settings page names and explains it (docs/privacy.md). */
+export const HELP_BUFFER_LABEL = 'Get Help can include the minute before a student asks';
+export const HELP_BUFFER_HELP =
+  'While on, a signed-in student’s browser tab keeps the last 60 seconds of the page in memory (typing hidden). It leaves the tab only if the student ticks “Attach a recording of my screen” when asking for help, and is forgotten at sign-out. When off, nothing is kept before that tick.';

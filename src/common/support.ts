@@ -34,9 +34,16 @@ export { SUPPORT_PERMISSION } from './permissions';
 /**
  * The one line under the recording checkbox: what is recorded (this tab, from the tick, typing
  * hidden) and who sees it. The box starts unticked and nothing is recorded before it is ticked.
+ * Signed out, or where the school turned the minute before a request off.
  */
 export const RECORDING_NOTICE =
   'From when you tick this until you send, we record this tab (never what you type); only our support team can watch it.';
+/**
+ * The same line where this tab keeps the minute before a request (HELP_BUFFER): what is kept, for
+ * how long, and that nothing leaves the tab unless the box is ticked.
+ */
+export const RECORDING_NOTICE_WITH_BUFFER =
+  'Until you sign out, this tab keeps its last minute in memory (never what you type); ticked, that minute and your time on this form go to our support team only. Unticked, nothing leaves this tab.';
 export const RECORDING_CHECKBOX_LABEL = 'Attach a recording of my screen';
 /** The warning beside the success toast when the recording was refused (a limit reached): ours, not the spec's. */
 export const RECORDING_NOT_ATTACHED = 'Your screen recording was not attached';
@@ -102,6 +109,10 @@ export interface TicketSummary {
   assignee: StaffMember | null;
   /** the first staff reply (time to first reply is counted in business hours from createdAt) */
   firstReplyAt: number | null;
+  /** the time zone of the school the ticket was sent from (the queue shows its times there), or null */
+  schoolTimezone: string | null;
+  /** the student's current classes at that school, by name (none for a /help ticket) */
+  classes: string[];
 }
 
 export interface RecordingInfo {
@@ -178,8 +189,75 @@ export function splitDescription(description: string): { comments: string; detai
   return { comments: description.slice(0, at), details: description.slice(at + SUPPORT_DETAILS_MARKER.length) };
 }
 
+/** A support team's saved reply: the team is a school's support staff (GET /support/saved-replies). */
+export interface SavedReply {
+  id: number;
+  /** the school whose support team it belongs to */
+  school: { id: string; name: string };
+  title: string;
+  body: string;
+  updatedAt: number;
+}
+
+/** POST /support/saved-replies (`school`: the lsclient id; optional when the caller supports one school only); PUT /support/saved-replies/:id without `school`. */
+export interface SavedReplyInput {
+  title: string;
+  body: string;
+  school?: string;
+}
+
+export const SAVED_REPLY_LIMITS = { titleMax: 100, bodyMax: 2000, perSchool: 200 } as const;
+
+export const SAVED_REPLY_MESSAGES = {
+  notFound: 'That saved reply was not found.',
+  title: `A saved reply needs a title of at most ${SAVED_REPLY_LIMITS.titleMax} characters.`,
+  body: `A saved reply needs a text of at most ${SAVED_REPLY_LIMITS.bodyMax} characters.`,
+  school: 'Choose which school’s support team the saved reply is for.',
+  full: `A support team keeps at most ${SAVED_REPLY_LIMITS.perSchool} saved replies: delete one first.`,
+} as const;
+
 /** rrweb's event type for Meta, which starts every (re)snapshot. */
 export const RRWEB_META_EVENT = 4;
+/** rrweb's event type for the app's own custom events (an error mark, Get Help opened). */
+export const RRWEB_CUSTOM_EVENT = 5;
+
+/**
+ * Get Help's "moments before" (docs/privacy.md): while a signed-in student works, their tab keeps
+ * the page's last `windowMs` in memory. rrweb takes a fresh snapshot every `checkoutEveryMs`, which
+ * starts a segment (a Meta event, the snapshot, what follows); whole segments go once the later
+ * ones still reach back the window (trimToWindow), so the buffer spans at least the window once
+ * that long has passed, and never more than the window plus one segment.
+ */
+export const HELP_BUFFER = { windowMs: 60_000, checkoutEveryMs: 30_000 } as const;
+/** The custom event marking when the student opened Get Help: the replay starts there. */
+export const HELP_OPENED_TAG = 'help-opened';
+
+/**
+ * The time rule of the buffer: drops whole segments from the oldest end while the next segment
+ * still starts `windowMs` or more before the newest event, and anything before the first Meta
+ * event (nothing a player could rebuild). Pure: returns the buffer itself when nothing goes.
+ */
+export function trimToWindow<E extends { type: number; timestamp: number }>(buffer: readonly E[], windowMs: number = HELP_BUFFER.windowMs): readonly E[] {
+  if (buffer.length === 0) return buffer;
+  const cutoff = buffer[buffer.length - 1]!.timestamp - windowMs;
+  let start = -1;
+  for (let i = 0; i < buffer.length; i += 1) {
+    const e = buffer[i]!;
+    if (e.type !== RRWEB_META_EVENT) continue;
+    if (start < 0 || e.timestamp <= cutoff) start = i;
+    if (e.timestamp > cutoff) break;
+  }
+  return start <= 0 ? buffer : buffer.slice(start);
+}
+
+/** The time the student opened Get Help (the last such mark), or null when the recording has none. */
+export function helpOpenedAt(events: readonly unknown[]): number | null {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i] as { type?: unknown; timestamp?: unknown; data?: { tag?: unknown } } | null;
+    if (e && e.type === RRWEB_CUSTOM_EVENT && e.data?.tag === HELP_OPENED_TAG && typeof e.timestamp === 'number') return e.timestamp;
+  }
+  return null;
+}
 
 /**
  * The ring buffer rule (SPEC §9 queue 1000): adds `event`, drops the oldest beyond `max`, then drops

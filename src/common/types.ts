@@ -28,6 +28,11 @@ export interface Session {
    * user to change it (PUT /me/password clears it). Absent otherwise, so SPEC §3's shape is unchanged.
    */
   mustChangePassword?: true;
+  /**
+   * Present (true) only when the current school turned off Get Help's minute before a request: the
+   * SPA then keeps nothing of the page before the recording box is ticked (docs/privacy.md).
+   */
+  helpBufferOff?: true;
 }
 
 /** SPEC §3: GET /api. */

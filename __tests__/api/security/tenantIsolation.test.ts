@@ -302,6 +302,11 @@ function denied(res: LightMyRequestResponse): void {
   noLeak(res);
 }
 
+/** A saved reply of Lincoln's support team (written by SL, carrying the marker): its id. */
+async function lincolnSavedReply(): Promise<number> {
+  return (await ok<{ id: number }>(w.sl, 'POST', '/support/saved-replies', { title: `${MARK} reply`, body: `${MARK} text` })).id;
+}
+
 type Probe = () => Promise<void>;
 interface OwnedRow {
   resource: string;
@@ -536,6 +541,40 @@ const MATRIX: Record<string, Row> = {
     probe: async () => {
       denied(await call(w.b, 'GET', `/support/recordings/${RECORDING_ID}`));
       denied(await call(w.sr, 'GET', `/support/recordings/${RECORDING_ID}`));
+    },
+  },
+  'OneLook GET /support/saved-replies': {
+    resource: 'saved replies (a school support team’s)',
+    probe: async () => {
+      await lincolnSavedReply();
+      denied(await call(w.b, 'GET', '/support/saved-replies'));
+      noLeak(await call(w.sr, 'GET', '/support/saved-replies')); // another school's team: none of Lincoln's
+    },
+  },
+  'OneLook POST /support/saved-replies': {
+    resource: 'saved replies (a school support team’s)',
+    probe: async () => {
+      denied(await call(w.b, 'POST', '/support/saved-replies', { title: 'x', body: 'y' }));
+      const res = await call(w.sr, 'POST', '/support/saved-replies', { title: 'x', body: 'y', school: 'LINCOLN-HS' }); // not into Lincoln's team
+      expect(res.statusCode).toBe(400);
+      noLeak(res);
+    },
+  },
+  'OneLook PUT /support/saved-replies/:id': {
+    resource: 'saved replies (a school support team’s)',
+    probe: async () => {
+      const id = await lincolnSavedReply();
+      denied(await call(w.b, 'PUT', `/support/saved-replies/${id}`, { title: 'x', body: 'y' }));
+      denied(await call(w.sr, 'PUT', `/support/saved-replies/${id}`, { title: 'x', body: 'y' }));
+    },
+  },
+  'OneLook DELETE /support/saved-replies/:id': {
+    resource: 'saved replies (a school support team’s)',
+    probe: async () => {
+      const id = await lincolnSavedReply();
+      denied(await call(w.b, 'DELETE', `/support/saved-replies/${id}`));
+      denied(await call(w.sr, 'DELETE', `/support/saved-replies/${id}`));
+      expect((await call(w.sl, 'GET', '/support/saved-replies')).body).toContain(`"id":${id}`);
     },
   },
 

@@ -14,6 +14,8 @@ export interface ClientsTable {
   audit_retention_days: number | null;
   /** 1: students registering with one of its class codes may leave the e-mail out (0025) */
   students_without_email: Generated<number>;
+  /** 1: Get Help keeps no minute before the form in students' tabs (0033) */
+  help_buffer_off: Generated<number>;
 }
 
 export interface UsersTable {
@@ -225,6 +227,16 @@ export interface SupportMessagesTable {
   author_name: string;
   body: string;
   created_at: number;
+}
+
+/** A support team's saved reply: the team is its school's support staff (0033). */
+export interface SupportSavedRepliesTable {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: number;
 }
 
 export interface SupportRecordingsTable {
@@ -736,6 +748,7 @@ export interface Database {
   turn_in_comments: TurnInCommentsTable;
   audit_events: AuditEventsTable;
   support_messages: SupportMessagesTable;
+  support_saved_replies: SupportSavedRepliesTable;
   sso_school_settings: SsoSchoolSettingsTable;
   sso_school_providers: SsoSchoolProvidersTable;
   sso_links: SsoLinksTable;

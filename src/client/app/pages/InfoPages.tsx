@@ -136,12 +136,14 @@ export function PrivacyPage() {
       </Section>
       <Section heading="Session recordings and support">
         <P>
-          {PRODUCT_NAME} records nothing unless you ask it to. When you ask for help, you may tick &ldquo;Attach a
-          recording of my screen&rdquo;: from then until you send your request, {PRODUCT_NAME} records this browser
-          tab (the pages, clicks and scrolling), never what you type into boxes or your password. The recording
-          stays on your computer until you send the request; if you untick the box or sign out instead, it is
-          deleted. Recordings are watched only by our support team, to understand and solve the problem you
-          reported, and are never used for advertising.
+          {PRODUCT_NAME} sends no recording unless you ask it to. While you are signed in, this browser tab keeps
+          its last minute (the pages, clicks and scrolling, never what you type into boxes or your password) in
+          its memory only, so that a request for help can show what happened just before; each new second
+          replaces the oldest, nothing is saved on the computer, and signing out deletes it. Your school can
+          turn this off. When you ask for help, you may tick &ldquo;Attach a recording of my screen&rdquo;: that
+          minute, and the tab from then until you send your request, go with it. If you do not tick the box,
+          nothing leaves your tab. Recordings are watched only by our support team, to understand and solve the
+          problem you reported, and are never used for advertising.
         </P>
       </Section>
       <Section heading="Who can see your data">

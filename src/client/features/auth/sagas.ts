@@ -77,7 +77,7 @@ class InvalidSessionError extends ApiError {
 function sessionFrom({ status, data }: ApiAnswer<unknown>, base?: Session | null): { session: Session; expiresAt: number } {
   const received = unwrapBody<unknown>(data);
   // the answer's identity says whether a temporary password is still in force, not the old session
-  const merged = base && received && typeof received === 'object' ? { ...base, mustChangePassword: undefined, ...received } : received;
+  const merged = base && received && typeof received === 'object' ? { ...base, mustChangePassword: undefined, helpBufferOff: undefined, ...received } : received;
   const session = normalizeSession(merged);
   if (!session) throw new InvalidSessionError(status);
   const expiresAt = sessionExpiry(session);
@@ -199,11 +199,11 @@ export function* validateSaga(): SagaIterator<boolean> {
     }
     const identity = unwrapBody<Partial<SessionIdentity> | null>(data);
     // the server's identity, a temporary password in force or not included, over the stored one
-    const fresh = identity ? { ...stored, mustChangePassword: undefined, ...identity } : stored;
+    const fresh = identity ? { ...stored, mustChangePassword: undefined, helpBufferOff: undefined, ...identity } : stored;
     const session = normalizeSession({ ...fresh, token: stored.token }) ?? stored;
     writeStoredSession(storage, session);
-    const { user, clients, permissions, mustChangePassword } = session;
-    yield put(identityLoaded({ user, clients, permissions, ...(mustChangePassword ? { mustChangePassword } : {}) }));
+    const { user, clients, permissions, mustChangePassword, helpBufferOff } = session;
+    yield put(identityLoaded({ user, clients, permissions, ...(mustChangePassword ? { mustChangePassword } : {}), ...(helpBufferOff ? { helpBufferOff } : {}) }));
     yield put(validated({ valid: true }));
     yield put(authReady());
     return true;

@@ -21,6 +21,8 @@ export const selectClients = (state: AuthRootState) => state.auth.session?.clien
 export const selectPermissions = (state: AuthRootState) => state.auth.session?.permissions ?? NO_PERMISSIONS;
 /** A temporary password is in force: the app shows only its change, the server answers little else. */
 export const selectMustChangePassword = (state: AuthRootState) => state.auth.session?.mustChangePassword === true;
+/** The current school turned off Get Help's minute before a request (Session.helpBufferOff). */
+export const selectHelpBufferOff = (state: AuthRootState) => state.auth.session?.helpBufferOff === true;
 /** SPEC S1.03: the first client is the current school. */
 export const selectCurrentSchool = createSelector([selectClients], (clients) => currentSchool(clients));
 /** SPEC S1.03: more than one client. */

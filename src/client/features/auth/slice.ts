@@ -117,13 +117,16 @@ const authSlice = createSlice({
     /** GET /api/auth/user answered: fresh user, clients and permissions (the token stays). */
     identityLoaded(state, action: PayloadAction<Partial<SessionIdentity>>) {
       if (!state.session) return;
-      const { user, clients, permissions, mustChangePassword } = action.payload;
+      const { user, clients, permissions, mustChangePassword, helpBufferOff } = action.payload;
       if (user) state.session.user = { ...state.session.user, ...user };
       if (clients) state.session.clients = clients;
       if (permissions) state.session.permissions = permissions;
       // the server's word on a temporary password, with a whole identity (GET /api/auth/user)
       if (user && mustChangePassword === true) state.session.mustChangePassword = true;
       else if (user) delete state.session.mustChangePassword;
+      // likewise the current school's Get Help setting
+      if (user && helpBufferOff === true) state.session.helpBufferOff = true;
+      else if (user) delete state.session.helpBufferOff;
     },
     /** The temporary password a teacher gave was replaced (PUT /me/password): the session may go on. */
     temporaryPasswordReplaced(state) {

@@ -28,7 +28,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Brings whatever the server or storage gave into the Session shape: user.timezone defaults to
  * America/Chicago (SPEC S3.03), clients and permissions default to empty lists.
  * `mustChangePassword` (a temporary password: the app shows only its change) is kept when true,
- * from the sign-in answer and from storage alike, or a reload would let the student past it.
+ * from the sign-in answer and from storage alike, or a reload would let the student past it;
+ * `helpBufferOff` (the school's Get Help setting) likewise.
  * Returns null when there is no token string.
  */
 export function normalizeSession(value: unknown): Session | null {
@@ -41,6 +42,7 @@ export function normalizeSession(value: unknown): Session | null {
     permissions: Array.isArray(value.permissions) ? (value.permissions as string[]) : [],
   };
   if (value.mustChangePassword === true) session.mustChangePassword = true;
+  if (value.helpBufferOff === true) session.helpBufferOff = true;
   return session;
 }
 
@@ -81,8 +83,8 @@ export function sessionExpiry(session: Pick<Session, 'token'>): number {
 }
 
 export function writeStoredSession(storage: Storage, session: Session): void {
-  const { token, user, clients, permissions, mustChangePassword } = session;
-  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(mustChangePassword ? { token, user, clients, permissions, mustChangePassword } : { token, user, clients, permissions }));
+  const { token, user, clients, permissions, mustChangePassword, helpBufferOff } = session;
+  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user, clients, permissions, ...(mustChangePassword ? { mustChangePassword } : {}), ...(helpBufferOff ? { helpBufferOff } : {}) }));
 }
 
 /** Removes the stored session and, with it, the last activity and the renewal key kept beside it. */

@@ -12,8 +12,9 @@
  *  4. success toast (30 s, bottom-centre) and supportSucceeded (panel closes, the form clears);
  *     failure toast (20 s, bottom-centre) and supportFailed (the form keeps every value).
  *
- * Recording is opt-in: the recorder runs only while a form's recording box is ticked, from the tick
- * on. Unticking, a sent ticket (its box unticks) or a session's end stops it and empties the buffer.
+ * Recording leaves the tab only by opt-in: a ticket carries the buffer only when its form's box is
+ * ticked. The recorder itself keeps the last minute in memory while a signed-in student works, or
+ * runs from the tick (followRecorder); a session's end stops it and empties the buffer.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
@@ -28,25 +29,29 @@ import {
   type SupportTicketCreated,
   type MyTicketDetail,
   type MyTicketSummary,
+  type SavedReply,
   type StaffMember,
   type TicketDetail,
   type TicketSummary,
   RECORDING_NOT_ATTACHED,
 } from '../../../common/support';
 import type { SupportRequest } from '../../../common/types';
-import { callMultipart, callService, toApiProblem } from '../../api/apiSaga';
+import { callMultipart, callService, toApiProblem, type ServiceRequest } from '../../api/apiSaga';
 import { problemRaised, withToast, type ApiProblem } from '../../api/apiProblem';
 import { getLogger, type SagaContext } from '../../app/sagaContext';
-import { sessionEnd, selectUser } from '../auth';
-import { selectMyTickets, selectRecordingWanted } from './selectors';
+import { selectUser } from '../auth';
+import { areaLoaded } from '../../app/areas';
+import { selectMyTickets, selectRecorderMode } from './selectors';
 import { clearDraft } from './draft';
 import { notificationRaised } from '../notifications';
 
 /** A request's outcome replaces the previous one's toast: a failure, then a success, shows the success alone. */
 export const SUPPORT_TOAST_GROUP = 'support-request';
-import { sessionRecorder } from './recording/recorder';
+import { sessionRecorder, type RecorderMode } from './recording/recorder';
 import {
   recordingConsentChanged,
+  supportPanelClosed,
+  supportRequested,
   recordingFailed,
   recordingLoaded,
   recordingRequested,
@@ -74,8 +79,17 @@ import {
   myTicketFailed,
   myAnswerSent,
   myAnswerSucceeded,
+  savedRepliesFailed,
+  savedRepliesLoaded,
+  savedRepliesRequested,
+  savedReplyDeleteRequested,
+  savedReplySaveRequested,
+  savedReplyStored,
 } from './slice';
 import { randomUuid } from '../../lib/randomUuid';
+
+/** The desk's saved replies (server: services/support/savedReplies.ts). */
+export const SAVED_REPLIES_PATH = '/support/saved-replies';
 
 /** The replay page's address for a recording id. */
 export const replayPath = (recordingId: string) => `/app/support/recordings/${recordingId}`;
@@ -245,19 +259,64 @@ export function* myAnswerSaga(action: ReturnType<typeof myAnswerSent>): SagaIter
   }
 }
 
-/**
- * The recorder follows the recording boxes: it starts when one is ticked and, when none is (unticked,
- * the ticket sent, the session ended: shared computers), stops and forgets what it held.
- */
-export function* followRecordingConsent(): SagaIterator {
-  const wanted: boolean = yield select(selectRecordingWanted);
-  if (wanted) {
-    yield call([sessionRecorder, sessionRecorder.start]);
-    return;
+export function* loadSavedRepliesSaga(): SagaIterator {
+  yield call(loadInto<SavedReply[]>, SAVED_REPLIES_PATH, savedRepliesLoaded, savedRepliesFailed);
+}
+
+/** Adds, changes or deletes a saved reply, then reads the list again; a refusal shows in a toast. */
+export function* changeSavedReplySaga(action: ReturnType<typeof savedReplySaveRequested> | ReturnType<typeof savedReplyDeleteRequested>): SagaIterator {
+  const a = action.payload;
+  const request: ServiceRequest = savedReplyDeleteRequested.match(action)
+    ? { method: 'DELETE', path: `${SAVED_REPLIES_PATH}/${a.id}` }
+    : 'title' in a && a.id !== undefined
+      ? { method: 'PUT', path: `${SAVED_REPLIES_PATH}/${a.id}`, payload: { title: a.title, body: a.body } }
+      : { method: 'POST', path: SAVED_REPLIES_PATH, payload: a };
+  try {
+    yield call(callService, request);
+    yield put(savedReplyStored());
+    yield put(savedRepliesRequested());
+  } catch (error) {
+    yield put(problemRaised(toApiProblem(error)));
   }
+}
+
+/**
+ * The recorder follows the session and the recording boxes (selectRecorderMode): it buffers the last
+ * minute while a signed-in student works (unless their school turned that off), else records from a
+ * tick. Whenever the mode changes (signed in or out, the school's setting, a box ticked or unticked
+ * where there is no buffer) it stops, forgets what it held, and starts afresh in the new mode: a
+ * session's end leaves nothing behind for a shared computer's next student.
+ */
+export function* followRecorder(): SagaIterator {
+  const wanted: RecorderMode = yield select(selectRecorderMode);
+  const now: RecorderMode = yield call([sessionRecorder, sessionRecorder.mode]);
+  if (wanted === now) return;
   yield call([sessionRecorder, sessionRecorder.stop]);
   yield call([sessionRecorder, sessionRecorder.clear]);
+  if (wanted !== 'off') yield call([sessionRecorder, sessionRecorder.start], wanted);
 }
+
+/** Buffering, Get Help opened: the moment is marked and the minute before it held until the request is sent. */
+export function* holdBufferSaga(): SagaIterator {
+  const mode: RecorderMode = yield call([sessionRecorder, sessionRecorder.mode]);
+  if (mode === 'buffer') yield call([sessionRecorder, sessionRecorder.markOpened]);
+}
+
+/** Buffering, the panel closed (not minimized): back to the last minute only. */
+export function* releaseBufferSaga(action: ReturnType<typeof supportPanelClosed>): SagaIterator {
+  if (action.payload?.minimized) return;
+  yield call([sessionRecorder, sessionRecorder.release]);
+}
+
+/** Buffering, a request sent (with its recording or without): nothing of that minute is kept. */
+export function* restartBufferSaga(): SagaIterator {
+  const mode: RecorderMode = yield call([sessionRecorder, sessionRecorder.mode]);
+  if (mode === 'buffer') yield call([sessionRecorder, sessionRecorder.restart]);
+}
+
+/** What may change the recorder's mode: the session's actions and the recording boxes. */
+const recorderModeMayChange = (action: { type: string }): boolean =>
+  action.type.startsWith('auth') || recordingConsentChanged.match(action) || supportSucceeded.match(action) || areaLoaded.match(action);
 
 /** The panel's draft (draft.ts) goes once its request is sent; a session's end forgets it in the auth saga. */
 export function* forgetDraftSaga(action: ReturnType<typeof supportSucceeded>): SagaIterator {
@@ -276,7 +335,14 @@ export function* supportSaga(): SagaIterator {
   yield takeLatest(myTicketRequested, loadMyTicketSaga);
   yield takeLeading(myAnswerSent, myAnswerSaga);
   yield takeLatest(supportSucceeded, refreshMyTicketsSaga);
-  yield takeEvery([recordingConsentChanged, supportSucceeded, sessionEnd], followRecordingConsent);
+  yield takeLatest(savedRepliesRequested, loadSavedRepliesSaga);
+  yield takeLeading([savedReplySaveRequested, savedReplyDeleteRequested], changeSavedReplySaga);
+  yield takeEvery(supportSucceeded, restartBufferSaga);
+  yield takeEvery(recorderModeMayChange, followRecorder);
+  yield takeEvery(supportRequested, holdBufferSaga);
+  yield takeEvery(supportPanelClosed, releaseBufferSaga);
+  // the area loads into a signed-in page: buffering starts now, not at the next action
+  yield call(followRecorder);
   yield takeEvery(supportSucceeded, forgetDraftSaga);
 }
 

@@ -12,7 +12,7 @@
  * refused the token (401 / expired): then what the student typed stays, so nothing is lost.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MyTicketDetail, MyTicketSummary, RecordingBody, StaffMember, TicketDetail, TicketMessageKind, TicketSummary } from '../../../common/support';
+import type { MyTicketDetail, MyTicketSummary, RecordingBody, SavedReply, SavedReplyInput, StaffMember, TicketDetail, TicketMessageKind, TicketSummary } from '../../../common/support';
 import type { SupportFormValues } from '../../../common/validation';
 import type { ApiProblem } from '../../api/apiProblem';
 import { sessionEnd } from '../auth';
@@ -63,7 +63,12 @@ export interface SupportState {
   /** "My requests": the signed-in student's tickets and the one open */
   myTickets: Loadable<MyTicketSummary[]>;
   myTicket: Loadable<MyTicketDetail>;
+  /** the desk's saved replies (the caller's support teams'); `saved` counts the changes stored from this tab */
+  savedReplies: Loadable<SavedReply[]> & { saved: number };
 }
+
+/** Adding (no id) or changing a saved reply. */
+export type SavedReplyChange = SavedReplyInput & { id?: number };
 
 /** What the console sends on a ticket. */
 export type DeskAction =
@@ -88,6 +93,7 @@ export const initialSupportState: SupportState = {
   deskSend: { status: 'idle', error: null, sent: { reply: 0, note: 0, student: 0 } },
   myTickets: idle,
   myTicket: idle,
+  savedReplies: { ...idle, saved: 0 },
 };
 
 /** What the page knows about where the student is (collected when Submit is pressed). */
@@ -117,7 +123,8 @@ const supportSlice = createSlice({
   name: 'support',
   initialState: initialSupportState,
   reducers: {
-    supportPanelClosed(state) {
+    /** `minimized`: closed to the small bar, the request still waiting (the buffer stays held). */
+    supportPanelClosed(state, _action: PayloadAction<{ minimized?: boolean } | undefined>) {
       state.panelOpen = false;
     },
     recordingConsentChanged(state, action: PayloadAction<{ formId: SupportFormId; consent: boolean }>) {
@@ -222,6 +229,23 @@ const supportSlice = createSlice({
       state.deskSend.status = 'pending';
       state.deskSend.error = null;
     },
+    savedRepliesRequested(state) {
+      state.savedReplies.status = 'loading';
+      state.savedReplies.error = null;
+    },
+    savedRepliesLoaded(state, action: PayloadAction<SavedReply[]>) {
+      state.savedReplies = { status: 'succeeded', data: action.payload, error: null, saved: state.savedReplies.saved };
+    },
+    savedRepliesFailed(state, action: PayloadAction<ApiProblem>) {
+      state.savedReplies.status = 'failed';
+      state.savedReplies.error = action.payload;
+    },
+    savedReplySaveRequested(_state, _action: PayloadAction<SavedReplyChange>) {},
+    savedReplyDeleteRequested(_state, _action: PayloadAction<{ id: number }>) {},
+    /** a change was stored: its form clears (remounts) */
+    savedReplyStored(state) {
+      state.savedReplies.saved += 1;
+    },
     myAnswerSucceeded(state, action: PayloadAction<MyTicketDetail>) {
       state.myTicket = { status: 'succeeded', data: action.payload, error: null };
       state.deskSend.status = 'succeeded';
@@ -249,6 +273,7 @@ const supportSlice = createSlice({
         state.staff = idle;
         state.myTickets = idle;
         state.myTicket = idle;
+        state.savedReplies = initialSupportState.savedReplies;
         return;
       }
       return { ...initialSupportState, clearCount: state.clearCount + 1 };
@@ -286,6 +311,12 @@ export const {
   myTicketFailed,
   myAnswerSent,
   myAnswerSucceeded,
+  savedRepliesRequested,
+  savedRepliesLoaded,
+  savedRepliesFailed,
+  savedReplySaveRequested,
+  savedReplyDeleteRequested,
+  savedReplyStored,
 } = supportSlice.actions;
 export const supportReducer = supportSlice.reducer;
 export default supportSlice.reducer;

@@ -72,7 +72,8 @@ const userById = hotQuery(1, (db: Db, userId: number) =>
  * A user's schools (kind 'c': lsclient id, name, in their order) and permissions (kind 'p', in the
  * database's order of the names) in one query, one round trip. Permissions granted at one school
  * (school_permissions: TEACHER, SCHOOLADMIN) count only while it is the current school (position 0),
- * so switching schools changes what the identity carries.
+ * so switching schools changes what the identity carries; so does the current school's Get Help
+ * setting (kind 'b', a row only when its minute before a request is off).
  */
 const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
   db
@@ -96,6 +97,16 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
         .where('school_permissions.user_id', '=', userId)
         .where('user_clients.position', '=', 0),
     )
+    // kind 'b': the current school turned Get Help's minute before a request off (0032)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('user_clients')
+        .innerJoin('clients', 'clients.id', 'user_clients.client_id')
+        .select([sql<string>`'b'`.as('kind'), 'clients.lsclient_id as value', sql<string>`''`.as('name'), sql<number>`0`.as('position')])
+        .where('user_clients.user_id', '=', userId)
+        .where('user_clients.position', '=', 0)
+        .where('clients.help_buffer_off', '=', 1),
+    )
     .orderBy('kind')
     .orderBy('position')
     .orderBy('value'),
@@ -115,8 +126,10 @@ const schoolsAndPermissionsCache = readCache<number, { kind: string; value: stri
 export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionIdentity> {
   const clients: Client[] = [];
   const permissions: string[] = [];
+  let helpBufferOff = false;
   for (const entry of await schoolsAndPermissionsCache.read(db, row.id, () => schoolsAndPermissions.all(db, row.id))) {
     if (entry.kind === 'c') clients.push({ lsclientID: entry.value, clientName: entry.name });
+    else if (entry.kind === 'b') helpBufferOff = true;
     else {
       // the same permission held globally and at the current school is listed once
       const permission = entry.value.toUpperCase();
@@ -132,8 +145,11 @@ export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionI
     timezone: row.timezone ?? DEFAULT_TIMEZONE,
   };
   // a temporary password (a teacher's, for a student locked out): the client sends them to change it
-  if (Number(row.must_change_password ?? 0) === 1) return { user, clients, permissions, mustChangePassword: true };
-  return { user, clients, permissions };
+  const identity: SessionIdentity = { user, clients, permissions };
+  if (Number(row.must_change_password ?? 0) === 1) identity.mustChangePassword = true;
+  // present only when off, so SPEC §3's shape is unchanged for every other school
+  if (helpBufferOff) identity.helpBufferOff = true;
+  return identity;
 }
 
 /** SPEC §3: user (timezone defaults to America/Chicago), clients in order, permissions. */

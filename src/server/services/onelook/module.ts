@@ -7,6 +7,7 @@ import type { ServiceModule } from '../types';
 import { accountsRoutes } from '../accounts/routes';
 import { supportRoutes } from '../support/routes';
 import { supportDeskRoutes } from '../support/deskRoutes';
+import { savedReplyRoutes } from '../support/savedReplies';
 import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
@@ -36,6 +37,7 @@ export const oneLookModule: ServiceModule = {
     },
     ...supportRoutes,
     ...supportDeskRoutes,
+    ...savedReplyRoutes,
     ...catalogRoutes,
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,

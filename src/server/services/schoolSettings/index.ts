@@ -1,6 +1,7 @@
 /**
- * A school's settings: its time zone, its own retention (docs/privacy.md) and whether students may
- * register with its class codes without an e-mail address. The school
+ * A school's settings: its time zone, its own retention (docs/privacy.md), whether students may
+ * register with its class codes without an e-mail address, and whether Get Help keeps the minute
+ * before a request in students' tabs. The school
  * administration route and the CLI's `school settings` call these same functions; a change is
  * recorded in the audit trail (old → new) in its own transaction. A school may keep its support
  * recordings and its audit trail for fewer days than the deployment (RECORDING_RETENTION_DAYS,
@@ -52,16 +53,18 @@ export async function readSchoolSettings(db: Db, max: RetentionMaximums, schoolI
       audit: setting('audit', row.audit_retention_days === null ? null : Number(row.audit_retention_days), max),
     },
     studentsWithoutEmail: Number(row.students_without_email) === 1,
+    helpBuffer: Number(row.help_buffer_off) !== 1,
   };
 }
 
 /** Every problem of a change at once (empty when it is sound). */
 export function changeProblems(change: SchoolSettingsChange, max: RetentionMaximums): string[] {
   const problems: string[] = [];
-  if (change.timezone === undefined && change.recordingRetentionDays === undefined && change.auditRetentionDays === undefined && change.studentsWithoutEmail === undefined) {
+  if (change.timezone === undefined && change.recordingRetentionDays === undefined && change.auditRetentionDays === undefined && change.studentsWithoutEmail === undefined && change.helpBuffer === undefined) {
     problems.push(SETTINGS_MESSAGES.nothing);
   }
   if (change.studentsWithoutEmail !== undefined && typeof change.studentsWithoutEmail !== 'boolean') problems.push(SETTINGS_MESSAGES.studentsWithoutEmail);
+  if (change.helpBuffer !== undefined && typeof change.helpBuffer !== 'boolean') problems.push(SETTINGS_MESSAGES.helpBuffer);
   if (change.timezone !== undefined) {
     const problem = timezoneProblem(change.timezone);
     if (problem) problems.push(problem);
@@ -99,15 +102,17 @@ export async function changeSchoolSettings(
       recordingRetentionDays: row.recording_retention_days,
       auditRetentionDays: row.audit_retention_days,
       studentsWithoutEmail: Number(row.students_without_email) === 1,
+      helpBuffer: Number(row.help_buffer_off) !== 1,
     };
     const after = {
       timezone: change.timezone?.trim() ?? before.timezone,
       recordingRetentionDays: change.recordingRetentionDays === undefined ? before.recordingRetentionDays : change.recordingRetentionDays,
       auditRetentionDays: change.auditRetentionDays === undefined ? before.auditRetentionDays : change.auditRetentionDays,
       studentsWithoutEmail: change.studentsWithoutEmail ?? before.studentsWithoutEmail,
+      helpBuffer: change.helpBuffer ?? before.helpBuffer,
     };
     const detail: Record<string, string | number | null> = {};
-    for (const key of ['timezone', 'recordingRetentionDays', 'auditRetentionDays', 'studentsWithoutEmail'] as const) {
+    for (const key of ['timezone', 'recordingRetentionDays', 'auditRetentionDays', 'studentsWithoutEmail', 'helpBuffer'] as const) {
       const [from, to] = [before[key] === null ? null : String(before[key]), after[key] === null ? null : String(after[key])];
       // null reads as the deployment's, so the trail says what applied
       if (from !== to) detail[key] = `${from ?? 'deployment default'} → ${to ?? 'deployment default'}`;

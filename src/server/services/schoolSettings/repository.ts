@@ -13,14 +13,15 @@ export interface SettingsRow {
   recording_retention_days: number | null;
   audit_retention_days: number | null;
   students_without_email: number;
+  help_buffer_off: number;
 }
 
 /** The school's settings as stored (null retention: the deployment's). */
 export function settingsRow(db: Db, schoolId: number): Promise<SettingsRow> {
-  return db.selectFrom('clients').select(['lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days', 'students_without_email']).where('id', '=', schoolId).executeTakeFirstOrThrow();
+  return db.selectFrom('clients').select(['lsclient_id', 'name', 'timezone', 'recording_retention_days', 'audit_retention_days', 'students_without_email', 'help_buffer_off']).where('id', '=', schoolId).executeTakeFirstOrThrow();
 }
 
-export async function updateSettings(db: Db, schoolId: number, values: { timezone: string; recordingRetentionDays: number | null; auditRetentionDays: number | null; studentsWithoutEmail: boolean }): Promise<void> {
+export async function updateSettings(db: Db, schoolId: number, values: { timezone: string; recordingRetentionDays: number | null; auditRetentionDays: number | null; studentsWithoutEmail: boolean; helpBuffer: boolean }): Promise<void> {
   await db
     .updateTable('clients')
     .set({
@@ -28,6 +29,7 @@ export async function updateSettings(db: Db, schoolId: number, values: { timezon
       recording_retention_days: values.recordingRetentionDays,
       audit_retention_days: values.auditRetentionDays,
       students_without_email: values.studentsWithoutEmail ? 1 : 0,
+      help_buffer_off: values.helpBuffer ? 0 : 1,
     })
     .where('id', '=', schoolId)
     .execute();

@@ -49,6 +49,7 @@ const settingsSchema = object({
   recordingRetentionDays: days,
   auditRetentionDays: days,
   studentsWithoutEmail: boolean().strict().typeError(SETTINGS_MESSAGES.studentsWithoutEmail).optional(),
+  helpBuffer: boolean().strict().typeError(SETTINGS_MESSAGES.helpBuffer).optional(),
 })
   .noUnknown('Unknown field: ${unknown}')
   .required(SETTINGS_MESSAGES.nothing)

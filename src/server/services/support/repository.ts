@@ -132,7 +132,9 @@ export function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>
     )
     .leftJoin('support_recordings as r', (join) => join.onRef('r.ticket_id', '=', 't.id').on('r.created_at', '>=', recordingsSince))
     .leftJoin('users as a', 'a.id', 't.assignee_id')
-    .select([
+    .select((eb) => [
+      // the school the ticket was sent from is kept by name: its zone, for the queue's times
+      eb.selectFrom('clients as sc').select('sc.timezone').whereRef('sc.name', '=', 't.school').orderBy('sc.id').limit(1).as('school_timezone'),
       't.user_id',
       't.assignee_id',
       'a.first_name as assignee_first_name',
@@ -158,6 +160,24 @@ export function ticketQuery(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>
       'r.size as recording_size',
       'r.truncated as recording_truncated',
     ]);
+}
+
+/**
+ * The current classes (not left, not archived) of the tickets' students, with each class's school
+ * name: the queue shows a ticket's student's classes at the school it was sent from.
+ */
+export function classesOfStudents(db: Db, userIds: readonly number[]): Promise<{ user_id: number; class_name: string; school_name: string }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('class_students as cs')
+    .innerJoin('classes as c', 'c.id', 'cs.class_id')
+    .innerJoin('clients as cl', 'cl.id', 'c.client_id')
+    .select(['cs.user_id', 'c.name as class_name', 'cl.name as school_name'])
+    .where('cs.user_id', 'in', [...userIds])
+    .where('cs.left_at', 'is', null)
+    .where('c.archived_at', 'is', null)
+    .orderBy('c.name')
+    .execute();
 }
 
 /** A ticket's thread, in the order it was written. */

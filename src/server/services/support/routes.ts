@@ -39,7 +39,7 @@ import type { ServiceContext, ServiceRoute } from '../types';
 import { recordAudit } from '../audit/record';
 import { limitAnonymous, limitUserRecordingBytes, limitUserTickets } from './limits';
 import * as repo from './repository';
-import { auditName, staffSchools, studentSchoolId, SUPPORT_API_MESSAGES, ticketDetail, toSummary } from './tickets';
+import { auditName, classesFor, staffSchools, studentSchoolId, SUPPORT_API_MESSAGES, ticketDetail, toSummary } from './tickets';
 
 /** the most bytes one recording upload may send: the SPA's 4 096 000-character JSON, with room for non-ASCII text */
 export const RECORDING_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
@@ -197,7 +197,8 @@ export const supportRoutes: readonly ServiceRoute[] = [
     access,
     handler: async (ctx) => {
       const rows = await repo.ticketQuery(ctx, await staffSchools(ctx)).orderBy('t.id', 'desc').limit(5000).execute();
-      return rows.map(toSummary);
+      const classes = await classesFor(ctx.db, rows);
+      return rows.map((row) => toSummary(row, classes(row)));
     },
   },
   {

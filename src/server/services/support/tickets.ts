@@ -4,10 +4,11 @@
  */
 import { minutesToWait } from '../../../common/plural';
 import type { TicketDetail, TicketMessage, TicketMessageKind, TicketStatus, TicketSummary } from '../../../common/support';
+import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { supportScope } from '../authority';
 import type { ServiceContext } from '../types';
-import { schoolsOfUser, ticketMessages, ticketQuery } from './repository';
+import { classesOfStudents, schoolsOfUser, ticketMessages, ticketQuery } from './repository';
 
 export const SUPPORT_API_MESSAGES = {
   tooMany: (retryAfterSeconds: number) => `Too many support requests from this network. Please try again in ${minutesToWait(retryAfterSeconds)}.`,
@@ -73,9 +74,25 @@ type TicketRow = {
   assignee_first_name: string | null;
   assignee_last_name: string | null;
   first_reply_at: number | null;
+  school_timezone: string | null;
+  user_id: number | null;
 };
 
-export function toSummary(row: TicketRow): TicketSummary {
+/** The tickets' students' classes at the school each ticket was sent from: ticket row → class names. */
+export async function classesFor(db: Db, rows: readonly Pick<TicketRow, 'user_id' | 'school'>[]): Promise<(row: Pick<TicketRow, 'user_id' | 'school'>) => string[]> {
+  const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null).map(Number))];
+  const byStudent = new Map<string, string[]>();
+  // in chunks: a database takes only so many parameters in one list
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const c of await classesOfStudents(db, ids.slice(i, i + 500))) {
+      const key = `${Number(c.user_id)}\u0000${c.school_name}`;
+      byStudent.set(key, [...(byStudent.get(key) ?? []), c.class_name]);
+    }
+  }
+  return (row) => (row.user_id === null || row.school === null ? [] : (byStudent.get(`${Number(row.user_id)}\u0000${row.school}`) ?? []));
+}
+
+export function toSummary(row: TicketRow, classes: string[] = []): TicketSummary {
   return {
     key: row.issue_key,
     number: Number(row.number),
@@ -93,6 +110,8 @@ export function toSummary(row: TicketRow): TicketSummary {
         ? null
         : { id: Number(row.assignee_id), name: staffName(row.assignee_first_name, row.assignee_last_name) },
     firstReplyAt: row.first_reply_at === null ? null : Number(row.first_reply_at),
+    schoolTimezone: row.school_timezone,
+    classes,
   };
 }
 
@@ -105,8 +124,9 @@ export async function ticketDetail(ctx: ServiceContext, key: string): Promise<Ti
   const row = await ticketQuery(ctx, await staffSchools(ctx)).where('t.issue_key', '=', key).executeTakeFirst();
   if (!row) throw new HttpError(404, SUPPORT_API_MESSAGES.ticketNotFound);
   const messages = await ticketMessages(ctx.db, row.id);
+  const classes = await classesFor(ctx.db, [row]);
   return {
-    ...toSummary(row),
+    ...toSummary(row, classes(row)),
     description: row.description,
     url: row.page_url,
     useragent: row.useragent,

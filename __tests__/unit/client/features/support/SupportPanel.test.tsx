@@ -12,14 +12,15 @@ import { createAppStore } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { SupportPanel } from '../../../../../src/client/features/support/components/SupportPanel';
 import { supportRequested, supportSucceeded } from '../../../../../src/client/features/support/slice';
-import { RECORDING_NOTICE } from '../../../../../src/common/support';
+import { RECORDING_NOTICE, RECORDING_NOTICE_WITH_BUFFER } from '../../../../../src/common/support';
 import { makeSession, NOW } from '../harness';
 
 /** The panel, opened; `await`ed so that the form's first validation (a promise in formik) has settled. */
-async function renderPanel(signedIn = true) {
+async function renderPanel(signedIn: boolean | 'student' = true) {
   const { store } = createAppStore({
     context: { clock: () => NOW, storage: createMemoryStorage(), logger: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } },
-    preloadedState: signedIn ? { auth: signedInState(makeSession(), NOW + 30 * 60_000) } : {},
+    // the harness's session holds SUPPORT (staff: no minute kept before a request); 'student' holds nothing
+    preloadedState: signedIn ? { auth: signedInState(makeSession(signedIn === 'student' ? { permissions: [] } : {}), NOW + 30 * 60_000) } : {},
     runSagas: false,
     devTools: false,
   });
@@ -90,11 +91,12 @@ describe('Get Help panel', () => {
 
   it('the recording box starts unticked for everyone; its one line says what is recorded and who sees it; a tick is the store\'s', async () => {
     const user = userEvent.setup();
-    const { store, dialog } = await renderPanel();
+    const { store, dialog } = await renderPanel('student');
     const box = within(dialog).getByRole('checkbox', { name: 'Attach a recording of my screen' });
     expect(box).not.toBeChecked();
-    expect(box).toHaveAccessibleDescription(RECORDING_NOTICE);
-    expect(within(dialog).getByText(RECORDING_NOTICE)).toBeInTheDocument();
+    // a signed-in student's tab keeps its last minute: the line says so, and that nothing leaves it unticked
+    expect(box).toHaveAccessibleDescription(RECORDING_NOTICE_WITH_BUFFER);
+    expect(within(dialog).getByText(RECORDING_NOTICE_WITH_BUFFER)).toBeInTheDocument();
     expect(store.getState().support.recordingConsent.panel).toBe(false);
     await user.click(box);
     expect(box).toBeChecked();
@@ -109,10 +111,16 @@ describe('Get Help panel', () => {
     expect(field(dialog, 'Your Email')).toHaveValue('lena@example.edu');
   });
 
-  it('signed out the name and e-mail are empty', async () => {
+  it('signed out the name and e-mail are empty, and the recording line says it records from the tick only', async () => {
     const { dialog } = await renderPanel(false);
     expect(field(dialog, 'Your Name')).toHaveValue('');
     expect(field(dialog, 'Your Email')).toHaveValue('');
+    expect(within(dialog).getByText(RECORDING_NOTICE)).toBeInTheDocument();
+  });
+
+  it('support staff (not buffered) read that the recording runs from the tick only', async () => {
+    const { dialog } = await renderPanel();
+    expect(within(dialog).getByText(RECORDING_NOTICE)).toBeInTheDocument();
   });
 
   it('[S5.05] shows no error before a field is dirty, then each SPEC message once it is', async () => {

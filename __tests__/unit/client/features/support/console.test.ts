@@ -1,6 +1,6 @@
 /** The support console's table rule (filters by SPEC §9 match modes, then sort) and its routes. */
 import { resolveRoute } from '../../../../../src/client/app/routes';
-import { visibleTickets } from '../../../../../src/client/features/support/pages/ConsolePages';
+import { deskFiltered, noDeskFilters, visibleTickets, type DeskFilters } from '../../../../../src/client/features/support/pages/ConsolePages';
 import type { TicketSummary } from '../../../../../src/common/support';
 import { defaultMatchMode } from '../../../../../src/client/ui/filters';
 
@@ -18,6 +18,8 @@ const ticket = (n: number, over: Partial<TicketSummary> = {}): TicketSummary => 
   hasRecording: false,
   assignee: null,
   firstReplyAt: null,
+  schoolTimezone: null,
+  classes: [],
   ...over,
 });
 
@@ -26,6 +28,7 @@ const none = () => ({
   subject: { mode: defaultMatchMode('text'), value: '' },
   name: { mode: defaultMatchMode('text'), value: '' },
   school: { mode: defaultMatchMode('text'), value: '' },
+  class: { mode: defaultMatchMode('text'), value: '' },
   status: { mode: defaultMatchMode('text'), value: '' },
   createdAt: { mode: defaultMatchMode('date'), value: '' },
 });
@@ -67,5 +70,26 @@ describe('support console table', () => {
     ['/app/support/recordings/00000000-0000-4000-8000-000000000001', 'Session Recording'],
   ])('%s is titled %p and needs a signed-in user', (path, title) => {
     expect(resolveRoute(path)).toEqual(expect.objectContaining({ title, requiresAuth: true, notFound: false }));
+  });
+});
+
+describe('the desk filters: state, school, assigned to me, has a recording', () => {
+  const me = { id: 7, name: 'Sue Support' };
+  const queue = [
+    ticket(1001, { hasRecording: true, assignee: me }),
+    ticket(1002, { school: 'Roosevelt Academy', status: 'new' }),
+    ticket(1003, { school: null, hasRecording: true }),
+    ticket(1004, { assignee: { id: 8, name: 'Sid Support' }, status: 'resolved' }),
+  ];
+  it.each([
+    ['none', {}, [1001, 1002, 1003, 1004]],
+    ['a state', { state: 'new' }, [1002]],
+    ['a school', { school: 'Lincoln High School' }, [1001, 1004]],
+    ['no school (the help page)', { school: '-' }, [1003]],
+    ['assigned to me', { assignee: 'me' }, [1001]],
+    ['has a recording', { recording: true }, [1001, 1003]],
+    ['a school and a recording', { school: 'Lincoln High School', recording: true }, [1001]],
+  ] as [string, Partial<DeskFilters>, number[]][])('%s', (_what, filters, numbers) => {
+    expect(deskFiltered(queue, { ...noDeskFilters, ...filters }, me.id).map((t) => t.number)).toEqual(numbers);
   });
 });

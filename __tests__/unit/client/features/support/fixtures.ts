@@ -16,6 +16,8 @@ export function ticketSummary(at: number, overrides: Partial<TicketSummary> = {}
     hasRecording: false,
     assignee: null,
     firstReplyAt: null,
+    schoolTimezone: null,
+    classes: [],
     ...overrides,
   };
 }

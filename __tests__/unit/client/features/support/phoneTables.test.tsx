@@ -34,11 +34,11 @@ function loaded(store: AppStore, action: Parameters<AppStore['dispatch']>[0]) {
   });
 }
 
-/** The lines folded under a cell's first text (the blocks shown below the breakpoint), one per line break. */
+/** The lines folded under a cell's first text (the blocks shown below the breakpoint), one per line break; a time's narrow space read as a space. */
 const foldedLines = (cell: HTMLElement) =>
   Array.from(cell.querySelectorAll('p'))
     .flatMap((p) => p.innerHTML.split('<br>'))
-    .map((line) => line.trim());
+    .map((line) => line.replace(/&nbsp;|\s+/g, ' ').trim());
 
 const ticket = (over: Partial<TicketSummary>): TicketSummary => ({
   key: 'HELP-1001',
@@ -54,6 +54,8 @@ const ticket = (over: Partial<TicketSummary>): TicketSummary => ({
   hasRecording: false,
   assignee: null,
   firstReplyAt: null,
+  schoolTimezone: null,
+  classes: [],
   ...over,
 });
 
@@ -77,10 +79,11 @@ describe('the support tickets on a phone', () => {
     const row = within(table).getByRole('row', { name: /HELP-1001/ });
     const [first, ...cells] = within(row).getAllByRole('cell');
     expect(within(first!).getByRole('link', { name: 'HELP-1001' })).toBeInTheDocument();
-    expect(foldedLines(first!)).toEqual(['The quiz will not load', 'Sam Student', 'sam@example.edu', 'Lincoln High School · 03/09/26', 'Unassigned · No reply yet']);
-    expect(cells.map((cell) => cell.textContent)).toEqual(['The quiz will not load', 'Sam Studentsam@example.edu', 'Lincoln High School', 'Open', '03/09/26', 'Unassigned', 'No reply yet']);
+    // the day and the time of day (in the staff member's zone here: the ticket names no school zone)
+    expect(foldedLines(first!)).toEqual(['The quiz will not load', 'Sam Student', 'sam@example.edu', 'Lincoln High School · 03/09/26, 10:30 PM CDT', 'Unassigned · No reply yet']);
+    expect(cells.map((cell) => cell.textContent?.replace(/\s+/g, ' '))).toEqual(['The quiz will not load', 'Sam Studentsam@example.edu', 'Lincoln High School', '—', 'Open', '03/09/26, 10:30 PM CDT', 'Unassigned', 'No reply yet']);
     const other = within(within(table).getByRole('row', { name: /HELP-1002/ })).getAllByRole('cell')[0]!;
-    expect(foldedLines(other)).toEqual(['Certificate download', 'Ana Able', 'ana@example.edu', '— · 03/10/26', 'Unassigned · No reply yet']);
+    expect(foldedLines(other)).toEqual(['Certificate download', 'Ana Able', 'ana@example.edu', '— · 03/10/26, 10:30 PM CDT', 'Unassigned · No reply yet']);
   });
 
   it('sorts by a folded column from the phone\'s "Sort by" choice, as from its header', async () => {
@@ -102,7 +105,15 @@ describe('the support tickets on a phone', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.type(screen.getByLabelText('Created value'), '03/10/26');
     expect(keys(table)).toEqual(['HELP-1002']);
-    expect(foldedLines(within(table).getAllByRole('cell')[0]!)).toContain('— · 03/10/26');
+    expect(foldedLines(within(table).getAllByRole('cell')[0]!)).toContain('— · 03/10/26, 10:30 PM CDT');
+  });
+
+  it('a ticket from a school shows its day and time of day in the school’s zone, and the student’s classes there', async () => {
+    const { store } = renderApp('/app/support/tickets', { preloadedState: signedIn([SUPPORT_PERMISSION]) });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    loaded(store, ticketsLoaded([ticket({ schoolTimezone: 'America/New_York', classes: ['Economics, Period 4'] })]));
+    const table = screen.getByRole('table', { name: 'Support tickets' });
+    expect(foldedLines(within(table).getAllByRole('cell')[0]!)).toContain('Lincoln High School · Economics, Period 4 · 03/09/26, 11:30 PM EDT');
   });
 
   it('an empty table says why: none the filters let through…', async () => {

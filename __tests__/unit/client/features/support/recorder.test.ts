@@ -1,7 +1,9 @@
 import * as fflate from 'fflate';
-import { RRWEB_META_EVENT } from '../../../../../src/common/support';
+import { HELP_BUFFER, HELP_OPENED_TAG, RRWEB_META_EVENT } from '../../../../../src/common/support';
 import {
+  CHECKOUT_EVERY_N_EVENTS,
   createRecorder,
+  firstInputThenIdle,
   packEvent,
   PACK_FROM_CHARS,
   unpackEvent,
@@ -11,7 +13,12 @@ import {
 // rrweb's record() needs a laid-out page: a stand-in that remembers being called and stopped
 const rrwebStop = jest.fn();
 const rrwebRecord = jest.fn((_options: unknown) => rrwebStop);
-jest.mock('rrweb', () => ({ record: (options: unknown) => rrwebRecord(options) }));
+const rrwebCustomEvent = jest.fn();
+jest.mock('rrweb', () => ({
+  record: Object.assign((options: unknown) => rrwebRecord(options), {
+    addCustomEvent: (tag: string, payload: unknown) => rrwebCustomEvent(tag, payload),
+  }),
+}));
 
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
@@ -46,7 +53,7 @@ describe('session recorder buffer (soak: large events wait deflated)', () => {
 
   it('keeps events as they are until the codec is loaded (with rrweb)', () => {
     const event = snapshot(200_000);
-    expect(packEvent(event, null)).toEqual({ type: FULL_SNAPSHOT, event });
+    expect(packEvent(event, null)).toEqual({ type: FULL_SNAPSHOT, timestamp: event.timestamp, event });
   });
 
   it.each([
@@ -87,5 +94,96 @@ describe('starting and stopping (recording is opt-in)', () => {
     // ticked again, it starts afresh
     await expect(recorder.start()).resolves.toBe(true);
     expect(rrwebRecord).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('buffering: the last minute while a signed-in student works (docs/privacy.md)', () => {
+  beforeEach(() => {
+    rrwebRecord.mockClear();
+    rrwebCustomEvent.mockClear();
+  });
+  /** a Meta every 30 s (rrweb's checkout), a mouse move every 5 s, from `from` to `to` seconds */
+  const feed = (recorder: ReturnType<typeof createRecorder>, from: number, to: number) => {
+    for (let t = from; t <= to; t += 5) recorder.add(t % 30 === 0 ? meta(t * 1000) : mouseMove(t * 1000));
+  };
+  // buffering begins at once here (in the page: at the first input, then an idle moment)
+  const now = () => Promise.resolve();
+  const span = (events: RecordedEvent[]) => (events.at(-1)!.timestamp - events[0]!.timestamp) / 1000;
+
+  it('records masked as ever, with a fresh snapshot every 30 s instead of every N events', async () => {
+    const recorder = createRecorder(1000, fflate, now);
+    await expect(recorder.start('buffer')).resolves.toBe(true);
+    expect(recorder.mode()).toBe('buffer');
+    const options = rrwebRecord.mock.calls[0]![0] as Record<string, unknown>;
+    expect(options).toEqual(expect.objectContaining({ maskAllInputs: true, maskInputOptions: { password: true }, checkoutEveryNms: HELP_BUFFER.checkoutEveryMs }));
+    expect(options).not.toHaveProperty('checkoutEveryNth');
+    recorder.stop();
+    expect(recorder.mode()).toBe('off');
+  });
+
+  it('keeps 60 to 90 seconds, starting at a snapshot, however long the student works', async () => {
+    const recorder = createRecorder(1000, fflate, now);
+    await recorder.start('buffer');
+    feed(recorder, 0, 600);
+    const kept = recorder.events();
+    expect(kept[0]!.type).toBe(RRWEB_META_EVENT);
+    expect(span(kept)).toBeGreaterThanOrEqual(60);
+    expect(span(kept)).toBeLessThan(90);
+    recorder.stop();
+  });
+
+  it('Get Help opened: the moment is marked and what came before is held until the panel closes unsent', async () => {
+    const recorder = createRecorder(1000, fflate, now);
+    await recorder.start('buffer');
+    feed(recorder, 0, 100);
+    const first = recorder.events()[0]!.timestamp;
+    recorder.markOpened();
+    expect(rrwebCustomEvent).toHaveBeenCalledWith(HELP_OPENED_TAG, {});
+    // from the opening, a snapshot every N events again (not every 30 s for as long as the form is open)
+    expect(rrwebRecord).toHaveBeenCalledTimes(2);
+    expect(rrwebRecord.mock.calls[1]![0]).toEqual(expect.objectContaining({ checkoutEveryNth: CHECKOUT_EVERY_N_EVENTS, maskAllInputs: true }));
+    recorder.markOpened(); // opened again while held: one mark
+    expect(rrwebCustomEvent).toHaveBeenCalledTimes(1);
+    feed(recorder, 105, 400);
+    expect(recorder.events()[0]!.timestamp).toBe(first);
+    recorder.release();
+    feed(recorder, 405, 410);
+    expect(span(recorder.events())).toBeLessThan(90);
+    recorder.stop();
+  });
+
+  it('a sent request forgets the buffer and starts a fresh snapshot; tick mode does not mark openings', async () => {
+    const recorder = createRecorder(1000, fflate, now);
+    await recorder.start('buffer');
+    feed(recorder, 0, 50);
+    recorder.markOpened();
+    recorder.restart();
+    expect(recorder.events()).toEqual([]);
+    // a fresh rrweb session (a fresh snapshot), keeping the minute again
+    expect(rrwebRecord.mock.calls.at(-1)![0]).toEqual(expect.objectContaining({ checkoutEveryNms: HELP_BUFFER.checkoutEveryMs }));
+    recorder.stop();
+    await recorder.start();
+    expect(recorder.mode()).toBe('tick');
+    recorder.markOpened();
+    expect(rrwebCustomEvent).toHaveBeenCalledTimes(1);
+    recorder.stop();
+  });
+});
+
+describe('buffering waits for the first input, then an idle moment (docs/performance.md)', () => {
+  it('loads nothing before the student does anything; Get Help opened meanwhile is marked once rrweb runs', async () => {
+    rrwebRecord.mockClear();
+    rrwebCustomEvent.mockClear();
+    const recorder = createRecorder(1000, fflate, () => firstInputThenIdle(window));
+    const started = recorder.start('buffer');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(rrwebRecord).not.toHaveBeenCalled();
+    recorder.markOpened();
+    expect(rrwebCustomEvent).not.toHaveBeenCalled();
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    await expect(started).resolves.toBe(true);
+    expect(rrwebRecord).toHaveBeenCalledTimes(1);
+    expect(rrwebCustomEvent).toHaveBeenCalledWith(HELP_OPENED_TAG, {});
+    recorder.stop();
   });
 });

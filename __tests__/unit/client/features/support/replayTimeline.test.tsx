@@ -28,8 +28,19 @@ describe('readTimeline', () => {
         { kind: 'error', offset: 50_000, detail: 'Error: Quiz failed to load' },
         { kind: 'error', offset: 55_000, detail: 'Error logged' },
       ],
+      opened: null,
     });
-    expect(readTimeline([])).toEqual({ duration: 0, marks: [] });
+    expect(readTimeline([])).toEqual({ duration: 0, marks: [], opened: null });
+  });
+
+  it('marks when the student opened Get Help (the last time): the replay starts there', () => {
+    const opened = (at: number) => ({ type: 5, timestamp: T0 + at, data: { tag: 'help-opened', payload: {} } });
+    const read = readTimeline([...events.slice(0, 6), opened(42_000), opened(45_000), ...events.slice(6)]);
+    expect(read.opened).toBe(45_000);
+    expect(read.marks.filter((m) => m.kind === 'opened')).toEqual([
+      { kind: 'opened', offset: 42_000, detail: 'Get Help opened' },
+      { kind: 'opened', offset: 45_000, detail: 'Get Help opened' },
+    ]);
   });
 
   it.each([

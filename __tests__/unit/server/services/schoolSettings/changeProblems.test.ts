@@ -11,6 +11,8 @@ it.each([
   ['registration without e-mail off, alone', { studentsWithoutEmail: false }, []],
   ['registration without e-mail as text', { studentsWithoutEmail: 'yes' as unknown as boolean }, [SETTINGS_MESSAGES.studentsWithoutEmail]],
   ['with a time zone', { timezone: 'America/New_York', studentsWithoutEmail: true }, []],
+  ['Get Help’s minute before a request off, alone', { helpBuffer: false }, []],
+  ['Get Help’s minute before a request as text', { helpBuffer: 'off' as unknown as boolean }, [SETTINGS_MESSAGES.helpBuffer]],
 ] as [string, SchoolSettingsChange, string[]][])('%s', (_what, change, problems) => {
   expect(changeProblems(change, max)).toEqual(problems);
 });

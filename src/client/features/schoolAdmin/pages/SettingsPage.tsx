@@ -1,8 +1,8 @@
 /**
  * /app/admin/settings: the school's time zone (any IANA zone the browser knows; the server checks
  * it again) and how long its support recordings and audit trail are kept — never longer than the
- * deployment allows (docs/privacy.md), and whether students registering with the school's class codes
- * may leave the e-mail out. Every change is in the audit trail, old → new.
+ * deployment allows (docs/privacy.md), whether students registering with the school's class codes
+ * may leave the e-mail out, and whether Get Help keeps the minute before a student's request. Every change is in the audit trail, old → new.
  */
 import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
@@ -13,6 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  HELP_BUFFER_HELP,
+  HELP_BUFFER_LABEL,
   RETENTION_LABELS,
   retentionProblem,
   SCHOOL_SETTINGS_PATHS,
@@ -46,6 +48,7 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
   const [timezone, setTimezone] = useState(s.timezone);
   const [days, setDays] = useState<Record<RetentionKind, string>>({ recordings: s.retention.recordings.days?.toString() ?? '', audit: s.retention.audit.days?.toString() ?? '' });
   const [withoutEmail, setWithoutEmail] = useState(s.studentsWithoutEmail);
+  const [helpBuffer, setHelpBuffer] = useState(s.helpBuffer);
   const [touched, setTouched] = useState(false);
   const problems = {
     timezone: timezoneProblem(timezone),
@@ -61,6 +64,7 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
       recordingRetentionDays: daysOf(days.recordings),
       auditRetentionDays: daysOf(days.audit),
       studentsWithoutEmail: withoutEmail,
+      helpBuffer,
     };
     act({ name: 'settings', method: 'PUT', path: SCHOOL_SETTINGS_PATHS.settings, payload: change, reload: ['settings', 'overview'] });
   };
@@ -92,6 +96,16 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
             label={STUDENTS_WITHOUT_EMAIL_LABEL}
           />
           <FormHelperText id="students-without-email-help">{STUDENTS_WITHOUT_EMAIL_HELP}</FormHelperText>
+        </div>
+        <div>
+          <Typography variant="h6" component="h3">
+            Get Help
+          </Typography>
+          <FormControlLabel
+            control={<Checkbox id="help-buffer" checked={helpBuffer} onChange={(event) => setHelpBuffer(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'help-buffer-help' } }} />}
+            label={HELP_BUFFER_LABEL}
+          />
+          <FormHelperText id="help-buffer-help">{HELP_BUFFER_HELP}</FormHelperText>
         </div>
         <Typography variant="h6" component="h3">
           How long the school’s data is kept

@@ -18,11 +18,13 @@ export interface MessageFormProps {
   helper?: string;
   pending: boolean;
   onSend: (body: string) => void;
+  /** the text it starts with (a saved reply picked: the caller remounts it) */
+  initialBody?: string;
 }
 
-export function MessageForm({ id, label, submitLabel, helper, pending, onSend }: MessageFormProps) {
+export function MessageForm({ id, label, submitLabel, helper, pending, onSend, initialBody = '' }: MessageFormProps) {
   const formik = useFormik({
-    initialValues: { body: '' },
+    initialValues: { body: initialBody },
     validationSchema: ticketMessageSchema,
     onSubmit: (values) => onSend(values.body.trim()),
   });

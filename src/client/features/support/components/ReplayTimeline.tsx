@@ -1,7 +1,7 @@
 /**
  * The replay's controls: play / pause, the position slider (drag; arrows ±5 s, Home, End), the speed
  * (1×, 2×, 4×), the current time and the duration, and a button per mark (a click, a page change, an
- * error) that jumps there. Changes are announced in a polite live region. It only reports intents
+ * error, Get Help opened) that jumps there; the part before Get Help opened is shaded. Changes are announced in a polite live region. It only reports intents
  * (onPlay, onSeek…): the page drives rrweb's player.
  */
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ const MARK_STYLE: Record<MarkKind, { symbol: string; color: string }> = {
   click: { symbol: '●', color: '#0b57d0' },
   page: { symbol: '▲', color: '#1b6e1b' },
   error: { symbol: '✕', color: '#b3261e' },
+  opened: { symbol: '◆', color: '#6a1b9a' },
 };
 
 export interface ReplayTimelineProps {
@@ -24,6 +25,8 @@ export interface ReplayTimelineProps {
   playing: boolean;
   speed: Speed;
   marks: readonly TimelineMark[];
+  /** when the student opened Get Help: the part before it (the minute the tab kept) is shaded */
+  opened?: number | null;
   announcement: string;
   disabled?: boolean;
   onPlay(): void;
@@ -32,7 +35,8 @@ export interface ReplayTimelineProps {
   onSpeed(speed: Speed): void;
 }
 
-export function ReplayTimeline({ duration, current, playing, speed, marks, announcement, disabled, onPlay, onPause, onSeek, onSpeed }: ReplayTimelineProps) {
+export function ReplayTimeline({ duration, current, playing, speed, marks, opened = null, announcement, disabled, onPlay, onPause, onSeek, onSpeed }: ReplayTimelineProps) {
+  const before = opened !== null && duration > 0 ? Math.min(100, (opened / duration) * 100) : 0;
   return (
     <Box sx={{ my: 1 }} data-testid="replay-timeline">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -51,6 +55,10 @@ export function ReplayTimeline({ duration, current, playing, speed, marks, annou
         </Box>
       </Box>
       <Box sx={{ position: 'relative', mt: 1 }}>
+        {before > 0 && (
+          // the minute the student's tab kept before they asked for help, behind the slider's track
+          <Box aria-hidden="true" data-testid="replay-before" sx={{ position: 'absolute', left: '8px', top: 4, height: 16, width: `calc((100% - 16px) * ${before / 100})`, bgcolor: '#ede7f6', borderRadius: 1 }} />
+        )}
         <Box
           component="input"
           type="range"
@@ -68,7 +76,7 @@ export function ReplayTimeline({ duration, current, playing, speed, marks, annou
             e.preventDefault();
             onSeek(next, 'key');
           }}
-          sx={{ width: '100%', m: 0, accentColor: '#0b57d0', height: 24 }}
+          sx={{ width: '100%', m: 0, accentColor: '#0b57d0', height: 24, position: 'relative' }}
         />
       </Box>
       {marks.length > 0 && (
@@ -91,7 +99,9 @@ export function ReplayTimeline({ duration, current, playing, speed, marks, annou
         </Box>
       )}
       <Typography variant="body2" color="text.secondary">
-        Marks: ● a click, ▲ a page change, ✕ an error. Arrow keys on the position move 5 seconds; Home and End go to the start and the end.
+        Marks: ● a click, ▲ a page change, ✕ an error, ◆ Get Help opened
+        {before > 0 ? ` (the shaded part before it is the ${formatClock(opened ?? 0)} the student's tab kept before they asked)` : ''}. Arrow keys on the position move 5
+        seconds; Home and End go to the start and the end.
       </Typography>
       <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {announcement}

@@ -1,8 +1,9 @@
 /**
  * The support form (SPEC §2, §4, §5): Your Name, Your Email, Subject, Comments, the hint, the
  * recording checkbox with its one-line notice, Submit (disabled while sending). Used by the Get Help
- * panel and by the /help and /app/support pages. The recording box starts unticked: ticking it
- * starts the recorder, unticking stops it and drops what it held (the support saga).
+ * panel and by the /help and /app/support pages. The recording box starts unticked: ticked, the
+ * request carries the recording (the minute this tab kept before, where it keeps one, and the time
+ * since); where nothing is kept before, ticking starts the recorder and unticking drops what it held.
  *
  * Values live here (formik), never in the store. Errors show once a field is dirty — changed by the
  * student, even back to how it was — or after a Submit (S5.05); tabbing past a field says nothing. After a success subject and
@@ -23,6 +24,7 @@ import { MESSAGES } from '../../../../common/messages';
 import {
   RECORDING_CHECKBOX_LABEL,
   RECORDING_NOTICE,
+  RECORDING_NOTICE_WITH_BUFFER,
   SUPPORT_HONEYPOT_FIELD,
   SUPPORT_HOURS_NOTE,
   SUPPORT_LIMITS,
@@ -30,7 +32,7 @@ import {
 import { supportSchema, type SupportFormValues } from '../../../../common/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth';
-import { selectRecordingConsent, selectSupportForm } from '../selectors';
+import { selectRecorderMode, selectRecordingConsent, selectSupportForm } from '../selectors';
 import { clearDraft, hasContent, readDraft, writeDraft } from '../draft';
 import { recordingConsentChanged, supportSubmitted, type PageInfo, type SupportFormId } from '../slice';
 
@@ -73,6 +75,8 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
   const sending = status === 'pending';
   const id = useId();
   const includeRecording = useAppSelector((state) => selectRecordingConsent(state, formId));
+  // this tab keeps the minute before the request: the notice says so (and what the tick sends)
+  const buffering = useAppSelector(selectRecorderMode) === 'buffer';
   const [trap, setTrap] = useState('');
 
   const owner = user ? user.id : null;
@@ -197,7 +201,7 @@ export function SupportForm({ formId, prefill, honeypot = false, recordingOption
             label={RECORDING_CHECKBOX_LABEL}
           />
           <Typography variant="body2" color="text.secondary" id={`${id}-recording-note`} sx={{ ml: 4 }}>
-            {RECORDING_NOTICE}
+            {buffering ? RECORDING_NOTICE_WITH_BUFFER : RECORDING_NOTICE}
           </Typography>
         </Box>
       )}

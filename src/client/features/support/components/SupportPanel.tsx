@@ -47,7 +47,7 @@ export function SupportPanel() {
   };
   const minimize = () => {
     setMinimized(true);
-    dispatch(supportPanelClosed());
+    dispatch(supportPanelClosed({ minimized: true }));
   };
   const reopen = () => {
     setMinimized(false);

@@ -4,7 +4,11 @@
  * client-side over the list the server returns; the median time to first reply of what is shown)
  * and /app/support/tickets/:key (one ticket: its state, assignee, thread, reply to the student,
  * internal note, resolve / reopen, the way to its replay). Times to first reply count business hours
- * (SPEC §9: Monday–Friday, 8 a.m.–6 p.m. ET).
+ * (SPEC §9: Monday–Friday, 8 a.m.–6 p.m. ET). The queue shows each ticket's day and time of day in
+ * the zone of the school it came from, its school and the student's classes there, a mark when it has
+ * a recording, filters by state, school, assignee (me) and recording, and one row per student's
+ * tickets within an hour (desk/groups.ts), which expands; saved replies per support team are edited
+ * under the queue and picked into a reply (components/SavedReplies.tsx).
  * Only SUPPORT / GADMINSUPERUSER; anyone else sees a refusal (and the server answers 403 anyway).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -23,6 +27,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -32,6 +38,7 @@ import {
   SUPPORT_PERMISSION,
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
+  type SavedReply,
   type TicketMessage,
   type TicketStatus,
   type TicketSummary,
@@ -45,6 +52,8 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { TableFrame, blockBelowMd, cellFromMd } from '../../../ui/TableFrame';
 import { selectHasPermission, selectTimeZone, selectUser } from '../../auth';
 import { MessageForm } from '../components/MessageForm';
+import { SavedRepliesManager, SavedReplyPicker } from '../components/SavedReplies';
+import { groupTickets } from '../desk/groups';
 import { replayPath } from '../sagas';
 import { selectDeskSend, selectStaff, selectTicket, selectTickets } from '../selectors';
 import { deskActionRequested, staffRequested, ticketRequested, ticketResolveRequested, ticketsRequested } from '../slice';
@@ -66,7 +75,7 @@ function useIsStaff() {
 }
 
 interface Column {
-  id: 'key' | 'subject' | 'name' | 'school' | 'status' | 'createdAt';
+  id: 'key' | 'subject' | 'name' | 'school' | 'class' | 'status' | 'createdAt';
   label: string;
   kind: FilterKind;
   value: (t: TicketSummary) => string | number | null;
@@ -78,6 +87,7 @@ const COLUMNS: Column[] = [
   { id: 'subject', label: 'Subject', kind: 'text', value: (t) => t.subject.toLocaleLowerCase(), filterValue: (t) => t.subject },
   { id: 'name', label: 'From', kind: 'text', value: (t) => t.name.toLocaleLowerCase(), filterValue: (t) => `${t.name} ${t.email}` },
   { id: 'school', label: 'School', kind: 'text', value: (t) => (t.school ?? '').toLocaleLowerCase(), filterValue: (t) => t.school ?? '' },
+  { id: 'class', label: 'Class', kind: 'text', value: (t) => t.classes.join(', ').toLocaleLowerCase(), filterValue: (t) => t.classes.join(', ') },
   { id: 'status', label: 'Status', kind: 'text', value: (t) => t.status, filterValue: (t) => TICKET_STATUS_LABELS[t.status] },
   { id: 'createdAt', label: 'Created', kind: 'date', value: (t) => t.createdAt, filterValue: (t) => new Date(t.createdAt) },
 ];
@@ -116,18 +126,25 @@ export function visibleTickets(
     });
 }
 
-/** The desk's own filters, beside the column filters: a state, and who the ticket is assigned to. */
+/** The desk's own filters, beside the column filters: a state, a school, who the ticket is assigned to, and a recording. */
 export interface DeskFilters {
   state: TicketStatus | '';
+  /** '' any school, else the school's name as the tickets carry it ('-': none, a /help ticket) */
+  school: string;
   /** '' anyone, 'none' unassigned, 'me' the signed-in staff member, or a staff member's id */
   assignee: string;
+  /** only tickets with a recording to replay */
+  recording: boolean;
 }
-export const noDeskFilters: DeskFilters = { state: '', assignee: '' };
+export const noDeskFilters: DeskFilters = { state: '', school: '', assignee: '', recording: false };
+const NO_SCHOOL = '-';
 
-/** Pure: the tickets the state and assignee filters let through (`meId`: the signed-in staff member). */
+/** Pure: the tickets the state, school, assignee and recording filters let through (`meId`: the signed-in staff member). */
 export function deskFiltered(tickets: readonly TicketSummary[], filters: DeskFilters, meId: number | null): TicketSummary[] {
   return tickets.filter((t) => {
     if (filters.state && t.status !== filters.state) return false;
+    if (filters.school && (t.school ?? NO_SCHOOL) !== filters.school) return false;
+    if (filters.recording && !t.hasRecording) return false;
     if (filters.assignee === 'none') return t.assignee === null;
     if (filters.assignee === 'me') return t.assignee !== null && t.assignee.id === meId;
     if (filters.assignee) return t.assignee !== null && String(t.assignee.id) === filters.assignee;
@@ -177,6 +194,7 @@ export function TicketsPage() {
   return (
     <PageFrame title="Support Tickets" crumbs={[...consoleCrumbs, { label: 'Support Tickets' }]} maxWidth="100%">
       <TicketQueue />
+      <SavedRepliesManager />
     </PageFrame>
   );
 }
@@ -211,7 +229,17 @@ export function TicketQueue() {
     for (const t of tickets.data ?? []) if (t.assignee) byId.set(t.assignee.id, t.assignee.name);
     return [...byId].filter(([id]) => id !== me?.id).sort((a, b) => a[1].localeCompare(b[1]));
   }, [tickets.data, me]);
-  const shown = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
+  // the schools the tickets come from, for the school filter
+  const schools = useMemo(() => [...new Set((tickets.data ?? []).map((t) => t.school ?? NO_SCHOOL))].sort((a, b) => a.localeCompare(b)), [tickets.data]);
+  // one student's tickets within an hour are one row that expands; pages count rows
+  const groups = useMemo(() => groupTickets(rows), [rows]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const shown = groups.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
+  const toggle = (key: string) => {
+    const next = new Set(expanded);
+    if (!next.delete(key)) next.add(key);
+    setExpanded(next);
+  };
 
   const sortBy = (id: Column['id']) => {
     if (orderBy === id) setOrder(order === 'asc' ? 'desc' : 'asc');
@@ -223,7 +251,7 @@ export function TicketQueue() {
 
   return (
     <>
-      <FilterPanel inUse={countFiltersInUse(filters) + (desk.state ? 1 : 0) + (desk.assignee ? 1 : 0)}>
+      <FilterPanel inUse={countFiltersInUse(filters) + (desk.state ? 1 : 0) + (desk.school ? 1 : 0) + (desk.assignee ? 1 : 0) + (desk.recording ? 1 : 0)}>
         <TextField
           select
           id="ticket-state-filter"
@@ -264,6 +292,37 @@ export function TicketQueue() {
             </option>
           ))}
         </TextField>
+        <TextField
+          select
+          id="ticket-school-filter"
+          label="From school"
+          size="small"
+          value={desk.school}
+          onChange={(e) => {
+            setDesk({ ...desk, school: e.target.value });
+            setPage(0);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Any school</option>
+          {schools.map((school) => (
+            <option key={school} value={school}>
+              {school === NO_SCHOOL ? 'No school (help page)' : school}
+            </option>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={desk.recording}
+              onChange={(e) => {
+                setDesk({ ...desk, recording: e.target.checked });
+                setPage(0);
+              }}
+            />
+          }
+          label="Has a recording"
+        />
         {COLUMNS.map((c) => (
           <ColumnFilter
             key={c.id}
@@ -326,44 +385,12 @@ export function TicketQueue() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {shown.map((t) => {
-              const created = formatDate(t.createdAt, timeZone);
-              return (
-                <TableRow key={t.key} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/app/support/tickets/${t.key}`} sx={{ whiteSpace: 'nowrap' }}>
-                      {t.key}
-                    </Link>
-                    <Typography variant="body2" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
-                      {t.subject}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
-                      {t.name}
-                      <br />
-                      {t.email}
-                      <br />
-                      {t.school ?? '—'} · {created}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
-                      {t.assignee?.name ?? 'Unassigned'} · {firstReplyText(t)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={cellFromMd}>{t.subject}</TableCell>
-                  <TableCell sx={cellFromMd}>
-                    {t.name}
-                    <Typography variant="body2" color="text.secondary">
-                      {t.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={cellFromMd}>{t.school ?? '—'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={TICKET_STATUS_LABELS[t.status]} color={STATUS_COLOR[t.status]} variant="outlined" />
-                  </TableCell>
-                  <TableCell sx={cellFromMd}>{created}</TableCell>
-                  <TableCell sx={cellFromMd}>{t.assignee?.name ?? 'Unassigned'}</TableCell>
-                  <TableCell sx={cellFromMd}>{firstReplyText(t)}</TableCell>
-                </TableRow>
-              );
+            {shown.flatMap(({ lead, more }) => {
+              const open = expanded.has(lead.key);
+              return [
+                <TicketRow key={lead.key} t={lead} timeZone={timeZone} more={more} open={open} onToggle={() => toggle(lead.key)} />,
+                ...(open ? more.map((t) => <TicketRow key={t.key} t={t} timeZone={timeZone} grouped />) : []),
+              ];
             })}
             {tickets.status === 'succeeded' && shown.length === 0 && (
               <TableRow>
@@ -377,7 +404,7 @@ export function TicketQueue() {
         component="div"
         // on a phone the page's arrows go under the rows-per-page choice rather than out of sight
         sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
-        count={rows.length}
+        count={groups.length}
         page={page}
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={[10, 25, 50]}
@@ -388,6 +415,87 @@ export function TicketQueue() {
         }}
       />
     </>
+  );
+}
+
+/**
+ * One row of the queue: the time of day in the school's zone (the staff member's for a /help ticket),
+ * a recording mark, and for a group's first row the student's other tickets of that hour (`more`):
+ * their keys while folded, and the button that shows their rows; a grouped row is set in.
+ */
+function TicketRow({
+  t,
+  timeZone,
+  more = [],
+  open = false,
+  onToggle,
+  grouped = false,
+}: {
+  t: TicketSummary;
+  timeZone: string;
+  more?: readonly TicketSummary[];
+  open?: boolean;
+  onToggle?: () => void;
+  grouped?: boolean;
+}) {
+  const created = formatTime(t.createdAt, t.schoolTimezone ?? timeZone, { day: true });
+  const classes = t.classes.length > 0 ? t.classes.join(', ') : '—';
+  return (
+    <TableRow hover sx={grouped ? { bgcolor: 'action.hover' } : undefined}>
+      <TableCell sx={grouped ? { pl: 4 } : undefined}>
+        <Link component={RouterLink} to={`/app/support/tickets/${t.key}`} sx={{ whiteSpace: 'nowrap' }}>
+          {t.key}
+        </Link>
+        {t.hasRecording && <Chip size="small" variant="outlined" label="Recording" sx={{ ml: 1 }} />}
+        {more.length > 0 && !open && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Also within the hour:{' '}
+            {more.map((m, i) => (
+              <span key={m.key}>
+                {i > 0 && ', '}
+                <Link component={RouterLink} to={`/app/support/tickets/${m.key}`}>
+                  {m.key}
+                </Link>
+              </span>
+            ))}
+          </Typography>
+        )}
+        {more.length > 0 && (
+          <Button size="small" aria-expanded={open} onClick={onToggle} sx={{ display: 'block', px: 0, textTransform: 'none' }}>
+            {open ? 'Hide' : 'Show'} {more.length} more from this student within the hour
+          </Button>
+        )}
+        <Typography variant="body2" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
+          {t.subject}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
+          {t.name}
+          <br />
+          {t.email}
+          <br />
+          {t.school ?? '—'}
+          {t.classes.length > 0 ? ` · ${classes}` : ''} · {created}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ ...blockBelowMd, overflowWrap: 'anywhere' }}>
+          {t.assignee?.name ?? 'Unassigned'} · {firstReplyText(t)}
+        </Typography>
+      </TableCell>
+      <TableCell sx={cellFromMd}>{t.subject}</TableCell>
+      <TableCell sx={cellFromMd}>
+        {t.name}
+        <Typography variant="body2" color="text.secondary">
+          {t.email}
+        </Typography>
+      </TableCell>
+      <TableCell sx={cellFromMd}>{t.school ?? '—'}</TableCell>
+      <TableCell sx={cellFromMd}>{classes}</TableCell>
+      <TableCell>
+        <Chip size="small" label={TICKET_STATUS_LABELS[t.status]} color={STATUS_COLOR[t.status]} variant="outlined" />
+      </TableCell>
+      <TableCell sx={cellFromMd}>{created}</TableCell>
+      <TableCell sx={cellFromMd}>{t.assignee?.name ?? 'Unassigned'}</TableCell>
+      <TableCell sx={cellFromMd}>{firstReplyText(t)}</TableCell>
+    </TableRow>
   );
 }
 
@@ -429,6 +537,13 @@ export function TicketPage() {
   const send = useAppSelector(selectDeskSend);
   const me = useAppSelector(selectUser);
   const timeZone = useAppSelector(selectTimeZone);
+  // a saved reply picked: the reply form starts again from its text (picked again: again)
+  const [startFrom, setStartFrom] = useState<SavedReply | null>(null);
+  const [picks, setPicks] = useState(0);
+  const pick = (reply: SavedReply) => {
+    setStartFrom(reply);
+    setPicks((n) => n + 1);
+  };
 
   useEffect(() => {
     if (isStaff) dispatch(ticketRequested({ key }));
@@ -537,7 +652,16 @@ export function TicketPage() {
               <Typography variant="body2" color="text.secondary">
                 Shown under My requests and e-mailed to {t.email}. The ticket then waits on the student.
               </Typography>
-              <MessageForm key={`reply-${send.sent.reply}`} id="ticket-reply" label="Your reply" submitLabel="Send reply" pending={pending} onSend={(body) => dispatch(deskActionRequested({ kind: 'reply', key: t.key, body }))} />
+              <SavedReplyPicker onPick={pick} />
+              <MessageForm
+                key={`reply-${send.sent.reply}-${startFrom?.id ?? ''}-${picks}`}
+                id="ticket-reply"
+                label="Your reply"
+                submitLabel="Send reply"
+                pending={pending}
+                initialBody={startFrom?.body ?? ''}
+                onSend={(body) => dispatch(deskActionRequested({ kind: 'reply', key: t.key, body }))}
+              />
             </Box>
             <Box component="section" aria-labelledby="note-heading">
               <Typography id="note-heading" variant="h6" component="h3">

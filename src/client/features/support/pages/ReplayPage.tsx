@@ -5,7 +5,9 @@
  * under the CSP as it stands (about:blank frames inherit it; no frame-src change was needed).
  * rrweb loads on demand, in its own chunk. The recorded screen is scaled to the viewer's width
  * (letterboxed, never cut off); the timeline (components/ReplayTimeline) plays, pauses, scrubs,
- * changes speed and jumps to the marks read from the events (recording/timeline.ts). The server
+ * changes speed and jumps to the marks read from the events (recording/timeline.ts). A recording
+ * with the minute a student's tab kept before they asked for help opens paused where they opened
+ * Get Help, that minute earlier on the timeline (shaded), its errors marked as ever. The server
  * records every opening in the audit trail (replay.open).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -55,7 +57,7 @@ export function ReplayPage() {
   const player = useRef<Player | null>(null);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [timeline, setTimeline] = useState<Timeline>({ duration: 0, marks: [] });
+  const [timeline, setTimeline] = useState<Timeline>({ duration: 0, marks: [], opened: null });
   const [screen, setScreen] = useState({ width: 1024, height: 768 });
   const [boxWidth, setBoxWidth] = useState(0);
   const [current, setCurrent] = useState(0);
@@ -108,9 +110,11 @@ export function ReplayPage() {
           setAnnouncement('The recording has ended.');
         });
         const total = replayer.getMetaData().totalTime;
-        setTimeline({ duration: total, marks: read.marks.filter((m) => m.offset <= total) });
-        replayer.pause(0);
-        setCurrent(0);
+        // the replay starts where the student opened Get Help; the minute their tab kept lies before it
+        const opened = read.opened !== null && read.opened <= total ? read.opened : null;
+        setTimeline({ duration: total, marks: read.marks.filter((m) => m.offset <= total), opened });
+        replayer.pause(opened ?? 0);
+        setCurrent(opened ?? 0);
         setReady(true);
       } catch (error) {
         setProblem(error instanceof Error ? error.message : String(error));
@@ -194,6 +198,8 @@ export function ReplayPage() {
             </Link>
             , recorded {formatDate(data.createdAt, timeZone)}
             {data.truncated ? ' (the oldest part was cut to keep it within the size limit)' : ''}. Every typed value is masked.
+            {timeline.opened !== null &&
+              ` It starts at ${formatClock(timeline.opened)}, when the student opened Get Help; the part before it is what their tab kept just before they asked.`}
           </Typography>
           <ReplayTimeline
             duration={timeline.duration}
@@ -201,6 +207,7 @@ export function ReplayPage() {
             playing={playing}
             speed={speed}
             marks={timeline.marks}
+            opened={timeline.opened}
             announcement={announcement}
             disabled={!ready}
             onPlay={play}

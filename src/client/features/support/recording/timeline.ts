@@ -2,10 +2,13 @@
  * What the replay's timeline shows, read from a recording's rrweb events: its length, and marks where
  * the student clicked, the page changed (a snapshot of another address), or an error was logged (a
  * custom `error` event `{ message, path }` from recording/errorMarks.ts, or rrweb's console plugin at
- * level error). Pure; offsets are ms from the start.
+ * level error), and when the student opened Get Help (the custom event HELP_OPENED_TAG: the replay
+ * starts there, with the minute the tab kept before it earlier on the timeline). Pure; offsets are ms
+ * from the start.
  */
+import { HELP_OPENED_TAG } from '../../../../common/support';
 
-export type MarkKind = 'click' | 'page' | 'error';
+export type MarkKind = 'click' | 'page' | 'error' | 'opened';
 
 export interface TimelineMark {
   kind: MarkKind;
@@ -17,6 +20,8 @@ export interface TimelineMark {
 export interface Timeline {
   duration: number;
   marks: TimelineMark[];
+  /** when the student opened Get Help (the last time), or null: a recording from a tick starts there itself */
+  opened: number | null;
 }
 
 interface RawEvent {
@@ -52,10 +57,11 @@ function errorDetail({ message, path }: Record<string, unknown>): string {
 
 export function readTimeline(events: readonly unknown[]): Timeline {
   const timed = events.map(record).filter((e) => typeof e.timestamp === 'number') as unknown as (RawEvent & { timestamp: number })[];
-  if (timed.length === 0) return { duration: 0, marks: [] };
+  if (timed.length === 0) return { duration: 0, marks: [], opened: null };
   const start = timed[0]!.timestamp;
   const marks: TimelineMark[] = [];
   let href: string | null = null;
+  let opened: number | null = null;
   for (const e of timed) {
     const data = record(e.data);
     const offset = e.timestamp - start;
@@ -64,13 +70,16 @@ export function readTimeline(events: readonly unknown[]): Timeline {
       href = data.href;
     } else if (e.type === INCREMENTAL && data.source === MOUSE_INTERACTION && data.type === CLICK) {
       marks.push({ kind: 'click', offset, detail: 'Click' });
+    } else if (e.type === CUSTOM && data.tag === HELP_OPENED_TAG) {
+      marks.push({ kind: 'opened', offset, detail: 'Get Help opened' });
+      opened = offset;
     } else if (e.type === CUSTOM && data.tag === 'error') {
       marks.push({ kind: 'error', offset, detail: errorDetail(record(data.payload)) });
     } else if (e.type === PLUGIN && record(data.payload).level === 'error') {
       marks.push({ kind: 'error', offset, detail: 'Error logged' });
     }
   }
-  return { duration: timed[timed.length - 1]!.timestamp - start, marks };
+  return { duration: timed[timed.length - 1]!.timestamp - start, marks, opened };
 }
 
 /** 0:05, 1:20, 12:03 */
