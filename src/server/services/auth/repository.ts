@@ -97,7 +97,7 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
         .where('school_permissions.user_id', '=', userId)
         .where('user_clients.position', '=', 0),
     )
-    // kind 'b': the current school turned Get Help's minute before a request off (0032)
+    // kind 'b': the current school turned Get Help's minute before a request off (0033)
     .unionAll((eb) =>
       eb
         .selectFrom('user_clients')
