@@ -71,7 +71,10 @@ const howToJoin = () => import(/* webpackChunkName: "classroom" */ '../features/
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const classReviewQuestions = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassReviewQuestionsPage');
 const classInbox = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/InboxPage');
-const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
+const adminOverview = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/OverviewPage');
+const adminUsers = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/UsersPage');
+const adminCodes = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodesPage');
+const adminAudit = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/AuditPage');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
 const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
@@ -137,10 +140,10 @@ const P = {
   ClassReviewQuestions: lazyPage(classReviewQuestions, 'ClassReviewQuestionsPage'),
   ClassInbox: lazyPage(classInbox, 'InboxPage'),
   HowToJoin: lazyPage(howToJoin, 'HowToJoinPage'),
-  AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
-  AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
-  AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
-  AdminAudit: lazyPage(schoolAdmin, 'AdminAuditPage'),
+  AdminOverview: lazyPage(adminOverview, 'AdminOverviewPage'),
+  AdminUsers: lazyPage(adminUsers, 'AdminUsersPage'),
+  AdminCodes: lazyPage(adminCodes, 'AdminCodesPage'),
+  AdminAudit: lazyPage(adminAudit, 'AdminAuditPage'),
   AdminClasses: lazyPage(adminClasses, 'AdminClassesPage'),
   AdminClass: lazyPage(adminClasses, 'AdminClassPage'),
   AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),
