@@ -26,7 +26,7 @@ const climbIntoFeature = (depth, except = []) => ({
   message: FEATURE_MESSAGE,
 });
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-/** Deepest feature file today is three folders down (session/scenarios, support/recording); four for room. */
+/** Deepest feature file today is one folder down (pages/, components/, support/recording/); the rule covers up to four. */
 const FEATURE_DEPTHS = [0, 1, 2, 3, 4];
 const featureFiles = (folder, depth) => [`src/client/features/${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`];
 const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({

@@ -24,9 +24,6 @@ export const CONTENT_LIMITS = {
   explanationMax: 1000,
 } as const;
 
-/** Default passing score in percent (a setting: PASSING_SCORE); a review may set its own. */
-export const DEFAULT_PASSING_SCORE = 70;
-
 /** Time a single "time spent" report may add, in seconds (bounded so a stuck tab cannot inflate it). */
 export const MAX_TIME_REPORT_SECONDS = 600;
 

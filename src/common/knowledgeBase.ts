@@ -101,7 +101,6 @@ export interface GlossaryEntry {
 
 /** The class of a glossary term marked in a section (a link to its article holding the definition). */
 export const GLOSSARY_TERM_CLASS = 'glossary-term';
-export const GLOSSARY_PATH = '/app/resources/glossary';
 
 export interface KbArticleDetail extends KbArticleCard {
   keyTerms: KbKeyTerm[];

@@ -5,7 +5,7 @@
  * parameter (an lsclientID; their current school without one). Times are epoch milliseconds.
  */
 import { ACCOUNT_LIMITS } from './accountMessages';
-import type { AuditAction, AuditEntry } from './audit';
+import type { AuditEntry } from './audit';
 
 /** The permissions a school administrator grants and revokes at their school. */
 export const SCHOOL_ROLES = ['TEACHER', 'SUPPORT', 'SCHOOLADMIN'] as const;
@@ -140,17 +140,6 @@ export interface AdminInvitation {
 export const AUDIT_DATE_MODES = ['is', 'isNot', 'before', 'after'] as const;
 export type AuditDateMode = (typeof AUDIT_DATE_MODES)[number];
 export const AUDIT_DATE_MODE_LABELS: Record<AuditDateMode, string> = { is: 'is', isNot: 'is not', before: 'before', after: 'after' };
-
-export interface AuditFilter {
-  action?: AuditAction;
-  /** part of the actor's name */
-  actor?: string;
-  /** part of the target's name */
-  target?: string;
-  /** YYYY-MM-DD, a day in the school's time zone */
-  date?: string;
-  dateMode?: AuditDateMode;
-}
 
 export interface AuditPage {
   entries: AuditEntry[];

@@ -10,17 +10,6 @@ export const STUDENT_DATA_PATHS = {
   student: (userId: number) => `/admin/students/${userId}`,
 } as const;
 
-export interface StudentDeletePayload {
-  /** the student's user name, typed again to confirm */
-  confirm: string;
-}
-
-export interface StudentDeleteResult {
-  /** deleted: the account and everything of it; unlinked: the student stays at another school */
-  outcome: 'deleted' | 'unlinked';
-  message: string;
-}
-
 export const STUDENT_DATA_MESSAGES = {
   badId: 'The student id must be a positive whole number.',
   notAdmin: 'Only a school administrator can export or delete a student’s data.',

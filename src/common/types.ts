@@ -65,9 +65,6 @@ export interface SupportRequest {
   useragent: string;
   url: string;
 }
-export interface SupportResponse {
-  issuekey: string;
-}
 
 /** SPEC §3: notification request. */
 export interface NotificationRequest {
@@ -88,9 +85,4 @@ export interface ProxyRequest {
   params?: Record<string, string | number | boolean>;
   useSystem?: boolean;
   timeout?: number;
-}
-
-/** Every error answer of the server. */
-export interface ErrorBody {
-  message: string;
 }

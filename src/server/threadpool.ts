@@ -11,5 +11,3 @@ import os from 'node:os';
 export const DEFAULT_THREADPOOL_SIZE = os.availableParallelism() + 4;
 
 if (!process.env.UV_THREADPOOL_SIZE?.trim()) process.env.UV_THREADPOOL_SIZE = String(DEFAULT_THREADPOOL_SIZE);
-
-export const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE);

@@ -53,11 +53,11 @@ const info = () => import(/* webpackChunkName: "info" */ './pages/InfoPages');
 const login = () => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage');
 const signout = () => import(/* webpackChunkName: "signout" */ '../features/auth/pages/SignOutPage');
 const schoolSignIn = () => import(/* webpackChunkName: "school-sign-in" */ '../features/auth/pages/SchoolSignInPage');
-const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity/pages/ActivityPages');
+const activity = () => import(/* webpackChunkName: "activity" */ '../features/activity');
 const catalog = () => import(/* webpackChunkName: "catalog" */ '../features/catalog/pages/CatalogPages');
 const glossary = () => import(/* webpackChunkName: "glossary" */ '../features/catalog/pages/GlossaryPage');
 const teacherGuide = () => import(/* webpackChunkName: "teacher-guide" */ '../features/catalog/pages/TeacherGuidePage');
-const resources = () => import(/* webpackChunkName: "resources" */ '../features/resources/pages/ResourcesHomePage');
+const resources = () => import(/* webpackChunkName: "resources" */ '../features/resources');
 const kb = () => import(/* webpackChunkName: "knowledge-base" */ '../features/knowledgeBase/pages/KnowledgeBasePages');
 const wizard = () => import(/* webpackChunkName: "budget-wizard" */ '../features/budgetWizard/pages/BudgetWizardPages');
 const worksheets = () => import(/* webpackChunkName: "worksheets" */ '../features/worksheets/pages/WorksheetsPage');
@@ -72,7 +72,10 @@ const howToJoin = () => import(/* webpackChunkName: "classroom" */ '../features/
 const classStudent = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassStudentPage');
 const classReviewQuestions = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/ClassReviewQuestionsPage');
 const classInbox = () => import(/* webpackChunkName: "classroom" */ '../features/classroom/pages/InboxPage');
-const schoolAdmin = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/SchoolAdminPages');
+const adminOverview = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/OverviewPage');
+const adminUsers = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/UsersPage');
+const adminCodes = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodesPage');
+const adminAudit = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/AuditPage');
 const adminClasses = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/ClassesPage');
 const codeSheet = () => import(/* webpackChunkName: "school-admin" */ '../features/schoolAdmin/pages/CodeSheetPage');
 const adminRoster = () => import(/* webpackChunkName: "school-admin-roster" */ '../features/schoolAdmin/pages/RosterPage');
@@ -139,10 +142,10 @@ const P = {
   ClassReviewQuestions: lazyPage(classReviewQuestions, 'ClassReviewQuestionsPage'),
   ClassInbox: lazyPage(classInbox, 'InboxPage'),
   HowToJoin: lazyPage(howToJoin, 'HowToJoinPage'),
-  AdminOverview: lazyPage(schoolAdmin, 'AdminOverviewPage'),
-  AdminUsers: lazyPage(schoolAdmin, 'AdminUsersPage'),
-  AdminCodes: lazyPage(schoolAdmin, 'AdminCodesPage'),
-  AdminAudit: lazyPage(schoolAdmin, 'AdminAuditPage'),
+  AdminOverview: lazyPage(adminOverview, 'AdminOverviewPage'),
+  AdminUsers: lazyPage(adminUsers, 'AdminUsersPage'),
+  AdminCodes: lazyPage(adminCodes, 'AdminCodesPage'),
+  AdminAudit: lazyPage(adminAudit, 'AdminAuditPage'),
   AdminClasses: lazyPage(adminClasses, 'AdminClassesPage'),
   AdminClass: lazyPage(adminClasses, 'AdminClassPage'),
   AdminCodeSheet: lazyPage(codeSheet, 'AdminCodeSheetPage'),

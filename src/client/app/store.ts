@@ -23,7 +23,7 @@
  * is given.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
+import createSagaMiddleware from 'redux-saga';
 import { createHttp } from '../api/http';
 import {
   apiAuth,
@@ -284,4 +284,3 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
 export type AppStore = ReturnType<typeof createAppStore>['store'];
 export type AppDispatch = AppStore['dispatch'];
 export type { SagaContext } from './sagaContext';
-export type AppSagaMiddleware = SagaMiddleware<object>;

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { RECORDING_MASK_CLASS } from './recordingPrivacy';
@@ -75,19 +74,5 @@ export function PageFrame({ title, namesTab = false, crumbs, steps, intro, child
       )}
       {children}
     </Box>
-  );
-}
-
-/** For the areas whose content is delivered by their own issues: says honestly what will be here. */
-export function ComingSoon({ children }: { children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Typography variant="body1" sx={{ mb: 1 }}>
-        {children}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        This area is coming soon.
-      </Typography>
-    </Paper>
   );
 }

@@ -30,11 +30,6 @@ export function fieldStatus(formik: Pick<FormikProps<object>, 'status'>): FieldS
   };
 }
 
-/** The fields the student has typed into (even back to how they were). */
-export function changedFields(formik: Pick<FormikProps<object>, 'status'>): readonly string[] {
-  return fieldStatus(formik).changed;
-}
-
 /** Records that the student changed `name` (once). */
 export function markChanged(formik: StatusHolder, name: string): void {
   const status = fieldStatus(formik);

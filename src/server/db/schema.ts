@@ -1,5 +1,5 @@
 /** Kysely table types. Times are epoch milliseconds (bigint on PostgreSQL, read back as numbers). */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface ClientsTable {
   id: Generated<number>;
@@ -757,5 +757,4 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

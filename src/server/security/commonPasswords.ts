@@ -12,8 +12,3 @@ export function isCommonPassword(password: string): boolean {
   list ??= new Set(dictionary.passwords.map((p) => p.toLowerCase()));
   return list.has(password.trim().toLowerCase());
 }
-
-export function commonPasswordCount(): number {
-  isCommonPassword('');
-  return list?.size ?? 0;
-}

@@ -50,9 +50,6 @@ export const AREAS = [
   { to: '/app/activity', label: 'Activity' },
 ] as const;
 
-/** Teachers and school administrators also have their classes (one of the workspaces, app/access.ts). */
-export const CLASSES_AREA = { to: '/app/classes', label: 'Classes' } as const;
-
 interface NavArea {
   to: string;
   label: string;

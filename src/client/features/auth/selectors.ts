@@ -12,7 +12,6 @@ export interface AuthRootState {
 const NO_CLIENTS: Client[] = [];
 const NO_PERMISSIONS: string[] = [];
 
-export const selectAuth = (state: AuthRootState) => state.auth;
 export const selectIsAuthenticated = (state: AuthRootState) => state.auth.authenticated;
 export const selectSession = (state: AuthRootState) => state.auth.session;
 export const selectToken = (state: AuthRootState) => state.auth.session?.token ?? null;

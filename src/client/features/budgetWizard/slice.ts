@@ -28,7 +28,6 @@ export const budgets = createDocumentFeature<BudgetRecord, BudgetSummary, Budget
 });
 
 export const budgetsReducer = budgets.reducer;
-export type BudgetsState = typeof budgets.initialState;
 
 export const {
   listRequested: budgetListRequested,

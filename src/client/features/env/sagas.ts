@@ -14,7 +14,7 @@ export function* loadEnvSaga(): SagaIterator {
     const logger: SagaContext['logger'] = yield call(getLogger);
     const problem = toApiProblem(error);
     logger.warn('Environment info unavailable', problem);
-    yield put(envFailed(problem.message));
+    yield put(envFailed(problem));
   }
 }
 

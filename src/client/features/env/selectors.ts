@@ -6,6 +6,5 @@ export interface EnvRootState {
 }
 
 export const selectEnvInfo = (state: EnvRootState) => state.env.info;
-export const selectEnvStatus = (state: EnvRootState) => state.env.status;
 /** SPEC S3.06: env code D means development. */
 export const selectIsDevelopment = (state: EnvRootState) => state.env.info?.env === DEVELOPMENT_ENV_CODE;

@@ -1,13 +1,15 @@
 /** Environment info from GET /api (SPEC §3, §7): appbadge and env; env D means development. */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EnvInfo } from '../../../common/types';
+import type { ApiProblem } from '../../api/apiProblem';
 
 export type EnvStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export interface EnvState {
   info: EnvInfo | null;
   status: EnvStatus;
-  error: string | null;
+  /** The failure as every slice keeps it (api/apiProblem.ts), so the error bridge sees it too. */
+  error: ApiProblem | null;
 }
 
 const initialState: EnvState = { info: null, status: 'idle', error: null };
@@ -24,7 +26,7 @@ const envSlice = createSlice({
       state.status = 'succeeded';
       state.error = null;
     },
-    envFailed(state, action: PayloadAction<string>) {
+    envFailed(state, action: PayloadAction<ApiProblem>) {
       state.status = 'failed';
       state.error = action.payload;
     },

@@ -4,7 +4,6 @@ import type { RootState } from '../../app/store';
 
 export const selectProfile = (state: RootState) => state.profile;
 export const selectProducts = (state: RootState) => state.profile.products;
-export const selectPendingEmail = (state: RootState) => state.profile.pendingEmail;
 export const selectRedeemedCodes = (state: RootState) => state.profile.codes;
 /** A course: the product at the given school (an lsclientID), or the product's first course without one. */
 export const selectProductById = createSelector(

@@ -1,6 +1,5 @@
 import type { RootState } from '../../app/store';
 
-export const selectRegistration = (state: RootState) => state.registration;
 export const selectRecord = (state: RootState) => state.registration.record;
 export const selectRegistrationStatus = (state: RootState) => state.registration.status;
 export const selectRegistrationError = (state: RootState) => state.registration.error;

@@ -4,4 +4,4 @@ import { retryableLazy } from '../../lib/retryableLazy';
 export type { schoolAdminReducer } from './slice';
 
 /** The overview of /app/admin (with the superuser's school picker), loaded with the admin pages' chunk. */
-export const SchoolOverview = retryableLazy(() => import(/* webpackChunkName: "school-admin" */ './pages/SchoolAdminPages').then((m) => ({ default: m.SchoolOverview })));
+export const SchoolOverview = retryableLazy(() => import(/* webpackChunkName: "school-admin" */ './pages/OverviewPage').then((m) => ({ default: m.SchoolOverview })));

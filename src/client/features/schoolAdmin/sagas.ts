@@ -48,7 +48,11 @@ export function* actionSaga(action: ReturnType<typeof adminActionRequested>): Sa
     const message = (result as { message?: unknown } | null)?.message;
     // a roster file the server read but refused comes back as an answer with its problem report
     const refused = (result as { report?: { ok?: unknown } } | null)?.report?.ok === false;
-    if (typeof message === 'string') yield put(notificationRaised({ severity: refused ? 'error' : 'success', summary: message }));
+    if (typeof message === 'string') {
+      // a refusal is a failure: the error bridge shows it (and logs it) like any other
+      if (refused) yield put(problemRaised({ kind: 'client', message }, { summary: message, detail: null }));
+      else yield put(notificationRaised({ severity: 'success', summary: message }));
+    }
     const again: (AdminResource | undefined)[] = yield all(reload.map((key) => select((state: SchoolAdminRootState) => selectAdminResource(state, key))));
     for (const resource of again) if (resource) yield put(adminLoadRequested(resource.request as AdminLoad));
   } catch (error) {

@@ -7,4 +7,3 @@ export interface SessionRootState {
 
 export const selectSessionDialog = (state: SessionRootState) => state.session.dialog;
 export const selectSessionDialogOpen = (state: SessionRootState) => state.session.dialog.open;
-export const selectSessionLogoutAt = (state: SessionRootState) => state.session.dialog.logoutAt;

@@ -31,7 +31,7 @@ describe('environment info (SPEC S3.06, S7.01)', () => {
       ])
       .not.put.actionType('auth:session:end')
       .run();
-    expect(storeState.env).toEqual({ info: null, status: 'failed', error: 'Network Error' });
+    expect(storeState.env).toEqual({ info: null, status: 'failed', error: { kind: 'network', message: 'Network Error' } });
   });
 
   it.each([
@@ -39,7 +39,7 @@ describe('environment info (SPEC S3.06, S7.01)', () => {
     ['P', false],
     [null, false],
   ])('[S3.06] env %p → development %p', (env, expected) => {
-    const state = reducer(undefined, env ? envLoaded({ appbadge: '', env }) : envFailed('x'));
+    const state = reducer(undefined, env ? envLoaded({ appbadge: '', env }) : envFailed({ kind: 'network', message: 'x' }));
     expect(selectIsDevelopment(state)).toBe(expected);
   });
 });

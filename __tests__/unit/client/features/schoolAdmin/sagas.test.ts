@@ -1,8 +1,10 @@
 /**
  * The school administration's action saga on a real store with a fake OneLook: an answer's message
  * becomes a toast whose colour says whether the action did what was asked (a roster file the server
- * read but refused answers 200 with its problem report, and must not be announced as a success).
+ * read but refused answers 200 with its problem report, and must not be announced as a success). A
+ * refusal is a failure, so its toast comes from the error bridge (problemRaised), not from the saga.
  */
+import { problemRaised } from '../../../../../src/client/api/apiProblem';
 import { injectAreaReducers } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { selectPendingNotifications } from '../../../../../src/client/features/notifications/slice';
@@ -30,5 +32,6 @@ describe('an admin action announces its answer', () => {
     await settle();
     const raised = selectPendingNotifications(h.store.getState() as never);
     expect(raised.map((n) => [n.severity, n.summary])).toEqual([[severity, data.message]]);
+    expect(h.actions.includes(problemRaised.type)).toBe(severity === 'error');
   });
 });

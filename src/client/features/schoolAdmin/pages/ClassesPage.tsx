@@ -28,7 +28,13 @@ import { CLASS_ADMIN_PATHS } from '../api';
 import { CLASS_FILTERS, CLASS_SHOW_LABELS, NO_CLASS_FILTERS, visibleClasses, type ClassFilters, type ClassShow } from '../classesModel';
 import { AdminTable, Hidden } from './AdminTable';
 import { DialogButtons } from './DialogButtons';
-import { AdminFrame, dayText, LoadFailed, SCHOOL_CRUMB, useAct, useAdminResource } from './SchoolAdminPages';
+import { registerArea } from '../../../app/areas';
+import { schoolAdminArea } from '../area';
+import { useAct, useAdminResource } from '../hooks';
+import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
+import { dayText } from './dates';
+
+registerArea(schoolAdminArea);
 
 const CLASSES_CRUMB = { label: 'Classes and Teachers', to: '/app/admin/classes' };
 const teacherNames = (c: AdminClass) => c.teachers.map((t) => t.name).join(', ') || '—';

@@ -14,7 +14,13 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { CodeCard, CodeSheet } from '../../../../common/schoolAdminClasses';
 import { CLASS_ADMIN_PATHS } from '../api';
-import { AdminFrame, dayText, LoadFailed, SCHOOL_CRUMB, useAdminResource } from './SchoolAdminPages';
+import { registerArea } from '../../../app/areas';
+import { schoolAdminArea } from '../area';
+import { useAdminResource } from '../hooks';
+import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
+import { dayText } from './dates';
+
+registerArea(schoolAdminArea);
 
 const SHEET_ID = 'code-sheet';
 

@@ -18,7 +18,12 @@ import Typography from '@mui/material/Typography';
 import type { RosterReport, RosterUploadResult } from '../../../../common/roster';
 import { ROSTER_FILE_FIELD, ROSTER_UPLOAD_MESSAGES, SCHOOL_SETTINGS_PATHS, type RosterUploadRules } from '../../../../common/schoolSettings';
 import { TableFrame } from '../../../ui/TableFrame';
-import { AdminFrame, LoadFailed, useAct, useAdminResource } from './SchoolAdminPages';
+import { registerArea } from '../../../app/areas';
+import { schoolAdminArea } from '../area';
+import { useAct, useAdminResource } from '../hooks';
+import { AdminFrame, LoadFailed } from './AdminFrame';
+
+registerArea(schoolAdminArea);
 
 const DRY_RUN = 'roster:dry-run';
 const IMPORT = 'roster:import';

@@ -14,7 +14,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { normalizeDomain, SSO_MESSAGES, type SsoProviderId, type SsoSchoolSettings, type SsoSchoolSettingsChange } from '../../../../common/sso';
-import { AdminFrame, LoadFailed, useAct, useAdminResource } from './SchoolAdminPages';
+import { registerArea } from '../../../app/areas';
+import { schoolAdminArea } from '../area';
+import { useAct, useAdminResource } from '../hooks';
+import { AdminFrame, LoadFailed } from './AdminFrame';
+
+registerArea(schoolAdminArea);
 
 const PATH = '/admin/sso';
 

@@ -26,8 +26,13 @@ import {
   type SchoolSettings,
   type SchoolSettingsChange,
 } from '../../../../common/schoolSettings';
+import { registerArea } from '../../../app/areas';
 import { TimezoneField } from '../../profile';
-import { AdminFrame, LoadFailed, useAct, useAdminResource } from './SchoolAdminPages';
+import { schoolAdminArea } from '../area';
+import { useAct, useAdminResource } from '../hooks';
+import { AdminFrame, LoadFailed } from './AdminFrame';
+
+registerArea(schoolAdminArea);
 
 const KINDS: readonly RetentionKind[] = ['recordings', 'audit'];
 const daysOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
