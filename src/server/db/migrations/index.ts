@@ -29,6 +29,7 @@ import { migration0028 } from './0028_school_zones';
 import { migration0029 } from './0029_question_sections';
 import { migration0030 } from './0030_school_sign_in';
 import { migration0031 } from './0031_material_progress';
+import { migration0034 } from './0034_user_language';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -64,6 +65,7 @@ export const migrationProvider: MigrationProvider = {
       '0029_question_sections': migration0029,
       '0030_school_sign_in': migration0030,
       '0031_material_progress': migration0031,
+      '0034_user_language': migration0034,
     };
   },
 };
