@@ -40,11 +40,15 @@ interface Pending {
 }
 
 export function* chooseLanguage(pending: Pending, action: PayloadAction<Language>): SagaIterator {
-  yield call(speak, action.payload);
+  const language = action.payload;
+  // pending from now on: a session that becomes ready while the catalog loads takes it
+  pending.language = language;
+  yield call(speak, language);
   const user: User | null = yield select(selectUser);
-  if (user) {
-    if (user.language !== action.payload) yield call(saveInProfile, action.payload);
-  } else pending.language = action.payload;
+  // signed out: the session's start saves it; taken meanwhile: already saved there
+  if (!user || pending.language !== language) return;
+  pending.language = null;
+  if (user.language !== language) yield call(saveInProfile, language);
 }
 
 export function* followProfile(pending: Pending): SagaIterator {
@@ -52,8 +56,10 @@ export function* followProfile(pending: Pending): SagaIterator {
   if (!user) return;
   const chosen = pending.language;
   pending.language = null;
-  if (chosen && chosen !== user.language) yield call(saveInProfile, chosen);
-  else if (user.language) yield call(speak, user.language);
+  if (chosen) {
+    yield call(speak, chosen);
+    if (chosen !== user.language) yield call(saveInProfile, chosen);
+  } else if (user.language) yield call(speak, user.language);
 }
 
 export function* languageSaga(): SagaIterator {
