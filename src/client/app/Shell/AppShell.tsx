@@ -128,6 +128,7 @@ export const ShellPageContext = createContext(true);
  */
 function PageAfterShell() {
   const withPage = useContext(ShellPageContext);
+  const t = useT();
   const [shellCommitted, setShellCommitted] = useState(() => PRERENDERING || prerenderedCopyShown());
   useEffect(() => {
     startTransition(() => setShellCommitted(true));
@@ -145,7 +146,7 @@ function PageAfterShell() {
     return (
       <>
         <Typography component="h1" sx={visuallyHidden}>
-          Loading page
+          {t('shell.loadingPage')}
         </Typography>
         <PageSkeleton kind={pageSkeleton(matches)} />
       </>

@@ -60,6 +60,7 @@ export const en = {
   'shell.nav.learn': 'Learn',
   'shell.nav.main': 'Main',
   'shell.openNavigation': 'Open navigation',
+  'shell.loadingPage': 'Loading page',
   'shell.getHelp': 'Get Help',
   'account.signIn': 'Sign in',
   'account.menu': 'Account menu',

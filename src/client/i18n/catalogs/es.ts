@@ -54,6 +54,7 @@ export const es: Record<MessageId, string> = {
   'shell.nav.learn': 'Aprender',
   'shell.nav.main': 'Principal',
   'shell.openNavigation': 'Abrir la navegación',
+  'shell.loadingPage': 'Cargando la página',
   'shell.getHelp': 'Obtener ayuda',
   'account.signIn': 'Iniciar sesión',
   'account.menu': 'Menú de la cuenta',

@@ -46,6 +46,7 @@ export const messages: Messages = {
   "shell.nav.learn": ["Learn"],
   "shell.nav.main": ["Main"],
   "shell.openNavigation": ["Open navigation"],
+  "shell.loadingPage": ["Loading page"],
   "shell.getHelp": ["Get Help"],
   "account.signIn": ["Sign in"],
   "account.menu": ["Account menu"],
