@@ -112,9 +112,10 @@ async function start(): Promise<void> {
   // its loading spinner
   if (rootElement.firstElementChild) await routerReady(router);
   // a catalog that cannot come leaves the page in English (the catalog already in the entry)
-  await language.catch(() => undefined);
+  const spoken = await language.then(() => document.documentElement.lang, () => 'en');
   const hydrate = await hydration;
-  if (hydrate) {
+  // the server renders pages ahead in English: in another language the page is rendered, not hydrated
+  if (hydrate && spoken === 'en') {
     await hydrate.hydrateStudentPage(rootElement, store, router);
     return;
   }
