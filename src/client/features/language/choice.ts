@@ -27,5 +27,6 @@ export function writeChosenLanguage(storage: Storage, language: Language): void 
 }
 
 export function initialLanguage(options: { storage: Storage; session: Pick<Session, 'user'> | null; browserLanguages: readonly string[] | undefined }): Language {
-  return readChosenLanguage(options.storage) ?? options.session?.user.language ?? preferredLanguage(options.browserLanguages);
+  const saved: unknown = options.session?.user.language;
+  return readChosenLanguage(options.storage) ?? (isLanguage(saved) ? saved : preferredLanguage(options.browserLanguages));
 }

@@ -1,5 +1,5 @@
 /** The first language: this computer's choice, else the stored session's, else the browser's. */
-import { preferredLanguage } from '../../../../../src/common/language';
+import { preferredLanguage, type Language } from '../../../../../src/common/language';
 import { createMemoryStorage } from '../../../../../src/client/app/sagaContext';
 import { initialLanguage, LANGUAGE_STORAGE_KEY } from '../../../../../src/client/features/language';
 
@@ -20,7 +20,9 @@ it.each([
   ['then the stored session\'s user', {}, 'es', ['en'], 'es'],
   ['then the browser', {}, undefined, ['es-419'], 'es'],
   ['a stored value that is no language is ignored', { [LANGUAGE_STORAGE_KEY]: 'xx' }, undefined, ['en'], 'en'],
+  ["a stored session's language that is no language is ignored", {}, 'fr', ['es'], 'es'],
 ] as const)('%s', (_name, stored, sessionLanguage, browserLanguages, expected) => {
-  const session = sessionLanguage ? { user: { id: 1, firstName: '', lastName: '', userName: 'u', userEmail: '', timezone: 'UTC', language: sessionLanguage } } : null;
+  // as read from cc:auth: whatever was stored there
+  const session = sessionLanguage ? { user: { id: 1, firstName: '', lastName: '', userName: 'u', userEmail: '', timezone: 'UTC', language: sessionLanguage as Language } } : null;
   expect(initialLanguage({ storage: createMemoryStorage({ ...stored }), session, browserLanguages })).toBe(expected);
 });
