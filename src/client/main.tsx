@@ -50,6 +50,8 @@ async function start(): Promise<void> {
     rootElement.firstElementChild?.getAttribute(PRERENDERED_ATTRIBUTE) === STUDENT_PAGE
       ? import(/* webpackChunkName: "hydrate" */ './renderAhead/hydrateStudentPage').catch(() => null)
       : null;
+  // the language of the first render: another language's catalog is requested now, in parallel
+  const language = import(/* webpackMode: "eager", webpackExports: ["startLanguage"] */ './features/language').then(({ startLanguage }) => startLanguage());
   await nextTask();
 
   // the largest libraries first, each in a task of its own; the router next, so the route chunks
@@ -109,8 +111,11 @@ async function start(): Promise<void> {
   // a prerendered page stays until the router can render the page itself (its chunk is in), not
   // its loading spinner
   if (rootElement.firstElementChild) await routerReady(router);
+  // a catalog that cannot come leaves the page in English (the catalog already in the entry)
+  const spoken = await language.then(() => document.documentElement.lang, () => 'en');
   const hydrate = await hydration;
-  if (hydrate) {
+  // the server renders pages ahead in English: in another language the page is rendered, not hydrated
+  if (hydrate && spoken === 'en') {
     await hydrate.hydrateStudentPage(rootElement, store, router);
     return;
   }

@@ -1,4 +1,5 @@
 /** The API contract shared by the SPA and the server (SPEC §3, §7). */
+import type { Language } from './language';
 import type { NotificationSeverity, ProxyMethod, ServiceName } from './constants';
 
 /** SPEC §3: a user. `timezone` defaults to America/Chicago when absent. */
@@ -9,6 +10,8 @@ export interface User {
   userName: string;
   userEmail: string;
   timezone: string;
+  /** The language the person chose (saved in their profile); absent until they choose one. */
+  language?: Language;
 }
 
 /** SPEC §3: a client (school). `lsclientID` is compared case-insensitively. */

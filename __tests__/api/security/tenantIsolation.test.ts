@@ -407,6 +407,10 @@ const MATRIX: Record<string, Row> = {
     resource: 'account',
     probe: async () => denied400(await call(w.b, 'PUT', '/me/profile', { firstName: 'H', lastName: 'H', email: 'h@example.edu', timezone: 'America/Chicago', userId: w.a.id })),
   },
+  'OneLook PUT /me/language': {
+    resource: 'account (language)',
+    probe: async () => denied400(await call(w.b, 'PUT', '/me/language', { language: 'es', userId: w.a.id })),
+  },
   'OneLook POST /me/email/verify': {
     resource: 'account (pending e-mail change)',
     probe: async () => {

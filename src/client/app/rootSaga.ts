@@ -12,6 +12,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, spawn } from 'redux-saga/effects';
 import { authSaga, validate } from '../features/auth';
 import { envSaga, envRequested } from '../features/env';
+import { languageSaga } from '../features/language';
 import { startSessionSaga } from '../features/session';
 import { reportClientError } from '../lib/errorLog';
 import { yieldWhereSupported } from '../lib/tasks';
@@ -40,6 +41,8 @@ export const featureSagas: Record<string, Saga> = {
   env: envSaga,
   /** The 30-second session check: forks on auth:ready, cancelled on auth:session:end (its own chunk). */
   session: startSessionSaga,
+  /** The language chosen, kept in the profile and followed from it. */
+  language: languageSaga,
   // The areas' sagas (registration, password, profile, catalog, knowledge base, budgets,
   // worksheets, support, and the app bar's school switch with the shell) start when the area's
   // chunk first loads: app/areas.ts, features/<area>/area.ts.

@@ -26,6 +26,8 @@ export interface UsersTable {
   user_name: string;
   email: string;
   timezone: string | null;
+  /** the language the person chose ('en' | 'es'), null until they choose (0034) */
+  language: string | null;
   password_hash: string;
   created_at: number;
   /** OneRoster user sourcedId (0015) */

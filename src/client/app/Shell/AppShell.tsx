@@ -37,6 +37,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { registerArea } from '../areas';
 import { PRERENDERING, prerenderedCopyShown } from '../../renderAhead/prerendering';
 import { visuallyHidden } from '../../ui/visuallyHidden';
+import { type MessageId, useT } from '../../i18n';
 import { schoolSwitchArea } from '../../features/profile';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
@@ -50,6 +51,17 @@ export const AREAS = [
   { to: '/app/activity', label: 'Activity' },
 ] as const;
 
+/** The areas' and workspaces' names (AREAS, app/access.ts) in the language spoken. */
+const NAV_LABELS: Partial<Record<string, MessageId>> = {
+  Home: 'shell.nav.home',
+  Catalog: 'shell.nav.catalog',
+  Resources: 'shell.nav.resources',
+  Activity: 'shell.nav.activity',
+  Classes: 'shell.nav.classes',
+  School: 'shell.nav.school',
+  Support: 'shell.nav.support',
+};
+
 interface NavArea {
   to: string;
   label: string;
@@ -61,6 +73,7 @@ interface NavArea {
  * "Learn"; a learner sees the learner's areas. On the app bar "Learn" is a menu.
  */
 function LearnMenu({ areas }: { areas: NavArea[] }) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const active = areas.some((area) => area.active);
   return (
@@ -74,7 +87,7 @@ function LearnMenu({ areas }: { areas: NavArea[] }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ borderBottom: 2, borderColor: active ? 'common.white' : 'transparent', borderRadius: 0 }}
       >
-        Learn
+        {t('shell.nav.learn')}
       </Button>
       <Menu id="learn-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'learn-menu-button' } }}>
         {areas.map((area) => (
@@ -112,6 +125,7 @@ export const ShellPageContext = createContext(true);
  */
 function PageAfterShell() {
   const withPage = useContext(ShellPageContext);
+  const t = useT();
   const [shellCommitted, setShellCommitted] = useState(() => PRERENDERING || prerenderedCopyShown());
   useEffect(() => {
     startTransition(() => setShellCommitted(true));
@@ -129,7 +143,7 @@ function PageAfterShell() {
     return (
       <>
         <Typography component="h1" sx={visuallyHidden}>
-          Loading page
+          {t('shell.loadingPage')}
         </Typography>
         <PageSkeleton kind={pageSkeleton(matches)} />
       </>
@@ -150,12 +164,17 @@ export function AppShell() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const dispatch = useAppDispatch();
+  const t = useT();
+  const navLabel = (label: string) => {
+    const id = NAV_LABELS[label];
+    return id ? t(id) : label;
+  };
   const close = () => setDrawerOpen(false);
   // the same links in the app bar and in the drawer, the address's area marked in both
   const permissions = useAppSelector(selectPermissions);
   const staff = isStaff(permissions);
-  const learnAreas: NavArea[] = AREAS.map((area) => ({ to: area.to, label: area.label, active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
-  const workspaces: NavArea[] = workspacesFor(permissions).map((w) => ({ to: w.to, label: w.label, active: isActive(pathname, w.to) }));
+  const learnAreas: NavArea[] = AREAS.map((area) => ({ to: area.to, label: navLabel(area.label), active: isActive(pathname, area.to, 'exact' in area && area.exact) }));
+  const workspaces: NavArea[] = workspacesFor(permissions).map((w) => ({ to: w.to, label: navLabel(w.label), active: isActive(pathname, w.to) }));
   const navigation = staff ? workspaces : learnAreas;
 
   return (
@@ -166,7 +185,7 @@ export function AppShell() {
           <IconButton
             color="inherit"
             edge="start"
-            aria-label="Open navigation"
+            aria-label={t('shell.openNavigation')}
             aria-controls="app-navigation-drawer"
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
@@ -183,7 +202,7 @@ export function AppShell() {
           >
             {PRODUCT_NAME}
           </Link>
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+          <Box component="nav" aria-label={t('shell.nav.main')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
             {navigation.map((area) => (
               <Button
                 key={area.to}
@@ -210,7 +229,7 @@ export function AppShell() {
             onClick={() => dispatch(supportRequested())}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            Get Help
+            {t('shell.getHelp')}
           </Button>
           <ProfileMenu />
         </Toolbar>
@@ -218,7 +237,7 @@ export function AppShell() {
 
       <Drawer id="app-navigation-drawer" open={drawerOpen} onClose={close} sx={{ display: { md: 'none' } }}>
         <Box sx={{ width: 260 }} role="presentation">
-          <Box component="nav" aria-label="Main">
+          <Box component="nav" aria-label={t('shell.nav.main')}>
             <List>
               {navigation.map((area) => (
                 <ListItemButton
@@ -234,7 +253,7 @@ export function AppShell() {
               ))}
             </List>
             {staff && (
-              <List aria-labelledby="drawer-learn-heading" subheader={<ListSubheader id="drawer-learn-heading">Learn</ListSubheader>}>
+              <List aria-labelledby="drawer-learn-heading" subheader={<ListSubheader id="drawer-learn-heading">{t('shell.nav.learn')}</ListSubheader>}>
                 {learnAreas.map((area) => (
                   <ListItemButton
                     key={area.to}

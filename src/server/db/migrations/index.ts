@@ -31,6 +31,7 @@ import { migration0030 } from './0030_school_sign_in';
 import { migration0031 } from './0031_material_progress';
 import { migration0032 } from './0032_teacher_guides';
 import { migration0033 } from './0033_help_buffer_saved_replies';
+import { migration0034 } from './0034_user_language';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -68,6 +69,7 @@ export const migrationProvider: MigrationProvider = {
       '0031_material_progress': migration0031,
       '0032_teacher_guides': migration0032,
       '0033_help_buffer_saved_replies': migration0033,
+      '0034_user_language': migration0034,
     };
   },
 };

@@ -8,6 +8,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
 import { changed, removed } from '../../db/changes';
 import type { UsersTable } from '../../db/schema';
+import type { Language } from '../../../common/language';
 
 // ---------------------------------------------------------------- schools and products
 
@@ -145,6 +146,11 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
 
 export async function setNamesAndTimezone(db: Db, userId: number, names: { firstName: string; lastName: string; timezone: string }): Promise<void> {
   await db.updateTable('users').set({ first_name: names.firstName, last_name: names.lastName, timezone: names.timezone }).where('id', '=', userId).execute();
+  changed('users', userId);
+}
+
+export async function setLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
   changed('users', userId);
 }
 

@@ -5,6 +5,8 @@
  * limits (src/server/security/rateLimit.ts). Handlers are thin; the work is in the files beside it.
  */
 import * as yup from 'yup';
+import { LANGUAGE_MESSAGES, type Language } from '../../../common/language';
+import { languageSchema } from '../../../common/languageSchema';
 import {
   accessCodeSchema,
   ACCOUNT_MESSAGES,
@@ -57,7 +59,7 @@ import {
   startWithInvitation,
   verifyRegistration,
 } from './registration';
-import { clearRosterEmail } from './repository';
+import { clearRosterEmail, setLanguage } from './repository';
 import { noPayload } from '../schoolAdmin/access';
 import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
@@ -337,6 +339,18 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       if (update.email.trim().toLowerCase() !== ctx.identity?.user.userEmail.toLowerCase()) await rate(ctx, 'verifySend', `user:${id}`);
       const result = await updateProfile(ctx.db, { mailer: ctx.mailer, productName: ctx.config.productName }, id, update, ctx.clock());
       return { ...result, message: result.pendingEmail ? ACCOUNT_MESSAGES.emailChangeSent : ACCOUNT_MESSAGES.profileSaved };
+    },
+  },
+  {
+    // the language follows the person: saved here, answered with the session's user from then on
+    method: 'PUT',
+    path: '/me/language',
+    access: 'user',
+    payloadSchema: languageSchema.noUnknown(),
+    handler: async (ctx) => {
+      const { language } = ctx.payload as { language: Language };
+      await setLanguage(ctx.db, signedInUserId(ctx), language);
+      return { language, message: LANGUAGE_MESSAGES.languageSaved };
     },
   },
   {

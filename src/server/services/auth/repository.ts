@@ -1,5 +1,6 @@
 /** Users, their schools and permissions, and sessions. Every query is by id or user name. */
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
+import { isLanguage } from '../../../common/language';
 import type { Client, SessionIdentity, User } from '../../../common/types';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
@@ -23,6 +24,7 @@ const userByName = hotQuery(1, (db: Db, userName: string) =>
       'user_name',
       'email',
       'timezone',
+      'language',
       'password_hash',
       'created_at',
       'sourced_id',
@@ -65,7 +67,7 @@ export async function consumeTemporaryPassword(db: Db, userId: number, passwordH
 }
 
 const userById = hotQuery(1, (db: Db, userId: number) =>
-  db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'must_change_password']).where('id', '=', userId),
+  db.selectFrom('users').select(['id', 'first_name', 'last_name', 'user_name', 'email', 'timezone', 'language', 'must_change_password']).where('id', '=', userId),
 );
 
 /**
@@ -112,7 +114,7 @@ const schoolsAndPermissions = hotQuery(1, (db: Db, userId: number) =>
     .orderBy('value'),
 );
 
-type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'> & Partial<Pick<UserRow, 'must_change_password'>>;
+type IdentityUserRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'user_name' | 'email' | 'timezone'> & Partial<Pick<UserRow, 'must_change_password' | 'language'>>;
 
 /** A user's schools and permissions, kept until their rows or a school changes (db/readCache.ts). */
 const schoolsAndPermissionsCache = readCache<number, { kind: string; value: string; name: string }[]>((userId) => [
@@ -143,6 +145,8 @@ export async function identityOf(db: Db, row: IdentityUserRow): Promise<SessionI
     userName: row.user_name,
     userEmail: row.email,
     timezone: row.timezone ?? DEFAULT_TIMEZONE,
+    // present once the person chose a language, so SPEC §3's user keeps its shape until then
+    ...(isLanguage(row.language) ? { language: row.language } : {}),
   };
   // a temporary password (a teacher's, for a student locked out): the client sends them to change it
   const identity: SessionIdentity = { user, clients, permissions };
@@ -175,7 +179,7 @@ const sessionWithUser = hotQuery(1, (db: Db, id: string) =>
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select(SESSION_COLUMNS.map((column) => `sessions.${column}` as const))
-    .select(['users.id as u_id', 'users.first_name as u_first_name', 'users.last_name as u_last_name', 'users.user_name as u_user_name', 'users.email as u_email', 'users.timezone as u_timezone', 'users.must_change_password as u_must_change_password'])
+    .select(['users.id as u_id', 'users.first_name as u_first_name', 'users.last_name as u_last_name', 'users.user_name as u_user_name', 'users.email as u_email', 'users.timezone as u_timezone', 'users.language as u_language', 'users.must_change_password as u_must_change_password'])
     .where('sessions.id', '=', id),
 );
 
@@ -212,7 +216,7 @@ async function readSessionWithUser(db: Db, id: string): Promise<{ session: Sessi
   const user =
     row.u_id === null
       ? null
-      : { id: row.u_id, first_name: row.u_first_name ?? '', last_name: row.u_last_name ?? '', user_name: row.u_user_name ?? '', email: row.u_email ?? '', timezone: row.u_timezone, must_change_password: Number(row.u_must_change_password ?? 0) };
+      : { id: row.u_id, first_name: row.u_first_name ?? '', last_name: row.u_last_name ?? '', user_name: row.u_user_name ?? '', email: row.u_email ?? '', timezone: row.u_timezone, language: row.u_language, must_change_password: Number(row.u_must_change_password ?? 0) };
   return { session, user };
 }
 

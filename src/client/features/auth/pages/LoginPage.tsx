@@ -25,16 +25,19 @@ import { LoginField } from './LoginField';
 import { SchoolSignInButtons } from './SchoolSignInButtons';
 import { SharedComputerNote } from './SharedComputerNote';
 import { endReasonMessage, signInErrorMessage } from './loginMessages';
+import { type MessageId, useT } from '../../../i18n';
+import { LanguageSwitch } from '../../language';
 
 interface LoginValues {
   username: string;
   password: string;
 }
 
-export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValues, string>> {
-  const errors: Partial<Record<keyof LoginValues, string>> = {};
-  if (values.username.trim() === '') errors.username = 'Please enter your user name';
-  if (values.password === '') errors.password = 'Please enter your password';
+/** The message id of each field's error (worded in the language spoken when it shows). */
+export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValues, MessageId>> {
+  const errors: Partial<Record<keyof LoginValues, MessageId>> = {};
+  if (values.username.trim() === '') errors.username = 'login.userNameRequired';
+  if (values.password === '') errors.password = 'login.passwordRequired';
   return errors;
 }
 
@@ -60,6 +63,7 @@ const LINKS_ROW = { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, justifyCon
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
+  const t = useT();
   const [searchParams] = useSearchParams();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const status = useAppSelector(selectAuthStatus);
@@ -100,35 +104,36 @@ export function LoginPage() {
   if (isAuthenticated && signedInOnArrival) return <Navigate to="/app" replace />;
 
   const signingIn = status === 'signingIn';
-  const reason = endReasonMessage(searchParams.get('reason') ?? endReason);
+  const reason = endReasonMessage(searchParams.get('reason') ?? endReason, t);
   // both rules are "required": a changed field says so as soon as it is empty again
-  const usernameError = submitted || changed.username ? errors.username : undefined;
-  const passwordError = submitted || changed.password ? errors.password : undefined;
+  const usernameError = submitted || changed.username ? errors.username && t(errors.username) : undefined;
+  const passwordError = submitted || changed.password ? errors.password && t(errors.password) : undefined;
 
   return (
     <Box sx={{ maxWidth: 420, mx: 'auto' }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        <LanguageSwitch disabled={PRERENDERING} />
         <Typography variant="h4" component="h1" gutterBottom>
-          Sign in
+          {t('login.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Welcome to {PRODUCT_NAME}. Sign in with the user name and password from your school.
+          {t('login.intro', { product: PRODUCT_NAME })}
         </Typography>
         <Box sx={COLUMN_MB}>
           {reason && !error && <Alert severity="info">{reason}</Alert>}
           {(searchParams.get('reason') ?? endReason) === 'signout' && !error && <SharedComputerNote />}
           {error && (
             <Alert severity="error" role="alert">
-              {signInErrorMessage(error)}
+              {signInErrorMessage(error, t)}
             </Alert>
           )}
         </Box>
-        <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
+        <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('login.formLabel')}>
           <Box sx={COLUMN}>
             <LoginField
               id="username"
               name="username"
-              label="User name"
+              label={t('login.userName')}
               autoComplete="username"
               value={values.username}
               onChange={handleChange}
@@ -139,7 +144,7 @@ export function LoginPage() {
             <LoginField
               id="password"
               name="password"
-              label="Password"
+              label={t('login.password')}
               type="password"
               autoComplete="current-password"
               value={values.password}
@@ -149,23 +154,23 @@ export function LoginPage() {
               readOnly={PRERENDERING}
             />
             <Button type="submit" variant="contained" size="large" disabled={signingIn || PRERENDERING} fullWidth>
-              {signingIn ? 'Signing in…' : 'Sign in'}
+              {signingIn ? t('login.submitting') : t('login.submit')}
             </Button>
           </Box>
         </Box>
         {!PRERENDERING && <SchoolSignInButtons school={searchParams.get('school')} redirect={searchParams.get('redirect')} />}
         <Box sx={LINKS_ROW}>
           <Link component={RouterLink} to="/password">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
           <Link component={RouterLink} to="/register">
-            Register with a class code
+            {t('login.register')}
           </Link>
         </Box>
         <Typography variant="body2" sx={{ mt: 2 }}>
-          Need help?{' '}
+          {t('login.needHelp')}{' '}
           <Link component={RouterLink} to="/help">
-            Visit the help page
+            {t('login.helpLink')}
           </Link>
         </Typography>
       </Paper>

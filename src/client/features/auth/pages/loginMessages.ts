@@ -1,8 +1,11 @@
 /** What the sign-in page says for each kind of failed sign-in and for the reason a session ended. */
 import { API_MESSAGES } from '../../../../common/apiMessages';
 import { SESSION } from '../../../../common/constants';
-import { minutesToWait } from '../../../../common/plural';
 import type { ApiProblem } from '../../../api/apiProblem';
+import { t as activeT } from '../../../i18n';
+
+/** The words of the language spoken: a component's `useT()`, else the active language's. */
+type Translate = typeof activeT;
 
 const IDLE_MINUTES = Math.round(SESSION.inactivityLogoutMs / 60_000);
 
@@ -29,24 +32,25 @@ export function signInFailureKind(problem: ApiProblem): SignInFailureKind {
   return 'unknown';
 }
 
-export function signInErrorMessage(problem: ApiProblem): string {
+export function signInErrorMessage(problem: ApiProblem, t: Translate = activeT): string {
   switch (signInFailureKind(problem)) {
     case 'credentials':
-      return 'Your user name or password is incorrect. Please check them and try again.';
+      return t('login.error.credentials');
     case 'temporaryPasswordSpent':
+      // the server's own words (not yet in the catalogs)
       return API_MESSAGES.temporaryPasswordSpent;
-    case 'lockedOut': {
-      const wait = problem.retryAfterSeconds ? minutesToWait(problem.retryAfterSeconds) : 'a few minutes';
-      return `Too many sign-in attempts. For your security, please wait ${wait} and try again.`;
-    }
+    case 'lockedOut':
+      return problem.retryAfterSeconds
+        ? t('login.error.lockedOut', { minutes: Math.max(1, Math.ceil(problem.retryAfterSeconds / 60)) })
+        : t('login.error.lockedOutUnknown');
     case 'unreachable':
-      return "We can't reach Cashwise right now. Check your internet connection and try again in a moment.";
+      return t('login.error.unreachable');
     case 'serverError':
-      return 'Cashwise has a problem on its side right now, so you could not be signed in. Please try again in a few minutes. If it keeps happening, tell your teacher or contact support.';
+      return t('login.error.serverError');
     case 'appKey':
-      return 'This copy of Cashwise is not recognised by the server. Please tell your teacher or contact support.';
+      return t('login.error.appKey');
     default:
-      return problem.message || 'Something went wrong while signing in. Please try again.';
+      return problem.message || t('login.error.unknown');
   }
 }
 
@@ -55,11 +59,11 @@ export function signInErrorMessage(problem: ApiProblem): string {
  * themselves, by the timer, by another tab, or by the server (a password changed elsewhere, a session
  * revoked, a stored session no longer valid at start-up). None for a page that only asked to sign in.
  */
-export function endReasonMessage(reason: string | null | undefined): string | null {
-  if (reason === 'idle') return `You were signed out after ${IDLE_MINUTES} minutes without activity.`;
-  if (reason === 'expired') return 'Your session expired. Please sign in again.';
-  if (reason === 'otherTab') return 'You were signed out in another tab.';
-  if (reason === 'signout') return 'You have signed out.';
-  if (reason === 'unauthorized' || reason === 'invalid') return 'Your session has ended. Please sign in again.';
+export function endReasonMessage(reason: string | null | undefined, t: Translate = activeT): string | null {
+  if (reason === 'idle') return t('login.ended.idle', { minutes: IDLE_MINUTES });
+  if (reason === 'expired') return t('login.ended.expired');
+  if (reason === 'otherTab') return t('login.ended.otherTab');
+  if (reason === 'signout') return t('login.ended.signout');
+  if (reason === 'unauthorized' || reason === 'invalid') return t('login.ended.unauthorized');
   return null;
 }

@@ -5,8 +5,8 @@
  * an alertdialog over the page, focus on 'Stay Signed In', Escape is no choice.
  */
 import { useEffect, useRef } from 'react';
-import { SESSION_MESSAGES } from '../../../../common/sessionMessages';
 import { useAppDispatch } from '../../../app/hooks';
+import { useT } from '../../../i18n';
 import { signOutNowChosen, staySignedInChosen } from '../slice';
 
 const TITLE_ID = 'basic-session-expiry-title';
@@ -23,6 +23,7 @@ const button = {
 
 export function BasicExpiryDialog() {
   const dispatch = useAppDispatch();
+  const t = useT();
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     stay.current?.focus();
@@ -36,17 +37,17 @@ export function BasicExpiryDialog() {
         style={{ background: '#fff', color: 'rgba(0, 0, 0, 0.87)', borderRadius: 4, padding: 24, maxWidth: 440, margin: 16 }}
       >
         <h2 id={TITLE_ID} style={{ margin: '0 0 16px', fontSize: '1.25rem', fontWeight: 500 }}>
-          {SESSION_MESSAGES.sessionDialogTitle}
+          {t('session.dialog.title')}
         </h2>
         <p id={TEXT_ID} style={{ margin: '0 0 24px' }}>
-          {SESSION_MESSAGES.sessionDialogText}
+          {t('session.dialog.text')}
         </p>
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
           <button type="button" style={{ ...button, background: '#fff', color: '#1565c0' }} onClick={() => dispatch(signOutNowChosen())}>
-            {SESSION_MESSAGES.sessionDialogSignOut}
+            {t('session.dialog.signOut')}
           </button>
           <button type="button" ref={stay} style={{ ...button, background: '#1565c0', color: '#fff' }} onClick={() => dispatch(staySignedInChosen())}>
-            {SESSION_MESSAGES.sessionDialogStay}
+            {t('session.dialog.stay')}
           </button>
         </div>
       </div>

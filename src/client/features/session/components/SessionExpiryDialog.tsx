@@ -21,8 +21,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { SESSION_MESSAGES } from '../../../../common/sessionMessages';
 import { useAppDispatch } from '../../../app/hooks';
+import { useT } from '../../../i18n';
 import { selectSessionDialog, type SessionRootState } from '../selectors';
 import { signOutNowChosen, staySignedInChosen } from '../slice';
 import { visuallyHidden } from '../../../ui/visuallyHidden';
@@ -50,14 +50,14 @@ function useTimeLeft(deadline: number): number {
 
 /** Mounted only while the dialog is open (keyed by logoutAt), so the clock starts fresh each time. */
 function Countdown({ logoutAt }: { logoutAt: number }) {
+  const t = useT();
   const left = useTimeLeft(logoutAt);
-  const minutes = Math.ceil(left / 60_000);
-  const announcement =
-    minutes > 1 ? `You will be signed out in ${minutes} minutes` : 'You will be signed out in less than a minute';
+  // one minute or less: "less than a minute" (the plural's `one`)
+  const announcement = t('session.dialog.announcement', { minutes: Math.max(1, Math.ceil(left / 60_000)) });
   return (
     <>
       <Typography id={COUNTDOWN_ID} role="timer" sx={{ mt: 2, fontWeight: 600 }}>
-        You will be signed out in {formatCountdown(left)}
+        {t('session.dialog.countdown', { time: formatCountdown(left) })}
       </Typography>
       <span aria-live="polite" aria-atomic="true" style={visuallyHidden} data-testid="session-expiry-announcement">
         {announcement}
@@ -68,6 +68,7 @@ function Countdown({ logoutAt }: { logoutAt: number }) {
 
 export function SessionExpiryDialog() {
   const dispatch = useAppDispatch();
+  const t = useT();
   const { open, logoutAt } = useSelector((state: SessionRootState) => selectSessionDialog(state));
 
   return (
@@ -79,17 +80,17 @@ export function SessionExpiryDialog() {
       // Escape / backdrop click: no choice, the dialog stays (the learner must pick a button).
       onClose={() => undefined}
     >
-      <DialogTitle id={TITLE_ID}>{SESSION_MESSAGES.sessionDialogTitle}</DialogTitle>
+      <DialogTitle id={TITLE_ID}>{t('session.dialog.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={TEXT_ID}>{SESSION_MESSAGES.sessionDialogText}</DialogContentText>
+        <DialogContentText id={TEXT_ID}>{t('session.dialog.text')}</DialogContentText>
         {logoutAt !== null && <Countdown key={logoutAt} logoutAt={logoutAt} />}
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" onClick={() => dispatch(signOutNowChosen())}>
-          {SESSION_MESSAGES.sessionDialogSignOut}
+          {t('session.dialog.signOut')}
         </Button>
         <Button variant="contained" autoFocus onClick={() => dispatch(staySignedInChosen())}>
-          {SESSION_MESSAGES.sessionDialogStay}
+          {t('session.dialog.stay')}
         </Button>
       </DialogActions>
     </Dialog>
