@@ -84,7 +84,10 @@ describe('saved replies per support team', () => {
     expect({ status: res.statusCode, message: messageOf(res) }).toEqual({ status: 400, message });
   });
 
-  it('an id that is not a number, or no reply, is a 404', async () => {
-    for (const id of ['abc', '0', '99999999']) expect((await call(support, 'PUT', `${P}/${id}`, { title: 'x', body: 'y' })).statusCode).toBe(404);
+  it('an id that is not a number, no reply, or beyond a row id\'s range is a 404', async () => {
+    for (const id of ['abc', '0', '01', '1.5', '99999999', '2147483648', '9999999999', '99999999999999999999']) {
+      expect((await call(support, 'PUT', `${P}/${id}`, { title: 'x', body: 'y' })).statusCode).toBe(404);
+      expect((await call(support, 'DELETE', `${P}/${id}`)).statusCode).toBe(404);
+    }
   });
 });

@@ -46,8 +46,10 @@ async function list(ctx: ServiceContext): Promise<SavedReply[]> {
 
 /** The reply with this id among the caller's teams' (404 otherwise). */
 async function ownReply(ctx: ServiceContext): Promise<Row & { client_id: number }> {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, SAVED_REPLY_MESSAGES.notFound);
+  const raw = ctx.params.id ?? '';
+  const id = Number(raw);
+  // a row id is a positive 32-bit integer: a larger number names no reply (PostgreSQL would refuse it in the query)
+  if (!/^[1-9]\d{0,9}$/.test(raw) || id > 2_147_483_647) throw new HttpError(404, SAVED_REPLY_MESSAGES.notFound);
   const row = await query(ctx.db, await staffSchools(ctx)).where('r.id', '=', id).executeTakeFirst();
   if (!row) throw new HttpError(404, SAVED_REPLY_MESSAGES.notFound);
   return row;
