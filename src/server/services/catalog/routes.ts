@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mixed, number, object, string } from 'yup';
-import { formatDayOf } from '../../../common/calendarDay';
 import {
   BOOKMARK_KINDS,
   MAX_TIME_REPORT_SECONDS,
@@ -21,8 +20,6 @@ import {
   type Bookmark,
   type BookmarkKind,
   type CatalogModuleCard,
-  type CertificateCheck,
-  type CertificateFile,
   type MaterialDetail,
   type ModuleDetail,
   type ModuleTestKind,
@@ -36,9 +33,6 @@ import {
   type SectionDetail,
   type TranscriptRow,
 } from '../../../common/catalog';
-import { DEFAULT_TIMEZONE } from '../../../common/constants';
-import { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION, hasPermission } from '../../../common/permissions';
-import type { PacketFile, TeacherAnswerKey, TeacherGuide } from '../../../common/teacherGuide';
 import type { SessionIdentity } from '../../../common/types';
 import type { Db } from '../../db';
 import { retryingTransaction } from '../../db/transaction';
@@ -49,13 +43,9 @@ import { withClassVersions } from '../classroom/versions';
 import { signedInIdentity } from '../signedIn';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { bookmarkList, resolveTarget, TARGET_PATTERN, titleFromSlug } from './bookmarks';
-import { renderCertificatePdf } from './certificatePdf';
-import { CODE_PATTERN, newVerificationCode } from './certificates';
 import { CATALOG_MESSAGES } from './messages';
 import { drawModuleTest, moduleTestStatuses, testTitle } from './moduleTests';
-import { renderPacketPdf } from './packetPdf';
-import { answerKeyOf, buildGuide, parseStoredGuide } from './teacherGuide';
-import { continueInModule, materialSummary, moduleCard, moduleDates, progressOf, progressSummary, transcriptRows } from './progress';
+import { continueInModule, materialSummary, moduleCard, progressSummary, transcriptRows } from './progress';
 import * as repo from './repository';
 import { materialKey, sectionKey, type LearnerProgress, type ServingKey, type ServingKind, type TreeMaterial, type TreeModule } from './repository';
 import {
@@ -75,27 +65,27 @@ import {
 
 // ---------------------------------------------------------------- locating what a route names
 
-function slugParam(ctx: ServiceContext, name: string, what: string): string {
+export function slugParam(ctx: ServiceContext, name: string, what: string): string {
   const value = ctx.params[name] ?? '';
   if (!SLUG_PATTERN.test(value) || value.length > MAX_SLUG_LENGTH) throw new HttpError(400, CATALOG_MESSAGES.badSlug(what));
   return value;
 }
 
-interface Located {
+export interface Located {
   identity: SessionIdentity;
   tree: TreeModule[];
   progress: LearnerProgress;
 }
 
 /** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
-async function learnerView(ctx: ServiceContext): Promise<Located> {
+export async function learnerView(ctx: ServiceContext): Promise<Located> {
   const identity = signedInIdentity(ctx);
   const school = await repo.schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
   const [tree, progress] = await Promise.all([repo.loadTree(ctx.db, school.slugs, school.contentVersion), repo.loadProgress(ctx.db, identity.user.id)]);
   return { identity, tree, progress };
 }
 
-function findModule(view: Located, slug: string): TreeModule {
+export function findModule(view: Located, slug: string): TreeModule {
   const found = view.tree.find((m) => m.slug === slug);
   if (!found) throw new HttpError(404, CATALOG_MESSAGES.moduleNotFound);
   return found;
@@ -560,101 +550,6 @@ async function removeBookmark(ctx: ServiceContext): Promise<Result> {
   return new Result(204);
 }
 
-// ---------------------------------------------------------------- certificates
-
-async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile> {
-  const slug = slugParam(ctx, 'slug', 'module');
-  const view = await learnerView(ctx);
-  const m = findModule(view, slug);
-  const progress = progressOf(m, view.progress);
-  if (progress.status !== 'completed') throw new HttpError(409, CATALOG_MESSAGES.notCompleted);
-  const completedAt = moduleDates(m, view.progress, true).completedAt ?? ctx.clock();
-  const userId = view.identity.user.id;
-  // the learner's certificate of this module; the first download issues it (a race keeps the first one)
-  let row = await repo.certificateOf(ctx.db, userId, m.slug);
-  if (!row) {
-    await repo.insertCertificate(ctx.db, { userId, moduleSlug: m.slug, moduleTitle: m.title, code: newVerificationCode(), completedAt, issuedAt: ctx.clock() });
-    row = await repo.certificateOf(ctx.db, userId, m.slug);
-    if (!row) throw new Error('The certificate just issued is not stored.');
-  }
-  const { user: u, clients } = view.identity;
-  const pdf = await renderCertificatePdf({
-    learnerName: `${u.firstName} ${u.lastName}`.trim(),
-    moduleTitle: row.module_title,
-    schoolName: clients[0]?.clientName ?? null,
-    completedOn: formatDayOf(Number(row.completed_at), u.timezone || DEFAULT_TIMEZONE),
-    code: row.code,
-    verifyUrl: `${ctx.config.publicUrl}${catalogPaths.certificate(row.code)}`,
-    productName: ctx.config.productName,
-  });
-  return { code: row.code, fileName: `certificate-${m.slug}.pdf`, pdfBase64: pdf.toString('base64') };
-}
-
-/**
- * Public: only first name, last initial, module and date — the day the module was completed in the
- * learner's time zone, as the PDF and the transcript name it, whoever checks it and wherever.
- */
-async function verifyCertificate(ctx: ServiceContext): Promise<CertificateCheck> {
-  const code = (ctx.params.code ?? '').toUpperCase();
-  if (!CODE_PATTERN.test(code)) throw new HttpError(400, CATALOG_MESSAGES.badCode);
-  const row = await repo.certificateByCode(ctx.db, code);
-  if (!row) throw new HttpError(404, CATALOG_MESSAGES.certificateNotFound);
-  const completedAt = Number(row.completed_at);
-  return {
-    firstName: row.first_name,
-    lastInitial: row.last_name.slice(0, 1).toUpperCase(),
-    moduleTitle: row.module_title,
-    completedAt,
-    completedOn: formatDayOf(completedAt, row.timezone || DEFAULT_TIMEZONE),
-  };
-}
-
-// ---------------------------------------------------------------- teacher guides (staff only)
-
-/**
- * The module a guide route names, for a teacher or school administrator at the current school
- * (GADMINSUPERUSER passes too): the guide is content, the same for every school, but its answer key
- * gives every review away, so a student hears 403 whatever the module. Unknown module: 404.
- */
-async function guideModule(ctx: ServiceContext): Promise<TreeModule> {
-  const identity = signedInIdentity(ctx);
-  if (![TEACHER_PERMISSION, SCHOOLADMIN_PERMISSION].some((p) => hasPermission(identity.permissions, p))) throw new HttpError(403, CATALOG_MESSAGES.guideStaffOnly);
-  const slug = slugParam(ctx, 'slug', 'module');
-  const school = await repo.schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
-  const found = (await repo.loadTree(ctx.db, school.slugs, school.contentVersion)).find((m) => m.slug === slug);
-  if (!found) throw new HttpError(404, CATALOG_MESSAGES.guideModuleNotFound(slug));
-  return found;
-}
-
-async function getGuide(ctx: ServiceContext): Promise<TeacherGuide> {
-  const m = await guideModule(ctx);
-  const row = await repo.moduleGuide(ctx.db, m.id);
-  return buildGuide(m, JSON.parse(row.objectives) as string[], parseStoredGuide(row.guide));
-}
-
-async function getAnswerKey(ctx: ServiceContext): Promise<TeacherAnswerKey> {
-  const m = await guideModule(ctx);
-  const bank = await repo.bankOf(
-    ctx.db,
-    m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
-  );
-  return answerKeyOf(m, bank);
-}
-
-async function downloadPacket(ctx: ServiceContext): Promise<PacketFile> {
-  const m = await guideModule(ctx);
-  const [row, bodies] = await Promise.all([repo.moduleGuide(ctx.db, m.id), repo.sectionBodiesOf(ctx.db, m.materials.map((mat) => mat.id))]);
-  const guide = buildGuide(m, [], parseStoredGuide(row.guide));
-  const html = new Map(bodies.map((b) => [`${b.material_id}/${b.slug}`, b.body_html]));
-  const pdf = await renderPacketPdf({
-    moduleTitle: m.title,
-    productName: ctx.config.productName,
-    materials: m.materials.map((mat) => ({ title: mat.title, sections: mat.sections.map((s) => ({ title: s.title, html: html.get(`${mat.id}/${s.slug}`) ?? '' })) })),
-    worksheets: guide.worksheets,
-  });
-  return { fileName: `student-packet-${m.slug}.pdf`, pdfBase64: pdf.toString('base64') };
-}
-
 // ---------------------------------------------------------------- the route table
 
 const noPayload = mixed()
@@ -676,14 +571,9 @@ export const catalogRoutes: readonly ServiceRoute[] = [
     { method: 'GET', path: `${M}/${kind}`, access: 'user', handler: (ctx) => getModuleTest(ctx, kind) },
     { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
   ]),
-  { method: 'GET', path: `${M}/guide`, access: 'user', handler: getGuide },
-  { method: 'GET', path: `${M}/answer-key`, access: 'user', handler: getAnswerKey },
-  { method: 'GET', path: `${M}/packet`, access: 'user', handler: downloadPacket },
   { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
   { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
   { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },
   { method: 'POST', path: '/bookmarks', access: 'user', payloadSchema: bookmarkSchema, handler: addBookmark },
   { method: 'DELETE', path: '/bookmarks/:id', access: 'user', handler: removeBookmark },
-  { method: 'GET', path: '/certificates/modules/:slug', access: 'user', handler: downloadCertificate },
-  { method: 'GET', path: '/certificates/verify/:code', access: 'public', handler: verifyCertificate },
 ];

@@ -8,6 +8,8 @@ import { accountsRoutes } from '../accounts/routes';
 import { supportRoutes } from '../support/routes';
 import { supportDeskRoutes } from '../support/deskRoutes';
 import { savedReplyRoutes } from '../support/savedReplies';
+import { certificateRoutes } from '../catalog/certificateRoutes';
+import { guideRoutes } from '../catalog/guideRoutes';
 import { catalogRoutes } from '../catalog/routes';
 import { knowledgeBaseRoutes } from '../knowledgeBase/routes';
 import { budgetsRoutes } from '../budgets/routes';
@@ -39,6 +41,8 @@ export const oneLookModule: ServiceModule = {
     ...supportDeskRoutes,
     ...savedReplyRoutes,
     ...catalogRoutes,
+    ...guideRoutes,
+    ...certificateRoutes,
     ...knowledgeBaseRoutes,
     ...budgetsRoutes, ...worksheetsRoutes,
     ...classroomRoutes,
