@@ -78,8 +78,14 @@ export async function start(app: FastifyInstance, path = '/api/sso/start/lincoln
   return { response, cookie: cookie || null, location: String(response.headers.location ?? '') };
 }
 
+/**
+ * One request at the provider, on a connection of its own: tests close and restart the provider on
+ * the same port, and a pooled keep-alive socket the server has just closed fails the next request
+ * ("other side closed") where a browser would silently retry it.
+ */
 async function follow(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  const headers = { ...(init.headers as Record<string, string>), cookie: jar.header(), connection: 'close' };
+  const response = await fetch(url, { ...init, redirect: 'manual', headers });
   jar.take(response);
   return response;
 }
