@@ -117,11 +117,6 @@ export function forgetDashboardRows(db: Db): void {
   caches.delete(db);
 }
 
-/** Cells kept for `db` now (for tests and benches). */
-export function keptDashboardCells(db: Db): number {
-  return caches.get(db)?.keptCells ?? 0;
-}
-
 const NO_PROGRESS: LearnerProgress = { completions: new Map(), attempts: new Map(), time: new Map() };
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {

@@ -26,16 +26,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Is `timeZone` an IANA zone this runtime knows? */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** How far the zone's wall clock is ahead of UTC at the instant `at`, in ms. */
 function offsetAt(timeZone: string, at: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(at));
