@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppStore, RootState } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
 import { accessCodesLoaded } from '../../../../../src/client/features/profile/slice';
-import { NO_TICKETS_MATCH, NO_TICKETS_YET } from '../../../../../src/client/features/support/pages/ConsolePages';
+import { NO_TICKETS_MATCH, NO_TICKETS_YET } from '../../../../../src/client/features/support/pages/TicketsPage';
 import { ticketsLoaded } from '../../../../../src/client/features/support/slice';
 import { SUPPORT_PERMISSION, type TicketSummary } from '../../../../../src/common/support';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';

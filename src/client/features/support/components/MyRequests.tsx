@@ -15,7 +15,7 @@ import { MY_TICKET_STATUS_LABELS } from '../../../../common/support';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../ui/format';
 import { selectTimeZone } from '../../auth';
-import { Thread } from '../pages/ConsolePages';
+import { Thread } from './Thread';
 import { selectDeskSend, selectMyTicket, selectMyTickets } from '../selectors';
 import { myAnswerSent, myTicketRequested, myTicketsRequested } from '../slice';
 import { MessageForm } from './MessageForm';

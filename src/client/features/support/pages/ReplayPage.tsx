@@ -26,7 +26,7 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { selectHasPermission, selectTimeZone } from '../../auth';
 import { selectRecording } from '../selectors';
 import { recordingRequested } from '../slice';
-import { NOT_ALLOWED } from './ConsolePages';
+import { NOT_ALLOWED } from './consoleAccess';
 import { registerArea } from '../../../app/areas';
 import { supportArea } from '../area';
 

@@ -87,4 +87,5 @@ export function HelpPage() {
   );
 }
 
-export { TicketsPage, TicketPage, TicketQueue } from './ConsolePages';
+export { TicketsPage, TicketQueue } from './TicketsPage';
+export { TicketPage } from './TicketPage';

@@ -1,6 +1,6 @@
 /** The support console's table rule (filters by SPEC §9 match modes, then sort) and its routes. */
 import { resolveRoute } from '../../../../../src/client/app/routes';
-import { deskFiltered, noDeskFilters, visibleTickets, type DeskFilters } from '../../../../../src/client/features/support/pages/ConsolePages';
+import { deskFiltered, noDeskFilters, visibleTickets, type DeskFilters } from '../../../../../src/client/features/support/desk/queue';
 import type { TicketSummary } from '../../../../../src/common/support';
 import { defaultMatchMode } from '../../../../../src/client/ui/filters';
 
