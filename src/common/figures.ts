@@ -4,6 +4,7 @@
  */
 export const FIGURES = {
   "401k-elective-deferral-limit": { value: 24500, format: "usd", year: 2026, source: "IRS, Notice 2025-67; news release IR-2025-111 (401(k) limit increases to $24,500 for 2026, IRA limit increases to $7,500)" },
+  "529-plan-additional-tax-rate": { value: 10, format: "percent", year: 2026, source: "Internal Revenue Code section 529(c)(6), applying section 530(d)(4); IRS Publication 970, Tax Benefits for Education, chapter 7 (Qualified Tuition Program), Additional tax" },
   "aca-out-of-pocket-max-self-only": { value: 10600, format: "usd", year: 2026, source: "HHS and CMS, Marketplace Integrity and Affordability final rule (June 2025), revised maximum annual limitation on cost sharing for plan years beginning in 2026; HealthCare.gov, Out-of-pocket maximum/limit" },
   "american-opportunity-credit-max": { value: 2500, format: "usd", year: 2026, source: "Internal Revenue Code section 25A(b)(1) and (i); IRS, American Opportunity Tax Credit (irs.gov) and Publication 970, Tax Benefits for Education, chapter 2" },
   "bankruptcy-reporting-years": { value: 10, format: "number", year: 2026, source: "CFPB, How long does negative information remain on my credit report?; Fair Credit Reporting Act, 15 U.S.C. 1681c(a)(1)" },
@@ -14,7 +15,7 @@ export const FIGURES = {
   "credit-score-max": { value: 850, format: "number", year: 2026, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "credit-score-min": { value: 300, format: "number", year: 2026, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "debit-card-liability-prompt": { value: 50, format: "usd", year: 2026, source: "CFPB, Regulation E (Electronic Fund Transfers), 12 CFR 1005.6(b)" },
-  "dependent-coverage-age": { value: 26, format: "number", year: 2026, source: "Affordable Care Act, Public Health Service Act section 2714 (42 U.S.C. 300gg-14); HealthCare.gov, Getting health coverage if you're under 26" },
+  "dependent-coverage-age": { value: 26, format: "age", year: 2026, source: "Affordable Care Act, Public Health Service Act section 2714 (42 U.S.C. 300gg-14); HealthCare.gov, Getting health coverage if you're under 26" },
   "direct-loan-limit-dependent-first-year": { value: 5500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-limit-subsidized-first-year": { value: 3500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-rate-undergrad": { value: 6.39, format: "percent", year: 2025, source: "US Department of Education, Federal Student Aid, Interest Rates for Direct Loans First Disbursed on or After July 1, 2025 (rate set by 20 U.S.C. 1087e(b)(8))" },
@@ -46,7 +47,8 @@ export const FIGURES = {
   "overtime-deduction-cap": { value: 12500, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, sec. 70202; IRC section 225 (no tax on overtime); IRS, One, Big, Beautiful Bill provisions (checked for 2026)" },
   "overtime-deduction-cap-joint": { value: 25000, format: "usd", year: 2026, source: "One Big Beautiful Bill Act, P.L. 119-21, sec. 70202; IRC section 225(b) (checked for 2026)" },
   "overtime-multiplier": { value: 1.5, format: "number", year: 2026, source: "US Department of Labor, Wages and the Fair Labor Standards Act, 29 U.S.C. 207 (checked for 2026)" },
-  "retirement-withdrawal-age": { value: 59.5, format: "number", year: 2026, source: "Internal Revenue Code section 72(t)(2)(A)(i); IRS Topic No. 558" },
+  "retirement-withdrawal-age": { value: 59.5, format: "age", year: 2026, source: "Internal Revenue Code section 72(t)(2)(A)(i); IRS Topic No. 558; IRS Publication 590-B (prints 59½, as the IRS writes it)" },
+  "roth-ira-five-year-rule": { value: 5, format: "number", year: 2026, source: "Internal Revenue Code section 408A(d)(2)(B); IRS Publication 590-B, Distributions from Individual Retirement Arrangements (IRAs), chapter 2 (qualified distributions)" },
   "self-employment-filing-threshold": { value: 400, format: "usd", year: 2026, source: "IRS, Self-Employment Tax (Social Security and Medicare Taxes); Schedule SE (Form 1040), tax year 2026" },
   "self-employment-tax-rate": { value: 15.3, format: "percent", year: 2026, source: "IRS, Self-Employment Tax (Social Security and Medicare Taxes); Internal Revenue Code section 1401 (checked for 2026)" },
   "social-security-credit-earnings": { value: 1890, format: "usd", year: 2026, source: "Social Security Administration, Cost-of-Living Increase and Other Determinations for 2026 (Federal Register, November 3, 2025); SSA, Quarter of Coverage" },

@@ -14,7 +14,7 @@ import { ContentError, parseYamlLenient } from './frontMatter';
 
 export const FIGURES_FILE = 'figures.yaml';
 
-export const FIGURE_FORMATS = ['usd', 'percent', 'number'] as const;
+export const FIGURE_FORMATS = ['usd', 'percent', 'number', 'age'] as const;
 export type FigureFormat = (typeof FIGURE_FORMATS)[number];
 
 export interface Figure {
@@ -82,7 +82,8 @@ const usd = (value: number) =>
 export const FIGURE_MODIFIERS = ['year', 'decimal'] as const;
 
 /**
- * How a figure prints: usd "$15,750" / "$7.25", percent "6.2%", number "1,000". Modifiers: `year`
+ * How a figure prints: usd "$15,750" / "$7.25", percent "6.2%", number "1,000", age "26" / "59½" (the
+ * way the IRS and HealthCare.gov write ages; "age 59.5" reads as a decimal). Modifiers: `year`
  * prints the year it holds for ("the 2025 standard deduction"), `decimal` a percent as the factor a
  * worked example multiplies by (6.2% → 0.062). Returns null for a modifier that does not apply.
  */
@@ -92,6 +93,7 @@ export function formatFigure(figure: Figure, modifier?: string): string | null {
   if (modifier !== undefined) return null;
   if (figure.format === 'usd') return usd(figure.value);
   if (figure.format === 'percent') return `${figure.value}%`;
+  if (figure.format === 'age' && figure.value % 1 === 0.5) return `${Math.floor(figure.value)}½`;
   return figure.value.toLocaleString('en-US');
 }
 

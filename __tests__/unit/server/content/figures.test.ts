@@ -13,7 +13,7 @@ import { parseStandards } from '../../../../src/server/content/standards';
 
 const figure = (id: string, value: number, format: Figure['format'], year = 2025): Figure => ({ id, label: id, value, format, year, source: 'IRS, Rev. Proc. 2024-40' });
 const LEDGER = new Map(
-  [figure('deduction', 15750, 'usd'), figure('wage', 7.25, 'usd', 2009), figure('ss-rate', 6.2, 'percent'), figure('medicare', 1.45, 'percent'), figure('score-max', 850, 'number', 2026)].map((f) => [f.id, f]),
+  [figure('deduction', 15750, 'usd'), figure('wage', 7.25, 'usd', 2009), figure('ss-rate', 6.2, 'percent'), figure('medicare', 1.45, 'percent'), figure('score-max', 850, 'number', 2026), figure('withdrawal-age', 59.5, 'age', 2026), figure('coverage-age', 26, 'age', 2026)].map((f) => [f.id, f]),
 );
 
 describe('formatFigure', () => {
@@ -24,6 +24,9 @@ describe('formatFigure', () => {
     ['ss-rate', 'decimal', '0.062'],
     ['medicare', 'decimal', '0.0145'],
     ['score-max', undefined, '850'],
+    ['withdrawal-age', undefined, '59½'],
+    ['coverage-age', undefined, '26'],
+    ['withdrawal-age', 'decimal', null],
     ['deduction', 'year', '2025'],
     ['deduction', 'decimal', null],
     ['deduction', 'cents', null],
