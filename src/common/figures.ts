@@ -16,6 +16,8 @@ export const FIGURES = {
   "credit-score-min": { value: 300, format: "number", year: 2026, source: "FICO, Understanding FICO Scores (myFICO); VantageScore Solutions, VantageScore 4.0 model" },
   "debit-card-liability-prompt": { value: 50, format: "usd", year: 2026, source: "CFPB, Regulation E (Electronic Fund Transfers), 12 CFR 1005.6(b)" },
   "dependent-coverage-age": { value: 26, format: "age", year: 2026, source: "Affordable Care Act, Public Health Service Act section 2714 (42 U.S.C. 300gg-14); HealthCare.gov, Getting health coverage if you're under 26" },
+  "dependent-standard-deduction-earned-income-addition": { value: 450, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32, section 4.14(2) (standard deduction for a dependent, tax year 2026); Internal Revenue Code section 63(c)(5)" },
+  "dependent-standard-deduction-minimum": { value: 1350, format: "usd", year: 2026, source: "IRS, Rev. Proc. 2025-32, section 4.14(2) (standard deduction for a dependent, tax year 2026); Internal Revenue Code section 63(c)(5)" },
   "direct-loan-limit-dependent-first-year": { value: 5500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-limit-subsidized-first-year": { value: 3500, format: "usd", year: 2025, source: "US Department of Education, 2025-26 Federal Student Aid Handbook, Volume 8 (Direct Loan annual limits, 34 CFR 685.203)" },
   "direct-loan-rate-undergrad": { value: 6.39, format: "percent", year: 2025, source: "US Department of Education, Federal Student Aid, Interest Rates for Direct Loans First Disbursed on or After July 1, 2025 (rate set by 20 U.S.C. 1087e(b)(8))" },

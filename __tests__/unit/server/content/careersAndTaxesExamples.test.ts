@@ -77,6 +77,10 @@ describe('[content] careers and taxes: worked examples recomputed from the ledge
     const w2 = section('taxes/reading-your-tax-forms/the-w-2');
     expect(w2).toContain(`= ${usd(cents(9_200 * rate('social-security-rate')))}`);
     expect(w2).toContain(`= ${usd(cents(9_200 * rate('medicare-rate')))}`);
+    // a dependent's standard deduction: earned income plus a set amount, capped at the regular one
+    const dependentDeduction = Math.min(Math.max(9_200 + value('dependent-standard-deduction-earned-income-addition'), value('dependent-standard-deduction-minimum')), value('standard-deduction-single'));
+    expect(w2).toContain(`$9,200 + ${usd(value('dependent-standard-deduction-earned-income-addition'), true)} = ${usd(dependentDeduction, true)}`);
+    expect(dependentDeduction).toBeGreaterThanOrEqual(9_200);
     const fica = section('taxes/state-and-payroll-taxes/fica-up-close');
     const ss = cents(500 * rate('social-security-rate'));
     const medicare = cents(500 * rate('medicare-rate'));
