@@ -4,7 +4,7 @@
  * code: writers add a group when an article needs one (docs/content-format.md).
  *
  *   - [W-4, W4, withholding form]
- *   - [APR, annual percentage rate, interest rate]
+ *   - [APR, annual percentage rate]
  *
  * A list of groups; a group lists 2 or more spellings; a spelling is 1 to SYNONYM_MAX_WORDS words
  * (letters and digits; the punctuation between them is free) and belongs to one group only. The

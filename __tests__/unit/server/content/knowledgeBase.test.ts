@@ -154,7 +154,10 @@ describe('knowledge-base synonyms (knowledge-base/synonyms.yaml)', () => {
     expect(groupOf('roth')).toBeUndefined(); // spellings are kept as written …
     expect(groupOf('Roth')).toContain('Roth IRA');
     expect(groupOf('FICO')).toContain('credit score');
-    expect(groupOf('APR')).toContain('interest rate');
+    expect(groupOf('APR')).toContain('annual percentage rate');
+    // near words that are not the same thing stay apart: APR includes fees, and an ETF may be actively managed
+    expect(groupOf('APR')).not.toContain('interest rate');
+    expect(groupOf('ETF')).not.toContain('index fund');
     // … and the knowledge base beside the file still reads
     expect(readKnowledgeBase(dir).length).toBe(Object.keys(KB_ARTICLES).length);
   });
