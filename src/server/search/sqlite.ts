@@ -16,7 +16,14 @@ const SNIPPET_TOKENS = 24;
 /** articles with some of the words: how many of the best-ranked are sorted by how many words they hold */
 const ANY_CANDIDATES = 100;
 
-export function createSqliteSearch(db: Db): SearchEngine {
+/** The articles searched, by language: English in kb_search/kb_articles (0007), another in kb_search_translations (0035). */
+function sourceOf(language: string) {
+  if (language === 'en') return { index: sql.table('kb_search'), articles: sql`JOIN kb_articles a ON a.id = s.id JOIN kb_topics t ON t.id = a.topic_id`, topicTitle: sql`t.title`, where: sql`1` };
+  return { index: sql.table('kb_search_translations'), articles: sql`JOIN kb_article_translations a ON a.id = s.id`, topicTitle: sql`a.topic_title`, where: sql`a.language = ${language}` };
+}
+
+export function createSqliteSearch(db: Db, language = 'en'): SearchEngine {
+  const { index, articles, topicTitle, where } = sourceOf(language);
   return {
     async find(groups, mode, limit) {
       const match = fts5Query(groups, mode);
@@ -27,19 +34,19 @@ export function createSqliteSearch(db: Db): SearchEngine {
       // `any`: the best-ranked candidates, then those holding more of the query's words first
       const perGroup = mode === 'any' ? groups.map((group) => fts5Query([group])).filter((q): q is string => q !== null) : [];
       // (an integer alone in ORDER BY would name a column: without `any`, no coverage term at all)
-      const coverage = perGroup.length > 0 ? sql`${sql.join(perGroup.map((q) => sql`(s.id IN (SELECT rowid FROM kb_search WHERE kb_search MATCH ${q}))`), sql` + `)} DESC, ` : sql``;
+      const coverage = perGroup.length > 0 ? sql`${sql.join(perGroup.map((q) => sql`(s.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${q}))`), sql` + `)} DESC, ` : sql``;
       const result = await sql<RawHit>`
-        SELECT a.topic_slug, t.title AS topic_title, a.slug, a.title, a.summary, a.updated, s.snippet
+        SELECT a.topic_slug, ${topicTitle} AS topic_title, a.slug, a.title, a.summary, a.updated, s.snippet
         FROM (
           SELECT rowid AS id, rank AS score,
-                 snippet(kb_search, -1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet
-          FROM kb_search
-          WHERE kb_search MATCH ${match} AND rank MATCH ${rankFn}
+                 snippet(${index}, -1, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(SNIPPET_TOKENS)}) AS snippet
+          FROM ${index}
+          WHERE ${index} MATCH ${match} AND rank MATCH ${rankFn}
           ORDER BY rank
           LIMIT ${mode === 'any' ? Math.max(limit, ANY_CANDIDATES) : limit}
         ) s
-        JOIN kb_articles a ON a.id = s.id
-        JOIN kb_topics t ON t.id = a.topic_id
+        ${articles}
+        WHERE ${where}
         ORDER BY ${coverage}s.score, a.title
         LIMIT ${limit}`.execute(db);
       return result.rows;
