@@ -84,8 +84,8 @@ export function readTranslation(
   },
 ): Translation {
   const out = emptyTranslation(language);
-  const root = path.join(contentDir, language);
-  if (!isDirectory(root)) return out;
+  // without the folder every entity is English (and the coverage says 0 of each module's files)
+  const present = isDirectory(path.join(contentDir, language));
   const figures = readFigures(contentDir);
   const expected = new Set<string>();
 
@@ -94,7 +94,7 @@ export function readTranslation(
     const esRel = `${language}/${rel}`;
     expected.add(esRel);
     const abs = path.join(contentDir, esRel);
-    if (!isFile(abs)) return null;
+    if (!present || !isFile(abs)) return null;
     try {
       const raw = parseFrontMatter(readFileSync(abs, 'utf8'), esRel);
       const problems = twinParity(rawFile(contentDir, rel), raw, compareBodies);
@@ -190,9 +190,9 @@ export function readTranslation(
   }
   const synonymsFile = `${language}/${SYNONYMS_FILE}`;
   expected.add(synonymsFile);
-  out.synonyms = checked(() => readSynonyms(contentDir, synonymsFile)) ?? [];
+  out.synonyms = present ? (checked(() => readSynonyms(contentDir, synonymsFile)) ?? []) : [];
 
-  for (const stray of strayFiles(contentDir, language, expected)) onProblem(stray);
+  if (present) for (const stray of strayFiles(contentDir, language, expected)) onProblem(stray);
   return out;
 }
 
