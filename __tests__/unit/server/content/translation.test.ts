@@ -49,7 +49,7 @@ describe('front matter parity', () => {
   it.each<[string, (q: typeof review) => void, string[]]>([
     ['a faithful review', () => undefined, []],
     ['a moved answer', (q) => (q.questions[0]!.answer = 1), ['front matter questions[1].answer: must stay 0 as in English (is 1)']],
-    ['a dropped choice', (q) => q.questions[0]!.choices.pop(), ['front matter questions[1].choices: must have 2 items like the English (has 1)']],
+    ['a dropped choice', (q) => q.questions[0]!.choices!.pop(), ['front matter questions[1].choices: must have 2 items like the English (has 1)']],
     ['a dropped question', (q) => q.questions.pop(), ['front matter questions: must have 2 items like the English (has 1)']],
     ['a translated unit', (q) => ((q.questions[1] as { unit?: string }).unit = 'dólares'), ['front matter questions[2].unit: must stay "dollars" as in English (is "dólares")']],
     ['a changed number in a prompt', (q) => (q.questions[0]!.prompt = 'Jordan gastó $12 y $9.'), ['front matter questions[1].prompt: numbers differ: English [12 8], Spanish [12 9]']],
