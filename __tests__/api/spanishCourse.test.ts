@@ -193,6 +193,7 @@ describe('the knowledge base in Spanish', () => {
     ['interés', 'saving-and-investing/compound-interest'],
     ['interes', 'saving-and-investing/simple-interest'],
     ['prestamsita', 'credit-and-debt/credit-score'],
+    ['prestamistas', 'credit-and-debt/credit-score'],
     ['calificacion crediticia', 'credit-and-debt/credit-score'],
     ['tasa anual', 'credit-and-debt/apr'],
   ])('finds Spanish articles with or without accents, typos and synonyms: "%s" → %s', async (q, key) => {

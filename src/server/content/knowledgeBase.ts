@@ -61,10 +61,16 @@ export function kbLinks(body: string): string[] {
   return links;
 }
 
-/** `wordsMax`: a translation's longer band (docs/content-format.md "Spanish twins"). */
-export function readArticle(abs: string, file: string, slug: string, figures: FigureLedger, wordsMax: number = L.articleWordsMax): KbArticle {
+/**
+ * A translation (docs/content-format.md "Spanish twins") reads longer: `wordsMax` is its band, and
+ * `fit` what the schema's character limits see of its front matter.
+ */
+export function readArticle(abs: string, file: string, slug: string, figures: FigureLedger, translated: { wordsMax?: number; fit?: (data: unknown) => unknown } = {}): KbArticle {
+  const wordsMax = translated.wordsMax ?? L.articleWordsMax;
   const md = readMarkdownFile(abs, file, (text) => expandFigures(text, figures, file));
-  const data = validate<Omit<KbArticle, 'slug' | 'body'>>(articleSchema, md.data, file);
+  const checked = validate<Omit<KbArticle, 'slug' | 'body'>>(articleSchema, translated.fit ? translated.fit(md.data) : md.data, file);
+  // strict schemas do not transform: the file's own values are what passed (fitted or not)
+  const data = translated.fit ? (md.data as typeof checked) : checked;
   if (md.body.trim() === '') throw new ContentError(file, 'needs the article as Markdown after the front matter');
   const problem = checkMarkdown(md.body);
   if (problem) throw new ContentError(file, problem);

@@ -10,15 +10,19 @@
  */
 
 /** The values a twin translates; every other value stays byte-identical. */
-const TRANSLATED = new Set(['title', 'summary', 'prompt', 'explanation', 'term', 'definition']);
+export const TRANSLATED = new Set(['title', 'summary', 'prompt', 'explanation', 'term', 'definition']);
 /** Lists whose items are translated (same number of items). */
-const TRANSLATED_LISTS = new Set(['choices', 'objectives']);
+export const TRANSLATED_LISTS = new Set(['choices', 'objectives']);
 /** Lists of records whose records are compared field by field. */
 const RECORD_LISTS = new Set(['keyTerms', 'questions']);
 
-/** Numbers written with digits ("$1,420.00" → "1,420.00", "4.7%" → "4.7", "401(k)" → "401"), sorted. */
+/**
+ * Numbers written with digits ("$1,420.00" → "1,420.00", "4.7%" → "4.7", "401(k)" → "401"), sorted.
+ * A comma belongs to a number only between groups of three digits: "April 15, 2026" holds 15 and
+ * 2026, as "15 de abril de 2026" does.
+ */
 export function digitNumbers(text: string): string[] {
-  return (String(text).match(/\d[\d,]*(?:\.\d+)?/g) ?? []).sort();
+  return (String(text).match(/\d+(?:,\d{3}(?!\d))*(?:\.\d+)?/g) ?? []).sort();
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -20,7 +20,7 @@ import { ContentError, parseFrontMatter, type MarkdownFile } from './frontMatter
 import { KB_FOLDER, readArticle, type KbArticle, type KbTopic } from './knowledgeBase';
 import { topicSchema } from './kbSchema';
 import { SYNONYMS_FILE, readSynonyms, type SynonymGroup } from './kbSynonyms';
-import { twinParity } from './parity';
+import { TRANSLATED, TRANSLATED_LISTS, twinParity } from './parity';
 import { wordCount } from './markdown';
 
 /** The languages the course may be translated into, and their folder under content/. */
@@ -31,6 +31,55 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 export const TRANSLATION_LENGTH_FACTOR = 1.2;
 export const SECTION_WORDS_MAX_TRANSLATED = Math.round(CL.sectionWordsMax * TRANSLATION_LENGTH_FACTOR);
 export const ARTICLE_WORDS_MAX_TRANSLATED = Math.round(KB_LIMITS.articleWordsMax * TRANSLATION_LENGTH_FACTOR);
+
+/** The English limits of the translated texts, by field (common/catalog.ts, common/knowledgeBase.ts). */
+const ENGLISH_LIMITS: Record<string, number> = {
+  title: Math.min(CL.titleMax, KB_LIMITS.titleMax),
+  summary: Math.min(CL.summaryMax, KB_LIMITS.summaryMax),
+  objectives: 200,
+  prompt: CL.promptMax,
+  choices: CL.choiceMax,
+  explanation: CL.explanationMax,
+  term: KB_LIMITS.termMax,
+  definition: KB_LIMITS.definitionMax,
+};
+
+/**
+ * A translated text as the English limits see it: one longer than its field's English limit, but
+ * within TRANSLATION_LENGTH_FACTOR of it, is shortened to the limit with its first and last
+ * characters kept (the checks of spaces at either end still hold). Shorter texts are left as they
+ * are, so every other check (empty, all choices different…) sees the file's own text.
+ */
+function fit(text: string, key: string): string {
+  const max = ENGLISH_LIMITS[key];
+  if (max === undefined || text.length <= max || text.length > Math.floor(max * TRANSLATION_LENGTH_FACTOR)) return text;
+  return text.slice(0, max - 1) + text.slice(-1);
+}
+
+/** The front matter with every translated text fitted (above), for the English schemas. */
+export function fittedToEnglishLimits(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return TRANSLATED.has(key) || TRANSLATED_LISTS.has(key) ? fit(value, key) : value;
+  if (Array.isArray(value)) return value.map((item) => fittedToEnglishLimits(item, TRANSLATED_LISTS.has(key) ? key : ''));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fittedToEnglishLimits(v, k)]));
+  return value;
+}
+
+/** A schema's message about a length, in the translated limit ("title must be at most 96 characters"). */
+function translatedLimit(error: ContentError): ContentError {
+  const message = error.problem.replace(/must be at most (\d+) characters/, (_all, max: string) => `must be at most ${Math.floor(Number(max) * TRANSLATION_LENGTH_FACTOR)} characters in translation (${max} in English)`);
+  return message === error.problem ? error : new ContentError(error.file, message);
+}
+
+/** `validate` with the translated texts allowed TRANSLATION_LENGTH_FACTOR longer than the English limits. */
+function validateTwin<T extends object>(schema: Parameters<typeof validate>[0], md: MarkdownFile): T {
+  try {
+    validate<T>(schema, fittedToEnglishLimits(md.data), md.file);
+  } catch (error) {
+    throw error instanceof ContentError ? translatedLimit(error) : error;
+  }
+  // strict schemas do not transform: what passed is the file's own data
+  return md.data as T;
+}
 
 export interface TranslatedQuestion {
   prompt: string;
@@ -126,7 +175,7 @@ export function readTranslation(
     expected.add(`${language}/catalog/${m.slug}`);
     const md = twin(`catalog/${m.slug}/module.md`);
     const mod = md && checked(() => {
-      const data = validate<{ title: string; summary: string; objectives: string[] }>(moduleSchema, md.data, md.file);
+      const data = validateTwin<{ title: string; summary: string; objectives: string[] }>(moduleSchema, md);
       checkBody(md, 'an overview');
       return { title: data.title, summary: data.summary, objectives: data.objectives, body: md.body };
     });
@@ -137,7 +186,7 @@ export function readTranslation(
       expected.add(`${language}/catalog/${key}`);
       const matMd = twin(`catalog/${key}/material.md`);
       const material = matMd && checked(() => {
-        const data = validate<{ title: string; summary: string }>(materialSchema, matMd.data, matMd.file);
+        const data = validateTwin<{ title: string; summary: string }>(materialSchema, matMd);
         checkBody(matMd, 'a short introduction');
         return { title: data.title, summary: data.summary, body: matMd.body };
       });
@@ -146,7 +195,7 @@ export function readTranslation(
       for (const s of mat.sections) {
         const sMd = twin(`catalog/${key}/${s.slug}.md`);
         const section = sMd && checked(() => {
-          const data = validate<{ title: string }>(sectionSchema, sMd.data, sMd.file);
+          const data = validateTwin<{ title: string }>(sectionSchema, sMd);
           checkBody(sMd, 'the reading');
           const words = wordCount(sMd.body);
           if (words < CL.sectionWordsMin || words > SECTION_WORDS_MAX_TRANSLATED) {
@@ -159,14 +208,21 @@ export function readTranslation(
       }
       const rMd = twin(`catalog/${key}/review.md`, false);
       const review = rMd && checked(() => {
-        const data = validate<{ title: string; questions: unknown[] }>(reviewSchema, rMd.data, rMd.file);
+        const data = validateTwin<{ title: string; questions: unknown[] }>(reviewSchema, rMd);
         const slugs = mat.sections.map((s) => s.slug);
         const questions = data.questions.map((raw, index): TranslatedQuestion => {
           const where = `question ${index + 1}: `;
           if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ContentError(rMd.file, `${where}must be a set of fields`);
-          const q = readQuestion(raw, rMd.file, where);
+          let fitted: ReturnType<typeof readQuestion>;
+          try {
+            fitted = readQuestion(fittedToEnglishLimits(raw) as object, rMd.file, where);
+          } catch (error) {
+            throw error instanceof ContentError ? translatedLimit(error) : error;
+          }
+          // the checks passed on the fitted texts; the texts are the file's
+          const q = raw as { prompt: string; choices?: string[]; explanation: string };
           sectionOf(raw, slugs, rMd.file, where);
-          return { prompt: q.prompt, choices: q.choices, explanation: q.explanation };
+          return { prompt: q.prompt, choices: fitted.choices ? (q.choices ?? null) : null, explanation: q.explanation };
         });
         return { title: data.title, questions };
       });
@@ -179,12 +235,18 @@ export function readTranslation(
   for (const topic of english.knowledgeBase) {
     expected.add(`${language}/${KB_FOLDER}/${topic.slug}`);
     const tMd = twin(`${KB_FOLDER}/${topic.slug}/topic.md`);
-    const translated = tMd && checked(() => validate<{ title: string; summary: string }>(topicSchema, tMd.data, tMd.file));
+    const translated = tMd && checked(() => validateTwin<{ title: string; summary: string }>(topicSchema, tMd));
     if (translated) out.topics.set(topic.slug, { title: translated.title, summary: translated.summary });
     for (const a of topic.articles) {
       const rel = `${KB_FOLDER}/${topic.slug}/${a.slug}.md`;
       const aMd = twin(rel);
-      const article = aMd && checked(() => readArticle(path.join(contentDir, aMd.file), aMd.file, a.slug, figures, ARTICLE_WORDS_MAX_TRANSLATED));
+      const article = aMd && checked(() => {
+        try {
+          return readArticle(path.join(contentDir, aMd.file), aMd.file, a.slug, figures, { wordsMax: ARTICLE_WORDS_MAX_TRANSLATED, fit: fittedToEnglishLimits });
+        } catch (error) {
+          throw error instanceof ContentError ? translatedLimit(error) : error;
+        }
+      });
       if (article) out.articles.set(`${topic.slug}/${a.slug}`, article);
     }
   }

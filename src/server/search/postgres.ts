@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { MARK_END, MARK_START } from '../../common/knowledgeBase';
 import type { Db } from '../db';
-import { tsQuery } from './queries';
+import { spanishForms, tsQuery } from './queries';
 import type { RawHit, SearchEngine } from './repository';
 
 /**
@@ -29,12 +29,13 @@ const HEADLINE = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=30, 
 
 export function createPostgresSearch(db: Db, language = 'en'): SearchEngine {
   const { config, articles, topicTitle, where } = sourceOf(language);
+  const forms = language === 'es' ? spanishForms : undefined;
   return {
     async find(groups, mode, limit) {
-      const query = tsQuery(groups, mode);
+      const query = tsQuery(groups, mode, forms);
       if (!query) return [];
       // `any`: articles holding more of the query's words first, then rank (as the SQLite engine)
-      const perGroup = mode === 'any' ? groups.map((group) => tsQuery([group])).filter((q): q is string => q !== null) : [];
+      const perGroup = mode === 'any' ? groups.map((group) => tsQuery([group], 'all', forms)).filter((q): q is string => q !== null) : [];
       const coverage = perGroup.length > 0 ? sql.join(perGroup.map((q) => sql`(a.search_vector @@ to_tsquery(${config}, ${q}))::int`), sql` + `) : sql`0`;
       const result = await sql<RawHit>`
         WITH q AS (SELECT to_tsquery(${config}, ${query}) AS query),

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { MARK_END, MARK_START } from '../../common/knowledgeBase';
 import type { Db } from '../db';
-import { fts5Query } from './queries';
+import { fts5Query, fts5StemmedQuery } from './queries';
 import type { RawHit, SearchEngine } from './repository';
 
 export const BM25_WEIGHTS = { title: 10, summary: 4, body: 1 } as const;
@@ -24,15 +24,17 @@ function sourceOf(language: string) {
 
 export function createSqliteSearch(db: Db, language = 'en'): SearchEngine {
   const { index, articles, topicTitle, where } = sourceOf(language);
+  // English has FTS5's Porter stemmer; another language's words match by their stems as prefixes
+  const toQuery = language === 'en' ? fts5Query : fts5StemmedQuery;
   return {
     async find(groups, mode, limit) {
-      const match = fts5Query(groups, mode);
+      const match = toQuery(groups, mode);
       if (!match) return [];
       const { title, summary, body } = BM25_WEIGHTS;
       // `rank MATCH` + `ORDER BY rank LIMIT` lets FTS5 sort internally, so snippet() runs for the top rows only
       const rankFn = `bm25(${title}.0, ${summary}.0, ${body}.0)`;
       // `any`: the best-ranked candidates, then those holding more of the query's words first
-      const perGroup = mode === 'any' ? groups.map((group) => fts5Query([group])).filter((q): q is string => q !== null) : [];
+      const perGroup = mode === 'any' ? groups.map((group) => toQuery([group])).filter((q): q is string => q !== null) : [];
       // (an integer alone in ORDER BY would name a column: without `any`, no coverage term at all)
       const coverage = perGroup.length > 0 ? sql`${sql.join(perGroup.map((q) => sql`(s.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${q}))`), sql` + `)} DESC, ` : sql``;
       const result = await sql<RawHit>`

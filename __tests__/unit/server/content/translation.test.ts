@@ -17,6 +17,10 @@ describe('digit numbers', () => {
     ['$1,420.00 and 4.7%', ['1,420.00', '4.7']],
     ['the 50/30/20 rule, the W-4 and a 401(k)', ['20', '30', '4', '401', '50']],
     ['dos semanas', []],
+    // a comma after a number is punctuation: the date reads the same in both languages
+    ['due April 15, 2026, or later', ['15', '2026']],
+    ['vence el 15 de abril de 2026', ['15', '2026']],
+    ['1,2345', ['1', '2345']],
   ])('%s', (text, numbers) => expect(digitNumbers(text)).toEqual(numbers));
 });
 
@@ -53,7 +57,7 @@ describe('front matter parity', () => {
     ['a dropped question', (q) => q.questions.pop(), ['front matter questions: must have 2 items like the English (has 1)']],
     ['a translated unit', (q) => ((q.questions[1] as { unit?: string }).unit = 'dólares'), ['front matter questions[2].unit: must stay "dollars" as in English (is "dólares")']],
     ['a changed number in a prompt', (q) => (q.questions[0]!.prompt = 'Jordan gastó $12 y $9.'), ['front matter questions[1].prompt: numbers differ: English [12 8], Spanish [12 9]']],
-    ['a number written the Spanish way', (q) => (q.questions[1]!.explanation = '$420 / 14 = $30,00'), ['front matter questions[2].explanation: numbers differ: English [14 30 420], Spanish [14 30,00 420]']],
+    ['a number written the Spanish way', (q) => (q.questions[1]!.explanation = '$420 / 14 = $30,00'), ['front matter questions[2].explanation: numbers differ: English [14 30 420], Spanish [00 14 30 420]']],
   ])('%s', (_what, change, problems) => {
     const es = JSON.parse(JSON.stringify(translated)) as typeof review;
     change(es);
@@ -127,6 +131,18 @@ describe('reading the twins', () => {
     expect(SECTION_WORDS_MAX_TRANSLATED).toBe(720);
     edit('es/catalog/budgeting/first-budget/needs-and-wants.md', (x) => x.replace('Sin un plan', `${'palabra '.repeat(250)}Sin un plan`));
     expect(problemOf()).toBeNull();
+  });
+
+  it('a translated text may run 20 % longer than its English limit (a title 96 characters, a summary 360)', () => {
+    const long = (n: number) => `"${'a'.repeat(n - 1)}z"`;
+    edit('es/catalog/budgeting/first-budget/material.md', (x) => x.replace('title: "Tu primer presupuesto"', `title: ${long(96)}`));
+    edit('es/knowledge-base/credit-and-debt/apr.md', (x) => x.replace(/^summary: .*$/m, `summary: ${long(360)}`));
+    expect(problemOf()).toBeNull();
+    const t = readTranslation(dir, 'es', english());
+    expect(t.materials.get('budgeting/first-budget')?.title).toHaveLength(96);
+    expect(t.articles.get('credit-and-debt/apr')?.summary).toHaveLength(360);
+    edit('es/catalog/budgeting/first-budget/material.md', (x) => x.replace(/^title: .*$/m, `title: ${long(97)}`));
+    expect(problemOf()).toBe('es/catalog/budgeting/first-budget/material.md: title must be at most 96 characters in translation (80 in English)');
   });
 
   it('for the content check, every problem is collected and the twins without one are still read', () => {
