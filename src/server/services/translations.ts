@@ -56,7 +56,8 @@ async function readTranslation(db: Db, language: Language): Promise<ServedTransl
  */
 export async function translationOf(db: Db, language: Language | undefined, version?: number): Promise<ServedTranslation | null> {
   if (!language || language === 'en') return null;
-  const current = version ?? (await newestVersion(db));
+  // 0: a school offering nothing reads no version with its modules
+  const current = version || (await newestVersion(db));
   let entry = kept.get(db);
   if (!entry || entry.version !== current) {
     entry = { version: current, byLanguage: new Map() };
