@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CatalogModuleCard, MaterialDetail, ModuleDetail, ReviewAnswer, ReviewResult, ReviewView, SectionDetail } from '../../src/common/catalog';
+import type { CatalogModuleCard, MaterialDetail, ModuleDetail, ModuleTestView, ReviewAnswer, ReviewResult, ReviewView, SectionDetail } from '../../src/common/catalog';
 import type { Assignment, ClassDetail, ClassReviewQuestions } from '../../src/common/classroom';
 import type { GlossaryEntry, KbArticleDetail, KbHome, KbSearchResult, KbTopicDetail } from '../../src/common/knowledgeBase';
 import type { Session } from '../../src/common/types';
@@ -117,6 +117,13 @@ describe('the catalog in the caller’s language', () => {
     expect(es.questions[0]!.prompt).toBe('¿Cuál de estas es una necesidad?');
     expect([...es.questions[0]!.choices!].sort()).toEqual(['Boletos para un concierto', 'El alquiler', 'Una funda nueva para el teléfono']);
     expect(JSON.stringify(es)).not.toMatch(/La vivienda es una necesidad/);
+  });
+
+  it('a module pre-test draws from the same bank, in Spanish', async () => {
+    const test = await inSpanish<ModuleTestView>(eva.token, '/catalog/modules/budgeting/pre-test');
+    expect(test.questions.length).toBeGreaterThan(0);
+    const spanish = ['¿Cuál de estas es una necesidad?', 'Un presupuesto solo sirve si ganas mucho dinero.', 'Jordan gastó $12, $8 y $25 en una semana. ¿Cuánto es en total?', 'Anotar cada compra durante una semana es una buena forma de empezar un presupuesto.', '¿Qué deberías preguntarte antes de comprar algo que quieres?'];
+    for (const q of test.questions) expect(spanish).toContain(q.prompt);
   });
 });
 
