@@ -80,3 +80,35 @@ it('a failure inside the transaction rolls everything back', async () => {
   expect(await count('content_modules')).toBe(1);
   expect(await count('content_versions')).toBe(1);
 });
+
+describe('Spanish twins (content/es)', () => {
+  const twins = path.resolve(__dirname, '../fixtures/content-es');
+  const translations = async () => (await t.db.selectFrom('content_translations').select(['kind', 'key']).orderBy('kind').orderBy('key').execute()).map((r) => `${r.kind} ${r.key}`);
+
+  it('imports a partial tree beside the English, and a new twin is a new import', async () => {
+    cpSync(twins, dir, { recursive: true });
+    await importContentIfChanged(t.db, dir, t.clock());
+    expect(await translations()).toEqual(['material budgeting/first-budget', 'module budgeting', 'review budgeting/first-budget', 'section budgeting/first-budget/needs-and-wants']);
+    expect(await count('content_sections')).toBe(3);
+    expect((await importContentIfChanged(t.db, dir, t.clock())).imported).toBe(false);
+    rmSync(path.join(dir, 'es/catalog/budgeting/first-budget/review.md'));
+    expect((await importContentIfChanged(t.db, dir, t.clock())).imported).toBe(true);
+    expect(await translations()).not.toContain('review budgeting/first-budget');
+    // without content/es, no Spanish is left behind
+    rmSync(path.join(dir, 'es'), { recursive: true });
+    await importContentIfChanged(t.db, dir, t.clock());
+    expect(await translations()).toEqual([]);
+  });
+
+  it('a twin that differs from its English file stops the import naming both, and nothing is written', async () => {
+    await importContent(t.db, dir, t.clock());
+    cpSync(twins, dir, { recursive: true });
+    const review = path.join(dir, 'es/catalog/budgeting/first-budget/review.md');
+    writeFileSync(review, readFileSync(review, 'utf8').replace('answer: 1\n    explanation: "12', 'answer: 2\n    explanation: "12'));
+    await expect(importContent(t.db, dir, t.clock())).rejects.toThrow(
+      'es/catalog/budgeting/first-budget/review.md: differs from catalog/budgeting/first-budget/review.md: front matter questions[3].answer: must stay 1 as in English (is 2)',
+    );
+    expect(await count('content_versions')).toBe(1);
+    expect(await translations()).toEqual([]);
+  });
+});

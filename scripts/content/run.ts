@@ -4,7 +4,8 @@
  * `npm run content:check`: validates the content as the import does, then reports each section's
  * reading grade, the review banks' figures (reviewQuality.ts), recurring characters' disagreements, the figures older than the current tax year (with the files to recompute) and the
  * benchmarks no section teaches, and the glossary's duplicate terms (warnings). Exits 1 when a section is outside grades 8–10 without a note,
- * a review question names no section it tests, or a generated file is out of date; stale figures and known gaps are listed, not failed.
+ * a review question names no section it tests, a Spanish twin (content/es) differs from its English file, or a generated file is out of date;
+ * stale figures and known gaps are listed, not failed, and so is the Spanish coverage per module (files translated / total).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import { describeFigure, figureUses, figuresModule, GENERATED_FIGURES_FILE, ques
 import { currentTaxYear, readFigures, staleFigures } from '../../src/server/content/figures';
 import { buildGlossary } from '../../src/server/content/glossary';
 import { readKnowledgeBase } from '../../src/server/content/knowledgeBase';
+import type { ContentError } from '../../src/server/content/frontMatter';
+import { TRANSLATION_LANGUAGES, readTranslation } from '../../src/server/content/translation';
 import { courseQuality, percent, REVIEW_BOUNDS } from '../../src/server/content/reviewQuality';
 import { coverage, readStandards } from '../../src/server/content/standards';
 import { GRADE_MAX, GRADE_MIN, inBand, readingGrade } from './readability';
@@ -89,11 +92,31 @@ function check(): number {
   console.log(`\nGlossary: ${glossary.entries.length} terms; ${glossary.duplicates.length} duplicate${glossary.duplicates.length === 1 ? '' : 's'}`);
   for (const d of glossary.duplicates) console.log(`  WARN "${d.term}" in knowledge-base/${d.dropped}.md is already defined by knowledge-base/${d.kept}.md (that one is kept)`);
 
+  failures += translationReport(modules);
+
   for (const { file, text } of generated()) {
     if (readFileSync(path.join(ROOT, file), 'utf8') !== text) {
       failures += 1;
       console.log(`\nFAIL ${file} is out of date: run npm run content:generate`);
     }
+  }
+  return failures;
+}
+
+/** Each language's twins (content/es …): coverage per module, every parity or validation problem a failure. */
+function translationReport(modules: ReturnType<typeof readCatalog>): number {
+  const knowledgeBase = readKnowledgeBase(CONTENT);
+  let failures = 0;
+  for (const language of TRANSLATION_LANGUAGES) {
+    const problems: ContentError[] = [];
+    const t = readTranslation(CONTENT, language, { modules, knowledgeBase }, (problem) => problems.push(problem));
+    const articles = knowledgeBase.reduce((n, topic) => n + topic.articles.length, 0);
+    const total = t.coverage.reduce((sum, c) => ({ translated: sum.translated + c.translated, total: sum.total + c.total }), { translated: 0, total: 0 });
+    console.log(`
+Translation into "${language}" (content/${language}): ${total.translated}/${total.total} catalog files, ${t.articles.size}/${articles} articles, ${t.topics.size}/${knowledgeBase.length} topics`);
+    for (const c of t.coverage) console.log(`  ${`${c.translated}/${c.total}`.padStart(7)}  ${c.module}`);
+    for (const problem of problems) console.log(`  FAIL ${problem.message}`);
+    failures += problems.length;
   }
   return failures;
 }

@@ -25,6 +25,25 @@ export function preferredLanguage(browserLanguages: readonly string[] | undefine
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The language of an Accept-Language header ("es-MX,es;q=0.9,en;q=0.8" → 'es'): its tags by
+ * weight, the first one Cashwise speaks; English without one.
+ */
+export function acceptedLanguage(header: string | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const tags = header
+    .slice(0, 500)
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((t) => t.tag !== '' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return preferredLanguage(tags.map((t) => t.tag));
+}
+
 export const LANGUAGE_MESSAGES = {
   unknownLanguage: `Language must be one of: ${LANGUAGES.join(', ')}`,
   languageSaved: 'Language saved',

@@ -56,6 +56,7 @@ import type { worksheetsReducer } from '../features/worksheets';
 import { areaLoaded, onAreaRegistered, registeredAreas, type Area } from './areas';
 import { isolated, rootSaga } from './rootSaga';
 import { createMemoryStorage, type NavigateOptions, type SagaContext } from './sagaContext';
+import { activeLanguage } from '../i18n';
 
 /** What the shell needs from the start: these reducers are in the entry. */
 const startupReducers = {
@@ -178,6 +179,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     createHttp({
       getToken: () => storeRef.getState?.().auth.session?.token ?? null,
       getAppKey: () => getAppKey(storage),
+      // read at each request: a switch of language applies to the next call
+      getLanguage: activeLanguage,
       logger,
     });
 

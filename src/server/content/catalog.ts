@@ -125,14 +125,14 @@ function entries(absDir: string): { name: string; dir: boolean }[] {
   return contentNames(absDir).map((name) => ({ name, dir: statSync(path.join(absDir, name)).isDirectory() }));
 }
 
-function checkBody(md: MarkdownFile, required: string): void {
+export function checkBody(md: MarkdownFile, required: string): void {
   if (md.body.trim() === '') throw new ContentError(md.file, `needs ${required} as Markdown after the front matter`);
   const problem = checkMarkdown(md.body);
   if (problem) throw new ContentError(md.file, problem);
 }
 
 /** A question's `section`, checked against the material's section slugs. */
-function sectionOf(raw: object, sectionSlugs: readonly string[], file: string, where: string): string | null {
+export function sectionOf(raw: object, sectionSlugs: readonly string[], file: string, where: string): string | null {
   const section = (raw as { section?: unknown }).section;
   if (section === undefined || section === null) return null;
   if (typeof section !== 'string' || !sectionSlugs.includes(section)) {
@@ -153,7 +153,7 @@ function readReview(abs: string, file: string, sectionSlugs: readonly string[]):
   return { title: data.title, passingScore: data.passingScore ?? null, draw: data.draw ?? null, questions };
 }
 
-function readQuestion(raw: object, file: string, where: string): Omit<CatalogQuestion, 'section'> {
+export function readQuestion(raw: object, file: string, where: string): Omit<CatalogQuestion, 'section'> {
   const type = (raw as { type?: unknown }).type;
   if (type === 'multiple-choice') {
     const q = validate<{ prompt: string; choices: string[]; answer: number; explanation: string }>(multipleChoiceSchema, raw, file, where);

@@ -18,6 +18,8 @@ import { readSynonyms } from './kbSynonyms';
 import { hasKnowledgeBase, hashKnowledgeBase, readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
 import { buildGlossary } from './glossary';
 import { RENDERER_VERSION, renderMarkdown } from './markdown';
+import { writeTranslations } from './importTranslation';
+import { hashTranslations, readTranslations } from './translation';
 
 export interface ImportResult {
   imported: boolean;
@@ -53,6 +55,7 @@ export function hashContent(contentDir: string): string {
     // a missing folder hashes as empty; readCatalog reports it properly
   }
   hashKnowledgeBase(hash, contentDir);
+  hashTranslations((chunk) => hash.update(chunk), contentDir);
   hash.update(`renderer:${RENDERER_VERSION}\0`);
   // what the import keeps for teacher guides (content_modules.guide, 0032): content imported before
   // it is imported again once, so its guides have their standards
@@ -174,9 +177,14 @@ export async function importContent(db: Db, dir: string, now: number = Date.now(
   const modules = readCatalog(dir);
   const kb = hasKnowledgeBase(dir) ? readKnowledgeBase(dir) : [];
   const synonyms = hasKnowledgeBase(dir) ? readSynonyms(dir) : [];
+  // the twins under content/es/ (optional): read after the English they are compared with
+  const translations = readTranslations(dir, { modules, knowledgeBase: kb });
   let knowledgeBase: KbCounts | undefined;
   const { entries: glossary } = buildGlossary(kb);
-  const counts = await writeCatalog(db, modules, hash, now, glossary, async (trx) => (knowledgeBase = await writeKnowledgeBase(trx, kb, synonyms)));
+  const counts = await writeCatalog(db, modules, hash, now, glossary, async (trx) => {
+    knowledgeBase = await writeKnowledgeBase(trx, kb, synonyms);
+    await writeTranslations(trx, translations, modules, kb);
+  });
   return { imported: true, hash, ...counts, knowledgeBase };
 }
 

@@ -9,6 +9,8 @@ import { changed } from '../db/changes';
 import { currentContentHash, hashContent } from './importContent';
 import { readSynonyms } from './kbSynonyms';
 import { readKnowledgeBase, writeKnowledgeBase, type KbCounts } from './knowledgeBase';
+import { writeTranslations } from './importTranslation';
+import { readTranslations } from './translation';
 
 export interface KbImportResult {
   imported: boolean;
@@ -20,8 +22,10 @@ export async function importKnowledgeBase(db: Db, dir: string, now: number = Dat
   const hash = hashContent(dir);
   const topics = readKnowledgeBase(dir);
   const synonyms = readSynonyms(dir);
+  const translations = readTranslations(dir, { modules: [], knowledgeBase: topics });
   const knowledgeBase = await db.transaction().execute(async (trx) => {
     const counts = await writeKnowledgeBase(trx, topics, synonyms);
+    await writeTranslations(trx, translations, [], topics);
     await trx.insertInto('content_versions').values({ hash, imported_at: now, module_count: 0 }).execute();
     changed('content_versions');
     return counts;

@@ -60,14 +60,14 @@ export function validateSynonyms(data: unknown, file: string = SYNONYMS_FILE): S
 }
 
 /** Reads `<contentDir>/knowledge-base/synonyms.yaml`; no file → no synonyms. */
-export function readSynonyms(contentDir: string): SynonymGroup[] {
-  const abs = path.join(contentDir, SYNONYMS_FILE);
+export function readSynonyms(contentDir: string, file: string = SYNONYMS_FILE): SynonymGroup[] {
+  const abs = path.join(contentDir, file);
   if (!existsSync(abs)) return [];
   let data: unknown;
   try {
     data = parseYaml(readFileSync(abs, 'utf8'), { uniqueKeys: true, prettyErrors: true });
   } catch (error) {
-    throw new ContentError(SYNONYMS_FILE, `is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    throw new ContentError(file, `is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
-  return validateSynonyms(data);
+  return validateSynonyms(data, file);
 }

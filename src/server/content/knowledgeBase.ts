@@ -46,7 +46,7 @@ export interface KbTopic {
 
 /** Knowledge-base article links in a body ("/app/resources/knowledge-base/<topic>/<article>"). */
 const linkParser = new MarkdownIt({ html: false, linkify: false });
-function kbLinks(body: string): string[] {
+export function kbLinks(body: string): string[] {
   const links: string[] = [];
   const visit = (tokens: ReturnType<MarkdownIt['parse']>) => {
     for (const token of tokens) {
@@ -61,9 +61,16 @@ function kbLinks(body: string): string[] {
   return links;
 }
 
-function readArticle(abs: string, file: string, slug: string, figures: FigureLedger): KbArticle {
+/**
+ * A translation (docs/content-format.md "Spanish twins") reads longer: `wordsMax` is its band, and
+ * `fit` what the schema's character limits see of its front matter.
+ */
+export function readArticle(abs: string, file: string, slug: string, figures: FigureLedger, translated: { wordsMax?: number; fit?: (data: unknown) => unknown } = {}): KbArticle {
+  const wordsMax = translated.wordsMax ?? L.articleWordsMax;
   const md = readMarkdownFile(abs, file, (text) => expandFigures(text, figures, file));
-  const data = validate<Omit<KbArticle, 'slug' | 'body'>>(articleSchema, md.data, file);
+  const checked = validate<Omit<KbArticle, 'slug' | 'body'>>(articleSchema, translated.fit ? translated.fit(md.data) : md.data, file);
+  // strict schemas do not transform: the file's own values are what passed (fitted or not)
+  const data = translated.fit ? (md.data as typeof checked) : checked;
   if (md.body.trim() === '') throw new ContentError(file, 'needs the article as Markdown after the front matter');
   const problem = checkMarkdown(md.body);
   if (problem) throw new ContentError(file, problem);
@@ -71,8 +78,8 @@ function readArticle(abs: string, file: string, slug: string, figures: FigureLed
   const script = /\]\(\s*<?\s*((?:javascript|vbscript|data|file):[^)\s]*)/i.exec(md.body);
   if (script) throw new ContentError(file, `link "${script[1]}" must be a same-site path (no script or data links)`);
   const words = wordCount(md.body);
-  if (words < L.articleWordsMin || words > L.articleWordsMax) {
-    throw new ContentError(file, `the article has ${words} words; an article needs ${L.articleWordsMin}–${L.articleWordsMax}`);
+  if (words < L.articleWordsMin || words > wordsMax) {
+    throw new ContentError(file, `the article has ${words} words; an article needs ${L.articleWordsMin}–${wordsMax}`);
   }
   return { slug, title: data.title, summary: data.summary, keyTerms: data.keyTerms, related: data.related, updated: data.updated, body: md.body };
 }

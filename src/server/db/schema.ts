@@ -479,6 +479,44 @@ export interface KbSynonymsTable {
   phrase: string;
 }
 
+/** A content entity in another language (0035): `data` is the translated fields as JSON. */
+export interface ContentTranslationsTable {
+  language: string;
+  kind: string;
+  /** the English entity's slug path */
+  key: string;
+  data: string;
+}
+
+/** A knowledge-base article in another language, with its search index (0035). */
+export interface KbArticleTranslationsTable {
+  id: Generated<number>;
+  language: string;
+  topic_slug: string;
+  slug: string;
+  topic_title: string;
+  title: string;
+  summary: string;
+  key_terms: string;
+  updated: string;
+  body_html: string;
+  body_text: string;
+}
+
+/** kb_terms and kb_synonyms of another language (0035). */
+export interface KbLanguageTermsTable {
+  language: string;
+  term: string;
+  articles: number;
+}
+
+export interface KbLanguageSynonymsTable {
+  language: string;
+  group_no: number;
+  position: number;
+  phrase: string;
+}
+
 export interface KbArticleViewsTable {
   topic_slug: string;
   article_slug: string;
@@ -736,6 +774,10 @@ export interface Database {
   kb_article_views: KbArticleViewsTable;
   kb_terms: KbTermsTable;
   kb_synonyms: KbSynonymsTable;
+  content_translations: ContentTranslationsTable;
+  kb_article_translations: KbArticleTranslationsTable;
+  kb_language_terms: KbLanguageTermsTable;
+  kb_language_synonyms: KbLanguageSynonymsTable;
   budgets: BudgetsTable;
   worksheets: WorksheetsTable;
   server_settings: ServerSettingsTable;

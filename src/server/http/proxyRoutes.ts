@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { API_MESSAGES } from '../../common/apiMessages';
 import { DEFAULT_SERVICE, PROXY_MAX_TIMEOUT_MS, PROXY_METHODS, TIMEOUTS, type ProxyMethod } from '../../common/constants';
+import { acceptedLanguage } from '../../common/language';
 import { hasPermission } from '../../common/permissions';
 import type { SessionIdentity } from '../../common/types';
 import { matchPattern, normalisePath } from '../services/paths';
@@ -231,6 +232,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       ip: request.ip,
       appKey: checked.appKey,
       sessionId: checked.authenticated?.session.id ?? null,
+      language: acceptedLanguage(request.headers['accept-language']),
     };
   }
 
@@ -255,7 +257,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
     }
     // a route only an upstream serves, and none is configured
     if (!route.handler) throw new HttpError(404, API_MESSAGES.unknownRoute);
-    const result = await route.handler(serviceContext(request, checked, files));
+    const context = serviceContext(request, checked, files);
+    // one answer per language: the tag differs with the JSON, and a shared cache keys by the header
+    if (route.localized) reply.header('content-language', context.language).header('vary', 'Accept-Language');
+    const result = await route.handler(context);
     if (result instanceof Tagged) return sendTagged(request, reply, result);
     if (result instanceof Result) {
       if (result.headers) reply.headers(result.headers);

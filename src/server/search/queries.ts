@@ -28,15 +28,49 @@ export function fts5Query(groups: readonly QueryGroup[], match: Match = 'all'): 
 }
 
 /**
+ * A Spanish word's stem for FTS5, which has no Spanish stemmer (PostgreSQL's `spanish`
+ * configuration stems): a plural's -es or -s dropped, then matched as a prefix, so "préstamo
+ * estudiantil" finds "préstamos estudiantiles" and "tasas" finds "tasa".
+ */
+export function spanishStem(word: string): string {
+  if (/\p{L}es$/u.test(word) && word.length > 5) return word.slice(0, -2);
+  if (/\p{L}s$/u.test(word) && word.length > 4) return word.slice(0, -1);
+  return word;
+}
+
+/** FTS5 for a language without its stemmer: every word a prefix of its stem, a phrase's words joined with `+`. */
+export function fts5StemmedQuery(groups: readonly QueryGroup[], match: Match = 'all', stem: (word: string) => string = spanishStem): string | null {
+  return build(groups, match, (a) => a.words.map((word) => `"${stem(word)}"*`).join(' + '), ' OR ', ' AND ');
+}
+
+/**
  * PostgreSQL's parser reads the number after a hyphen as a signed integer ("W-4" → 'w', '-4'), so
  * inside a phrase a number also matches with the minus sign.
  */
-function tsWord(word: string, index: number, prefix: boolean): string {
+function tsWord(word: string, index: number, prefix: boolean, forms: (word: string) => string[]): string {
   if (prefix) return `'${word}':*`;
-  return index > 0 && /^\d+$/.test(word) ? `('${word}' | '-${word}')` : `'${word}'`;
+  if (index > 0 && /^\d+$/.test(word)) return `('${word}' | '-${word}')`;
+  const all = forms(word);
+  return all.length > 1 ? `(${all.map((form) => `'${form}'`).join(' | ')})` : `'${word}'`;
 }
 
-/** PostgreSQL to_tsquery: words of a phrase joined with <->, `:*` after a prefix. */
-export function tsQuery(groups: readonly QueryGroup[], match: Match = 'all'): string | null {
-  return build(groups, match, (a) => a.words.map((word, i) => tsWord(word, i, a.prefix && i === a.words.length - 1)).join(' <-> '), ' | ', ' & ');
+/**
+ * PostgreSQL to_tsquery: words of a phrase joined with <->, `:*` after a prefix. `forms`: the
+ * spellings a word also matches (Spanish: its singular and plural, see spanishForms).
+ */
+export function tsQuery(groups: readonly QueryGroup[], match: Match = 'all', forms: (word: string) => string[] = (word) => [word]): string | null {
+  return build(groups, match, (a) => a.words.map((word, i) => tsWord(word, i, a.prefix && i === a.words.length - 1, forms)).join(' <-> '), ' | ', ' & ');
+}
+
+/**
+ * A Spanish word and its singular or plural: the `spanish` stemmer does not always give both the
+ * same stem ("préstamo" → prestam, "préstamos" → prest, read as a verb), so a query asks for both.
+ */
+export function spanishForms(word: string): string[] {
+  // short words are mostly articles and prepositions ("de", "la"), which the configuration drops: a
+  // made-up plural of one ("des") would be a word the phrase then requires
+  if (/\d/.test(word) || word.length <= 3) return [word];
+  const singular = spanishStem(word);
+  const plural = /[aeiouáéíóú]$/u.test(word) ? `${word}s` : /[\p{L}]$/u.test(word) && singular === word ? `${word}es` : word;
+  return [...new Set([word, singular, plural])];
 }

@@ -9,7 +9,7 @@
  * every word come first; when fewer than KB_SEARCH.fewResults have them, articles with some of the
  * words follow ("credit card debt payoff" still finds the credit-card articles).
  */
-import { KB_SEARCH, parseSearchInput, snippetSegments, type KbArticleCard, type KbSearchHit, type KbSearchResult } from '../../common/knowledgeBase';
+import { KB_SEARCH, parseSearchInput, snippetSegments, type KbArticleCard, type KbSearchHit, type KbSearchResult, type SearchTerms } from '../../common/knowledgeBase';
 import { isPostgres, type Db } from '../db';
 import { createPostgresSearch } from './postgres';
 import type { Match } from './queries';
@@ -47,9 +47,19 @@ export interface SearchEngine {
   reindex(): Promise<void>;
 }
 
+/** What the search needs of a translation (services/translations.ts): its language and its article cards. */
+export interface SearchTranslation {
+  language: string;
+  articles: ReadonlyMap<string, { topicTitle: string; title: string; summary: string; updated: string }>;
+}
+
 export interface SearchRepository {
-  /** Any input at all: empty or junk input gives no terms and no results, never an error. */
-  search(input: unknown, limit?: number): Promise<KbSearchResult>;
+  /**
+   * Any input at all: empty or junk input gives no terms and no results, never an error. With a
+   * translation, its articles are searched in its language (its index, vocabulary and synonyms),
+   * then the English of the articles it does not translate.
+   */
+  search(input: unknown, limit?: number, translation?: SearchTranslation | null): Promise<KbSearchResult>;
   reindex(): Promise<void>;
 }
 
@@ -59,22 +69,38 @@ function toHit(row: RawHit): KbSearchHit {
 }
 
 /** The repository for this database (works inside a transaction too: pass the transaction). */
+const keyOf = (row: RawHit): string => `${row.topic_slug}/${row.slug}`;
+
+/** Ranked hits of one language: every word first, then (few of those) some of the words. */
+async function findIn(db: Db, language: string, parsed: SearchTerms, max: number): Promise<{ rows: RawHit[]; corrected: Map<string, string> }> {
+  const engine: SearchEngine = isPostgres(db) ? createPostgresSearch(db, language) : createSqliteSearch(db, language);
+  const { groups, corrected } = expandQuery(await loadVocabulary(db, language), parsed);
+  const rows = await engine.find(groups, 'all', max);
+  if (rows.length < Math.min(KB_SEARCH.fewResults, max) && groups.length > 1) {
+    const found = new Set(rows.map(keyOf));
+    for (const row of await engine.find(groups, 'any', max)) {
+      if (rows.length >= max) break;
+      if (!found.has(keyOf(row))) rows.push(row);
+    }
+  }
+  return { rows, corrected };
+}
+
 export function searchRepository(db: Db): SearchRepository {
   const engine: SearchEngine = isPostgres(db) ? createPostgresSearch(db) : createSqliteSearch(db);
   return {
-    async search(input, limit = KB_SEARCH.limit) {
+    async search(input, limit = KB_SEARCH.limit, translation = null) {
       const query = typeof input === 'string' ? input.slice(0, KB_SEARCH.maxInputChars) : '';
       const parsed = parseSearchInput(query);
       if (parsed.terms.length === 0) return { query, terms: [], results: [], didYouMean: null };
       const max = Math.min(Math.max(1, Math.floor(limit)), 100);
-      const { groups, corrected } = expandQuery(await loadVocabulary(db), parsed);
-      const rows = await engine.find(groups, 'all', max);
-      if (rows.length < Math.min(KB_SEARCH.fewResults, max) && groups.length > 1) {
-        const found = new Set(rows.map((row) => `${row.topic_slug}/${row.slug}`));
-        for (const row of await engine.find(groups, 'any', max)) {
-          if (rows.length >= max) break;
-          if (!found.has(`${row.topic_slug}/${row.slug}`)) rows.push(row);
-        }
+      // a language with no article translated yet searches the English
+      const language = translation && translation.articles.size > 0 ? translation.language : 'en';
+      const { rows, corrected } = await findIn(db, language, parsed, max);
+      if (translation && language !== 'en' && rows.length < max) {
+        // an article without a translation is read in English: found by its English words
+        const english = await findIn(db, 'en', parsed, max);
+        for (const row of english.rows) if (rows.length < max && !translation.articles.has(keyOf(row))) rows.push(row);
       }
       return { query, terms: parsed.terms, results: rows.map(toHit), didYouMean: didYouMean(query, corrected) };
     },

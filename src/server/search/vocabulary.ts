@@ -40,7 +40,12 @@ export interface Vocabulary {
   synonyms: Map<string, string[][]>;
   /** the longest synonym key, in words */
   longestKey: number;
+  /** a word without its accents → the article words written with them ("credito" → ["crédito"]) */
+  accented: Map<string, string[]>;
 }
+
+/** A word without accents or other marks: "crédito" → "credito", "año" → "ano" (same length). */
+export const withoutAccents = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
 /** Counts every word (not a common one) of the articles' texts: in how many articles it is. */
 export function countTerms(texts: readonly string[]): Map<string, number> {
@@ -54,15 +59,26 @@ export function countTerms(texts: readonly string[]): Map<string, number> {
   return counts;
 }
 
-/** Rewrites kb_terms and kb_synonyms (inside the import's transaction) and moves the generation. */
-export async function writeVocabulary(trx: Db, texts: readonly string[], synonyms: readonly SynonymGroup[]): Promise<void> {
-  await trx.deleteFrom('kb_terms').execute();
-  await trx.deleteFrom('kb_synonyms').execute();
+/**
+ * Rewrites a language's vocabulary (inside the import's transaction) and moves the generation:
+ * English in kb_terms and kb_synonyms (0014), another language in kb_language_terms and
+ * kb_language_synonyms (0035).
+ */
+export async function writeVocabulary(trx: Db, texts: readonly string[], synonyms: readonly SynonymGroup[], language: string = 'en'): Promise<void> {
   const rows = [...countTerms(texts)].map(([term, articles]) => ({ term, articles }));
-  // a few hundred rows a statement: under both engines' limits on bound parameters
-  for (let i = 0; i < rows.length; i += 400) await trx.insertInto('kb_terms').values(rows.slice(i, i + 400)).execute();
   const synonymRows = synonyms.flatMap((group, g) => group.map((phrase, position) => ({ group_no: g + 1, position, phrase })));
-  for (let i = 0; i < synonymRows.length; i += 300) await trx.insertInto('kb_synonyms').values(synonymRows.slice(i, i + 300)).execute();
+  // a few hundred rows a statement: under both engines' limits on bound parameters
+  if (language === 'en') {
+    await trx.deleteFrom('kb_terms').execute();
+    await trx.deleteFrom('kb_synonyms').execute();
+    for (let i = 0; i < rows.length; i += 400) await trx.insertInto('kb_terms').values(rows.slice(i, i + 400)).execute();
+    for (let i = 0; i < synonymRows.length; i += 300) await trx.insertInto('kb_synonyms').values(synonymRows.slice(i, i + 300)).execute();
+  } else {
+    await trx.deleteFrom('kb_language_terms').where('language', '=', language).execute();
+    await trx.deleteFrom('kb_language_synonyms').where('language', '=', language).execute();
+    for (let i = 0; i < rows.length; i += 300) await trx.insertInto('kb_language_terms').values(rows.slice(i, i + 300).map((r) => ({ language, ...r }))).execute();
+    for (let i = 0; i < synonymRows.length; i += 200) await trx.insertInto('kb_language_synonyms').values(synonymRows.slice(i, i + 200).map((r) => ({ language, ...r }))).execute();
+  }
   await trx
     .insertInto('server_settings')
     .values({ name: GENERATION, value: randomUUID() })
@@ -80,6 +96,11 @@ export function buildVocabulary(terms: Iterable<readonly [string, number]>, grou
     list.push(word);
     byLength.set(word.length, list);
   }
+  const accented = new Map<string, string[]>();
+  for (const word of sorted) {
+    const plain = withoutAccents(word);
+    if (plain !== word) accented.set(plain, [...(accented.get(plain) ?? []), word]);
+  }
   const synonyms = new Map<string, string[][]>();
   let longestKey = 0;
   for (const group of groups) {
@@ -88,26 +109,39 @@ export function buildVocabulary(terms: Iterable<readonly [string, number]>, grou
       const key = synonymKey(spelling);
       if (key === '') continue;
       synonyms.set(key, spellings);
+      // typed without its accents, a spelling still names its group
+      if (!synonyms.has(withoutAccents(key))) synonyms.set(withoutAccents(key), spellings);
       longestKey = Math.max(longestKey, key.split(' ').length);
     }
   }
-  return { terms: map, sorted, byLength, synonyms, longestKey };
+  return { terms: map, sorted, byLength, synonyms, longestKey, accented };
 }
 
 // one entry per database generation seen lately (tests open many databases; a server one or two)
 const loaded = new Map<string, Vocabulary>();
 const KEPT_GENERATIONS = 8;
 
-/** The vocabulary of the last import, from memory unless an import moved the generation since. */
-export async function loadVocabulary(db: Db): Promise<Vocabulary> {
+/** A language's words and synonym groups as the import wrote them. */
+async function readVocabularyRows(db: Db, language: string) {
+  if (language === 'en') {
+    return Promise.all([
+      db.selectFrom('kb_terms').select(['term', 'articles']).execute(),
+      db.selectFrom('kb_synonyms').select(['group_no', 'phrase']).orderBy('group_no').orderBy('position').execute(),
+    ]);
+  }
+  return Promise.all([
+    db.selectFrom('kb_language_terms').select(['term', 'articles']).where('language', '=', language).execute(),
+    db.selectFrom('kb_language_synonyms').select(['group_no', 'phrase']).where('language', '=', language).orderBy('group_no').orderBy('position').execute(),
+  ]);
+}
+
+/** A language's vocabulary of the last import, from memory unless an import moved the generation since. */
+export async function loadVocabulary(db: Db, language: string = 'en'): Promise<Vocabulary> {
   const stamp = await db.selectFrom('server_settings').select('value').where('name', '=', GENERATION).executeTakeFirst();
-  const generation = stamp?.value;
+  const generation = stamp === undefined ? undefined : `${stamp.value}:${language}`;
   const kept = generation === undefined ? undefined : loaded.get(generation);
   if (kept) return kept;
-  const [terms, synonymRows] = await Promise.all([
-    db.selectFrom('kb_terms').select(['term', 'articles']).execute(),
-    db.selectFrom('kb_synonyms').select(['group_no', 'phrase']).orderBy('group_no').orderBy('position').execute(),
-  ]);
+  const [terms, synonymRows] = await readVocabularyRows(db, language);
   const groups = new Map<number, string[]>();
   for (const row of synonymRows) groups.set(row.group_no, [...(groups.get(row.group_no) ?? []), row.phrase]);
   const vocabulary = buildVocabulary(
@@ -160,7 +194,8 @@ export function corrections(vocabulary: Vocabulary, word: string, limit: number 
   const found: { word: string; distance: number; articles: number }[] = [];
   for (let length = word.length - max; length <= word.length + max; length += 1) {
     for (const candidate of vocabulary.byLength.get(length) ?? []) {
-      const distance = typoDistance(word, candidate, max);
+      // an accent left out is no typo: Spanish is typed without them as often as with them
+      const distance = typoDistance(withoutAccents(word), withoutAccents(candidate), max);
       if (distance <= max) found.push({ word: candidate, distance, articles: vocabulary.terms.get(candidate) ?? 0 });
     }
   }
@@ -207,7 +242,8 @@ export function expandQuery(vocabulary: Vocabulary, { terms, prefixLast }: Searc
     // the longest run of words from here that is a synonym spelling
     let matched = 0;
     for (let n = Math.min(vocabulary.longestKey, terms.length - i); n >= 1 && matched === 0; n -= 1) {
-      const spellings = vocabulary.synonyms.get(terms.slice(i, i + n).join(' '));
+      const run = terms.slice(i, i + n).join(' ');
+      const spellings = vocabulary.synonyms.get(run) ?? vocabulary.synonyms.get(withoutAccents(run));
       if (spellings) {
         const group: QueryGroup = [];
         for (const words of spellings) addUnique(group, { words, prefix: false });
@@ -222,7 +258,12 @@ export function expandQuery(vocabulary: Vocabulary, { terms, prefixLast }: Searc
     const term = terms[i]!;
     const prefix = prefixLast && i === terms.length - 1;
     const group: QueryGroup = [{ words: [term], prefix }];
-    if (!known(vocabulary, term, prefix)) {
+    const accented = known(vocabulary, term, prefix) ? [] : (vocabulary.accented.get(withoutAccents(term)) ?? []);
+    for (const word of accented) {
+      addUnique(group, { words: [word], prefix: false });
+      for (const words of vocabulary.synonyms.get(word) ?? []) addUnique(group, { words, prefix: false });
+    }
+    if (accented.length === 0 && !known(vocabulary, term, prefix)) {
       const near = corrections(vocabulary, term);
       if (near.length > 0) corrected.set(term, near[0]!);
       for (const word of near) {

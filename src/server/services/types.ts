@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnySchema } from 'yup';
 import type { ProxyMethod } from '../../common/constants';
+import type { Language } from '../../common/language';
 import type { SessionIdentity } from '../../common/types';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -40,6 +41,8 @@ export interface ServiceContext {
   appKey: string;
   /** the id of the caller's session when signed in */
   sessionId: string | null;
+  /** the language the caller reads (Accept-Language; English when absent or not spoken) */
+  language?: Language;
 }
 
 export interface ServiceResult {
@@ -68,6 +71,11 @@ export interface ServiceRoute {
   /** served to a session signed in with a temporary password (http/authenticate.ts refuseWhileTemporaryPassword): the password change only */
   whileTemporaryPassword?: boolean;
   payloadSchema?: AnySchema;
+  /**
+   * the answer is in the caller's language (course content): it goes out with Content-Language
+   * and `Vary: Accept-Language`, so a cache keeps one answer per language
+   */
+  localized?: boolean;
   /** set when the route takes files (multipart) */
   uploads?: UploadRule;
   /**

@@ -17,6 +17,16 @@ describe('the axios instance (SPEC S7.10, S7.11, S8.01, S8.02)', () => {
     expect(requests[0]?.headers).toMatchObject({ [APP_KEY_HEADER]: DEFAULT_APP_KEY, Authorization: 'Bearer tok' });
   });
 
+  it('every request says the language the app speaks now (Accept-Language), read at each request', async () => {
+    const server = fakeServer({ 'GET /ok': { status: 200, data: { ok: true } } });
+    let language = 'en';
+    const http = createHttp({ getAppKey: () => DEFAULT_APP_KEY, getLanguage: () => language, logger: { warn: jest.fn() }, adapter: server.adapter });
+    await http.get('/ok');
+    language = 'es';
+    await http.get('/ok');
+    expect(server.requests.map((r) => r.headers['Accept-Language'])).toEqual(['en', 'es']);
+  });
+
   it('[S8.01] no token: the plain client, without Authorization', async () => {
     const { http, requests } = setup(null);
     await http.get('/ok');

@@ -91,3 +91,33 @@ describe('didYouMean', () => {
     expect(didYouMean(query, new Map(corrected.map(([a, b]) => [a, b])))).toBe(suggestion);
   });
 });
+
+describe('Spanish: accents are optional', () => {
+  const spanish = buildVocabulary(
+    [
+      ['crédito', 3],
+      ['interés', 2],
+      ['tasa', 2],
+      ['año', 1],
+    ],
+    [['puntaje de crédito', 'FICO']],
+  );
+  const show = (q: string) => expandQuery(spanish, parseSearchInput(q)).groups.map((g) => g.map((a) => `${a.words.join(' ')}${a.prefix ? '*' : ''}`));
+
+  it.each([
+    ['credito ', [['credito', 'crédito']]],
+    ['interes', [['interes*', 'interés']]],
+    ['crédito ', [['crédito']]],
+    ['ano ', [['ano', 'año']]],
+    // a typo beside a missing accent is one typo, not two
+    ['credtio ', [['credtio', 'crédito']]],
+    // a synonym spelling typed without its accents names its group
+    ['puntaje de credito ', [['puntaje de crédito', 'fico']]],
+  ])('%j → %j', (q, groups) => {
+    expect(show(q)).toEqual(groups);
+  });
+
+  it('a missing accent is not offered as "Did you mean"', () => {
+    expect([...expandQuery(spanish, parseSearchInput('credito ')).corrected]).toEqual([]);
+  });
+});

@@ -32,6 +32,7 @@ import { migration0031 } from './0031_material_progress';
 import { migration0032 } from './0032_teacher_guides';
 import { migration0033 } from './0033_help_buffer_saved_replies';
 import { migration0034 } from './0034_user_language';
+import { migration0035 } from './0035_content_translations';
 
 /** In-code provider: the compiled server needs no migration folder on disk. Names sort in order. */
 export const migrationProvider: MigrationProvider = {
@@ -70,6 +71,7 @@ export const migrationProvider: MigrationProvider = {
       '0032_teacher_guides': migration0032,
       '0033_help_buffer_saved_replies': migration0033,
       '0034_user_language': migration0034,
+      '0035_content_translations': migration0035,
     };
   },
 };

@@ -26,14 +26,17 @@ async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile
   // the learner's certificate of this module; the first download issues it (a race keeps the first one)
   let row = await repo.certificateOf(ctx.db, userId, m.slug);
   if (!row) {
-    await repo.insertCertificate(ctx.db, { userId, moduleSlug: m.slug, moduleTitle: m.title, code: newVerificationCode(), completedAt, issuedAt: ctx.clock() });
+    // the stored title is the one the public verification shows: the content's own (English)
+    const englishTitle = findModule({ ...view, tree: view.englishTree }, slug).title;
+    await repo.insertCertificate(ctx.db, { userId, moduleSlug: m.slug, moduleTitle: englishTitle, code: newVerificationCode(), completedAt, issuedAt: ctx.clock() });
     row = await repo.certificateOf(ctx.db, userId, m.slug);
     if (!row) throw new Error('The certificate just issued is not stored.');
   }
   const { user: u, clients } = view.identity;
   const pdf = await renderCertificatePdf({
     learnerName: `${u.firstName} ${u.lastName}`.trim(),
-    moduleTitle: row.module_title,
+    // in the learner's language when the module is translated
+    moduleTitle: view.translation?.modules.has(m.slug) ? m.title : row.module_title,
     schoolName: clients[0]?.clientName ?? null,
     completedOn: formatDayOf(Number(row.completed_at), u.timezone || DEFAULT_TIMEZONE),
     code: row.code,
@@ -63,6 +66,6 @@ async function verifyCertificate(ctx: ServiceContext): Promise<CertificateCheck>
 }
 
 export const certificateRoutes: readonly ServiceRoute[] = [
-  { method: 'GET', path: '/certificates/modules/:slug', access: 'user', handler: downloadCertificate },
+  { method: 'GET', path: '/certificates/modules/:slug', access: 'user', localized: true, handler: downloadCertificate },
   { method: 'GET', path: '/certificates/verify/:code', access: 'public', handler: verifyCertificate },
 ];

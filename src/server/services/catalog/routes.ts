@@ -41,6 +41,7 @@ import { HttpError } from '../../http/errors';
 import { bindingLimit } from '../classroom/repository';
 import { withClassVersions } from '../classroom/versions';
 import { signedInIdentity } from '../signedIn';
+import { localizeBank, localizeTree, translationOf, type ServedTranslation } from '../translations';
 import { Result, type ServiceContext, type ServiceRoute } from '../types';
 import { bookmarkList, resolveTarget, TARGET_PATTERN, titleFromSlug } from './bookmarks';
 import { CATALOG_MESSAGES } from './messages';
@@ -73,16 +74,25 @@ export function slugParam(ctx: ServiceContext, name: string, what: string): stri
 
 export interface Located {
   identity: SessionIdentity;
+  /** in the caller's language (titles, summaries) */
   tree: TreeModule[];
   progress: LearnerProgress;
+  /** the caller's language's texts (null: English) */
+  translation: ServedTranslation | null;
+  /** the tree in English, the content's language (what is stored for others to read, such as a certificate's title) */
+  englishTree: TreeModule[];
 }
 
 /** The current school's catalog (SPEC §1: the first client) and the learner's progress. */
 export async function learnerView(ctx: ServiceContext): Promise<Located> {
   const identity = signedInIdentity(ctx);
   const school = await repo.schoolCatalog(ctx.db, identity.clients[0]?.lsclientID);
-  const [tree, progress] = await Promise.all([repo.loadTree(ctx.db, school.slugs, school.contentVersion), repo.loadProgress(ctx.db, identity.user.id)]);
-  return { identity, tree, progress };
+  const [tree, progress, translation] = await Promise.all([
+    repo.loadTree(ctx.db, school.slugs, school.contentVersion),
+    repo.loadProgress(ctx.db, identity.user.id),
+    translationOf(ctx.db, ctx.language, school.contentVersion),
+  ]);
+  return { identity, tree: localizeTree(tree, translation), progress, translation, englishTree: tree };
 }
 
 export function findModule(view: Located, slug: string): TreeModule {
@@ -157,14 +167,15 @@ async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
   const m = findModule(view, slug);
   const row = await repo.moduleOverview(ctx.db, m.id);
   const base = moduleCard(m, view.progress);
+  const translated = view.translation?.modules.get(m.slug);
   return {
     slug: m.slug,
     title: m.title,
     order: m.order,
     summary: m.summary,
-    objectives: JSON.parse(row.objectives) as string[],
+    objectives: translated?.objectives ?? (JSON.parse(row.objectives) as string[]),
     estimatedMinutes: m.estimatedMinutes,
-    overviewHtml: row.overview_html,
+    overviewHtml: translated?.overviewHtml ?? row.overview_html,
     materials: m.materials.map((mat) => materialSummary(m, mat, view.progress, ctx.config.passingScore)),
     progress: base.progress,
     continuePath: continueInModule(m, view.progress).path,
@@ -174,7 +185,7 @@ async function getModule(ctx: ServiceContext): Promise<ModuleDetail> {
 
 async function getMaterial(ctx: ServiceContext): Promise<MaterialDetail> {
   const { view, m, mat } = await locateMaterial(ctx);
-  const introHtml = await repo.materialIntro(ctx.db, mat.id);
+  const introHtml = view.translation?.materials.get(materialKey(m.slug, mat.slug))?.introHtml ?? (await repo.materialIntro(ctx.db, mat.id));
   return {
     ...materialSummary(m, mat, view.progress, ctx.config.passingScore),
     moduleSlug: m.slug,
@@ -196,6 +207,12 @@ async function articleLinks(db: Db, keys: readonly string[]): Promise<ArticleLin
   return keys.map((key) => ({ key, title: titles.get(key) ?? titleFromSlug(key), path: catalogPaths.article(key) }));
 }
 
+/** The links with the titles of the caller's language where an article is translated. */
+function translatedLinks(links: ArticleLink[], translation: ServedTranslation | null): ArticleLink[] {
+  if (!translation) return links;
+  return links.map((link) => ({ ...link, title: translation.articles.get(link.key)?.title ?? link.title }));
+}
+
 async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
   const { view, m, mat, index } = await locateSection(ctx);
   const s = mat.sections[index]!;
@@ -211,8 +228,8 @@ async function getSection(ctx: ServiceContext): Promise<SectionDetail> {
     title: s.title,
     order: s.order,
     estimatedMinutes: s.estimatedMinutes,
-    kbArticles: await articleLinksCache.read(ctx.db, row.kb_articles, () => articleLinks(ctx.db, JSON.parse(row.kb_articles) as string[])),
-    bodyHtml: row.body_html,
+    kbArticles: translatedLinks(await articleLinksCache.read(ctx.db, row.kb_articles, () => articleLinks(ctx.db, JSON.parse(row.kb_articles) as string[])), view.translation),
+    bodyHtml: view.translation?.sections.get(sectionKey(m.slug, mat.slug, s.slug))?.bodyHtml ?? row.body_html,
     completed: view.progress.completions.has(sectionKey(m.slug, mat.slug, s.slug)),
     bookmarked: await repo.isBookmarked(ctx.db, view.identity.user.id, 'section', sectionKey(m.slug, mat.slug, s.slug)),
     previous: link(index - 1),
@@ -313,7 +330,7 @@ async function getReview(ctx: ServiceContext): Promise<ReviewView> {
   // out of attempts: nothing is served, so the student learns it before answering, not on Submit
   if (limit !== null && about.attempts >= limit.allowed) return { ...about, serving: null, questions: [] };
 
-  const bank = await repo.bankOf(ctx.db, [review.id]);
+  const bank = localizeBank(await repo.bankOf(ctx.db, [review.id]), m, view.translation);
   const lastAttempt = await repo.lastReviewAttempt(ctx.db, key);
   const questionIds = drawQuestionIds(
     bank.map((q) => q.id),
@@ -352,7 +369,7 @@ async function submitReview(ctx: ServiceContext): Promise<ReviewResult> {
   const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: mat.slug };
-  const bank = await repo.bankOf(ctx.db, [review.id]);
+  const bank = localizeBank(await repo.bankOf(ctx.db, [review.id]), m, view.translation);
   const { questions, orders } = await servingNamed(ctx, key, 'review', serving, bank);
   // a review assigned with an attempt limit (services/classroom): the limit holds before scoring
   const limit = await bindingLimit(ctx.db, userId, m.slug, mat.slug);
@@ -411,7 +428,7 @@ async function getModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Promise
   const base: ModuleTestView = { ...status, moduleSlug: m.slug, moduleTitle: m.title, title: testTitle(kind, m.title), serving: null, questions: [] };
   if (status.score !== null || status.locked) return base;
   const reviews = m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : []));
-  const bank = await repo.bankOf(ctx.db, reviews);
+  const bank = localizeBank(await repo.bankOf(ctx.db, reviews), m, view.translation);
   const questionIds = drawModuleTest(kind, reviews, bank, rows);
   const questions = pickQuestions(bank, questionIds);
   const orders = drawChoiceOrders(
@@ -430,9 +447,13 @@ async function submitModuleTest(ctx: ServiceContext, kind: ModuleTestKind): Prom
   const { serving, answers: given } = ctx.payload as { serving?: string; answers: Record<string, ReviewAnswer> };
   const userId = view.identity.user.id;
   const key = { user_id: userId, module_slug: m.slug, material_slug: '' };
-  const bank = await repo.bankOf(
-    ctx.db,
-    m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
+  const bank = localizeBank(
+    await repo.bankOf(
+      ctx.db,
+      m.materials.flatMap((mat) => (mat.review ? [mat.review.id] : [])),
+    ),
+    m,
+    view.translation,
   );
   const { questions, orders } = await servingNamed(ctx, key, kind, serving, bank);
   const judged = judgeAll(questions, given, orders);
@@ -559,20 +580,20 @@ const M = '/catalog/modules/:slug';
 const MAT = `${M}/materials/:mslug`;
 
 export const catalogRoutes: readonly ServiceRoute[] = [
-  { method: 'GET', path: '/catalog', access: 'user', handler: getCatalog },
-  { method: 'GET', path: M, access: 'user', handler: getModule },
-  { method: 'GET', path: MAT, access: 'user', handler: getMaterial },
-  { method: 'GET', path: `${MAT}/sections/:sslug`, access: 'user', handler: getSection },
+  { method: 'GET', path: '/catalog', access: 'user', localized: true, handler: getCatalog },
+  { method: 'GET', path: M, access: 'user', localized: true, handler: getModule },
+  { method: 'GET', path: MAT, access: 'user', localized: true, handler: getMaterial },
+  { method: 'GET', path: `${MAT}/sections/:sslug`, access: 'user', localized: true, handler: getSection },
   { method: 'POST', path: `${MAT}/sections/:sslug/complete`, access: 'user', payloadSchema: noPayload, handler: completeSection },
   { method: 'POST', path: `${MAT}/sections/:sslug/time`, access: 'user', payloadSchema: timeSchema, handler: addTime },
-  { method: 'GET', path: `${MAT}/review`, access: 'user', handler: getReview },
-  { method: 'POST', path: `${MAT}/review/attempts`, access: 'user', payloadSchema: answersSchema, handler: submitReview },
+  { method: 'GET', path: `${MAT}/review`, access: 'user', localized: true, handler: getReview },
+  { method: 'POST', path: `${MAT}/review/attempts`, access: 'user', localized: true, payloadSchema: answersSchema, handler: submitReview },
   ...MODULE_TEST_KINDS.flatMap((kind): ServiceRoute[] => [
-    { method: 'GET', path: `${M}/${kind}`, access: 'user', handler: (ctx) => getModuleTest(ctx, kind) },
-    { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
+    { method: 'GET', path: `${M}/${kind}`, access: 'user', localized: true, handler: (ctx) => getModuleTest(ctx, kind) },
+    { method: 'POST', path: `${M}/${kind}/attempts`, access: 'user', localized: true, payloadSchema: answersSchema, handler: (ctx) => submitModuleTest(ctx, kind) },
   ]),
-  { method: 'GET', path: '/progress/summary', access: 'user', handler: getSummary },
-  { method: 'GET', path: '/transcripts', access: 'user', handler: getTranscripts },
+  { method: 'GET', path: '/progress/summary', access: 'user', localized: true, handler: getSummary },
+  { method: 'GET', path: '/transcripts', access: 'user', localized: true, handler: getTranscripts },
   { method: 'GET', path: '/bookmarks', access: 'user', handler: listBookmarks },
   { method: 'POST', path: '/bookmarks', access: 'user', payloadSchema: bookmarkSchema, handler: addBookmark },
   { method: 'DELETE', path: '/bookmarks/:id', access: 'user', handler: removeBookmark },

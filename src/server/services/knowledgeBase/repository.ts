@@ -8,6 +8,7 @@ import {
   KB_SEARCH,
   type GlossaryEntry,
   type KbArticleDetail,
+  type KbArticleCard,
   type KbHome,
   type KbKeyTerm,
   type KbTopicDetail,
@@ -17,8 +18,15 @@ import type { KbTopic } from '../../content/knowledgeBase';
 import type { Db } from '../../db';
 import { changed, removed } from '../../db/changes';
 import { toArticleCard } from '../../search/repository';
+import { translatedArticle, translatedKeyTerms, type ServedTranslation } from '../translations';
 
 const ARTICLE_KIND = 'article';
+
+/** A card in the caller's language where its article is translated. */
+function localCard(card: KbArticleCard, t: ServedTranslation | null): KbArticleCard {
+  const translated = t?.articles.get(`${card.topicSlug}/${card.slug}`);
+  return translated ? { ...card, ...translated } : { ...card, topicTitle: t?.topics.get(card.topicSlug)?.title ?? card.topicTitle };
+}
 
 function cards(db: Db) {
   return db
@@ -28,7 +36,7 @@ function cards(db: Db) {
 }
 
 export const kbRepository = {
-  async home(db: Db): Promise<KbHome> {
+  async home(db: Db, t: ServedTranslation | null = null): Promise<KbHome> {
     const topics = await db
       .selectFrom('kb_topics as t')
       .leftJoin('kb_articles as a', 'a.topic_id', 't.id')
@@ -45,20 +53,22 @@ export const kbRepository = {
       .execute();
     const recent = await cards(db).orderBy('a.updated', 'desc').orderBy('a.title').limit(n).execute();
     return {
-      topics: topics.map((t) => ({ slug: t.slug, title: t.title, order: t.position, summary: t.summary, articleCount: Number(t.article_count) })),
-      popular: popular.map(toArticleCard),
-      recent: recent.map(toArticleCard),
+      topics: topics.map((row) => ({ slug: row.slug, order: row.position, articleCount: Number(row.article_count), title: row.title, summary: row.summary, ...t?.topics.get(row.slug) })),
+      popular: popular.map((row) => localCard(toArticleCard(row), t)),
+      recent: recent.map((row) => localCard(toArticleCard(row), t)),
     };
   },
 
-  async topic(db: Db, slug: string): Promise<KbTopicDetail | null> {
+  async topic(db: Db, slug: string, t: ServedTranslation | null = null): Promise<KbTopicDetail | null> {
     const topic = await db.selectFrom('kb_topics').select(['slug', 'title', 'position', 'summary']).where('slug', '=', slug).executeTakeFirst();
     if (!topic) return null;
     const articles = await cards(db).where('a.topic_slug', '=', slug).orderBy('a.title').execute();
-    return { slug: topic.slug, title: topic.title, order: topic.position, summary: topic.summary, articles: articles.map(toArticleCard) };
+    const list = articles.map((row) => localCard(toArticleCard(row), t));
+    if (t) list.sort((a, b) => a.title.localeCompare(b.title, t.language));
+    return { slug: topic.slug, title: topic.title, order: topic.position, summary: topic.summary, ...t?.topics.get(slug), articles: list };
   },
 
-  async article(db: Db, userId: number, topic: string, slug: string): Promise<KbArticleDetail | null> {
+  async article(db: Db, userId: number, topic: string, slug: string, t: ServedTranslation | null = null): Promise<KbArticleDetail | null> {
     const row = await cards(db)
       .select(['a.key_terms', 'a.related', 'a.body_html'])
       .where('a.topic_slug', '=', topic)
@@ -71,7 +81,8 @@ export const kbRepository = {
           .where((eb) => eb.or(relatedKeys.map((key) => { const [t, a] = key.split('/'); return eb.and([eb('a.topic_slug', '=', t!), eb('a.slug', '=', a!)]); })))
           .execute()
       : [];
-    const byKey = new Map(relatedRows.map((r) => [`${r.topic_slug}/${r.slug}`, toArticleCard(r)]));
+    const byKey = new Map(relatedRows.map((r) => [`${r.topic_slug}/${r.slug}`, localCard(toArticleCard(r), t)]));
+    const translated = t?.articles.has(`${topic}/${slug}`) ? await translatedArticle(db, t.language, topic, slug) : undefined;
     const bookmark = await db
       .selectFrom('bookmarks')
       .select('id')
@@ -80,29 +91,33 @@ export const kbRepository = {
       .where('target', '=', `${topic}/${slug}`)
       .executeTakeFirst();
     return {
-      ...toArticleCard(row),
-      keyTerms: JSON.parse(row.key_terms) as KbKeyTerm[],
+      ...localCard(toArticleCard(row), t),
+      keyTerms: JSON.parse(translated?.key_terms ?? row.key_terms) as KbKeyTerm[],
       related: relatedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : [])),
-      bodyHtml: row.body_html,
+      bodyHtml: translated?.body_html ?? row.body_html,
       bookmarked: bookmark !== undefined,
     };
   },
 
   /** The glossary as the import built it: topics in order, articles by title (as readKnowledgeBase orders them). */
-  async glossary(db: Db): Promise<{ entries: GlossaryEntry[] }> {
+  async glossary(db: Db, t: ServedTranslation | null = null): Promise<{ entries: GlossaryEntry[] }> {
     const rows = await db
       .selectFrom('kb_articles as a')
       .innerJoin('kb_topics as t', 't.id', 'a.topic_id')
       .select(['t.slug as topic_slug', 't.position', 'a.slug', 'a.title', 'a.key_terms'])
       .orderBy('t.position')
       .execute();
+    // in another language, a translated article's terms and title (an untranslated one keeps its English)
+    const translatedTerms = t ? await translatedKeyTerms(db, t.language) : new Map<string, KbKeyTerm[]>();
     const topics = new Map<string, KbTopic>();
     for (const row of rows) {
       const topic = topics.get(row.topic_slug) ?? { slug: row.topic_slug, title: '', order: row.position, summary: '', articles: [] };
       topics.set(row.topic_slug, topic);
-      topic.articles.push({ slug: row.slug, title: row.title, summary: '', keyTerms: JSON.parse(row.key_terms) as KbKeyTerm[], related: [], updated: '', body: '' });
+      const key = `${row.topic_slug}/${row.slug}`;
+      const keyTerms = translatedTerms.get(key) ?? (JSON.parse(row.key_terms) as KbKeyTerm[]);
+      topic.articles.push({ slug: row.slug, title: t?.articles.get(key)?.title ?? row.title, summary: '', keyTerms, related: [], updated: '', body: '' });
     }
-    for (const topic of topics.values()) topic.articles.sort((a, b) => a.title.localeCompare(b.title));
+    for (const topic of topics.values()) topic.articles.sort((a, b) => a.title.localeCompare(b.title, t?.language));
     return { entries: buildGlossary([...topics.values()]).entries };
   },
 

@@ -13,6 +13,7 @@
 import type { KbBookmarkState, KbSearchResult } from '../../../common/knowledgeBase';
 import { HttpError } from '../../http/errors';
 import { searchRepository } from '../../search/repository';
+import { translationOf } from '../translations';
 import type { ServiceContext, ServiceRoute } from '../types';
 import { kbRepository } from './repository';
 
@@ -40,23 +41,25 @@ async function bookmark(ctx: ServiceContext, on: boolean): Promise<KbBookmarkSta
 }
 
 export const knowledgeBaseRoutes: readonly ServiceRoute[] = [
-  { method: 'GET', path: '/kb', access: 'user', handler: (ctx) => kbRepository.home(ctx.db) },
+  { method: 'GET', path: '/kb', access: 'user', localized: true, handler: async (ctx) => kbRepository.home(ctx.db, await translationOf(ctx.db, ctx.language)) },
   {
     method: 'GET',
     path: '/kb/search',
     access: 'user',
+    localized: true,
     handler: async (ctx): Promise<KbSearchResult> => {
       const q = ctx.query.q;
-      return searchRepository(ctx.db).search(typeof q === 'number' ? String(q) : q);
+      return searchRepository(ctx.db).search(typeof q === 'number' ? String(q) : q, undefined, await translationOf(ctx.db, ctx.language));
     },
   },
-  { method: 'GET', path: '/kb/glossary', access: 'user', handler: (ctx) => kbRepository.glossary(ctx.db) },
+  { method: 'GET', path: '/kb/glossary', access: 'user', localized: true, handler: async (ctx) => kbRepository.glossary(ctx.db, await translationOf(ctx.db, ctx.language)) },
   {
     method: 'GET',
     path: '/kb/topics/:slug',
     access: 'user',
+    localized: true,
     handler: async (ctx) => {
-      const topic = await kbRepository.topic(ctx.db, ctx.params.slug ?? '');
+      const topic = await kbRepository.topic(ctx.db, ctx.params.slug ?? '', await translationOf(ctx.db, ctx.language));
       if (!topic) throw new HttpError(404, KB_MESSAGES.topicNotFound);
       return topic;
     },
@@ -65,9 +68,10 @@ export const knowledgeBaseRoutes: readonly ServiceRoute[] = [
     method: 'GET',
     path: '/kb/articles/:topic/:article',
     access: 'user',
+    localized: true,
     handler: async (ctx) => {
       const { topic = '', article = '' } = ctx.params;
-      const detail = await kbRepository.article(ctx.db, userId(ctx), topic, article);
+      const detail = await kbRepository.article(ctx.db, userId(ctx), topic, article, await translationOf(ctx.db, ctx.language));
       if (!detail) throw new HttpError(404, KB_MESSAGES.articleNotFound);
       await kbRepository.countView(ctx.db, topic, article);
       return detail;
