@@ -3,6 +3,7 @@
  * administration); with the superuser's school picker it is also a staff-only administrator's Home.
  * The routes are guarded (app/guards.tsx RequirePermission); the server checks every call again.
  */
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -11,11 +12,11 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { countOf } from '../../../../common/plural';
-import type { AdminOverview } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { ADMIN_PATHS } from '../api';
-import { useAdminResource } from '../hooks';
+import { selectAdminOverview, selectAdminSchool } from '../selectors';
+import { overviewOpened } from '../slice';
 import { AdminFrame, LoadFailed, SchoolPicker } from './AdminFrame';
 
 registerArea(schoolAdminArea);
@@ -40,7 +41,12 @@ export function SchoolOverview() {
 
 /** The school's name, its figures and a card for each part of school administration. */
 function AdminOverview() {
-  const overview = useAdminResource<AdminOverview>('overview', ADMIN_PATHS.overview);
+  const dispatch = useAppDispatch();
+  const school = useAppSelector(selectAdminSchool);
+  useEffect(() => {
+    dispatch(overviewOpened());
+  }, [dispatch, school]);
+  const overview = useAppSelector(selectAdminOverview);
   const o = overview.data;
   const parts: { title: string; to: string; text: string; action: string }[] = o
     ? [
