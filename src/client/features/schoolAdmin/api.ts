@@ -12,19 +12,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import type { ProxyMethod } from '../../../common/constants';
 import type { RosterUploadResult } from '../../../common/roster';
-import {
-  ADMIN_PATHS,
-  type AdminAccessCode,
-  type AdminInvitation,
-  type AdminOverview,
-  type AdminSchool,
-  type AdminUser,
-  type AdminUserPage,
-  type AuditPage,
-  type NewUserInput,
-  type NewUserResult,
-  type SchoolRole,
-} from '../../../common/schoolAdmin';
+import { ADMIN_PATHS, type AdminAccessCode, type AdminInvitation, type AdminOverview, type AdminSchool, type AdminUser, type AdminUserPage, type AuditPage, type NewUserInput, type NewUserResult, type SchoolRole } from '../../../common/schoolAdmin';
 import { CLASS_ADMIN_PATHS, type AdminClass, type AdminClassDetail, type AdminTeacher, type CodeSheet, type NewClassInput } from '../../../common/schoolAdminClasses';
 import { ROSTER_FILE_FIELD, SCHOOL_SETTINGS_PATHS, type RosterUploadInput, type RosterUploadRules, type SchoolSettings, type SchoolSettingsChange } from '../../../common/schoolSettings';
 import type { SsoSchoolSettings, SsoSchoolSettingsChange } from '../../../common/sso';

@@ -153,11 +153,11 @@ const slice = createSlice({
     classesPageOpened(state) {
       loading(state, 'classes', 'teachers');
     },
-    classPageOpened(state, _action: PayloadAction<{ classId: number }>) {
+    classPageOpened(state, _action: PayloadAction<number>) {
       loading(state, 'class', 'teachers');
     },
-    /** `classId`: one class's cards; null: every working code of the school */
-    codeSheetOpened(state, _action: PayloadAction<{ classId: string | null }>) {
+    /** with a class's id: its cards; null: every working code of the school */
+    codeSheetOpened(state, _action: PayloadAction<string | null>) {
       loading(state, 'codeSheet');
     },
     settingsPageOpened(state) {

@@ -122,15 +122,15 @@ describe('a page’s opening loads what it shows', () => {
     },
     {
       name: 'a class and the teachers to add',
-      event: classPageOpened({ classId: 4 }),
+      event: classPageOpened(4),
       calls: [
         { method: 'GET', path: '/admin/classes/4', params: {} },
         { method: 'GET', path: '/admin/teachers', params: {} },
       ],
       into: ['class', 'teachers'],
     },
-    { name: 'a class’s code sheet', event: codeSheetOpened({ classId: '4' }), calls: [{ method: 'GET', path: '/admin/code-sheet', params: { class: '4' } }], into: ['codeSheet'] },
-    { name: 'the school’s code sheet', event: codeSheetOpened({ classId: null }), calls: [{ method: 'GET', path: '/admin/code-sheet', params: {} }], into: ['codeSheet'] },
+    { name: 'a class’s code sheet', event: codeSheetOpened('4'), calls: [{ method: 'GET', path: '/admin/code-sheet', params: { class: '4' } }], into: ['codeSheet'] },
+    { name: 'the school’s code sheet', event: codeSheetOpened(null), calls: [{ method: 'GET', path: '/admin/code-sheet', params: {} }], into: ['codeSheet'] },
     { name: 'the settings', event: settingsPageOpened(), calls: [{ method: 'GET', path: '/admin/settings', params: {} }], into: ['settings'] },
     { name: 'the roster upload’s rules', event: rosterPageOpened(), calls: [{ method: 'GET', path: '/admin/roster', params: {} }], into: ['rosterRules'] },
     { name: 'the school’s sign-in', event: signInPageOpened(), calls: [{ method: 'GET', path: '/admin/sso', params: {} }], into: ['signInSettings'] },
@@ -281,9 +281,9 @@ describe('an administrator’s changes', () => {
   });
 
   it('a class’s change reads the class and the class list again; saved settings, the settings and the overview', async () => {
-    const h = adminHarness(({ method, path }) => ({ status: 200, data: method === 'GET' ? { answerTo: path } : { message: 'Saved.' } }));
+    const h = adminHarness(({ method, path }) => ({ status: 200, data: method === 'GET' ? { id: 4, answerTo: path } : { message: 'Saved.' } }));
     h.dispatch(classesPageOpened());
-    h.dispatch(classPageOpened({ classId: 4 }));
+    h.dispatch(classPageOpened(4));
     h.dispatch(overviewOpened());
     h.dispatch(settingsPageOpened());
     await settle();

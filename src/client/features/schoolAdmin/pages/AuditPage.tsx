@@ -2,7 +2,7 @@
  * /app/admin/audit: the school's audit trail, filtered (action, who, whose data, date), paged, and
  * downloaded as CSV with the same filters.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,7 +17,8 @@ import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
 import { selectTimeZone } from '../../auth';
 import type { AuditQuery } from '../api';
-import { selectAdminSchool, selectAuditTrail } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAuditTrail } from '../selectors';
 import { auditCsvRequested, auditPageOpened } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 import { AdminTable } from './AdminTable';
@@ -57,10 +58,7 @@ export function AdminAuditPage() {
   const timeZone = useAppSelector(selectTimeZone);
   const [form, setForm] = useState<AuditForm>(NO_FILTER);
   const [applied, setApplied] = useState<{ filter: AuditForm; page: number }>({ filter: NO_FILTER, page: 1 });
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(auditPageOpened({ ...filterParams(applied.filter), page: applied.page }));
-  }, [dispatch, applied, school]);
+  useOpened(auditPageOpened, useMemo(() => ({ ...filterParams(applied.filter), page: applied.page }), [applied]));
   const trail = useAppSelector(selectAuditTrail);
   const page = trail.data;
   return (

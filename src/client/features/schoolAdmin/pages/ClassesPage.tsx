@@ -4,7 +4,7 @@
  * teacher, archive, print its class codes). A roster class says so: the server refuses, with the
  * reason, what the next OneRoster import would undo.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +30,8 @@ import { AdminTable, Hidden } from './AdminTable';
 import { DialogButtons } from './DialogButtons';
 import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminClass, selectAdminClasses, selectAdminSchool, selectAdminTeachers } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminClass, selectAdminClasses, selectAdminTeachers } from '../selectors';
 import { changeDismissed, classArchived, classCreated, classesPageOpened, classPageOpened, classTeacherAdded, classTeacherRemoved } from '../slice';
 import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
 import { dayText } from './dates';
@@ -74,10 +75,7 @@ function NewClassDialog({ open, teachers, pending, onClose, onCreate }: { open: 
 
 export function AdminClassesPage() {
   const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(classesPageOpened());
-  }, [dispatch, school]);
+  useOpened(classesPageOpened);
   const classes = useAppSelector(selectAdminClasses);
   const teachers = useAppSelector(selectAdminTeachers);
   const change = useAppSelector(selectAdminChange);
@@ -167,10 +165,7 @@ export function AdminClassPage() {
   const { id = '' } = useParams();
   const classId = Number(id);
   const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(classPageOpened({ classId }));
-  }, [dispatch, classId, school]);
+  useOpened(classPageOpened, classId);
   const cls = useAppSelector(selectAdminClass);
   const teachers = useAppSelector(selectAdminTeachers);
   const change = useAppSelector(selectAdminChange);

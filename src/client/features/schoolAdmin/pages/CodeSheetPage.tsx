@@ -5,7 +5,6 @@
  * where to register or join, and until when it works. On paper only the cards print (no app bar,
  * navigation or buttons), a whole card to a place.
  */
-import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,9 +14,10 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { CodeCard, CodeSheet } from '../../../../common/schoolAdminClasses';
 import { registerArea } from '../../../app/areas';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { selectAdminSchool, selectCodeSheet } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectCodeSheet } from '../selectors';
 import { codeSheetOpened } from '../slice';
 import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
 import { dayText } from './dates';
@@ -65,11 +65,7 @@ function Card({ card, sheet }: { card: CodeCard; sheet: CodeSheet }) {
 export function AdminCodeSheetPage() {
   const [params] = useSearchParams();
   const classId = params.get('class');
-  const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(codeSheetOpened({ classId }));
-  }, [dispatch, classId, school]);
+  useOpened(codeSheetOpened, classId);
   const sheet = useAppSelector(selectCodeSheet);
   const back = classId ? { label: 'Class', to: `/app/admin/classes/${classId}` } : { label: 'Access Codes and Invitations', to: '/app/admin/codes' };
   const s = sheet.status === 'succeeded' ? sheet.data : null;

@@ -2,7 +2,7 @@
  * /app/admin/codes: invitations (send, withdraw) and the school's access codes and class codes
  * (create, revoke, print).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -15,7 +15,8 @@ import type { AdminAccessCode } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminCodes, selectAdminInvitations, selectAdminSchool } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminCodes, selectAdminInvitations } from '../selectors';
 import { accessCodeCreated, accessCodeRevoked, codesPageOpened, invitationCreated, invitationWithdrawn } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 import { AdminTable, Hidden } from './AdminTable';
@@ -39,10 +40,7 @@ function codeStatusText(code: AdminAccessCode): string {
 
 export function AdminCodesPage() {
   const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(codesPageOpened());
-  }, [dispatch, school]);
+  useOpened(codesPageOpened);
   const codes = useAppSelector(selectAdminCodes);
   const invitations = useAppSelector(selectAdminInvitations);
   const change = useAppSelector(selectAdminChange);

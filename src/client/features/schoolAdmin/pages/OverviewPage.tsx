@@ -3,7 +3,6 @@
  * administration); with the superuser's school picker it is also a staff-only administrator's Home.
  * The routes are guarded (app/guards.tsx RequirePermission); the server checks every call again.
  */
-import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -13,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { countOf } from '../../../../common/plural';
 import { registerArea } from '../../../app/areas';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { selectAdminOverview, selectAdminSchool } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminOverview } from '../selectors';
 import { overviewOpened } from '../slice';
 import { AdminFrame, LoadFailed, SchoolPicker } from './AdminFrame';
 
@@ -41,11 +41,7 @@ export function SchoolOverview() {
 
 /** The school's name, its figures and a card for each part of school administration. */
 function AdminOverview() {
-  const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(overviewOpened());
-  }, [dispatch, school]);
+  useOpened(overviewOpened);
   const overview = useAppSelector(selectAdminOverview);
   const o = overview.data;
   const parts: { title: string; to: string; text: string; action: string }[] = o

@@ -3,7 +3,7 @@
  * report (counts, and every problem with its file, line and column); "Import" then sends the same
  * file with the dry run's SHA-256, so the server applies exactly what the report was about.
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,7 +21,8 @@ import { TableFrame } from '../../../ui/TableFrame';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminSchool, selectRosterResult, selectRosterRules } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectRosterResult, selectRosterRules } from '../selectors';
 import { changeDismissed, rosterFileChecked, rosterImportConfirmed, rosterPageOpened } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
@@ -136,10 +137,7 @@ function RosterReportView({ report }: { report: RosterReport }) {
 
 export function AdminRosterPage() {
   const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(rosterPageOpened());
-  }, [dispatch, school]);
+  useOpened(rosterPageOpened);
   const rules = useAppSelector(selectRosterRules);
   const change = useAppSelector(selectAdminChange);
   const report = useAppSelector(selectRosterResult);

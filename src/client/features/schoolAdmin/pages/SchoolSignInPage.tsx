@@ -4,7 +4,7 @@
  * verified e-mail only at these) and says whether a sign-in may create an unknown student (staff
  * never are). Every change is in the audit trail.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,18 +17,15 @@ import { normalizeDomain, SSO_MESSAGES, type SsoProviderId, type SsoSchoolSettin
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminSchool, selectSignInSettings } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectSignInSettings } from '../selectors';
 import { signInPageOpened, signInSettingsSaved } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
 registerArea(schoolAdminArea);
 
 export function AdminSchoolSignInPage() {
-  const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(signInPageOpened());
-  }, [dispatch, school]);
+  useOpened(signInPageOpened);
   const settings = useAppSelector(selectSignInSettings);
   return (
     <AdminFrame title="School Sign-In">

@@ -4,7 +4,7 @@
  * deployment allows (docs/privacy.md), whether students registering with the school's class codes
  * may leave the e-mail out, and whether Get Help keeps the minute before a student's request. Every change is in the audit trail, old → new.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -29,7 +29,8 @@ import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TimezoneField } from '../../profile';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminSchool, selectSchoolSettings } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectSchoolSettings } from '../selectors';
 import { settingsPageOpened, settingsSaved } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
@@ -39,11 +40,7 @@ const KINDS: readonly RetentionKind[] = ['recordings', 'audit'];
 const daysOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 export function AdminSettingsPage() {
-  const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(settingsPageOpened());
-  }, [dispatch, school]);
+  useOpened(settingsPageOpened);
   const settings = useAppSelector(selectSchoolSettings);
   return (
     <AdminFrame title="School Settings">

@@ -3,7 +3,7 @@
  * each (temporary password, end sessions, (de)activate, roles, export or delete a student's data)
  * and the dialogs that go with it (create a learner, delete data, the temporary password shown once).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,7 +23,8 @@ import { SCHOOL_ROLE_LABELS, SCHOOL_ROLES, type AdminUser, type NewUserInput } f
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
-import { selectAdminChange, selectAdminSchool, selectAdminUsers, selectTemporaryPassword } from '../selectors';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminUsers, selectTemporaryPassword } from '../selectors';
 import {
   changeDismissed,
   learnerCreated,
@@ -167,10 +168,7 @@ export function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ q: '', page: 1 });
   const dispatch = useAppDispatch();
-  const school = useAppSelector(selectAdminSchool);
-  useEffect(() => {
-    dispatch(usersPageOpened(query));
-  }, [dispatch, query, school]);
+  useOpened(usersPageOpened, query);
   const users = useAppSelector(selectAdminUsers);
   const action = useAppSelector(selectAdminChange);
   const given = useAppSelector(selectTemporaryPassword);
