@@ -131,6 +131,12 @@ export interface CreateAppStoreOptions {
   runSagas?: boolean | 'onStart';
 }
 
+/**
+ * Development's checks: a file chosen in a form (the roster ZIP) rides in its action to the saga
+ * that uploads it; the state is still checked, so a file never stays in it.
+ */
+const MIDDLEWARE_CHECKS = { serializableCheck: { ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta', 'payload.file'] } };
+
 function defaultStorage(): Storage {
   try {
     if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
@@ -230,8 +236,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     // whichever sagas run (docs/architecture.md, "Failures and toasts")
     middleware: (getDefaultMiddleware) =>
       devTools === 'whenEnvIsD'
-        ? getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
-        : getDefaultMiddleware().concat(createNotificationBridge(), sagaMiddleware),
+        ? getDefaultMiddleware(MIDDLEWARE_CHECKS).concat(createNotificationBridge(), sagaMiddleware, devToolsWhenEnvIsD({ name: 'Cashwise', sanitize: hideSecrets }))
+        : getDefaultMiddleware(MIDDLEWARE_CHECKS).concat(createNotificationBridge(), sagaMiddleware),
     devTools:
       devTools === true
         ? {

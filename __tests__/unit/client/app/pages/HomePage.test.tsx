@@ -13,7 +13,8 @@ import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { initialState as catalogInitialState, resourceFailed } from '../../../../../src/client/features/catalog/slice';
 import { classesLoaded } from '../../../../../src/client/features/classroom/slice';
-import { adminLoaded, type SchoolAdminRootState } from '../../../../../src/client/features/schoolAdmin/slice';
+import type { SchoolAdminRootState } from '../../../../../src/client/features/schoolAdmin/selectors';
+import { overviewLoaded } from '../../../../../src/client/features/schoolAdmin/slice';
 import { ticketsLoaded } from '../../../../../src/client/features/support/slice';
 import type { ProgressSummary } from '../../../../../src/common/catalog';
 import type { AdminOverview } from '../../../../../src/common/schoolAdmin';
@@ -136,8 +137,9 @@ it('staff-only support: the ticket queue with its filters, each ticket opening i
 it('staff-only school administrator: the school overview, then Classes as a card (no card for School)', async () => {
   const { store } = home(['SCHOOLADMIN'], false);
   await expectHome(false);
-  await waitFor(() => expect((store.getState() as unknown as SchoolAdminRootState).schoolAdmin?.resources.overview).toBeDefined());
-  dispatch(store, adminLoaded({ key: 'overview', data: overview }));
+  // the overview's chunk loaded and asked for it
+  await waitFor(() => expect((store.getState() as unknown as SchoolAdminRootState).schoolAdmin?.overview.status).toBe('loading'));
+  dispatch(store, overviewLoaded(overview));
   expect(await screen.findByRole('heading', { level: 2, name: 'Lincoln High School' })).toBeInTheDocument();
   expect(within(screen.getByRole('main')).getByRole('link', { name: 'Manage users' })).toHaveAttribute('href', '/app/admin/users');
   expect(cardTitles('Your other workspaces')).toEqual(['Classes']);

@@ -2,18 +2,16 @@
  * The frame of every school administration page: the crumbs from Home through School, the superuser's
  * school picker, and a load failure said as the server worded it.
  */
-import { type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SUPERUSER_PERMISSION } from '../../../../common/constants';
-import type { AdminSchool } from '../../../../common/schoolAdmin';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
 import { selectPermissions } from '../../auth';
-import { ADMIN_PATHS } from '../api';
-import { useAdminResource } from '../hooks';
-import { adminSchoolPicked, selectAdminSchool } from '../slice';
+import { selectAdminSchool, selectAdminSchools } from '../selectors';
+import { schoolPicked, schoolPickerShown } from '../slice';
 
 export const SCHOOL_CRUMB: Crumb = { label: 'School', to: '/app/admin' };
 
@@ -22,7 +20,10 @@ export function SchoolPicker() {
   const dispatch = useAppDispatch();
   const isSuperuser = useAppSelector(selectPermissions).includes(SUPERUSER_PERMISSION);
   const picked = useAppSelector(selectAdminSchool);
-  const schools = useAdminResource<AdminSchool[]>('schools', ADMIN_PATHS.schools);
+  const schools = useAppSelector(selectAdminSchools);
+  useEffect(() => {
+    if (isSuperuser) dispatch(schoolPickerShown());
+  }, [dispatch, isSuperuser, picked]);
   if (!isSuperuser || !schools.data) return null;
   return (
     <TextField
@@ -30,7 +31,7 @@ export function SchoolPicker() {
       size="small"
       label="School"
       value={picked ?? ''}
-      onChange={(event) => dispatch(adminSchoolPicked(event.target.value === '' ? null : event.target.value))}
+      onChange={(event) => dispatch(schoolPicked(event.target.value === '' ? null : event.target.value))}
       sx={{ minWidth: 240, mb: 2 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >

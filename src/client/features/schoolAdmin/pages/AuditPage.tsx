@@ -2,7 +2,7 @@
  * /app/admin/audit: the school's audit trail, filtered (action, who, whose data, date), paged, and
  * downloaded as CSV with the same filters.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,14 +11,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../../common/audit';
-import { AUDIT_DATE_MODE_LABELS, AUDIT_DATE_MODES, type AuditDateMode, type AuditPage } from '../../../../common/schoolAdmin';
+import { AUDIT_DATE_MODE_LABELS, AUDIT_DATE_MODES, type AuditDateMode } from '../../../../common/schoolAdmin';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
 import { selectTimeZone } from '../../auth';
-import { ADMIN_PATHS } from '../api';
-import { useAdminResource } from '../hooks';
-import { adminDownloadRequested } from '../slice';
+import type { AuditQuery } from '../api';
+import { useOpened } from '../hooks';
+import { selectAuditTrail } from '../selectors';
+import { auditCsvRequested, auditPageOpened } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 import { AdminTable } from './AdminTable';
 import { dateText } from './dates';
@@ -35,8 +36,8 @@ interface AuditForm {
 }
 const NO_FILTER: AuditForm = { action: '', actor: '', target: '', date: '', dateMode: 'is' };
 
-function filterParams(form: AuditForm): Record<string, string> {
-  const params: Record<string, string> = {};
+function filterParams(form: AuditForm): Omit<AuditQuery, 'page'> {
+  const params: Omit<AuditQuery, 'page'> = {};
   if (form.action) params.action = form.action;
   if (form.actor.trim()) params.actor = form.actor.trim();
   if (form.target.trim()) params.target = form.target.trim();
@@ -57,8 +58,8 @@ export function AdminAuditPage() {
   const timeZone = useAppSelector(selectTimeZone);
   const [form, setForm] = useState<AuditForm>(NO_FILTER);
   const [applied, setApplied] = useState<{ filter: AuditForm; page: number }>({ filter: NO_FILTER, page: 1 });
-  const params = filterParams(applied.filter);
-  const trail = useAdminResource<AuditPage>('audit', ADMIN_PATHS.audit, { ...params, page: applied.page });
+  useOpened(auditPageOpened, useMemo(() => ({ ...filterParams(applied.filter), page: applied.page }), [applied]));
+  const trail = useAppSelector(selectAuditTrail);
   const page = trail.data;
   return (
     <AdminFrame title="Audit Trail">
@@ -103,7 +104,7 @@ export function AdminAuditPage() {
         >
           Clear
         </Button>
-        <Button variant="outlined" onClick={() => dispatch(adminDownloadRequested({ path: ADMIN_PATHS.auditCsv, params, fileName: 'audit-trail.csv', kind: 'csv' }))}>
+        <Button variant="outlined" onClick={() => dispatch(auditCsvRequested(filterParams(applied.filter)))}>
           Download CSV
         </Button>
       </Box>

@@ -22,15 +22,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { AdminClass, AdminClassDetail, AdminTeacher } from '../../../../common/schoolAdminClasses';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ColumnFilter } from '../../../ui/ColumnFilter';
 import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
-import { CLASS_ADMIN_PATHS } from '../api';
 import { CLASS_FILTERS, CLASS_SHOW_LABELS, NO_CLASS_FILTERS, visibleClasses, type ClassFilters, type ClassShow } from '../classesModel';
 import { AdminTable, Hidden } from './AdminTable';
 import { DialogButtons } from './DialogButtons';
 import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
-import { useAct, useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminClass, selectAdminClasses, selectAdminTeachers } from '../selectors';
+import { changeDismissed, classArchived, classCreated, classesPageOpened, classPageOpened, classTeacherAdded, classTeacherRemoved } from '../slice';
 import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
 import { dayText } from './dates';
 
@@ -72,15 +74,17 @@ function NewClassDialog({ open, teachers, pending, onClose, onCreate }: { open: 
 }
 
 export function AdminClassesPage() {
-  const classes = useAdminResource<AdminClass[]>('classes', CLASS_ADMIN_PATHS.classes);
-  const teachers = useAdminResource<AdminTeacher[]>('teachers', CLASS_ADMIN_PATHS.teachers);
-  const { action, act, clear } = useAct();
+  const dispatch = useAppDispatch();
+  useOpened(classesPageOpened);
+  const classes = useAppSelector(selectAdminClasses);
+  const teachers = useAppSelector(selectAdminTeachers);
+  const change = useAppSelector(selectAdminChange);
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<ClassShow>('active');
   const [filters, setFilters] = useState<ClassFilters>(NO_CLASS_FILTERS);
   const [creating, setCreating] = useState(false);
   const shown = classes.data ? visibleClasses(classes.data, { search, show, filters }) : [];
-  const created = action.name === 'create-class' && action.status === 'succeeded';
+  const created = change.kind === 'classCreated' && change.status === 'succeeded';
   return (
     <AdminFrame title="Classes and Teachers">
       <Typography sx={{ mb: 2 }}>
@@ -98,7 +102,7 @@ export function AdminClassesPage() {
         <Button
           variant="contained"
           onClick={() => {
-            clear();
+            dispatch(changeDismissed());
             setCreating(true);
           }}
         >
@@ -137,9 +141,9 @@ export function AdminClassesPage() {
         key={creating ? 'open' : 'closed'}
         open={creating && !created}
         teachers={teachers.data ?? []}
-        pending={action.status === 'pending'}
+        pending={change.status === 'pending'}
         onClose={() => setCreating(false)}
-        onCreate={(payload) => act({ name: 'create-class', method: 'POST', path: CLASS_ADMIN_PATHS.classes, payload, reload: ['classes'] })}
+        onCreate={(input) => dispatch(classCreated(input))}
       />
     </AdminFrame>
   );
@@ -160,14 +164,16 @@ function ArchiveDialog({ cls, open, onClose, onArchive }: { cls: AdminClassDetai
 export function AdminClassPage() {
   const { id = '' } = useParams();
   const classId = Number(id);
-  const cls = useAdminResource<AdminClassDetail>('class', CLASS_ADMIN_PATHS.class(classId));
-  const teachers = useAdminResource<AdminTeacher[]>('teachers', CLASS_ADMIN_PATHS.teachers);
-  const { action, act } = useAct();
+  const dispatch = useAppDispatch();
+  useOpened(classPageOpened, classId);
+  const cls = useAppSelector(selectAdminClass);
+  const teachers = useAppSelector(selectAdminTeachers);
+  const change = useAppSelector(selectAdminChange);
   const [adding, setAdding] = useState('');
   const [archiving, setArchiving] = useState(false);
   // the previous class stays in the store while this one loads: show only this one
   const c = cls.data && cls.data.id === classId ? cls.data : null;
-  const pending = action.status === 'pending';
+  const pending = change.status === 'pending';
   const live = c !== null && c.archivedAt === null;
   const candidates = (teachers.data ?? []).filter((t) => !c?.teachers.some((x) => x.userId === t.userId));
   return (
@@ -211,7 +217,7 @@ export function AdminClassPage() {
                 <TableCell>{t.role === 'owner' ? 'Teacher' : 'Co-teacher'}</TableCell>
                 <TableCell>
                   {live && (
-                    <Button size="small" disabled={pending} onClick={() => act({ name: `remove-teacher:${t.userId}`, method: 'DELETE', path: CLASS_ADMIN_PATHS.teacher(c.id, t.userId), reload: ['class', 'classes'] })}>
+                    <Button size="small" disabled={pending} onClick={() => dispatch(classTeacherRemoved({ classId: c.id, userId: t.userId }))}>
                       Remove<Hidden> {t.name} from the class</Hidden>
                     </Button>
                   )}
@@ -226,7 +232,7 @@ export function AdminClassPage() {
               aria-label="Add a teacher"
               onSubmit={(event: FormEvent) => {
                 event.preventDefault();
-                if (adding) act({ name: 'add-teacher', method: 'PUT', path: CLASS_ADMIN_PATHS.teacher(c.id, Number(adding)), reload: ['class', 'classes'] });
+                if (adding) dispatch(classTeacherAdded({ classId: c.id, userId: Number(adding) }));
                 setAdding('');
               }}
               sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 4 }}
@@ -267,7 +273,7 @@ export function AdminClassPage() {
             onClose={() => setArchiving(false)}
             onArchive={() => {
               setArchiving(false);
-              act({ name: 'archive-class', method: 'POST', path: CLASS_ADMIN_PATHS.archive(c.id), reload: ['class', 'classes'] });
+              dispatch(classArchived({ classId: c.id }));
             }}
           />
         </>

@@ -13,10 +13,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { CodeCard, CodeSheet } from '../../../../common/schoolAdminClasses';
-import { CLASS_ADMIN_PATHS } from '../api';
 import { registerArea } from '../../../app/areas';
+import { useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectCodeSheet } from '../selectors';
+import { codeSheetOpened } from '../slice';
 import { AdminFrame, LoadFailed, SCHOOL_CRUMB } from './AdminFrame';
 import { dayText } from './dates';
 
@@ -63,8 +65,8 @@ function Card({ card, sheet }: { card: CodeCard; sheet: CodeSheet }) {
 export function AdminCodeSheetPage() {
   const [params] = useSearchParams();
   const classId = params.get('class');
-  const query: Record<string, string> = classId ? { class: classId } : {};
-  const sheet = useAdminResource<CodeSheet>('codeSheet', CLASS_ADMIN_PATHS.codeSheet, query);
+  useOpened(codeSheetOpened, classId);
+  const sheet = useAppSelector(selectCodeSheet);
   const back = classId ? { label: 'Class', to: `/app/admin/classes/${classId}` } : { label: 'Access Codes and Invitations', to: '/app/admin/codes' };
   const s = sheet.status === 'succeeded' ? sheet.data : null;
   return (

@@ -11,11 +11,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { AdminAccessCode, AdminInvitation } from '../../../../common/schoolAdmin';
+import type { AdminAccessCode } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { ADMIN_PATHS } from '../api';
-import { useAct, useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminCodes, selectAdminInvitations } from '../selectors';
+import { accessCodeCreated, accessCodeRevoked, codesPageOpened, invitationCreated, invitationWithdrawn } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 import { AdminTable, Hidden } from './AdminTable';
 import { dayText } from './dates';
@@ -37,9 +39,11 @@ function codeStatusText(code: AdminAccessCode): string {
 }
 
 export function AdminCodesPage() {
-  const codes = useAdminResource<AdminAccessCode[]>('codes', ADMIN_PATHS.codes);
-  const invitations = useAdminResource<AdminInvitation[]>('invitations', ADMIN_PATHS.invitations);
-  const { action, act } = useAct();
+  const dispatch = useAppDispatch();
+  useOpened(codesPageOpened);
+  const codes = useAppSelector(selectAdminCodes);
+  const invitations = useAppSelector(selectAdminInvitations);
+  const change = useAppSelector(selectAdminChange);
   const [seats, setSeats] = useState('30');
   const [expires, setExpires] = useState('');
   const [email, setEmail] = useState('');
@@ -56,12 +60,12 @@ export function AdminCodesPage() {
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          act({ name: 'create-invitation', method: 'POST', path: ADMIN_PATHS.invitations, payload: { email }, reload: ['invitations'] });
+          dispatch(invitationCreated({ email }));
         }}
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
       >
         <TextField size="small" type="email" label="Student’s e-mail" value={email} onChange={(e) => setEmail(e.target.value)} sx={{ flex: 1, minWidth: 220 }} />
-        <Button type="submit" variant="contained" disabled={action.status === 'pending'}>
+        <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
           Send invitation
         </Button>
       </Box>
@@ -77,7 +81,7 @@ export function AdminCodesPage() {
                 <TableCell>{inv.usedAt !== null ? `Used ${dayText(inv.usedAt)}` : open ? `Open until ${dayText(inv.expiresAt)}` : 'Expired or withdrawn'}</TableCell>
                 <TableCell>
                   {open && (
-                    <Button size="small" onClick={() => act({ name: `withdraw:${inv.id}`, method: 'DELETE', path: ADMIN_PATHS.invitation(inv.id), reload: ['invitations'] })}>
+                    <Button size="small" onClick={() => dispatch(invitationWithdrawn({ invitationId: inv.id }))}>
                       Withdraw<Hidden> the invitation to {inv.email}</Hidden>
                     </Button>
                   )}
@@ -103,13 +107,13 @@ export function AdminCodesPage() {
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          act({ name: 'create-code', method: 'POST', path: ADMIN_PATHS.codes, payload: { seats: Number(seats), ...(expires ? { expires } : {}) }, reload: ['codes'] });
+          dispatch(accessCodeCreated({ seats: Number(seats), ...(expires ? { expires } : {}) }));
         }}
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
       >
         <TextField size="small" type="number" label="Seats" value={seats} onChange={(e) => setSeats(e.target.value)} sx={{ width: 120 }} />
         <TextField size="small" type="date" label="Last day (optional)" value={expires} onChange={(e) => setExpires(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button type="submit" variant="contained" disabled={action.status === 'pending'}>
+        <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
           Create access code
         </Button>
         <Button component={RouterLink} to="/app/admin/codes/print" variant="outlined">
@@ -132,7 +136,7 @@ export function AdminCodesPage() {
                 <TableCell>{codeStatusText(code)}</TableCell>
                 <TableCell>
                   {revocable && (
-                    <Button size="small" onClick={() => act({ name: `revoke-code:${code.id}`, method: 'DELETE', path: ADMIN_PATHS.code(code.id), reload: ['codes'] })}>
+                    <Button size="small" onClick={() => dispatch(accessCodeRevoked({ codeId: code.id }))}>
                       Revoke<Hidden> {code.code}</Hidden>
                     </Button>
                   )}

@@ -11,11 +11,12 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { countOf } from '../../../../common/plural';
-import type { AdminOverview } from '../../../../common/schoolAdmin';
 import { registerArea } from '../../../app/areas';
+import { useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { ADMIN_PATHS } from '../api';
-import { useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminOverview } from '../selectors';
+import { overviewOpened } from '../slice';
 import { AdminFrame, LoadFailed, SchoolPicker } from './AdminFrame';
 
 registerArea(schoolAdminArea);
@@ -40,7 +41,8 @@ export function SchoolOverview() {
 
 /** The school's name, its figures and a card for each part of school administration. */
 function AdminOverview() {
-  const overview = useAdminResource<AdminOverview>('overview', ADMIN_PATHS.overview);
+  useOpened(overviewOpened);
+  const overview = useAppSelector(selectAdminOverview);
   const o = overview.data;
   const parts: { title: string; to: string; text: string; action: string }[] = o
     ? [

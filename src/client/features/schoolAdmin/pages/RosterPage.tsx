@@ -15,18 +15,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { RosterReport, RosterUploadResult } from '../../../../common/roster';
-import { ROSTER_FILE_FIELD, ROSTER_UPLOAD_MESSAGES, SCHOOL_SETTINGS_PATHS, type RosterUploadRules } from '../../../../common/schoolSettings';
+import type { RosterReport } from '../../../../common/roster';
+import { ROSTER_UPLOAD_MESSAGES } from '../../../../common/schoolSettings';
 import { TableFrame } from '../../../ui/TableFrame';
 import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { useAct, useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectRosterResult, selectRosterRules } from '../selectors';
+import { changeDismissed, rosterFileChecked, rosterImportConfirmed, rosterPageOpened } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
 registerArea(schoolAdminArea);
-
-const DRY_RUN = 'roster:dry-run';
-const IMPORT = 'roster:import';
 
 function ColumnHeads({ names }: { names: readonly string[] }) {
   return (
@@ -136,21 +136,22 @@ function RosterReportView({ report }: { report: RosterReport }) {
 }
 
 export function AdminRosterPage() {
-  const rules = useAdminResource<RosterUploadRules>('rosterRules', SCHOOL_SETTINGS_PATHS.roster);
-  const { action, act, clear } = useAct();
+  const dispatch = useAppDispatch();
+  useOpened(rosterPageOpened);
+  const rules = useAppSelector(selectRosterRules);
+  const change = useAppSelector(selectAdminChange);
+  const report = useAppSelector(selectRosterResult);
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [district, setDistrict] = useState(false);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const mine = action.name === DRY_RUN || action.name === IMPORT ? action : null;
-  const result = mine?.status === 'succeeded' ? (mine.result as RosterUploadResult) : null;
-  const dryRun = (chosen: File, wholeDistrict: boolean) =>
-    act({ name: DRY_RUN, method: 'POST', path: SCHOOL_SETTINGS_PATHS.roster, payload: { dryRun: true, ...(wholeDistrict ? { district: true } : {}) }, files: { [ROSTER_FILE_FIELD]: chosen } });
+  const mine = change.kind === 'rosterFileChecked' || change.kind === 'rosterImportConfirmed' ? change : null;
+  const result = mine?.status === 'succeeded' ? report : null;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = ''; // choosing the same file again runs the dry run again
-    clear();
+    dispatch(changeDismissed());
     setFile(chosen);
     setTooLarge(null);
     if (!chosen || !rules.data) return;
@@ -158,7 +159,7 @@ export function AdminRosterPage() {
       setTooLarge(ROSTER_UPLOAD_MESSAGES.tooLarge(rules.data.maxBytes));
       return;
     }
-    dryRun(chosen, district);
+    dispatch(rosterFileChecked({ file: chosen, district }));
   };
 
   return (
@@ -185,7 +186,7 @@ export function AdminRosterPage() {
       </Stack>
       {tooLarge && <Alert severity="error">{tooLarge}</Alert>}
       <div aria-live="polite">
-        {mine?.status === 'pending' && <Typography>{mine.name === DRY_RUN ? 'Checking the file (dry run)…' : 'Importing…'}</Typography>}
+        {mine?.status === 'pending' && <Typography>{mine.kind === 'rosterFileChecked' ? 'Checking the file (dry run)…' : 'Importing…'}</Typography>}
         {mine?.status === 'failed' && <Alert severity="error">{mine.error?.message}</Alert>}
         {result && <Alert severity={result.report.ok ? 'success' : 'error'}>{result.message}</Alert>}
       </div>
@@ -194,16 +195,7 @@ export function AdminRosterPage() {
         <Button
           variant="contained"
           sx={{ mt: 2 }}
-          onClick={() =>
-            act({
-              name: IMPORT,
-              method: 'POST',
-              path: SCHOOL_SETTINGS_PATHS.roster,
-              payload: { dryRun: false, sha256: result.sha256, ...(district ? { district: true } : {}) },
-              files: { [ROSTER_FILE_FIELD]: file },
-              reload: ['overview'],
-            })
-          }
+          onClick={() => dispatch(rosterImportConfirmed({ file, sha256: result.sha256, district }))}
         >
           Import
         </Button>

@@ -15,16 +15,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { normalizeDomain, SSO_MESSAGES, type SsoProviderId, type SsoSchoolSettings, type SsoSchoolSettingsChange } from '../../../../common/sso';
 import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { schoolAdminArea } from '../area';
-import { useAct, useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectSignInSettings } from '../selectors';
+import { signInPageOpened, signInSettingsSaved } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
 registerArea(schoolAdminArea);
 
-const PATH = '/admin/sso';
-
 export function AdminSchoolSignInPage() {
-  const settings = useAdminResource<SsoSchoolSettings>('sso', PATH);
+  useOpened(signInPageOpened);
+  const settings = useAppSelector(selectSignInSettings);
   return (
     <AdminFrame title="School Sign-In">
       <LoadFailed error={settings.error} />
@@ -34,7 +36,8 @@ export function AdminSchoolSignInPage() {
 }
 
 function SignInForm({ settings: s }: { settings: SsoSchoolSettings }) {
-  const { action, act } = useAct();
+  const dispatch = useAppDispatch();
+  const action = useAppSelector(selectAdminChange);
   const [enabled, setEnabled] = useState<SsoProviderId[]>(s.enabled);
   const [domains, setDomains] = useState(s.domains.join(', '));
   const [createStudents, setCreateStudents] = useState(s.createStudents);
@@ -46,9 +49,9 @@ function SignInForm({ settings: s }: { settings: SsoSchoolSettings }) {
     setTouched(true);
     if (bad) return;
     const change: SsoSchoolSettingsChange = { enabled, domains: list, createStudents };
-    act({ name: 'sso', method: 'PUT', path: PATH, payload: change, reload: ['sso'] });
+    dispatch(signInSettingsSaved(change));
   };
-  const mine = action.name === 'sso';
+  const mine = action.kind === 'signInSettingsSaved';
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={3} sx={{ maxWidth: 560 }} aria-label="School sign-in settings">
       {mine && action.status === 'succeeded' && <Alert severity="success">{SSO_MESSAGES.saved}</Alert>}

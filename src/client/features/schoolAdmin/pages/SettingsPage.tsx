@@ -17,7 +17,6 @@ import {
   HELP_BUFFER_LABEL,
   RETENTION_LABELS,
   retentionProblem,
-  SCHOOL_SETTINGS_PATHS,
   STUDENTS_WITHOUT_EMAIL_HELP,
   STUDENTS_WITHOUT_EMAIL_LABEL,
   TIMEZONE_USES,
@@ -27,9 +26,12 @@ import {
   type SchoolSettingsChange,
 } from '../../../../common/schoolSettings';
 import { registerArea } from '../../../app/areas';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TimezoneField } from '../../profile';
 import { schoolAdminArea } from '../area';
-import { useAct, useAdminResource } from '../hooks';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectSchoolSettings } from '../selectors';
+import { settingsPageOpened, settingsSaved } from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 
 registerArea(schoolAdminArea);
@@ -38,7 +40,8 @@ const KINDS: readonly RetentionKind[] = ['recordings', 'audit'];
 const daysOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 export function AdminSettingsPage() {
-  const settings = useAdminResource<SchoolSettings>('settings', SCHOOL_SETTINGS_PATHS.settings);
+  useOpened(settingsPageOpened);
+  const settings = useAppSelector(selectSchoolSettings);
   return (
     <AdminFrame title="School Settings">
       <LoadFailed error={settings.error} />
@@ -49,7 +52,8 @@ export function AdminSettingsPage() {
 }
 
 function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
-  const { action, act } = useAct();
+  const dispatch = useAppDispatch();
+  const action = useAppSelector(selectAdminChange);
   const [timezone, setTimezone] = useState(s.timezone);
   const [days, setDays] = useState<Record<RetentionKind, string>>({ recordings: s.retention.recordings.days?.toString() ?? '', audit: s.retention.audit.days?.toString() ?? '' });
   const [withoutEmail, setWithoutEmail] = useState(s.studentsWithoutEmail);
@@ -71,7 +75,7 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
       studentsWithoutEmail: withoutEmail,
       helpBuffer,
     };
-    act({ name: 'settings', method: 'PUT', path: SCHOOL_SETTINGS_PATHS.settings, payload: change, reload: ['settings', 'overview'] });
+    dispatch(settingsSaved(change));
   };
   return (
     <>
@@ -132,7 +136,7 @@ function SettingsForm({ settings: s }: { settings: SchoolSettings }) {
           );
         })}
         <div>
-          <Button type="submit" variant="contained" disabled={action.name === 'settings' && action.status === 'pending'}>
+          <Button type="submit" variant="contained" disabled={action.kind === 'settingsSaved' && action.status === 'pending'}>
             Save settings
           </Button>
         </div>

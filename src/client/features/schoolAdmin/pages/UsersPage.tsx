@@ -19,13 +19,25 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SCHOOL_ROLE_LABELS, SCHOOL_ROLES, type AdminUser, type AdminUserPage, type NewUserResult } from '../../../../common/schoolAdmin';
-import { useAppDispatch } from '../../../app/hooks';
+import { SCHOOL_ROLE_LABELS, SCHOOL_ROLES, type AdminUser, type NewUserInput } from '../../../../common/schoolAdmin';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { registerArea } from '../../../app/areas';
 import { schoolAdminArea } from '../area';
-import { ADMIN_PATHS, STUDENT_DATA_PATHS } from '../api';
-import { useAct, useAdminResource } from '../hooks';
-import { adminDownloadRequested, type AdminActionRequest } from '../slice';
+import { useOpened } from '../hooks';
+import { selectAdminChange, selectAdminUsers, selectTemporaryPassword } from '../selectors';
+import {
+  changeDismissed,
+  learnerCreated,
+  roleGranted,
+  roleRevoked,
+  studentDataDeleted,
+  studentDataExportRequested,
+  temporaryPasswordGiven,
+  userDeactivated,
+  userReactivated,
+  userSessionsEnded,
+  usersPageOpened,
+} from '../slice';
 import { AdminFrame, LoadFailed } from './AdminFrame';
 import { AdminTable, Hidden } from './AdminTable';
 import { DialogButtons } from './DialogButtons';
@@ -35,14 +47,15 @@ registerArea(schoolAdminArea);
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`;
 
-function UserActions({ user, onAct, onDelete }: { user: AdminUser; onAct: (request: AdminActionRequest) => void; onDelete: (user: AdminUser) => void }) {
+function UserActions({ user, onDelete }: { user: AdminUser; onDelete: (user: AdminUser) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const dispatch = useAppDispatch();
   const close = () => setAnchor(null);
-  const act = (request: Omit<AdminActionRequest, 'reload'>) => {
+  const choose = (event: Parameters<typeof dispatch>[0]) => {
     close();
-    onAct({ ...request, reload: ['users'] });
+    dispatch(event);
   };
+  const userId = user.id;
   const menuId = `user-actions-${user.id}`;
   return (
     <>
@@ -50,29 +63,26 @@ function UserActions({ user, onAct, onDelete }: { user: AdminUser; onAct: (reque
         Actions<Hidden> for {fullName(user)}</Hidden>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem onClick={() => act({ name: `temporary-password:${user.id}`, method: 'POST', path: ADMIN_PATHS.temporaryPassword(user.id) })}>Give a temporary password</MenuItem>
-        <MenuItem onClick={() => act({ name: `end-sessions:${user.id}`, method: 'POST', path: ADMIN_PATHS.endSessions(user.id) })}>End sessions</MenuItem>
+        <MenuItem onClick={() => choose(temporaryPasswordGiven({ userId }))}>Give a temporary password</MenuItem>
+        <MenuItem onClick={() => choose(userSessionsEnded({ userId }))}>End sessions</MenuItem>
         {user.deactivated ? (
-          <MenuItem onClick={() => act({ name: `reactivate:${user.id}`, method: 'POST', path: ADMIN_PATHS.reactivate(user.id) })}>Reactivate</MenuItem>
+          <MenuItem onClick={() => choose(userReactivated({ userId }))}>Reactivate</MenuItem>
         ) : (
-          <MenuItem onClick={() => act({ name: `deactivate:${user.id}`, method: 'POST', path: ADMIN_PATHS.deactivate(user.id) })}>Deactivate</MenuItem>
+          <MenuItem onClick={() => choose(userDeactivated({ userId }))}>Deactivate</MenuItem>
         )}
         {SCHOOL_ROLES.map((role) =>
           user.roles.includes(role) ? (
-            <MenuItem key={role} onClick={() => act({ name: `revoke:${user.id}`, method: 'DELETE', path: ADMIN_PATHS.role(user.id, role) })}>
+            <MenuItem key={role} onClick={() => choose(roleRevoked({ userId, role }))}>
               Remove the {SCHOOL_ROLE_LABELS[role].toLowerCase()} role
             </MenuItem>
           ) : (
-            <MenuItem key={role} onClick={() => act({ name: `grant:${user.id}`, method: 'PUT', path: ADMIN_PATHS.role(user.id, role) })}>
+            <MenuItem key={role} onClick={() => choose(roleGranted({ userId, role }))}>
               Give the {SCHOOL_ROLE_LABELS[role].toLowerCase()} role
             </MenuItem>
           ),
         )}
         <MenuItem
-          onClick={() => {
-            close();
-            dispatch(adminDownloadRequested({ path: STUDENT_DATA_PATHS.export(user.id), params: {}, fileName: `${user.userName}-data.json`, kind: 'json' }));
-          }}
+          onClick={() => choose(studentDataExportRequested({ userId, userName: user.userName }))}
         >
           Export data
         </MenuItem>
@@ -107,7 +117,7 @@ function PasswordDialog({ title, password, message, onClose }: { title: string; 
   );
 }
 
-function NewUserDialog({ open, onClose, onCreate, pending }: { open: boolean; onClose: () => void; onCreate: (input: Record<string, string>) => void; pending: boolean }) {
+function NewUserDialog({ open, onClose, onCreate, pending }: { open: boolean; onClose: () => void; onCreate: (input: NewUserInput) => void; pending: boolean }) {
   const [values, setValues] = useState({ firstName: '', lastName: '', userName: '', email: '' });
   const field = (name: keyof typeof values, label: string, type = 'text') => (
     <TextField label={label} type={type} required value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} fullWidth margin="dense" />
@@ -157,14 +167,16 @@ function DeleteDataDialog({ user, onClose, onDelete }: { user: AdminUser | null;
 export function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ q: '', page: 1 });
-  const users = useAdminResource<AdminUserPage>('users', ADMIN_PATHS.users, query.q ? { q: query.q, page: query.page } : { page: query.page });
-  const { action, act, clear } = useAct();
+  const dispatch = useAppDispatch();
+  useOpened(usersPageOpened, query);
+  const users = useAppSelector(selectAdminUsers);
+  const action = useAppSelector(selectAdminChange);
+  const given = useAppSelector(selectTemporaryPassword);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const result = action.status === 'succeeded' ? (action.result as Partial<NewUserResult> | null) : null;
-  const password = result && typeof result.password === 'string' ? result.password : null;
+  const shown = action.status === 'succeeded' ? given : null;
   // the form closes once the learner exists (the password dialog shows instead); a failure keeps it open
-  const created = action.name === 'create-user' && action.status === 'succeeded';
+  const created = action.kind === 'learnerCreated' && action.status === 'succeeded';
   const page = users.data;
   return (
     <AdminFrame title="Users">
@@ -203,7 +215,7 @@ export function AdminUsersPage() {
                 </TableCell>
                 <TableCell>{user.deactivated ? 'Deactivated' : user.mustChangePassword ? 'Temporary password' : 'Active'}</TableCell>
                 <TableCell>
-                  <UserActions user={user} onAct={act} onDelete={setDeleting} />
+                  <UserActions user={user} onDelete={setDeleting} />
                 </TableCell>
               </TableRow>
             ))}
@@ -216,23 +228,23 @@ export function AdminUsersPage() {
         open={creating && !created}
         pending={action.status === 'pending'}
         onClose={() => setCreating(false)}
-        onCreate={(payload) => act({ name: 'create-user', method: 'POST', path: ADMIN_PATHS.users, payload, reload: ['users'] })}
+        onCreate={(input) => dispatch(learnerCreated(input))}
       />
       <DeleteDataDialog
         key={deleting?.id ?? 'none'}
         user={deleting}
         onClose={() => setDeleting(null)}
         onDelete={(user) => {
-          act({ name: `delete-data:${user.id}`, method: 'DELETE', path: STUDENT_DATA_PATHS.student(user.id), payload: { confirm: user.userName }, reload: ['users'] });
+          dispatch(studentDataDeleted({ userId: user.id, confirm: user.userName }));
           setDeleting(null);
         }}
       />
       <PasswordDialog
-        title={action.name === 'create-user' ? 'The learner’s temporary password' : 'Temporary password'}
-        password={password}
-        message={typeof result?.message === 'string' ? result.message : ''}
+        title={action.kind === 'learnerCreated' ? 'The learner’s temporary password' : 'Temporary password'}
+        password={shown?.password ?? null}
+        message={shown?.message ?? ''}
         onClose={() => {
-          clear();
+          dispatch(changeDismissed());
           setCreating(false);
         }}
       />
