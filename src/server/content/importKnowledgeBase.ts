@@ -22,7 +22,7 @@ export async function importKnowledgeBase(db: Db, dir: string, now: number = Dat
   const hash = hashContent(dir);
   const topics = readKnowledgeBase(dir);
   const synonyms = readSynonyms(dir);
-  const translations = readTranslations(dir, { modules: [], knowledgeBase: topics });
+  const translations = readTranslations(dir, { knowledgeBase: topics });
   const knowledgeBase = await db.transaction().execute(async (trx) => {
     const counts = await writeKnowledgeBase(trx, topics, synonyms);
     await writeTranslations(trx, translations, [], topics);

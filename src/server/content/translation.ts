@@ -120,6 +120,12 @@ function rawFile(contentDir: string, rel: string): MarkdownFile {
   return parseFrontMatter(readFileSync(path.join(contentDir, rel), 'utf8'), rel);
 }
 
+/** The English content a language's twins are read against; without `modules`, the catalog is not read (a knowledge-base import). */
+export interface TranslatedParts {
+  modules?: readonly CatalogModule[];
+  knowledgeBase: readonly KbTopic[];
+}
+
 /**
  * Reads `<contentDir>/<language>/`. `onProblem` receives each problem (default: throw it, which
  * stops the import); a twin with a problem is left out, so the English file is served.
@@ -127,7 +133,7 @@ function rawFile(contentDir: string, rel: string): MarkdownFile {
 export function readTranslation(
   contentDir: string,
   language: TranslationLanguage,
-  english: { modules: readonly CatalogModule[]; knowledgeBase: readonly KbTopic[] },
+  english: TranslatedParts,
   onProblem: (problem: ContentError) => void = (problem) => {
     throw problem;
   },
@@ -166,7 +172,7 @@ export function readTranslation(
     }
   };
 
-  for (const m of english.modules) {
+  for (const m of english.modules ?? []) {
     const tally = { module: m.slug, translated: 0, total: 0 };
     const count = (found: unknown) => {
       tally.total += 1;
@@ -254,16 +260,19 @@ export function readTranslation(
   expected.add(synonymsFile);
   out.synonyms = present ? (checked(() => readSynonyms(contentDir, synonymsFile)) ?? []) : [];
 
-  if (present) for (const stray of strayFiles(contentDir, language, expected)) onProblem(stray);
+  // an import of the knowledge base alone reads no catalog: its twins are not this import's to judge
+  const unread = english.modules ? [] : [`${language}/catalog`];
+  if (present) for (const stray of strayFiles(contentDir, language, expected, unread)) onProblem(stray);
   return out;
 }
 
 /** Files and folders under content/<language>/ that are not the twin of an English file. */
-function strayFiles(contentDir: string, language: string, expected: ReadonlySet<string>): ContentError[] {
+function strayFiles(contentDir: string, language: string, expected: ReadonlySet<string>, unread: readonly string[]): ContentError[] {
   const problems: ContentError[] = [];
   const walk = (rel: string): void => {
     for (const name of contentNames(path.join(contentDir, rel))) {
       const childRel = `${rel}/${name}`;
+      if (unread.includes(childRel)) continue;
       const isDir = isDirectory(path.join(contentDir, childRel));
       if (rel === language && isDir && (name === 'catalog' || name === KB_FOLDER)) {
         walk(childRel);
@@ -285,7 +294,7 @@ function strayFiles(contentDir: string, language: string, expected: ReadonlySet<
 /** Every language folder's twins (content/es …); none without a folder. */
 export function readTranslations(
   contentDir: string,
-  english: { modules: readonly CatalogModule[]; knowledgeBase: readonly KbTopic[] },
+  english: TranslatedParts,
   onProblem?: (problem: ContentError) => void,
 ): Translation[] {
   return TRANSLATION_LANGUAGES.filter((language) => isDirectory(path.join(contentDir, language))).map((language) => readTranslation(contentDir, language, english, onProblem));
