@@ -242,6 +242,17 @@ const steps: Step[] = [
     (grid) => expect(studentNamed(grid, 'pollkid')!.firstName).toBe('Joanna'),
   ],
   [
+    'the student chooses to read in Spanish',
+    'changed',
+    () => ok(student.token, 'PUT', '/me/language', { language: 'es' }),
+    (grid, before) => {
+      expect(studentNamed(before, 'pollkid')!.language).toBe('en');
+      expect(studentNamed(grid, 'pollkid')!.language).toBe('es');
+    },
+  ],
+  // the teacher's own language is theirs: no student's row, nor the tag, moves with it
+  ['the teacher chooses Spanish for themselves', 'unchanged', () => ok(teacher, 'PUT', '/me/language', { language: 'es' }), (grid) => expect(studentNamed(grid, 'pollkid')!.language).toBe('es')],
+  [
     'students join',
     'changed',
     async () => {

@@ -5,7 +5,7 @@
  * the teacher's open dashboard shows it done without a reload; the gradebook CSV has that row; ending
  * the learner's sessions sends the learner's open tab to /login. axe-core on every page visited, at
  * 1366×768 and the dashboard (a list of students there) also at 390×844. The review's answers come from the content files the
- * server imported, as in finishing.e2e.ts.
+ * server imported, as in finishing.e2e.ts. A student who chooses Spanish is marked "ES" on the open dashboard.
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
@@ -235,7 +235,7 @@ describe('the classroom, teacher and student', () => {
     }
   });
 
-  it('a review limited to one attempt: "Attempt 1 of 1", failed, then the teacher to ask and no questions', async () => {
+  it('a review limited to one attempt: "Attempt 1 of 1", failed, then the teacher to ask and no questions; the student reads in Spanish, marked on the dashboard', async () => {
     const className = `One Try ${Date.now() % 100_000}`;
     // the demo teacher (James Whitaker) and a student with no history, in contexts of their own
     const staffContext = await newContext(browser);
@@ -292,6 +292,19 @@ describe('the classroom, teacher and student', () => {
       await expect(student.getByRole('form', { name: 'Review questions' }).count()).resolves.toBe(0);
       await expect(student.locator('legend[id^="question-"]').count()).resolves.toBe(0);
       await expectAccessible(student);
+
+      // the student chooses Spanish: the teacher's open dashboard marks them on its next poll; the
+      // teacher's own page stays in English
+      const grid = whitaker.getByRole('table', { name: 'Class progress' });
+      const rileyRow = grid.getByRole('row').filter({ has: whitaker.getByRole('rowheader', { name: /Park, Riley/ }) });
+      await rileyRow.waitFor();
+      await expect(rileyRow.getByRole('img', { name: 'Reads in Spanish' }).count()).resolves.toBe(0);
+      await oneLookCall(student, 'PUT', '/me/language', { language: 'es' });
+      const mark = rileyRow.getByRole('img', { name: 'Reads in Spanish' });
+      await mark.waitFor({ timeout: 20_000 });
+      await expect(mark.textContent()).resolves.toBe('ES');
+      await expect(whitaker.locator('html').getAttribute('lang')).resolves.toBe('en');
+      await expectAccessible(whitaker);
     } finally {
       await staffContext.close();
       await studentContext.close();

@@ -5,6 +5,7 @@
  * service, like every other feature's.
  */
 import type { WorksheetKind } from './worksheets';
+import type { Language } from './language';
 
 export { SCHOOLADMIN_PERMISSION, TEACHER_PERMISSION } from './permissions';
 
@@ -237,6 +238,8 @@ export interface DashboardStudent {
   userName: string;
   /** the school's student id, if the product asks for one */
   externalId: string | null;
+  /** the language the student reads the course in (English until they choose); the teacher's own does not change it */
+  language: Language;
   /** holds a live session now */
   signedIn: boolean;
   lastActiveAt: number | null;

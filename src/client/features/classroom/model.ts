@@ -1,10 +1,11 @@
 /**
  * The classroom's pure rules: how a status reads (text and a mark, never colour alone), how the
  * dashboard's rows sort and filter (its triage groups and a name), what its strip and summary row count, when a due day is overdue, how time spent
- * reads. Pages and sagas call these; tests check them as tables.
+ * and a student's language read. Pages and sagas call these; tests check them as tables.
  */
 import type { Assignment, AssignmentStatus, CellState, ClassDashboard, DashboardCell, DashboardStudent, DueMark, MyAssignment } from '../../../common/classroom';
 import { formatDay } from '../../../common/calendarDay';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/language';
 import { formatTime, namesZone } from '../../ui/format';
 
 /** How often the open dashboard asks again: a student's progress shows within 10 s (one poll and its answer). */
@@ -62,6 +63,22 @@ export function dueLook(due: DueMark | null): { label: string; mark: string } | 
   if (due === 'due-soon') return { label: 'Due soon', mark: '◷' };
   return null;
 }
+
+/**
+ * A student's language as their teacher reads it, in the teacher's words (not the student's: the
+ * teacher's own language is theirs). The dashboard marks only the students who read in another
+ * language than the default, with a short mark and these words for a screen reader.
+ */
+export const STUDENT_LANGUAGE_LOOKS: Record<Language, { mark: string; label: string }> = {
+  en: { mark: 'EN', label: 'Reads in English' },
+  es: { mark: 'ES', label: 'Reads in Spanish' },
+};
+
+/** "Reads in Spanish": a student's language in words (English when the answer carries none). */
+export const studentLanguageLabel = (language: Language | undefined): string => (STUDENT_LANGUAGE_LOOKS[language ?? DEFAULT_LANGUAGE] ?? STUDENT_LANGUAGE_LOOKS[DEFAULT_LANGUAGE]).label;
+
+/** The mark on a student's row, or null for a student who reads in the default language. */
+export const studentLanguageMark = (language: Language): { mark: string; label: string } | null => (language === DEFAULT_LANGUAGE ? null : STUDENT_LANGUAGE_LOOKS[language]);
 
 /** A cell's place when its column is sorted: who needs help first, then overdue before not. */
 const STATE_RANK: Record<CellState, number> = { 'needs-help': 0, 'not-started': 1, 'in-progress': 2, done: 3 };

@@ -8,6 +8,7 @@ import {
 } from '../../../common/accounts';
 import { API_MESSAGES } from '../../../common/apiMessages';
 import { sameClientId } from '../../../common/clients';
+import type { Language } from '../../../common/language';
 import type { Client, SessionIdentity, User } from '../../../common/types';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -120,6 +121,11 @@ export async function updateProfile(
     await mail.mailer.send(mailTemplates.emailChange(email, mail.productName, code, ACCOUNT_LIMITS.verificationCodeMinutes));
   }
   return { user: identity.user, pendingEmail: await pendingEmail(db, userId, now) };
+}
+
+/** The language the person reads Cashwise in: a class dashboard shows a student's, so their classes' rows move with it. */
+export async function saveLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await withClassVersions(db, { studentIds: [userId] }, (trx) => repo.setLanguage(trx, userId, language));
 }
 
 export async function confirmEmailChange(db: Db, userId: number, code: string, now: number): Promise<User> {

@@ -40,6 +40,7 @@ import {
   listProducts,
   listRedeemedCodes,
   profileView,
+  saveLanguage,
   setExternalId,
   switchSchool,
   updateProfile,
@@ -59,7 +60,7 @@ import {
   startWithInvitation,
   verifyRegistration,
 } from './registration';
-import { clearRosterEmail, setLanguage } from './repository';
+import { clearRosterEmail } from './repository';
 import { noPayload } from '../schoolAdmin/access';
 import { signedInUserId } from '../signedIn';
 import type { ServiceContext, ServiceRoute } from '../types';
@@ -349,7 +350,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
     payloadSchema: languageSchema.noUnknown(),
     handler: async (ctx) => {
       const { language } = ctx.payload as { language: Language };
-      await setLanguage(ctx.db, signedInUserId(ctx), language);
+      await saveLanguage(ctx.db, signedInUserId(ctx), language);
       return { language, message: LANGUAGE_MESSAGES.languageSaved };
     },
   },

@@ -7,7 +7,7 @@
  * holds is what a full compute of that version gives.
  *
  * A row is kept before the clock: its cells before their due instants (status.ts `workCell`), its
- * time and its latest work. Who is signed in, names, school ids, due marks and stuck cells are applied on
+ * time and its latest work. Who is signed in, names, school ids, languages, due marks and stuck cells are applied on
  * every answer from the roster and session reads, which are made on every 200 anyway.
  *
  * The roster (with the row versions) is read before the stale rows' work, so a kept row is never
@@ -190,6 +190,7 @@ export async function dashboardRows(db: Db, input: RowInputs): Promise<{ student
       lastName: s.lastName,
       userName: s.userName,
       externalId: s.externalId,
+      language: s.language,
       signedIn,
       lastActiveAt: last > 0 ? last : null,
       timeSpentSeconds: row.timeSpentSeconds,

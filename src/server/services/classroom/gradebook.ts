@@ -4,7 +4,8 @@
  * e-mail. Identifier columns first (a roster or school id column only when some student has one: an
  * empty column is what importers trip on), then one score column per assignment, headed by its
  * title and due day, unique. Only numbers (or the missing mark) under an assignment: a status word
- * there makes an import refuse the column. Pure: the route computes the grid and writes the CSV
+ * there makes an import refuse the column. No other facts (a student's language is on the
+ * dashboard): an importer takes every column after the identifiers for an assignment. Pure: the route computes the grid and writes the CSV
  * (csv.ts) under the file name given here.
  *
  * Scores, out of 100 points each:

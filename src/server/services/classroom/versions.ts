@@ -5,7 +5,7 @@
  *
  * - **The class's version** (`classes.dashboard_version`): every write that changes what the grid
  *   shows bumps it in the same transaction (`bumpClassVersions`): a student's progress, review
- *   attempts, saved worksheets, turn-ins and names; the class's assignments, roster and name.
+ *   attempts, saved worksheets, turn-ins, names and language; the class's assignments, roster and name.
  * - **What no class write records**: who is signed in now and when each student was last active
  *   change with sign-ins, renewals, sign-outs and the clock (expiry, the idle limit). The validator
  *   sums the roster's sessions (count, last activity, expiry, revocation) and counts the live ones at
@@ -28,7 +28,7 @@ import { retryingTransaction } from '../../db/transaction';
 import { DUE_SOON_MS, STUCK_RECENT_MS } from './status';
 
 /** Raise when the dashboard's answer changes shape: tags made by the older code stop matching. */
-const GRID_FORMAT = 2;
+const GRID_FORMAT = 3;
 
 /** An UPDATE's IN list stays well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;

@@ -103,7 +103,7 @@ const assignments: Assignment[] = [1, 2].map((id) => ({
 }));
 
 function student(userId: number, firstName: string, lastName: string, over: Partial<DashboardStudent> = {}): DashboardStudent {
-  return { userId, firstName, lastName, userName: firstName.toLowerCase(), externalId: null, signedIn: false, lastActiveAt: null, timeSpentSeconds: 0, cells: {}, ...over };
+  return { userId, firstName, lastName, userName: firstName.toLowerCase(), externalId: null, language: 'en', signedIn: false, lastActiveAt: null, timeSpentSeconds: 0, cells: {}, ...over };
 }
 
 function cell(over: Partial<DashboardCell>): DashboardCell {

@@ -62,6 +62,7 @@ const dashboard: ClassDashboard = {
       lastName: 'Learner',
       userName: 'learner',
       externalId: 'S-21',
+      language: 'en',
       signedIn: true,
       lastActiveAt: NOW,
       timeSpentSeconds: 900,
@@ -73,6 +74,7 @@ const dashboard: ClassDashboard = {
       lastName: 'Zane',
       userName: 'abe',
       externalId: null,
+      language: 'es',
       signedIn: false,
       lastActiveAt: null,
       timeSpentSeconds: 0,
@@ -125,7 +127,11 @@ it('the dashboard is a table with headers, a strip that filters, a summary row, 
   expect(within(table).getByRole('columnheader', { name: /Needs and Wants: review/ })).toBeInTheDocument();
   const rows = () => within(table).getAllByRole('rowheader').map((h) => h.textContent);
   // the summary row first: done and the average score per assignment
-  expect(rows()).toEqual(['Class summary', 'Learner, LenaS-21', 'Zane, Abe']);
+  expect(rows()).toEqual(['Class summary', 'Learner, LenaS-21', 'Zane, AbeES']);
+  // the student who reads in Spanish is marked on their row, named for a screen reader; English is unmarked
+  const [, lena, abe] = within(table).getAllByRole('rowheader');
+  expect(within(abe!).getByRole('img', { name: 'Reads in Spanish' })).toHaveTextContent('ES');
+  expect(within(lena!).queryByRole('img')).not.toBeInTheDocument();
   expect(screen.getByTestId('summary-10')).toHaveTextContent('1 of 2 doneAverage 90%');
   // the state in words; overdue a mark beside it, not the state
   expect(within(table).getByText('Done, 90%')).toBeInTheDocument();
@@ -135,11 +141,11 @@ it('the dashboard is a table with headers, a strip that filters, a summary row, 
   // quick filters instead of the match-mode controls
   expect(screen.queryByRole('combobox', { name: /match/i })).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: '1 has not started overdue work' }));
-  expect(rows()).toEqual(['Class summary', 'Zane, Abe']);
+  expect(rows()).toEqual(['Class summary', 'Zane, AbeES']);
   await userEvent.click(screen.getByRole('button', { name: 'Show all students' }));
   // the assignment's column: the work furthest from done first
   await userEvent.click(within(table).getByRole('button', { name: 'Needs and Wants: review' }));
-  expect(rows()).toEqual(['Class summary', 'Zane, Abe', 'Learner, LenaS-21']);
+  expect(rows()).toEqual(['Class summary', 'Zane, AbeES', 'Learner, LenaS-21']);
   // a cell opens the student's work
   await userEvent.click(within(table).getByRole('button', { name: 'Open Learner, Lena’s work on Needs and Wants: review' }));
   expect(dispatch).toHaveBeenCalledWith({ type: 'classroom/workRequested', payload: { classId: 4, userId: 21, assignmentId: 10 } });

@@ -3,7 +3,8 @@
  * not started overdue work · 12 done") whose entries filter the grid in one click, a name filter,
  * and the students × assignments grid with a summary row (done and average score per assignment),
  * its header row and name column kept in place while it scrolls; a cell opens the student's work
- * on that assignment. On a phone the grid is a list of students with their triage state.
+ * on that assignment; a student who reads in Spanish is marked beside their name. On a phone the
+ * grid is a list of students with their triage state.
  * Quick filters take the place of the generic match-mode controls on this page.
  */
 import { useMemo, useState } from 'react';
@@ -45,6 +46,7 @@ import {
   type TriageGroup,
 } from '../model';
 import { CellChip } from './CellChip';
+import { LanguageChip } from './LanguageChip';
 import { WorkDialog } from './WorkDialog';
 
 const stickyStudent = {
@@ -115,6 +117,7 @@ function PhoneList({ students, dashboard, classId }: { students: DashboardStuden
             <Link component={RouterLink} to={`/app/classes/${classId}/students/${s.userId}`} sx={{ fontWeight: 700 }}>
               {studentName(s)}
             </Link>
+            <LanguageChip language={s.language} />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
               {help > 0 && <Chip size="small" color="error" label={<><span aria-hidden="true">! </span>{help} need{help === 1 ? 's' : ''} help</>} />}
               {overdue > 0 && (
@@ -204,6 +207,7 @@ export function TriageGrid({ dashboard, classId }: { dashboard: ClassDashboard; 
                     <Link component={RouterLink} to={`/app/classes/${classId}/students/${s.userId}`}>
                       {studentName(s)}
                     </Link>
+                    <LanguageChip language={s.language} />
                     {s.externalId && (
                       <Typography variant="body2" color="text.secondary">
                         {s.externalId}

@@ -38,7 +38,7 @@ import { StatusChip } from '../components/StatusChip';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { classesCrumbs, NO_CLASSROOM_ACCESS, Refusal } from '../components/Refusals';
 import { TurnInDialog } from '../components/TurnInView';
-import { formatMoment, formatTimeSpent, studentName } from '../model';
+import { formatMoment, formatTimeSpent, studentLanguageLabel, studentName } from '../model';
 import { selectCanTeach, selectClassStudent, selectTemporaryPassword } from '../selectors';
 import { studentRequested, temporaryPasswordDismissed } from '../slice';
 
@@ -108,7 +108,8 @@ export function ClassStudentPage() {
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {studentName(data.student)} · {data.student.userName}
-            {data.student.externalId ? ` · Student ID ${data.student.externalId}` : ''} · {data.student.signedIn ? 'Signed in now' : 'Not signed in'} · Last
+            {data.student.externalId ? ` · Student ID ${data.student.externalId}` : ''} · {studentLanguageLabel(data.student.language)} ·{' '}
+            {data.student.signedIn ? 'Signed in now' : 'Not signed in'} · Last
             active {formatMoment(data.student.lastActiveAt, timeZone)} · {formatTimeSpent(data.student.timeSpentSeconds)} spent
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}>

@@ -3,6 +3,7 @@
  * student is in, and the roster as the dashboard and the school's administrator read it. Every read
  * that spans a class's students is one query for all of them, never one per student.
  */
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../../common/language';
 import type { Db } from '../../../db';
 
 export async function isEnrolled(db: Db, classId: number, userId: number): Promise<boolean> {
@@ -52,6 +53,8 @@ export interface StudentRow {
   lastName: string;
   userName: string;
   externalId: string | null;
+  /** the language the student reads the course in: English until they choose */
+  language: Language;
   joinedAt: number;
   /** the enrolment's row version (classroom/versions.ts): what a cached dashboard row is keyed by */
   rowVersion: number;
@@ -63,7 +66,7 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
     db
       .selectFrom('class_students')
       .innerJoin('users', 'users.id', 'class_students.user_id')
-      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'class_students.joined_at', 'class_students.row_version'])
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.user_name', 'users.language', 'class_students.joined_at', 'class_students.row_version'])
       .where('class_students.class_id', '=', classId)
       .where('class_students.left_at', 'is', null)
       .orderBy('users.last_name')
@@ -87,6 +90,7 @@ export async function classStudents(db: Db, classId: number, clientId: number): 
     lastName: r.last_name,
     userName: r.user_name,
     externalId: external.get(r.id) ?? null,
+    language: isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE,
     joinedAt: Number(r.joined_at),
     rowVersion: Number(r.row_version),
   }));
