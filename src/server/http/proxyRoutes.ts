@@ -231,6 +231,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext, registr
       ip: request.ip,
       appKey: checked.appKey,
       sessionId: checked.authenticated?.session.id ?? null,
+      acceptLanguage: request.headers['accept-language'],
     };
   }
 

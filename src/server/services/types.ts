@@ -40,6 +40,8 @@ export interface ServiceContext {
   appKey: string;
   /** the id of the caller's session when signed in */
   sessionId: string | null;
+  /** the caller's Accept-Language header, for words written to a person (server/i18n requestLanguage) */
+  acceptLanguage?: string;
 }
 
 export interface ServiceResult {
