@@ -41,7 +41,7 @@ export function formatDate(language: Language, date: Date | number, options: Int
 
 /**
  * The languages of an Accept-Language header, most preferred first (by q, then by order):
- * "es-MX,es;q=0.9,en;q=0.8" → ['es-MX', 'es', 'en']. A tag with q=0 is one the caller refuses.
+ * "es-MX,es;q=0.9,en;q=0.8" → ['es-MX', 'es', 'en']. A tag with q=0 is one the caller refuses; one with an unreadable q is left out.
  */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
@@ -49,7 +49,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      const q = params.map((p) => /^\s*q\s*=\s*(\S*)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
       return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
     })
     .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0 && Number.isFinite(entry.q))
