@@ -98,7 +98,7 @@ describe('e-mails', () => {
         '— Cashwise',
       ].join('\n\n'),
     );
-    expect(reset.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(reset.html?.startsWith('<!doctype html><html lang="en">')).toBe(true);
     const verify = mailTemplates.verifyEmail('kid@example.edu', 'Cashwise', '123456', 'https://x.test/v', 10, 'en');
     expect(verify.subject).toBe('Your Cashwise verification code: 123456');
     expect(verify.text).toBe(
