@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../../../src/common/language';
 import { acceptedLanguages, formatCurrency, formatDate, languageOr, requestLanguage, t } from '../../../../src/server/i18n';
-import { mailTemplates } from '../../../../src/server/mail/templates';
+import { escapeHtml, mailTemplates } from '../../../../src/server/mail/templates';
 import { certificateDay, certificateTexts, type CertificateData } from '../../../../src/server/services/catalog/certificatePdf';
 
 describe('plurals', () => {
@@ -22,15 +22,15 @@ describe('plurals', () => {
   });
 });
 
-it.each<[Language, number, string]>([
-  ['en', 1234.5, '$1,234.50'],
-  ['en', 0.05, '$0.05'],
-  ['en', -20, '-$20.00'],
-  ['es', 1234.5, '$1,234.50'],
-  ['es', 0.05, '$0.05'],
-  ['es', -20, '-$20.00'],
-])('currency: %s, %d → %s', (language, amount, expected) => {
-  expect(formatCurrency(language, amount)).toBe(expected);
+// es-US writes money as the United States does, as en-US: the dollar sign first, comma thousands
+describe.each<Language>(['en', 'es'])('currency in %s', (language) => {
+  it.each<[number, string]>([
+    [1234.5, '$1,234.50'],
+    [0.05, '$0.05'],
+    [-20, '-$20.00'],
+  ])('%d → %s', (amount, expected) => {
+    expect(formatCurrency(language, amount)).toBe(expected);
+  });
 });
 
 // 11:28 PM on Monday 12/07/26 in Chicago; already Tuesday 12/08 in New York and in UTC
@@ -87,44 +87,42 @@ describe("the request's language", () => {
 });
 
 describe('e-mails', () => {
-  it('English: the words the mails have always said, byte for byte', () => {
-    const reset = mailTemplates.passwordReset('maya@example.edu', 'Cashwise', 'maya.j', 'https://x.test/password/reset/abc', 30, 'en');
-    expect(reset.subject).toBe('Reset your Cashwise password');
-    expect(reset.text).toBe(
+  it.each<[Language, string, string[]]>([
+    // English: the words the mails have always said, byte for byte
+    [
+      'en',
+      'Reset your Cashwise password',
       [
-        'Someone asked to reset the password of the Cashwise account "maya.j".',
+        'Someone asked to reset the password of the Cashwise account "maya<b>".',
         'The link works once and expires in 30 minutes. If you did not ask for it, you can ignore this mail: your password stays the same.',
         'Choose a new password: https://x.test/password/reset/abc',
-        '— Cashwise',
-      ].join('\n\n'),
-    );
-    expect(reset.html?.startsWith('<!doctype html><html lang="en">')).toBe(true);
-    const verify = mailTemplates.verifyEmail('kid@example.edu', 'Cashwise', '123456', 'https://x.test/v', 10, 'en');
-    expect(verify.subject).toBe('Your Cashwise verification code: 123456');
-    expect(verify.text).toBe(
-      [
-        'Use this code to verify your e-mail address. It expires in 10 minutes.',
-        'If you did not ask for it, you can ignore this mail.',
-        'Your code: 123456',
-        'Or open this link to verify: https://x.test/v',
-        '— Cashwise',
-      ].join('\n\n'),
-    );
-  });
-
-  it('Spanish: subject, text and HTML, with `lang="es"` and the values escaped', () => {
-    const reset = mailTemplates.passwordReset('maya@example.edu', 'Cashwise', 'maya<b>', 'https://x.test/password/reset/abc', 30, 'es');
-    expect(reset.subject).toBe('Restablece tu contraseña de Cashwise');
-    expect(reset.text).toBe(
+      ],
+    ],
+    [
+      'es',
+      'Restablece tu contraseña de Cashwise',
       [
         'Alguien pidió restablecer la contraseña de la cuenta de Cashwise "maya<b>".',
         'El enlace funciona una sola vez y vence en 30 minutos. Si no lo pediste, puedes ignorar este correo: tu contraseña no cambia.',
         'Elige una contraseña nueva: https://x.test/password/reset/abc',
-        '— Cashwise',
-      ].join('\n\n'),
-    );
-    expect(reset.html).toContain('<html lang="es">');
-    expect(reset.html).toContain('Cashwise &quot;maya&lt;b&gt;&quot;');
+      ],
+    ],
+  ])('the password-reset mail in %s: subject, text, and HTML with its lang and the values escaped', (language, subject, paragraphs) => {
+    const reset = mailTemplates.passwordReset('maya@example.edu', 'Cashwise', 'maya<b>', 'https://x.test/password/reset/abc', 30, language);
+    expect(reset.subject).toBe(subject);
+    expect(reset.text).toBe([...paragraphs, '— Cashwise'].join('\n\n'));
+    expect(reset.html?.startsWith(`<!doctype html><html lang="${language}">`)).toBe(true);
+    expect(reset.html).toContain(`${escapeHtml(paragraphs[0]!)}</p>`);
+    expect(reset.html).toContain('&quot;maya&lt;b&gt;&quot;');
+  });
+
+  it('the verification code in English, word for word; in Spanish, with `tú`', () => {
+    const verify = mailTemplates.verifyEmail('kid@example.edu', 'Cashwise', '123456', 'https://x.test/v', 10, 'en');
+    expect([verify.subject, verify.text]).toEqual([
+      'Your Cashwise verification code: 123456',
+      'Use this code to verify your e-mail address. It expires in 10 minutes.\n\nIf you did not ask for it, you can ignore this mail.\n\n' +
+        'Your code: 123456\n\nOr open this link to verify: https://x.test/v\n\n— Cashwise',
+    ]);
     expect(mailTemplates.emailChange('a@b.c', 'Cashwise', '123456', 10, 'es').text).toContain('Tu código: 123456');
     expect(mailTemplates.invitation('a@b.c', 'Cashwise', 'Lincoln High School', 'Cashwise', 'https://x.test/i', 'es').subject).toBe(
       'Lincoln High School te invita a Cashwise',
