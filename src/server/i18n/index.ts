@@ -45,7 +45,9 @@ export function formatDate(language: Language, date: Date | number, options: Int
  */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
+  // a header is a few tags: a long one is cut rather than split and sorted whole
   return header
+    .slice(0, 500)
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
