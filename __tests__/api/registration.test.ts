@@ -5,7 +5,7 @@ import { createProduct, inviteStudents } from '../../src/server/services/account
 import { OutboxMailer } from '../../src/server/mail/mailer';
 import { codeFromMail, lastMail, newCode, service } from './support/accounts';
 import { failCommitsWriting } from './support/faults';
-import { createTestApp, messageOf, signInRequest, type TestApp } from './support/testApp';
+import { createTestApp, messageOf, serviceCall, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -185,6 +185,17 @@ describe('e-mail verification', () => {
     const right = await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code: real });
     expect(messageOf(right)).toBe(ACCOUNT_MESSAGES.verificationTooManyAttempts);
     expect((await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code: '12ab56' })).statusCode).toBe(400);
+  });
+
+  it("speaks the language of the registering person's browser (no account holds a choice yet); the code works the same", async () => {
+    const s = await atVerify();
+    const sent = await serviceCall(t.app, 'POST', rec(s, 'verify/send'), { payload: { key: s.key, email: 'nuevo@example.edu' }, ip: nextIp(), headers: { 'accept-language': 'es-US,es;q=0.9,en;q=0.5' } });
+    expect(sent.statusCode).toBe(200);
+    const mail = await lastMail(t.db, 'nuevo@example.edu');
+    const code = /Tu código: (\d{6})/.exec(mail?.text_body ?? '')?.[1] ?? '';
+    expect(mail?.subject).toBe(`Tu código de verificación de ${t.config.productName}: ${code}`);
+    expect(mail?.text_body).toContain(`Vence en ${ACCOUNT_LIMITS.verificationCodeMinutes} minutos.`);
+    expect((await service(t.app, 'POST', rec(s, 'verify'), { key: s.key, code })).json()).toMatchObject({ step: 'username' });
   });
 
   it('expires a code after 10 minutes', async () => {

@@ -24,7 +24,7 @@ import { adminRoutes } from '../../src/server/services/schoolAdmin/routes';
 import { lastMail } from './support/accounts';
 import { addUser } from './support/classroom';
 import { refused, serviceClient } from './support/serviceClient';
-import { createTestApp, messageOf, signIn, signInRequest, type TestApp } from './support/testApp';
+import { createTestApp, messageOf, serviceCall, signIn, signInRequest, type TestApp } from './support/testApp';
 
 let t: TestApp;
 const { call, ok } = serviceClient(() => t.app, 32);
@@ -194,6 +194,18 @@ describe('access codes and invitations', () => {
     refused(await call(admin.token, 'DELETE', ADMIN_PATHS.invitation(sent.invitation.id)), 404, ADMIN_MESSAGES.invitationNotFound);
     const actions = (await trail(admin.token)).entries.map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['access-code.create', 'access-code.revoke', 'invitation.create']));
+  });
+
+  it.each([
+    ['es-MX,es;q=0.9', 'Lincoln High School te invita a', 'Crea tu cuenta: '],
+    ['en-US', 'You are invited to', 'Create your account: '],
+  ])("an invitation speaks the inviter's language (saved, else their browser's: %s); the invited person has no account yet", async (header, subject, action) => {
+    const email = `invited.${header.slice(0, 2)}@example.edu`;
+    const res = await serviceCall(t.app, 'POST', ADMIN_PATHS.invitations, { token: admin.token, payload: { email }, headers: { 'accept-language': header } });
+    expect(res.statusCode).toBe(201);
+    const mail = await lastMail(t.db, email);
+    expect(mail?.subject.startsWith(subject)).toBe(true);
+    expect(mail?.text_body).toContain(action);
   });
 });
 

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 it('sends HTML + text through a real SMTP server', async () => {
   const mailer = new SmtpMailer(sink.url, 'Cashwise <no-reply@example.edu>');
-  await mailer.send(mailTemplates.verifyEmail('kid@example.edu', 'Cashwise', '123456', 'http://x.test/v', 10));
+  await mailer.send(mailTemplates.verifyEmail('kid@example.edu', 'Cashwise', '123456', 'http://x.test/v', 10, 'en'));
   mailer.close();
   expect(sink.mails).toHaveLength(1);
   const mail = sink.mails[0]!;

@@ -285,3 +285,19 @@ describe('replay.open in the audit trail', () => {
     expect((await t.db.selectFrom('audit_events').select('id').where('action', '=', 'replay.open').execute()).length).toBe(1);
   });
 });
+
+it("a reply is mailed in the student's saved language, not the staff member's: the reply itself as written", async () => {
+  const { issuekey } = await newTicket(learner);
+  await ok(learner, 'PUT', '/me/language', { language: 'es' });
+  await ok(support, 'PUT', '/me/language', { language: 'en' });
+  try {
+    await ok<TicketDetail>(support, 'POST', `/support/tickets/${issuekey}/replies`, { body: REPLY });
+    const mail = await lastMail(t.db, 'maya.home@example.com');
+    expect(mail!.subject).toBe(`El equipo de ayuda de ${t.config.productName} respondió a tu solicitud ${issuekey}`);
+    expect(mail!.text_body).toContain(`Nuestro equipo de ayuda respondió a tu solicitud ${issuekey}:\n\n${REPLY}`);
+    expect(mail!.text_body).toContain(`Abrir Mis solicitudes: ${t.config.publicUrl}/app/support`);
+    expect(mail!.html_body).toContain('<html lang="es">');
+  } finally {
+    await t.db.updateTable('users').set({ language: null }).where('user_name', 'in', ['learner', 'support']).execute();
+  }
+});

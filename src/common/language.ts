@@ -26,22 +26,29 @@ export function preferredLanguage(browserLanguages: readonly string[] | undefine
 }
 
 /**
- * The language of an Accept-Language header ("es-MX,es;q=0.9,en;q=0.8" → 'es'): its tags by
- * weight, the first one Cashwise speaks; English without one.
+ * The languages of an Accept-Language header, most preferred first (by q, then by order):
+ * "es-MX,es;q=0.9,en;q=0.8" → ['es-MX', 'es', 'en']. A tag with q=0 is one the caller refuses; one
+ * with an unreadable q is left out.
  */
-export function acceptedLanguage(header: string | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  const tags = header
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  // a header is a few tags: a long one is cut rather than split and sorted whole
+  return header
     .slice(0, 500)
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+      const q = params.map((p) => /^\s*q\s*=\s*(\S*)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((t) => t.tag !== '' && t.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return preferredLanguage(tags.map((t) => t.tag));
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0 && Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The language of an Accept-Language header: the first of its tags Cashwise speaks; English without one. */
+export function acceptedLanguage(header: string | undefined): Language {
+  return preferredLanguage(acceptedLanguages(header));
 }
 
 export const LANGUAGE_MESSAGES = {

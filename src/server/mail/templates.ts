@@ -1,7 +1,10 @@
 /**
- * Every mail the product sends, as HTML + text from one set of values. Values are escaped in the
+ * Every mail the product sends, as HTML + text from one set of values, in the recipient's language
+ * (server/i18n catalogs; the callers choose it, docs/i18n.md "E-mails"). Values are escaped in the
  * HTML part; links are absolute (config PUBLIC_URL) and built by the callers.
  */
+import type { Language } from '../../common/language';
+import { t } from '../i18n';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(value: string): string {
@@ -23,65 +26,54 @@ interface Template {
   code?: string;
 }
 
-function render(to: string, purpose: string, productName: string, t: Template): MailMessage {
+function render(to: string, purpose: string, productName: string, language: Language, m: Template): MailMessage {
   const text = [
-    ...t.paragraphs,
-    ...(t.code ? [`Your code: ${t.code}`] : []),
-    ...(t.action ? [`${t.action.label}: ${t.action.url}`] : []),
-    `— ${productName}`,
+    ...m.paragraphs,
+    ...(m.code ? [t(language, 'mail.code', { code: m.code })] : []),
+    ...(m.action ? [`${m.action.label}: ${m.action.url}`] : []),
+    t(language, 'mail.signature', { product: productName }),
   ].join('\n\n');
   const html = [
-    '<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">',
-    ...t.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(t.code ? [`<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(t.code)}</p>`] : []),
-    ...(t.action
-      ? [`<p><a href="${escapeHtml(t.action.url)}" style="color:#0b57d0">${escapeHtml(t.action.label)}</a></p>`]
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">`,
+    ...m.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(m.code ? [`<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(m.code)}</p>`] : []),
+    ...(m.action
+      ? [`<p><a href="${escapeHtml(m.action.url)}" style="color:#0b57d0">${escapeHtml(m.action.label)}</a></p>`]
       : []),
-    `<p>— ${escapeHtml(productName)}</p>`,
+    `<p>${escapeHtml(t(language, 'mail.signature', { product: productName }))}</p>`,
     '</body></html>',
   ].join('');
-  return { to, subject: t.subject, text, html, purpose };
+  return { to, subject: m.subject, text, html, purpose };
 }
 
+/** Each template's last argument is the recipient's language. */
 export const mailTemplates = {
-  verifyEmail(to: string, productName: string, code: string, link: string, minutes: number): MailMessage {
-    return render(to, 'verify-email', productName, {
-      subject: `Your ${productName} verification code: ${code}`,
-      paragraphs: [
-        `Use this code to verify your e-mail address. It expires in ${minutes} minutes.`,
-        'If you did not ask for it, you can ignore this mail.',
-      ],
+  verifyEmail(to: string, productName: string, code: string, link: string, minutes: number, language: Language): MailMessage {
+    return render(to, 'verify-email', productName, language, {
+      subject: t(language, 'mail.verifyEmail.subject', { product: productName, code }),
+      paragraphs: [t(language, 'mail.verifyEmail.body', { minutes }), t(language, 'mail.ignore')],
       code,
-      action: { label: 'Or open this link to verify', url: link },
+      action: { label: t(language, 'mail.verifyEmail.action'), url: link },
     });
   },
-  passwordReset(to: string, productName: string, userName: string, link: string, minutes: number): MailMessage {
-    return render(to, 'password-reset', productName, {
-      subject: `Reset your ${productName} password`,
-      paragraphs: [
-        `Someone asked to reset the password of the ${productName} account "${userName}".`,
-        `The link works once and expires in ${minutes} minutes. If you did not ask for it, you can ignore this mail: your password stays the same.`,
-      ],
-      action: { label: 'Choose a new password', url: link },
+  passwordReset(to: string, productName: string, userName: string, link: string, minutes: number, language: Language): MailMessage {
+    return render(to, 'password-reset', productName, language, {
+      subject: t(language, 'mail.passwordReset.subject', { product: productName }),
+      paragraphs: [t(language, 'mail.passwordReset.body', { product: productName, userName }), t(language, 'mail.passwordReset.expiry', { minutes })],
+      action: { label: t(language, 'mail.passwordReset.action'), url: link },
     });
   },
-  invitation(to: string, productName: string, schoolName: string, productLabel: string, link: string): MailMessage {
-    return render(to, 'invitation', productName, {
-      subject: `You are invited to ${productName} by ${schoolName}`,
-      paragraphs: [
-        `${schoolName} invites you to create your ${productName} account for ${productLabel}.`,
-        'Open the link and confirm this e-mail address to start.',
-      ],
-      action: { label: 'Create your account', url: link },
+  invitation(to: string, productName: string, schoolName: string, productLabel: string, link: string, language: Language): MailMessage {
+    return render(to, 'invitation', productName, language, {
+      subject: t(language, 'mail.invitation.subject', { product: productName, school: schoolName }),
+      paragraphs: [t(language, 'mail.invitation.body', { school: schoolName, product: productName, productLabel }), t(language, 'mail.invitation.start')],
+      action: { label: t(language, 'mail.invitation.action'), url: link },
     });
   },
-  emailChange(to: string, productName: string, code: string, minutes: number): MailMessage {
-    return render(to, 'email-change', productName, {
-      subject: `Confirm your new ${productName} e-mail address`,
-      paragraphs: [
-        `Enter this code on your profile page to confirm this address. It expires in ${minutes} minutes.`,
-        'If you did not ask for it, you can ignore this mail.',
-      ],
+  emailChange(to: string, productName: string, code: string, minutes: number, language: Language): MailMessage {
+    return render(to, 'email-change', productName, language, {
+      subject: t(language, 'mail.emailChange.subject', { product: productName }),
+      paragraphs: [t(language, 'mail.emailChange.body', { minutes }), t(language, 'mail.ignore')],
       code,
     });
   },
@@ -89,26 +81,21 @@ export const mailTemplates = {
    * A support reply: the reply's text and where to read and answer it — no subject, description or
    * other part of the ticket, so what a shared inbox shows is only what staff chose to write.
    */
-  supportReply(to: string, productName: string, issueKey: string, reply: string, link: string, signedIn: boolean): MailMessage {
-    return render(to, 'support-reply', productName, {
-      subject: `${productName} support replied to your request ${issueKey}`,
+  supportReply(to: string, productName: string, issueKey: string, reply: string, link: string, signedIn: boolean, language: Language): MailMessage {
+    return render(to, 'support-reply', productName, language, {
+      subject: t(language, 'mail.supportReply.subject', { product: productName, issueKey }),
       paragraphs: [
-        `Our support team replied to your request ${issueKey}:`,
+        t(language, 'mail.supportReply.body', { issueKey }),
         reply,
-        signedIn
-          ? 'Sign in and open My requests on the Support page to read the whole conversation and answer.'
-          : `To answer, send a new request from the help page and mention ${issueKey}.`,
+        signedIn ? t(language, 'mail.supportReply.signedIn') : t(language, 'mail.supportReply.anonymous', { issueKey }),
       ],
-      action: { label: signedIn ? 'Open My requests' : 'Open the help page', url: link },
+      action: { label: t(language, signedIn ? 'mail.supportReply.signedInAction' : 'mail.supportReply.anonymousAction'), url: link },
     });
   },
-  passwordChanged(to: string, productName: string, userName: string): MailMessage {
-    return render(to, 'password-changed', productName, {
-      subject: `Your ${productName} password was changed`,
-      paragraphs: [
-        `The password of the account "${userName}" was just changed and every other session was signed out.`,
-        'If this was not you, ask for a password reset at once and tell your teacher.',
-      ],
+  passwordChanged(to: string, productName: string, userName: string, language: Language): MailMessage {
+    return render(to, 'password-changed', productName, language, {
+      subject: t(language, 'mail.passwordChanged.subject', { product: productName }),
+      paragraphs: [t(language, 'mail.passwordChanged.body', { userName }), t(language, 'mail.passwordChanged.warning')],
     });
   },
 };

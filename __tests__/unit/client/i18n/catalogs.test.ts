@@ -1,14 +1,15 @@
 /**
- * The catalogs: every language has every message, with the same placeholders, and the compiled
- * files the app loads are the catalogs as they are now.
+ * The catalogs, the SPA's and the server's (e-mails, PDFs): every language has every message, with
+ * the same placeholders, and the compiled files the app and the server load are the catalogs as
+ * they are now.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { COMPILED_DIR, compiledCatalogSource, SOURCES } from '../../../../scripts/i18n/compileCatalogs';
+import { CATALOG_SETS, compiledCatalogSource, SOURCES, type CatalogSet } from '../../../../scripts/i18n/compileCatalogs';
 import { LANGUAGES } from '../../../../src/common/language';
 
-const english = SOURCES.en as Record<string, string>;
+const clientEnglish = SOURCES.en as Record<string, string>;
 
 /** The placeholders and plural/select arguments of an ICU message, by name. */
 function argumentsOf(message: string): string[] {
@@ -26,24 +27,39 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s catalog', (language) => {
-  const catalog = SOURCES[language] as Record<string, string>;
+const SETS = Object.keys(CATALOG_SETS) as CatalogSet[];
 
-  it('has every English message and no other', () => {
-    expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+describe.each(SETS)('the %s catalogs', (set) => {
+  const sources = CATALOG_SETS[set].sources as Record<string, Record<string, string>>;
+  const english = sources.en!;
+
+  describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s catalog', (language) => {
+    const catalog = sources[language]!;
+
+    it('has every English message and no other', () => {
+      expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+    });
+
+    it.each(Object.keys(english))('%s: same placeholders as in English, a translation that is not empty', (id) => {
+      expect(catalog[id]?.trim()).toBeTruthy();
+      expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(english[id] ?? ''));
+    });
   });
 
-  it.each(Object.keys(english))('%s: same placeholders as in English, a translation that is not empty', (id) => {
-    expect(catalog[id]?.trim()).toBeTruthy();
-    expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(english[id] ?? ''));
+  it.each(LANGUAGES)('the compiled %s catalog is the catalog as it is (run `npm run i18n:compile`)', (language) => {
+    expect(readFileSync(join(CATALOG_SETS[set].dir, `${language}.ts`), 'utf8')).toBe(compiledCatalogSource(language, set));
   });
-});
-
-it.each(LANGUAGES)('the compiled %s catalog is the catalog as it is (run `npm run i18n:compile`)', (language) => {
-  expect(readFileSync(join(COMPILED_DIR, `${language}.ts`), 'utf8')).toBe(compiledCatalogSource(language));
 });
 
 it('a catalog missing a message fails the comparison above (the check itself)', () => {
-  const { 'login.title': _dropped, ...incomplete } = english;
-  expect(Object.keys(incomplete).sort()).not.toEqual(Object.keys(english).sort());
+  const { 'login.title': _dropped, ...incomplete } = clientEnglish;
+  expect(Object.keys(incomplete).sort()).not.toEqual(Object.keys(clientEnglish).sort());
+});
+
+it('a placeholder renamed, dropped or not a plural of the same argument fails the comparison above (the check itself)', () => {
+  const reset = CATALOG_SETS.server.sources.en['mail.passwordReset.body'];
+  expect(argumentsOf('Alguien pidió restablecer la contraseña de la cuenta de {product} "{usuario}".')).not.toEqual(argumentsOf(reset));
+  expect(argumentsOf('Alguien pidió restablecer la contraseña de la cuenta "{userName}".')).not.toEqual(argumentsOf(reset));
+  // a plural over the same argument is the same placeholder
+  expect(argumentsOf('Vence en {minutes, plural, one {# minuto} other {# minutos}}.')).toEqual(argumentsOf('It expires in {minutes} minutes.'));
 });

@@ -11,6 +11,7 @@ import {
   TEMPORARY_PASSWORD_LIFETIME_MS,
   userNameProblem,
 } from '../../../common/accounts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/language';
 import { isValidEmail } from '../../../common/validation';
 import type { Config, PasswordHashing } from '../../config';
 import type { Db } from '../../db';
@@ -115,7 +116,11 @@ export interface SentInvitation {
 /** One invitation per address (14 days), created in one transaction, then mailed. */
 export async function inviteStudents(
   db: Db,
-  mail: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'productName'> },
+  /**
+   * `language`: the inviter's (their request's: their saved choice, else their browser's); the person
+   * invited has no account to hold a choice yet. English when absent (the admin CLI).
+   */
+  mail: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'productName'>; language?: Language },
   options: { school: string; product: string; emails: string[] },
   now: number,
   /** who sends them, recorded in the audit trail (invitation.create, one entry per address) */
@@ -147,7 +152,7 @@ export async function inviteStudents(
   for (const invitation of created) {
     const link = `${mail.config.publicUrl}/register/${invitation.id}?token=${invitation.token}`;
     try {
-      await mail.mailer.send(mailTemplates.invitation(invitation.email, mail.config.productName, school.name, product.name, link));
+      await mail.mailer.send(mailTemplates.invitation(invitation.email, mail.config.productName, school.name, product.name, link, mail.language ?? DEFAULT_LANGUAGE));
     } catch (error) {
       failed.push(`${invitation.email}: ${(error as Error).message}`);
       // an invitation nobody received must not stay usable

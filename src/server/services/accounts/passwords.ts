@@ -4,9 +4,11 @@
  * reset revokes every session of the user, a change every other one.
  */
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, passwordProblem } from '../../../common/accounts';
+import type { Language } from '../../../common/language';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { languageOr } from '../../i18n';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
 import { newSecret, sha256 } from '../../security/codes';
@@ -24,6 +26,8 @@ export interface PasswordMailContext {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
   now: number;
+  /** the request's language: the mail's for a recipient who has not chosen one (else English) */
+  language?: Language;
 }
 
 /** Mails a reset link to every account whose user name or e-mail is `login`; silent otherwise. */
@@ -44,7 +48,7 @@ export async function requestPasswordReset(ctx: PasswordMailContext, login: stri
       used_at: null,
     });
     const link = `${ctx.config.publicUrl}/password/reset/${code}`;
-    await ctx.mailer.send(mailTemplates.passwordReset(user.email, ctx.config.productName, user.user_name, link, ACCOUNT_LIMITS.resetCodeMinutes));
+    await ctx.mailer.send(mailTemplates.passwordReset(user.email, ctx.config.productName, user.user_name, link, ACCOUNT_LIMITS.resetCodeMinutes, languageOr(user.language, ctx.language)));
   }
   return users.length;
 }
@@ -99,7 +103,7 @@ export async function changePassword(
   // the change is done: a notice that cannot be sent (the mail server is down) must not turn it into
   // a failure the user retries, only to hear that their current password is wrong
   try {
-    await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name));
+    await ctx.mailer.send(mailTemplates.passwordChanged(user.email, ctx.config.productName, user.user_name, languageOr(user.language, ctx.language)));
     return { noticeSent: true };
   } catch {
     return { noticeSent: false };

@@ -12,6 +12,7 @@ import type { Language } from '../../../common/language';
 import type { Client, SessionIdentity, User } from '../../../common/types';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { languageOr } from '../../i18n';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
 import { loadIdentity } from '../auth/repository';
@@ -103,7 +104,8 @@ export interface ProfileUpdate {
  */
 export async function updateProfile(
   db: Db,
-  mail: { mailer: Mailer; productName: string },
+  /** `language`: the request's, for a person who has not chosen one */
+  mail: { mailer: Mailer; productName: string; language: Language },
   userId: number,
   update: ProfileUpdate,
   now: number,
@@ -118,7 +120,7 @@ export async function updateProfile(
     const owner = { purpose: 'email-change', userId } as const;
     refuseEarlyResend(await secondsUntilResend(db, owner, now));
     const { code } = await issueVerificationCode(db, owner, email, now);
-    await mail.mailer.send(mailTemplates.emailChange(email, mail.productName, code, ACCOUNT_LIMITS.verificationCodeMinutes));
+    await mail.mailer.send(mailTemplates.emailChange(email, mail.productName, code, ACCOUNT_LIMITS.verificationCodeMinutes, languageOr(identity.user.language, mail.language)));
   }
   return { user: identity.user, pendingEmail: await pendingEmail(db, userId, now) };
 }

@@ -14,6 +14,7 @@ import {
   type RegistrationRecordView,
   type RegistrationStep,
 } from '../../../common/accounts';
+import type { Language } from '../../../common/language';
 import type { Session } from '../../../common/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -174,6 +175,8 @@ export async function acceptTerms(db: Db, loaded: LoadedRecord, now: number): Pr
 export interface MailContext {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
+  /** the mail's language: the request's (the person registering has no account to hold a choice yet) */
+  language: Language;
 }
 
 /** Sends a new 6-digit code (10 minutes, 5 attempts) unless the last one is under a minute old. */
@@ -192,7 +195,7 @@ export async function sendRegistrationCode(db: Db, mail: MailContext, loaded: Lo
   const link =
     `${mail.config.publicUrl}/register/${loaded.row.invitation_id}/record/${loaded.row.id}/verify/${id}` +
     `?code=${code}&key=${encodeURIComponent(key)}`;
-  await mail.mailer.send(mailTemplates.verifyEmail(target, mail.config.productName, code, link, ACCOUNT_LIMITS.verificationCodeMinutes));
+  await mail.mailer.send(mailTemplates.verifyEmail(target, mail.config.productName, code, link, ACCOUNT_LIMITS.verificationCodeMinutes, mail.language));
   return id;
 }
 

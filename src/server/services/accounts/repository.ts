@@ -94,7 +94,7 @@ export function allProducts(db: Db) {
 export function usersByLogin(db: Db, login: string, limit: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name', 'email'])
+    .select(['id', 'user_name', 'email', 'language'])
     .where((eb) => eb.or([eb('user_name', '=', login), eb(eb.fn('lower', ['email']), '=', login)]))
     .orderBy('id')
     .limit(limit)
@@ -107,7 +107,7 @@ export function userNameOf(db: Db, userId: number) {
 
 /** What a password change checks: the names, address and the current hash. */
 export function userWithPasswordHash(db: Db, userId: number) {
-  return db.selectFrom('users').select(['id', 'user_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'user_name', 'email', 'language', 'password_hash']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** The user of this user name (already normalised): names and whether deactivated. */

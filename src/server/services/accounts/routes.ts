@@ -30,6 +30,7 @@ import {
 } from '../../../common/accounts';
 import { retryingTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
+import { requestLanguage } from '../../i18n';
 import { consumeRate, limitsFor, type RateAction } from '../../security/rateLimit';
 import { loadIdentity } from '../auth/repository';
 import { checkAccessCode, findAccessCode, previewCode, redeemAccessCode } from './accessCodes';
@@ -199,7 +200,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const record = await recordOf(ctx);
       await rate(ctx, 'verifySend', `record:${record.recordId}`);
       const { email } = ctx.payload as { email?: string };
-      const otid = await sendRegistrationCode(ctx.db, ctx, record.loaded, record.key, email, ctx.clock());
+      const otid = await sendRegistrationCode(ctx.db, { mailer: ctx.mailer, config: ctx.config, language: requestLanguage(ctx) }, record.loaded, record.key, email, ctx.clock());
       return { otid, message: ACCOUNT_MESSAGES.verificationSent, record: await viewAfter(ctx, record) };
     },
   },
@@ -271,7 +272,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const started = performance.now();
       const { login } = ctx.payload as { login: string };
       await rate(ctx, 'forgot', login.trim().toLowerCase());
-      const work = requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, login).catch((error: unknown) => {
+      const work = requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock(), language: requestLanguage(ctx) }, login).catch((error: unknown) => {
         // the answer must not differ: a mail failure is logged, never shown
         ctx.log.error({ err: error }, 'password reset mail failed');
       });
@@ -316,7 +317,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const id = signedInUserId(ctx);
       await rate(ctx, 'changePassword', id);
       const { currentPassword, newPassword } = ctx.payload as { currentPassword: string; newPassword: string };
-      const { noticeSent } = await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock() }, id, ctx.sessionId, currentPassword, newPassword);
+      const { noticeSent } = await changePassword({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, now: ctx.clock(), language: requestLanguage(ctx) }, id, ctx.sessionId, currentPassword, newPassword);
       if (!noticeSent) ctx.log.warn({ userId: id }, 'the password changed, but its notice mail could not be sent');
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
@@ -338,7 +339,7 @@ export const accountsRoutes: readonly ServiceRoute[] = [
       const id = signedInUserId(ctx);
       const update = ctx.payload as { firstName: string; lastName: string; email: string; timezone: string };
       if (update.email.trim().toLowerCase() !== ctx.identity?.user.userEmail.toLowerCase()) await rate(ctx, 'verifySend', `user:${id}`);
-      const result = await updateProfile(ctx.db, { mailer: ctx.mailer, productName: ctx.config.productName }, id, update, ctx.clock());
+      const result = await updateProfile(ctx.db, { mailer: ctx.mailer, productName: ctx.config.productName, language: requestLanguage(ctx) }, id, update, ctx.clock());
       return { ...result, message: result.pendingEmail ? ACCOUNT_MESSAGES.emailChangeSent : ACCOUNT_MESSAGES.profileSaved };
     },
   },

@@ -7,6 +7,7 @@ import { formatDayOf } from '../../../common/calendarDay';
 import { catalogPaths, type CertificateCheck, type CertificateFile } from '../../../common/catalog';
 import { DEFAULT_TIMEZONE } from '../../../common/constants';
 import { HttpError } from '../../http/errors';
+import { requestLanguage } from '../../i18n';
 import type { ServiceContext, ServiceRoute } from '../types';
 import { renderCertificatePdf } from './certificatePdf';
 import { CODE_PATTERN, newVerificationCode } from './certificates';
@@ -34,11 +35,13 @@ async function downloadCertificate(ctx: ServiceContext): Promise<CertificateFile
   }
   const { user: u, clients } = view.identity;
   const pdf = await renderCertificatePdf({
+    language: requestLanguage(ctx),
     learnerName: `${u.firstName} ${u.lastName}`.trim(),
     // in the learner's language when the module is translated
     moduleTitle: view.translation?.modules.has(m.slug) ? m.title : row.module_title,
     schoolName: clients[0]?.clientName ?? null,
-    completedOn: formatDayOf(Number(row.completed_at), u.timezone || DEFAULT_TIMEZONE),
+    completedAt: Number(row.completed_at),
+    timeZone: u.timezone || DEFAULT_TIMEZONE,
     code: row.code,
     verifyUrl: `${ctx.config.publicUrl}${catalogPaths.certificate(row.code)}`,
     productName: ctx.config.productName,

@@ -27,6 +27,7 @@ import {
 import { isValidEmail } from '../../../common/validation';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
+import { requestLanguage } from '../../i18n';
 import { AdminError, createAccessCodes, createUser, inviteStudents } from '../accounts/admin';
 import { revokeAccessCode, withdrawInvitation } from '../accounts/codeActions';
 import { schoolCodes } from '../accounts/schoolCodes';
@@ -314,7 +315,7 @@ async function createInvitation(ctx: ServiceContext): Promise<Result> {
   const { email } = ctx.payload as { email: string };
   const product = await schoolProduct(ctx, admin.school);
   try {
-    const [sent] = await inviteStudents(ctx.db, { mailer: ctx.mailer, config: ctx.config }, { school: admin.school.lsclientID, product, emails: [email] }, ctx.clock(), admin.actor);
+    const [sent] = await inviteStudents(ctx.db, { mailer: ctx.mailer, config: ctx.config, language: requestLanguage(ctx) }, { school: admin.school.lsclientID, product, emails: [email] }, ctx.clock(), admin.actor);
     const invitation = (await listInvitations(ctx)).find((i) => i.id === sent?.id);
     return new Result(201, { invitation, message: ADMIN_MESSAGES.invitationSent(email) });
   } catch (error) {

@@ -23,6 +23,7 @@ import {
 } from '../../../common/support';
 import { ticketAssignSchema, ticketMessageSchema, type TicketAssignPayload, type TicketMessagePayload } from '../../../common/validation';
 import { HttpError } from '../../http/errors';
+import { recipientLanguage } from '../../i18n/recipient';
 import { mailTemplates } from '../../mail/templates';
 import type { ServiceContext, ServiceRoute } from '../types';
 import * as repo from './repository';
@@ -75,10 +76,11 @@ async function reply(ctx: ServiceContext): Promise<TicketDetail> {
     await repo.markFirstReply(trx, ticket.id, now);
   });
   // the mail holds the reply and a link, nothing else of the ticket (not even its subject): a
-  // student's inbox may be a shared or family one. A /help ticket's sender has no "My requests".
+  // student's inbox may be a shared or family one. A /help ticket's sender has no "My requests",
+  // and no saved language: the mail is in the student's saved language, else English.
   const signedIn = ticket.user_id !== null;
   await ctx.mailer.send(
-    mailTemplates.supportReply(ticket.email, ctx.config.productName, key, body, `${ctx.config.publicUrl}${signedIn ? '/app/support' : '/help'}`, signedIn),
+    mailTemplates.supportReply(ticket.email, ctx.config.productName, key, body, `${ctx.config.publicUrl}${signedIn ? '/app/support' : '/help'}`, signedIn, await recipientLanguage(ctx.db, ticket.user_id)),
   );
   return ticketDetail(ctx, key);
 }
