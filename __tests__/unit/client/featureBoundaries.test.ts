@@ -21,7 +21,7 @@ interface Fixture {
 
 const FIXTURES: Fixture[] = [
   { name: 'app/ reaching into a feature’s slice', file: 'src/client/app/Fixture.tsx', code: "import { catalogReducer } from '../features/catalog/slice';", reports: ['../features/catalog/slice'] },
-  { name: 'app/ through the feature’s index', file: 'src/client/app/Fixture.tsx', code: "import { catalogApi } from '../features/catalog';\nimport { kbApi } from '../features/knowledgeBase/index';", reports: [] },
+  { name: 'app/ through the feature’s index', file: 'src/client/app/Fixture.tsx', code: "import { catalogReads } from '../features/catalog';\nimport { kbApi } from '../features/knowledgeBase/index';", reports: [] },
   {
     name: 'a feature reaching into another feature (from a sub-folder)',
     file: 'src/client/features/budgetWizard/components/Fixture.tsx',
