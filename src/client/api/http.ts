@@ -14,6 +14,11 @@ export interface HttpOptions {
   getToken?: () => string | null;
   /** The app key (localStorage `appKey`, else the default). */
   getAppKey: () => string;
+  /**
+   * The language the app speaks, sent as `Accept-Language` so the server answers content in it
+   * (the browser's own header names the browser's languages, not the person's choice).
+   */
+  getLanguage?: () => string;
   logger: Pick<Console, 'warn'>;
   /** Tests pass a fake adapter (which then answers keepalive calls too); the browser uses axios' own. */
   adapter?: AxiosAdapter;
@@ -40,7 +45,7 @@ export function isTimeoutError(error: unknown): boolean {
   );
 }
 
-export function createHttp({ getToken, getAppKey, logger, adapter, keepaliveAdapter }: HttpOptions): AxiosInstance {
+export function createHttp({ getToken, getAppKey, getLanguage, logger, adapter, keepaliveAdapter }: HttpOptions): AxiosInstance {
   const usual: AxiosAdapter = adapter ?? axios.getAdapter(axios.defaults.adapter);
   const keepalive = keepaliveAdapter ?? adapter ?? (typeof fetch === 'function' ? createKeepaliveAdapter(fetch.bind(globalThis)) : undefined);
   const http = axios.create({
@@ -57,6 +62,7 @@ export function createHttp({ getToken, getAppKey, logger, adapter, keepaliveAdap
   http.interceptors.request.use((config) => {
     const headers = AxiosHeaders.from(config.headers);
     if (!headers.has(APP_KEY_HEADER)) headers.set(APP_KEY_HEADER, getAppKey());
+    if (getLanguage && !headers.has('Accept-Language')) headers.set('Accept-Language', getLanguage());
     // An Authorization set by the caller (the API saga) wins over getToken.
     if (!headers.has('Authorization')) {
       const token = getToken?.() ?? null;

@@ -25,6 +25,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { createHttp } from '../api/http';
+import { activeLanguage } from '../i18n';
 import {
   apiAuth,
   authReducer,
@@ -178,6 +179,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     createHttp({
       getToken: () => storeRef.getState?.().auth.session?.token ?? null,
       getAppKey: () => getAppKey(storage),
+      getLanguage: activeLanguage,
       logger,
     });
 

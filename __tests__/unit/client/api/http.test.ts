@@ -3,10 +3,10 @@ import { APP_KEY_HEADER, DEFAULT_APP_KEY, TIMEOUTS } from '../../../../src/commo
 import { MESSAGES } from '../../../../src/common/messages';
 import { fakeServer } from '../features/harness';
 
-function setup(token: string | null = null) {
+function setup(token: string | null = null, language = 'en') {
   const server = fakeServer({ 'GET /ok': { status: 200, data: { ok: true } }, 'GET /slow': 'timeout' });
   const logger = { warn: jest.fn() };
-  const http = createHttp({ getToken: () => token, getAppKey: () => DEFAULT_APP_KEY, logger, adapter: server.adapter });
+  const http = createHttp({ getToken: () => token, getAppKey: () => DEFAULT_APP_KEY, getLanguage: () => language, logger, adapter: server.adapter });
   return { http, logger, requests: server.requests };
 }
 
@@ -15,6 +15,12 @@ describe('the axios instance (SPEC S7.10, S7.11, S8.01, S8.02)', () => {
     const { http, requests } = setup('tok');
     await http.get('/ok');
     expect(requests[0]?.headers).toMatchObject({ [APP_KEY_HEADER]: DEFAULT_APP_KEY, Authorization: 'Bearer tok' });
+  });
+
+  it('every request asks for answers in the language the app speaks (Accept-Language), as it speaks it then', async () => {
+    const { http, requests } = setup(null, 'es');
+    await http.get('/ok');
+    expect(requests[0]?.headers['Accept-Language']).toBe('es');
   });
 
   it('[S8.01] no token: the plain client, without Authorization', async () => {
