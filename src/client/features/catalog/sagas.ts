@@ -55,7 +55,10 @@ import {
 import { catalogChanges, catalogReads, type AnswerOf, type ContentRead } from './api';
 import { putPreloadedAnswers } from '../../renderAhead/pageAnswers';
 
-/** The call that loads `read`, typed with its answer. */
+/**
+ * The call that loads `read`, typed with its answer (TypeScript does not follow a kind to its
+ * builder's arguments through a union: the cast restates what `catalogReads`' type guarantees).
+ */
 function callOf<R extends ContentRead>(read: R): ServiceCall<AnswerOf<R['kind']>> {
   const build = catalogReads[read.kind] as (...args: R['args']) => ServiceCall<AnswerOf<R['kind']>>;
   return build(...read.args);

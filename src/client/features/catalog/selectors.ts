@@ -2,10 +2,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { IDLE, type Loadable } from '../../api/loadable';
-import { STATUS_LABELS, type ModuleTestKind, type ProgressStatus, type TranscriptRow } from '../../../common/catalog';
+import { STATUS_LABELS, type ModuleTestKind, type ModuleTestResult, type ProgressStatus, type ReviewResult, type TranscriptRow } from '../../../common/catalog';
 import type { AnswerOf, ContentRead } from './api';
-import { contentKey, type ActionStatus, type Attempt } from './slice';
-import type { ModuleTestResult, ReviewResult } from '../../../common/catalog';
+import { contentKey, moduleTestKey, reviewKey, type ActionStatus, type Attempt } from './slice';
 
 export const selectContent =
   <R extends ContentRead>(read: R) =>
@@ -23,10 +22,10 @@ export const selectLearnerStarted = (state: RootState): boolean | null => {
   return summary?.status === 'failed' ? false : null;
 };
 
-export const selectAttempt = (slug: string, mslug: string) => (state: RootState): Attempt<ReviewResult> | null => state.catalog.attempts[`${slug}/${mslug}`] ?? null;
+export const selectAttempt = (slug: string, mslug: string) => (state: RootState): Attempt<ReviewResult> | null => state.catalog.attempts[reviewKey(slug, mslug)] ?? null;
 
 export const selectTestAttempt = (slug: string, kind: ModuleTestKind) => (state: RootState): Attempt<ModuleTestResult> | null =>
-  state.catalog.testAttempts[`${slug}/${kind}`] ?? null;
+  state.catalog.testAttempts[moduleTestKey(slug, kind)] ?? null;
 
 export const selectChange = (key: string) => (state: RootState): ActionStatus => state.catalog.changes[key] ?? 'idle';
 

@@ -35,9 +35,9 @@ export interface FileState {
 
 export interface CatalogState {
   content: CatalogContent;
-  /** review attempts by the review's key (`slug/mslug`) */
+  /** review attempts by the review's key (`reviewKey`) */
   attempts: Record<string, Attempt<ReviewResult>>;
-  /** module test attempts by `slug/kind` */
+  /** module test attempts by the test's key (`moduleTestKey`) */
   testAttempts: Record<string, Attempt<ModuleTestResult>>;
   /** pending changes by a key (`section:…`, `bookmark:…`) so buttons can show progress */
   changes: Record<string, ActionStatus>;
@@ -75,6 +75,9 @@ function markStale(state: CatalogState): void {
   }
 }
 
+/** A review's attempts and a module test's are kept by the key of the content they answer. */
+export const reviewKey = (slug: string, mslug: string) => contentKey({ kind: 'review', args: [slug, mslug] });
+export const moduleTestKey = (slug: string, kind: ModuleTestKind) => contentKey({ kind: 'moduleTest', args: [slug, kind] });
 export const sectionChangeKey = (slug: string, mslug: string, sslug: string) => `section:${slug}/${mslug}/${sslug}`;
 export const bookmarkChangeKey = (kind: BookmarkKind, target: string) => `bookmark:${kind}:${target}`;
 
@@ -110,14 +113,14 @@ const catalogSlice = createSlice({
     },
     /** `serving`: the opening of the review the answers were given in (its choice order) */
     reviewSubmitted(state, action: PayloadAction<{ slug: string; mslug: string; serving: string; answers: Answers }>) {
-      const key = `${action.payload.slug}/${action.payload.mslug}`;
+      const key = reviewKey(action.payload.slug, action.payload.mslug);
       state.attempts[key] = { status: 'pending', result: state.attempts[key]?.result ?? null, error: null };
     },
     reviewScored(state, action: PayloadAction<{ slug: string; mslug: string; result: ReviewResult }>) {
-      state.attempts[`${action.payload.slug}/${action.payload.mslug}`] = { status: 'succeeded', result: action.payload.result, error: null };
+      state.attempts[reviewKey(action.payload.slug, action.payload.mslug)] = { status: 'succeeded', result: action.payload.result, error: null };
     },
     reviewFailed(state, action: PayloadAction<{ slug: string; mslug: string; error: ApiProblem }>) {
-      const key = `${action.payload.slug}/${action.payload.mslug}`;
+      const key = reviewKey(action.payload.slug, action.payload.mslug);
       state.attempts[key] = { status: 'failed', result: null, error: action.payload.error };
       // 409: that opening of the review is spent or replaced; the page loads the review again
       const review = state.content.review[key];
@@ -125,16 +128,20 @@ const catalogSlice = createSlice({
     },
     /** "Retake": forget the shown result */
     reviewRetaken(state, action: PayloadAction<{ slug: string; mslug: string }>) {
-      delete state.attempts[`${action.payload.slug}/${action.payload.mslug}`];
+      delete state.attempts[reviewKey(action.payload.slug, action.payload.mslug)];
     },
     moduleTestSubmitted(state, action: PayloadAction<{ slug: string; kind: ModuleTestKind; serving: string; answers: Answers }>) {
-      state.testAttempts[`${action.payload.slug}/${action.payload.kind}`] = { status: 'pending', result: null, error: null };
+      state.testAttempts[moduleTestKey(action.payload.slug, action.payload.kind)] = { status: 'pending', result: null, error: null };
     },
     moduleTestScored(state, action: PayloadAction<{ slug: string; result: ModuleTestResult }>) {
-      state.testAttempts[`${action.payload.slug}/${action.payload.result.kind}`] = { status: 'succeeded', result: action.payload.result, error: null };
+      state.testAttempts[moduleTestKey(action.payload.slug, action.payload.result.kind)] = { status: 'succeeded', result: action.payload.result, error: null };
     },
     moduleTestFailed(state, action: PayloadAction<{ slug: string; kind: ModuleTestKind; error: ApiProblem }>) {
-      state.testAttempts[`${action.payload.slug}/${action.payload.kind}`] = { status: 'failed', result: null, error: action.payload.error };
+      const key = moduleTestKey(action.payload.slug, action.payload.kind);
+      state.testAttempts[key] = { status: 'failed', result: null, error: action.payload.error };
+      // 409: as a review's, that opening of the test is spent; the page loads it again
+      const test = state.content.moduleTest[key];
+      if (action.payload.error.status === 409 && test?.status === 'succeeded') test.status = 'stale';
     },
     bookmarkAddRequested(state, action: PayloadAction<{ kind: BookmarkKind; target: string }>) {
       state.changes[bookmarkChangeKey(action.payload.kind, action.payload.target)] = 'pending';
