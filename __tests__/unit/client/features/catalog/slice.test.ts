@@ -8,6 +8,7 @@ import {
   contentLoaded,
   contentOpened,
   initialState,
+  moduleTestFailed,
   reviewRetaken,
   reviewScored,
   type CatalogState,
@@ -43,6 +44,16 @@ describe('content status machine', () => {
     expect(Object.keys(state.content.module)).toEqual(['a', 'b']);
     expect(state.content.module.a!.status).toBe('succeeded');
     expect(state.content.module.b!.status).toBe('loading');
+  });
+
+  it.each([
+    [409, 'stale'],
+    [400, 'succeeded'],
+  ])('a module test refused with %d leaves the test %s (409: that opening is spent, the page loads it again)', (status, after) => {
+    const loaded = catalogReducer(initialState, contentLoaded({ kind: 'moduleTest', args: ['m', 'pre-test'] }, { kind: 'pre-test' } as never));
+    const state = catalogReducer(loaded, moduleTestFailed({ slug: 'm', kind: 'pre-test', error: { kind: 'client', status, message: 'x' } }));
+    expect(state.content.moduleTest['m/pre-test']!.status).toBe(after);
+    expect(state.testAttempts['m/pre-test']!.status).toBe('failed');
   });
 
   it('retake forgets the shown result; a delivered certificate leaves the store', () => {
