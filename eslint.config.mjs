@@ -36,6 +36,29 @@ const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({
 /** api/ and lib/ are below the features: they import none, not even an index. */
 const NO_FEATURE = { regex: String.raw`(^|/)features(/|$)`, message: 'api/ and lib/ depend on no feature: take what is needed through saga context or a parameter.' };
 
+/*
+ * No service path in a component or a page (docs/architecture.md, "Loading data"): a feature's api.ts
+ * builds each call of the service proxy, its saga sends it, and the UI dispatches what happened. A
+ * string (or a template's first part) that starts like a service path is refused there: the proxy's
+ * own `/api/…`, and the first segment of every service route (src/server/services/*\/routes.ts) that
+ * is not also a page of the app (/certificates/:code and /password are pages: only their service
+ * paths count). Written with \x2F for "/": a selector's regular expression ends at the first "/".
+ * Importing a table of service paths is refused there too: the upper-case `…_PATHS` of common/ and
+ * a feature's `…Api` (the lower-case `…Paths` are the app's own addresses, for links).
+ */
+const SERVICE_PATH = String.raw`^\x2F(?:api|admin|me|kb|catalog|progress|transcripts|bookmarks|classes|turn-ins|support|registration|budgets|worksheets|users|permissions|whichway|status|certificates\x2F(?:modules|verify)|password\x2F(?:forgot|reset(?:\x2Fcheck)?$))(?:\x2F|$)`;
+const SERVICE_PATH_MESSAGE = "A service path belongs in the feature's api.ts, called by its saga: dispatch what happened instead.";
+const noServicePaths = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: `Literal[value=/${SERVICE_PATH}/]`, message: SERVICE_PATH_MESSAGE },
+    { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${SERVICE_PATH}/]`, message: SERVICE_PATH_MESSAGE },
+    { selector: 'ImportSpecifier[imported.name=/^[A-Z_]+_PATHS$|Api$|^catalog(Reads|Changes)$/]', message: SERVICE_PATH_MESSAGE },
+  ],
+};
+/** The UI files: components and pages anywhere in the SPA, and every .tsx of a feature. */
+const UI_FILES = ['src/client/**/components/**/*.{ts,tsx}', 'src/client/**/pages/**/*.{ts,tsx}', 'src/client/features/**/*.tsx'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench-results/**', 'data/**'] },
   js.configs.recommended,
@@ -58,6 +81,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   { files: ['src/client/{api,lib}/**/*.{ts,tsx}'], rules: restrict(SPA_NOT_SERVER, NO_FEATURE) },
+  { files: UI_FILES, rules: noServicePaths },
   {
     // the build's prerender of the sign-in page runs in Node and uses emotion's server renderer (a
     // library, not our server code)

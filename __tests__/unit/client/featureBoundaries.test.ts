@@ -4,6 +4,7 @@
  * The feature boundary of eslint.config.mjs (docs/architecture.md, "Feature boundaries"): code outside
  * a feature imports only its index.ts; api/ and lib/ import no feature. The real configuration lints
  * small fixtures, in a child process because ESLint loads its configuration as an ES module.
+ * And the data-loading rule: no service path in a component or a page ("Loading data").
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,13 +16,14 @@ interface Fixture {
   /** where the fixture pretends to live, from the repository root */
   file: string;
   code: string;
-  /** the restricted imports ESLint reports, in order */
+  /** the restricted imports ESLint reports, in order (with `rule`: the code it reports) */
   reports: string[];
+  rule?: 'no-restricted-syntax';
 }
 
 const FIXTURES: Fixture[] = [
   { name: 'app/ reaching into a feature’s slice', file: 'src/client/app/Fixture.tsx', code: "import { catalogReducer } from '../features/catalog/slice';", reports: ['../features/catalog/slice'] },
-  { name: 'app/ through the feature’s index', file: 'src/client/app/Fixture.tsx', code: "import { catalogApi } from '../features/catalog';\nimport { kbApi } from '../features/knowledgeBase/index';", reports: [] },
+  { name: 'app/ through the feature’s index', file: 'src/client/app/Fixture.tsx', code: "import { catalogReads } from '../features/catalog';\nimport { kbApi } from '../features/knowledgeBase/index';", reports: [] },
   {
     name: 'a feature reaching into another feature (from a sub-folder)',
     file: 'src/client/features/budgetWizard/components/Fixture.tsx',
@@ -58,6 +60,37 @@ const FIXTURES: Fixture[] = [
   { name: 'the SPA still never imports server code', file: 'src/client/features/catalog/fixture.ts', code: "import { loadConfig } from '../../../server/config';", reports: ['../../../server/config'] },
 ];
 
+const NO_SERVICE_PATHS: Fixture[] = [
+  ...['src/client/features/catalog/pages/Fixture.tsx', 'src/client/features/support/components/Fixture.ts', 'src/client/app/pages/Fixture.tsx', 'src/client/features/profile/Fixture.tsx'].map((file) => ({
+    name: `a service path in ${file}`,
+    file,
+    code: "const a = '/catalog/modules/m'; const b = `/me/language${'?'}`; const c = '/api/service';",
+    reports: ["'/catalog/modules/m'", '`/me/language${', "'/api/service'"],
+    rule: 'no-restricted-syntax' as const,
+  })),
+  {
+    name: 'a table of service paths imported into a page',
+    file: 'src/client/features/classroom/pages/Fixture.tsx',
+    code: "import { CLASSROOM_PATHS } from '../../../../common/classroom';\nimport { kbApi } from '../../knowledgeBase';",
+    reports: ['CLASSROOM_PATHS', 'kbApi'],
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: "the app's own addresses in a page are links, not service paths",
+    file: 'src/client/features/catalog/pages/Fixture.tsx',
+    code: "import { catalogPaths } from '../../../../common/catalog';\nconst a = ['/app/catalog', '/certificates/ABCD', '/password', '/password/reset/x', '/login', catalogPaths.module('m')];",
+    reports: [],
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: "a feature's api.ts and sagas name service paths",
+    file: 'src/client/features/catalog/api.ts',
+    code: "export const a = '/catalog'; export const b = `/catalog/modules/${'m'}`;",
+    reports: [],
+    rule: 'no-restricted-syntax',
+  },
+];
+
 /** Every fixture linted by one ESLint with the project's configuration: the specifiers no-restricted-imports reports. */
 function lintFixtures(fixtures: Fixture[]): string[][] {
   const script = `
@@ -65,26 +98,29 @@ function lintFixtures(fixtures: Fixture[]): string[][] {
     const fixtures = JSON.parse(process.argv[1]);
     const eslint = new ESLint({ cwd: process.cwd() });
     const out = [];
-    for (const { file, code } of fixtures) {
+    for (const { file, code, rule } of fixtures) {
       const [result] = await eslint.lintText(code, { filePath: file });
-      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message.match(/^'([^']+)'/)?.[1] ?? m.message));
+      const lines = code.split('\\n');
+      const reported = (m) => (rule ? lines[m.line - 1].slice(m.column - 1, m.endColumn - 1) : m.message.match(/^'([^']+)'/)?.[1] ?? m.message);
+      out.push(result.messages.filter((m) => m.ruleId === (rule ?? 'no-restricted-imports')).map(reported));
     }
     process.stdout.write(JSON.stringify(out));
   `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(fixtures.map(({ file, code }) => ({ file, code })))], {
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(fixtures.map(({ file, code, rule }) => ({ file, code, rule })))], {
     cwd: ROOT,
     encoding: 'utf8',
   });
   return JSON.parse(output) as string[][];
 }
 
-describe('the feature boundary lint rule', () => {
+describe('the feature boundary and service path lint rules', () => {
+  const fixtures = [...FIXTURES, ...NO_SERVICE_PATHS];
   let reported: string[][] = [];
   beforeAll(() => {
-    reported = lintFixtures(FIXTURES);
+    reported = lintFixtures(fixtures);
   }, 120_000);
 
-  it.each(FIXTURES.map((fixture, index) => [fixture.name, index] as const))('%s', (_name, index) => {
-    expect(reported[index]).toEqual(FIXTURES[index]!.reports);
+  it.each(fixtures.map((fixture, index) => [fixture.name, index] as const))('%s', (_name, index) => {
+    expect(reported[index]).toEqual(fixtures[index]!.reports);
   });
 });

@@ -10,7 +10,7 @@
  * visit; the other pages are forms or lists of the student's own records.)
  */
 import { matchPath } from 'react-router';
-import { catalogApi } from '../features/catalog';
+import { catalogReads } from '../features/catalog';
 import { kbApi } from '../features/knowledgeBase';
 import { resolveRoute } from '../app/routes';
 
@@ -24,12 +24,12 @@ export interface PageDataRoute {
 }
 
 export const PAGE_DATA_ROUTES: readonly PageDataRoute[] = [
-  { pattern: '/app/catalog', data: () => [catalogApi.catalog] },
-  { pattern: '/app/catalog/:slug', data: ({ slug = '' }) => [catalogApi.module(slug)] },
-  { pattern: '/app/catalog/:slug/material/:mslug', data: ({ slug = '', mslug = '' }) => [catalogApi.material(slug, mslug)] },
+  { pattern: '/app/catalog', data: () => [catalogReads.catalog().path] },
+  { pattern: '/app/catalog/:slug', data: ({ slug = '' }) => [catalogReads.module(slug).path] },
+  { pattern: '/app/catalog/:slug/material/:mslug', data: ({ slug = '', mslug = '' }) => [catalogReads.material(slug, mslug).path] },
   {
     pattern: '/app/catalog/:slug/material/:mslug/section/:sslug',
-    data: ({ slug = '', mslug = '', sslug = '' }) => [catalogApi.section(slug, mslug, sslug)],
+    data: ({ slug = '', mslug = '', sslug = '' }) => [catalogReads.section(slug, mslug, sslug).path],
   },
   { pattern: '/app/resources/knowledge-base/:tslug/:aslug', data: ({ tslug = '', aslug = '' }) => [kbApi.article(tslug, aslug)] },
 ];

@@ -167,7 +167,7 @@ describe('areas loaded on demand', () => {
     expect(h.state().support).toBeUndefined();
     expect(selectSupportPanelMounted(h.store.getState())).toBe(false);
     await import('../../../../src/client/features/catalog/pages/CatalogPages');
-    expect(h.state().catalog).toMatchObject({ resources: {} });
+    expect(h.state().catalog).toMatchObject({ content: { catalog: {} } });
     expect(h.state().knowledgeBase).toBeUndefined();
   });
 });

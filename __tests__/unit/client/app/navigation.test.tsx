@@ -4,8 +4,8 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { guardDenied } from '../../../../src/client/features/auth/slice';
-import { catalogApi } from '../../../../src/client/features/catalog/api';
-import { initialState as catalogInitialState } from '../../../../src/client/features/catalog/slice';
+import { contentFailed, contentLoaded } from '../../../../src/client/features/catalog/slice';
+import { catalogState } from '../features/catalog/fixtures';
 import { registerArea } from '../../../../src/client/app/areas';
 import { catalogArea } from '../../../../src/client/features/catalog/area';
 import { watchClientErrors } from '../../../../src/client/lib/errorLog';
@@ -78,10 +78,9 @@ describe('document title [S2.17]', () => {
   });
 
   it('[S2.17] an unknown module (the API answers 404) is titled Page Not Found', async () => {
-    const path = catalogApi.module('nonexistent-module');
-    const missing = { status: 'failed' as const, data: null, error: { kind: 'client' as const, status: 404, message: 'Not found' } };
+    const missing = contentFailed({ read: { kind: 'module', args: ['nonexistent-module'] }, error: { kind: 'client', status: 404, message: 'Not found' } });
     renderApp('/app/catalog/nonexistent-module', {
-      preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [path]: missing } } },
+      preloadedState: { ...signedIn(), catalog: catalogState(missing) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Page Not Found - Cashwise');
@@ -89,10 +88,10 @@ describe('document title [S2.17]', () => {
 
   it('[S2.17] a page that fails to render is titled Something went wrong, like its heading', async () => {
     // a catalog answer of the wrong shape makes the page throw: the router's error page shows instead
-    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const broken = contentLoaded({ kind: 'catalog', args: [] }, { not: 'a list' } as never);
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: catalogState(broken) } });
       expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
       expect(document.title).toBe('Something went wrong - Cashwise');
     } finally {
@@ -101,10 +100,10 @@ describe('document title [S2.17]', () => {
   });
 
   it('a page that fails to render fails in its own place: the shell and its navigation stay, and the expiry warning still comes', async () => {
-    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const broken = contentLoaded({ kind: 'catalog', args: [] }, { not: 'a list' } as never);
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const { store } = renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      const { store } = renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: catalogState(broken) } });
       await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
       expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
       act(() => {
@@ -117,12 +116,12 @@ describe('document title [S2.17]', () => {
   });
 
   it('a page that fails to render reports its error to the app\'s error log (a support recording marks it)', async () => {
-    const broken = { status: 'succeeded' as const, data: { not: 'a list' }, error: null };
+    const broken = contentLoaded({ kind: 'catalog', args: [] }, { not: 'a list' } as never);
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const heard: string[] = [];
     const unwatch = watchClientErrors((message) => heard.push(message));
     try {
-      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.catalog]: broken } } } });
+      renderApp('/app/catalog', { preloadedState: { ...signedIn(), catalog: catalogState(broken) } });
       await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
       await waitFor(() => expect(heard).toHaveLength(1));
       expect(heard[0]).toMatch(/\S/);

@@ -9,7 +9,7 @@ import { isRenderedPage } from '../../../../src/common/renderAhead/renderedPage'
 import { PAGE_ANSWERS_GLOBAL, stashPageAnswers, takePageAnswers, type PreloadedAnswer } from '../../../../src/client/renderAhead/pageData';
 import { putPreloadedAnswers } from '../../../../src/client/renderAhead/pageAnswers';
 import { catalogArea } from '../../../../src/client/features/catalog/area';
-import { catalogPreloaded, catalogReducer, resourceLoaded } from '../../../../src/client/features/catalog/slice';
+import { catalogPreloaded, catalogReducer, contentLoaded } from '../../../../src/client/features/catalog/slice';
 import { knowledgeBaseArea } from '../../../../src/client/features/knowledgeBase/area';
 import {
   articlePreloaded,
@@ -73,8 +73,10 @@ describe("the areas' preloaded answers", () => {
   const article = { topicSlug: 'budgeting', slug: 'fixed', title: 'Fixed', bookmarked: false } as unknown as KbArticleDetail;
 
   it.each<[string, PreloadedAnswer, UnknownAction[]]>([
-    ['the module list', { path: '/catalog', data: [] }, [resourceLoaded({ path: '/catalog', data: [] })]],
-    ['a module', { path: '/catalog/modules/m', data: { slug: 'm' } }, [resourceLoaded({ path: '/catalog/modules/m', data: { slug: 'm' } })]],
+    ['the module list', { path: '/catalog', data: [] }, [contentLoaded({ kind: 'catalog', args: [] }, [])]],
+    ['a module', { path: '/catalog/modules/m', data: { slug: 'm' } }, [contentLoaded({ kind: 'module', args: ['m'] }, { slug: 'm' } as never)]],
+    ['a section', { path: '/catalog/modules/m/materials/t/sections/s', data: {} }, [contentLoaded({ kind: 'section', args: ['m', 't', 's'] }, {} as never)]],
+    ['a module’s teacher guide (not rendered ahead)', { path: '/catalog/modules/m/guide', data: {} }, []],
     ['an article (not the catalog’s)', { path: '/kb/articles/a/b', data: {} }, []],
     ['a path that only starts like the catalog', { path: '/catalogue', data: [] }, []],
   ])('catalog: %s', (_case, answer, actions) => {
@@ -102,9 +104,9 @@ describe("the areas' preloaded answers", () => {
     expect(state.article.preloaded).toBe(false);
   });
 
-  it('a preloaded catalog answer is a loaded resource: the page does not ask for it', () => {
+  it('a preloaded catalog answer is loaded content: the page does not ask for it', () => {
     const state = catalogPreloaded({ path: '/catalog', data: ['m'] }).reduce(catalogReducer, catalogReducer(undefined, { type: 'init' }));
-    expect(state.resources['/catalog']).toEqual({ status: 'succeeded', data: ['m'], error: null });
+    expect(state.content.catalog['']).toEqual({ status: 'succeeded', data: ['m'], error: null });
   });
 });
 
@@ -114,7 +116,7 @@ describe('putPreloadedAnswers', () => {
     stashPageAnswers(holder, '/app/catalog', [{ path: '/catalog', data: ['m'] }, { path: '/kb/articles/a/b', data: {} }]);
     const dispatched: unknown[] = [];
     await runSaga({ dispatch: (action) => dispatched.push(action) }, putPreloadedAnswers, catalogPreloaded, holder, '/app/catalog').toPromise();
-    expect(dispatched).toEqual([resourceLoaded({ path: '/catalog', data: ['m'] })]);
+    expect(dispatched).toEqual([contentLoaded({ kind: 'catalog', args: [] }, ['m'] as never)]);
   });
 
   it('puts nothing without a window (the server renders with the answers itself)', async () => {

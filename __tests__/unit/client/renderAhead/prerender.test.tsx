@@ -27,7 +27,7 @@ import {
 import type { Session } from '../../../../src/common/types';
 import { prerenderedMatcher } from '../../../../src/common/renderAhead/prerendered';
 import { documentTitle } from '../../../../src/common/title';
-import { catalogApi } from '../../../../src/client/features/catalog/api';
+import { catalogReads } from '../../../../src/client/features/catalog/api';
 import { kbApi } from '../../../../src/client/features/knowledgeBase/api';
 
 /** Every emotion class in the markup has its rule in the styles (css-0: emotion's name for no styles). */
@@ -234,7 +234,7 @@ describe('renderSignedInPage: a student\'s page, rendered by the server at reque
     const sectionPage = await renderSignedInPage(
       '/app/catalog/saving-basics/material/why-save/section/pay-yourself-first',
       session,
-      [{ path: catalogApi.section('saving-basics', 'why-save', 'pay-yourself-first'), data: section }],
+      [{ path: catalogReads.section('saving-basics', 'why-save', 'pay-yourself-first').path, data: section }],
       () => 0,
     );
     expect(sectionPage.title).toBe('Pay Yourself First - Cashwise');

@@ -2,7 +2,7 @@
 export { BookmarkList } from './components/BookmarkList';
 export { ContinueCard } from './components/ContinueCard';
 export { TranscriptTable } from './components/TranscriptTable';
-export { catalogApi } from './api';
+export { catalogReads } from './api';
 export { catalogArea } from './area';
 export { ContinueCardSkeleton } from './components/ContinueCardSkeleton';
 export { selectLearnerStarted } from './selectors';

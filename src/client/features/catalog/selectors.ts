@@ -1,23 +1,15 @@
-/** Catalog selectors: a resource by path (typed by the caller), attempts, pending changes, certificate. */
+/** Catalog selectors: a piece of content (typed by its read), attempts, pending changes, files. */
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import { catalogApi } from './api';
-import { STATUS_LABELS, type ProgressStatus, type ProgressSummary, type TranscriptRow } from '../../../common/catalog';
-import type { ApiProblem } from '../../api/apiProblem';
-import type { ActionStatus, AttemptState, LoadStatus } from './slice';
+import { IDLE, type Loadable } from '../../api/loadable';
+import { STATUS_LABELS, type ModuleTestKind, type ModuleTestResult, type ProgressStatus, type ReviewResult, type TranscriptRow } from '../../../common/catalog';
+import type { AnswerOf, ContentRead } from './api';
+import { contentKey, moduleTestKey, reviewKey, type ActionStatus, type Attempt } from './slice';
 
-export interface ResourceView<T> {
-  status: LoadStatus;
-  data: T | null;
-  error: ApiProblem | null;
-}
-
-const IDLE: ResourceView<never> = { status: 'idle', data: null, error: null };
-
-export const selectResource =
-  <T>(path: string) =>
-  (state: RootState): ResourceView<T> =>
-    (state.catalog.resources[path] as ResourceView<T> | undefined) ?? IDLE;
+export const selectContent =
+  <R extends ContentRead>(read: R) =>
+  (state: RootState): Loadable<AnswerOf<R['kind']>> =>
+    state.catalog.content[read.kind as R['kind']][contentKey(read)] ?? IDLE;
 
 /**
  * Has the learner done anything in the catalog yet? Null until the progress summary is in (or while
@@ -25,19 +17,21 @@ export const selectResource =
  * could not be read counts as nothing done, so Home (app/access.ts homeKind) never waits for it forever.
  */
 export const selectLearnerStarted = (state: RootState): boolean | null => {
-  const resource = (state as Partial<RootState>).catalog?.resources[catalogApi.summary];
-  const summary = resource?.data as ProgressSummary | null | undefined;
-  if (summary) return summary.started;
-  return resource?.status === 'failed' ? false : null;
+  const summary = (state as Partial<RootState>).catalog?.content.summary[''];
+  if (summary?.data) return summary.data.started;
+  return summary?.status === 'failed' ? false : null;
 };
 
-export const selectAttempt = (path: string) => (state: RootState): AttemptState | null => state.catalog.attempts[path] ?? null;
+export const selectAttempt = (slug: string, mslug: string) => (state: RootState): Attempt<ReviewResult> | null => state.catalog.attempts[reviewKey(slug, mslug)] ?? null;
+
+export const selectTestAttempt = (slug: string, kind: ModuleTestKind) => (state: RootState): Attempt<ModuleTestResult> | null =>
+  state.catalog.testAttempts[moduleTestKey(slug, kind)] ?? null;
 
 export const selectChange = (key: string) => (state: RootState): ActionStatus => state.catalog.changes[key] ?? 'idle';
 
 export const selectCertificate = (state: RootState) => state.catalog.certificate;
 
-export const selectFile = (path: string) => (state: RootState) => state.catalog.files[path] ?? null;
+export const selectPacket = (moduleSlug: string) => (state: RootState) => state.catalog.packets[moduleSlug] ?? null;
 
 /** A transcript row as the table shows it (filterable values: text, numbers, dates). */
 export interface TranscriptTableRow {
@@ -67,6 +61,6 @@ export function toTableRow(row: TranscriptRow): TranscriptTableRow {
 }
 
 export const selectTranscriptRows = createSelector(
-  [(state: RootState) => state.catalog.resources['/transcripts']],
-  (resource): TranscriptTableRow[] => ((resource?.data as TranscriptRow[] | null) ?? []).map(toTableRow),
+  [(state: RootState) => state.catalog.content.transcript['']],
+  (transcript): TranscriptTableRow[] => (transcript?.data ?? []).map(toTableRow),
 );

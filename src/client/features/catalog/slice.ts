@@ -1,42 +1,30 @@
 /**
- * The catalog's client state. Reads are "resources" keyed by their OneLook path
- * (e.g. '/catalog/modules/budgeting'), each an explicit status machine:
- *   idle → loading → succeeded | failed;  succeeded → stale (after a change) → loading …
- * Changes (section completed, review submitted, bookmark added/removed) are their own events; a
- * successful change marks every loaded resource stale so pages refetch what they show.
- * Everything here is the learner's: reset on auth:session:end.
+ * The catalog's client state. `content` holds what the pages show, a `Loadable` per piece, by kind
+ * and the arguments that name it (api.ts `catalogReads`): `content.module['budgeting']`.
+ * Events: a page opened a piece that is missing or stale (`contentOpened`), ending in
+ * `contentLoaded` / `contentFailed`; what the learner does (a section marked complete, a review or
+ * module test submitted, a bookmark added or removed, a certificate or packet asked for) has its own
+ * events. A change that succeeds marks every loaded piece stale, so the pages showing them load them
+ * again. Everything here is the learner's: reset on auth:session:end.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PreloadedAnswer } from '../../renderAhead/pageData';
 import type { ApiProblem } from '../../api/apiProblem';
-import type { BookmarkKind, CertificateFile, ReviewAnswer, ReviewResult } from '../../../common/catalog';
+import type { Loadable } from '../../api/loadable';
+import type { BookmarkKind, CertificateFile, ModuleTestKind, ModuleTestResult, ReviewResult } from '../../../common/catalog';
 import type { PacketFile } from '../../../common/teacherGuide';
 import { currentSchoolChanged, resetOnSessionEnd } from '../auth';
+import { catalogReads, readOfPath, type Answers, type AnswerOf, type ContentRead, type ReadKind } from './api';
 
-export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'stale' | 'failed';
 export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 
-export interface Resource {
-  status: LoadStatus;
-  data: unknown;
-  error: ApiProblem | null;
-}
+/** Every kind of content, each piece by its key (`contentKey`). */
+export type CatalogContent = { [K in ReadKind]: Record<string, Loadable<AnswerOf<K>>> };
 
-export interface AttemptState {
+export interface Attempt<Result> {
   status: ActionStatus;
-  result: ReviewResult | null;
+  result: Result | null;
   error: ApiProblem | null;
-}
-
-export interface CatalogState {
-  resources: Record<string, Resource>;
-  /** review attempts by the review's path */
-  attempts: Record<string, AttemptState>;
-  /** pending changes by a key (section path, bookmark target) so buttons can show progress */
-  changes: Record<string, ActionStatus>;
-  certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: ApiProblem | null };
-  /** other files downloaded as a PDF answer (a module's student packet), by their OneLook path, until handed to the browser */
-  files: Record<string, FileState>;
 }
 
 export interface FileState {
@@ -45,63 +33,121 @@ export interface FileState {
   error: ApiProblem | null;
 }
 
+export interface CatalogState {
+  content: CatalogContent;
+  /** review attempts by the review's key (`reviewKey`) */
+  attempts: Record<string, Attempt<ReviewResult>>;
+  /** module test attempts by the test's key (`moduleTestKey`) */
+  testAttempts: Record<string, Attempt<ModuleTestResult>>;
+  /** pending changes by a key (`section:…`, `bookmark:…`) so buttons can show progress */
+  changes: Record<string, ActionStatus>;
+  certificate: { status: ActionStatus; moduleSlug: string | null; file: CertificateFile | null; error: ApiProblem | null };
+  /** a module's student packet (PDF) by the module's slug, until handed to the browser */
+  packets: Record<string, FileState>;
+}
+
+const emptyContent = (): CatalogContent =>
+  Object.fromEntries(Object.keys(catalogReads).map((kind) => [kind, {}])) as CatalogContent;
+
 export const initialState: CatalogState = {
-  resources: {},
+  content: emptyContent(),
   attempts: {},
+  testAttempts: {},
   changes: {},
   certificate: { status: 'idle', moduleSlug: null, file: null, error: null },
-  files: {},
+  packets: {},
 };
 
-/** Every loaded resource is to be fetched again when a page shows it (a change, another school). */
-function markStale(state: { resources: CatalogState['resources'] }): void {
-  for (const resource of Object.values(state.resources)) if (resource.status === 'succeeded') resource.status = 'stale';
+/** The key of a piece of content within its kind: its arguments, joined ('' for the one of a kind). */
+export const contentKey = (read: ContentRead): string => read.args.map(encodeURIComponent).join('/');
+
+/** Whether `read` is loaded and current in `content`. */
+export const isLoaded = (content: CatalogContent, read: ContentRead): boolean => content[read.kind][contentKey(read)]?.status === 'succeeded';
+
+function slotOf(state: CatalogState, read: ContentRead): Record<string, Loadable<unknown>> {
+  return state.content[read.kind] as Record<string, Loadable<unknown>>;
 }
+
+/** Every loaded piece is to be loaded again when a page shows it (a change, another school). */
+function markStale(state: CatalogState): void {
+  for (const pieces of Object.values(state.content) as Array<Record<string, Loadable<unknown>>>) {
+    for (const piece of Object.values(pieces)) if (piece.status === 'succeeded') piece.status = 'stale';
+  }
+}
+
+/** A review's attempts and a module test's are kept by the key of the content they answer. */
+export const reviewKey = (slug: string, mslug: string) => contentKey({ kind: 'review', args: [slug, mslug] });
+export const moduleTestKey = (slug: string, kind: ModuleTestKind) => contentKey({ kind: 'moduleTest', args: [slug, kind] });
+export const sectionChangeKey = (slug: string, mslug: string, sslug: string) => `section:${slug}/${mslug}/${sslug}`;
+export const bookmarkChangeKey = (kind: BookmarkKind, target: string) => `bookmark:${kind}:${target}`;
 
 const catalogSlice = createSlice({
   name: 'catalog',
   initialState,
   reducers: {
-    resourceRequested(state, action: PayloadAction<{ path: string }>) {
-      const current = state.resources[action.payload.path];
-      state.resources[action.payload.path] = { status: 'loading', data: current?.data ?? null, error: null };
+    /** A page shows this piece and it is missing or stale: it loads (the data on screen stays meanwhile). */
+    contentOpened(state, action: PayloadAction<ContentRead>) {
+      const pieces = slotOf(state, action.payload);
+      const key = contentKey(action.payload);
+      pieces[key] = { status: 'loading', data: pieces[key]?.data ?? null, error: null };
     },
-    resourceLoaded(state, action: PayloadAction<{ path: string; data: unknown }>) {
-      state.resources[action.payload.path] = { status: 'succeeded', data: action.payload.data, error: null };
+    contentLoaded: {
+      reducer(state, action: PayloadAction<{ read: ContentRead; data: unknown }>) {
+        slotOf(state, action.payload.read)[contentKey(action.payload.read)] = { status: 'succeeded', data: action.payload.data, error: null };
+      },
+      /** typed by the read: `data` is that read's answer */
+      prepare: <R extends ContentRead>(read: R, data: AnswerOf<R['kind']>) => ({ payload: { read: read as ContentRead, data: data as unknown } }),
     },
-    resourceFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
-      state.resources[action.payload.path] = { status: 'failed', data: null, error: action.payload.error };
+    contentFailed(state, action: PayloadAction<{ read: ContentRead; error: ApiProblem }>) {
+      slotOf(state, action.payload.read)[contentKey(action.payload.read)] = { status: 'failed', data: null, error: action.payload.error };
     },
 
-    sectionOpened(_state, _action: PayloadAction<{ path: string }>) {},
-    sectionClosed(_state, _action: PayloadAction<{ path: string }>) {},
+    /** the learner began reading a section (the page shows and the tab is visible) */
+    readingStarted(_state, _action: PayloadAction<{ slug: string; mslug: string; sslug: string }>) {},
+    /** … and stopped (the page left, the tab hidden) */
+    readingStopped(_state, _action: PayloadAction<{ slug: string; mslug: string; sslug: string }>) {},
 
-    sectionCompletionRequested(state, action: PayloadAction<{ path: string }>) {
-      state.changes[action.payload.path] = 'pending';
+    sectionMarkedComplete(state, action: PayloadAction<{ slug: string; mslug: string; sslug: string }>) {
+      const { slug, mslug, sslug } = action.payload;
+      state.changes[sectionChangeKey(slug, mslug, sslug)] = 'pending';
     },
     /** `serving`: the opening of the review the answers were given in (its choice order) */
-    reviewSubmitted(state, action: PayloadAction<{ path: string; serving: string; answers: Record<string, ReviewAnswer> }>) {
-      state.attempts[action.payload.path] = { status: 'pending', result: state.attempts[action.payload.path]?.result ?? null, error: null };
+    reviewSubmitted(state, action: PayloadAction<{ slug: string; mslug: string; serving: string; answers: Answers }>) {
+      const key = reviewKey(action.payload.slug, action.payload.mslug);
+      state.attempts[key] = { status: 'pending', result: state.attempts[key]?.result ?? null, error: null };
     },
-    reviewScored(state, action: PayloadAction<{ path: string; result: ReviewResult }>) {
-      state.attempts[action.payload.path] = { status: 'succeeded', result: action.payload.result, error: null };
+    reviewScored(state, action: PayloadAction<{ slug: string; mslug: string; result: ReviewResult }>) {
+      state.attempts[reviewKey(action.payload.slug, action.payload.mslug)] = { status: 'succeeded', result: action.payload.result, error: null };
     },
-    reviewFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
-      state.attempts[action.payload.path] = { status: 'failed', result: null, error: action.payload.error };
+    reviewFailed(state, action: PayloadAction<{ slug: string; mslug: string; error: ApiProblem }>) {
+      const key = reviewKey(action.payload.slug, action.payload.mslug);
+      state.attempts[key] = { status: 'failed', result: null, error: action.payload.error };
       // 409: that opening of the review is spent or replaced; the page loads the review again
-      if (action.payload.error.status === 409 && state.resources[action.payload.path]?.status === 'succeeded') {
-        state.resources[action.payload.path]!.status = 'stale';
-      }
+      const review = state.content.review[key];
+      if (action.payload.error.status === 409 && review?.status === 'succeeded') review.status = 'stale';
     },
     /** "Retake": forget the shown result */
-    reviewRetaken(state, action: PayloadAction<{ path: string }>) {
-      delete state.attempts[action.payload.path];
+    reviewRetaken(state, action: PayloadAction<{ slug: string; mslug: string }>) {
+      delete state.attempts[reviewKey(action.payload.slug, action.payload.mslug)];
+    },
+    moduleTestSubmitted(state, action: PayloadAction<{ slug: string; kind: ModuleTestKind; serving: string; answers: Answers }>) {
+      state.testAttempts[moduleTestKey(action.payload.slug, action.payload.kind)] = { status: 'pending', result: null, error: null };
+    },
+    moduleTestScored(state, action: PayloadAction<{ slug: string; result: ModuleTestResult }>) {
+      state.testAttempts[moduleTestKey(action.payload.slug, action.payload.result.kind)] = { status: 'succeeded', result: action.payload.result, error: null };
+    },
+    moduleTestFailed(state, action: PayloadAction<{ slug: string; kind: ModuleTestKind; error: ApiProblem }>) {
+      const key = moduleTestKey(action.payload.slug, action.payload.kind);
+      state.testAttempts[key] = { status: 'failed', result: null, error: action.payload.error };
+      // 409: as a review's, that opening of the test is spent; the page loads it again
+      const test = state.content.moduleTest[key];
+      if (action.payload.error.status === 409 && test?.status === 'succeeded') test.status = 'stale';
     },
     bookmarkAddRequested(state, action: PayloadAction<{ kind: BookmarkKind; target: string }>) {
-      state.changes[`bookmark:${action.payload.kind}:${action.payload.target}`] = 'pending';
+      state.changes[bookmarkChangeKey(action.payload.kind, action.payload.target)] = 'pending';
     },
     bookmarkRemoveRequested(state, action: PayloadAction<{ id: number; kind: BookmarkKind; target: string }>) {
-      state.changes[`bookmark:${action.payload.kind}:${action.payload.target}`] = 'pending';
+      state.changes[bookmarkChangeKey(action.payload.kind, action.payload.target)] = 'pending';
     },
     changeSucceeded(state, action: PayloadAction<{ key: string }>) {
       state.changes[action.payload.key] = 'succeeded';
@@ -110,7 +156,7 @@ const catalogSlice = createSlice({
     changeFailed(state, action: PayloadAction<{ key: string; error: ApiProblem }>) {
       state.changes[action.payload.key] = 'failed';
     },
-    /** after a review scored: what the learner sees elsewhere changed */
+    /** after a review or module test scored: what the learner sees elsewhere changed */
     progressChanged(state) {
       markStale(state);
     },
@@ -129,18 +175,17 @@ const catalogSlice = createSlice({
       state.certificate = initialState.certificate;
     },
 
-    /** `failure`: the toast's summary when the file cannot be made */
-    fileRequested(state, action: PayloadAction<{ path: string; failure: string }>) {
-      state.files[action.payload.path] = { status: 'pending', file: null, error: null };
+    packetRequested(state, action: PayloadAction<{ moduleSlug: string }>) {
+      state.packets[action.payload.moduleSlug] = { status: 'pending', file: null, error: null };
     },
-    fileReady(state, action: PayloadAction<{ path: string; file: PacketFile }>) {
-      state.files[action.payload.path] = { status: 'succeeded', file: action.payload.file, error: null };
+    packetReady(state, action: PayloadAction<{ moduleSlug: string; file: PacketFile }>) {
+      state.packets[action.payload.moduleSlug] = { status: 'succeeded', file: action.payload.file, error: null };
     },
-    fileFailed(state, action: PayloadAction<{ path: string; error: ApiProblem }>) {
-      state.files[action.payload.path] = { status: 'failed', file: null, error: action.payload.error };
+    packetFailed(state, action: PayloadAction<{ moduleSlug: string; error: ApiProblem }>) {
+      state.packets[action.payload.moduleSlug] = { status: 'failed', file: null, error: action.payload.error };
     },
-    fileDelivered(state, action: PayloadAction<{ path: string }>) {
-      delete state.files[action.payload.path];
+    packetDelivered(state, action: PayloadAction<{ moduleSlug: string }>) {
+      delete state.packets[action.payload.moduleSlug];
     },
   },
   extraReducers: (builder) => {
@@ -149,24 +194,27 @@ const catalogSlice = createSlice({
     // the old school's catalog (Not Found) included
     builder.addCase(currentSchoolChanged, (state) => {
       markStale(state);
-      for (const resource of Object.values(state.resources)) {
-        if (resource.status === 'failed') Object.assign(resource, { status: 'idle', data: null, error: null });
+      for (const pieces of Object.values(state.content) as Array<Record<string, Loadable<unknown>>>) {
+        for (const piece of Object.values(pieces)) if (piece.status === 'failed') Object.assign(piece, { status: 'idle', data: null, error: null });
       }
     });
   },
 });
 
 export const {
-  resourceRequested,
-  resourceLoaded,
-  resourceFailed,
-  sectionOpened,
-  sectionClosed,
-  sectionCompletionRequested,
+  contentOpened,
+  contentLoaded,
+  contentFailed,
+  readingStarted,
+  readingStopped,
+  sectionMarkedComplete,
   reviewSubmitted,
   reviewScored,
   reviewFailed,
   reviewRetaken,
+  moduleTestSubmitted,
+  moduleTestScored,
+  moduleTestFailed,
   bookmarkAddRequested,
   bookmarkRemoveRequested,
   changeSucceeded,
@@ -176,20 +224,17 @@ export const {
   certificateReady,
   certificateFailed,
   certificateDelivered,
-  fileRequested,
-  fileReady,
-  fileFailed,
-  fileDelivered,
+  packetRequested,
+  packetReady,
+  packetFailed,
+  packetDelivered,
 } = catalogSlice.actions;
 
 export const catalogReducer = catalogSlice.reducer;
 
-export const bookmarkChangeKey = (kind: BookmarkKind, target: string) => `bookmark:${kind}:${target}`;
-
-/**
- * A catalog answer the page was rendered with ahead of the app (renderAhead/pageData.ts): kept by its path,
- * as the area keeps every resource it loads. Area.preloaded.
- */
+/** A catalog answer the page was rendered with ahead of the app (renderAhead/pageData.ts). Area.preloaded. */
 export function catalogPreloaded({ path, data }: PreloadedAnswer) {
-  return path === '/catalog' || path.startsWith('/catalog/') ? [resourceLoaded({ path, data })] : [];
+  const read = readOfPath(path);
+  // the answer to the same read the page asks for, sent with the page instead of through the proxy
+  return read ? [contentLoaded(read, data as AnswerOf<typeof read.kind>)] : [];
 }

@@ -14,11 +14,14 @@ import { callService } from '../../api/apiSaga';
 import { getLogger, getStorage } from '../../app/sagaContext';
 import { activateLanguage, activeLanguage } from '../../i18n';
 import { authReady, identityLoaded, profileUpdated, selectUser } from '../auth';
-import { languageChosen } from './events';
+import { languageChosen, languageSpoken } from './events';
 import { writeChosenLanguage } from './choice';
 
 function* speak(language: Language): SagaIterator {
-  if (language !== activeLanguage()) yield call(activateLanguage, language);
+  if (language !== activeLanguage()) {
+    yield call(activateLanguage, language);
+    yield put(languageSpoken(language));
+  }
   const storage: Storage = yield call(getStorage);
   yield call(writeChosenLanguage, storage, language);
 }

@@ -9,9 +9,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { registerArea } from '../../../../../src/client/app/areas';
 import type { AppStore, RootState } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
-import { initialState as catalogInitialState, resourceFailed } from '../../../../../src/client/features/catalog/slice';
+import { contentFailed, contentLoaded } from '../../../../../src/client/features/catalog/slice';
+import { catalogState } from '../../features/catalog/fixtures';
 import { classesLoaded } from '../../../../../src/client/features/classroom/slice';
 import type { SchoolAdminRootState } from '../../../../../src/client/features/schoolAdmin/selectors';
 import { overviewLoaded } from '../../../../../src/client/features/schoolAdmin/slice';
@@ -60,12 +60,14 @@ const summary = (started: boolean): ProgressSummary => ({
   continueAt: { moduleSlug: 'budgeting', moduleTitle: 'Budgeting Basics', label: 'Budgeting Basics', path: '/app/catalog/budgeting', started },
 });
 
+const SUMMARY = { kind: 'summary', args: [] } as const;
+
 /** Home for a user holding `permissions` whose progress summary says `started` (undefined: not loaded yet). */
 function home(permissions: string[], started?: boolean) {
-  const resources = started === undefined ? {} : { [catalogApi.summary]: { status: 'succeeded' as const, data: summary(started), error: null } };
+
   const preloadedState: Partial<RootState> = {
     auth: signedInState({ ...demoSession(), permissions }, NOW + 30 * 60_000),
-    catalog: { ...catalogInitialState, resources },
+    catalog: started === undefined ? catalogState() : catalogState(contentLoaded(SUMMARY, summary(started))),
   };
   return renderApp('/app', { preloadedState });
 }
@@ -169,7 +171,7 @@ it('staff wait for their progress (neither Home shown); a summary that cannot be
   expect(await screen.findByRole('progressbar', { name: 'Loading your workspace' })).toBeInTheDocument();
   await expectHome(false);
   expect(screen.queryByRole('heading', { level: 2, name: 'Support tickets' })).not.toBeInTheDocument();
-  dispatch(store, resourceFailed({ path: catalogApi.summary, error: { kind: 'server', status: 500, message: 'The server could not answer.' } }));
+  dispatch(store, contentFailed({ read: SUMMARY, error: { kind: 'server', status: 500, message: 'The server could not answer.' } }));
   expect(await screen.findByRole('table', { name: 'Support tickets' })).toBeInTheDocument();
 });
 

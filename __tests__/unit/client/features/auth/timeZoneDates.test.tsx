@@ -15,8 +15,7 @@ import { budgets } from '../../../../../src/client/features/budgetWizard/slice';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { knowledgeBaseArea } from '../../../../../src/client/features/knowledgeBase/area';
 import { initialState as kbInitialState } from '../../../../../src/client/features/knowledgeBase/slice';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
-import { initialState as catalogInitialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded } from '../../../../../src/client/features/catalog/slice';
 import { accessCodesLoaded } from '../../../../../src/client/features/profile/slice';
 import { recordingLoaded, ticketLoaded, ticketsLoaded } from '../../../../../src/client/features/support/slice';
 import { worksheets } from '../../../../../src/client/features/worksheets/slice';
@@ -27,7 +26,7 @@ import { SUPPORT_PERMISSION } from '../../../../../src/common/support';
 import { ticketDetail } from '../support/fixtures';
 import type { WorksheetSummary } from '../../../../../src/common/worksheets';
 import { demoSession, NOW, renderApp } from '../../app/renderApp';
-import { transcriptRow } from '../catalog/fixtures';
+import { catalogState, transcriptRow } from '../catalog/fixtures';
 
 /** 10:30 PM on 03/09/26 in Chicago, 12:30 PM on 03/10/26 in Tokyo. */
 const AT = Date.parse('2026-03-10T03:30:00Z');
@@ -74,9 +73,9 @@ function loaded(store: AppStore, ...actions: Parameters<AppStore['dispatch']>[0]
 
 describe.each(ZONES)('[S9.07] dates for a person in %s', (zone, day, laterDay) => {
   it(`a bookmark's "saved" and a budget's and a worksheet's "edited" (My Activity) are ${day}`, async () => {
-    const bookmarks = { status: 'succeeded' as const, data: [bookmark], error: null };
+    const bookmarks = contentLoaded({ kind: 'bookmarks', args: [] }, [bookmark]);
     const { store } = renderApp('/app/activity/bookmarks-budgets', {
-      preloadedState: { ...signedInIn(zone), catalog: { ...catalogInitialState, resources: { [catalogApi.bookmarks]: bookmarks } } },
+      preloadedState: { ...signedInIn(zone), catalog: catalogState(bookmarks) },
     });
     const list = await screen.findByRole('list', { name: 'Bookmarks' });
     expect(list).toHaveTextContent(`Section · saved ${day}`);
@@ -111,9 +110,9 @@ describe.each(ZONES)('[S9.07] dates for a person in %s', (zone, day, laterDay) =
 
   it(`the transcript's Started and Completed are ${day} and ${laterDay}`, async () => {
     const row: TranscriptRow = transcriptRow({ status: 'completed', percent: 100, startedAt: AT, completedAt: LATER });
-    const transcripts = { status: 'succeeded' as const, data: [row], error: null };
+    const transcripts = contentLoaded({ kind: 'transcript', args: [] }, [row]);
     renderApp('/app/activity/transcripts', {
-      preloadedState: { ...signedInIn(zone), catalog: { ...catalogInitialState, resources: { [catalogApi.transcripts]: transcripts } } },
+      preloadedState: { ...signedInIn(zone), catalog: catalogState(transcripts) },
     });
     const cells = within(await screen.findByRole('row', { name: /Budgeting Basics/ })).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual(expect.arrayContaining([day, laterDay]));

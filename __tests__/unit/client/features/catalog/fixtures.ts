@@ -1,4 +1,6 @@
 /** Test data shared by the catalog's tests. */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { catalogReducer, initialState, type CatalogState } from '../../../../../src/client/features/catalog/slice';
 import type { ReviewResult, ReviewView, TranscriptRow } from '../../../../../src/common/catalog';
 
 /** A transcript row of a module not started yet, with `over` on top. */
@@ -52,3 +54,6 @@ export const failedAttempt = (over: Partial<ReviewResult> = {}): ReviewResult =>
   attempts: 1,
   ...over,
 });
+
+/** The catalog's state after `actions` (each piece loaded with `contentLoaded(read, answer)`, or failed). */
+export const catalogState = (...actions: UnknownAction[]): CatalogState => actions.reduce(catalogReducer, initialState);

@@ -4,9 +4,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import { registerArea } from '../../../../../src/client/app/areas';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
-import { initialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded } from '../../../../../src/client/features/catalog/slice';
+import { catalogState } from './fixtures';
 import type { ProgressSummary } from '../../../../../src/common/catalog';
 import { renderApp, signedIn } from '../../app/renderApp';
 
@@ -18,7 +18,7 @@ beforeEach(() => {
 
 function home(summary: ProgressSummary) {
   return renderApp('/app', {
-    preloadedState: { ...signedIn(), catalog: { ...initialState, resources: { [catalogApi.summary]: { status: 'succeeded', data: summary, error: null } } } },
+    preloadedState: { ...signedIn(), catalog: catalogState(contentLoaded({ kind: 'summary', args: [] }, summary)) },
   });
 }
 

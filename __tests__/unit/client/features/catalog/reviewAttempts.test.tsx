@@ -5,9 +5,9 @@
  * started offers its pre-test before "Start the module".
  */
 import { screen, within } from '@testing-library/react';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { NO_ATTEMPTS_LEFT, attemptLine } from '../../../../../src/client/features/catalog/components/ReviewAttempts';
-import { initialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded, reviewScored } from '../../../../../src/client/features/catalog/slice';
+import { catalogState } from './fixtures';
 import { attemptsUsedMessage, type MaterialSummary, type ModuleDetail, type ReviewResult, type ReviewView } from '../../../../../src/common/catalog';
 import { failedAttempt, reviewView } from './fixtures';
 import { registerArea } from '../../../../../src/client/app/areas';
@@ -21,8 +21,8 @@ beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-const REVIEW_PATH = catalogApi.review('budgeting', 'first-budget');
-const MODULE_PATH = catalogApi.module('budgeting');
+const REVIEW_READ = { kind: 'review', args: ['budgeting', 'first-budget'] } as const;
+const MODULE = { kind: 'module', args: ['budgeting'] } as const;
 const PAGE = '/app/catalog/budgeting/material/first-budget/review';
 const LIMIT = { allowed: 2, className: 'Personal Finance — Period 2', teacher: 'James Whitaker' };
 const REVIEW = reviewView({ attemptLimit: LIMIT });
@@ -57,15 +57,14 @@ function moduleWith(read: number, passed: boolean, status: ModuleDetail['progres
 }
 
 function open(review: ReviewView, { module, result }: { module?: ModuleDetail; result?: ReviewResult } = {}) {
-  const loaded = (data: unknown) => ({ status: 'succeeded' as const, data, error: null });
   return renderApp(PAGE, {
     preloadedState: {
       ...signedIn(),
-      catalog: {
-        ...initialState,
-        resources: { [REVIEW_PATH]: loaded(review), ...(module ? { [MODULE_PATH]: loaded(module) } : {}) },
-        attempts: result ? { [REVIEW_PATH]: { status: 'succeeded', result, error: null } } : {},
-      },
+      catalog: catalogState(
+        contentLoaded(REVIEW_READ, review),
+        ...(module ? [contentLoaded(MODULE, module)] : []),
+        ...(result ? [reviewScored({ slug: 'budgeting', mslug: 'first-budget', result })] : []),
+      ),
     },
   });
 }
@@ -144,7 +143,7 @@ it('passed and out of attempts: the next step, no request for more attempts', as
 
 it('a module not started offers its pre-test before "Start the module"', async () => {
   renderApp('/app/catalog/budgeting', {
-    preloadedState: { ...signedIn(), catalog: { ...initialState, resources: { [MODULE_PATH]: { status: 'succeeded', data: moduleWith(0, false, 'not-started'), error: null } } } },
+    preloadedState: { ...signedIn(), catalog: catalogState(contentLoaded(MODULE, moduleWith(0, false, 'not-started'))) },
   });
   const start = await screen.findByRole('link', { name: 'Start the module' }, { timeout: 20_000 });
   const preTest = screen.getByRole('link', { name: 'Take the pre-test' });

@@ -4,14 +4,13 @@
  * A 409 (that opening of the review is spent) loads the review again.
  */
 import { screen, within } from '@testing-library/react';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { RESULT_MARKS, LOOK_AGAIN, sectionLinkText } from '../../../../../src/client/features/catalog/components/ReviewResults';
-import { catalogReducer, initialState, reviewFailed } from '../../../../../src/client/features/catalog/slice';
+import { catalogReducer, contentLoaded, reviewFailed, reviewScored } from '../../../../../src/client/features/catalog/slice';
 import type { ReviewResult, ReviewView } from '../../../../../src/common/catalog';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from '../../app/renderApp';
-import { reviewView } from './fixtures';
+import { catalogState, reviewView } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -20,7 +19,8 @@ beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-const PATH = catalogApi.review('budgeting', 'first-budget');
+const READ = { kind: 'review', args: ['budgeting', 'first-budget'] } as const;
+const KEY = 'budgeting/first-budget';
 const QUESTIONS: ReviewView['questions'] = [
   { id: 1, type: 'multiple-choice', prompt: 'Which of these is a need?', choices: ['Concert tickets', 'Rent', 'A new phone case'] },
   { id: 2, type: 'true-false', prompt: 'A budget is only for people who earn a lot.', choices: null },
@@ -32,7 +32,7 @@ function open(result: ReviewResult) {
   return renderApp('/app/catalog/budgeting/material/first-budget/review', {
     preloadedState: {
       ...signedIn(),
-      catalog: { ...initialState, resources: { [PATH]: { status: 'succeeded', data: REVIEW, error: null } }, attempts: { [PATH]: { status: 'succeeded', result, error: null } } },
+      catalog: catalogState(contentLoaded(READ, REVIEW), reviewScored({ slug: 'budgeting', mslug: 'first-budget', result })),
     },
   });
 }
@@ -100,9 +100,9 @@ it('a passed attempt shows the right answer on its choice and the explanation', 
 });
 
 it('a 409 on submit (the opening is spent) marks the review to be loaded again', () => {
-  const loaded = { ...initialState, resources: { [PATH]: { status: 'succeeded' as const, data: REVIEW, error: null } } };
-  const state = catalogReducer(loaded, reviewFailed({ path: PATH, error: { kind: 'http', status: 409, message: 'spent' } as never }));
-  expect(state.resources[PATH]!.status).toBe('stale');
-  const other = catalogReducer(loaded, reviewFailed({ path: PATH, error: { kind: 'http', status: 400, message: 'x' } as never }));
-  expect(other.resources[PATH]!.status).toBe('succeeded');
+  const loaded = catalogState(contentLoaded(READ, REVIEW));
+  const state = catalogReducer(loaded, reviewFailed({ slug: 'budgeting', mslug: 'first-budget', error: { kind: 'http', status: 409, message: 'spent' } as never }));
+  expect(state.content.review[KEY]!.status).toBe('stale');
+  const other = catalogReducer(loaded, reviewFailed({ slug: 'budgeting', mslug: 'first-budget', error: { kind: 'http', status: 400, message: 'x' } as never }));
+  expect(other.content.review[KEY]!.status).toBe('succeeded');
 });

@@ -5,17 +5,16 @@
  */
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
-import { initialState, reviewScored, reviewSubmitted } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded, reviewScored, reviewSubmitted } from '../../../../../src/client/features/catalog/slice';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
 import { renderApp, signedIn } from '../../app/renderApp';
-import { failedAttempt, reviewView } from './fixtures';
+import { catalogState, failedAttempt, reviewView } from './fixtures';
 
 // the catalog's slice is in the store from the start, so a test can preload it
 registerArea(catalogArea);
 
-const PATH = catalogApi.review('budgeting', 'first-budget');
+const REVIEW_OF = { slug: 'budgeting', mslug: 'first-budget' };
 const REVIEW = reviewView({
   serving: 'serving-1',
   questions: [
@@ -38,9 +37,10 @@ beforeEach(() => {
   Object.defineProperty(window, 'scrollTo', { value: jest.fn(), writable: true, configurable: true });
 });
 
-function open(attempts: typeof initialState.attempts = {}) {
+function open({ scored }: { scored?: boolean } = {}) {
+  const loaded = contentLoaded({ kind: 'review', args: ['budgeting', 'first-budget'] }, REVIEW);
   return renderApp(`/app/catalog/budgeting/material/first-budget/review`, {
-    preloadedState: { ...signedIn(), catalog: { ...initialState, resources: { [PATH]: { status: 'succeeded', data: REVIEW, error: null } }, attempts } },
+    preloadedState: { ...signedIn(), catalog: scored ? catalogState(loaded, reviewScored({ ...REVIEW_OF, result: RESULT })) : catalogState(loaded) },
   });
 }
 
@@ -49,9 +49,9 @@ it('moves the focus to the score message and scrolls it into view once the answe
   await userEvent.click(await screen.findByRole('radio', { name: 'A plan for your money' }));
   await userEvent.click(screen.getByRole('radio', { name: 'True' }));
   await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
-  expect(dispatch).toHaveBeenCalledWith(reviewSubmitted({ path: PATH, serving: 'serving-1', answers: { 1: 0, 2: true } }));
+  expect(dispatch).toHaveBeenCalledWith(reviewSubmitted({ ...REVIEW_OF, serving: 'serving-1', answers: { 1: 0, 2: true } }));
   act(() => {
-    store.dispatch(reviewScored({ path: PATH, result: RESULT }));
+    store.dispatch(reviewScored({ ...REVIEW_OF, result: RESULT }));
   });
   const message = screen.getByText(/Your score: 50% \(1 of 2 correct\)/).closest('[role="status"]');
   expect(message).toHaveFocus();
@@ -63,7 +63,7 @@ it('moves the focus to the score message and scrolls it into view once the answe
 });
 
 it('leaves the focus alone when the page opens on a score already there', async () => {
-  open({ [PATH]: { status: 'succeeded', result: RESULT, error: null } });
+  open({ scored: true });
   const message = (await screen.findByText(/Your score: 50%/, undefined)).closest('[role="status"]');
   expect(message).not.toHaveFocus();
   expect(scrollIntoView).not.toHaveBeenCalled();

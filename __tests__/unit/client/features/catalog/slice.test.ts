@@ -4,10 +4,11 @@ import {
   certificateDelivered,
   certificateReady,
   changeSucceeded,
+  contentFailed,
+  contentLoaded,
+  contentOpened,
   initialState,
-  resourceFailed,
-  resourceLoaded,
-  resourceRequested,
+  moduleTestFailed,
   reviewRetaken,
   reviewScored,
   type CatalogState,
@@ -16,34 +17,52 @@ import { currentSchoolChanged } from '../../../../../src/client/features/auth/ev
 import { transcriptRow } from './fixtures';
 import { toTableRow } from '../../../../../src/client/features/catalog/selectors';
 import { filterTranscript } from '../../../../../src/client/features/catalog/components/TranscriptTable';
-import type { TranscriptRow } from '../../../../../src/common/catalog';
+import type { Loadable } from '../../../../../src/client/api/loadable';
+import type { CatalogModuleCard, TranscriptRow } from '../../../../../src/common/catalog';
 
 const ERR = { kind: 'client' as const, status: 404, message: 'x' };
-const withResource = (status: CatalogState['resources'][string]['status'], data: unknown = null): CatalogState => ({
-  ...initialState,
-  resources: { '/p': { status, data, error: null } },
-});
+const READ = { kind: 'catalog', args: [] } as const;
+const card = (slug: string) => ({ slug }) as CatalogModuleCard;
+const withContent = (piece: Loadable<CatalogModuleCard[]>): CatalogState => ({ ...initialState, content: { ...initialState.content, catalog: { '': piece } } });
 
-describe('resource status machine', () => {
-  it.each<[string, CatalogState, Parameters<typeof catalogReducer>[1], CatalogState['resources'][string]]>([
-    ['idle → loading', initialState, resourceRequested({ path: '/p' }), { status: 'loading', data: null, error: null }],
-    ['stale → loading keeps the data on screen', withResource('stale', [1]), resourceRequested({ path: '/p' }), { status: 'loading', data: [1], error: null }],
-    ['loading → succeeded', withResource('loading'), resourceLoaded({ path: '/p', data: [2] }), { status: 'succeeded', data: [2], error: null }],
-    ['loading → failed', withResource('loading', [1]), resourceFailed({ path: '/p', error: ERR }), { status: 'failed', data: null, error: ERR }],
-    ['succeeded → stale after a change', withResource('succeeded', [1]), changeSucceeded({ key: 'k' }), { status: 'stale', data: [1], error: null }],
-    ['succeeded → stale when the current school changed', withResource('succeeded', [1]), currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'stale', data: [1], error: null }],
-    ['failed (not in the old school’s catalog) → idle when the current school changed', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'idle', data: null, error: null }],
-    ['failed stays failed after a change', { ...initialState, resources: { '/p': { status: 'failed', data: null, error: ERR } } }, changeSucceeded({ key: 'k' }), { status: 'failed', data: null, error: ERR }],
+describe('content status machine', () => {
+  it.each<[string, CatalogState, Parameters<typeof catalogReducer>[1], Loadable<CatalogModuleCard[]>]>([
+    ['idle → loading', initialState, contentOpened(READ), { status: 'loading', data: null, error: null }],
+    ['stale → loading keeps the data on screen', withContent({ status: 'stale', data: [card('a')], error: null }), contentOpened(READ), { status: 'loading', data: [card('a')], error: null }],
+    ['loading → succeeded', withContent({ status: 'loading', data: null, error: null }), contentLoaded(READ, [card('b')]), { status: 'succeeded', data: [card('b')], error: null }],
+    ['loading → failed', withContent({ status: 'loading', data: [card('a')], error: null }), contentFailed({ read: READ, error: ERR }), { status: 'failed', data: null, error: ERR }],
+    ['succeeded → stale after a change', withContent({ status: 'succeeded', data: [card('a')], error: null }), changeSucceeded({ key: 'k' }), { status: 'stale', data: [card('a')], error: null }],
+    ['succeeded → stale when the current school changed', withContent({ status: 'succeeded', data: [card('a')], error: null }), currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'stale', data: [card('a')], error: null }],
+    ['failed (not in the old school’s catalog) → idle when the current school changed', withContent({ status: 'failed', data: null, error: ERR }), currentSchoolChanged({ lsclientID: 'ROOSEVELT' }), { status: 'idle', data: null, error: null }],
+    ['failed stays failed after a change', withContent({ status: 'failed', data: null, error: ERR }), changeSucceeded({ key: 'k' }), { status: 'failed', data: null, error: ERR }],
   ])('%s', (_name, state, action, expected) => {
-    expect(catalogReducer(state, action).resources['/p']).toEqual(expected);
+    expect(catalogReducer(state, action).content.catalog['']).toEqual(expected);
+  });
+
+  it('each piece is kept by its kind and the arguments that name it', () => {
+    const state = [contentLoaded({ kind: 'module', args: ['a'] }, { slug: 'a' } as never), contentOpened({ kind: 'module', args: ['b'] })].reduce(catalogReducer, initialState);
+    expect(Object.keys(state.content.module)).toEqual(['a', 'b']);
+    expect(state.content.module.a!.status).toBe('succeeded');
+    expect(state.content.module.b!.status).toBe('loading');
+  });
+
+  it.each([
+    [409, 'stale'],
+    [400, 'succeeded'],
+  ])('a module test refused with %d leaves the test %s (409: that opening is spent, the page loads it again)', (status, after) => {
+    const loaded = catalogReducer(initialState, contentLoaded({ kind: 'moduleTest', args: ['m', 'pre-test'] }, { kind: 'pre-test' } as never));
+    const state = catalogReducer(loaded, moduleTestFailed({ slug: 'm', kind: 'pre-test', error: { kind: 'client', status, message: 'x' } }));
+    expect(state.content.moduleTest['m/pre-test']!.status).toBe(after);
+    expect(state.testAttempts['m/pre-test']!.status).toBe('failed');
   });
 
   it('retake forgets the shown result; a delivered certificate leaves the store', () => {
     const result = { questions: [], answersShown: false, score: 60, passed: false, passingScore: 70, correctCount: 3, questionCount: 5, results: [], bestScore: 60, attempts: 1 };
-    let state = catalogReducer(initialState, reviewScored({ path: '/r', result }));
-    expect(state.attempts['/r']!.result).toEqual(result);
-    state = catalogReducer(state, reviewRetaken({ path: '/r' }));
-    expect(state.attempts['/r']).toBeUndefined();
+    const review = { slug: 'm', mslug: 'r' };
+    let state = catalogReducer(initialState, reviewScored({ ...review, result }));
+    expect(state.attempts['m/r']!.result).toEqual(result);
+    state = catalogReducer(state, reviewRetaken(review));
+    expect(state.attempts['m/r']).toBeUndefined();
     state = catalogReducer(state, certificateReady({ moduleSlug: 'm', file: { code: 'c', fileName: 'f.pdf', pdfBase64: 'x' } }));
     expect(state.certificate.status).toBe('succeeded');
     expect(catalogReducer(state, certificateDelivered()).certificate).toEqual(initialState.certificate);

@@ -9,10 +9,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
-import { initialState as catalogInitialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded } from '../../../../../src/client/features/catalog/slice';
 import { renderApp, signedIn } from '../../app/renderApp';
-import { transcriptRow } from './fixtures';
+import { transcriptRow, catalogState } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -32,7 +31,7 @@ function renderTranscript() {
     transcriptRow({ moduleSlug: 'saving', moduleTitle: 'Saving', order: 3 }),
   ];
   renderApp('/app/activity/transcripts', {
-    preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.transcripts]: { status: 'succeeded' as const, data, error: null } } } },
+    preloadedState: { ...signedIn(), catalog: catalogState(contentLoaded({ kind: 'transcript', args: [] }, data)) },
   });
   return screen.findByRole('table', { name: 'Transcript' });
 }

@@ -2,10 +2,9 @@
 import { screen } from '@testing-library/react';
 import { registerArea } from '../../../../../src/client/app/areas';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
-import { initialState as catalogInitialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded } from '../../../../../src/client/features/catalog/slice';
 import { renderApp, signedIn } from '../../app/renderApp';
-import { transcriptRow } from './fixtures';
+import { transcriptRow, catalogState } from './fixtures';
 
 registerArea(catalogArea);
 
@@ -14,8 +13,8 @@ beforeEach(() => {
 });
 
 it('the print-only header names the learner, the school, the day printed and how many modules', async () => {
-  const transcripts = { status: 'succeeded' as const, data: [transcriptRow(), transcriptRow({ moduleSlug: 'credit', moduleTitle: 'Credit', order: 2 })], error: null };
-  renderApp('/app/activity', { preloadedState: { ...signedIn(), catalog: { ...catalogInitialState, resources: { [catalogApi.transcripts]: transcripts } } } });
+  const transcripts = contentLoaded({ kind: 'transcript', args: [] }, [transcriptRow(), transcriptRow({ moduleSlug: 'credit', moduleTitle: 'Credit', order: 2 })]);
+  renderApp('/app/activity', { preloadedState: { ...signedIn(), catalog: catalogState(transcripts) } });
   const header = await screen.findByTestId('transcript-print-header');
   expect(header).toHaveTextContent('Learning record of Lena Learner (learner)');
   expect(header).toHaveTextContent(/Lincoln High School · printed \d\d\/\d\d\/\d\d · 2 modules/);

@@ -18,8 +18,8 @@ beforeEach(() => {
   visibility = 'visible';
 });
 
-function Reading({ path }: { path: string }) {
-  useReadingTime(path);
+function Reading() {
+  useReadingTime('budgeting', 'first-budget', 'needs-and-wants');
   return null;
 }
 
@@ -27,7 +27,7 @@ function setup() {
   const h = harness({ stored: makeSession(), sagas: [catalogSaga], routes: { 'POST /api/service': { status: 200, data: { seconds: 1 } } } });
   const view = render(
     <Provider store={h.store}>
-      <Reading path={SECTION} />
+      <Reading />
     </Provider>,
   );
   const reports = () => h.requests.map((r: RecordedRequest) => ({ ...(r.data as { path: string; payload: unknown }), keepalive: r.keepalive }));

@@ -9,9 +9,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { registerArea } from '../../../../../src/client/app/areas';
 import type { RootState } from '../../../../../src/client/app/store';
 import { signedInState } from '../../../../../src/client/features/auth/slice';
-import { catalogApi } from '../../../../../src/client/features/catalog/api';
 import { catalogArea } from '../../../../../src/client/features/catalog/area';
-import { initialState as catalogInitialState } from '../../../../../src/client/features/catalog/slice';
+import { contentLoaded } from '../../../../../src/client/features/catalog/slice';
+import { catalogState } from '../catalog/fixtures';
 import { myAssignmentsLoaded } from '../../../../../src/client/features/classroom/slice';
 import { dayOf } from '../../../../../src/common/calendarDay';
 import type { MyAssignment } from '../../../../../src/common/classroom';
@@ -65,7 +65,7 @@ const summary: ProgressSummary = {
 async function home(mine: MyAssignment[]) {
   const preloadedState: Partial<RootState> = {
     auth: signedInState(demoSession(), NOW + 30 * 60_000),
-    catalog: { ...catalogInitialState, resources: { [catalogApi.summary]: { status: 'succeeded', data: summary, error: null } } },
+    catalog: catalogState(contentLoaded({ kind: 'summary', args: [] }, summary)),
   };
   const view = renderApp('/app', { preloadedState });
   await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena!' }, { timeout: 10_000 });

@@ -7,7 +7,7 @@ import type { User } from '../../../../../src/common/types';
 import { callService } from '../../../../../src/client/api/apiSaga';
 import { createMemoryStorage, getLogger, getStorage } from '../../../../../src/client/app/sagaContext';
 import { authReady, profileUpdated } from '../../../../../src/client/features/auth';
-import { languageChosen, languageSaga, LANGUAGE_STORAGE_KEY } from '../../../../../src/client/features/language';
+import { languageChosen, languageSaga, languageSpoken, LANGUAGE_STORAGE_KEY } from '../../../../../src/client/features/language';
 import { activateLanguage, activeLanguage } from '../../../../../src/client/i18n';
 
 const user = (language?: Language): User => ({
@@ -43,6 +43,12 @@ it('signed out: speaks the choice and keeps it on this computer, saves nothing y
     .silentRun(50);
   expect(activeLanguage()).toBe('es');
   expect(storage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+});
+
+it('says when another language is spoken (what is shown in the old one loads again), and not for the one already spoken', async () => {
+  await run(stateWith(null)).put(languageSpoken('es')).dispatch(languageChosen('es')).silentRun(50);
+  // 'es' is spoken now (the run above)
+  await run(stateWith(null)).not.put.like({ action: { type: languageSpoken.type } }).dispatch(languageChosen('es')).silentRun(50);
 });
 
 it('signed in: saves the choice in the profile (PUT /me/language) and in the session\'s user', async () => {

@@ -1,16 +1,15 @@
 /** Bookmark / remove bookmark for a section or material (the server refuses a missing item). */
 import Button from '@mui/material/Button';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { Bookmark, BookmarkKind } from '../../../../common/catalog';
-import { catalogApi } from '../api';
+import type { BookmarkKind } from '../../../../common/catalog';
 import { selectChange } from '../selectors';
 import { bookmarkAddRequested, bookmarkChangeKey, bookmarkRemoveRequested } from '../slice';
-import { useResource } from './useResource';
+import { useContent } from '../useContent';
 
 export function BookmarkButton({ kind, target, bookmarked }: { kind: BookmarkKind; target: string; bookmarked: boolean }) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectChange(bookmarkChangeKey(kind, target))) === 'pending';
-  const bookmarks = useResource<Bookmark[]>(bookmarked ? catalogApi.bookmarks : null);
+  const bookmarks = useContent(bookmarked ? { kind: 'bookmarks', args: [] } : null);
   const existing = bookmarks.data?.find((b) => b.kind === kind && b.target === target);
   if (bookmarked) {
     return (

@@ -9,20 +9,19 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Bookmark } from '../../../../common/catalog';
 import { formatDate } from '../../../ui/format';
 import { selectTimeZone } from '../../auth';
-import { catalogApi } from '../api';
 import { bookmarkRemoveRequested } from '../slice';
 import { Loadable } from './Loadable';
-import { useResource } from './useResource';
+import { useContent } from '../useContent';
 
 const KIND_LABELS: Record<Bookmark['kind'], string> = { section: 'Section', material: 'Material', article: 'Article' };
 
 export function BookmarkList() {
   const dispatch = useAppDispatch();
-  const path = catalogApi.bookmarks;
-  const view = useResource<Bookmark[]>(path);
+  const read = { kind: 'bookmarks', args: [] } as const;
+  const view = useContent(read);
   const timeZone = useAppSelector(selectTimeZone);
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(bookmarks) =>
         bookmarks.length === 0 ? (
           <Alert severity="info">No bookmarks yet. Use Bookmark on a section or material to keep it here.</Alert>

@@ -7,10 +7,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { ProgressSummary } from '../../../../common/catalog';
-import { catalogApi } from '../api';
 import { ProgressBar } from './ProgressBar';
-import { useResource } from './useResource';
+import { useContent } from '../useContent';
 import { registerArea } from '../../../app/areas';
 import { catalogArea } from '../area';
 import { ContinueCardSkeleton } from './ContinueCardSkeleton';
@@ -18,12 +16,14 @@ import { ContinueCardSkeleton } from './ContinueCardSkeleton';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(catalogArea);
 
+const SUMMARY = { kind: 'summary', args: [] } as const;
+
 /**
  * Loads the progress summary and shows nothing of it: staff Home needs to know whether they have
  * done anything as a learner (app/access.ts homeKind) before it shows either view.
  */
 export function LearnerProgressCheck() {
-  useResource<ProgressSummary>(catalogApi.summary);
+  useContent(SUMMARY);
   return null;
 }
 
@@ -32,7 +32,7 @@ export function LearnerProgressCheck() {
  * Home (classroom's AssignedToYou), so the page keeps one prominent button.
  */
 export function ContinueCard({ lead = true }: { lead?: boolean }) {
-  const { data, status } = useResource<ProgressSummary>(catalogApi.summary);
+  const { data, status } = useContent(SUMMARY);
   // its place stays reserved until the summary is in (the area cards below do not jump)
   if (!data) return status === 'failed' ? null : <ContinueCardSkeleton />;
   if (data.modulesTotal === 0) return null;

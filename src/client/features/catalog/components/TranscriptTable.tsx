@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
-import { catalogPaths, type TranscriptRow } from '../../../../common/catalog';
+import { catalogPaths } from '../../../../common/catalog';
 import { selectClients, selectUser, selectTimeZone } from '../../auth';
 import { ColumnFilter, type ColumnFilterState } from '../../../ui/ColumnFilter';
 import { countFiltersInUse, FilterPanel } from '../../../ui/FilterPanel';
@@ -26,11 +26,10 @@ import { defaultMatchMode, matchesFilter, type FilterKind } from '../../../ui/fi
 import { formatDate } from '../../../ui/format';
 import { learnerLabel } from '../../../ui/learnerLabel';
 import { FoldedLines, TableFrame, cellFromMd } from '../../../ui/TableFrame';
-import { catalogApi } from '../api';
 import { selectTranscriptRows, type TranscriptTableRow } from '../selectors';
 import { CertificateButton } from './CertificateButton';
 import { Loadable } from './Loadable';
-import { useResource } from './useResource';
+import { useContent } from '../useContent';
 
 type ColumnKey = 'module' | 'status' | 'percent' | 'started' | 'completed' | 'bestScore' | 'minutes';
 
@@ -66,8 +65,8 @@ const PRINT_STYLES = {
 } as const;
 
 export function TranscriptTable() {
-  const path = catalogApi.transcripts;
-  const view = useResource<TranscriptRow[]>(path);
+  const read = { kind: 'transcript', args: [] } as const;
+  const view = useContent(read);
   const rows = useAppSelector(selectTranscriptRows);
   // the learner's day (User.timezone, default America/Chicago), as on the certificate
   const timeZone = useAppSelector(selectTimeZone);
@@ -78,7 +77,7 @@ export function TranscriptTable() {
   const shown = filterTranscript(rows, filters, timeZone);
   const learner = user ? learnerLabel(user) : '';
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {() => (
         <>
           <GlobalStyles styles={PRINT_STYLES} />

@@ -11,12 +11,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { catalogPaths, type CatalogModuleCard, type ModuleDetail } from '../../../../common/catalog';
+import { catalogPaths } from '../../../../common/catalog';
 import { afterMaterial, afterReview, nextModule } from '../../../../common/catalogNext';
 import { countOf } from '../../../../common/plural';
-import { catalogApi } from '../api';
 import { CertificateButton } from './CertificateButton';
-import { useResource } from './useResource';
+import { useContent } from '../useContent';
 
 function Finished({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,7 +30,7 @@ function Finished({ title, children }: { title: string; children: ReactNode }) {
 
 /** A finished module: congratulations, the certificate, and the next module (or the transcript when all are done). */
 export function ModuleFinished({ moduleSlug, moduleTitle }: { moduleSlug: string; moduleTitle: string }) {
-  const catalog = useResource<CatalogModuleCard[]>(catalogApi.catalog);
+  const catalog = useContent({ kind: 'catalog', args: [] });
   const next = catalog.data ? nextModule(catalog.data, moduleSlug) : null;
   return (
     <Finished title={`Congratulations! You completed ${moduleTitle}.`}>
@@ -59,7 +58,7 @@ export function ModuleFinished({ moduleSlug, moduleTitle }: { moduleSlug: string
 
 /** Nothing until the material is finished; then its module's next step, or the module's congratulations. */
 export function MaterialFinished({ moduleSlug, materialSlug }: { moduleSlug: string; materialSlug: string }) {
-  const moduleView = useResource<ModuleDetail>(catalogApi.module(moduleSlug));
+  const moduleView = useContent({ kind: 'module', args: [moduleSlug] });
   const after = moduleView.data ? afterMaterial(moduleView.data, materialSlug) : null;
   if (!moduleView.data || !after) return null;
   if (after.moduleCompleted) return <ModuleFinished moduleSlug={moduleSlug} moduleTitle={moduleView.data.title} />;
@@ -80,7 +79,7 @@ export function MaterialFinished({ moduleSlug, materialSlug }: { moduleSlug: str
  * module's progress has loaded.
  */
 export function ReviewPassed({ moduleSlug, materialSlug }: { moduleSlug: string; materialSlug: string }) {
-  const moduleView = useResource<ModuleDetail>(catalogApi.module(moduleSlug));
+  const moduleView = useContent({ kind: 'module', args: [moduleSlug] });
   const after = moduleView.data ? afterReview(moduleView.data, materialSlug) : null;
   const material = moduleView.data?.materials.find((m) => m.slug === materialSlug);
   const unread = material?.sections.filter((s) => !s.completed).length ?? 0;

@@ -26,18 +26,12 @@ import {
   catalogPaths,
   isPassing,
   type CatalogModuleCard,
-  type CertificateCheck,
-  type MaterialDetail,
-  type ModuleDetail,
   type ModuleTestStatus,
   type ReviewAnswer,
   type ReviewResult,
-  type ReviewView,
-  type SectionDetail,
 } from '../../../../common/catalog';
 import { guidePath } from '../../../../common/teacherGuide';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
-import { catalogApi } from '../api';
 import { BookmarkButton } from '../components/BookmarkButton';
 import { ContentHtml } from '../components/ContentHtml';
 import { QuestionField, isAnswered } from '../components/QuestionField';
@@ -45,11 +39,11 @@ import { ModuleTestPage } from './ModuleTestPage';
 import { QuestionOutcome } from '../components/ReviewResults';
 import { Loadable } from '../components/Loadable';
 import { ProgressBar } from '../components/ProgressBar';
-import { useResource } from '../components/useResource';
+import { useContent } from '../useContent';
 import { MaterialFinished, ModuleFinished, ReviewPassed } from '../components/WhatNext';
 import { AttemptLine, OutOfAttempts } from '../components/ReviewAttempts';
 import { selectAttempt, selectChange } from '../selectors';
-import { reviewRetaken, reviewSubmitted, sectionCompletionRequested } from '../slice';
+import { reviewRetaken, reviewSubmitted, sectionChangeKey, sectionMarkedComplete } from '../slice';
 import { useReadingTime } from '../useReadingTime';
 import { registerArea } from '../../../app/areas';
 import { catalogArea } from '../area';
@@ -79,11 +73,11 @@ export function ModuleAction({ module: m }: { module: CatalogModuleCard }) {
 }
 
 export function ModuleListPage() {
-  const path = catalogApi.catalog;
-  const view = useResource<CatalogModuleCard[]>(path);
+  const read = { kind: 'catalog', args: [] } as const;
+  const view = useContent(read);
   return (
     <PageFrame title="Catalog" crumbs={[HOME, { label: 'Catalog' }]}>
-      <Loadable view={view} path={path}>
+      <Loadable view={view} read={read}>
         {(modules) =>
           modules.length === 0 ? (
             <Alert severity="info">Your school has no modules in its catalog yet.</Alert>
@@ -174,10 +168,10 @@ export function ModuleHomePage() {
 }
 
 function ModuleHome({ slug }: { slug: string }) {
-  const path = catalogApi.module(slug);
-  const view = useResource<ModuleDetail>(path);
+  const read = { kind: 'module', args: [slug] } as const;
+  const view = useContent(read);
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(m) => (
         <PageFrame title={m.title} namesTab crumbs={[CATALOG, { label: m.title }]}>
           <ProgressBar percent={m.progress.percent} label={m.title} />
@@ -226,10 +220,10 @@ function ModuleHome({ slug }: { slug: string }) {
 
 export function MaterialPage() {
   const { slug = '', mslug = '' } = useParams();
-  const path = catalogApi.material(slug, mslug);
-  const view = useResource<MaterialDetail>(path);
+  const read = { kind: 'material', args: [slug, mslug] } as const;
+  const view = useContent(read);
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(mat) => (
         <PageFrame title={mat.title} namesTab crumbs={[CATALOG, { label: mat.moduleTitle, to: catalogPaths.module(slug) }, { label: mat.title }]}>
           <ProgressBar percent={mat.percent} label={mat.title} />
@@ -273,13 +267,13 @@ export function MaterialPage() {
 
 export function SectionPage() {
   const { slug = '', mslug = '', sslug = '' } = useParams();
-  const path = catalogApi.section(slug, mslug, sslug);
-  const view = useResource<SectionDetail>(path);
+  const read = { kind: 'section', args: [slug, mslug, sslug] } as const;
+  const view = useContent(read);
   const dispatch = useAppDispatch();
-  const saving = useAppSelector(selectChange(path)) === 'pending';
-  useReadingTime(path);
+  const saving = useAppSelector(selectChange(sectionChangeKey(slug, mslug, sslug))) === 'pending';
+  useReadingTime(slug, mslug, sslug);
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(s) => (
         <PageFrame
           title={s.title}
@@ -311,7 +305,7 @@ export function SectionPage() {
             </Box>
           )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 3 }}>
-            <Button variant="contained" disabled={s.completed || saving} onClick={() => dispatch(sectionCompletionRequested({ path }))}>
+            <Button variant="contained" disabled={s.completed || saving} onClick={() => dispatch(sectionMarkedComplete({ slug, mslug, sslug }))}>
               {s.completed ? 'Completed' : 'Mark complete'}
             </Button>
             <BookmarkButton kind="section" target={`${slug}/${mslug}/${sslug}`} bookmarked={s.bookmarked} />
@@ -372,10 +366,10 @@ function ReviewScore({ result, arrived }: { result: ReviewResult; arrived: boole
 
 export function MaterialReviewPage() {
   const { slug = '', mslug = '' } = useParams();
-  const path = catalogApi.review(slug, mslug);
-  const view = useResource<ReviewView>(path);
+  const read = { kind: 'review', args: [slug, mslug] } as const;
+  const view = useContent(read);
   const dispatch = useAppDispatch();
-  const attempt = useAppSelector(selectAttempt(path));
+  const attempt = useAppSelector(selectAttempt(slug, mslug));
   // answers belong to one opening of the review (its choice order): another opening starts empty
   const [given, setGiven] = useState<{ serving: string; answers: Answers }>({ serving: '', answers: {} });
   const [mode, setMode] = useState<'all' | 'one'>('all');
@@ -385,10 +379,10 @@ export function MaterialReviewPage() {
   const retake = () => {
     setGiven({ serving: '', answers: {} });
     setCurrent(0);
-    dispatch(reviewRetaken({ path }));
+    dispatch(reviewRetaken({ slug, mslug }));
   };
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(r) => {
         const answers = given.serving === r.serving ? given.answers : {};
         const made = Math.max(r.attempts, result?.attempts ?? 0);
@@ -455,7 +449,7 @@ export function MaterialReviewPage() {
                   aria-label="Review questions"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (r.serving && answered === r.questions.length) dispatch(reviewSubmitted({ path, serving: r.serving, answers }));
+                    if (r.serving && answered === r.questions.length) dispatch(reviewSubmitted({ slug, mslug, serving: r.serving, answers }));
                   }}
                 >
                   {shown.map((q, i) => (
@@ -498,8 +492,7 @@ export function MaterialReviewPage() {
 /** /certificates/{code} (public): checks a certificate's verification code. */
 export function CertificatePage() {
   const { code = '' } = useParams();
-  const path = catalogApi.verify(code);
-  const view = useResource<CertificateCheck>(path);
+  const view = useContent({ kind: 'certificateCheck', args: [code] });
   return (
     <PageFrame title="Certificate" maxWidth={720}>
       {view.data ? (

@@ -14,11 +14,11 @@ import { registerArea } from '../../../app/areas';
 import { PageFrame } from '../../../ui/PageFrame';
 import { catalogArea } from '../area';
 import { Loadable } from '../components/Loadable';
-import { useResource } from '../components/useResource';
+import { useContent } from '../useContent';
 
 registerArea(catalogArea);
 
-export const GLOSSARY_API = '/kb/glossary';
+const GLOSSARY = { kind: 'glossary', args: [] } as const;
 
 /** Entries whose term or definition holds every word typed (case-insensitive), grouped by first letter. */
 export function filterGlossary(entries: readonly GlossaryEntry[], query: string): Array<[string, GlossaryEntry[]]> {
@@ -35,7 +35,7 @@ export function filterGlossary(entries: readonly GlossaryEntry[], query: string)
 }
 
 export function GlossaryPage() {
-  const view = useResource<{ entries: GlossaryEntry[] }>(GLOSSARY_API);
+  const view = useContent(GLOSSARY);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   return (
@@ -44,7 +44,7 @@ export function GlossaryPage() {
       crumbs={[{ label: 'Home', to: '/app' }, { label: 'Resources', to: '/app/resources' }, { label: 'Glossary' }]}
       intro="Money words from the lessons, A to Z. Each links to the article that explains it."
     >
-      <Loadable view={view} path={GLOSSARY_API}>
+      <Loadable view={view} read={GLOSSARY}>
         {({ entries }) => {
           const groups = filterGlossary(entries, deferred);
           const shown = groups.reduce((n, [, list]) => n + list.length, 0);

@@ -9,16 +9,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { catalogPaths, type ModuleTestKind, type ModuleTestResult, type ModuleTestView, type ReviewAnswer } from '../../../../common/catalog';
+import { catalogPaths, type ModuleTestKind, type ModuleTestResult, type ReviewAnswer } from '../../../../common/catalog';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame, type Crumb } from '../../../ui/PageFrame';
-import { catalogApi } from '../api';
 import { Loadable } from '../components/Loadable';
 import { QuestionField, isAnswered } from '../components/QuestionField';
 import { QuestionOutcome } from '../components/ReviewResults';
-import { useResource } from '../components/useResource';
-import { selectAttempt } from '../selectors';
-import { reviewSubmitted } from '../slice';
+import { useContent } from '../useContent';
+import { selectTestAttempt } from '../selectors';
+import { moduleTestSubmitted } from '../slice';
 
 export const TEST_INTRO: Record<ModuleTestKind, string> = {
   'pre-test': 'Before you start: this short pre-test shows what you already know. It does not count toward your progress, and you take it once.',
@@ -39,15 +38,14 @@ function TestScore({ result }: { result: ModuleTestResult }) {
 }
 
 export function ModuleTestPage({ slug, kind, crumb }: { slug: string; kind: ModuleTestKind; crumb: Crumb }) {
-  const path = catalogApi.moduleTest(slug, kind);
-  const view = useResource<ModuleTestView>(path);
+  const read = { kind: 'moduleTest', args: [slug, kind] } as const;
+  const view = useContent(read);
   const dispatch = useAppDispatch();
-  const attempt = useAppSelector(selectAttempt(path));
-  // the review attempt machinery, keyed by this test's path, holds this test's result
-  const result = attempt?.status === 'succeeded' ? (attempt.result as unknown as ModuleTestResult) : null;
+  const attempt = useAppSelector(selectTestAttempt(slug, kind));
+  const result = attempt?.status === 'succeeded' ? attempt.result : null;
   const [given, setGiven] = useState<{ serving: string; answers: Record<string, ReviewAnswer> }>({ serving: '', answers: {} });
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(t) => {
         const answers = given.serving === t.serving ? given.answers : {};
         const answered = t.questions.filter((q) => isAnswered(q, answers[String(q.id)])).length;
@@ -93,7 +91,7 @@ export function ModuleTestPage({ slug, kind, crumb }: { slug: string; kind: Modu
                   aria-label={`${kind === 'pre-test' ? 'Pre-test' : 'Post-test'} questions`}
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (t.serving && answered === t.questions.length) dispatch(reviewSubmitted({ path, serving: t.serving, answers }));
+                    if (t.serving && answered === t.questions.length) dispatch(moduleTestSubmitted({ slug, kind, serving: t.serving, answers }));
                   }}
                 >
                   {t.questions.map((q, i) => (

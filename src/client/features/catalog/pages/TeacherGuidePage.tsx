@@ -12,17 +12,16 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { catalogPaths } from '../../../../common/catalog';
-import type { AnswerKeyQuestion, TeacherAnswerKey, TeacherGuide } from '../../../../common/teacherGuide';
+import type { AnswerKeyQuestion, TeacherGuide } from '../../../../common/teacherGuide';
 import { registerArea } from '../../../app/areas';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../ui/PageFrame';
-import { catalogApi } from '../api';
 import { catalogArea } from '../area';
 import { Loadable } from '../components/Loadable';
 import { saveFile } from '../components/saveFile';
-import { useResource } from '../components/useResource';
-import { selectFile } from '../selectors';
-import { fileDelivered, fileRequested } from '../slice';
+import { useContent } from '../useContent';
+import { selectPacket } from '../selectors';
+import { packetDelivered, packetRequested } from '../slice';
 
 registerArea(catalogArea);
 
@@ -36,19 +35,18 @@ const TYPE_LABELS: Record<string, string> = {
 /** "Download the student packet": the saga asks the server for the PDF, this hands it to the browser. */
 function PacketButton({ slug }: { slug: string }) {
   const dispatch = useAppDispatch();
-  const path = catalogApi.packet(slug);
-  const state = useAppSelector(selectFile(path));
+  const state = useAppSelector(selectPacket(slug));
   useEffect(() => {
     if (state?.status === 'succeeded' && state.file) {
       saveFile(state.file.pdfBase64, state.file.fileName);
-      dispatch(fileDelivered({ path }));
+      dispatch(packetDelivered({ moduleSlug: slug }));
     }
-  }, [state, dispatch, path]);
+  }, [state, dispatch, slug]);
   return (
     <Button
       variant="contained"
       disabled={state?.status === 'pending'}
-      onClick={() => dispatch(fileRequested({ path, failure: 'Could not create the student packet' }))}
+      onClick={() => dispatch(packetRequested({ moduleSlug: slug }))}
     >
       {state?.status === 'pending' ? 'Preparing the packet…' : 'Download the student packet (PDF)'}
     </Button>
@@ -92,11 +90,11 @@ function KeyQuestion({ q }: { q: AnswerKeyQuestion }) {
 }
 
 function AnswerKey({ slug }: { slug: string }) {
-  const path = catalogApi.answerKey(slug);
-  const view = useResource<TeacherAnswerKey>(path);
+  const read = { kind: 'answerKey', args: [slug] } as const;
+  const view = useContent(read);
   return (
     <Part id="guide-answer-key" title="Answer key">
-      <Loadable view={view} path={path}>
+      <Loadable view={view} read={read}>
         {(key) => (
           <>
             <Typography sx={{ mb: 2 }}>{key.tests.description}</Typography>
@@ -214,10 +212,10 @@ function Guide({ guide }: { guide: TeacherGuide }) {
 
 export function TeacherGuidePage() {
   const { slug = '' } = useParams();
-  const path = catalogApi.guide(slug);
-  const view = useResource<TeacherGuide>(path);
+  const read = { kind: 'guide', args: [slug] } as const;
+  const view = useContent(read);
   return (
-    <Loadable view={view} path={path}>
+    <Loadable view={view} read={read}>
       {(guide) => <Guide guide={guide} />}
     </Loadable>
   );
