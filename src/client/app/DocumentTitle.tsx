@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { setRouteTitle } from './pageTitle';
 import { routeMeta } from './routeMeta';
+import { useLanguage } from '../i18n';
 
 /**
  * SPEC §2 (S2.17): document.title = deepest matched route's title + ' - ' + product name, unless the
@@ -10,9 +11,11 @@ import { routeMeta } from './routeMeta';
 export function DocumentTitle() {
   const matches = useMatches();
   const { key } = useLocation();
-  const { title } = routeMeta(matches);
+  const { title, titleId } = routeMeta(matches);
+  // the title speaks the language chosen on the page too
+  const language = useLanguage();
   useEffect(() => {
-    setRouteTitle(key, title);
-  }, [key, title]);
+    setRouteTitle(key, title, titleId);
+  }, [key, title, titleId, language]);
   return null;
 }

@@ -10,18 +10,19 @@
 import { createContext, useContext, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { documentTitle } from '../../common/title';
+import { routeTitle } from '../i18n';
 
 interface Claim {
   readonly locationKey: string;
   readonly title: string;
 }
 
-let route: { locationKey: string | undefined; title: string | undefined } = { locationKey: undefined, title: undefined };
+let route: { locationKey: string | undefined; title: string | undefined; titleId?: string | undefined } = { locationKey: undefined, title: undefined };
 const claims = new Set<Claim>();
 
 /** The title for the current location: the latest claim made on it, else the route table's title. */
 export function currentPageTitle(): string | undefined {
-  let title = route.title;
+  let title = routeTitle(route.title, route.titleId);
   for (const claim of claims) if (claim.locationKey === route.locationKey) title = claim.title;
   return title;
 }
@@ -30,9 +31,12 @@ function apply(): void {
   document.title = documentTitle(currentPageTitle());
 }
 
-/** The route table's title for the location entry `locationKey` (router.state.location.key). */
-export function setRouteTitle(locationKey: string, title: string | undefined): void {
-  route = { locationKey, title };
+/**
+ * The route table's title for the location entry `locationKey` (router.state.location.key), in the
+ * language spoken where the route gives its message id.
+ */
+export function setRouteTitle(locationKey: string, title: string | undefined, titleId?: string): void {
+  route = { locationKey, title, titleId };
   apply();
 }
 

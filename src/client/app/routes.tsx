@@ -22,6 +22,10 @@ import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 import { RequirePermission } from './guards';
 import type { WorkspaceKey } from './access';
+import { loadCatalogs, type FeatureCatalog } from '../i18n';
+import type { en as registrationMessages } from '../features/registration/messages/en';
+import type { en as passwordMessages } from '../features/password/messages/en';
+import type { en as profileMessages } from '../features/profile/messages/en';
 
 /** A page loaded on demand: the data router's `lazy` fetches its chunk before the navigation commits. */
 interface LazyPage {
@@ -29,10 +33,23 @@ interface LazyPage {
 }
 type Page = ComponentType | LazyPage;
 
-/** One named export of a lazily loaded module. */
+/**
+ * One named export of a lazily loaded module. A module that speaks from feature catalogs exports
+ * them as `catalogs`: they are loaded in the language spoken before the page renders, so it never
+ * shows another language or a message id (docs/i18n.md).
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
-  return { load: async () => (await load())[name] as ComponentType };
+  return {
+    load: async () => {
+      const module = await load();
+      if (Array.isArray(module.catalogs)) await loadCatalogs(module.catalogs as FeatureCatalog[]);
+      return module[name] as ComponentType;
+    },
+  };
 }
+
+/** The message ids of route titles that are translated (in the catalog of the route's page). */
+type TitleId = keyof typeof registrationMessages | keyof typeof passwordMessages | keyof typeof profileMessages;
 
 const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;
 
@@ -161,6 +178,8 @@ export interface AppRoute {
   path?: string;
   index?: boolean;
   title?: string;
+  /** The title's message id, once the route's feature is translated: the title in the language spoken. */
+  titleId?: TitleId;
   requiresAuth?: boolean;
   numeric?: readonly string[];
   /** The page's skeleton while its code or data loads (PageSkeleton); inherited, default rows. */
@@ -310,12 +329,12 @@ const appChildren: AppRoute[] = [
         path: 'profile',
         skeleton: 'form',
         children: [
-          { index: true, title: 'Profile', page: P.Account },
-          { path: 'access-codes', title: 'Access Codes', skeleton: 'rows', page: P.AccessCodes },
-          { path: 'edit', title: 'Edit Profile', page: P.EditProfile },
-          { path: 'password', title: 'Change Password', page: P.ChangePassword },
-          { path: 'externalid/:productid', title: 'External ID', page: P.ExternalId },
-          { path: 'code', title: 'Add Access Code', page: P.AddAccessCode },
+          { index: true, title: 'Profile', titleId: 'profile.title', page: P.Account },
+          { path: 'access-codes', title: 'Access Codes', titleId: 'profile.title.accessCodes', skeleton: 'rows', page: P.AccessCodes },
+          { path: 'edit', title: 'Edit Profile', titleId: 'profile.title.edit', page: P.EditProfile },
+          { path: 'password', title: 'Change Password', titleId: 'profile.title.password', page: P.ChangePassword },
+          { path: 'externalid/:productid', title: 'External ID', titleId: 'profile.title.externalId', page: P.ExternalId },
+          { path: 'code', title: 'Add Access Code', titleId: 'profile.title.addCode', page: P.AddAccessCode },
         ],
       },
     ],
@@ -323,14 +342,14 @@ const appChildren: AppRoute[] = [
 ];
 
 const recordSteps: AppRoute[] = [
-  { index: true, title: 'Your Name', page: P.RecordName },
-  { path: 'name', title: 'Your Name', page: P.RecordName },
-  { path: 'externalid', title: 'External ID', page: P.RecordExternalId },
-  { path: 'terms', title: 'Accept Terms', page: P.RecordTerms },
-  { path: 'verify', title: 'Verify Email', page: P.RecordVerify },
-  { path: 'verify/:otid', title: 'Verify Email', numeric: ['otid'], page: P.RecordVerifyCode },
-  { path: 'username', title: 'Choose a User Name', page: P.RecordUsername },
-  { path: 'password', title: 'Choose a Password', page: P.RecordPassword },
+  { index: true, title: 'Your Name', titleId: 'registration.title.name', page: P.RecordName },
+  { path: 'name', title: 'Your Name', titleId: 'registration.title.name', page: P.RecordName },
+  { path: 'externalid', title: 'External ID', titleId: 'registration.title.externalId', page: P.RecordExternalId },
+  { path: 'terms', title: 'Accept Terms', titleId: 'registration.title.terms', page: P.RecordTerms },
+  { path: 'verify', title: 'Verify Email', titleId: 'registration.title.verify', page: P.RecordVerify },
+  { path: 'verify/:otid', title: 'Verify Email', titleId: 'registration.title.verify', numeric: ['otid'], page: P.RecordVerifyCode },
+  { path: 'username', title: 'Choose a User Name', titleId: 'registration.title.userName', page: P.RecordUsername },
+  { path: 'password', title: 'Choose a Password', titleId: 'registration.title.password', page: P.RecordPassword },
 ];
 
 /** SPEC §2: `/` is an alias of /app (the same subtree). */
@@ -351,13 +370,14 @@ export const routeTable: AppRoute[] = [
       { path: '/about-us', title: 'About Cashwise', page: P.About },
       { path: '/login', title: 'Sign In', page: P.Login },
       { path: '/login/school', title: 'School Sign-In', page: P.SchoolSignIn },
-      { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
-      { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
+      { path: '/password/reset/:code', title: 'Reset Password', titleId: 'password.title.reset', page: P.ResetPassword },
+      { path: '/password', title: 'Forgot Password', titleId: 'password.title.forgot', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },
       { path: '/certificates/:code', title: 'Certificate', page: P.Certificate },
       {
         path: '/register',
         title: 'Register',
+        titleId: 'registration.title',
         children: [
           { index: true, page: P.RegisterCode },
           { path: 'code', page: P.RegisterCode },
@@ -366,6 +386,7 @@ export const routeTable: AppRoute[] = [
             path: ':id',
             numeric: ['id'],
             title: 'Invitation',
+            titleId: 'registration.title.invitation',
             children: [
               { index: true, page: P.InvitationEmail },
               { path: 'email', page: P.InvitationEmail },
@@ -387,6 +408,7 @@ export const routeTable: AppRoute[] = [
 function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'): RouteObject {
   const handle: RouteHandle = {};
   if (route.title !== undefined) handle.title = route.title;
+  if (route.titleId !== undefined) handle.titleId = route.titleId;
   if (route.requiresAuth !== undefined) handle.requiresAuth = route.requiresAuth;
   if (route.numeric) handle.numeric = route.numeric;
   if (route.skeleton !== undefined) handle.skeleton = route.skeleton;

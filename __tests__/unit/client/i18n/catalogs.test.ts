@@ -1,11 +1,12 @@
 /**
- * The catalogs: every language has every message, with the same placeholders, and the compiled
- * files the app loads are the catalogs as they are now.
+ * The catalogs, the core one and every feature's (features/<feature>/messages): every language has
+ * every message, with the same placeholders and marked parts, and the compiled files the app loads
+ * are the catalogs as they are now.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { COMPILED_DIR, compiledCatalogSource, SOURCES } from '../../../../scripts/i18n/compileCatalogs';
+import { COMPILED_DIR, compiledCatalogSource, featureCatalogs, featureCompiledFiles, SOURCES } from '../../../../scripts/i18n/compileCatalogs';
 import { LANGUAGES } from '../../../../src/common/language';
 
 const english = SOURCES.en as Record<string, string>;
@@ -26,18 +27,51 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s catalog', (language) => {
-  const catalog = SOURCES[language] as Record<string, string>;
+/** The parts a message marks for TaggedText (`<link>…</link>`), by name. */
+const tagsOf = (message: string) => [...message.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
 
-  it('has every English message and no other', () => {
-    expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
-  });
+const FEATURES = featureCatalogs();
+/** Every catalog: the core one, then each feature's, by its English and its other languages. */
+const CATALOGS: [string, Record<string, Record<string, string>>][] = [
+  ['core', SOURCES as unknown as Record<string, Record<string, string>>],
+  ...FEATURES.map(({ feature, sources }): [string, Record<string, Record<string, string>>] => [feature, sources]),
+];
 
-  it.each(Object.keys(english))('%s: same placeholders as in English, a translation that is not empty', (id) => {
-    expect(catalog[id]?.trim()).toBeTruthy();
-    expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(english[id] ?? ''));
+describe.each(CATALOGS)('the %s catalog', (_name, sources) => {
+  const source = sources.en!;
+  describe.each(LANGUAGES.filter((l) => l !== 'en'))('in %s', (language) => {
+    const catalog = sources[language]!;
+
+    it('has every English message and no other', () => {
+      expect(Object.keys(catalog).sort()).toEqual(Object.keys(source).sort());
+    });
+
+    it.each(Object.keys(source))('%s: same placeholders and parts as in English, a translation that is not empty', (id) => {
+      expect(catalog[id]?.trim()).toBeTruthy();
+      expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(source[id] ?? ''));
+      expect(tagsOf(catalog[id] ?? '')).toEqual(tagsOf(source[id] ?? ''));
+    });
   });
 });
+
+it('the converted features have catalogs (the checks above run on them)', () => {
+  expect(FEATURES.map((f) => f.feature)).toEqual(expect.arrayContaining(['password', 'profile', 'registration']));
+});
+
+it('feature message ids start with the feature: no two catalogs share an id', () => {
+  const ids = CATALOGS.flatMap(([, sources]) => Object.keys(sources.en!));
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { feature, sources } of FEATURES) for (const id of Object.keys(sources.en)) expect(id.startsWith(`${feature}.`)).toBe(true);
+});
+
+it.each(FEATURES.map((f): [string, (typeof FEATURES)[number]] => [f.feature, f]))(
+  "the %s feature's compiled files are its catalogs as they are (run `npm run i18n:compile`)",
+  (_feature, catalog) => {
+    for (const [name, text] of Object.entries(featureCompiledFiles(catalog))) {
+      expect(readFileSync(join(catalog.dir, 'compiled', name), 'utf8')).toBe(text);
+    }
+  },
+);
 
 it.each(LANGUAGES)('the compiled %s catalog is the catalog as it is (run `npm run i18n:compile`)', (language) => {
   expect(readFileSync(join(COMPILED_DIR, `${language}.ts`), 'utf8')).toBe(compiledCatalogSource(language));
