@@ -23,9 +23,9 @@ import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './
 import { RequirePermission } from './guards';
 import type { WorkspaceKey } from './access';
 import { loadCatalogs, type FeatureCatalog } from '../i18n';
-import type { en as registrationMessages } from '../features/registration/messages/en';
-import type { en as passwordMessages } from '../features/password/messages/en';
-import type { en as profileMessages } from '../features/profile/messages/en';
+import type { RegistrationMessageId } from '../features/registration';
+import type { PasswordMessageId } from '../features/password';
+import type { ProfileMessageId } from '../features/profile';
 
 /** A page loaded on demand: the data router's `lazy` fetches its chunk before the navigation commits. */
 interface LazyPage {
@@ -49,7 +49,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 }
 
 /** The message ids of route titles that are translated (in the catalog of the route's page). */
-type TitleId = keyof typeof registrationMessages | keyof typeof passwordMessages | keyof typeof profileMessages;
+type TitleId = RegistrationMessageId | PasswordMessageId | ProfileMessageId;
 
 const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;
 

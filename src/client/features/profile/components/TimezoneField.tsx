@@ -15,14 +15,14 @@ export function TimezoneField({
   onChange,
   onBlur,
   error,
-  label,
+  label = 'Time zone',
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string | undefined;
-  /** the field's name, in the language spoken */
-  label: string;
+  /** the field's name, in the language spoken where the page is translated */
+  label?: string;
 }) {
   const options = useMemo(() => timezoneOptions(), []);
   return (

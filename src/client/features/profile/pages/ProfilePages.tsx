@@ -44,7 +44,7 @@ import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
-import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
+import { selectPasswordChange, passwordChangeRequested, passwordArea, passwordCatalog } from '../../password';
 import { RosterEmailNotice } from '../components/RosterEmailNotice';
 import { SchoolSignInLinks } from '../components/SchoolSignInLinks';
 import { TimezoneField } from '../components/TimezoneField';
@@ -62,7 +62,6 @@ import { registerArea } from '../../../app/areas';
 import { formatDate, useT } from '../../../i18n';
 import { profileArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
-import { catalog as passwordCatalog } from '../../password/messages/compiled/catalog';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(profileArea);
