@@ -18,4 +18,10 @@ export const en = {
   'password.reset.confirm': 'Repeat the new password',
   'password.reset.submit': 'Change my password',
   'password.changed': 'Password changed',
+  // the strength meter under every new password (SPEC §9: Weak, Medium, Strong)
+  'password.strength': 'Password strength: {level}',
+  'password.strength.weak': 'Weak',
+  'password.strength.medium': 'Medium',
+  'password.strength.strong': 'Strong',
+  'password.strength.common': 'This password is too common and easy to guess. Please choose another.',
 } as const;

@@ -17,4 +17,9 @@ export const es: Record<keyof typeof en, string> = {
   'password.reset.confirm': 'Repite la contraseña nueva',
   'password.reset.submit': 'Cambiar mi contraseña',
   'password.changed': 'Contraseña cambiada',
+  'password.strength': 'Seguridad de la contraseña: {level}',
+  'password.strength.weak': 'Débil',
+  'password.strength.medium': 'Media',
+  'password.strength.strong': 'Alta',
+  'password.strength.common': 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
 };

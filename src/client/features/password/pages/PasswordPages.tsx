@@ -23,6 +23,7 @@ import { registerArea } from '../../../app/areas';
 import { useT } from '../../../i18n';
 import { passwordArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
+import { useStrengthWords } from '../strengthWords';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(passwordArea);
@@ -86,6 +87,7 @@ export function ResetPasswordPage() {
   const link = useAppSelector(selectResetLink);
   const reset = useAppSelector(selectReset);
   const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   useEffect(() => {
     dispatch(resetLinkOpened({ code }));
   }, [dispatch, code]);
@@ -116,7 +118,7 @@ export function ResetPasswordPage() {
         </Typography>
         <RequestAlerts error={reset.error} />
         <FormStack label={t('password.reset.form')} onSubmit={formik.handleSubmit}>
-          <NewPasswordFields formik={formik} name="password" label={t('password.reset.newPassword')} confirmLabel={t('password.reset.confirm')} />
+          <NewPasswordFields formik={formik} name="password" label={t('password.reset.newPassword')} confirmLabel={t('password.reset.confirm')} strengthWords={strengthWords} />
           <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>
             {t('password.reset.submit')}
           </Button>

@@ -44,7 +44,7 @@ import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
-import { selectPasswordChange, passwordChangeRequested, passwordArea, passwordCatalog } from '../../password';
+import { selectPasswordChange, passwordChangeRequested, passwordArea, passwordCatalog, useStrengthWords } from '../../password';
 import { RosterEmailNotice } from '../components/RosterEmailNotice';
 import { SchoolSignInLinks } from '../components/SchoolSignInLinks';
 import { TimezoneField } from '../components/TimezoneField';
@@ -67,7 +67,7 @@ import { catalog } from '../messages/compiled/catalog';
 registerArea(profileArea);
 registerArea(passwordArea);
 
-/** The catalogs these pages speak from (the password change's notice is the password feature's). */
+/** The catalogs these pages speak from (the password change's notice and strength meter are the password feature's). */
 export const catalogs = [catalog, passwordCatalog];
 
 const TABS = [
@@ -309,6 +309,7 @@ export function ChangePasswordPage() {
   const change = useAppSelector(selectPasswordChange);
   const temporary = useAppSelector(selectMustChangePassword);
   const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validationSchema: withConfirmation(changePasswordSchema, 'newPassword', ACCOUNT_MESSAGES.newConfirmRequired),
@@ -335,7 +336,7 @@ export function ChangePasswordPage() {
         <FormStack label={t('profile.password.form')} onSubmit={formik.handleSubmit}>
           {user && <input type="hidden" autoComplete="username" value={user.userName} readOnly />}
           <TextField {...fieldProps(formik, 'currentPassword')} label={t('profile.password.current')} type="password" autoComplete="current-password" required fullWidth />
-          <NewPasswordFields formik={formik} name="newPassword" label={t('profile.password.new')} confirmLabel={t('profile.password.confirm')} userName={user?.userName} />
+          <NewPasswordFields formik={formik} name="newPassword" label={t('profile.password.new')} confirmLabel={t('profile.password.confirm')} strengthWords={strengthWords} userName={user?.userName} />
           <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
             {t('profile.password.submit')}
           </Button>

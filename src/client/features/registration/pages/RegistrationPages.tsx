@@ -61,12 +61,13 @@ import { TaggedText } from '../../../ui/TaggedText';
 import { registrationArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
 import { SchoolSignInButtons } from '../../auth';
+import { passwordCatalog, useStrengthWords } from '../../password';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
 
-/** The catalogs these pages speak from: the route table loads them with the chunk. */
-export const catalogs = [catalog];
+/** The catalogs these pages speak from (the strength meter's are the password feature's): the route table loads them with the chunk. */
+export const catalogs = [catalog, passwordCatalog];
 
 /** The e-mail the invitation and the verify step ask for (the server checks its length too). */
 const emailFormSchema = yup.object({ email: yup.string().trim().required(fieldRequired('E-mail')).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
@@ -436,6 +437,7 @@ export function RecordPasswordPage() {
   const record = useAppSelector(selectRecord);
   const busy = useRegistrationBusy();
   const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   const formik = useFormik({
     initialValues: { password: '', confirm: '' },
     validationSchema: withConfirmation(passwordStepSchema, 'password'),
@@ -451,7 +453,7 @@ export function RecordPasswordPage() {
     >
       <FormStack label={t('registration.password.label')} onSubmit={formik.handleSubmit}>
         {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
-        <NewPasswordFields formik={formik} name="password" label={t('registration.password.label')} confirmLabel={t('registration.password.confirm')} userName={record?.userName} />
+        <NewPasswordFields formik={formik} name="password" label={t('registration.password.label')} confirmLabel={t('registration.password.confirm')} strengthWords={strengthWords} userName={record?.userName} />
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? t('registration.password.creating') : t('registration.password.create')}
         </Button>

@@ -17,4 +17,9 @@ export const messages: Messages = {
   "password.reset.confirm": ["Repeat the new password"],
   "password.reset.submit": ["Change my password"],
   "password.changed": ["Password changed"],
+  "password.strength": ["Password strength: ",["level"]],
+  "password.strength.weak": ["Weak"],
+  "password.strength.medium": ["Medium"],
+  "password.strength.strong": ["Strong"],
+  "password.strength.common": ["This password is too common and easy to guess. Please choose another."],
 };
