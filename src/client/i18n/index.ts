@@ -69,11 +69,18 @@ function catalogReady(catalog: FeatureCatalog, language: Language): Promise<void
   const key = `${catalog.name}:${language}`;
   let pending = featurePending.get(key);
   if (!pending) {
-    pending = catalog.load[language]().then((messages) => {
-      Object.assign(messagesOf[language], messages);
-      languages.add(language);
-      featurePending.delete(key);
-    });
+    pending = catalog.load[language]().then(
+      (messages) => {
+        Object.assign(messagesOf[language], messages);
+        languages.add(language);
+        featurePending.delete(key);
+      },
+      (error: unknown) => {
+        // its chunk did not arrive: the next try asks again (the page's failed-load retry)
+        featurePending.delete(key);
+        throw error;
+      },
+    );
     featurePending.set(key, pending);
   }
   return pending;
