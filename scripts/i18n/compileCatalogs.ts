@@ -56,7 +56,7 @@ export function featureCompiledFiles({ feature, sources }: FeatureCatalogSources
   const others = LANGUAGES.filter((language) => language !== 'en');
   files['catalog.ts'] = [
     HEADER,
-    `import type { FeatureCatalog } from '../../../../i18n';`,
+    `import type { FeatureCatalog } from '../../../../i18n/features';`,
     `import type { en } from '../en';`,
     `import { messages } from './en';`,
     '',

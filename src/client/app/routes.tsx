@@ -22,7 +22,6 @@ import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 import { RequirePermission } from './guards';
 import type { WorkspaceKey } from './access';
-import { loadCatalogs, type FeatureCatalog } from '../i18n';
 import type { RegistrationMessageId } from '../features/registration';
 import type { PasswordMessageId } from '../features/password';
 import type { ProfileMessageId } from '../features/profile';
@@ -35,14 +34,14 @@ type Page = ComponentType | LazyPage;
 
 /**
  * One named export of a lazily loaded module. A module that speaks from feature catalogs exports
- * them as `catalogs`: they are loaded in the language spoken before the page renders, so it never
- * shows another language or a message id (docs/i18n.md).
+ * `ready` (their loading in the language spoken): awaited before the page renders, so it never shows
+ * another language or a message id (docs/i18n.md).
  */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
   return {
     load: async () => {
       const module = await load();
-      if (Array.isArray(module.catalogs)) await loadCatalogs(module.catalogs as FeatureCatalog[]);
+      if (typeof module.ready === 'function') await (module.ready as () => Promise<void>)();
       return module[name] as ComponentType;
     },
   };

@@ -7,7 +7,7 @@
  * Components follow the one instance through useSyncExternalStore, so no provider is needed
  * (a component renders the same in the app, the build's prerender and a test).
  */
-import { use, useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { setupI18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/language';
 import type { MessageId } from './catalogs/en';
@@ -26,7 +26,7 @@ const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en-US'], es: ['es-US'
  * Each language's messages, the objects the instance holds (Lingui merges what it loads into them):
  * the features' catalogs are merged in as they load, without a change event in the middle of a render.
  */
-const messagesOf: Record<Language, Messages> = { en: { ...english }, es: {} };
+export const messagesOf: Record<Language, Messages> = { en: { ...english }, es: {} };
 
 export const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, locales: FORMAT_LOCALES[DEFAULT_LANGUAGE], messages: messagesOf });
 
@@ -37,61 +37,14 @@ const catalogs: Record<Language, () => Promise<Messages>> = {
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 
 /**
- * A feature's messages (features/<feature>/messages, compiled into messages/compiled/catalog.ts):
- * English inside the feature's own chunk, every other language a chunk of its own. `Id` is the
- * feature's message ids, so `useT(catalog)` accepts only those. A plain object: nothing happens
- * when it is imported; it joins the instance when a page loads it (`loadCatalogs`, `useT`).
+ * What must be ready before a language is spoken: the feature catalogs in use register here
+ * (i18n/features.ts, when the first one is used), so this entry carries none of their code.
  */
-export interface FeatureCatalog<Id extends string = string> {
-  readonly name: string;
-  readonly en: Messages;
-  readonly load: Record<Exclude<Language, 'en'>, () => Promise<Messages>>;
-  /** the ids, for the type only */
-  readonly ids?: Id;
-}
+const beforeSwitch = new Set<(language: Language) => Promise<void>>();
 
-/** The feature catalogs in use, and the languages each has in the instance. */
-const featureLanguages = new Map<FeatureCatalog, Set<Language>>();
-const featurePending = new Map<string, Promise<void>>();
-
-/**
- * Puts the catalog's English into the instance (at once), and its `language` (a promise, the same
- * one until it is in): undefined once the catalog speaks `language`.
- */
-function catalogReady(catalog: FeatureCatalog, language: Language): Promise<void> | undefined {
-  let languages = featureLanguages.get(catalog);
-  if (!languages) {
-    languages = new Set(['en']);
-    featureLanguages.set(catalog, languages);
-    Object.assign(messagesOf.en, catalog.en);
-  }
-  if (language === 'en' || languages.has(language)) return undefined;
-  const key = `${catalog.name}:${language}`;
-  let pending = featurePending.get(key);
-  if (!pending) {
-    pending = catalog.load[language]().then(
-      (messages) => {
-        Object.assign(messagesOf[language], messages);
-        languages.add(language);
-        featurePending.delete(key);
-      },
-      (error: unknown) => {
-        // its chunk did not arrive: the next try asks again (the page's failed-load retry)
-        featurePending.delete(key);
-        throw error;
-      },
-    );
-    featurePending.set(key, pending);
-  }
-  return pending;
-}
-
-/**
- * Loads feature catalogs in the language spoken (the route table awaits the catalogs of the page
- * it loaded, so the page never renders before its words are in).
- */
-export async function loadCatalogs(list: readonly FeatureCatalog[], language: Language = activeLanguage()): Promise<void> {
-  await Promise.all(list.map((catalog) => catalogReady(catalog, language)));
+/** Runs `prepare` (to its end) before every later switch of language. */
+export function beforeLanguageSwitch(prepare: (language: Language) => Promise<void>): void {
+  beforeSwitch.add(prepare);
 }
 
 /**
@@ -103,10 +56,7 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.load(language, await catalogs[language]());
     loaded.add(language);
   }
-  // a feature that came into use meanwhile is loaded too
-  while ([...featureLanguages.keys()].some((catalog) => catalogReady(catalog, language))) {
-    await loadCatalogs([...featureLanguages.keys()], language);
-  }
+  await Promise.all([...beforeSwitch].map((prepare) => prepare(language)));
   i18n.activate(language, FORMAT_LOCALES[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -128,36 +78,19 @@ export function useLanguage(): Language {
 }
 
 /**
- * `t` for components: the component renders again when the language changes. With a feature's
- * catalog, `t` takes that feature's ids; where its messages in the language spoken are not in yet
- * (a page rendered outside the route table, a language switched meanwhile) the component suspends
- * until they are, so it never shows another language or an id.
+ * `t` for components: the component renders again when the language changes. A converted feature's
+ * pages use `useT(catalog)` of i18n/features.ts instead (their own catalog, loaded with them).
  */
-export function useT(): (id: MessageId, values?: MessageValues) => string;
-export function useT<Id extends string>(catalog: FeatureCatalog<Id>): (id: Id, values?: MessageValues) => string;
-export function useT(catalog?: FeatureCatalog): (id: string, values?: MessageValues) => string {
+export function useT(): (id: MessageId, values?: MessageValues) => string {
   const language = useLanguage();
-  const pending = catalog && catalogReady(catalog, language);
-  if (pending) use(pending);
   // a new function for each language, so memoised children see the change too
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useCallback((id: string, values?: MessageValues) => (catalog ? translate(catalog, id, values) : t(id as MessageId, values)), [language, catalog]);
-}
-
-/** A feature's message; should its language not be in (it always is), English, never the id. */
-function translate(catalog: FeatureCatalog, id: string, values?: MessageValues): string {
-  return i18n._(id, values, { message: catalog.en[id] as unknown as string });
+  return useCallback((id: MessageId, values?: MessageValues) => t(id, values), [language]);
 }
 
 /** A route's title in the language spoken where it has a message id and its catalog is in, else `title`. */
 export function routeTitle(title: string | undefined, id: string | undefined): string | undefined {
   return id !== undefined && i18n.messages[id] !== undefined ? i18n._(id) : title;
-}
-
-/** A feature's message outside components (sagas, schemas): its catalog is in use by then. */
-export function tOf<Id extends string>(catalog: FeatureCatalog<Id>, id: Id, values?: MessageValues): string {
-  catalogReady(catalog, activeLanguage());
-  return translate(catalog, id, values);
 }
 
 /** Money in the active language's conventions ($1,234.50 / 1,234.50 US$ …), by Intl. */

@@ -6,7 +6,8 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import type { Messages } from '@lingui/core';
-import { activateLanguage, loadCatalogs, tOf, useT, type FeatureCatalog } from '../../../../src/client/i18n';
+import { activateLanguage } from '../../../../src/client/i18n';
+import { loadCatalogs, tOf, useT, type FeatureCatalog } from '../../../../src/client/i18n/features';
 
 /**
  * A catalog whose Spanish arrives at once, or when the test says (`manual`), or fails once. Catalogs

@@ -8,7 +8,7 @@ import { safeRedirect } from '../../../common/redirect';
 import { getCurrentPath, getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications';
 import { selectMustChangePassword, temporaryPasswordReplaced } from '../auth';
-import { tOf } from '../../i18n';
+import { tOf } from '../../i18n/features';
 import { catalog } from './messages/compiled/catalog';
 import {
   forgotAnswered,

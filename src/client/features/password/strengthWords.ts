@@ -1,6 +1,6 @@
 /** The strength meter's words in the language spoken, for every form that asks for a new password. */
 import { useMemo } from 'react';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/features';
 import type { StrengthWords } from '../../ui/PasswordStrength';
 import { catalog } from './messages/compiled/catalog';
 

@@ -20,7 +20,7 @@ import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { selectForgot, selectReset, selectResetLink } from '../selectors';
 import { forgotRequested, resetLinkOpened, resetRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
-import { useT } from '../../../i18n';
+import { loadCatalogs, useT } from '../../../i18n/features';
 import { passwordArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
 import { useStrengthWords } from '../strengthWords';
@@ -28,8 +28,8 @@ import { useStrengthWords } from '../strengthWords';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(passwordArea);
 
-/** The catalogs these pages speak from: the route table loads them with the chunk. */
-export const catalogs = [catalog];
+/** These pages' words in the language spoken, which the route table awaits before it renders one. */
+export const ready = () => loadCatalogs([catalog]);
 
 function BackToSignIn() {
   const t = useT(catalog);

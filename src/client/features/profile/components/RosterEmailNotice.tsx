@@ -15,7 +15,7 @@ import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { selectUser } from '../../auth';
 import { selectProfile } from '../selectors';
 import { profileSaveRequested, rosterEmailDismissRequested } from '../slice';
-import { useT } from '../../../i18n';
+import { useT } from '../../../i18n/features';
 import { TaggedText } from '../../../ui/TaggedText';
 import { catalog } from '../messages/compiled/catalog';
 

@@ -15,7 +15,7 @@ import { SSO_MESSAGES } from '../../../../common/sso';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../selectors';
 import { ssoChangeRequested, ssoLinksRequested } from '../slice';
-import { useT } from '../../../i18n';
+import { useT } from '../../../i18n/features';
 import { catalog } from '../messages/compiled/catalog';
 
 export function SchoolSignInLinks() {

@@ -59,7 +59,8 @@ import {
   profileSaveRequested,
 } from '../slice';
 import { registerArea } from '../../../app/areas';
-import { formatDate, useT } from '../../../i18n';
+import { formatDate } from '../../../i18n';
+import { loadCatalogs, useT } from '../../../i18n/features';
 import { profileArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
 
@@ -67,8 +68,11 @@ import { catalog } from '../messages/compiled/catalog';
 registerArea(profileArea);
 registerArea(passwordArea);
 
-/** The catalogs these pages speak from (the password change's notice and strength meter are the password feature's). */
-export const catalogs = [catalog, passwordCatalog];
+/**
+ * These pages' words in the language spoken, which the route table awaits before it renders one (the
+ * password change's notice and strength meter are the password feature's).
+ */
+export const ready = () => loadCatalogs([catalog, passwordCatalog]);
 
 const TABS = [
   { value: '', label: 'profile.tab.account' },

@@ -17,7 +17,7 @@ import { StepIndicator } from '../../../ui/StepIndicator';
 import { recordPath } from '../sagas';
 import { selectRecord, selectRegistrationError, selectRegistrationNotice, selectRegistrationStatus } from '../selectors';
 import { fieldEdited, recordOpened, type RecordRef } from '../slice';
-import { useT } from '../../../i18n';
+import { useT } from '../../../i18n/features';
 import { catalog } from '../messages/compiled/catalog';
 
 /** The steps, in order, each named by its message. */

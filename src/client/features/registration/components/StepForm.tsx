@@ -14,7 +14,7 @@ import { FormStack } from '../../../ui/FormStack';
 import { selectRegistrationStatus } from '../selectors';
 import { stepSubmitted, type EditableStep } from '../slice';
 import { useRecordRef } from './RecordFrame';
-import { useT } from '../../../i18n';
+import { useT } from '../../../i18n/features';
 import { catalog } from '../messages/compiled/catalog';
 
 /** A request of the registration (a step, a code, the account) is on its way. */

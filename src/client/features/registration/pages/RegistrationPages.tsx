@@ -56,7 +56,7 @@ import {
   verificationSubmitted,
 } from '../slice';
 import { registerArea } from '../../../app/areas';
-import { useT } from '../../../i18n';
+import { loadCatalogs, useT } from '../../../i18n/features';
 import { TaggedText } from '../../../ui/TaggedText';
 import { registrationArea } from '../area';
 import { catalog } from '../messages/compiled/catalog';
@@ -66,8 +66,11 @@ import { passwordCatalog, useStrengthWords } from '../../password';
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
 
-/** The catalogs these pages speak from (the strength meter's are the password feature's): the route table loads them with the chunk. */
-export const catalogs = [catalog, passwordCatalog];
+/**
+ * These pages' words in the language spoken, which the route table awaits before it renders one (the
+ * strength meter's are the password feature's).
+ */
+export const ready = () => loadCatalogs([catalog, passwordCatalog]);
 
 /** The e-mail the invitation and the verify step ask for (the server checks its length too). */
 const emailFormSchema = yup.object({ email: yup.string().trim().required(fieldRequired('E-mail')).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
