@@ -49,6 +49,14 @@ export function featureCatalogs(): FeatureCatalogSources[] {
     });
 }
 
+/**
+ * The route titles a feature's catalog translates: its ids `<feature>.title` and `<feature>.title.…`,
+ * by their English (the route table's title; the document title follows the language with them).
+ */
+export function titlesOf(english: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(english).filter(([id]) => /^[^.]+\.title(\.|$)/.test(id)).map(([id, text]) => [text, id]));
+}
+
 /** A feature's compiled files by name (relative to its messages/compiled/): one per language, and catalog.ts. */
 export function featureCompiledFiles({ feature, sources }: FeatureCatalogSources): Record<string, string> {
   const files: Record<string, string> = {};
@@ -64,6 +72,7 @@ export function featureCompiledFiles({ feature, sources }: FeatureCatalogSources
     `export const catalog: FeatureCatalog<keyof typeof en> = {`,
     `  name: ${JSON.stringify(feature)},`,
     '  en: messages,',
+    `  titles: ${JSON.stringify(titlesOf(sources.en))},`,
     '  load: {',
     ...others.map((language) => `    ${language}: async () => (await import(/* webpackChunkName: "i18n-${language}-${feature}" */ './${language}')).messages,`),
     '  },',

@@ -11,11 +11,11 @@ import { useLanguage } from '../i18n';
 export function DocumentTitle() {
   const matches = useMatches();
   const { key } = useLocation();
-  const { title, titleId } = routeMeta(matches);
+  const { title } = routeMeta(matches);
   // the title speaks the language chosen on the page too
   const language = useLanguage();
   useEffect(() => {
-    setRouteTitle(key, title, titleId);
-  }, [key, title, titleId, language]);
+    setRouteTitle(key, title);
+  }, [key, title, language]);
   return null;
 }

@@ -17,12 +17,12 @@ interface Claim {
   readonly title: string;
 }
 
-let route: { locationKey: string | undefined; title: string | undefined; titleId?: string | undefined } = { locationKey: undefined, title: undefined };
+let route: { locationKey: string | undefined; title: string | undefined } = { locationKey: undefined, title: undefined };
 const claims = new Set<Claim>();
 
 /** The title for the current location: the latest claim made on it, else the route table's title. */
 export function currentPageTitle(): string | undefined {
-  let title = routeTitle(route.title, route.titleId);
+  let title = routeTitle(route.title);
   for (const claim of claims) if (claim.locationKey === route.locationKey) title = claim.title;
   return title;
 }
@@ -33,10 +33,10 @@ function apply(): void {
 
 /**
  * The route table's title for the location entry `locationKey` (router.state.location.key), in the
- * language spoken where the route gives its message id.
+ * language spoken where a loaded feature catalog translates it (i18n routeTitle).
  */
-export function setRouteTitle(locationKey: string, title: string | undefined, titleId?: string): void {
-  route = { locationKey, title, titleId };
+export function setRouteTitle(locationKey: string, title: string | undefined): void {
+  route = { locationKey, title };
   apply();
 }
 

@@ -8,8 +8,6 @@ import type { SkeletonKind } from '../ui/PageSkeleton';
 export interface RouteHandle {
   /** The page title (SPEC §2); the deepest matched route's title wins. */
   title?: string;
-  /** The title's message id where the route's feature is translated (set with `title`, its English). */
-  titleId?: string;
   /** SPEC §2 requiresAuth; the deepest matched route that says wins (/app needs auth, /app/about not). */
   requiresAuth?: boolean;
   /** Parameters this route declares numeric (SPEC §2 "numeric"). */
@@ -27,8 +25,6 @@ export const NOT_FOUND_TITLE = 'Page Not Found';
 
 export interface RouteMeta {
   title: string | undefined;
-  /** the title's message id, where it has one */
-  titleId?: string | undefined;
   requiresAuth: boolean;
   notFound: boolean;
 }
@@ -41,19 +37,15 @@ export function isNumericParam(value: string | undefined): boolean {
 
 export function routeMeta(matches: readonly MatchLike[]): RouteMeta {
   let title: string | undefined;
-  let titleId: string | undefined;
   let requiresAuth = false;
   let notFound = matches.length === 0;
   for (const match of matches) {
     const handle = asHandle(match.handle);
-    if (handle.title !== undefined) {
-      title = handle.title;
-      titleId = handle.titleId;
-    }
+    if (handle.title !== undefined) title = handle.title;
     if (handle.requiresAuth !== undefined) requiresAuth = handle.requiresAuth;
     if (handle.numeric?.some((name) => !isNumericParam(match.params[name]))) notFound = true;
   }
-  return { title: notFound ? NOT_FOUND_TITLE : title, titleId: notFound ? undefined : titleId, requiresAuth, notFound };
+  return { title: notFound ? NOT_FOUND_TITLE : title, requiresAuth, notFound };
 }
 
 /** The skeleton of the page a route chain shows (PageSkeleton): the deepest that says, else rows. */

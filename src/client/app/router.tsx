@@ -16,8 +16,8 @@ type DataRouter = ReturnType<typeof createBrowserRouter>;
  */
 export function syncDocumentTitle(router: DataRouter): () => void {
   const apply = () => {
-    const { title, titleId } = routeMeta(router.state.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
-    setRouteTitle(router.state.location.key, title, titleId);
+    const { title } = routeMeta(router.state.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
+    setRouteTitle(router.state.location.key, title);
   };
   apply();
   return router.subscribe(apply);

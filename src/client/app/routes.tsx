@@ -22,9 +22,6 @@ import { ErrorPage, NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_TITLE, routeMeta, type RouteHandle, type RouteMeta } from './routeMeta';
 import { RequirePermission } from './guards';
 import type { WorkspaceKey } from './access';
-import type { RegistrationMessageId } from '../features/registration';
-import type { PasswordMessageId } from '../features/password';
-import type { ProfileMessageId } from '../features/profile';
 
 /** A page loaded on demand: the data router's `lazy` fetches its chunk before the navigation commits. */
 interface LazyPage {
@@ -46,9 +43,6 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
     },
   };
 }
-
-/** The message ids of route titles that are translated (in the catalog of the route's page). */
-type TitleId = RegistrationMessageId | PasswordMessageId | ProfileMessageId;
 
 const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;
 
@@ -177,8 +171,6 @@ export interface AppRoute {
   path?: string;
   index?: boolean;
   title?: string;
-  /** The title's message id, once the route's feature is translated: the title in the language spoken. */
-  titleId?: TitleId;
   requiresAuth?: boolean;
   numeric?: readonly string[];
   /** The page's skeleton while its code or data loads (PageSkeleton); inherited, default rows. */
@@ -328,12 +320,12 @@ const appChildren: AppRoute[] = [
         path: 'profile',
         skeleton: 'form',
         children: [
-          { index: true, title: 'Profile', titleId: 'profile.title', page: P.Account },
-          { path: 'access-codes', title: 'Access Codes', titleId: 'profile.title.accessCodes', skeleton: 'rows', page: P.AccessCodes },
-          { path: 'edit', title: 'Edit Profile', titleId: 'profile.title.edit', page: P.EditProfile },
-          { path: 'password', title: 'Change Password', titleId: 'profile.title.password', page: P.ChangePassword },
-          { path: 'externalid/:productid', title: 'External ID', titleId: 'profile.title.externalId', page: P.ExternalId },
-          { path: 'code', title: 'Add Access Code', titleId: 'profile.title.addCode', page: P.AddAccessCode },
+          { index: true, title: 'Profile', page: P.Account },
+          { path: 'access-codes', title: 'Access Codes', skeleton: 'rows', page: P.AccessCodes },
+          { path: 'edit', title: 'Edit Profile', page: P.EditProfile },
+          { path: 'password', title: 'Change Password', page: P.ChangePassword },
+          { path: 'externalid/:productid', title: 'External ID', page: P.ExternalId },
+          { path: 'code', title: 'Add Access Code', page: P.AddAccessCode },
         ],
       },
     ],
@@ -341,14 +333,14 @@ const appChildren: AppRoute[] = [
 ];
 
 const recordSteps: AppRoute[] = [
-  { index: true, title: 'Your Name', titleId: 'registration.title.name', page: P.RecordName },
-  { path: 'name', title: 'Your Name', titleId: 'registration.title.name', page: P.RecordName },
-  { path: 'externalid', title: 'External ID', titleId: 'registration.title.externalId', page: P.RecordExternalId },
-  { path: 'terms', title: 'Accept Terms', titleId: 'registration.title.terms', page: P.RecordTerms },
-  { path: 'verify', title: 'Verify Email', titleId: 'registration.title.verify', page: P.RecordVerify },
-  { path: 'verify/:otid', title: 'Verify Email', titleId: 'registration.title.verify', numeric: ['otid'], page: P.RecordVerifyCode },
-  { path: 'username', title: 'Choose a User Name', titleId: 'registration.title.userName', page: P.RecordUsername },
-  { path: 'password', title: 'Choose a Password', titleId: 'registration.title.password', page: P.RecordPassword },
+  { index: true, title: 'Your Name', page: P.RecordName },
+  { path: 'name', title: 'Your Name', page: P.RecordName },
+  { path: 'externalid', title: 'External ID', page: P.RecordExternalId },
+  { path: 'terms', title: 'Accept Terms', page: P.RecordTerms },
+  { path: 'verify', title: 'Verify Email', page: P.RecordVerify },
+  { path: 'verify/:otid', title: 'Verify Email', numeric: ['otid'], page: P.RecordVerifyCode },
+  { path: 'username', title: 'Choose a User Name', page: P.RecordUsername },
+  { path: 'password', title: 'Choose a Password', page: P.RecordPassword },
 ];
 
 /** SPEC §2: `/` is an alias of /app (the same subtree). */
@@ -369,14 +361,13 @@ export const routeTable: AppRoute[] = [
       { path: '/about-us', title: 'About Cashwise', page: P.About },
       { path: '/login', title: 'Sign In', page: P.Login },
       { path: '/login/school', title: 'School Sign-In', page: P.SchoolSignIn },
-      { path: '/password/reset/:code', title: 'Reset Password', titleId: 'password.title.reset', page: P.ResetPassword },
-      { path: '/password', title: 'Forgot Password', titleId: 'password.title.forgot', page: P.ForgotPassword },
+      { path: '/password/reset/:code', title: 'Reset Password', page: P.ResetPassword },
+      { path: '/password', title: 'Forgot Password', page: P.ForgotPassword },
       { path: '/signout', title: 'Signing Out', page: P.SignOut },
       { path: '/certificates/:code', title: 'Certificate', page: P.Certificate },
       {
         path: '/register',
         title: 'Register',
-        titleId: 'registration.title',
         children: [
           { index: true, page: P.RegisterCode },
           { path: 'code', page: P.RegisterCode },
@@ -385,7 +376,6 @@ export const routeTable: AppRoute[] = [
             path: ':id',
             numeric: ['id'],
             title: 'Invitation',
-            titleId: 'registration.title.invitation',
             children: [
               { index: true, page: P.InvitationEmail },
               { path: 'email', page: P.InvitationEmail },
@@ -407,7 +397,6 @@ export const routeTable: AppRoute[] = [
 function toRouteObject(route: AppRoute, inheritedSkeleton: SkeletonKind = 'rows'): RouteObject {
   const handle: RouteHandle = {};
   if (route.title !== undefined) handle.title = route.title;
-  if (route.titleId !== undefined) handle.titleId = route.titleId;
   if (route.requiresAuth !== undefined) handle.requiresAuth = route.requiresAuth;
   if (route.numeric) handle.numeric = route.numeric;
   if (route.skeleton !== undefined) handle.skeleton = route.skeleton;

@@ -7,7 +7,7 @@
 import { use, useCallback } from 'react';
 import type { Messages } from '@lingui/core';
 import type { Language } from '../../common/language';
-import { activeLanguage, beforeLanguageSwitch, i18n, messagesOf, useLanguage, type MessageValues } from './index';
+import { activeLanguage, beforeLanguageSwitch, i18n, messagesOf, titleIds, useLanguage, type MessageValues } from './index';
 
 /**
  * A feature's messages. `Id` is the feature's message ids, so `useT(catalog)` accepts only those.
@@ -17,6 +17,8 @@ export interface FeatureCatalog<Id extends string = string> {
   readonly name: string;
   readonly en: Messages;
   readonly load: Record<Exclude<Language, 'en'>, () => Promise<Messages>>;
+  /** The route titles it translates: English title → id (its `<feature>.title…` messages). */
+  readonly titles: Readonly<Record<string, Id>>;
   /** the ids, for the type only */
   readonly ids?: Id;
 }
@@ -43,6 +45,7 @@ function catalogReady(catalog: FeatureCatalog, language: Language): Promise<void
     languages = new Set(['en']);
     featureLanguages.set(catalog, languages);
     Object.assign(messagesOf.en, catalog.en);
+    Object.assign(titleIds, catalog.titles);
   }
   if (language === 'en' || languages.has(language)) return undefined;
   const key = `${catalog.name}:${language}`;

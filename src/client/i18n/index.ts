@@ -88,8 +88,15 @@ export function useT(): (id: MessageId, values?: MessageValues) => string {
   return useCallback((id: MessageId, values?: MessageValues) => t(id, values), [language]);
 }
 
-/** A route's title in the language spoken where it has a message id and its catalog is in, else `title`. */
-export function routeTitle(title: string | undefined, id: string | undefined): string | undefined {
+/**
+ * The message ids of route titles by their English (the route table's words), filled by the feature
+ * catalogs as they come into use (their `titles`, i18n/features.ts).
+ */
+export const titleIds: Record<string, string> = {};
+
+/** A route's title in the language spoken where a loaded catalog translates it, else as given. */
+export function routeTitle(title: string | undefined): string | undefined {
+  const id = title === undefined ? undefined : titleIds[title];
   return id !== undefined && i18n.messages[id] !== undefined ? i18n._(id) : title;
 }
 

@@ -3,6 +3,3 @@ export { schoolSwitchArea } from './schoolSwitch';
 export { type profileReducer } from './slice';
 /** the time zone picker: the school settings page offers the same list */
 export { TimezoneField } from './components/TimezoneField';
-import type { en as messages } from './messages/en';
-/** the ids of this feature's messages (the route table titles its pages with them) */
-export type ProfileMessageId = keyof typeof messages;

@@ -7,6 +7,7 @@ import { messages } from './en';
 export const catalog: FeatureCatalog<keyof typeof en> = {
   name: "password",
   en: messages,
+  titles: {"Forgot Password":"password.title.forgot","Reset Password":"password.title.reset"},
   load: {
     es: async () => (await import(/* webpackChunkName: "i18n-es-password" */ './es')).messages,
   },

@@ -7,6 +7,7 @@ import { messages } from './en';
 export const catalog: FeatureCatalog<keyof typeof en> = {
   name: "profile",
   en: messages,
+  titles: {"Profile":"profile.title","Access Codes":"profile.title.accessCodes","Edit Profile":"profile.title.edit","Change Password":"profile.title.password","External ID":"profile.title.externalId","Add Access Code":"profile.title.addCode"},
   load: {
     es: async () => (await import(/* webpackChunkName: "i18n-es-profile" */ './es')).messages,
   },

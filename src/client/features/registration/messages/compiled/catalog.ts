@@ -7,6 +7,7 @@ import { messages } from './en';
 export const catalog: FeatureCatalog<keyof typeof en> = {
   name: "registration",
   en: messages,
+  titles: {"Register":"registration.title","Invitation":"registration.title.invitation","Your Name":"registration.title.name","External ID":"registration.title.externalId","Accept Terms":"registration.title.terms","Verify Email":"registration.title.verify","Choose a User Name":"registration.title.userName","Choose a Password":"registration.title.password"},
   load: {
     es: async () => (await import(/* webpackChunkName: "i18n-es-registration" */ './es')).messages,
   },
