@@ -19,6 +19,7 @@ function fakeCatalog(name: string, { failFirst = false, manual = false } = {}) {
   const catalog: FeatureCatalog<'fake.hello' | 'fake.count'> = {
     name,
     en: { 'fake.hello': ['Hello'], 'fake.count': [['n', 'plural', { one: ['#', ' item'], other: ['#', ' items'] }]] },
+    titles: {},
     load: {
       es: () => {
         tries += 1;
