@@ -9,6 +9,8 @@ import type { Messages } from '@lingui/core';
 import type { Language } from '../../common/language';
 import { activeLanguage, beforeLanguageSwitch, i18n, messagesOf, titleIds, useLanguage, type MessageValues } from './index';
 
+export type { MessageValues } from './index';
+
 /**
  * A feature's messages. `Id` is the feature's message ids, so `useT(catalog)` accepts only those.
  * A plain object: nothing happens when it is imported; it joins the instance when first used.
