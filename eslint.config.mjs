@@ -36,7 +36,7 @@ const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({
 /** api/ and lib/ are below the features: they import none, not even an index. */
 const NO_FEATURE = { regex: String.raw`(^|/)features(/|$)`, message: 'api/ and lib/ depend on no feature: take what is needed through saga context or a parameter.' };
 
-/*
+/**
  * No service path in a component or a page (docs/architecture.md, "Loading data"): a feature's api.ts
  * builds each call of the service proxy, its saga sends it, and the UI dispatches what happened. A
  * string (or a template's first part) that starts like a service path is refused there: the proxy's
@@ -58,6 +58,35 @@ const noServicePaths = {
 };
 /** The UI files: components and pages anywhere in the SPA, and every .tsx of a feature. */
 const UI_FILES = ['src/client/**/components/**/*.{ts,tsx}', 'src/client/**/pages/**/*.{ts,tsx}', 'src/client/features/**/*.tsx'];
+
+/**
+ * Translated features (docs/i18n.md): their pages and components say only catalog messages. No
+ * text with letters between JSX tags (or as a literal child), and no literal in an attribute a
+ * person reads or hears; `t('…')` is how words get there. A feature is added here once converted.
+ * Their files are UI files too: one `no-restricted-syntax` holds both lists (a later entry's setting
+ * of a rule replaces an earlier one's, it does not add to it).
+ */
+const TRANSLATED_FEATURES = ['registration', 'password', 'profile'];
+const SPOKEN = String.raw`/^(label|title|placeholder|aria-label|helperText)$/`;
+const LETTERS = String.raw`/[A-Za-zÀ-ɏ]/`;
+const UNTRANSLATED = 'A translated feature says only catalog messages: add the words to its messages/en.ts and es.ts and use t() (docs/i18n.md).';
+const untranslatedText = {
+  files: TRANSLATED_FEATURES.flatMap((feature) => [`src/client/features/${feature}/{pages,components}/**/*.tsx`]),
+  rules: {
+    'no-restricted-syntax': [
+      ...noServicePaths['no-restricted-syntax'],
+      ...[
+        `JSXText[value=${LETTERS}]`,
+        `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=${LETTERS}]`,
+        `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral:has(TemplateElement[value.raw=${LETTERS}])`,
+        `JSXAttribute[name.name=${SPOKEN}] > Literal[value=${LETTERS}]`,
+        `JSXAttribute[name.name=${SPOKEN}] > JSXExpressionContainer > Literal[value=${LETTERS}]`,
+        `JSXAttribute[name.name=${SPOKEN}] > JSXExpressionContainer > TemplateLiteral:has(TemplateElement[value.raw=${LETTERS}])`,
+        `JSXAttribute[name.name=${SPOKEN}] > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=${LETTERS}]`,
+      ].map((selector) => ({ selector, message: UNTRANSLATED })),
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench-results/**', 'data/**'] },
@@ -82,6 +111,7 @@ export default tseslint.config(
   ...featureBoundaries,
   { files: ['src/client/{api,lib}/**/*.{ts,tsx}'], rules: restrict(SPA_NOT_SERVER, NO_FEATURE) },
   { files: UI_FILES, rules: noServicePaths },
+  untranslatedText,
   {
     // the build's prerender of the sign-in page runs in Node and uses emotion's server renderer (a
     // library, not our server code)

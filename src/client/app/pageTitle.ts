@@ -10,6 +10,7 @@
 import { createContext, useContext, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { documentTitle } from '../../common/title';
+import { routeTitle } from '../i18n';
 
 interface Claim {
   readonly locationKey: string;
@@ -21,7 +22,7 @@ const claims = new Set<Claim>();
 
 /** The title for the current location: the latest claim made on it, else the route table's title. */
 export function currentPageTitle(): string | undefined {
-  let title = route.title;
+  let title = routeTitle(route.title);
   for (const claim of claims) if (claim.locationKey === route.locationKey) title = claim.title;
   return title;
 }
@@ -30,7 +31,10 @@ function apply(): void {
   document.title = documentTitle(currentPageTitle());
 }
 
-/** The route table's title for the location entry `locationKey` (router.state.location.key). */
+/**
+ * The route table's title for the location entry `locationKey` (router.state.location.key), in the
+ * language spoken where a loaded feature catalog translates it (i18n routeTitle).
+ */
 export function setRouteTitle(locationKey: string, title: string | undefined): void {
   route = { locationKey, title };
   apply();

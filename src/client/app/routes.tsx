@@ -29,9 +29,19 @@ interface LazyPage {
 }
 type Page = ComponentType | LazyPage;
 
-/** One named export of a lazily loaded module. */
+/**
+ * One named export of a lazily loaded module. A module that speaks from feature catalogs exports
+ * `ready` (their loading in the language spoken): awaited before the page renders, so it never shows
+ * another language or a message id (docs/i18n.md).
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
-  return { load: async () => (await load())[name] as ComponentType };
+  return {
+    load: async () => {
+      const module = await load();
+      if (typeof module.ready === 'function') await (module.ready as () => Promise<void>)();
+      return module[name] as ComponentType;
+    },
+  };
 }
 
 const isLazy = (page: Page): page is LazyPage => typeof page === 'object' && 'load' in page;

@@ -22,7 +22,13 @@ export type MessageValues = Record<string, string | number>;
  */
 const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en-US'], es: ['es-US'] };
 
-export const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, locales: FORMAT_LOCALES[DEFAULT_LANGUAGE], messages: { [DEFAULT_LANGUAGE]: english } });
+/**
+ * Each language's messages, the objects the instance holds (Lingui merges what it loads into them):
+ * the features' catalogs are merged in as they load, without a change event in the middle of a render.
+ */
+export const messagesOf: Record<Language, Messages> = { en: { ...english }, es: {} };
+
+export const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, locales: FORMAT_LOCALES[DEFAULT_LANGUAGE], messages: messagesOf });
 
 const catalogs: Record<Language, () => Promise<Messages>> = {
   en: async () => english,
@@ -30,12 +36,27 @@ const catalogs: Record<Language, () => Promise<Messages>> = {
 };
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 
-/** Loads the language's catalog if needed, then speaks it; `<html lang>` follows. */
+/**
+ * What must be ready before a language is spoken: the feature catalogs in use register here
+ * (i18n/features.ts, when the first one is used), so this entry carries none of their code.
+ */
+const beforeSwitch = new Set<(language: Language) => Promise<void>>();
+
+/** Runs `prepare` (to its end) before every later switch of language. */
+export function beforeLanguageSwitch(prepare: (language: Language) => Promise<void>): void {
+  beforeSwitch.add(prepare);
+}
+
+/**
+ * Loads the language's catalog, and the catalogs of the features already in use, if needed, then
+ * speaks it; `<html lang>` follows. Nothing changes on screen until every word is in.
+ */
 export async function activateLanguage(language: Language): Promise<void> {
   if (!loaded.has(language)) {
     i18n.load(language, await catalogs[language]());
     loaded.add(language);
   }
+  await Promise.all([...beforeSwitch].map((prepare) => prepare(language)));
   i18n.activate(language, FORMAT_LOCALES[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -56,12 +77,27 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, activeLanguage, activeLanguage);
 }
 
-/** `t` for components: the component renders again when the language changes. */
+/**
+ * `t` for components: the component renders again when the language changes. A converted feature's
+ * pages use `useT(catalog)` of i18n/features.ts instead (their own catalog, loaded with them).
+ */
 export function useT(): (id: MessageId, values?: MessageValues) => string {
   const language = useLanguage();
   // a new function for each language, so memoised children see the change too
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((id: MessageId, values?: MessageValues) => t(id, values), [language]);
+}
+
+/**
+ * The message ids of route titles by their English (the route table's words), filled by the feature
+ * catalogs as they come into use (their `titles`, i18n/features.ts).
+ */
+export const titleIds: Record<string, string> = {};
+
+/** A route's title in the language spoken where a loaded catalog translates it, else as given. */
+export function routeTitle(title: string | undefined): string | undefined {
+  const id = title === undefined ? undefined : titleIds[title];
+  return id !== undefined && i18n.messages[id] !== undefined ? i18n._(id) : title;
 }
 
 /** Money in the active language's conventions ($1,234.50 / 1,234.50 US$ …), by Intl. */

@@ -26,13 +26,24 @@ export function useAccessCodeFormik(submit: (code: string) => void): FormikProps
 /** What the field says under it while there is no error. */
 export const CODE_FIELD_HELP = 'A school’s access code works here too.';
 
-export function AccessCodeField({ formik, autoFocus = false }: { formik: FormikProps<AccessCodeValues>; autoFocus?: boolean }) {
+/** `label` and `help` in the language spoken, where the page is translated (English by default). */
+export function AccessCodeField({
+  formik,
+  autoFocus = false,
+  label = 'Class code',
+  help = CODE_FIELD_HELP,
+}: {
+  formik: FormikProps<AccessCodeValues>;
+  autoFocus?: boolean;
+  label?: string;
+  help?: string;
+}) {
   const props = fieldProps(formik, 'code');
   return (
     <TextField
       {...props}
-      helperText={props.helperText ?? CODE_FIELD_HELP}
-      label="Class code"
+      helperText={props.helperText ?? help}
+      label={label}
       placeholder="ABCD-EFGH-JKMN"
       autoComplete="off"
       required

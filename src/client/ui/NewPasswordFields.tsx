@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
 import { fieldProps } from './formikField';
-import { PasswordStrength } from './PasswordStrength';
+import { PasswordStrength, type StrengthWords } from './PasswordStrength';
 
 export interface NewPasswordFieldsProps<V extends { confirm: string }> {
   formik: FormikProps<V>;
@@ -17,15 +17,17 @@ export interface NewPasswordFieldsProps<V extends { confirm: string }> {
   confirmLabel: string;
   /** the learner's user name, which the meter counts as weak in a password */
   userName?: string | null;
+  /** the strength meter's words where the page is translated */
+  strengthWords?: StrengthWords;
 }
 
-export function NewPasswordFields<V extends { confirm: string }>({ formik, name, label, confirmLabel, userName = null }: NewPasswordFieldsProps<V>) {
+export function NewPasswordFields<V extends { confirm: string }>({ formik, name, label, confirmLabel, userName = null, strengthWords }: NewPasswordFieldsProps<V>) {
   const password = fieldProps(formik, name);
   return (
     <>
       <Box>
         <TextField {...password} label={label} type="password" autoComplete="new-password" required fullWidth />
-        <PasswordStrength password={password.value} userName={userName} />
+        <PasswordStrength password={password.value} userName={userName} {...(strengthWords ? { words: strengthWords } : {})} />
       </Box>
       <TextField {...fieldProps(formik, 'confirm')} label={confirmLabel} type="password" autoComplete="new-password" required fullWidth />
     </>

@@ -9,6 +9,22 @@ import type * as PasswordMeter from './passwordMeter';
 
 const COLORS = ['error', 'warning', 'success'] as const;
 
+/** What the meter says, in the language spoken where the page is translated. */
+export interface StrengthWords {
+  /** Weak, Medium, Strong */
+  levels: readonly [string, string, string];
+  /** the sentence around a level: "Password strength: Weak" */
+  say: (level: string) => string;
+  /** why one of the most common passwords is weak */
+  common: string;
+}
+
+const ENGLISH: StrengthWords = {
+  levels: PASSWORD_STRENGTH_LABELS,
+  say: (level) => `Password strength: ${level}`,
+  common: ACCOUNT_MESSAGES.passwordCommon,
+};
+
 type Meter = typeof PasswordMeter;
 let loadedMeter: Meter | null = null;
 let loading: Promise<Meter | null> | null = null;
@@ -45,12 +61,22 @@ function usePasswordMeter(wanted: boolean): Meter | null {
  * One of the most common passwords is Weak, and the meter says why (the server refuses it on submit).
  * `userInputs`: the account's other words (names, e-mail) that make a password easy to guess for it.
  */
-export function PasswordStrength({ password, userName = null, userInputs = [] }: { password: string; userName?: string | null; userInputs?: readonly string[] }) {
+export function PasswordStrength({
+  password,
+  userName = null,
+  userInputs = [],
+  words = ENGLISH,
+}: {
+  password: string;
+  userName?: string | null;
+  userInputs?: readonly string[];
+  words?: StrengthWords;
+}) {
   const meter = usePasswordMeter(password !== '');
   if (!password) return null;
   const estimate = meter?.estimatePassword(password, userName ? [userName, ...userInputs] : userInputs) ?? null;
   const level = passwordStrengthLevel(password, { userName, isCommon: meter?.isCommonPassword ?? null, score: estimate?.score ?? null });
-  const label = PASSWORD_STRENGTH_LABELS[level];
+  const said = words.say(words.levels[level]);
   const common = estimate?.common ?? false;
   return (
     <Box sx={{ mt: 1 }} aria-live="polite">
@@ -58,14 +84,14 @@ export function PasswordStrength({ password, userName = null, userInputs = [] }:
         variant="determinate"
         value={((level + 1) / 3) * 100}
         color={COLORS[level]}
-        aria-label={`Password strength: ${label}`}
+        aria-label={said}
       />
       <Typography variant="caption" component="p">
-        Password strength: {label}
+        {said}
       </Typography>
       {common && (
         <Typography variant="caption" component="p" color="error">
-          {ACCOUNT_MESSAGES.passwordCommon}
+          {words.common}
         </Typography>
       )}
     </Box>

@@ -1,15 +1,15 @@
 /**
- * The catalogs, the SPA's and the server's (e-mails, PDFs): every language has every message, with
- * the same placeholders, and the compiled files the app and the server load are the catalogs as
- * they are now.
+ * The catalogs, the SPA's core one, every feature's (features/<feature>/messages) and the server's
+ * (e-mails, PDFs): every language has every message, with the same placeholders and marked parts,
+ * and the compiled files the app and the server load are the catalogs as they are now.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { CATALOG_SETS, compiledCatalogSource, SOURCES, type CatalogSet } from '../../../../scripts/i18n/compileCatalogs';
+import { CATALOG_SETS, compiledCatalogSource, featureCatalogs, featureCompiledFiles, SOURCES, type CatalogSet } from '../../../../scripts/i18n/compileCatalogs';
 import { LANGUAGES } from '../../../../src/common/language';
 
-const clientEnglish = SOURCES.en as Record<string, string>;
+const english = SOURCES.en as Record<string, string>;
 
 /** The placeholders and plural/select arguments of an ICU message, by name. */
 function argumentsOf(message: string): string[] {
@@ -27,33 +27,63 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-const SETS = Object.keys(CATALOG_SETS) as CatalogSet[];
+/** The parts a message marks for TaggedText (`<link>…</link>`), by name. */
+const tagsOf = (message: string) => [...message.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
 
-describe.each(SETS)('the %s catalogs', (set) => {
-  const sources = CATALOG_SETS[set].sources as Record<string, Record<string, string>>;
-  const english = sources.en!;
+const FEATURES = featureCatalogs();
+/** Every catalog: the core one, then each feature's, by its English and its other languages. */
+const SPA_CATALOGS: [string, Record<string, Record<string, string>>][] = [
+  ['core', SOURCES as unknown as Record<string, Record<string, string>>],
+  ...FEATURES.map(({ feature, sources }): [string, Record<string, Record<string, string>>] => [feature, sources]),
+];
+/** …and the server's, which has a Lingui instance of its own (its ids may repeat the SPA's). */
+const CATALOGS = [...SPA_CATALOGS, ['server', CATALOG_SETS.server.sources as unknown as Record<string, Record<string, string>>] as [string, Record<string, Record<string, string>>]];
 
-  describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s catalog', (language) => {
+describe.each(CATALOGS)('the %s catalog', (_name, sources) => {
+  const source = sources.en!;
+  describe.each(LANGUAGES.filter((l) => l !== 'en'))('in %s', (language) => {
     const catalog = sources[language]!;
 
     it('has every English message and no other', () => {
-      expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
+      expect(Object.keys(catalog).sort()).toEqual(Object.keys(source).sort());
     });
 
-    it.each(Object.keys(english))('%s: same placeholders as in English, a translation that is not empty', (id) => {
+    it.each(Object.keys(source))('%s: same placeholders and parts as in English, a translation that is not empty', (id) => {
       expect(catalog[id]?.trim()).toBeTruthy();
-      expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(english[id] ?? ''));
+      expect(argumentsOf(catalog[id] ?? '')).toEqual(argumentsOf(source[id] ?? ''));
+      expect(tagsOf(catalog[id] ?? '')).toEqual(tagsOf(source[id] ?? ''));
     });
   });
+});
 
+it('the converted features have catalogs (the checks above run on them)', () => {
+  expect(FEATURES.map((f) => f.feature)).toEqual(expect.arrayContaining(['password', 'profile', 'registration']));
+});
+
+it('feature message ids start with the feature: no two catalogs share an id', () => {
+  const ids = SPA_CATALOGS.flatMap(([, sources]) => Object.keys(sources.en!));
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { feature, sources } of FEATURES) for (const id of Object.keys(sources.en)) expect(id.startsWith(`${feature}.`)).toBe(true);
+});
+
+it.each(FEATURES.map((f): [string, (typeof FEATURES)[number]] => [f.feature, f]))(
+  "the %s feature's compiled files are its catalogs as they are (run `npm run i18n:compile`)",
+  (_feature, catalog) => {
+    for (const [name, text] of Object.entries(featureCompiledFiles(catalog))) {
+      expect(readFileSync(join(catalog.dir, 'compiled', name), 'utf8')).toBe(text);
+    }
+  },
+);
+
+describe.each(Object.keys(CATALOG_SETS) as CatalogSet[])('the %s catalog set', (set) => {
   it.each(LANGUAGES)('the compiled %s catalog is the catalog as it is (run `npm run i18n:compile`)', (language) => {
     expect(readFileSync(join(CATALOG_SETS[set].dir, `${language}.ts`), 'utf8')).toBe(compiledCatalogSource(language, set));
   });
 });
 
 it('a catalog missing a message fails the comparison above (the check itself)', () => {
-  const { 'login.title': _dropped, ...incomplete } = clientEnglish;
-  expect(Object.keys(incomplete).sort()).not.toEqual(Object.keys(clientEnglish).sort());
+  const { 'login.title': _dropped, ...incomplete } = english;
+  expect(Object.keys(incomplete).sort()).not.toEqual(Object.keys(english).sort());
 });
 
 it('a placeholder renamed, dropped or not a plural of the same argument fails the comparison above (the check itself)', () => {

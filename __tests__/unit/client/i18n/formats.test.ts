@@ -1,7 +1,29 @@
-/** Plurals, money and dates in each language: ICU plurals by Lingui, numbers and dates by Intl (es-US, en-US). */
+/**
+ * Plurals, money and dates in each language: ICU plurals by Lingui, numbers and dates by Intl (es-US,
+ * en-US). The messages are this test's own catalog, compiled as i18n:compile does (a page's messages
+ * live in its feature's catalog; none of these is in /login's download).
+ */
+import type { Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Language } from '../../../../src/common/language';
-import { activateLanguage, formatCurrency, formatDate, t } from '../../../../src/client/i18n';
+import { activateLanguage, formatCurrency, formatDate } from '../../../../src/client/i18n';
+import { loadCatalogs, tOf, type FeatureCatalog, type MessageValues } from '../../../../src/client/i18n/features';
 
+const ENGLISH = {
+  'format.lessons': '{count, plural, one {# lesson} other {# lessons}}',
+  'format.balance': 'Your balance is {amount}.',
+  'format.dueOn': 'Due {date}',
+} as const;
+const SPANISH: Record<keyof typeof ENGLISH, string> = {
+  'format.lessons': '{count, plural, one {# lección} other {# lecciones}}',
+  'format.balance': 'Tu saldo es {amount}.',
+  'format.dueOn': 'Fecha de entrega: {date}',
+};
+const compiled = (source: Record<string, string>) => Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)])) as Messages;
+const formats: FeatureCatalog<keyof typeof ENGLISH> = { name: 'format', en: compiled(ENGLISH), titles: {}, load: { es: async () => compiled(SPANISH) } };
+const t = (id: keyof typeof ENGLISH, values?: MessageValues) => tOf(formats, id, values);
+
+beforeAll(() => loadCatalogs([formats], 'es'));
 afterAll(() => activateLanguage('en'));
 
 describe.each<[Language, number, string]>([

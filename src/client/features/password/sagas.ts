@@ -8,6 +8,8 @@ import { safeRedirect } from '../../../common/redirect';
 import { getCurrentPath, getNavigate, type SagaContext } from '../../app/sagaContext';
 import { notificationRaised } from '../notifications';
 import { selectMustChangePassword, temporaryPasswordReplaced } from '../auth';
+import { tOf } from '../../i18n/features';
+import { catalog } from './messages/compiled/catalog';
 import {
   forgotAnswered,
   forgotFailed,
@@ -47,7 +49,7 @@ export function* resetSaga(action: ReturnType<typeof resetRequested>): SagaItera
   try {
     const data: { message: string } = yield call(callService, { method: 'POST', path: '/password/reset', payload: action.payload });
     yield put(resetSucceeded());
-    yield put(notificationRaised({ severity: 'success', summary: 'Password changed', detail: data.message ?? ACCOUNT_MESSAGES.resetDone }));
+    yield put(notificationRaised({ severity: 'success', summary: tOf(catalog, 'password.changed'), detail: data.message ?? ACCOUNT_MESSAGES.resetDone }));
     const navigate: SagaContext['navigate'] = yield call(getNavigate);
     navigate('/login', { replace: true });
   } catch (error) {
@@ -66,7 +68,7 @@ export function* changeSaga(action: ReturnType<typeof passwordChangeRequested>):
       // on to the address they asked for, which the app kept while holding them here (AppShell)
       const path: string | null = yield call(getCurrentPath);
       const wanted = new URLSearchParams(path?.split('?')[1] ?? '').get('redirect');
-      yield put(notificationRaised({ severity: 'success', summary: 'Password changed', detail: data.message }));
+      yield put(notificationRaised({ severity: 'success', summary: tOf(catalog, 'password.changed'), detail: data.message }));
       const navigate: SagaContext['navigate'] = yield call(getNavigate);
       navigate(safeRedirect(wanted), { replace: true });
     }

@@ -14,6 +14,8 @@ export interface UserNameFeedbackInput {
   /** the current value, trimmed and lower-cased */
   userName: string;
   check: { userName: string; status: UserNameCheckStatus; message: string | null };
+  /** what the box says while the check runs, and when the name is free (in the language spoken) */
+  says: { checking: string; available: string };
 }
 
 export interface UserNameFeedback {
@@ -23,16 +25,16 @@ export interface UserNameFeedback {
   blocked: boolean;
 }
 
-export function userNameFeedback({ ruleError, touched, userName, check }: UserNameFeedbackInput): UserNameFeedback {
+export function userNameFeedback({ ruleError, touched, userName, check, says }: UserNameFeedbackInput): UserNameFeedback {
   const checked = check.userName === userName && userName !== '';
   // a rule the name breaks: once the box was left, or once the name is long enough to judge
   if (ruleError && (touched || userName.length >= ACCOUNT_LIMITS.userNameMin)) return { error: true, helperText: ruleError, blocked: false };
   if (ruleError || !checked) return { error: false, helperText: undefined, blocked: false };
   switch (check.status) {
     case 'checking':
-      return { error: false, helperText: 'Checking…', blocked: false };
+      return { error: false, helperText: says.checking, blocked: false };
     case 'available':
-      return { error: false, helperText: 'This user name is available.', blocked: false };
+      return { error: false, helperText: says.available, blocked: false };
     case 'taken':
       return { error: true, helperText: check.message ?? ACCOUNT_MESSAGES.userNameTaken, blocked: true };
     case 'failed':

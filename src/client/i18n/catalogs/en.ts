@@ -69,11 +69,6 @@ export const en = {
   'account.profile': 'Profile',
   'account.myRequests': 'My requests',
   'account.signOut': 'Sign out',
-
-  // ─── formats (unit tests, and the pages to come) ───
-  'format.lessons': '{count, plural, one {# lesson} other {# lessons}}',
-  'format.balance': 'Your balance is {amount}.',
-  'format.dueOn': 'Due {date}',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -55,7 +55,4 @@ export const messages: Messages = {
   "account.profile": ["Profile"],
   "account.myRequests": ["My requests"],
   "account.signOut": ["Sign out"],
-  "format.lessons": [["count","plural",{"one":["#"," lesson"],"other":["#"," lessons"]}]],
-  "format.balance": ["Your balance is ",["amount"],"."],
-  "format.dueOn": ["Due ",["date"]],
 };

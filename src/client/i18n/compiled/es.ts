@@ -55,7 +55,4 @@ export const messages: Messages = {
   "account.profile": ["Perfil"],
   "account.myRequests": ["Mis solicitudes"],
   "account.signOut": ["Cerrar sesión"],
-  "format.lessons": [["count","plural",{"one":["#"," lección"],"other":["#"," lecciones"]}]],
-  "format.balance": ["Tu saldo es ",["amount"],"."],
-  "format.dueOn": ["Fecha de entrega: ",["date"]],
 };

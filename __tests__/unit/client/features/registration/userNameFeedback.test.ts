@@ -5,10 +5,12 @@ import { userNameFeedback, type UserNameFeedbackInput } from '../../../../../src
 
 const LENGTH = ACCOUNT_MESSAGES.userNameLength;
 const TAKEN = ACCOUNT_MESSAGES.userNameTaken;
+/** the page's words for a check under way and a free name (its catalog, in English) */
+const SAYS = { checking: 'Checking…', available: 'This user name is available.' };
 const check = (userName: string, status: UserNameFeedbackInput['check']['status'], message: string | null = null) => ({ userName, status, message });
 
 describe('userNameFeedback', () => {
-  it.each<[string, UserNameFeedbackInput, ReturnType<typeof userNameFeedback>]>([
+  it.each<[string, Omit<UserNameFeedbackInput, 'says'>, ReturnType<typeof userNameFeedback>]>([
     ['empty, untouched', { ruleError: undefined, touched: false, userName: '', check: check('', 'idle') }, { error: false, helperText: undefined, blocked: false }],
     ['"qu" while typing: not judged yet', { ruleError: LENGTH, touched: false, userName: 'qu', check: check('qu', 'idle') }, { error: false, helperText: undefined, blocked: false }],
     [
@@ -33,7 +35,7 @@ describe('userNameFeedback', () => {
       { error: false, helperText: 'Network Error', blocked: false },
     ],
   ])('%s', (_name, input, expected) => {
-    const feedback = userNameFeedback(input);
+    const feedback = userNameFeedback({ ...input, says: SAYS });
     expect(feedback).toEqual(expected);
     // the invariant
     if (feedback.error || feedback.blocked) expect(feedback.helperText).toBeTruthy();

@@ -20,16 +20,23 @@ import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { selectForgot, selectReset, selectResetLink } from '../selectors';
 import { forgotRequested, resetLinkOpened, resetRequested } from '../slice';
 import { registerArea } from '../../../app/areas';
+import { loadCatalogs, useT } from '../../../i18n/features';
 import { passwordArea } from '../area';
+import { catalog } from '../messages/compiled/catalog';
+import { useStrengthWords } from '../strengthWords';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(passwordArea);
 
+/** These pages' words in the language spoken, which the route table awaits before it renders one. */
+export const ready = () => loadCatalogs([catalog]);
+
 function BackToSignIn() {
+  const t = useT(catalog);
   return (
     <Typography sx={{ mt: 2 }}>
       <Link component={RouterLink} to="/login">
-        Back to sign in
+        {t('password.backToSignIn')}
       </Link>
     </Typography>
   );
@@ -38,6 +45,7 @@ function BackToSignIn() {
 export function ForgotPasswordPage() {
   const dispatch = useAppDispatch();
   const forgot = useAppSelector(selectForgot);
+  const t = useT(catalog);
   const formik = useFormik({
     initialValues: { login: '' },
     validationSchema: forgotPasswordSchema,
@@ -46,7 +54,7 @@ export function ForgotPasswordPage() {
     },
   });
   return (
-    <PageFrame title="Forgot Password" maxWidth={560}>
+    <PageFrame title={t('password.title.forgot')} maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {forgot.status === 'succeeded' && forgot.message ? (
           <Alert severity="success" role="status">
@@ -54,14 +62,12 @@ export function ForgotPasswordPage() {
           </Alert>
         ) : (
           <>
-            <Typography sx={{ mb: 2 }}>
-              Enter your user name or e-mail and we'll send you a link to choose a new password.
-            </Typography>
+            <Typography sx={{ mb: 2 }}>{t('password.forgot.intro')}</Typography>
             <RequestAlerts error={forgot.error} />
-            <FormStack label="Forgot password" onSubmit={formik.handleSubmit}>
-              <TextField {...fieldProps(formik, 'login')} label="User name or e-mail" autoComplete="username" required fullWidth autoFocus />
+            <FormStack label={t('password.forgot.form')} onSubmit={formik.handleSubmit}>
+              <TextField {...fieldProps(formik, 'login')} label={t('password.forgot.login')} autoComplete="username" required fullWidth autoFocus />
               <Button type="submit" variant="contained" disabled={forgot.status === 'pending'}>
-                {forgot.status === 'pending' ? 'Sending…' : 'Send me a link'}
+                {forgot.status === 'pending' ? t('password.forgot.sending') : t('password.forgot.send')}
               </Button>
             </FormStack>
           </>
@@ -80,6 +86,8 @@ export function ResetPasswordPage() {
   const { code = '' } = useParams();
   const link = useAppSelector(selectResetLink);
   const reset = useAppSelector(selectReset);
+  const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   useEffect(() => {
     dispatch(resetLinkOpened({ code }));
   }, [dispatch, code]);
@@ -98,7 +106,7 @@ export function ResetPasswordPage() {
       <Alert severity="error" role="alert">
         {link.message}{' '}
         <Link component={RouterLink} to="/password">
-          Ask for a new link
+          {t('password.reset.askAgain')}
         </Link>
       </Alert>
     );
@@ -106,20 +114,20 @@ export function ResetPasswordPage() {
     content = (
       <>
         <Typography sx={{ mb: 2 }}>
-          {`Choose a new password of at least ${ACCOUNT_LIMITS.passwordMin} characters. Every other session of your account will be signed out.`}
+          {t('password.reset.intro', { min: ACCOUNT_LIMITS.passwordMin })}
         </Typography>
         <RequestAlerts error={reset.error} />
-        <FormStack label="Reset password" onSubmit={formik.handleSubmit}>
-          <NewPasswordFields formik={formik} name="password" label="New password" confirmLabel="Repeat the new password" />
+        <FormStack label={t('password.reset.form')} onSubmit={formik.handleSubmit}>
+          <NewPasswordFields formik={formik} name="password" label={t('password.reset.newPassword')} confirmLabel={t('password.reset.confirm')} strengthWords={strengthWords} />
           <Button type="submit" variant="contained" disabled={reset.status === 'pending'}>
-            Change my password
+            {t('password.reset.submit')}
           </Button>
         </FormStack>
       </>
     );
   }
   return (
-    <PageFrame title="Reset Password" maxWidth={560}>
+    <PageFrame title={t('password.title.reset')} maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {content}
         <BackToSignIn />

@@ -15,12 +15,16 @@ import { RequestAlerts } from '../../../ui/RequestAlerts';
 import { selectUser } from '../../auth';
 import { selectProfile } from '../selectors';
 import { profileSaveRequested, rosterEmailDismissRequested } from '../slice';
+import { useT } from '../../../i18n/features';
+import { TaggedText } from '../../../ui/TaggedText';
+import { catalog } from '../messages/compiled/catalog';
 
 export function RosterEmailNotice() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const profile = useAppSelector(selectProfile);
   const textId = useId();
+  const t = useT(catalog);
   const { rosterEmail, pendingEmail } = profile;
   // after "Not mine": the server's word that it is no longer offered
   if (!rosterEmail) return <RequestAlerts error={null} message={profile.rosterEmailDismiss.message} />;
@@ -29,20 +33,20 @@ export function RosterEmailNotice() {
   const chooseAddress = () =>
     dispatch(profileSaveRequested({ firstName: user.firstName, lastName: user.lastName, email: rosterEmail, timezone: user.timezone || DEFAULT_TIMEZONE }));
   return (
-    <Alert severity="info" role="region" aria-label="E-mail in your school’s records" sx={{ mb: 2 }}>
+    <Alert severity="info" role="region" aria-label={t('profile.rosterEmail.region')} sx={{ mb: 2 }}>
       <Typography id={textId}>
-        Your school’s records list your e-mail as <strong>{rosterEmail}</strong>.
+        <TaggedText text={t('profile.rosterEmail.text', { email: rosterEmail })} parts={{ b: (words) => <strong>{words}</strong> }} />
       </Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        To use it, we send a 6-digit code to it; your address changes once you enter the code.
+        {t('profile.rosterEmail.how')}
       </Typography>
       <RequestAlerts error={profile.save.error ?? profile.rosterEmailDismiss.error} />
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
         <Button variant="contained" size="small" onClick={chooseAddress} disabled={busy} aria-describedby={textId}>
-          Use this address
+          {t('profile.rosterEmail.use')}
         </Button>
         <Button variant="outlined" size="small" onClick={() => dispatch(rosterEmailDismissRequested())} disabled={busy} aria-describedby={textId}>
-          Not mine
+          {t('profile.rosterEmail.notMine')}
         </Button>
       </Stack>
     </Alert>

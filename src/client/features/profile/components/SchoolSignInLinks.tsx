@@ -15,11 +15,14 @@ import { SSO_MESSAGES } from '../../../../common/sso';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../selectors';
 import { ssoChangeRequested, ssoLinksRequested } from '../slice';
+import { useT } from '../../../i18n/features';
+import { catalog } from '../messages/compiled/catalog';
 
 export function SchoolSignInLinks() {
   const dispatch = useAppDispatch();
   const { sso } = useAppSelector(selectProfile);
   const [searchParams] = useSearchParams();
+  const t = useT(catalog);
   useEffect(() => {
     dispatch(ssoLinksRequested());
   }, [dispatch]);
@@ -32,7 +35,7 @@ export function SchoolSignInLinks() {
   return (
     <>
       <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
-        School sign-in
+        {t('profile.sso.heading')}
       </Typography>
       {searchParams.get('linked') && <Alert severity="success">{SSO_MESSAGES.linked}</Alert>}
       {sso.change.message && <Alert severity="success">{sso.change.message}</Alert>}
@@ -41,16 +44,16 @@ export function SchoolSignInLinks() {
           {sso.change.error.message}
         </Alert>
       )}
-      <List dense aria-label="School sign-in">
+      <List dense aria-label={t('profile.sso.heading')}>
         {sso.available.map((p) => {
           const link = sso.links.find((l) => l.provider === p.id);
           return (
             <ListItem key={p.id} secondaryAction={
-              <Button size="small" variant="outlined" disabled={busy} onClick={() => dispatch(ssoChangeRequested({ provider: p.id, link: !link }))} aria-label={`${link ? 'Unlink' : 'Link'} ${p.name}`}>
-                {link ? 'Unlink' : 'Link'}
+              <Button size="small" variant="outlined" disabled={busy} onClick={() => dispatch(ssoChangeRequested({ provider: p.id, link: !link }))} aria-label={t(link ? 'profile.sso.unlinkProvider' : 'profile.sso.linkProvider', { provider: p.name })}>
+                {link ? t('profile.sso.unlink') : t('profile.sso.link')}
               </Button>
             }>
-              <ListItemText primary={p.name} secondary={link ? `Linked${link.email ? ` (${link.email})` : ''}` : 'Not linked'} />
+              <ListItemText primary={p.name} secondary={link ? (link.email ? t('profile.sso.linkedAs', { email: link.email }) : t('profile.sso.linked')) : t('profile.sso.notLinked')} />
             </ListItem>
           );
         })}

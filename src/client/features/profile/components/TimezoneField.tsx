@@ -15,11 +15,14 @@ export function TimezoneField({
   onChange,
   onBlur,
   error,
+  label = 'Time zone',
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string | undefined;
+  /** the field's name, in the language spoken where the page is translated */
+  label?: string;
 }) {
   const options = useMemo(() => timezoneOptions(), []);
   return (
@@ -30,7 +33,7 @@ export function TimezoneField({
       onChange={(_event, next) => onChange(next ?? '')}
       onBlur={onBlur}
       autoHighlight
-      renderInput={(params) => <TextField {...params} name="timezone" label="Time zone" required error={Boolean(error)} helperText={error} />}
+      renderInput={(params) => <TextField {...params} name="timezone" label={label} required error={Boolean(error)} helperText={error} />}
     />
   );
 }

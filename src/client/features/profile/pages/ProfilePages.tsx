@@ -27,6 +27,7 @@ import {
   changePasswordSchema,
   externalIdField,
   formatAccessCode,
+  isValidTimezone,
   profileSchema,
   verificationCodeSchema,
   withConfirmation,
@@ -35,7 +36,6 @@ import { sameClientId } from '../../../../common/clients';
 import { DEFAULT_TIMEZONE } from '../../../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldProps, markChanged, shownError } from '../../../ui/formikField';
-import { formatDate } from '../../../ui/format';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageLoading } from '../../../ui/PageLoading';
 import { RequestAlerts } from '../../../ui/RequestAlerts';
@@ -44,7 +44,7 @@ import { FormStack } from '../../../ui/FormStack';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { FoldedLines, TableFrame, cellFromSm } from '../../../ui/TableFrame';
 import { selectClients, selectCurrentSchool, selectMustChangePassword, selectUser, selectTimeZone } from '../../auth';
-import { selectPasswordChange, passwordChangeRequested, passwordArea } from '../../password';
+import { selectPasswordChange, passwordChangeRequested, passwordArea, passwordCatalog, useStrengthWords } from '../../password';
 import { RosterEmailNotice } from '../components/RosterEmailNotice';
 import { SchoolSignInLinks } from '../components/SchoolSignInLinks';
 import { TimezoneField } from '../components/TimezoneField';
@@ -59,28 +59,45 @@ import {
   profileSaveRequested,
 } from '../slice';
 import { registerArea } from '../../../app/areas';
+import { formatDate } from '../../../i18n';
+import { loadCatalogs, useT } from '../../../i18n/features';
 import { profileArea } from '../area';
+import { catalog } from '../messages/compiled/catalog';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(profileArea);
 registerArea(passwordArea);
 
+/**
+ * These pages' words in the language spoken, which the route table awaits before it renders one (the
+ * password change's notice and strength meter are the password feature's).
+ */
+export const ready = () => loadCatalogs([catalog, passwordCatalog]);
+
 const TABS = [
-  { value: '', label: 'Account' },
-  { value: 'edit', label: 'Edit Profile' },
-  { value: 'password', label: 'Password' },
-  { value: 'access-codes', label: 'Access Codes' },
+  { value: '', label: 'profile.tab.account' },
+  { value: 'edit', label: 'profile.title.edit' },
+  { value: 'password', label: 'profile.tab.password' },
+  { value: 'access-codes', label: 'profile.title.accessCodes' },
 ] as const;
+
+/** The day a code was added, mm/dd/yy in English as every date (SPEC §9), in the person's time zone. */
+function dayAdded(at: string | number | Date, timeZone: string): string {
+  const moment = new Date(at);
+  if (Number.isNaN(moment.getTime())) return '';
+  return formatDate(moment, { month: '2-digit', day: '2-digit', year: '2-digit', timeZone: isValidTimezone(timeZone) ? timeZone : DEFAULT_TIMEZONE });
+}
 
 function ProfileFrame({ title, children }: { title: string; children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const t = useT(catalog);
   const rest = pathname.replace(/^\/(app\/)?profile\/?/, '').split('/')[0] ?? '';
-  const value = TABS.some((t) => t.value === rest) ? rest : false;
+  const value = TABS.some((tab) => tab.value === rest) ? rest : false;
   return (
-    <PageFrame title={title} crumbs={[{ label: 'Home', to: '/app' }, { label: 'Profile' }]}>
-      <Tabs value={value} aria-label="Profile sections" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2 }}>
-        {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} label={t.label} component={RouterLink} to={`/app/profile${t.value ? `/${t.value}` : ''}`} />
+    <PageFrame title={title} crumbs={[{ label: t('profile.crumb.home'), to: '/app' }, { label: t('profile.title') }]}>
+      <Tabs value={value} aria-label={t('profile.tabs')} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2 }}>
+        {TABS.map((tab) => (
+          <Tab key={tab.value} value={tab.value} label={t(tab.label)} component={RouterLink} to={`/app/profile${tab.value ? `/${tab.value}` : ''}`} />
         ))}
       </Tabs>
       {children}
@@ -119,8 +136,9 @@ export function AccountPage() {
   const school = useAppSelector(selectCurrentSchool);
   const profile = useProfile();
   const dispatch = useAppDispatch();
+  const t = useT(catalog);
   return (
-    <ProfileFrame title="Profile">
+    <ProfileFrame title={t('profile.title')}>
       {profile.load.status === 'failed' && (
         // the name and schools below come from the session; courses and a pending e-mail need the service
         <Alert
@@ -128,7 +146,7 @@ export function AccountPage() {
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => dispatch(profileRequested())}>
-              Try again
+              {t('profile.tryAgain')}
             </Button>
           }
         >
@@ -141,24 +159,24 @@ export function AccountPage() {
       {user && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="dl" sx={{ m: 0 }}>
-            <Field label="Name">{`${user.firstName} ${user.lastName}`}</Field>
-            <Field label="User name">{user.userName}</Field>
-            <Field label="E-mail">
+            <Field label={t('profile.account.name')}>{`${user.firstName} ${user.lastName}`}</Field>
+            <Field label={t('profile.account.userName')}>{user.userName}</Field>
+            <Field label={t('profile.account.email')}>
               {user.userEmail}
-              {profile.pendingEmail && ` (change to ${profile.pendingEmail} waiting for its code)`}
+              {profile.pendingEmail && t('profile.account.pendingEmail', { email: profile.pendingEmail })}
             </Field>
-            <Field label="Time zone">{user.timezone || DEFAULT_TIMEZONE}</Field>
+            <Field label={t('profile.account.timeZone')}>{user.timezone || DEFAULT_TIMEZONE}</Field>
           </Box>
           <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
-            Schools
+            {t('profile.account.schools')}
           </Typography>
-          <List dense aria-label="Your schools">
+          <List dense aria-label={t('profile.account.yourSchools')}>
             {clients.map((client) => {
               const current = school !== null && sameClientId(client.lsclientID, school.lsclientID);
               return (
                 <ListItem key={client.lsclientID} aria-current={current ? 'true' : undefined}>
                   <ListItemText primary={client.clientName} />
-                  {current && <Chip label="Current school" color="primary" size="small" />}
+                  {current && <Chip label={t('profile.account.currentSchool')} color="primary" size="small" />}
                 </ListItem>
               );
             })}
@@ -166,18 +184,22 @@ export function AccountPage() {
           {profile.products.length > 0 && (
             <>
               <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
-                Courses
+                {t('profile.account.courses')}
               </Typography>
-              <List dense aria-label="Your courses">
+              <List dense aria-label={t('profile.account.yourCourses')}>
                 {profile.products.map((p) => (
                   <ListItem key={`${p.productId}:${p.lsclientID}`}>
                     <ListItemText
                       primary={`${p.productName} · ${p.schoolName}`}
-                      secondary={p.requiresExternalId || p.externalId ? `${p.externalIdLabel ?? 'External ID'}: ${p.externalId ?? 'not set'}` : undefined}
+                      secondary={
+                        p.requiresExternalId || p.externalId
+                          ? t('profile.account.externalIdValue', { label: p.externalIdLabel ?? t('profile.account.externalId'), value: p.externalId ?? t('profile.account.notSet') })
+                          : undefined
+                      }
                     />
                     {(p.requiresExternalId || p.externalId) && (
                       <Link component={RouterLink} to={`/app/profile/externalid/${p.productId}?school=${encodeURIComponent(p.lsclientID)}`}>
-                        {`Set ${p.externalIdLabel ?? 'external ID'}`}
+                        {p.externalIdLabel ? t('profile.account.setExternalId', { label: p.externalIdLabel }) : t('profile.account.setExternalIdDefault')}
                       </Link>
                     )}
                   </ListItem>
@@ -188,10 +210,10 @@ export function AccountPage() {
           <SchoolSignInLinks />
           <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to="/app/profile/edit" variant="outlined">
-              Edit profile
+              {t('profile.account.edit')}
             </Button>
             <Button component={RouterLink} to="/app/profile/code" variant="outlined">
-              Join a class
+              {t('profile.joinClass')}
             </Button>
           </Stack>
         </Paper>
@@ -207,6 +229,7 @@ export function AccountPage() {
 function EmailCodeForm() {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectProfile);
+  const t = useT(catalog);
   const formik = useFormik({
     initialValues: { code: '' },
     validationSchema: verificationCodeSchema,
@@ -217,12 +240,12 @@ function EmailCodeForm() {
   if (!profile.pendingEmail) return profile.emailCode.status === 'succeeded' ? <RequestAlerts error={null} message={profile.emailCode.message} /> : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-      <Typography sx={{ mb: 2 }}>{`We sent a 6-digit code to ${profile.pendingEmail}. Enter it to confirm your new e-mail address.`}</Typography>
+      <Typography sx={{ mb: 2 }}>{t('profile.emailCode.sent', { email: profile.pendingEmail })}</Typography>
       <RequestAlerts error={profile.emailCode.error} />
-      <FormStack label="Confirm new e-mail" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
-        <TextField {...fieldProps(formik, 'code')} label="6-digit code" autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
+      <FormStack label={t('profile.emailCode.form')} onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
+        <TextField {...fieldProps(formik, 'code')} label={t('profile.emailCode.code')} autoComplete="one-time-code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} />
         <Button type="submit" variant="contained" disabled={profile.emailCode.status === 'pending'}>
-          Confirm e-mail
+          {t('profile.emailCode.confirm')}
         </Button>
       </FormStack>
     </Paper>
@@ -233,6 +256,7 @@ export function EditProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const profile = useProfile();
+  const t = useT(catalog);
   const formik = useFormik({
     enableReinitialize: true,
     initialValues: {
@@ -247,22 +271,22 @@ export function EditProfilePage() {
     },
   });
   return (
-    <ProfileFrame title="Edit Profile">
+    <ProfileFrame title={t('profile.title.edit')}>
       <EmailCodeForm />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {/* while a code is outstanding, the code panel above says so (with the address): not twice */}
         <RequestAlerts error={profile.save.error} message={profile.pendingEmail ? null : profile.save.message} />
-        <FormStack label="Edit profile" onSubmit={formik.handleSubmit}>
-          <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-          <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+        <FormStack label={t('profile.edit.form')} onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'firstName')} label={t('profile.edit.firstName')} autoComplete="given-name" required fullWidth />
+          <TextField {...fieldProps(formik, 'lastName')} label={t('profile.edit.lastName')} autoComplete="family-name" required fullWidth />
           <TextField
             {...fieldProps(formik, 'email')}
-            label="E-mail"
+            label={t('profile.account.email')}
             type="email"
             autoComplete="email"
             required
             fullWidth
-            helperText={shownError(formik, 'email') ?? 'A new address is used once you enter the code we send to it.'}
+            helperText={shownError(formik, 'email') ?? t('profile.edit.emailHelp')}
           />
           <TimezoneField
             value={formik.values.timezone}
@@ -272,9 +296,10 @@ export function EditProfilePage() {
             }}
             onBlur={() => void formik.setFieldTouched('timezone', true)}
             error={shownError(formik, 'timezone')}
+            label={t('profile.timeZone')}
           />
           <Button type="submit" variant="contained" disabled={profile.save.status === 'pending'}>
-            Save
+            {t('profile.save')}
           </Button>
         </FormStack>
       </Paper>
@@ -287,6 +312,8 @@ export function ChangePasswordPage() {
   const user = useAppSelector(selectUser);
   const change = useAppSelector(selectPasswordChange);
   const temporary = useAppSelector(selectMustChangePassword);
+  const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     validationSchema: withConfirmation(changePasswordSchema, 'newPassword', ACCOUNT_MESSAGES.newConfirmRequired),
@@ -301,21 +328,21 @@ export function ChangePasswordPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [change.status]);
   return (
-    <ProfileFrame title="Change Password">
+    <ProfileFrame title={t('profile.title.password')}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {temporary && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            Your teacher gave you a temporary password. Choose your own password to go on: enter the temporary one as your current password.
+            {t('profile.password.temporary')}
           </Alert>
         )}
-        <Typography sx={{ mb: 2 }}>Your other sessions (on other computers) are signed out when you change your password.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('profile.password.intro')}</Typography>
         <RequestAlerts error={change.error} message={change.message} />
-        <FormStack label="Change password" onSubmit={formik.handleSubmit}>
+        <FormStack label={t('profile.password.form')} onSubmit={formik.handleSubmit}>
           {user && <input type="hidden" autoComplete="username" value={user.userName} readOnly />}
-          <TextField {...fieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required fullWidth />
-          <NewPasswordFields formik={formik} name="newPassword" label="New password" confirmLabel="Repeat the new password" userName={user?.userName} />
+          <TextField {...fieldProps(formik, 'currentPassword')} label={t('profile.password.current')} type="password" autoComplete="current-password" required fullWidth />
+          <NewPasswordFields formik={formik} name="newPassword" label={t('profile.password.new')} confirmLabel={t('profile.password.confirm')} strengthWords={strengthWords} userName={user?.userName} />
           <Button type="submit" variant="contained" disabled={change.status === 'pending'}>
-            Change password
+            {t('profile.password.submit')}
           </Button>
         </FormStack>
       </Paper>
@@ -327,35 +354,36 @@ export function AccessCodesPage() {
   const dispatch = useAppDispatch();
   const codes = useAppSelector(selectRedeemedCodes);
   const timeZone = useAppSelector(selectTimeZone);
+  const t = useT(catalog);
   useEffect(() => {
     dispatch(accessCodesRequested());
   }, [dispatch]);
   return (
-    <ProfileFrame title="Access Codes">
+    <ProfileFrame title={t('profile.title.accessCodes')}>
       <RequestAlerts error={codes.error} />
       {codes.status === 'pending' && codes.items.length === 0 ? (
         <PageLoading />
       ) : codes.items.length === 0 ? (
-        <Typography sx={{ mb: 2 }}>You have not added a class code or an access code yet.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('profile.codes.none')}</Typography>
       ) : (
         // on a phone, two columns: the course and the day it was added go under the school
-        <TableFrame label="Your access codes" sx={{ mb: 2 }}>
-          <Table size="small" aria-label="Your access codes">
+        <TableFrame label={t('profile.codes.table')} sx={{ mb: 2 }}>
+          <Table size="small" aria-label={t('profile.codes.table')}>
             <TableHead>
               <TableRow>
-                <TableCell scope="col">Code</TableCell>
-                <TableCell scope="col">School</TableCell>
+                <TableCell scope="col">{t('profile.codes.code')}</TableCell>
+                <TableCell scope="col">{t('profile.codes.school')}</TableCell>
                 <TableCell scope="col" sx={cellFromSm}>
-                  Course
+                  {t('profile.codes.course')}
                 </TableCell>
                 <TableCell scope="col" sx={cellFromSm}>
-                  Added
+                  {t('profile.codes.added')}
                 </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {codes.items.map((c) => {
-                const added = formatDate(c.redeemedAt, timeZone);
+                const added = dayAdded(c.redeemedAt, timeZone);
                 return (
                   <TableRow key={c.code}>
                     <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
@@ -363,7 +391,7 @@ export function AccessCodesPage() {
                     </TableCell>
                     <TableCell>
                       {c.schoolName}
-                      <FoldedLines lines={[c.productName, `Added ${added}`]} />
+                      <FoldedLines lines={[c.productName, t('profile.codes.addedOn', { date: added })]} />
                     </TableCell>
                     <TableCell sx={cellFromSm}>{c.productName}</TableCell>
                     <TableCell sx={cellFromSm}>{added}</TableCell>
@@ -375,7 +403,7 @@ export function AccessCodesPage() {
         </TableFrame>
       )}
       <Button component={RouterLink} to="/app/profile/code" variant="contained">
-        Join a class
+        {t('profile.joinClass')}
       </Button>
     </ProfileFrame>
   );
@@ -389,7 +417,8 @@ export function ExternalIdPage() {
   const school = search.get('school');
   const profile = useProfile();
   const product = useAppSelector((state) => selectProductById(state, productId, school));
-  const label = product?.externalIdLabel ?? 'External ID';
+  const t = useT(catalog);
+  const label = product?.externalIdLabel ?? t('profile.account.externalId');
   // "Student ID is required": named as the school names it
   const schema = useMemo(() => yup.object({ externalId: externalIdField(label) }), [label]);
   const formik = useFormik({
@@ -402,47 +431,48 @@ export function ExternalIdPage() {
   });
   let content;
   if (profile.load.status !== 'succeeded' && !product) content = profile.load.status === 'failed' ? <Alert severity="error">{profile.load.error?.message}</Alert> : <PageLoading />;
-  else if (!product) content = <Alert severity="warning">You do not have this course. Check the address, or join a class with its class code.</Alert>;
+  else if (!product) content = <Alert severity="warning">{t('profile.externalId.notYours')}</Alert>;
   else {
     content = (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>{`${product.productName} at ${product.schoolName}`}</Typography>
+        <Typography sx={{ mb: 2 }}>{t('profile.externalId.course', { product: product.productName, school: product.schoolName })}</Typography>
         <RequestAlerts error={profile.externalId.error} message={profile.externalId.message} />
         <FormStack label={label} onSubmit={formik.handleSubmit}>
           <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
           <Button type="submit" variant="contained" disabled={profile.externalId.status === 'pending'}>
-            Save
+            {t('profile.save')}
           </Button>
         </FormStack>
       </Paper>
     );
   }
-  return <ProfileFrame title="External ID">{content}</ProfileFrame>;
+  return <ProfileFrame title={t('profile.title.externalId')}>{content}</ProfileFrame>;
 }
 
 export function AddAccessCodePage() {
   const dispatch = useAppDispatch();
   const profile = useProfile();
   const formik = useAccessCodeFormik((code) => dispatch(accessCodeAddRequested({ code })));
+  const t = useT(catalog);
   useEffect(() => {
     if (profile.addCode.status === 'succeeded') formik.resetForm();
     // only when a code was added
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.addCode.status]);
   return (
-    <ProfileFrame title="Add Access Code">
+    <ProfileFrame title={t('profile.title.addCode')}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>Join another class: enter the class code your teacher gave you. You stay in your other classes.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('profile.addCode.intro')}</Typography>
         <RequestAlerts error={profile.addCode.error} message={profile.addCode.message} />
-        <FormStack label="Join a class" onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
-          <AccessCodeField formik={formik} autoFocus />
+        <FormStack label={t('profile.joinClass')} onSubmit={formik.handleSubmit} direction={{ xs: 'column', sm: 'row' }}>
+          <AccessCodeField formik={formik} autoFocus label={t('profile.addCode.label')} help={t('profile.addCode.help')} />
           <Button type="submit" variant="contained" disabled={profile.addCode.status === 'pending'} sx={{ flexShrink: 0 }}>
-            Join
+            {t('profile.addCode.join')}
           </Button>
         </FormStack>
         <Typography sx={{ mt: 2 }}>
           <Link component={RouterLink} to="/app/profile/access-codes">
-            See the codes you have added
+            {t('profile.addCode.seeCodes')}
           </Link>
         </Typography>
       </Paper>

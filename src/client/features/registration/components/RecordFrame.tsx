@@ -17,15 +17,11 @@ import { StepIndicator } from '../../../ui/StepIndicator';
 import { recordPath } from '../sagas';
 import { selectRecord, selectRegistrationError, selectRegistrationNotice, selectRegistrationStatus } from '../selectors';
 import { fieldEdited, recordOpened, type RecordRef } from '../slice';
+import { useT } from '../../../i18n/features';
+import { catalog } from '../messages/compiled/catalog';
 
-const LABELS: Record<Exclude<RegistrationStep, 'done'>, string> = {
-  name: 'Name',
-  externalid: 'External ID',
-  terms: 'Terms',
-  verify: 'Verify',
-  username: 'User Name',
-  password: 'Password',
-};
+/** The steps, in order, each named by its message. */
+const STEPS = ['name', 'externalid', 'terms', 'verify', 'username', 'password'] as const satisfies readonly Exclude<RegistrationStep, 'done'>[];
 
 export function useRecordRef(): RecordRef {
   const { id = '', rid = '' } = useParams();
@@ -60,6 +56,7 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
   const error = useAppSelector(selectRegistrationError);
   const notice = useAppSelector(selectRegistrationNotice);
   const key = search.get('key');
+  const t = useT(catalog);
 
   useEffect(() => {
     dispatch(recordOpened({ ...ref, key }));
@@ -67,9 +64,13 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, ref.invitationId, ref.recordId]);
 
-  const steps = (Object.keys(LABELS) as (keyof typeof LABELS)[]).filter((s) => s !== 'externalid' || record?.requiresExternalId);
+  const steps = STEPS.filter((s) => s !== 'externalid' || record?.requiresExternalId);
   const frame = (content: ReactNode) => (
-    <PageFrame title="Register" maxWidth={720} steps={<StepIndicator labels={steps.map((s) => LABELS[s])} active={Math.max(0, steps.indexOf(step))} />}>
+    <PageFrame
+      title={t('registration.title')}
+      maxWidth={720}
+      steps={<StepIndicator labels={steps.map((s) => t(`registration.step.${s}`))} active={Math.max(0, steps.indexOf(step))} />}
+    >
       {content}
     </PageFrame>
   );
@@ -80,7 +81,7 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
         <Alert severity="error" role="alert">
           {error.message}{' '}
           <Link component={RouterLink} to="/register">
-            Start again with a class code
+            {t('registration.startAgain')}
           </Link>
         </Alert>,
       );
@@ -90,9 +91,9 @@ export function RecordFrame({ step, intro, children }: { step: Exclude<Registrat
   if (record.step === 'done') {
     return frame(
       <Alert severity="info">
-        This registration is complete.{' '}
+        {t('registration.complete')}{' '}
         <Link component={RouterLink} to="/login">
-          Sign in
+          {t('registration.signIn')}
         </Link>
       </Alert>,
     );

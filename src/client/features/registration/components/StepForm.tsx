@@ -14,6 +14,8 @@ import { FormStack } from '../../../ui/FormStack';
 import { selectRegistrationStatus } from '../selectors';
 import { stepSubmitted, type EditableStep } from '../slice';
 import { useRecordRef } from './RecordFrame';
+import { useT } from '../../../i18n/features';
+import { catalog } from '../messages/compiled/catalog';
 
 /** A request of the registration (a step, a code, the account) is on its way. */
 export function useRegistrationBusy(): boolean {
@@ -31,11 +33,12 @@ export interface StepFormProps {
 
 export function StepForm({ label, onSubmit, blocked = false, children }: StepFormProps) {
   const busy = useRegistrationBusy();
+  const t = useT(catalog);
   return (
     <FormStack label={label} onSubmit={onSubmit}>
       {children}
       <Button type="submit" variant="contained" disabled={busy || blocked}>
-        Next
+        {t('registration.next')}
       </Button>
     </FormStack>
   );

@@ -56,11 +56,21 @@ import {
   verificationSubmitted,
 } from '../slice';
 import { registerArea } from '../../../app/areas';
+import { loadCatalogs, useT } from '../../../i18n/features';
+import { TaggedText } from '../../../ui/TaggedText';
 import { registrationArea } from '../area';
+import { catalog } from '../messages/compiled/catalog';
 import { SchoolSignInButtons } from '../../auth';
+import { passwordCatalog, useStrengthWords } from '../../password';
 
 // the slices and sagas this chunk uses load with it (app/areas.ts)
 registerArea(registrationArea);
+
+/**
+ * These pages' words in the language spoken, which the route table awaits before it renders one (the
+ * strength meter's are the password feature's).
+ */
+export const ready = () => loadCatalogs([catalog, passwordCatalog]);
 
 /** The e-mail the invitation and the verify step ask for (the server checks its length too). */
 const emailFormSchema = yup.object({ email: yup.string().trim().required(fieldRequired('E-mail')).test('email', MESSAGES.emailInvalid, (v) => !v || isValidEmail(v)) });
@@ -80,32 +90,33 @@ function StartError() {
 function CodePreviewPanel({ preview }: { preview: CodePreview & { code: string } }) {
   const dispatch = useAppDispatch();
   const busy = useRegistrationBusy();
+  const t = useT(catalog);
   const heading = useRef<HTMLHeadingElement>(null);
   // the panel replaces the field: a screen reader (and the keyboard) starts at what it says
   useEffect(() => heading.current?.focus(), []);
   return (
     <Box component="section" aria-labelledby="code-preview-heading">
       <Typography id="code-preview-heading" ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 1, outline: 'none' }}>
-        {preview.className === null ? 'You are joining' : 'You are joining the class'}
+        {preview.className === null ? t('registration.preview.joining') : t('registration.preview.joiningClass')}
       </Typography>
       <Typography sx={{ mb: 1, fontSize: '1.25rem', fontWeight: 600 }} data-testid="joining-line">
         {joiningLine(preview)}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {preview.className === null ? 'Your school gave you this access code.' : `Course: ${preview.productName}.`}
-        {preview.emailOptional && ' Your school lets you register without an e-mail address.'}
+        {preview.className === null ? t('registration.preview.schoolCode') : t('registration.preview.course', { product: preview.productName })}
+        {preview.emailOptional && ` ${t('registration.preview.emailOptional')}`}
       </Typography>
       <StartError />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" disabled={busy} onClick={() => dispatch(codeSubmitted({ code: preview.code }))}>
-          {busy ? 'Starting…' : 'Yes, continue'}
+          {busy ? t('registration.preview.starting') : t('registration.preview.yes')}
         </Button>
         <Button variant="outlined" disabled={busy} onClick={() => dispatch(codePreviewCleared())}>
-          Enter a different code
+          {t('registration.preview.other')}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        Not your class? Check the code with your teacher before you go on.
+        {t('registration.preview.notYours')}
       </Typography>
     </Box>
   );
@@ -115,6 +126,7 @@ export function RegisterCodePage() {
   const dispatch = useAppDispatch();
   const busy = useRegistrationBusy();
   const preview = useAppSelector(selectCodePreview);
+  const t = useT(catalog);
   const formik = useAccessCodeFormik((code) => dispatch(codePreviewRequested({ code })));
   // a preview left from an earlier visit is not this one's
   useEffect(() => {
@@ -122,7 +134,7 @@ export function RegisterCodePage() {
   }, [dispatch]);
   if (preview) {
     return (
-      <PageFrame title="Register" maxWidth={560}>
+      <PageFrame title={t('registration.title')} maxWidth={560}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <CodePreviewPanel preview={preview} />
         </Paper>
@@ -130,20 +142,20 @@ export function RegisterCodePage() {
     );
   }
   return (
-    <PageFrame title="Register" maxWidth={560}>
+    <PageFrame title={t('registration.title')} maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>Enter the class code your teacher gave you. Next we show you the school, the class and the teacher it is for.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('registration.code.intro')}</Typography>
         <StartError />
-        <FormStack label="Class code" onSubmit={formik.handleSubmit}>
-          <AccessCodeField formik={formik} autoFocus />
+        <FormStack label={t('registration.code.form')} onSubmit={formik.handleSubmit}>
+          <AccessCodeField formik={formik} autoFocus label={t('registration.code.label')} help={t('registration.code.help')} />
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Checking…' : 'Continue'}
+            {busy ? t('registration.code.checking') : t('registration.continue')}
           </Button>
         </FormStack>
         <Typography variant="body2" sx={{ mt: 2 }}>
-          Already have an account?{' '}
+          {t('registration.code.haveAccount')}{' '}
           <Link component={RouterLink} to="/login">
-            Sign in
+            {t('registration.signIn')}
           </Link>
         </Typography>
         <SchoolSignInButtons />
@@ -158,6 +170,7 @@ export function InvitationEmailPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  const t = useT(catalog);
   const formik = useFormik({
     initialValues: { email: '' },
     validationSchema: emailFormSchema,
@@ -166,23 +179,28 @@ export function InvitationEmailPage() {
     },
   });
   return (
-    <PageFrame title="Register" maxWidth={560}>
+    <PageFrame title={t('registration.title')} maxWidth={560}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography sx={{ mb: 2 }}>You were invited by e-mail. Enter the e-mail address the invitation was sent to.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('registration.invitation.intro')}</Typography>
         {!token && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This address is missing the invitation's code. Open the link from the e-mail again, or{' '}
-            <Link component={RouterLink} to="/register">
-              register with a class code
-            </Link>
-            .
+            <TaggedText
+              text={t('registration.invitation.missingToken')}
+              parts={{
+                link: (words) => (
+                  <Link component={RouterLink} to="/register">
+                    {words}
+                  </Link>
+                ),
+              }}
+            />
           </Alert>
         )}
         <StartError />
-        <FormStack label="Invitation e-mail" onSubmit={formik.handleSubmit}>
-          <TextField {...fieldProps(formik, 'email')} label="E-mail" type="email" autoComplete="email" required fullWidth />
+        <FormStack label={t('registration.invitation.form')} onSubmit={formik.handleSubmit}>
+          <TextField {...fieldProps(formik, 'email')} label={t('registration.email')} type="email" autoComplete="email" required fullWidth />
           <Button type="submit" variant="contained" disabled={busy || !token}>
-            Continue
+            {t('registration.continue')}
           </Button>
         </FormStack>
       </Paper>
@@ -193,11 +211,12 @@ export function InvitationEmailPage() {
 export function RecordNamePage() {
   const record = useAppSelector(selectRecord);
   const formik = useStepFormik('name', { firstName: record?.firstName ?? '', lastName: record?.lastName ?? '' }, nameStepSchema);
+  const t = useT(catalog);
   return (
-    <RecordFrame step="name" intro="What is your name?">
-      <StepForm label="Your name" onSubmit={formik.handleSubmit}>
-        <TextField {...fieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-        <TextField {...fieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+    <RecordFrame step="name" intro={t('registration.name.intro')}>
+      <StepForm label={t('registration.name.form')} onSubmit={formik.handleSubmit}>
+        <TextField {...fieldProps(formik, 'firstName')} label={t('registration.name.first')} autoComplete="given-name" required fullWidth />
+        <TextField {...fieldProps(formik, 'lastName')} label={t('registration.name.last')} autoComplete="family-name" required fullWidth />
       </StepForm>
     </RecordFrame>
   );
@@ -205,12 +224,13 @@ export function RecordNamePage() {
 
 export function RecordExternalIdPage() {
   const record = useAppSelector(selectRecord);
-  const label = record?.externalIdLabel ?? 'Student ID';
+  const t = useT(catalog);
+  const label = record?.externalIdLabel ?? t('registration.externalId.default');
   // "Student ID is required": named as the school names it
   const schema = useMemo(() => yup.object({ externalId: externalIdField(label) }), [label]);
   const formik = useStepFormik('externalid', { externalId: record?.externalId ?? '' }, schema);
   return (
-    <RecordFrame step="externalid" intro={`Your school uses your ${label} for this course.`}>
+    <RecordFrame step="externalid" intro={t('registration.externalId.intro', { label })}>
       <StepForm label={label} onSubmit={formik.handleSubmit}>
         <TextField {...fieldProps(formik, 'externalId')} label={label} autoComplete="off" required fullWidth />
       </StepForm>
@@ -222,20 +242,18 @@ export function RecordTermsPage() {
   const record = useAppSelector(selectRecord);
   const formik = useStepFormik('terms', { accepted: record?.termsAccepted ?? false }, termsStepSchema, () => ({ accepted: true }));
   const error = shownError(formik, 'accepted');
+  const t = useT(catalog);
+  const link = (to: string) => (words: string) => (
+    <Link component={RouterLink} to={to} target="_blank" rel="noopener">
+      {words}
+    </Link>
+  );
   return (
     <RecordFrame step="terms">
       <Typography sx={{ mb: 2 }}>
-        Please read the{' '}
-        <Link component={RouterLink} to="/terms-of-use" target="_blank" rel="noopener">
-          terms of use
-        </Link>{' '}
-        and the{' '}
-        <Link component={RouterLink} to="/privacy-policy" target="_blank" rel="noopener">
-          privacy policy
-        </Link>
-        .
+        <TaggedText text={t('registration.terms.read')} parts={{ terms: link('/terms-of-use'), privacy: link('/privacy-policy') }} />
       </Typography>
-      <StepForm label="Terms of use" onSubmit={formik.handleSubmit}>
+      <StepForm label={t('registration.terms.form')} onSubmit={formik.handleSubmit}>
         <Box>
           <FormControlLabel
             control={
@@ -250,7 +268,7 @@ export function RecordTermsPage() {
                 onBlur={formik.handleBlur}
               />
             }
-            label="I accept the terms of use and the privacy policy"
+            label={t('registration.terms.accept')}
           />
           {error && <FormHelperText error>{error}</FormHelperText>}
         </Box>
@@ -265,6 +283,8 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
   const record = useAppSelector(selectRecord);
   const sentOtid = useAppSelector(selectOtid);
   const busy = useRegistrationBusy();
+  const t = useT(catalog);
+  const digits = ACCOUNT_LIMITS.verificationCodeDigits;
   const emailForm = useFormik({
     enableReinitialize: true,
     initialValues: { email: record?.email ?? '' },
@@ -283,10 +303,10 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
   const codeSent = sentOtid !== null || otid !== null || (record?.resendInSeconds ?? 0) > 0;
   return (
     <Stack spacing={3}>
-      <FormStack label="Send a code" onSubmit={emailForm.handleSubmit}>
+      <FormStack label={t('registration.verify.sendForm')} onSubmit={emailForm.handleSubmit}>
         <TextField
           {...fieldProps(emailForm, 'email')}
-          label="E-mail"
+          label={t('registration.email')}
           type="email"
           autoComplete="email"
           required
@@ -294,29 +314,25 @@ function VerifyForm({ otid, initialCode = '' }: { otid: number | null; initialCo
           slotProps={{ htmlInput: { readOnly: record?.emailLocked ?? false } }}
         />
         <Button type="submit" variant={codeSent ? 'outlined' : 'contained'} disabled={busy}>
-          {codeSent ? 'Send a new code' : 'Send me a code'}
+          {codeSent ? t('registration.verify.sendNew') : t('registration.verify.send')}
         </Button>
       </FormStack>
-      <FormStack label="Enter the code" onSubmit={codeForm.handleSubmit}>
+      <FormStack label={t('registration.verify.codeForm')} onSubmit={codeForm.handleSubmit}>
         <TextField
           {...fieldProps(codeForm, 'code')}
-          label={`${ACCOUNT_LIMITS.verificationCodeDigits}-digit code`}
+          label={t('registration.verify.code', { digits })}
           autoComplete="one-time-code"
           required
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: ACCOUNT_LIMITS.verificationCodeDigits } }}
         />
         <Button type="submit" variant="contained" disabled={busy}>
-          Verify
+          {t('registration.verify.submit')}
         </Button>
       </FormStack>
     </Stack>
   );
 }
-
-/** What going on without an e-mail address means, as the verify step says it. */
-export const NO_EMAIL_HELP =
-  'Your school lets you register without one. Without an e-mail address we cannot send you a link if you forget your password: your teacher gives you a temporary password instead.';
 
 /** Where the school allows it: going on without an e-mail address, and what that means for a forgotten password. */
 function NoEmailOption() {
@@ -324,15 +340,16 @@ function NoEmailOption() {
   const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
   const busy = useRegistrationBusy();
+  const t = useT(catalog);
   if (!record?.emailOptional) return null;
   return (
     <Box component="section" aria-labelledby="no-email-heading" sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography id="no-email-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        No e-mail address?
+        {t('registration.noEmail.heading')}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{NO_EMAIL_HELP}</Typography>
+      <Typography sx={{ mb: 2 }}>{t('registration.noEmail.help')}</Typography>
       <Button variant="outlined" disabled={busy} onClick={() => dispatch(verificationSkipped(ref))}>
-        Continue without e-mail
+        {t('registration.noEmail.continue')}
       </Button>
     </Box>
   );
@@ -340,9 +357,10 @@ function NoEmailOption() {
 
 export function RecordVerifyPage() {
   const record = useAppSelector(selectRecord);
-  const send = `We'll send a ${ACCOUNT_LIMITS.verificationCodeDigits}-digit code to your e-mail to check it is yours. It works for ${ACCOUNT_LIMITS.verificationCodeMinutes} minutes.`;
+  const t = useT(catalog);
+  const values = { digits: ACCOUNT_LIMITS.verificationCodeDigits, minutes: ACCOUNT_LIMITS.verificationCodeMinutes };
   return (
-    <RecordFrame step="verify" intro={record?.emailOptional ? `An e-mail address is optional at your school. ${send}` : send}>
+    <RecordFrame step="verify" intro={t(record?.emailOptional ? 'registration.verify.introOptional' : 'registration.verify.intro', values)}>
       <VerifyForm otid={null} />
       <NoEmailOption />
     </RecordFrame>
@@ -358,13 +376,14 @@ export function RecordVerifyCodePage() {
   const code = search.get('code') ?? '';
   const record = useAppSelector(selectRecord);
   const submitted = useRef(false);
+  const t = useT(catalog);
   useEffect(() => {
     if (submitted.current || !record || record.id !== ref.recordId || record.step !== 'verify' || !/^\d{6}$/.test(code)) return;
     submitted.current = true;
     dispatch(verificationSubmitted({ ...ref, code, otid: Number(otid) }));
   }, [dispatch, record, ref, code, otid]);
   return (
-    <RecordFrame step="verify" intro="Checking the code from your e-mail…">
+    <RecordFrame step="verify" intro={t('registration.verify.checkingLink')}>
       <VerifyForm otid={Number(otid)} initialCode={code} />
     </RecordFrame>
   );
@@ -374,6 +393,7 @@ export function RecordUsernamePage() {
   const dispatch = useAppDispatch();
   const record = useAppSelector(selectRecord);
   const check = useAppSelector(selectUserNameCheck);
+  const t = useT(catalog);
   const formik = useStepFormik('username', { userName: record?.userName ?? '' }, userNameStepSchema, (values) => ({ userName: values.userName.trim().toLowerCase() }));
   useServerErrorClearedOnEdit(formik.values);
   const feedback = userNameFeedback({
@@ -382,17 +402,18 @@ export function RecordUsernamePage() {
     touched: shownError(formik, 'userName') !== undefined,
     userName: formik.values.userName.trim().toLowerCase(),
     check,
+    says: { checking: t('registration.userName.checking'), available: t('registration.userName.available') },
   });
   return (
     <RecordFrame
       step="username"
-      intro={`Choose the user name you will sign in with: ${ACCOUNT_LIMITS.userNameMin} to ${ACCOUNT_LIMITS.userNameMax} characters, lower-case letters, digits, dots, underscores or hyphens.`}
+      intro={t('registration.userName.intro', { min: ACCOUNT_LIMITS.userNameMin, max: ACCOUNT_LIMITS.userNameMax })}
     >
-      <StepForm label="User name" onSubmit={formik.handleSubmit} blocked={feedback.blocked}>
+      <StepForm label={t('registration.userName.label')} onSubmit={formik.handleSubmit} blocked={feedback.blocked}>
         <TextField
           id="userName"
           name="userName"
-          label="User name"
+          label={t('registration.userName.label')}
           autoComplete="username"
           required
           fullWidth
@@ -418,6 +439,8 @@ export function RecordPasswordPage() {
   const ref = useRecordRef();
   const record = useAppSelector(selectRecord);
   const busy = useRegistrationBusy();
+  const t = useT(catalog);
+  const strengthWords = useStrengthWords();
   const formik = useFormik({
     initialValues: { password: '', confirm: '' },
     validationSchema: withConfirmation(passwordStepSchema, 'password'),
@@ -429,13 +452,13 @@ export function RecordPasswordPage() {
   return (
     <RecordFrame
       step="password"
-      intro={`Choose a password of at least ${ACCOUNT_LIMITS.passwordMin} characters. A few unrelated words make a strong one that is easy to remember.`}
+      intro={t('registration.password.intro', { min: ACCOUNT_LIMITS.passwordMin })}
     >
-      <FormStack label="Password" onSubmit={formik.handleSubmit}>
+      <FormStack label={t('registration.password.label')} onSubmit={formik.handleSubmit}>
         {record?.userName && <input type="hidden" autoComplete="username" value={record.userName} readOnly />}
-        <NewPasswordFields formik={formik} name="password" label="Password" confirmLabel="Repeat the password" userName={record?.userName} />
+        <NewPasswordFields formik={formik} name="password" label={t('registration.password.label')} confirmLabel={t('registration.password.confirm')} strengthWords={strengthWords} userName={record?.userName} />
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create my account'}
+          {busy ? t('registration.password.creating') : t('registration.password.create')}
         </Button>
       </FormStack>
     </RecordFrame>

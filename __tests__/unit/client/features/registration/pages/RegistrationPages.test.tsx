@@ -8,7 +8,9 @@ import userEvent from '@testing-library/user-event';
 import type { RegistrationRecordView } from '../../../../../../src/common/accounts';
 import { ACCOUNT_MESSAGES } from '../../../../../../src/common/accounts';
 import { codePreviewLoaded, recordLoaded, requestFailed } from '../../../../../../src/client/features/registration/slice';
-import { NO_EMAIL_HELP } from '../../../../../../src/client/features/registration/pages/RegistrationPages';
+import { en } from '../../../../../../src/client/features/registration/messages/en';
+
+const NO_EMAIL_HELP = en['registration.noEmail.help'];
 import { renderApp } from '../../../app/renderApp';
 
 const record: RegistrationRecordView = {
