@@ -6,15 +6,11 @@
  * never asserted. Each script and stylesheet downloaded is listed, so a chunk that arrives on Home
  * before anyone needs it (the catalog's, say) shows by name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../__tests__/e2e/support/chromium';
-import { freePort, stopProcess, waitForAnswer } from '../__tests__/support/serverUp';
 import { type Figure, report } from './support/report';
-import { ensureFullBuild, ROOT, SERVER_ENTRY, SERVER_MMAP_THRESHOLD } from './support/server';
+import { ensureFullBuild, ROOT, startBenchServer } from './support/server';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'demo-password';
@@ -68,28 +64,11 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 async function main(): Promise<void> {
   ensureFullBuild();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cashwise-bench-wire-'));
-  let server: ChildProcess | undefined;
+  // the SPA as `npm start` serves it, in test mode as the Lighthouse bench runs it, demo accounts seeded
+  const server = await startBenchServer({ label: 'wire', env: { NODE_ENV: 'test', STATIC_DIR: path.join(ROOT, 'dist/client') } });
   let browser: Browser | undefined;
   try {
-    const port = await freePort();
-    server = spawn(process.execPath, [SERVER_ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? SERVER_MMAP_THRESHOLD,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        STATIC_DIR: path.join(ROOT, 'dist/client'),
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitForAnswer(`${base}/api`, 60_000);
+    const base = server.url;
     browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_ARGS });
 
     const figures: Figure[] = [];
@@ -115,8 +94,7 @@ async function main(): Promise<void> {
     report('bundle-wire', 'Bytes on the wire: a cold browser from /login to Home settled, on the built server', figures, { trips });
   } finally {
     await browser?.close().catch(() => undefined);
-    if (server) await stopProcess(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
