@@ -1,37 +1,15 @@
 /** The support console's table rule (filters by SPEC §9 match modes, then sort) and its routes. */
 import { resolveRoute } from '../../../../../src/client/app/routes';
-import { deskFiltered, noDeskFilters, visibleTickets, type DeskFilters } from '../../../../../src/client/features/support/desk/queue';
+import { deskFiltered, emptyFilters, noDeskFilters, visibleTickets, type DeskFilters } from '../../../../../src/client/features/support/desk/queue';
 import type { TicketSummary } from '../../../../../src/common/support';
-import { defaultMatchMode } from '../../../../../src/client/ui/filters';
+import { ticketSummary } from './fixtures';
 
-const ticket = (n: number, over: Partial<TicketSummary> = {}): TicketSummary => ({
-  key: `HELP-${n}`,
-  number: n,
-  status: 'open',
-  name: `Student ${n}`,
-  email: `s${n}@example.edu`,
-  subject: `Subject ${n}`,
-  school: 'Lincoln High School',
-  userName: null,
-  createdAt: Date.UTC(2026, 8, n - 1000, 12),
-  resolvedAt: null,
-  hasRecording: false,
-  assignee: null,
-  firstReplyAt: null,
-  schoolTimezone: null,
-  classes: [],
-  ...over,
-});
+/** Ticket n: its own key, sender and subject, open, made on a day of its own. */
+const ticket = (n: number, over: Partial<TicketSummary> = {}): TicketSummary =>
+  ticketSummary(Date.UTC(2026, 8, n - 1000, 12), { key: `HELP-${n}`, number: n, status: 'open', name: `Student ${n}`, email: `s${n}@example.edu`, subject: `Subject ${n}`, userName: null, ...over });
 
-const none = () => ({
-  key: { mode: defaultMatchMode('text'), value: '' },
-  subject: { mode: defaultMatchMode('text'), value: '' },
-  name: { mode: defaultMatchMode('text'), value: '' },
-  school: { mode: defaultMatchMode('text'), value: '' },
-  class: { mode: defaultMatchMode('text'), value: '' },
-  status: { mode: defaultMatchMode('text'), value: '' },
-  createdAt: { mode: defaultMatchMode('date'), value: '' },
-});
+/** No column filter in use. */
+const none = emptyFilters;
 
 const tickets = [ticket(1001), ticket(1010, { status: 'resolved', subject: 'Quiz broken' }), ticket(1002, { school: null })];
 
