@@ -18,16 +18,9 @@ import type { AdminClass, AdminClassDetail, AdminTeacher, CodeSheet, NewClassInp
 import type { RosterUploadRules, SchoolSettings, SchoolSettingsChange } from '../../../common/schoolSettings';
 import type { SsoSchoolSettings, SsoSchoolSettingsChange } from '../../../common/sso';
 import type { ApiProblem } from '../../api/apiProblem';
+import type { Loadable } from '../../api/loadable';
 import { resetOnSessionEnd } from '../auth';
 import type { AuditQuery, UsersQuery } from './api';
-
-export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
-
-export interface Loadable<T> {
-  status: LoadStatus;
-  data: T | null;
-  error: ApiProblem | null;
-}
 
 /** What the pages read, each loaded on its own. */
 export interface AdminData {
